@@ -1,0 +1,82 @@
+/* roomforge/diag.h: the diagnostics sink and its gcc, JSON and SARIF writers.
+ *
+ * Pipeline: leaf module; every stage that reads user input reports here.
+ * A diagnostic is {file, line, col, severity, code, message}; line and col are
+ * 1-based (col counts characters, a tab is one); line 0 means "no position".
+ * Codes are stable kebab-case API listed in one table (diag_codes.c): each has
+ * a severity, an on/off default and a one-line help. The sink copies what it is
+ * given, so callers may free their strings afterwards.
+ */
+#ifndef RF_DIAG_H
+#define RF_DIAG_H
+
+#include <stdio.h>
+
+#include "roomforge/common.h"
+
+RF_BEGIN_C
+
+typedef enum rf_severity { RF_SEV_NOTE = 0, RF_SEV_WARNING = 1, RF_SEV_ERROR = 2 } rf_severity;
+
+typedef struct rf_diag {
+    const char *file;    /* path as given to the loader; never NULL */
+    int line;            /* 1-based, 0 when the problem has no position */
+    int col;             /* 1-based, 0 with line 0 */
+    rf_severity severity; /* after --werror promotion */
+    const char *code;    /* a row of the code table, e.g. "row-width" */
+    const char *message; /* one English sentence without a trailing period */
+} rf_diag;
+
+typedef struct rf_diag_code {
+    const char *code;
+    rf_severity severity;
+    bool enabled; /* on unless a user enables it with --enable */
+    const char *help;
+} rf_diag_code;
+
+typedef struct rf_diags rf_diags; /* opaque sink */
+
+/* The code table, in a stable order; *count receives its length. */
+RF_API const rf_diag_code *rf_diag_codes(size_t *count);
+/* The row for code, or NULL when no such code exists. */
+RF_API const rf_diag_code *rf_diag_code_find(const char *code);
+RF_API const char *rf_severity_name(rf_severity s); /* "note", "warning", "error" */
+
+/* An empty sink, or NULL when memory runs out. The caller frees it. */
+RF_API RF_NODISCARD rf_diags *rf_diags_new(void);
+RF_API void rf_diags_free(rf_diags *d);
+
+/* Turns a code on or off for this sink; false when code is unknown. */
+RF_API RF_NODISCARD bool rf_diags_enable(rf_diags *d, const char *code, bool on);
+RF_API bool rf_diags_is_enabled(const rf_diags *d, const char *code);
+/* With werror, warnings are recorded as errors. */
+RF_API void rf_diags_set_werror(rf_diags *d, bool werror);
+/* At most max errors and warnings are kept per file; the next one is replaced
+ * by one `too-many-errors` note. 0 means no cap. Default 200. */
+RF_API void rf_diags_set_file_cap(rf_diags *d, size_t max);
+
+/* Adds one diagnostic; its severity comes from the code table. A disabled
+ * code adds nothing. Returns false only when memory ran out (the sink then
+ * remembers it and rf_diags_lost() says how many were dropped). */
+RF_API bool rf_diag_add(rf_diags *d, const char *code, const char *file, int line, int col,
+                        const char *fmt, ...) RF_PRINTF(6, 7);
+
+RF_API size_t rf_diags_count(const rf_diags *d);
+/* The ith diagnostic in the order added; valid until d is freed. */
+RF_API const rf_diag *rf_diags_at(const rf_diags *d, size_t i);
+RF_API size_t rf_diags_errors(const rf_diags *d);
+RF_API size_t rf_diags_warnings(const rf_diags *d);
+RF_API size_t rf_diags_lost(const rf_diags *d);
+
+/* Writers. gcc: `path:line:col: error: message [code]`, then the source line
+ * and a caret under the column when the file can be read (flags below).
+ * JSON: {"diagnostics":[...],"errors":N,"warnings":N}. SARIF 2.1.0: one run
+ * whose tool lists every code as a rule. RF_ERR_IO when out fails. */
+enum { RF_DIAG_WRITE_SOURCE = 1, RF_DIAG_WRITE_COLOR = 2 };
+RF_API RF_NODISCARD rf_status rf_diags_write_gcc(const rf_diags *d, FILE *out, unsigned flags);
+RF_API RF_NODISCARD rf_status rf_diags_write_json(const rf_diags *d, FILE *out);
+RF_API RF_NODISCARD rf_status rf_diags_write_sarif(const rf_diags *d, FILE *out,
+                                                   const char *tool_version);
+
+RF_END_C
+#endif /* RF_DIAG_H */

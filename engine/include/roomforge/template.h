@@ -1,0 +1,182 @@
+/* roomforge/template.h: rooms loaded from rooms.xml, immutable once loaded.
+ *
+ * Pipeline: load. The loader (load_xml.c) reads Dredmor rooms.xml into an
+ * rf_template_set; each rf_template is one <room>: its map, doors, anchors,
+ * flags, objects and scripts (in parsed form; the rule VM compiles them), each
+ * part with the file and line it came from. The placer and the rule VM read
+ * templates; nothing changes them after load. A template is loaded data; a
+ * room is a placed instance (place.h).
+ *
+ * Names: element and attribute names match case-insensitively and ignore '_'
+ * (event_type = eventType = EVENTTYPE). Attributes are kept as written, with a
+ * normalised key: lower case, underscores removed ("eventtype", "canpush").
+ * Condition and action types are kept lower-cased ("isalive",
+ * "activated_changed"); `trigger` stays "trigger" (the rule VM aliases it).
+ */
+#ifndef RF_TEMPLATE_H
+#define RF_TEMPLATE_H
+
+#include "roomforge/common.h"
+#include "roomforge/diag.h"
+
+RF_BEGIN_C
+
+/* Bounds checked before anything is allocated (DESIGN 8). */
+#define RF_TEMPLATE_MAX_SIDE 255      /* the schema's unsignedByte */
+#define RF_TEMPLATE_MAX_OBJECTS 4096  /* per room */
+#define RF_TEMPLATE_MAX_SCRIPTS 1024  /* per room */
+#define RF_TEMPLATE_MAX_CLAUSES 256   /* conditions or actions per script */
+
+typedef enum rf_object_type {
+    RF_OBJ_CLOCK = 0,
+    RF_OBJ_CUSTOM_BLOCKER,
+    RF_OBJ_CUSTOM_BREAKABLE,
+    RF_OBJ_CUSTOM_ENGRAVING,
+    RF_OBJ_ELEMENT,
+    RF_OBJ_HORDE,
+    RF_OBJ_LEVER, /* <lever> and <element type="lever"> alike */
+    RF_OBJ_LOOT,
+    RF_OBJ_MAGIC_BLOCKER,
+    RF_OBJ_MONSTER,
+    RF_OBJ_PEDESTAL,
+    RF_OBJ_TRAP,
+    RF_OBJ_COUNT
+} rf_object_type;
+
+/* The tag as Dredmor writes it ("customBlocker"); "?" outside the enum. */
+RF_API const char *rf_object_type_name(rf_object_type t);
+/* The object type of a tag, matched case-insensitively ignoring '_'; false for
+ * tags that are not objects. "lever" gives RF_OBJ_LEVER. */
+RF_API bool rf_object_type_parse(const char *tag, rf_object_type *out);
+
+typedef struct rf_attr {
+    const char *key;   /* normalised name: lower case, no '_' */
+    const char *name;  /* as written */
+    const char *value; /* as written, entities of the five XML kinds decoded */
+    int line, col;     /* of the name's first character */
+} rf_attr;
+
+typedef struct rf_object {
+    rf_object_type type;
+    const char *id; /* NULL when the object has none */
+    int x, y;       /* room-local, resolved from at= when given */
+    int at;         /* the anchor digit 0-9, or -1 when placed by x/y */
+    int percent;    /* 0-100, default 100 */
+    int line, col;  /* of the element's '<' */
+    size_t nattrs;
+    const rf_attr *attrs; /* every attribute, in document order */
+} rf_object;
+
+/* The value of the attribute whose normalised key equals key (itself
+ * normalised by the call), or NULL. Works on objects and clauses alike. */
+RF_API const char *rf_attrs_find(const rf_attr *attrs, size_t nattrs, const char *key);
+/* Normalises name into buf (lower case, '_' dropped); false when it does not
+ * fit in cap bytes with the NUL. */
+RF_API bool rf_name_key(const char *name, char *buf, size_t cap);
+
+/* One <condition> or <action>. */
+typedef struct rf_clause {
+    const char *type; /* condition_type / action_type, lower-cased */
+    int line, col;
+    size_t nattrs;
+    const rf_attr *attrs; /* including the *_type attribute itself */
+} rf_clause;
+
+typedef enum rf_script_lang { RF_SCRIPT_XML = 0, RF_SCRIPT_LUA } rf_script_lang;
+
+typedef struct rf_script {
+    rf_script_lang lang;
+    int repeat;        /* 0: fires at most once; 1: every tick its conditions hold */
+    const char *src;   /* <script src="..."> as written, or NULL (extension) */
+    const char *code;  /* inline Lua text, or NULL (extension) */
+    int code_line;     /* file line of code's first character */
+    int code_col;      /* its column on that line */
+    int line, col;     /* of <script */
+    size_t nconditions;
+    const rf_clause *conditions;
+    size_t nactions;
+    const rf_clause *actions;
+} rf_script;
+
+typedef enum rf_side { RF_SIDE_NORTH = 0, RF_SIDE_SOUTH, RF_SIDE_WEST, RF_SIDE_EAST } rf_side;
+RF_API const char *rf_side_name(rf_side s); /* "north", ... */
+
+/* A door: 'D' on a top or bottom edge, 'd' on a left or right edge. Its span
+ * is three tiles: the centre and one either side along the edge. */
+typedef struct rf_door {
+    int x, y;         /* the centre, room-local */
+    rf_side side;     /* the edge it opens through */
+    int span_x[3], span_y[3];
+    int line, col;    /* of the symbol in its row */
+} rf_door;
+
+typedef struct rf_flags {
+    bool special, no_monsters, no_traps, no_treasure, no_blockers, shop, zoo, diggle_god;
+    int min_level; /* 0-based rooms.xml floor; 0 when absent */
+    int max_level; /* RF_LEVEL_ANY when absent */
+    int line;      /* of <flags>, 0 when the room has none */
+} rf_flags;
+#define RF_LEVEL_ANY 1000000
+
+typedef struct rf_template rf_template;         /* opaque, owned by its set */
+typedef struct rf_template_set rf_template_set; /* opaque */
+
+/* An empty set, or NULL when memory runs out. The caller frees it. */
+RF_API RF_NODISCARD rf_template_set *rf_template_set_new(void);
+/* Frees set and every template in it; set may be NULL. */
+RF_API void rf_template_set_free(rf_template_set *set);
+
+/* Loads one rooms.xml file, reporting every problem to d. Rooms with errors
+ * are skipped, the others are added. RF_OK when no error was reported,
+ * RF_ERR_CONTENT when one was, RF_ERR_IO when the file cannot be read,
+ * RF_ERR_NOMEM when memory ran out (the set then keeps what was complete). */
+RF_API RF_NODISCARD rf_status rf_template_set_load_file(rf_template_set *set, const char *path,
+                                                        rf_diags *d);
+/* The same from memory; name is the file name diagnostics carry. The caller
+ * keeps buf; the set copies what it keeps. */
+RF_API RF_NODISCARD rf_status rf_template_set_load_buffer(rf_template_set *set, const char *name,
+                                                          const char *buf, size_t len,
+                                                          rf_diags *d);
+/* A directory: every *.xml in it, in byte order of their names; a file: that
+ * file. A room name already in the set (from another file) is a warning
+ * (duplicate-room) and both are kept. */
+RF_API RF_NODISCARD rf_status rf_template_set_load_path(rf_template_set *set, const char *path,
+                                                        rf_diags *d);
+
+RF_API size_t rf_template_set_count(const rf_template_set *set);
+/* The ith template in load order; valid until set is freed. */
+RF_API const rf_template *rf_template_set_at(const rf_template_set *set, size_t i);
+/* The first template whose name equals name case-insensitively, or NULL. */
+RF_API const rf_template *rf_template_set_find(const rf_template_set *set, const char *name);
+
+RF_API const char *rf_template_name(const rf_template *t);
+RF_API const char *rf_template_file(const rf_template *t);
+RF_API int rf_template_line(const rf_template *t);
+RF_API int rf_template_width(const rf_template *t);
+RF_API int rf_template_height(const rf_template *t);
+/* The map symbol at (x, y) as written ('#', '.', 'D', '3', ...); ' ' outside. */
+RF_API char rf_template_cell(const rf_template *t, int x, int y);
+/* Row y (width characters and a NUL), or NULL when y is outside. */
+RF_API const char *rf_template_row(const rf_template *t, int y);
+/* The file line of row y, 0 when y is outside. */
+RF_API int rf_template_row_line(const rf_template *t, int y);
+RF_API const rf_flags *rf_template_flags(const rf_template *t);
+RF_API size_t rf_template_door_count(const rf_template *t);
+RF_API const rf_door *rf_template_door(const rf_template *t, size_t i);
+/* The first cell (row-major) holding digit (0-9); false when none does. */
+RF_API bool rf_template_anchor(const rf_template *t, int digit, int *x, int *y);
+RF_API size_t rf_template_object_count(const rf_template *t);
+RF_API const rf_object *rf_template_object(const rf_template *t, size_t i);
+/* The first object whose id equals id (case-sensitive), or NULL. */
+RF_API const rf_object *rf_template_object_find(const rf_template *t, const char *id);
+RF_API size_t rf_template_script_count(const rf_template *t);
+RF_API const rf_script *rf_template_script(const rf_template *t, size_t i);
+/* Extensions on <room> (DESIGN 3): weight (default 100), tags (NULL when
+ * none, else the text as written), rotate and mirror permissions. */
+RF_API int rf_template_weight(const rf_template *t);
+RF_API const char *rf_template_tags(const rf_template *t);
+RF_API bool rf_template_can_rotate(const rf_template *t);
+RF_API bool rf_template_can_mirror(const rf_template *t);
+
+RF_END_C
+#endif /* RF_TEMPLATE_H */

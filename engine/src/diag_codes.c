@@ -1,0 +1,98 @@
+/* engine/src/diag_codes.c: the table of every diagnostic code.
+ *
+ * Pipeline: read by the sink (severity, default on/off), lint's --enable,
+ * --disable and --werror, the README's code list and the tests (every code has
+ * a fixture). Codes are API: add rows, never rename or remove one.
+ */
+#include <string.h>
+
+#include "roomforge/diag.h"
+
+#define E RF_SEV_ERROR
+#define W RF_SEV_WARNING
+#define N RF_SEV_NOTE
+
+static const rf_diag_code codes[] = {
+    /* files and XML */
+    {"io-error", E, true, "a file or directory cannot be read"},
+    {"xml-syntax", E, true, "the file is not well-formed XML"},
+    {"xml-doctype", E, true, "DTDs and entity declarations are refused (XXE, billion laughs)"},
+    {"xml-encoding", E, true, "the file holds NUL bytes or is not valid UTF-8"},
+    {"xml-limit", E, true, "nesting, attribute or file size beyond roomforge's limits"},
+    {"not-roomdb", E, true, "the root element is not <roomdb>"},
+    {"unknown-element", W, true, "an element roomforge does not know; it is ignored"},
+    {"unknown-attribute", W, true, "an attribute the element does not take; it is ignored"},
+    {"duplicate-attribute", E, true, "the same attribute (ignoring case and '_') given twice"},
+    {"missing-attribute", E, true, "a required attribute is missing"},
+    {"bad-value", E, true, "an attribute value of the wrong type or out of range"},
+    {"too-many-errors", N, true, "further diagnostics of this file were dropped"},
+    /* the room map */
+    {"no-rows", E, true, "a room without <row> lines"},
+    {"row-width", W, true, "the rows disagree with the declared width; the rows win"},
+    {"row-height", W, true, "the row count disagrees with the declared height; the rows win"},
+    {"ragged-rows", E, true, "rows of different lengths"},
+    {"unknown-symbol", E, true, "a map character that is not a rooms.xml symbol"},
+    {"room-too-big", E, true, "a room side beyond 255 tiles"},
+    {"door-edge", E, true, "a door centre not on the room's edge for its kind (D top/bottom, d left/right)"},
+    {"door-blocked", E, true, "a door with no walkable tile behind it"},
+    {"door-span", E, true, "a door whose 3-tile span leaves the map or crosses floor"},
+    {"no-doors", W, true, "a room without doors can never be stitched into a level"},
+    {"anchor-missing", E, true, "at= names a digit that is not on the map"},
+    {"anchor-unused", W, true, "a digit on the map that no at= uses; it becomes wall"},
+    {"wall-thin", N, false, "a wall one tile high (Dredmor asks for two); off unless enabled"},
+    /* flags and rooms */
+    {"level-range", E, true, "minLevel greater than maxLevel"},
+    {"duplicate-room", W, true, "the same room name in two files; both are kept"},
+    {"duplicate-flags", W, true, "more than one <flags> in a room; later values win"},
+    {"shop-incomplete", E, true, "a shop needs S, s and at least one i on its map"},
+    {"shop-monster", W, true, "a monster or horde in a shop upsets the shopkeeper"},
+    {"shop-symbol", W, true, "S, s or i on the map of a room that is not a shop"},
+    {"zoo-shape", W, true, "a zoo whose outline is not rectangular misbehaves"},
+    /* objects */
+    {"object-outside", E, true, "an object placed outside the map"},
+    {"object-on-wall", E, true, "an object on a wall or outside-room cell"},
+    {"object-position", E, true, "an object with neither at= nor both x= and y="},
+    {"duplicate-id", E, true, "two objects of one room share an id"},
+    /* scripts */
+    {"unknown-id", E, true, "a script names an id no object of the room has or creates"},
+    {"unknown-condition", E, true, "a condition_type no registered condition has"},
+    {"unknown-action", E, true, "an action_type no registered action has"},
+    {"empty-script", W, true, "a script without actions does nothing"},
+    {"script-syntax", E, true, "a Lua script that does not compile"},
+    {"script-error", E, true, "a Lua script raised an error"},
+    {"script-budget", E, true, "a script ran past its instruction budget"},
+    {"script-memory", E, true, "a script ran past the world's memory cap"},
+    {"script-forbidden", E, true, "a script reached for something the sandbox removes"},
+    {"script-src", E, true, "a <script src> file cannot be read"},
+};
+
+#undef E
+#undef W
+#undef N
+
+const rf_diag_code *rf_diag_codes(size_t *count)
+{
+    *count = sizeof codes / sizeof codes[0];
+    return codes;
+}
+
+const rf_diag_code *rf_diag_code_find(const char *code)
+{
+    size_t i;
+    if (!code)
+        return NULL;
+    for (i = 0; i < sizeof codes / sizeof codes[0]; i++)
+        if (strcmp(codes[i].code, code) == 0)
+            return &codes[i];
+    return NULL;
+}
+
+const char *rf_severity_name(rf_severity s)
+{
+    switch (s) {
+    case RF_SEV_NOTE: return "note";
+    case RF_SEV_WARNING: return "warning";
+    case RF_SEV_ERROR: return "error";
+    }
+    return "error";
+}

@@ -1,0 +1,224 @@
+/* engine/src/diag_write.c: the gcc, JSON and SARIF 2.1.0 writers of a sink.
+ *
+ * Pipeline: output; called by `roomforge lint` and any game or CI that embeds
+ * the library. Design: gcc format mirrors compilers (source line and a caret
+ * under the column, tabs kept so the caret lines up); the source is read back
+ * from the file, one file cached at a time with a line index, so a thousand
+ * diagnostics in a 50 MB file read it once. JSON and SARIF escape everything
+ * through json.c so broken bytes in messages still give valid output.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "alloc_int.h"
+#include "json_int.h"
+#include "roomforge/diag.h"
+
+#define SOURCE_MAX ((size_t)1 << 30) /* files larger than this get no caret */
+
+typedef struct source {
+    char *path;   /* the file cached, or NULL */
+    char *text;   /* its bytes, NUL-terminated; NULL when unreadable */
+    size_t len;
+    size_t *lines; /* offsets of line starts */
+    size_t nlines;
+} source;
+
+static void source_fini(source *s)
+{
+    rf_free(s->path);
+    rf_free(s->text);
+    rf_free(s->lines);
+    memset(s, 0, sizeof *s);
+}
+
+static void source_load(source *s, const char *path)
+{
+    FILE *f;
+    long size;
+    size_t i, cap = 0, n;
+    if (s->path && strcmp(s->path, path) == 0)
+        return;
+    source_fini(s);
+    s->path = rf_strdup(path);
+    f = fopen(path, "rb");
+    if (!f)
+        return;
+    if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || (size_t)size > SOURCE_MAX ||
+        fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        return;
+    }
+    s->text = rf_alloc((size_t)size + 1);
+    if (!s->text) {
+        fclose(f);
+        return;
+    }
+    n = fread(s->text, 1, (size_t)size, f);
+    fclose(f);
+    s->text[n] = '\0';
+    s->len = n;
+    if (!rf_grow((void **)&s->lines, &cap, 1, sizeof *s->lines))
+        goto fail;
+    s->lines[s->nlines++] = 0;
+    for (i = 0; i < n; i++) {
+        if (s->text[i] != '\n')
+            continue;
+        if (!rf_grow((void **)&s->lines, &cap, s->nlines + 1, sizeof *s->lines))
+            goto fail;
+        s->lines[s->nlines++] = i + 1;
+    }
+    return;
+fail:
+    rf_free(s->text);
+    rf_free(s->lines);
+    s->text = NULL;
+    s->lines = NULL;
+    s->nlines = 0;
+}
+
+/* Prints source line `line` and a caret under character column col. */
+static void write_caret(FILE *out, const source *s, int line, int col, bool color)
+{
+    const char *p, *end;
+    int c = 1;
+    if (!s->text || line < 1 || (size_t)line > s->nlines)
+        return;
+    p = s->text + s->lines[line - 1];
+    end = (size_t)line < s->nlines ? s->text + s->lines[line] : s->text + s->len;
+    while (end > p && (end[-1] == '\n' || end[-1] == '\r'))
+        end--;
+    if (end - p > 4096) /* a minified file: no caret line worth printing */
+        return;
+    fputc(' ', out);
+    for (const char *q = p; q < end; q++)
+        fputc(*q == '\0' ? ' ' : *q, out);
+    fputs("\n ", out);
+    for (const char *q = p; q < end && c < col; q++) {
+        if (((unsigned char)*q & 0xC0) == 0x80) /* continuation byte: same character */
+            continue;
+        fputc(*q == '\t' ? '\t' : ' ', out);
+        c++;
+    }
+    fputs(color ? "\033[1;32m^\033[0m\n" : "^\n", out);
+}
+
+static const char *sev_color(rf_severity s)
+{
+    static const char *const colors[] = {"\033[1;36m", "\033[1;35m", "\033[1;31m"};
+    return colors[s];
+}
+
+rf_status rf_diags_write_gcc(const rf_diags *d, FILE *out, unsigned flags)
+{
+    source src = {0};
+    bool color = (flags & RF_DIAG_WRITE_COLOR) != 0;
+    size_t i, n = rf_diags_count(d);
+    for (i = 0; i < n; i++) {
+        const rf_diag *g = rf_diags_at(d, i);
+        if (color)
+            fputs("\033[1m", out);
+        if (g->line > 0)
+            fprintf(out, "%s:%d:%d: ", g->file, g->line, g->col);
+        else
+            fprintf(out, "%s: ", g->file);
+        if (color)
+            fprintf(out, "%s%s:\033[0m %s [%s]\n", sev_color(g->severity),
+                    rf_severity_name(g->severity), g->message, g->code);
+        else
+            fprintf(out, "%s: %s [%s]\n", rf_severity_name(g->severity), g->message, g->code);
+        if ((flags & RF_DIAG_WRITE_SOURCE) && g->line > 0) {
+            source_load(&src, g->file);
+            write_caret(out, &src, g->line, g->col, color);
+        }
+    }
+    source_fini(&src);
+    return ferror(out) ? RF_ERR_IO : RF_OK;
+}
+
+rf_status rf_diags_write_json(const rf_diags *d, FILE *out)
+{
+    size_t i, n = rf_diags_count(d);
+    fputs("{\"diagnostics\":[", out);
+    for (i = 0; i < n; i++) {
+        const rf_diag *g = rf_diags_at(d, i);
+        fputs(i ? ",{" : "{", out);
+        rf_json_key(out, "file", 1);
+        rf_json_string(out, g->file);
+        fprintf(out, ",\"line\":%d,\"column\":%d,", g->line, g->col);
+        rf_json_key(out, "severity", 1);
+        rf_json_string(out, rf_severity_name(g->severity));
+        rf_json_key(out, "code", 0);
+        rf_json_string(out, g->code);
+        rf_json_key(out, "message", 0);
+        rf_json_string(out, g->message);
+        fputc('}', out);
+    }
+    fprintf(out, "],\"errors\":%zu,\"warnings\":%zu}\n", rf_diags_errors(d), rf_diags_warnings(d));
+    return ferror(out) ? RF_ERR_IO : RF_OK;
+}
+
+/* A relative or absolute path as a URI reference: unreserved bytes and '/'
+ * kept, everything else percent-encoded. */
+static void write_uri(FILE *out, const char *path)
+{
+    static const char keep[] = "-._~/";
+    const unsigned char *p = (const unsigned char *)path;
+    putc('"', out);
+    for (; *p; p++) {
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+            strchr(keep, *p))
+            putc(*p, out);
+        else
+            fprintf(out, "%%%02X", *p);
+    }
+    putc('"', out);
+}
+
+static const char *sarif_level(rf_severity s)
+{
+    static const char *const levels[] = {"note", "warning", "error"};
+    return levels[s];
+}
+
+rf_status rf_diags_write_sarif(const rf_diags *d, FILE *out, const char *tool_version)
+{
+    size_t ncodes, i, j, n = rf_diags_count(d);
+    const rf_diag_code *codes = rf_diag_codes(&ncodes);
+    fputs("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
+          "\"runs\":[{\"tool\":{\"driver\":{\"name\":\"roomforge\",",
+          out);
+    rf_json_key(out, "version", 1);
+    rf_json_string(out, tool_version ? tool_version : "0");
+    fputs(",\"rules\":[", out);
+    for (i = 0; i < ncodes; i++) {
+        fputs(i ? ",{" : "{", out);
+        rf_json_key(out, "id", 1);
+        rf_json_string(out, codes[i].code);
+        fputs(",\"shortDescription\":{\"text\":", out);
+        rf_json_string(out, codes[i].help);
+        fprintf(out, "},\"defaultConfiguration\":{\"level\":\"%s\",\"enabled\":%s}}",
+                sarif_level(codes[i].severity), codes[i].enabled ? "true" : "false");
+    }
+    fputs("]}},\"columnKind\":\"unicodeCodePoints\",\"results\":[", out);
+    for (i = 0; i < n; i++) {
+        const rf_diag *g = rf_diags_at(d, i);
+        for (j = 0; j < ncodes && strcmp(codes[j].code, g->code) != 0; j++)
+            ;
+        fputs(i ? ",{" : "{", out);
+        rf_json_key(out, "ruleId", 1);
+        rf_json_string(out, g->code);
+        if (j < ncodes)
+            fprintf(out, ",\"ruleIndex\":%zu", j);
+        fprintf(out, ",\"level\":\"%s\",\"message\":{\"text\":", sarif_level(g->severity));
+        rf_json_string(out, g->message);
+        fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":", out);
+        write_uri(out, g->file);
+        fputc('}', out);
+        if (g->line > 0)
+            fprintf(out, ",\"region\":{\"startLine\":%d,\"startColumn\":%d}", g->line, g->col);
+        fputs("}}]}", out);
+    }
+    fputs("]}]}\n", out);
+    return ferror(out) ? RF_ERR_IO : RF_OK;
+}

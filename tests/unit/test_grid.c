@@ -1,0 +1,137 @@
+/* tests/unit/test_grid.c: unit tests for engine/src/grid.c. */
+#include <string.h>
+
+#include "alloc_int.h"
+#include "rf_test.h"
+#include "roomforge/grid.h"
+
+static rf_grid *g;
+static void setup(void)
+{
+    g = rf_grid_new(8, 4);
+    ck_assert_ptr_nonnull(g);
+}
+static void teardown(void) { rf_grid_free(g); }
+
+START_TEST(new_grid_is_rock)
+{
+    ck_assert_int_eq(rf_grid_width(g), 8);
+    ck_assert_int_eq(rf_grid_height(g), 4);
+    ck_assert_uint_eq(rf_grid_count(g, RF_TILE_ROCK), 32);
+}
+END_TEST
+
+START_TEST(set_outside_changes_nothing)
+{
+    ck_assert(!rf_grid_set(g, 8, 0, RF_TILE_FLOOR));
+    ck_assert(!rf_grid_set(g, -1, 0, RF_TILE_FLOOR));
+    ck_assert(!rf_grid_set(g, 0, 4, RF_TILE_FLOOR));
+    ck_assert(!rf_grid_set(g, 0, 0, RF_TILE_COUNT));
+    ck_assert_int_eq(rf_grid_get(g, 7, 0), RF_TILE_ROCK);
+    ck_assert_int_eq(rf_grid_get(g, 100, 100), RF_TILE_ROCK);
+    ck_assert_uint_eq(rf_grid_count(g, RF_TILE_ROCK), 32);
+}
+END_TEST
+
+START_TEST(fill_clips_and_rows_render)
+{
+    char row[9];
+    rf_grid_fill(g, -2, 1, 5, 2, RF_TILE_FLOOR);
+    rf_grid_set(g, 7, 3, RF_TILE_STAIRS_DOWN);
+    ck_assert(rf_grid_row(g, 1, row, sizeof row));
+    ck_assert_str_eq(row, "...     ");
+    ck_assert(rf_grid_row(g, 3, row, sizeof row));
+    ck_assert_str_eq(row, "       >");
+    ck_assert(!rf_grid_row(g, 3, row, 8));
+    ck_assert(!rf_grid_row(g, 4, row, sizeof row));
+}
+END_TEST
+
+START_TEST(rooms_are_recorded)
+{
+    ck_assert(rf_grid_set_room(g, 2, 2, 5));
+    ck_assert_int_eq(rf_grid_room(g, 2, 2), 5);
+    ck_assert_int_eq(rf_grid_room(g, 9, 9), 0);
+    ck_assert(!rf_grid_set_room(g, 9, 9, 1));
+}
+END_TEST
+
+START_TEST(clone_is_deep)
+{
+    rf_grid *c;
+    rf_grid_set(g, 1, 1, RF_TILE_WALL);
+    c = rf_grid_clone(g);
+    ck_assert_ptr_nonnull(c);
+    rf_grid_set(g, 1, 1, RF_TILE_FLOOR);
+    ck_assert_int_eq(rf_grid_get(c, 1, 1), RF_TILE_WALL);
+    rf_grid_free(c);
+}
+END_TEST
+
+START_TEST(glyph_table_round_trips)
+{
+    int t;
+    for (t = 0; t < RF_TILE_COUNT; t++) {
+        rf_tile back;
+        ck_assert(rf_tile_from_glyph(rf_tile_glyph((rf_tile)t), &back));
+        ck_assert_int_eq(back, t);
+    }
+    ck_assert_int_eq(rf_tile_glyph(RF_TILE_COUNT), '?');
+    {
+        rf_tile x;
+        ck_assert(!rf_tile_from_glyph('Q', &x));
+    }
+}
+END_TEST
+
+START_TEST(walkable_matches_design_6)
+{
+    static const char walkable[] = ".+*!<>,WIGA=";
+    int t;
+    for (t = 0; t < RF_TILE_COUNT; t++)
+        ck_assert_msg(rf_tile_is_walkable((rf_tile)t) == (strchr(walkable, rf_tile_glyph((rf_tile)t)) != NULL),
+                      "tile '%c'", rf_tile_glyph((rf_tile)t));
+}
+END_TEST
+
+START_TEST(bad_sizes_are_refused)
+{
+    ck_assert_ptr_null(rf_grid_new(0, 5));
+    ck_assert_ptr_null(rf_grid_new(5, -1));
+    ck_assert_ptr_null(rf_grid_new(RF_GRID_MAX_SIDE + 1, 5));
+}
+END_TEST
+
+START_TEST(allocation_failures_give_null)
+{
+    long n;
+    for (n = 1; n <= 3; n++) {
+        rf_grid *x;
+        rf_alloc_fail_after(n);
+        x = rf_grid_new(10, 10);
+        rf_alloc_fail_after(0);
+        ck_assert_ptr_null(x);
+    }
+}
+END_TEST
+
+static Suite *grid_suite(void)
+{
+    Suite *s = suite_create("grid");
+    TCase *tc = tcase_create("bounds");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, new_grid_is_rock);
+    tcase_add_test(tc, set_outside_changes_nothing);
+    tcase_add_test(tc, fill_clips_and_rows_render);
+    tcase_add_test(tc, rooms_are_recorded);
+    tcase_add_test(tc, clone_is_deep);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("tiles");
+    tcase_add_test(tc, glyph_table_round_trips);
+    tcase_add_test(tc, walkable_matches_design_6);
+    tcase_add_test(tc, bad_sizes_are_refused);
+    tcase_add_test(tc, allocation_failures_give_null);
+    suite_add_tcase(s, tc);
+    return s;
+}
+RF_TEST_MAIN(grid_suite)

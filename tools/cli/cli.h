@@ -1,0 +1,38 @@
+/* tools/cli/cli.h: what the subcommands of the roomforge CLI share.
+ *
+ * Pipeline: the CLI is thin over the library: a subcommand parses options,
+ * calls rf_*, prints, and maps the outcome to the exit codes of DESIGN 5.
+ */
+#ifndef RF_CLI_H
+#define RF_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "roomforge/common.h"
+
+enum { CLI_OK = 0, CLI_CONTENT = 1, CLI_USAGE = 2 };
+
+typedef int (*cli_cmd_fn)(int argc, char **argv);
+
+/* The bundled data directory holding content/ and scripts/: $ROOMFORGE_DATA,
+ * then the installed data dir, then the source tree. NULL when none exists. */
+const char *cli_data_dir(void);
+/* The bundled content/rooms directory (static storage), or NULL. */
+const char *cli_default_rooms(void);
+/* Prints "roomforge CMD: msg" to stderr and returns CLI_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* If argv[*i] is --name VALUE or --name=VALUE, stores VALUE, advances *i and
+ * returns 1; returns -1 when the value is missing; 0 when argv[*i] is not it. */
+int cli_opt_value(int argc, char **argv, int *i, const char *name, const char **value);
+/* Parses a non-negative decimal that fits in an int; false otherwise. */
+bool cli_parse_int(const char *s, int *out);
+bool cli_parse_u64(const char *s, unsigned long long *out);
+/* Maps a load status to an exit code: content -> 1, I/O, limits -> 2. */
+int cli_exit_for(rf_status s);
+
+#endif /* RF_CLI_H */

@@ -1,0 +1,56 @@
+/* tools/roomforge.c: the roomforge command: dispatches to one subcommand.
+ *
+ * Pipeline: CLI over libroomforge; each subcommand lives in tools/cli/cmd_*.c.
+ * Exit codes (DESIGN 5): 0 success, 1 content errors or failed expectations,
+ * 2 usage or I/O errors.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+
+typedef struct command {
+    const char *name;
+    cli_cmd_fn run;
+    const char *synopsis;
+} command;
+
+static const command commands[] = {
+#define RF_COMMAND(name, fn, synopsis) {name, fn, synopsis},
+#include "commands.def"
+#undef RF_COMMAND
+    {NULL, NULL, NULL},
+};
+
+static void usage(FILE *out)
+{
+    size_t i;
+    fputs("usage: roomforge COMMAND [OPTIONS]\n\ncommands:\n", out);
+    for (i = 0; commands[i].name; i++)
+        fprintf(out, "  %s\n", commands[i].synopsis);
+    fputs("\nroomforge COMMAND --help for a command's options; roomforge --version.\n", out);
+}
+
+int main(int argc, char **argv)
+{
+    size_t i;
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_USAGE;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return CLI_OK;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("roomforge %s\n", RF_VERSION);
+        return CLI_OK;
+    }
+    for (i = 0; commands[i].name; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "roomforge: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return CLI_USAGE;
+}
