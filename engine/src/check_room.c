@@ -1,12 +1,806 @@
 /* engine/src/check_room.c: the semantic checks of one loaded room (lint).
  *
- * Pipeline: load; called by load_xml.c for every room (check_int.h).
+ * Pipeline: load; called by load_xml.c for every room (check_int.h); reads the
+ * template through template.h only and the clause grammar through
+ * script_types_int.h; reports to the rf_diags sink.
+ * Design: a few linear passes (map cells, objects, scripts, then the passes
+ * that need the anchors' use: anchors, doors, shop, zoo, thin walls), so a room
+ * costs O(cells + objects + clauses). Map symbols are classified by one table.
+ * Ids are matched through sorted arrays (qsort + binary search), on the stack
+ * up to SMALL_IDS and on the heap beyond; if that allocation fails the checks
+ * fall back to linear scans, so the diagnostics never depend on memory.
+ * Unknown condition and action types are lint.c's (they depend on the
+ * registry); here they only go without attribute checks.
+ * Seeds: dredmor-room-system.txt 1.1 (symbols, anchors, walls two high),
+ * 1.2 (shops, zoos, levels), 2 (objects), 3-4 (script clauses).
  */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc_int.h"
 #include "check_int.h"
+#include "script_types_int.h"
+
+/* ---- map symbols ---- */
+
+enum {
+    SYM_KNOWN = 1, /* a rooms.xml symbol */
+    SYM_FLOOR = 2, /* an object may stand on it */
+    SYM_WALK = 4,  /* a door may open onto it (walkable, nothing may block it) */
+    SYM_WALL = 8,  /* wall-like: door spans, zoo borders, two-high walls */
+    SYM_DOOR = 16  /* a door centre: allowed in a zoo's border */
+};
+
+/* Objects may stand on every floor-like cell, doors, shop cells, '!' and 'X'
+ * included (a 2-tile blocker covers an X; a trap is a floor object like any
+ * other, its launcher finds the wall north of it by itself), never on '#',
+ * 'P' or outside the room. Doors need a walkable cell behind them: not lava,
+ * not X, not a sales pedestal, not '@' (the blocker it may become would close
+ * the door). Digits are floor-like; they are walkable only when used, since
+ * an unused anchor becomes wall. */
+/* clang-format off */
+static const unsigned char symbol_class[256] = {
+    ['#'] = SYM_KNOWN | SYM_WALL,
+    ['P'] = SYM_KNOWN | SYM_WALL,
+    ['!'] = SYM_KNOWN | SYM_WALL | SYM_FLOOR | SYM_WALK,
+    ['.'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK,
+    ['W'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK,
+    ['I'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK,
+    ['G'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK,
+    ['L'] = SYM_KNOWN | SYM_FLOOR,
+    ['X'] = SYM_KNOWN | SYM_FLOOR,
+    ['D'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK | SYM_DOOR,
+    ['d'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK | SYM_DOOR,
+    ['S'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK,
+    ['s'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK,
+    ['^'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK,
+    ['@'] = SYM_KNOWN | SYM_FLOOR,
+    ['i'] = SYM_KNOWN | SYM_FLOOR,
+    [' '] = SYM_KNOWN,
+    ['0'] = SYM_KNOWN | SYM_FLOOR, ['1'] = SYM_KNOWN | SYM_FLOOR, ['2'] = SYM_KNOWN | SYM_FLOOR,
+    ['3'] = SYM_KNOWN | SYM_FLOOR, ['4'] = SYM_KNOWN | SYM_FLOOR, ['5'] = SYM_KNOWN | SYM_FLOOR,
+    ['6'] = SYM_KNOWN | SYM_FLOOR, ['7'] = SYM_KNOWN | SYM_FLOOR, ['8'] = SYM_KNOWN | SYM_FLOOR,
+    ['9'] = SYM_KNOWN | SYM_FLOOR,
+};
+/* clang-format on */
+
+/* Below this many ids the index lives on the stack; a room may hold up to
+ * RF_TEMPLATE_MAX_OBJECTS objects and far more create actions. */
+#define SMALL_IDS 64
+
+typedef struct id_entry {
+    const char *id;
+    size_t index;     /* document order, breaks ties */
+    const char *what; /* "monster", "create action", ... */
+} id_entry;
+
+typedef struct id_index {
+    id_entry *items; /* sorted by id then index; NULL when it could not be built */
+    size_t n;
+    bool heap;
+    id_entry small[SMALL_IDS];
+} id_index;
+
+typedef struct check {
+    const rf_template *t;
+    rf_diags *d;
+    const char *file;
+    const char *name;
+    int w, h;
+    size_t errors;
+    bool on_map[10]; /* the digit appears on the map */
+    bool used[10];   /* an object's or clause's at= names the digit */
+    bool has_lua;
+    size_t doors;
+    int row_col[RF_TEMPLATE_MAX_SIDE]; /* file column of each row's first cell */
+    id_index objects;                  /* ids of the room's objects */
+    id_index created;                  /* ids that create actions make */
+} check;
+
+/* ---- reporting ---- */
+
+static void report(check *c, const char *code, int line, int col, const char *fmt, ...)
+    RF_PRINTF(5, 6);
+
+/* Adds one diagnostic; counts it when its code is an enabled error. The
+ * severity is the table's, before --werror (a promoted warning keeps a room). */
+static void report(check *c, const char *code, int line, int col, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    const rf_diag_code *row;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (!rf_diags_is_enabled(c->d, code))
+        return;
+    (void)rf_diag_add(c->d, code, c->file, line, col, "%s", msg); /* lost ones are counted */
+    row = rf_diag_code_find(code);
+    if (row && row->severity == RF_SEV_ERROR)
+        c->errors++;
+}
+
+/* Fills c->row_col: the file column of each row's first cell. Rows carry
+ * their line but not their column; a door symbol on a row gives it
+ * (rf_door.col - x); rows without a door take the column of the first row
+ * that has one (a room's rows share their indentation), else 1. */
+static void find_row_cols(check *c)
+{
+    size_t i, n = rf_template_door_count(c->t);
+    int y, other = 0;
+    for (i = 0; i < n; i++) {
+        const rf_door *dr = rf_template_door(c->t, i);
+        if (dr->y >= 0 && dr->y < c->h && dr->y < RF_TEMPLATE_MAX_SIDE && !c->row_col[dr->y] &&
+            dr->col - dr->x > 0) {
+            c->row_col[dr->y] = dr->col - dr->x;
+            if (!other)
+                other = c->row_col[dr->y];
+        }
+    }
+    for (y = 0; y < c->h && y < RF_TEMPLATE_MAX_SIDE; y++)
+        if (!c->row_col[y])
+            c->row_col[y] = other > 0 ? other : 1;
+}
+
+static void cell_pos(const check *c, int x, int y, int *line, int *col)
+{
+    *line = rf_template_row_line(c->t, y);
+    *col = (y >= 0 && y < RF_TEMPLATE_MAX_SIDE && c->row_col[y] ? c->row_col[y] : 1) + x;
+    if (*line <= 0)
+        *line = rf_template_line(c->t);
+}
+
+/* Room-wide problems point at the <room> line; template.h has no column for
+ * it, so the column is 1. */
+static void room_pos(const check *c, int *line, int *col)
+{
+    *line = rf_template_line(c->t);
+    *col = 1;
+}
+
+static const rf_attr *attr_find(const rf_attr *attrs, size_t n, const char *key)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (attrs[i].key && strcmp(attrs[i].key, key) == 0)
+            return &attrs[i];
+    return NULL;
+}
+
+static char cell(const check *c, int x, int y) { return rf_template_cell(c->t, x, y); }
+static unsigned cls(char ch) { return symbol_class[(unsigned char)ch]; }
+
+/* ---- id indexes ---- */
+
+static int entry_cmp(const void *a, const void *b)
+{
+    const id_entry *ea = a, *eb = b;
+    int r = strcmp(ea->id, eb->id);
+    if (r)
+        return r;
+    return ea->index < eb->index ? -1 : ea->index > eb->index;
+}
+
+/* Reserves room for n entries; false (items NULL) when memory runs out. */
+static bool index_reserve(id_index *ix, size_t n)
+{
+    ix->n = 0;
+    ix->heap = false;
+    ix->items = ix->small;
+    if (n <= SMALL_IDS)
+        return true;
+    ix->items = rf_calloc(n, sizeof *ix->items);
+    ix->heap = ix->items != NULL;
+    return ix->heap;
+}
+
+static void index_sort(id_index *ix)
+{
+    if (ix->items && ix->n > 1)
+        qsort(ix->items, ix->n, sizeof *ix->items, entry_cmp);
+}
+
+static void index_fini(id_index *ix)
+{
+    if (ix->heap)
+        rf_free(ix->items);
+    ix->items = NULL;
+    ix->heap = false;
+}
+
+/* The first entry (lowest index) with id, or NULL. ix must be built. */
+static const id_entry *index_find(const id_index *ix, const char *id)
+{
+    size_t lo = 0, hi = ix->n;
+    while (lo < hi) { /* first entry whose id is >= id */
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(ix->items[mid].id, id) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ix->n && strcmp(ix->items[lo].id, id) == 0 ? &ix->items[lo] : NULL;
+}
+
+static bool is_create(const rf_clause *cl) { return cl->type && strcmp(cl->type, "create") == 0; }
+
+static void build_object_index(check *c)
+{
+    size_t i, n = rf_template_object_count(c->t), nid = 0;
+    for (i = 0; i < n; i++)
+        if (rf_template_object(c->t, i)->id)
+            nid++;
+    if (!index_reserve(&c->objects, nid))
+        return;
+    for (i = 0; i < n; i++) {
+        const rf_object *o = rf_template_object(c->t, i);
+        id_entry *e;
+        if (!o->id)
+            continue;
+        e = &c->objects.items[c->objects.n++];
+        e->id = o->id;
+        e->index = i;
+        e->what = rf_object_type_name(o->type);
+    }
+    index_sort(&c->objects);
+}
+
+static void build_created_index(check *c)
+{
+    size_t s, i, ns = rf_template_script_count(c->t), n = 0, k = 0;
+    for (s = 0; s < ns; s++) {
+        const rf_script *sc = rf_template_script(c->t, s);
+        if (sc->lang != RF_SCRIPT_XML)
+            continue;
+        for (i = 0; i < sc->nactions; i++)
+            if (is_create(&sc->actions[i]) &&
+                attr_find(sc->actions[i].attrs, sc->actions[i].nattrs, "id"))
+                n++;
+    }
+    if (!index_reserve(&c->created, n))
+        return;
+    for (s = 0; s < ns; s++) {
+        const rf_script *sc = rf_template_script(c->t, s);
+        if (sc->lang != RF_SCRIPT_XML)
+            continue;
+        for (i = 0; i < sc->nactions; i++) {
+            const rf_clause *cl = &sc->actions[i];
+            const rf_attr *a = is_create(cl) ? attr_find(cl->attrs, cl->nattrs, "id") : NULL;
+            id_entry *e;
+            if (!a || !a->value)
+                continue;
+            e = &c->created.items[c->created.n++];
+            e->id = a->value;
+            e->index = k++;
+            e->what = "create action";
+        }
+    }
+    index_sort(&c->created);
+}
+
+/* Whether an object of the room has id. */
+static bool object_has_id(const check *c, const char *id)
+{
+    if (c->objects.items)
+        return index_find(&c->objects, id) != NULL;
+    return rf_template_object_find(c->t, id) != NULL; /* index lost to memory: linear */
+}
+
+/* Whether a create action of the room makes id. */
+static bool created_has_id(const check *c, const char *id)
+{
+    size_t s, i, ns;
+    if (c->created.items)
+        return index_find(&c->created, id) != NULL;
+    ns = rf_template_script_count(c->t);
+    for (s = 0; s < ns; s++) {
+        const rf_script *sc = rf_template_script(c->t, s);
+        for (i = 0; sc->lang == RF_SCRIPT_XML && i < sc->nactions; i++) {
+            const rf_clause *cl = &sc->actions[i];
+            const rf_attr *a = is_create(cl) ? attr_find(cl->attrs, cl->nattrs, "id") : NULL;
+            if (a && a->value && strcmp(a->value, id) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* ---- the map ---- */
+
+static void scan_map(check *c)
+{
+    int x, y;
+    for (y = 0; y < c->h; y++) {
+        const char *row = rf_template_row(c->t, y);
+        if (!row)
+            continue;
+        for (x = 0; x < c->w && row[x]; x++) {
+            unsigned char ch = (unsigned char)row[x];
+            unsigned k = symbol_class[ch];
+            if (k & SYM_DOOR)
+                c->doors++;
+            if (ch >= '0' && ch <= '9')
+                c->on_map[ch - '0'] = true;
+            if (!(k & SYM_KNOWN) && (ch & 0xC0) != 0x80) { /* report a UTF-8 sequence once */
+                int line, col;
+                cell_pos(c, x, y, &line, &col);
+                if (ch >= 0x20 && ch < 0x7f)
+                    report(c, "unknown-symbol", line, col, "'%c' is not a rooms.xml map symbol",
+                           ch);
+                else
+                    report(c, "unknown-symbol", line, col,
+                           "byte 0x%02x is not a rooms.xml map symbol", ch);
+            }
+        }
+    }
+}
+
+static void check_levels(check *c)
+{
+    const rf_flags *f = rf_template_flags(c->t);
+    if (f && f->min_level > f->max_level) {
+        int line, col;
+        room_pos(c, &line, &col);
+        if (f->line > 0) {
+            line = f->line;
+            col = 1; /* rf_flags carries no column */
+        }
+        report(c, "level-range", line, col, "minLevel %d is greater than maxLevel %d", f->min_level,
+               f->max_level);
+    }
+}
+
+/* ---- objects ---- */
+
+static bool is_monster(rf_object_type t) { return t == RF_OBJ_MONSTER || t == RF_OBJ_HORDE; }
+
+/* Checks the tile an object (or a created one) stands on. */
+static void check_tile(check *c, const char *what, int x, int y, int line, int col)
+{
+    char ch;
+    if (x < 0 || y < 0 || x >= c->w || y >= c->h) {
+        report(c, "object-outside", line, col, "the %s at (%d, %d) is outside the %dx%d map", what,
+               x, y, c->w, c->h);
+        return;
+    }
+    ch = cell(c, x, y);
+    if (!(cls(ch) & SYM_FLOOR))
+        report(c, "object-on-wall", line, col, "the %s at (%d, %d) stands on '%c', not on floor",
+               what, x, y, ch);
+}
+
+static void check_shop_monster(check *c, const char *what, int line, int col)
+{
+    report(c, "shop-monster", line, col,
+           "a %s in a shop may turn the shopkeeper hostile or make him vanish", what);
+}
+
+static void check_objects(check *c)
+{
+    size_t i, n = rf_template_object_count(c->t);
+    const rf_flags *f = rf_template_flags(c->t);
+    for (i = 0; i < n; i++) {
+        const rf_object *o = rf_template_object(c->t, i);
+        const char *what = rf_object_type_name(o->type);
+        if (o->at >= 0 && o->at <= 9) {
+            c->used[o->at] = true;
+            if (!c->on_map[o->at]) {
+                const rf_attr *a = attr_find(o->attrs, o->nattrs, "at");
+                report(c, "anchor-missing", a ? a->line : o->line, a ? a->col : o->col,
+                       "the %s is placed at digit %d, which is not on the map", what, o->at);
+            } else {
+                check_tile(c, what, o->x, o->y, o->line, o->col);
+            }
+        } else {
+            const rf_attr *ax = attr_find(o->attrs, o->nattrs, "x");
+            const rf_attr *ay = attr_find(o->attrs, o->nattrs, "y");
+            /* No or malformed x/y is the loader's object-position or bad-value. */
+            if (ax && ay && rf_script_parse_int(ax->value, -RF_LEVEL_ANY, RF_LEVEL_ANY, NULL) &&
+                rf_script_parse_int(ay->value, -RF_LEVEL_ANY, RF_LEVEL_ANY, NULL))
+                check_tile(c, what, o->x, o->y, o->line, o->col);
+        }
+        if (f && f->shop && is_monster(o->type))
+            check_shop_monster(c, what, o->line, o->col);
+    }
+}
+
+/* Two objects with one id: every one after the first, in document order
+ * (each object finds the first of its id through the index). */
+static void check_duplicate_ids(check *c)
+{
+    size_t i, n = rf_template_object_count(c->t);
+    for (i = 0; i < n; i++) {
+        const rf_object *o = rf_template_object(c->t, i);
+        const rf_attr *a;
+        int first_line;
+        const char *first_what;
+        if (!o->id)
+            continue;
+        if (c->objects.items) {
+            const id_entry *first = index_find(&c->objects, o->id);
+            if (!first || first->index == i)
+                continue;
+            first_line = rf_template_object(c->t, first->index)->line;
+            first_what = first->what;
+        } else { /* the index was lost to memory: linear, still right */
+            const rf_object *first = rf_template_object_find(c->t, o->id);
+            if (!first || first == o)
+                continue;
+            first_line = first->line;
+            first_what = rf_object_type_name(first->type);
+        }
+        a = attr_find(o->attrs, o->nattrs, "id");
+        report(c, "duplicate-id", a ? a->line : o->line, a ? a->col : o->col,
+               "id '%s' of this %s is already used by the %s on line %d", o->id,
+               rf_object_type_name(o->type), first_what, first_line);
+    }
+}
+
+/* ---- scripts ---- */
+
+/* What a bad value should have been, for messages. */
+static void expected(const rf_attr_spec *s, char *buf, size_t cap)
+{
+    switch (s->kind) {
+    case RF_VALUE_BOOL: snprintf(buf, cap, "0 or 1"); break;
+    case RF_VALUE_INT: snprintf(buf, cap, "an integer from %d to %d", s->min, s->max); break;
+    case RF_VALUE_ANCHOR: snprintf(buf, cap, "a digit 0-9"); break;
+    case RF_VALUE_ENUM: snprintf(buf, cap, "one of %s", s->choices); break;
+    case RF_VALUE_OBJECT_TAG:
+        snprintf(buf, cap, "an object tag (clock, customBlocker, monster, ...)");
+        break;
+    case RF_VALUE_STRING:
+    case RF_VALUE_REF: snprintf(buf, cap, "text"); break;
+    }
+}
+
+/* Checks attrs (of a clause at line:col) against the spec rows: presence,
+ * value kind, and that referenced ids exist. what names the clause. */
+static void check_attrs(check *c, const rf_clause *cl, const rf_attr_spec *specs, size_t nspecs,
+                        const char *what)
+{
+    size_t i;
+    for (i = 0; i < nspecs; i++) {
+        const rf_attr_spec *s = &specs[i];
+        const rf_attr *a = attr_find(cl->attrs, cl->nattrs, s->key);
+        if (!a || !a->value) {
+            if (s->required && !(s->alt && attr_find(cl->attrs, cl->nattrs, s->alt)))
+                report(c, "missing-attribute", cl->line, cl->col, "%s needs the %s attribute", what,
+                       s->name);
+            continue;
+        }
+        if (!rf_script_value_ok(s, a->value)) {
+            char exp[96];
+            expected(s, exp, sizeof exp);
+            report(c, "bad-value", a->line, a->col, "%s=\"%s\" of %s must be %s", a->name, a->value,
+                   what, exp);
+        } else if (s->kind == RF_VALUE_REF && !object_has_id(c, a->value) &&
+                   !created_has_id(c, a->value)) {
+            report(c, "unknown-id", a->line, a->col,
+                   "%s names id '%s', which no object of room '%s' has or creates", what, a->value,
+                   c->name);
+        }
+    }
+}
+
+/* Checks one at= / x= y= pair of a clause. Sets *x, *y to the tile it names
+ * (room-local) and returns true when it names one well-formed tile. */
+static bool check_point(check *c, const rf_clause *cl, const rf_point_spec *p, const char *what,
+                        int *x, int *y)
+{
+    const rf_attr *at = attr_find(cl->attrs, cl->nattrs, p->at_key);
+    const rf_attr *ax = attr_find(cl->attrs, cl->nattrs, p->x_key);
+    const rf_attr *ay = attr_find(cl->attrs, cl->nattrs, p->y_key);
+    bool ok = true;
+    if (at && at->value) {
+        int digit = rf_script_parse_anchor(at->value);
+        if (digit < 0) {
+            report(c, "bad-value", at->line, at->col, "%s=\"%s\" of %s must be a digit 0-9",
+                   at->name, at->value, what);
+            return false;
+        }
+        if (!c->on_map[digit]) {
+            report(c, "anchor-missing", at->line, at->col,
+                   "%s names digit %d, which is not on the map", what, digit);
+            return false;
+        }
+        return rf_template_anchor(c->t, digit, x, y);
+    }
+    if (!ax && !ay) {
+        if (p->required)
+            report(c, "missing-attribute", cl->line, cl->col, "%s needs %s or %s and %s", what,
+                   p->name, p->x_name, p->y_name);
+        return false;
+    }
+    if (!ax || !ay) {
+        report(c, "missing-attribute", cl->line, cl->col, "%s gives %s without %s", what,
+               ax ? p->x_name : p->y_name, ax ? p->y_name : p->x_name);
+        return false;
+    }
+    if (!rf_script_parse_int(ax->value, RF_SCRIPT_COORD_MIN, RF_SCRIPT_COORD_MAX, x)) {
+        report(c, "bad-value", ax->line, ax->col, "%s=\"%s\" of %s must be an integer", ax->name,
+               ax->value, what);
+        ok = false;
+    }
+    if (!rf_script_parse_int(ay->value, RF_SCRIPT_COORD_MIN, RF_SCRIPT_COORD_MAX, y)) {
+        report(c, "bad-value", ay->line, ay->col, "%s=\"%s\" of %s must be an integer", ay->name,
+               ay->value, what);
+        ok = false;
+    }
+    return ok;
+}
+
+/* A create action: the object it makes is checked as if it were in the room. */
+static void check_create(check *c, const rf_clause *cl, bool placed, int x, int y)
+{
+    const rf_attr *tag = attr_find(cl->attrs, cl->nattrs, "createtype");
+    const rf_attr *id = attr_find(cl->attrs, cl->nattrs, "id");
+    const rf_flags *f = rf_template_flags(c->t);
+    const rf_object_spec *os;
+    rf_object_type type;
+    char what[64];
+    if (!tag || !tag->value || !rf_object_type_parse(tag->value, &type))
+        return; /* reported by check_attrs */
+    os = rf_script_object_spec(type);
+    snprintf(what, sizeof what, "the %s this create action makes", rf_object_type_name(type));
+    if (os)
+        check_attrs(c, cl, os->attrs, os->nattrs, what);
+    snprintf(what, sizeof what, "created %s", rf_object_type_name(type));
+    if (placed)
+        check_tile(c, what, x, y, cl->line, cl->col);
+    if (id && id->value && object_has_id(c, id->value)) {
+        const rf_object *o = rf_template_object_find(c->t, id->value);
+        report(c, "duplicate-id", id->line, id->col,
+               "this create action makes id '%s', already used by the %s on line %d", id->value,
+               o ? rf_object_type_name(o->type) : "object", o ? o->line : 0);
+    }
+    if (f && f->shop && is_monster(type))
+        check_shop_monster(c, what, cl->line, cl->col);
+}
+
+/* Position keys of every built-in clause; an anchor named by any of them, in
+ * a clause of any type (registered in Lua or not), counts as used. */
+static const char *const anchor_keys[] = {"at", "sourceat", "targetat"};
+
+static void check_clause(check *c, const rf_clause *cl, bool action)
+{
+    const rf_clause_spec *spec;
+    char what[96];
+    size_t i;
+    int x = 0, y = 0;
+    bool placed = false;
+    for (i = 0; i < sizeof anchor_keys / sizeof anchor_keys[0]; i++) {
+        const rf_attr *a = attr_find(cl->attrs, cl->nattrs, anchor_keys[i]);
+        int digit = a ? rf_script_parse_anchor(a->value) : -1;
+        if (digit >= 0)
+            c->used[digit] = true;
+    }
+    spec = action ? rf_script_action_spec(cl->type) : rf_script_condition_spec(cl->type);
+    if (!spec)
+        return; /* unknown types: rf_lint_script_types */
+    snprintf(what, sizeof what, "the %s %s", spec->type, action ? "action" : "condition");
+    check_attrs(c, cl, spec->attrs, spec->nattrs, what);
+    for (i = 0; i < spec->npoints; i++) {
+        int px, py;
+        if (check_point(c, cl, &spec->points[i], what, &px, &py) && i == 0) {
+            placed = true;
+            x = px;
+            y = py;
+        }
+    }
+    if (spec->creates)
+        check_create(c, cl, placed, x, y);
+}
+
+static void check_scripts(check *c)
+{
+    size_t s, i, ns = rf_template_script_count(c->t);
+    for (s = 0; s < ns; s++) {
+        const rf_script *sc = rf_template_script(c->t, s);
+        if (sc->lang != RF_SCRIPT_XML) {
+            c->has_lua = true;
+            continue;
+        }
+        if (sc->nactions == 0)
+            report(c, "empty-script", sc->line, sc->col, "this script has no actions");
+        for (i = 0; i < sc->nconditions; i++)
+            check_clause(c, &sc->conditions[i], false);
+        for (i = 0; i < sc->nactions; i++)
+            check_clause(c, &sc->actions[i], true);
+    }
+}
+
+/* ---- anchors, doors, shops, zoos, walls ---- */
+
+/* Lua scripts may use any anchor, so a room with one reports none unused. */
+static void check_anchors(check *c)
+{
+    int digit;
+    if (c->has_lua)
+        return;
+    for (digit = 0; digit <= 9; digit++) {
+        int x, y, line, col;
+        if (!c->on_map[digit] || c->used[digit] || !rf_template_anchor(c->t, digit, &x, &y))
+            continue;
+        cell_pos(c, x, y, &line, &col);
+        report(c, "anchor-unused", line, col,
+               "digit %d is on the map but no at= uses it; it becomes wall", digit);
+    }
+}
+
+static bool outside(const check *c, int x, int y) { return cell(c, x, y) == ' '; }
+
+static bool walkable(const check *c, int x, int y)
+{
+    char ch = cell(c, x, y);
+    if (ch >= '0' && ch <= '9')
+        return c->used[ch - '0'];
+    return (cls(ch) & SYM_WALK) != 0;
+}
+
+static void check_door(check *c, int x, int y, char ch)
+{
+    bool vertical = ch == 'D'; /* opens up/down: sits on a top or bottom edge */
+    int dx = vertical ? 0 : 1, dy = vertical ? 1 : 0;
+    bool before = outside(c, x - dx, y - dy), after = outside(c, x + dx, y + dy);
+    int line, col, k;
+    cell_pos(c, x, y, &line, &col);
+    if (!before && !after) {
+        report(c, "door-edge", line, col, "door '%c' at (%d, %d) is not on a %s edge of the room",
+               ch, x, y, vertical ? "top or bottom" : "left or right");
+        return;
+    }
+    if (before && after) {
+        report(c, "door-blocked", line, col,
+               "door '%c' at (%d, %d) has the outside on both sides and no room behind it", ch, x,
+               y);
+    } else {
+        int ix = before ? x + dx : x - dx, iy = before ? y + dy : y - dy;
+        if (!walkable(c, ix, iy))
+            report(c, "door-blocked", line, col,
+                   "door '%c' at (%d, %d) opens onto '%c' at (%d, %d), which is not walkable", ch,
+                   x, y, cell(c, ix, iy), ix, iy);
+    }
+    for (k = -1; k <= 1; k += 2) { /* the span runs along the edge */
+        int sx = x + k * dy, sy = y + k * dx;
+        bool in = sx >= 0 && sy >= 0 && sx < c->w && sy < c->h;
+        if (!in || !(cls(cell(c, sx, sy)) & SYM_WALL)) {
+            if (in)
+                report(c, "door-span", line, col,
+                       "door '%c' at (%d, %d) has '%c' beside it at (%d, %d); its span needs wall",
+                       ch, x, y, cell(c, sx, sy), sx, sy);
+            else
+                report(c, "door-span", line, col,
+                       "door '%c' at (%d, %d) is at the end of its edge; its 3-tile span "
+                       "leaves the map",
+                       ch, x, y);
+            break;
+        }
+    }
+}
+
+static void check_doors(check *c)
+{
+    int x, y;
+    if (c->doors == 0) {
+        int line, col;
+        room_pos(c, &line, &col);
+        report(c, "no-doors", line, col, "room '%s' has no door (D or d) on its map", c->name);
+        return;
+    }
+    for (y = 0; y < c->h; y++)
+        for (x = 0; x < c->w; x++) {
+            char ch = cell(c, x, y);
+            if (ch == 'D' || ch == 'd')
+                check_door(c, x, y, ch);
+        }
+}
+
+static void check_shop(check *c)
+{
+    const rf_flags *f = rf_template_flags(c->t);
+    bool has[3] = {false, false, false}; /* S, s, i */
+    int first_x = -1, first_y = -1, x, y, line, col;
+    for (y = 0; y < c->h; y++)
+        for (x = 0; x < c->w; x++) {
+            char ch = cell(c, x, y);
+            int k = ch == 'S' ? 0 : ch == 's' ? 1 : ch == 'i' ? 2 : -1;
+            if (k < 0)
+                continue;
+            has[k] = true;
+            if (first_x < 0) {
+                first_x = x;
+                first_y = y;
+            }
+        }
+    if (f && f->shop) {
+        if (!has[0] || !has[1] || !has[2]) {
+            room_pos(c, &line, &col);
+            report(c, "shop-incomplete", line, col, "shop room '%s' lacks%s%s%s on its map",
+                   c->name, has[0] ? "" : " S (shopkeeper)", has[1] ? "" : " s (his block area)",
+                   has[2] ? "" : " i (sales pedestals)");
+        }
+    } else if (first_x >= 0) {
+        cell_pos(c, first_x, first_y, &line, &col);
+        report(c, "shop-symbol", line, col, "'%c' belongs in shops, but room '%s' is no shop",
+               cell(c, first_x, first_y), c->name);
+    }
+}
+
+/* A zoo is rectangular when no cell of its map is outside the room and its
+ * border is all wall or door; the first cell breaking that is reported. */
+static void check_zoo(check *c)
+{
+    const rf_flags *f = rf_template_flags(c->t);
+    int x, y, line, col;
+    if (!f || !f->zoo)
+        return;
+    for (y = 0; y < c->h; y++)
+        for (x = 0; x < c->w; x++) {
+            char ch = cell(c, x, y);
+            bool border = x == 0 || y == 0 || x == c->w - 1 || y == c->h - 1;
+            if (ch == ' ' || (border && !(cls(ch) & (SYM_WALL | SYM_DOOR)))) {
+                cell_pos(c, x, y, &line, &col);
+                report(c, "zoo-shape", line, col,
+                       "zoo '%s' is not a walled rectangle: '%c' at (%d, %d)%s", c->name, ch, x, y,
+                       ch == ' ' ? " is outside the room" : " breaks its border");
+                return;
+            }
+        }
+}
+
+/* Walls two tiles high (seed 1.1): a '#' needs wall above or below, except
+ * the two cells beside a 'D'. Outside the room (above the top edge, below the
+ * bottom one) counts as wall: placed rooms are surrounded by rock or by the
+ * next room's wall, so a map's one-row border is not reported. */
+static void check_thin_walls(check *c)
+{
+    int x, y, line, col;
+    if (!rf_diags_is_enabled(c->d, "wall-thin"))
+        return;
+    for (y = 0; y < c->h; y++)
+        for (x = 0; x < c->w; x++) {
+            if (cell(c, x, y) != '#')
+                continue;
+            if ((cls(cell(c, x, y - 1)) & SYM_WALL) || (cls(cell(c, x, y + 1)) & SYM_WALL) ||
+                outside(c, x, y - 1) || outside(c, x, y + 1))
+                continue;
+            if (cell(c, x - 1, y) == 'D' || cell(c, x + 1, y) == 'D')
+                continue;
+            cell_pos(c, x, y, &line, &col);
+            report(c, "wall-thin", line, col,
+                   "the wall at (%d, %d) is one tile high; Dredmor walls are two", x, y);
+        }
+}
 
 size_t rf_template_check(const rf_template *t, rf_diags *d)
 {
-    (void)t;
-    (void)d;
-    return 0;
+    check c;
+    if (!t || !d)
+        return 0;
+    memset(&c, 0, sizeof c);
+    c.t = t;
+    c.d = d;
+    c.file = rf_template_file(t) ? rf_template_file(t) : "";
+    c.name = rf_template_name(t) ? rf_template_name(t) : "";
+    c.w = rf_template_width(t);
+    c.h = rf_template_height(t);
+    find_row_cols(&c);
+    scan_map(&c);
+    check_levels(&c);
+    build_object_index(&c);
+    build_created_index(&c);
+    check_objects(&c);
+    check_duplicate_ids(&c);
+    check_scripts(&c);
+    check_anchors(&c);
+    check_doors(&c);
+    check_shop(&c);
+    check_zoo(&c);
+    check_thin_walls(&c);
+    index_fini(&c.objects);
+    index_fini(&c.created);
+    return c.errors;
 }

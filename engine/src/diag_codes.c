@@ -64,6 +64,20 @@ static const rf_diag_code codes[] = {
     {"script-memory", E, true, "a script ran past the world's memory cap"},
     {"script-forbidden", E, true, "a script reached for something the sandbox removes"},
     {"script-src", E, true, "a <script src> file cannot be read"},
+    /* level profiles (content/profiles.xml) */
+    {"not-profiles", E, true, "the root element of a profiles file is not <profiles>"},
+    {"duplicate-profile", E, true, "two profiles share a name; the second is skipped"},
+    {"unknown-digger", E, true, "a profile names a digger roomforge does not have"},
+    {"unknown-profile", E, true, "no profile of that name is loaded"},
+    {"unknown-param", W, true, "a profile parameter its digger does not read; it is ignored"},
+    /* DungeonMaker rooms-files */
+    {"rooms-file-syntax", E, true, "a rooms-file line that does not match the seed's format"},
+    {"rooms-file-range", E, true, "a rooms-file number outside the range the format allows"},
+    {"rooms-file-limit", E, true, "a rooms-file beyond roomforge's caps (entries or bytes)"},
+    {"rooms-file-order", E, true, "a rooms-file line from a later section (a missing terminator)"},
+    {"rooms-file-pair", E, true, "a crawler termination 3 not followed by a 4, or a 4 without a 3"},
+    {"rooms-file-truncated", E, true, "a rooms-file that ends before its protuberances line"},
+    {"rooms-file-count", W, true, "more rooms-file entries of a kind than its limits line allows"},
 };
 
 #undef E

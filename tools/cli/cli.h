@@ -8,8 +8,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "roomforge/common.h"
+#include "roomforge/template.h"
 
 enum { CLI_OK = 0, CLI_CONTENT = 1, CLI_USAGE = 2 };
 
@@ -32,6 +34,13 @@ int cli_opt_value(int argc, char **argv, int *i, const char *name, const char **
 /* Parses a non-negative decimal that fits in an int; false otherwise. */
 bool cli_parse_int(const char *s, int *out);
 bool cli_parse_u64(const char *s, unsigned long long *out);
+/* True when out is a terminal and $NO_COLOR is unset. */
+bool cli_use_color(FILE *out);
+/* Loads the rooms at path (a file or directory; NULL: the bundled content)
+ * into a new set, printing diagnostics to stderr in gcc format. Returns the
+ * exit code so far (0, 1 content errors, 2 I/O) and the set in *out (NULL
+ * only when memory ran out or no content was found). */
+int cli_load_rooms(const char *cmd, const char *path, rf_template_set **out);
 /* Maps a load status to an exit code: content -> 1, I/O, limits -> 2. */
 int cli_exit_for(rf_status s);
 

@@ -59,7 +59,9 @@ typedef struct rf_attr {
 typedef struct rf_object {
     rf_object_type type;
     const char *id; /* NULL when the object has none */
-    int x, y;       /* room-local, resolved from at= when given */
+    int x, y;       /* room-local, resolved from at= when given; -1, -1 when at=
+                     * names a digit that is not on the map (the checker then
+                     * reports anchor-missing and the room is not loaded) */
     int at;         /* the anchor digit 0-9, or -1 when placed by x/y */
     int percent;    /* 0-100, default 100 */
     int line, col;  /* of the element's '<' */

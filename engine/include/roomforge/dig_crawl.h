@@ -1,0 +1,58 @@
+/* roomforge/dig_crawl.h: DungeonMaker's wall crawlers driven by a rooms-file.
+ *
+ * Pipeline: load (rooms_file.h) -> dig. The dungeon starts open inside an
+ * outer wall; rooms, hand-placed squares, protuberances and crawlers of the
+ * rooms-file build walls into it. Axes: the rooms-file's x (top to bottom) is
+ * the grid's row y, its y (left to right) the grid's column x. The grid may
+ * differ in size from the file's dimensions: rooms follow their divisions and
+ * hand-placed coordinates scale (x * height / dimX); at the file's own size
+ * they are exact. Writes DESIGN 6 glyphs and one RF_ROOM_CRAWLED record per
+ * room. Same file, grid size, params and rng state: same bytes.
+ * Seeds: shared/seeds/dungeonmaker-rooms-file.txt.
+ */
+#ifndef RF_DIG_CRAWL_H
+#define RF_DIG_CRAWL_H
+
+#include "roomforge/common.h"
+#include "roomforge/dig.h"
+#include "roomforge/grid.h"
+#include "roomforge/rng.h"
+#include "roomforge/rooms_file.h"
+
+RF_BEGIN_C
+
+#define RF_CRAWL_GENERATION 100 /* iterations per generation (seed) */
+#define RF_CRAWL_MAX_CRAWLERS 100000
+
+typedef struct rf_crawl_params {
+    int generations;   /* crawler generations after the first, 0..20; default 3 */
+    int lifetime;      /* steps a crawler lives once awake; default 100 (one generation) */
+    int spawn_chance;  /* percent per built tile of a child crawler for the next
+                          generation; default 6 */
+    int turn_chance;   /* percent per step of picking another legal Forward; default 20 */
+    int child_closed;  /* percent of child crawlers with closed endings; default 0 */
+} rf_crawl_params;
+
+RF_API void rf_crawl_params_init(rf_crawl_params *p);
+
+typedef struct rf_crawl_stats {
+    size_t crawlers;     /* crawlers run, children included */
+    size_t walls;        /* wall tiles crawlers built */
+    size_t joins;        /* closed endings that joined a wall */
+    size_t regions;      /* walkable regions found before repair */
+    size_t repairs;      /* regions joined by the repair (regions - 1 when > 0) */
+} rf_crawl_stats;
+
+/* Digs g (any size from 10 x 10; its old content is replaced) from rf.
+ * Rooms are square, centred on their division point, width counted from the
+ * centre; corner and centre parameters, every style bit and delays (dormant
+ * ages of -10 * delay) as the seed writes them. Closed crawlers that join two
+ * walls can cut the dungeon; disconnected walkable regions are then joined
+ * by carved passages (a door where a wall is cut), counted in stats (may be
+ * NULL). RF_ERR_ARG for bad arguments, RF_ERR_NOMEM. */
+RF_API RF_NODISCARD rf_status rf_dig_crawl(rf_grid *g, rf_room_list *rooms, rf_rng *rng,
+                                           const rf_rooms_file *rf, const rf_crawl_params *p,
+                                           rf_crawl_stats *stats);
+
+RF_END_C
+#endif /* RF_DIG_CRAWL_H */

@@ -1,0 +1,82 @@
+/* roomforge/level.h: a generated level: grid, rooms, stairs and feelings, and
+ * its ascii, ansi and JSON writers.
+ *
+ * Pipeline: dig -> passes -> stairs -> output. rf_level_generate picks the
+ * digger a profile names from one table of diggers (level_gen.c), runs it on
+ * the layout and cosmetic streams of the seed, then places the stairs.
+ * Same profile, seed, depth and size: byte-identical output.
+ */
+#ifndef RF_LEVEL_H
+#define RF_LEVEL_H
+
+#include <stdio.h>
+
+#include "roomforge/common.h"
+#include "roomforge/diag.h"
+#include "roomforge/dig.h"
+#include "roomforge/grid.h"
+#include "roomforge/profile.h"
+
+RF_BEGIN_C
+
+typedef struct rf_level rf_level; /* opaque */
+
+#define RF_LEVEL_MIN_W 20
+#define RF_LEVEL_MIN_H 10
+#define RF_LEVEL_MAX_SIDE 1000
+
+typedef struct rf_level_opts {
+    const char *profile; /* profile name; NULL: "brogue" */
+    uint64_t seed;
+    int depth;           /* 1-based, 1..1000 */
+    int width, height;   /* RF_LEVEL_MIN_W x RF_LEVEL_MIN_H .. 1000 x 1000 */
+    const struct rf_rooms_file *rooms_file; /* dungeonmaker: borrowed; NULL: bundled */
+} rf_level_opts;
+
+/* Defaults: profile brogue, seed 1, depth 1, 79 x 29. */
+RF_API void rf_level_opts_init(rf_level_opts *o);
+
+/* Generates one level. RF_ERR_ARG for sizes or depth out of range, an unknown
+ * profile or a profile whose digger is not in the table (both also reported
+ * to d when d is not NULL, code unknown-profile / unknown-digger);
+ * RF_ERR_NOMEM when memory runs out. */
+RF_API RF_NODISCARD rf_status rf_level_generate(const rf_profile_set *profiles,
+                                                const rf_level_opts *o, rf_level **out,
+                                                rf_diags *d);
+RF_API void rf_level_free(rf_level *l);
+
+/* True when a digger called name is in the digger table. */
+RF_API bool rf_level_has_digger(const char *name);
+/* True when that digger reads the profile parameter key. */
+RF_API bool rf_level_digger_has_param(const char *digger, const char *key);
+
+RF_API const rf_grid *rf_level_grid(const rf_level *l);
+RF_API uint64_t rf_level_seed(const rf_level *l);
+RF_API int rf_level_depth(const rf_level *l);
+RF_API size_t rf_level_room_count(const rf_level *l);
+/* The ith room record (ids from 1 in dig order); valid until l is freed. */
+RF_API const rf_room_rec *rf_level_room_at(const rf_level *l, size_t i);
+/* Rooms that are not corridors. */
+RF_API size_t rf_level_rooms_proper(const rf_level *l);
+/* Rooms made from templates (0 until the placer exists). */
+RF_API size_t rf_level_template_count(const rf_level *l);
+RF_API void rf_level_stairs_up(const rf_level *l, int *x, int *y);
+RF_API void rf_level_stairs_down(const rf_level *l, int *x, int *y);
+/* The trap count the digger drew for population. */
+RF_API int rf_level_traps(const rf_level *l);
+/* The chokepoint value at (x, y): walkable tiles cut off by removing it
+ * (0 when it is no chokepoint or outside). */
+RF_API int rf_level_choke(const rf_level *l, int x, int y);
+RF_API size_t rf_level_feeling_count(const rf_level *l);
+RF_API const char *rf_level_feeling_at(const rf_level *l, size_t i);
+
+/* Writers. ascii: the grid, one line a row. ansi: the same with colours.
+ * json: DESIGN 5's gen shape. RF_ERR_IO when out fails. */
+RF_API RF_NODISCARD rf_status rf_level_write_ascii(const rf_level *l, FILE *out);
+RF_API RF_NODISCARD rf_status rf_level_write_ansi(const rf_level *l, FILE *out);
+RF_API RF_NODISCARD rf_status rf_level_write_json(const rf_level *l, FILE *out);
+/* FNV-1a 64 of the ascii output (the catalog digest of DESIGN 5). */
+RF_API uint64_t rf_level_digest(const rf_level *l);
+
+RF_END_C
+#endif /* RF_LEVEL_H */

@@ -1,0 +1,53 @@
+/* roomforge/profile.h: level profiles: which digger makes a level and with
+ * which numbers, loaded from content/profiles.xml.
+ *
+ * Pipeline: recipe -> dig. A profile names a digger (a row of the digger table
+ * in level_gen.c) and holds named integer parameters, each a value or a range
+ * "lo-hi", with optional per-depth overrides:
+ *   <profiles>
+ *     <profile name="brogue" digger="brogue">
+ *       <param name="cave-chance" value="33"/>
+ *       <depths from="1" to="3"><param name="lakes" value="0"/></depths>
+ *     </profile>
+ *   </profiles>
+ * A digger reads the parameters it knows and keeps its defaults for the rest.
+ */
+#ifndef RF_PROFILE_H
+#define RF_PROFILE_H
+
+#include "roomforge/common.h"
+#include "roomforge/diag.h"
+
+RF_BEGIN_C
+
+typedef struct rf_profile_set rf_profile_set; /* opaque */
+typedef struct rf_profile rf_profile;         /* borrowed from its set */
+
+/* An empty set, or NULL when memory runs out. */
+RF_API RF_NODISCARD rf_profile_set *rf_profile_set_new(void);
+RF_API void rf_profile_set_free(rf_profile_set *s);
+/* Loads the profiles of one XML file into s, reporting problems to d
+ * (xml-syntax, not-profiles, missing-attribute, bad-value, unknown-element,
+ * duplicate-profile, unknown-digger). Bad profiles are skipped. RF_ERR_IO when
+ * the file cannot be read, RF_ERR_CONTENT when an error was reported. */
+RF_API RF_NODISCARD rf_status rf_profile_set_load(rf_profile_set *s, const char *path, rf_diags *d);
+/* Same from a buffer; name is the file name diagnostics carry. */
+RF_API RF_NODISCARD rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf,
+                                                         size_t len, const char *name,
+                                                         rf_diags *d);
+RF_API size_t rf_profile_count(const rf_profile_set *s);
+/* The ith profile in file order; valid until s is freed. */
+RF_API const rf_profile *rf_profile_at(const rf_profile_set *s, size_t i);
+/* The profile called name, or NULL. */
+RF_API const rf_profile *rf_profile_find(const rf_profile_set *s, const char *name);
+RF_API const char *rf_profile_name(const rf_profile *p);
+RF_API const char *rf_profile_digger(const rf_profile *p);
+/* Parameter key at depth: the last matching <depths> override, else the
+ * profile's value. Returns false (and leaves *lo, *hi alone) when unset. A
+ * single value gives lo == hi. */
+RF_API bool rf_profile_range(const rf_profile *p, int depth, const char *key, int *lo, int *hi);
+/* The value (or a range's low end) of key at depth, or def when unset. */
+RF_API int rf_profile_int(const rf_profile *p, int depth, const char *key, int def);
+
+RF_END_C
+#endif /* RF_PROFILE_H */

@@ -1,0 +1,30 @@
+/* roomforge/template_write.h: loaded templates as text and JSON, for people
+ * and for tools (`roomforge list`, `roomforge show`).
+ *
+ * Pipeline: load -> output. Reads templates through template.h only. JSON
+ * shapes are the contract of DESIGN 5 (list) and the README (show).
+ */
+#ifndef RF_TEMPLATE_WRITE_H
+#define RF_TEMPLATE_WRITE_H
+
+#include <stdio.h>
+
+#include "roomforge/template.h"
+
+RF_BEGIN_C
+
+typedef enum rf_write_format { RF_WRITE_TEXT = 0, RF_WRITE_JSON } rf_write_format;
+
+/* One line per template (text) or {"rooms":[...]} (JSON) in load order. */
+RF_API RF_NODISCARD rf_status rf_template_set_write_list(const rf_template_set *set, FILE *out,
+                                                         rf_write_format fmt);
+/* One template in full: map with a legend, flags, doors, anchors, objects and
+ * scripts in readable form (text), or all of it as one JSON object. */
+RF_API RF_NODISCARD rf_status rf_template_write_show(const rf_template *t, FILE *out,
+                                                     rf_write_format fmt);
+/* What a map symbol means ("wall", "door centre (up/down)", ...); NULL for
+ * characters that are no rooms.xml symbol. Digits give "anchor". */
+RF_API const char *rf_map_symbol_name(char c);
+
+RF_END_C
+#endif /* RF_TEMPLATE_WRITE_H */

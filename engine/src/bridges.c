@@ -1,0 +1,92 @@
+/* engine/src/bridges.c: bridges over chasms and deep water where they
+ * shorten a walk a lot.
+ *
+ * Pipeline: post-pass of the Brogue digger, after the lake walls are knocked
+ * down and before the door passes (so burning a bridge never strands anyone:
+ * the level is connected without them). Design: a candidate is a straight
+ * run of chasm or deep water, at least 2 long, between two floor tiles, with
+ * liquid on both sides of every bridge tile (so it crosses a lake, not its
+ * rim). It is built when the walk between its ends is longer than
+ * max(min_detour, 3 x (length + 1)); that is a BFS bounded by that length
+ * (reused queue and stamps), so its cost does not grow with the level.
+ * Seeds: shared/seeds/brogue-level-generation.txt (build bridges).
+ */
+#include "brogue_int.h"
+
+#define MAX_SPAN 15 /* the longest bridge */
+
+static bool bridgeable(uint8_t t) { return t == RF_TILE_DEEP_WATER || t == RF_TILE_CHASM; }
+
+static bool bridge_end(uint8_t t) { return t == RF_TILE_FLOOR || t == RF_TILE_SHALLOW_WATER; }
+
+/* True when `to` is reachable from `from` within limit steps. */
+static bool near_walk(rf_dig *d, int from, int to, int limit)
+{
+    int w = d->w, head = 0, tail = 0;
+    uint32_t mark = rf_dig_stamp(d);
+    const uint8_t *t = d->g->t;
+    const int offs[4] = {-w, 1, w, -1};
+    d->stamp[from] = mark;
+    d->dist[from] = 0;
+    d->queue[tail++] = from;
+    while (head < tail) {
+        int c = d->queue[head++], k;
+        if (c == to)
+            return true;
+        if (d->dist[c] >= limit)
+            continue;
+        for (k = 0; k < 4; k++) {
+            int n = c + offs[k];
+            if (d->stamp[n] == mark || !rf_tile_is_walkable((rf_tile)t[n]))
+                continue;
+            d->stamp[n] = mark;
+            d->dist[n] = d->dist[c] + 1;
+            d->queue[tail++] = n;
+        }
+    }
+    return false;
+}
+
+/* Length of the bridge from c along off (side: the perpendicular step), or 0. */
+static int span_at(const rf_dig *d, int c, int off, int side, int room_left)
+{
+    const uint8_t *t = d->g->t;
+    int k;
+    if (!bridge_end(t[c]))
+        return 0;
+    for (k = 1; k <= MAX_SPAN && k < room_left; k++) {
+        int b = c + off * k;
+        if (bridge_end(t[b]))
+            return k >= 3 ? k - 1 : 0;
+        if (!bridgeable(t[b]) || !bridgeable(t[b - side]) || !bridgeable(t[b + side]))
+            return 0;
+    }
+    return 0;
+}
+
+void rf_bridges_add(rf_dig *d)
+{
+    int w = d->w, h = d->h, n = w * h, i, start, dir;
+    uint8_t *t = d->g->t;
+    if (d->info->lakes == 0)
+        return;
+    start = (int)rf_dig_below(d->rng, (uint32_t)n);
+    for (i = 0; i < n; i++) {
+        int c = (start + i) % n, x = c % w, y = c / w;
+        if (x < 1 || y < 1 || x > w - 2 || y > h - 2)
+            continue;
+        for (dir = 0; dir < 2; dir++) {
+            int off = dir == 0 ? 1 : w, side = dir == 0 ? w : 1;
+            int len = span_at(d, c, off, side, dir == 0 ? w - 1 - x : h - 1 - y), k, limit;
+            if (len == 0)
+                continue;
+            limit = 3 * (len + 1);
+            limit = limit < d->p->bridge_min_detour ? d->p->bridge_min_detour : limit;
+            if (near_walk(d, c, c + off * (len + 1), limit))
+                continue;
+            for (k = 1; k <= len; k++)
+                t[c + off * k] = RF_TILE_BRIDGE;
+            d->info->bridges++;
+        }
+    }
+}

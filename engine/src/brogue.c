@@ -1,0 +1,342 @@
+/* engine/src/brogue.c: the Brogue digger's entry point: parameters, working
+ * state, the room graph, and the passes run in the seed's order.
+ *
+ * Pipeline: dig. rf_brogue_dig allocates every buffer once (flat w*h arrays),
+ * runs first room, accretion, loops, lakes, diagonal removal, chokepoint map,
+ * lake-wall knock-down, bridges, orphan and secret doors and the final wall
+ * pass, then frees. Design: room ids index a graph kept as linked edge lists,
+ * so "more than 2 rooms apart" is a local test, not a whole-graph search.
+ * Seeds: shared/seeds/brogue-level-generation.txt (profile, spec, order).
+ */
+#include <string.h>
+
+#include "alloc_int.h"
+#include "brogue_int.h"
+
+#define REF_AREA (79 * 29) /* the seed's level size: its numbers hold there */
+
+void rf_brogue_params_init(rf_brogue_params *p, int depth)
+{
+    memset(p, 0, sizeof *p);
+    p->depth = depth < 1 ? 1 : depth;
+    /* The level profile of the seed. */
+    p->cave_chance = 33;
+    p->cross_chance = 100;
+    p->corridor_chance = 80;
+    p->door_chance = 60;
+    p->max_rooms = 99;
+    p->max_loops = 30;
+    /* Digging: 600 attempts, the last 225 rooms only, 15 tries each. */
+    p->attempts = 600;
+    p->rooms_only_last = 225;
+    p->tries_per_attempt = 15;
+    p->loop_attempts = 500;
+    /* The level spec: rooms 4-20 x 3-7, cross bars 3-12 x 2-5, corridors
+     * 5-15 across and 2-10 down, the first rectangle 4-25 x 2-7. */
+    p->room_w = (rf_span){4, 20};
+    p->room_h = (rf_span){3, 7};
+    p->cross_w = (rf_span){3, 12};
+    p->cross_h = (rf_span){2, 5};
+    p->first_w = (rf_span){4, 25};
+    p->first_h = (rf_span){2, 7};
+    p->corridor_h_len = (rf_span){5, 15};
+    p->corridor_v_len = (rf_span){2, 10};
+    /* Caves: the smallest blob 50x20. Lakes: ten, 30x15 down by 2x1 to 20x10. */
+    p->cave_min_w = 50;
+    p->cave_min_h = 20;
+    p->lakes = 10;
+    p->lake_max_w = 30;
+    p->lake_max_h = 15;
+    p->lake_min_w = 20;
+    p->lake_min_h = 10;
+    p->lake_tries = 10;
+    p->secret_door_chance = rf_brogue_secret_chance(p->depth);
+    p->traps = rf_brogue_trap_span(p->depth);
+    p->bridge_min_detour = 20;
+}
+
+static int scale_count(int n, long long area)
+{
+    long long v;
+    if (area <= REF_AREA || n <= 0)
+        return n;
+    v = (long long)n * area / REF_AREA;
+    return v > 100000000 ? 100000000 : (int)v;
+}
+
+static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+static void clamp_span(rf_span *s, int lo, int hi)
+{
+    s->lo = clamp(s->lo, lo, hi);
+    s->hi = clamp(s->hi, s->lo, hi);
+}
+
+void rf_brogue_params_scale(rf_brogue_params *p, int w, int h)
+{
+    long long area = (long long)w * h;
+    int side = RF_DESIGN_MAX_SIDE - 2;
+    p->attempts = scale_count(p->attempts, area);
+    p->rooms_only_last = scale_count(p->rooms_only_last, area);
+    p->max_rooms = scale_count(p->max_rooms, area);
+    p->max_loops = scale_count(p->max_loops, area);
+    p->loop_attempts = scale_count(p->loop_attempts, area);
+    p->lakes = scale_count(p->lakes, area);
+    p->cave_min_w = clamp((int)((long long)p->cave_min_w * w / 79), 1, w - 2);
+    p->cave_min_h = clamp((int)((long long)p->cave_min_h * h / 29), 1, h - 2);
+    /* on levels smaller than the reference, lake limits shrink with the sides */
+    if (w < 79) {
+        p->lake_max_w = p->lake_max_w * w / 79;
+        p->lake_min_w = p->lake_min_w * w / 79;
+    }
+    if (h < 29) {
+        p->lake_max_h = p->lake_max_h * h / 29;
+        p->lake_min_h = p->lake_min_h * h / 29;
+    }
+    p->lake_max_w = clamp(p->lake_max_w, 4, w - 4 < 4 ? 4 : w - 4);
+    p->lake_max_h = clamp(p->lake_max_h, 4, h - 4 < 4 ? 4 : h - 4);
+    p->lake_min_w = clamp(p->lake_min_w, 4, p->lake_max_w);
+    p->lake_min_h = clamp(p->lake_min_h, 4, p->lake_max_h);
+    clamp_span(&p->room_w, 1, side);
+    clamp_span(&p->room_h, 1, side);
+    clamp_span(&p->cross_w, 1, side);
+    clamp_span(&p->cross_h, 1, side);
+    clamp_span(&p->first_w, 1, w - 2);
+    clamp_span(&p->first_h, 1, h - 2);
+    clamp_span(&p->corridor_h_len, 1, w);
+    clamp_span(&p->corridor_v_len, 1, h);
+    p->secret_door_chance = clamp(p->secret_door_chance, 0, 100);
+    p->traps.lo = p->traps.lo < 0 ? 0 : p->traps.lo;
+    p->traps.hi = p->traps.hi < p->traps.lo ? p->traps.lo : p->traps.hi;
+}
+
+int rf_brogue_secret_chance(int depth)
+{
+    /* (depth-1)*67/25 percent, rounded down, clamped to 0-67 (seed). */
+    long long v = ((long long)depth - 1) * 67 / 25;
+    return v < 0 ? 0 : v > 67 ? 67 : (int)v;
+}
+
+rf_span rf_brogue_trap_span(int depth)
+{
+    rf_span s = {0, 0};
+    if (depth > 1) {
+        s.lo = (depth - 1) / 4;
+        s.hi = (depth - 1) / 2;
+    }
+    return s;
+}
+
+uint32_t rf_dig_stamp(rf_dig *d)
+{
+    if (++d->stamp_gen == 0) {
+        memset(d->stamp, 0, (size_t)d->w * (size_t)d->h * sizeof *d->stamp);
+        d->stamp_gen = 1;
+    }
+    return d->stamp_gen;
+}
+
+static bool grow_graph(rf_dig *d, int id)
+{
+    size_t old = d->adj_cap, i;
+    if ((size_t)id < d->adj_cap)
+        return true;
+    if (!rf_grow((void **)&d->adj_head, &d->adj_cap, (size_t)id + 1, sizeof *d->adj_head))
+        return false;
+    for (i = old; i < d->adj_cap; i++)
+        d->adj_head[i] = -1;
+    return true;
+}
+
+static bool add_half_edge(rf_dig *d, int a, int b)
+{
+    if (!rf_grow((void **)&d->edges, &d->edge_cap, d->nedges + 1, sizeof *d->edges))
+        return false;
+    d->edges[d->nedges].to = b;
+    d->edges[d->nedges].next = d->adj_head[a];
+    d->adj_head[a] = (int)d->nedges++;
+    return true;
+}
+
+bool rf_dig_link(rf_dig *d, int a, int b)
+{
+    if (a <= 0 || b <= 0 || a == b)
+        return true;
+    if (!grow_graph(d, a > b ? a : b))
+        return false;
+    return add_half_edge(d, a, b) && add_half_edge(d, b, a);
+}
+
+static bool adjacent(const rf_dig *d, int a, int b)
+{
+    int e;
+    if ((size_t)a >= d->adj_cap)
+        return false;
+    for (e = d->adj_head[a]; e >= 0; e = d->edges[e].next)
+        if (d->edges[e].to == b)
+            return true;
+    return false;
+}
+
+bool rf_dig_rooms_near(const rf_dig *d, int a, int b)
+{
+    int e;
+    if (a == b || adjacent(d, a, b))
+        return true;
+    if ((size_t)a >= d->adj_cap)
+        return false;
+    for (e = d->adj_head[a]; e >= 0; e = d->edges[e].next)
+        if (adjacent(d, d->edges[e].to, b))
+            return true;
+    return false;
+}
+
+int rf_dig_add_room(rf_dig *d, rf_room_kind kind, int x, int y, int w, int h)
+{
+    rf_room_rec r;
+    int id;
+    memset(&r, 0, sizeof r);
+    r.kind = kind;
+    r.x = x;
+    r.y = y;
+    r.w = w;
+    r.h = h;
+    r.lit = true;
+    id = rf_room_list_add(d->rooms, &r);
+    if (id == 0 || !grow_graph(d, id))
+        return 0;
+    if (kind == RF_ROOM_CORRIDOR)
+        d->info->corridors++;
+    else
+        d->info->rooms++;
+    return id;
+}
+
+void rf_dig_floor(rf_dig *d, int c, int room)
+{
+    int w = d->w;
+    uint8_t *t = d->g->t;
+    static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+    static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+    int k;
+    t[c] = RF_TILE_FLOOR;
+    d->g->room[c] = room;
+    for (k = 0; k < 8; k++) {
+        int n = c + dy[k] * w + dx[k];
+        if (t[n] == RF_TILE_ROCK)
+            t[n] = RF_TILE_WALL;
+    }
+}
+
+bool rf_dig_add_sites(rf_dig *d, int c)
+{
+    int k;
+    for (k = 0; k < RF_DIR_COUNT; k++) {
+        int n = c + RF_DIR_DY(k) * d->w + RF_DIR_DX(k);
+        rf_site_list *l = &d->sites[k];
+        if (d->g->t[n] == RF_TILE_FLOOR)
+            continue;
+        if (!rf_grow((void **)&l->cells, &l->cap, l->n + 1, sizeof *l->cells))
+            return false;
+        l->cells[l->n++] = n;
+    }
+    return true;
+}
+
+static void dig_fini(rf_dig *d)
+{
+    int k;
+    rf_free(d->adj_head);
+    rf_free(d->edges);
+    for (k = 0; k < RF_DIR_COUNT; k++)
+        rf_free(d->sites[k].cells);
+    rf_free(d->queue);
+    rf_free(d->stamp);
+    rf_free(d->dist);
+    rf_free(d->ca_a);
+    rf_free(d->ca_b);
+    rf_free(d->label);
+    rf_free(d->aux);
+    rf_grid_free(d->scratch);
+}
+
+static bool dig_init(rf_dig *d, rf_grid *g)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    size_t pad = ((size_t)g->w + 2) * ((size_t)g->h + 2);
+    int k;
+    for (k = 0; k < 256; k++)
+        d->walk[k] = rf_tile_is_walkable((rf_tile)k);
+    d->g = g;
+    d->w = g->w;
+    d->h = g->h;
+    d->queue = rf_calloc(n, sizeof *d->queue);
+    d->stamp = rf_calloc(n, sizeof *d->stamp);
+    d->dist = rf_calloc(n, sizeof *d->dist);
+    d->label = rf_calloc(pad, sizeof *d->label);
+    d->aux = rf_calloc(n, sizeof *d->aux);
+    d->ca_a = rf_calloc(pad, 1);
+    d->ca_b = rf_calloc(pad, 1);
+    d->scratch = rf_grid_new(RF_DESIGN_MAX_SIDE, RF_DESIGN_MAX_SIDE);
+    return d->queue && d->stamp && d->dist && d->label && d->aux && d->ca_a && d->ca_b &&
+           d->scratch;
+}
+
+static bool params_ok(const rf_brogue_params *p)
+{
+    return p->depth >= 1 && p->attempts >= 0 && p->tries_per_attempt >= 0 && p->max_rooms >= 0 &&
+           p->lakes >= 0 && p->lake_tries >= 0 && p->lake_max_w >= 1 && p->lake_max_h >= 1 &&
+           p->room_w.lo >= 1 && p->room_h.lo >= 1 && p->cross_w.lo >= 1 && p->cross_h.lo >= 1 &&
+           p->first_w.lo >= 1 && p->first_h.lo >= 1 && p->corridor_h_len.lo >= 1 &&
+           p->corridor_v_len.lo >= 1;
+}
+
+rf_status rf_brogue_dig(rf_grid *g, rf_room_list *rooms, const rf_brogue_params *p,
+                        const rf_design_row *designs, size_t ndesigns, rf_rng *layout,
+                        rf_rng *cosmetic, int *choke, rf_brogue_info *info)
+{
+    rf_dig d;
+    rf_design_row builtin[4];
+    rf_brogue_info scratch_info;
+    rf_status st = RF_ERR_NOMEM;
+    if (!g || !rooms || !p || !layout || !cosmetic || g->w < 20 || g->h < 10 || !params_ok(p) ||
+        (designs && ndesigns == 0) || rf_grid_count(g, RF_TILE_ROCK) != (size_t)g->w * (size_t)g->h)
+        return RF_ERR_ARG;
+    memset(&d, 0, sizeof d);
+    if (!info)
+        info = &scratch_info;
+    memset(info, 0, sizeof *info);
+    d.p = p;
+    d.rng = layout;
+    d.cosmetic = cosmetic;
+    d.rooms = rooms;
+    d.info = info;
+    if (!designs) {
+        ndesigns = rf_brogue_designs(p, builtin, sizeof builtin / sizeof builtin[0]);
+        designs = builtin;
+    }
+    d.designs = designs;
+    d.ndesigns = ndesigns;
+    if (!dig_init(&d, g))
+        goto done;
+    /* Digging: first room, accretion, loops, lakes. */
+    if (!rf_accrete_first_room(&d) || !rf_accrete_rooms(&d) || !rf_loops_add(&d) ||
+        !rf_lakes_add(&d))
+        goto done;
+    /* Passes in Brogue's order. */
+    rf_pass_diagonals(&d);
+    if (choke && !rf_pass_chokepoints(&d, choke))
+        goto done;
+    rf_pass_lake_walls(&d);
+    rf_pass_diagonals(&d); /* knocked-down walls may open new diagonals */
+    rf_bridges_add(&d);
+    rf_pass_orphan_doors(&d);
+    rf_pass_secret_doors(&d);
+    info->doors = (int)(rf_grid_count(g, RF_TILE_DOOR) + rf_grid_count(g, RF_TILE_SECRET_DOOR));
+    info->traps = rf_dig_range(layout, p->traps.lo, p->traps.hi);
+    rf_pass_finish_walls(&d);
+    st = RF_OK;
+done:
+    dig_fini(&d);
+    return st;
+}

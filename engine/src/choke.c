@@ -1,0 +1,67 @@
+/* engine/src/choke.c: the chokepoint map: for every walkable tile whose
+ * removal splits the walkable area, the number of tiles it cuts off.
+ *
+ * Pipeline: post-pass of the Brogue digger (after diagonal removal); the map
+ * is kept on the level for later passes (machines, population). Design:
+ * articulation points of the 4-neighbour graph by Tarjan's low-link, written
+ * as an iterative DFS over preallocated arrays (no recursion: a 1000x1000
+ * level is a million-deep path at worst). O(area). For a DFS root the value
+ * is the tiles outside its largest child subtree; elsewhere the tiles of the
+ * child subtrees that cannot reach above it.
+ * Seeds: shared/seeds/brogue-level-generation.txt (analyze the map, finding
+ * loops and chokepoints).
+ */
+#include <string.h>
+
+#include "brogue_int.h"
+
+bool rf_pass_chokepoints(rf_dig *d, int *choke)
+{
+    int w = d->w, n = w * d->h, s, timer = 0;
+    const int offs[4] = {-w, 1, w, -1};
+    const uint8_t *t = d->g->t;
+    int *disc = d->dist, *low = d->label, *sub = d->aux, *stack = d->queue;
+    uint8_t *it = d->ca_b;
+    memset(choke, 0, (size_t)n * sizeof *choke);
+    memset(disc, 0, (size_t)n * sizeof *disc);
+    for (s = 0; s < n; s++) {
+        int sp = 0, root_children = 0, root_max = 0;
+        if (disc[s] || !rf_tile_is_walkable((rf_tile)t[s]))
+            continue;
+        disc[s] = low[s] = ++timer;
+        sub[s] = 1;
+        it[s] = 0;
+        stack[sp++] = s;
+        while (sp > 0) {
+            int v = stack[sp - 1];
+            if (it[v] < 4) {
+                int c = v + offs[it[v]++];
+                if (c < 0 || c >= n || !rf_tile_is_walkable((rf_tile)t[c]))
+                    continue;
+                if (!disc[c]) {
+                    disc[c] = low[c] = ++timer;
+                    sub[c] = 1;
+                    it[c] = 0;
+                    stack[sp++] = c;
+                } else if ((sp < 2 || c != stack[sp - 2]) && disc[c] < low[v]) {
+                    low[v] = disc[c];
+                }
+                continue;
+            }
+            if (--sp > 0) {
+                int p = stack[sp - 1];
+                low[p] = low[v] < low[p] ? low[v] : low[p];
+                sub[p] += sub[v];
+                if (p == s) {
+                    root_children++;
+                    root_max = sub[v] > root_max ? sub[v] : root_max;
+                } else if (low[v] >= disc[p]) {
+                    choke[p] += sub[v];
+                }
+            }
+        }
+        if (root_children >= 2)
+            choke[s] = sub[s] - root_max;
+    }
+    return true;
+}

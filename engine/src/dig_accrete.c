@@ -1,0 +1,328 @@
+/* engine/src/dig_accrete.c: Brogue's accretion: the first room, then rooms and
+ * corridors grown off wall sites of what is already dug.
+ *
+ * Pipeline: dig (first pass of rf_brogue_dig). Design: walls are written
+ * around every floor tile as it is dug, so a candidate fits when all its
+ * floor (and its corridor) lands on rock inside the border: one byte test per
+ * tile, no separate occupancy map. Wall sites are kept per direction as the
+ * rooms are dug and checked lazily when drawn (stale ones are dropped), so a
+ * site costs O(1) to pick. Each attempt makes 15 tries at its site with
+ * fresh sizes; a corridor's length is checked against the site's free run of
+ * rock before a room is designed for its end (most tries fail there, cheaply).
+ * A room at the end of a corridor joins it through its own door site; the
+ * join with the level gets a door by the door chance.
+ * Seeds: shared/seeds/brogue-level-generation.txt (Digging the Level).
+ */
+#include <string.h>
+
+#include "brogue_int.h"
+
+/* Digs a w x h rectangle of floor for room id_room and records its sites. */
+static bool dig_rect_room(rf_dig *d, int id_room, int x, int y, int w, int h)
+{
+    int i, j;
+    for (j = y; j < y + h; j++)
+        for (i = x; i < x + w; i++)
+            rf_dig_floor(d, j * d->w + i, id_room);
+    for (j = y; j < y + h; j++)
+        for (i = x; i < x + w; i++)
+            if (!rf_dig_add_sites(d, j * d->w + i))
+                return false;
+    return true;
+}
+
+/* Depth 1: the upside-down T at the bottom centre, a 9x10 bar standing on a
+ * 20x4 one (seed: "Measure it - it's always true"); clipped on tiny levels. */
+static bool first_cross(rf_dig *d)
+{
+    int hw = d->w - 2 < 20 ? d->w - 2 : 20, hh = d->h - 2 < 4 ? d->h - 2 : 4;
+    int vw = d->w - 2 < 9 ? d->w - 2 : 9, vh = d->h - 2 < 10 ? d->h - 2 : 10;
+    int hx = (d->w - hw) / 2, hy = d->h - 1 - hh;
+    int vx = (d->w - vw) / 2, vy = d->h - 1 - vh;
+    int id = rf_dig_add_room(d, RF_ROOM_CROSS, hx - 1, vy - 1, hw + 2, vh + 2);
+    return id && dig_rect_room(d, id, hx, hy, hw, hh) &&
+           dig_rect_room(d, id, vx, vy, vw, vh);
+}
+
+static bool first_rect(rf_dig *d)
+{
+    int w = rf_dig_range(d->rng, d->p->first_w.lo, d->p->first_w.hi);
+    int h = rf_dig_range(d->rng, d->p->first_h.lo, d->p->first_h.hi);
+    int x = rf_dig_range(d->rng, 1, d->w - 1 - w), y = rf_dig_range(d->rng, 1, d->h - 1 - h);
+    int id = rf_dig_add_room(d, RF_ROOM_RECT, x - 1, y - 1, w + 2, h + 2);
+    return id && dig_rect_room(d, id, x, y, w, h);
+}
+
+bool rf_accrete_first_room(rf_dig *d)
+{
+    if (d->p->depth == 1)
+        return first_cross(d);
+    if (rf_dig_chance(d->rng, d->p->cave_chance)) {
+        d->info->cave_first = true;
+        return rf_cave_first_room(d);
+    }
+    return first_rect(d);
+}
+
+/* A random live site for dir, or -1. A site is a wall with floor behind it,
+ * rock in front and no floor on its two sides (a straight wall). */
+static int pick_site(rf_dig *d, int dir, size_t *at)
+{
+    rf_site_list *l = &d->sites[dir];
+    int w = d->w, off = RF_DIR_DY(dir) * w + RF_DIR_DX(dir);
+    int side = RF_DIR_DX(dir) ? w : 1;
+    const uint8_t *t = d->g->t;
+    while (l->n > 0) {
+        size_t i = rf_dig_below(d->rng, (uint32_t)l->n);
+        int c = l->cells[i], x = c % w, y = c / w;
+        if (x > 0 && y > 0 && x < w - 1 && y < d->h - 1 && t[c] == RF_TILE_WALL &&
+            t[c - off] == RF_TILE_FLOOR && t[c + off] == RF_TILE_ROCK &&
+            t[c - side] != RF_TILE_FLOOR && t[c + side] != RF_TILE_FLOOR) {
+            *at = i;
+            return c;
+        }
+        l->cells[i] = l->cells[--l->n];
+    }
+    return -1;
+}
+
+static const rf_design_row *pick_design(rf_dig *d)
+{
+    long total = 0;
+    size_t i;
+    long k;
+    for (i = 0; i < d->ndesigns; i++)
+        total += d->designs[i].weight > 0 ? d->designs[i].weight : 0;
+    if (total <= 0)
+        return NULL;
+    k = (long)rf_dig_below(d->rng, (uint32_t)total);
+    for (i = 0; i < d->ndesigns; i++) {
+        int wgt = d->designs[i].weight > 0 ? d->designs[i].weight : 0;
+        if (k < wgt)
+            return &d->designs[i];
+        k -= wgt;
+    }
+    return NULL;
+}
+
+static bool inside(const rf_dig *d, int x, int y)
+{
+    return x >= 1 && y >= 1 && x <= d->w - 2 && y <= d->h - 2;
+}
+
+/* Floor of the design at drawing cell (i, j). */
+static bool design_floor(const rf_dig *d, const rf_design *ds, int i, int j)
+{
+    int k;
+    if (i < 0 || j < 0 || i >= ds->w || j >= ds->h)
+        return false;
+    if (ds->nrects == 0)
+        return RF_GRID_AT(d->scratch, i, j) == RF_TILE_FLOOR;
+    for (k = 0; k < ds->nrects; k++) {
+        const rf_design_rect *r = &ds->rects[k];
+        if (i >= r->x && j >= r->y && i < r->x + r->w && j < r->y + r->h)
+            return true;
+    }
+    return false;
+}
+
+/* The design fits with its origin at (ox, oy): every floor tile on rock
+ * inside the border. Rectangles are tested row by row on the level. */
+static bool design_fits(const rf_dig *d, const rf_design *ds, int ox, int oy)
+{
+    const rf_grid *s = d->scratch;
+    int i, j, k;
+    if (ox + 1 < 1 || oy + 1 < 1 || ox + ds->w - 2 > d->w - 2 || oy + ds->h - 2 > d->h - 2)
+        return false;
+    /* probe corners and centres first: most misfits show there, cheaply */
+    for (k = 0; k < ds->nrects; k++) {
+        const rf_design_rect *r = &ds->rects[k];
+        int x0 = ox + r->x, y0 = oy + r->y, x1 = x0 + r->w - 1, y1 = y0 + r->h - 1;
+        if (RF_GRID_AT(d->g, x0, y0) | RF_GRID_AT(d->g, x1, y0) | RF_GRID_AT(d->g, x0, y1) |
+            RF_GRID_AT(d->g, x1, y1) | RF_GRID_AT(d->g, (x0 + x1) / 2, (y0 + y1) / 2))
+            return false; /* RF_TILE_ROCK is 0: any other tile is a misfit */
+    }
+    for (k = 0; k < ds->nrects; k++) {
+        const rf_design_rect *r = &ds->rects[k];
+        for (j = 0; j < r->h; j++) {
+            const uint8_t *lrow = &RF_GRID_AT(d->g, ox + r->x, oy + r->y + j);
+            for (i = 0; i < r->w; i++)
+                if (lrow[i] != RF_TILE_ROCK)
+                    return false;
+        }
+    }
+    if (ds->nrects > 0)
+        return true;
+    for (j = 1; j < ds->h - 1; j++) {
+        const uint8_t *srow = &RF_GRID_AT(s, 0, j);
+        const uint8_t *lrow = &RF_GRID_AT(d->g, ox, oy + j);
+        for (i = 1; i < ds->w - 1; i++)
+            if (srow[i] == RF_TILE_FLOOR && lrow[i] != RF_TILE_ROCK)
+                return false;
+    }
+    return true;
+}
+
+/* The design's rectangles are inside its ring; false for a bad design. */
+static bool rects_valid(const rf_design *ds)
+{
+    int k;
+    if (ds->nrects < 0 || ds->nrects > RF_DESIGN_MAX_RECTS)
+        return false;
+    for (k = 0; k < ds->nrects; k++) {
+        const rf_design_rect *r = &ds->rects[k];
+        if (r->w < 1 || r->h < 1 || r->x < 1 || r->y < 1 || r->x + r->w > ds->w - 1 ||
+            r->y + r->h > ds->h - 1)
+            return false;
+    }
+    return true;
+}
+
+static void clear_scratch(rf_grid *s, int w, int h)
+{
+    int j;
+    for (j = 0; j < h && j < s->h; j++)
+        memset(&RF_GRID_AT(s, 0, j), RF_TILE_ROCK, (size_t)(w < s->w ? w : s->w));
+}
+
+/* Digs the corridor (len tiles from the site, then the room's door site) and
+ * the design at (ox, oy); links both into the room graph. */
+static bool build(rf_dig *d, int site, int dir, int len, const rf_design *ds, int ox, int oy)
+{
+    int w = d->w, off = RF_DIR_DY(dir) * w + RF_DIR_DX(dir), k, i, j;
+    int from = d->g->room[site - off], corridor = 0, room, c;
+    if (len > 0) {
+        int x0 = site % w, y0 = site / w;
+        int x1 = x0 + RF_DIR_DX(dir) * len, y1 = y0 + RF_DIR_DY(dir) * len;
+        int bx = (x0 < x1 ? x0 : x1) + (dir == RF_DIR_LEFT ? 0 : RF_DIR_DX(dir));
+        int by = (y0 < y1 ? y0 : y1) + (dir == RF_DIR_UP ? 0 : RF_DIR_DY(dir));
+        corridor = rf_dig_add_room(d, RF_ROOM_CORRIDOR, bx - 1, by - 1,
+                                   (RF_DIR_DX(dir) ? len : 1) + 2, (RF_DIR_DY(dir) ? len : 1) + 2);
+        if (!corridor)
+            return false;
+        for (k = 1; k <= len; k++)
+            rf_dig_floor(d, site + off * k, corridor);
+    }
+    room = rf_dig_add_room(d, ds->kind, ox, oy, ds->w, ds->h);
+    if (!room)
+        return false;
+    for (k = 0; k < ds->nrects; k++)
+        for (j = 0; j < ds->rects[k].h; j++)
+            for (i = 0; i < ds->rects[k].w; i++)
+                rf_dig_floor(d, (oy + ds->rects[k].y + j) * w + ox + ds->rects[k].x + i, room);
+    for (j = 1; ds->nrects == 0 && j < ds->h - 1; j++)
+        for (i = 1; i < ds->w - 1; i++)
+            if (RF_GRID_AT(d->scratch, i, j) == RF_TILE_FLOOR)
+                rf_dig_floor(d, (oy + j) * w + ox + i, room);
+    if (len > 0)
+        rf_dig_floor(d, site + off * (len + 1), room); /* the room's own door site */
+    /* the join with the level: a door by the door chance, else an opening */
+    d->g->t[site] = rf_dig_chance(d->rng, d->p->door_chance) ? RF_TILE_DOOR : RF_TILE_FLOOR;
+    if (!rf_dig_link(d, from, corridor ? corridor : room) ||
+        (corridor && !rf_dig_link(d, corridor, room)))
+        return false;
+    for (k = 1; k <= len; k++)
+        if (!rf_dig_add_sites(d, site + off * k))
+            return false;
+    for (j = 1; j < ds->h - 1; j++)
+        for (i = 1; i < ds->w - 1; i++) {
+            c = (oy + j) * w + ox + i;
+            if (d->g->t[c] == RF_TILE_FLOOR && d->g->room[c] == room && !rf_dig_add_sites(d, c))
+                return false;
+        }
+    return true;
+}
+
+/* One try: a fresh design (and corridor length) at site; 1 built, 0 did not
+ * fit, -1 out of memory. */
+static int try_build(rf_dig *d, int site, int sx, int sy, int dir, bool corridor, int run)
+{
+    const rf_design_row *row;
+    rf_design ds;
+    int opp = (dir + 2) % RF_DIR_COUNT, len = 0, k, ex, ey, ox, oy, rc = 0;
+    /* the corridor first: its length is drawn and checked against the free
+     * run of rock before a design is drawn for its end */
+    if (corridor) {
+        rf_span s = RF_DIR_DX(dir) ? d->p->corridor_h_len : d->p->corridor_v_len;
+        len = rf_dig_range(d->rng, s.lo, s.hi);
+        if (len + 1 > run)
+            return 0;
+    }
+    row = pick_design(d);
+    if (!row)
+        return 0;
+    /* the entry state the design contract promises (no memset: this runs
+     * thousands of times a level) */
+    ds.want = opp;
+    ds.w = ds.h = 0;
+    ds.kind = RF_ROOM_RECT;
+    ds.nrects = 0;
+    for (k = 0; k < RF_DIR_COUNT; k++)
+        ds.door_x[k] = ds.door_y[k] = -1;
+    if (!row->fn(row->ud, d->p, d->rng, d->scratch, &ds) || ds.w < 3 || ds.h < 3 ||
+        ds.w > RF_DESIGN_MAX_SIDE || ds.h > RF_DESIGN_MAX_SIDE || ds.door_x[opp] < 0 ||
+        ds.door_x[opp] >= ds.w || ds.door_y[opp] < 0 || ds.door_y[opp] >= ds.h || !rects_valid(&ds))
+        goto out;
+    /* the site must lead into the room: floor behind it, none on it */
+    if (design_floor(d, &ds, ds.door_x[opp], ds.door_y[opp]) ||
+        !design_floor(d, &ds, ds.door_x[opp] + RF_DIR_DX(dir), ds.door_y[opp] + RF_DIR_DY(dir)))
+        goto out;
+    ex = sx + RF_DIR_DX(dir) * (len > 0 ? len + 1 : 0);
+    ey = sy + RF_DIR_DY(dir) * (len > 0 ? len + 1 : 0);
+    ox = ex - ds.door_x[opp];
+    oy = ey - ds.door_y[opp];
+    if (!design_fits(d, &ds, ox, oy))
+        goto out;
+    rc = build(d, site, dir, len, &ds, ox, oy) ? 1 : -1;
+out:
+    if (ds.nrects == 0) /* a drawing design: clear what it may have drawn */
+        clear_scratch(d->scratch, ds.w > 0 && ds.w <= RF_DESIGN_MAX_SIDE ? ds.w : RF_DESIGN_MAX_SIDE,
+                      ds.h > 0 && ds.h <= RF_DESIGN_MAX_SIDE ? ds.h : RF_DESIGN_MAX_SIDE);
+    return rc;
+}
+
+/* Rock tiles in a row inside the border from the site along dir (at most
+ * cap): the room a corridor has. */
+static int free_run(const rf_dig *d, int sx, int sy, int dir, int cap)
+{
+    int k;
+    for (k = 1; k <= cap; k++) {
+        int x = sx + RF_DIR_DX(dir) * k, y = sy + RF_DIR_DY(dir) * k;
+        if (!inside(d, x, y) || RF_GRID_AT(d->g, x, y) != RF_TILE_ROCK)
+            break;
+    }
+    return k - 1;
+}
+
+bool rf_accrete_rooms(rf_dig *d)
+{
+    const rf_brogue_params *p = d->p;
+    int i, t;
+    for (i = 0; i < p->attempts && d->info->rooms < p->max_rooms; i++) {
+        int dir = (int)rf_dig_below(d->rng, RF_DIR_COUNT);
+        bool corridor = i < p->attempts - p->rooms_only_last &&
+                        rf_dig_chance(d->rng, p->corridor_chance);
+        size_t at = 0;
+        int site = pick_site(d, dir, &at), sx, sy, run;
+        if (site < 0)
+            continue;
+        sx = site % d->w;
+        sy = site / d->w;
+        run = corridor ? free_run(d, sx, sy, dir, (RF_DIR_DX(dir) ? p->corridor_h_len.hi
+                                                                  : p->corridor_v_len.hi) + 1)
+                       : 0;
+        for (t = 0; t < p->tries_per_attempt; t++) {
+            int rc = try_build(d, site, sx, sy, dir, corridor, run);
+            if (rc < 0)
+                return false;
+            if (rc > 0)
+                break;
+        }
+        /* in the rooms-only attempts, a site where no fresh design fitted is
+         * dropped: later attempts spend their tries on sites with room left */
+        if (t == p->tries_per_attempt && i >= p->attempts - p->rooms_only_last &&
+            at < d->sites[dir].n && d->sites[dir].cells[at] == site)
+            d->sites[dir].cells[at] = d->sites[dir].cells[--d->sites[dir].n];
+    }
+    return true;
+}

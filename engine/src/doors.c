@@ -1,0 +1,47 @@
+/* engine/src/doors.c: the door passes: orphaned doors removed, then some
+ * doors made secret.
+ *
+ * Pipeline: post-passes of the Brogue digger, after bridges. Design: a door
+ * is proper when its two open sides face each other across two solid ones.
+ * Three or more open sides (T-junction, open area) or two at a corner: the
+ * door becomes floor (it still joins what it joined). One or no open side
+ * (dead end, encased): it becomes wall, which cuts nothing off and cannot
+ * open a diagonal (its other sides are solid already).
+ * Seeds: shared/seeds/brogue-level-generation.txt (orphaned doors, secret
+ * doors with (depth-1)*67/25 % clamped to 0-67).
+ */
+#include "brogue_int.h"
+
+void rf_pass_orphan_doors(rf_dig *d)
+{
+    int w = d->w, h = d->h, x, y;
+    uint8_t *t = d->g->t;
+    for (y = 1; y < h - 1; y++)
+        for (x = 1; x < w - 1; x++) {
+            int c = y * w + x;
+            bool n, s, e, wst;
+            int open;
+            if (t[c] != RF_TILE_DOOR)
+                continue;
+            n = !rf_dig_is_solid(t[c - w]);
+            s = !rf_dig_is_solid(t[c + w]);
+            e = !rf_dig_is_solid(t[c + 1]);
+            wst = !rf_dig_is_solid(t[c - 1]);
+            open = n + s + e + wst;
+            if (open <= 1)
+                t[c] = RF_TILE_WALL;
+            else if (!((n && s && !e && !wst) || (e && wst && !n && !s)))
+                t[c] = RF_TILE_FLOOR;
+        }
+}
+
+void rf_pass_secret_doors(rf_dig *d)
+{
+    size_t i, n = (size_t)d->w * (size_t)d->h;
+    uint8_t *t = d->g->t;
+    for (i = 0; i < n; i++)
+        if (t[i] == RF_TILE_DOOR && rf_dig_chance(d->rng, d->p->secret_door_chance)) {
+            t[i] = RF_TILE_SECRET_DOOR;
+            d->info->secret_doors++;
+        }
+}

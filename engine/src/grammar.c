@@ -1,0 +1,140 @@
+/* engine/src/grammar.c: the rooms.xml element and attribute tables.
+ *
+ * Pipeline: load; read by load_xml.c through grammar_int.h.
+ * Design: static const rows walked by one loop (STYLE B1: data over
+ * branches). Every object takes the common set (position, percent, id, name,
+ * can_push and the sprite attributes the schema gives custom objects): real
+ * content puts them on objects where the schema does not list them, and an
+ * unknown-attribute warning there would be noise. Ranges: booleans are
+ * exactly 0/1, percent 0-100, x/y 0-254, at 0-9, byte-sized counts 0-255.
+ * Seeds: dredmor-room-system.txt 1.1, 1.2, 2; schema dredmor-roomdb.xsd.
+ */
+#include <string.h>
+
+#include "grammar_int.h"
+#include "roomforge/template.h"
+
+#define S(k)                                                                                       \
+    {                                                                                              \
+        k, RF_VAL_STR, 0, 0                                                                        \
+    }
+#define B(k)                                                                                       \
+    {                                                                                              \
+        k, RF_VAL_BOOL, 0, 1                                                                       \
+    }
+#define I(k, lo, hi)                                                                               \
+    {                                                                                              \
+        k, RF_VAL_INT, lo, hi                                                                      \
+    }
+#define END                                                                                        \
+    {                                                                                              \
+        NULL, RF_VAL_STR, 0, 0                                                                     \
+    }
+#define INT_BIG 2147483647L
+
+static const rf_gattr_spec roomdb_attrs[] = {END};
+static const rf_gattr_spec room_attrs[] = {S("name"),
+                                           I("width", 0, INT_BIG),
+                                           I("height", 0, INT_BIG),
+                                           B("special"),
+                                           S("usefixedname"),
+                                           I("weight", 0, 10000),
+                                           S("tags"),
+                                           B("rotate"),
+                                           B("mirror"),
+                                           END};
+static const rf_gattr_spec row_attrs[] = {S("text"), END};
+static const rf_gattr_spec flags_attrs[] = {B("special"),
+                                            B("nomonsters"),
+                                            B("notraps"),
+                                            B("notreasure"),
+                                            B("noblockers"),
+                                            I("minlevel", 0, 999999),
+                                            I("maxlevel", 0, 999999),
+                                            B("shop"),
+                                            B("zoo"),
+                                            B("digglegod"),
+                                            END};
+static const rf_gattr_spec object_common[] = {I("at", 0, 9),
+                                              I("x", 0, 254),
+                                              I("y", 0, 254),
+                                              I("percent", 0, 100),
+                                              S("id"),
+                                              S("name"),
+                                              B("canpush"),
+                                              S("description"),
+                                              B("passable"),
+                                              B("visblock"),
+                                              S("png"),
+                                              S("pngsprite"),
+                                              I("pnganimate", 0, 255),
+                                              I("pngfirst", 0, 255),
+                                              I("pngnum", 0, 255),
+                                              I("pngrate", 0, 65535),
+                                              END};
+static const rf_gattr_spec clock_attrs[] = {B("started"), I("initial", 0, 255),
+                                            I("remaining", 0, 255), END};
+static const rf_gattr_spec breakable_attrs[] = {I("hitsneededtobreak", 0, INT_BIG),
+                                                I("hitstaken", 0, INT_BIG), S("breaking"),
+                                                S("broken"), END};
+static const rf_gattr_spec element_attrs[] = {S("type"), S("contents"), B("activated"), END};
+static const rf_gattr_spec horde_attrs[] = {I("min", 0, 255), I("additional", 0, 255), END};
+static const rf_gattr_spec lever_attrs[] = {B("activated"), END};
+static const rf_gattr_spec loot_attrs[] = {I("amount", 0, 255), S("type"), S("subtype"),
+                                           B("artifact"), END};
+static const rf_gattr_spec magic_attrs[] = {I("magicuid", 0, 255), END};
+static const rf_gattr_spec pedestal_attrs[] = {S("text"), END};
+static const rf_gattr_spec none_attrs[] = {END};
+static const rf_gattr_spec script_attrs[] = {B("repeat"), S("lang"), S("src"), END};
+
+#define OBJ(key, type, attrs, req)                                                                 \
+    {                                                                                              \
+        key, RF_EL_OBJECT, RF_EL_ROOM, type, attrs, true, false, req                               \
+    }
+
+static const rf_gelem_spec elems[] = {
+    {"roomdb", RF_EL_ROOMDB, RF_EL_ROOMDB, -1, roomdb_attrs, false, false, NULL},
+    {"room", RF_EL_ROOM, RF_EL_ROOMDB, -1, room_attrs, false, false, "name"},
+    {"row", RF_EL_ROW, RF_EL_ROOM, -1, row_attrs, false, false, "text"},
+    {"flags", RF_EL_FLAGS, RF_EL_ROOM, -1, flags_attrs, false, false, NULL},
+    OBJ("clock", RF_OBJ_CLOCK, clock_attrs, "initial;png|pngsprite"),
+    OBJ("customblocker", RF_OBJ_CUSTOM_BLOCKER, none_attrs, "png|pngsprite"),
+    OBJ("custombreakable", RF_OBJ_CUSTOM_BREAKABLE, breakable_attrs, "png|pngsprite;broken"),
+    OBJ("customengraving", RF_OBJ_CUSTOM_ENGRAVING, none_attrs, "png|pngsprite"),
+    OBJ("element", RF_OBJ_ELEMENT, element_attrs, "type"),
+    OBJ("horde", RF_OBJ_HORDE, horde_attrs, NULL),
+    OBJ("lever", RF_OBJ_LEVER, lever_attrs, NULL),
+    OBJ("loot", RF_OBJ_LOOT, loot_attrs, NULL),
+    OBJ("magicblocker", RF_OBJ_MAGIC_BLOCKER, magic_attrs, NULL),
+    OBJ("monster", RF_OBJ_MONSTER, none_attrs, NULL),
+    OBJ("pedestal", RF_OBJ_PEDESTAL, pedestal_attrs, "name;text"),
+    OBJ("trap", RF_OBJ_TRAP, none_attrs, NULL),
+    {"script", RF_EL_SCRIPT, RF_EL_ROOM, -1, script_attrs, false, false, NULL},
+    {"condition", RF_EL_CONDITION, RF_EL_SCRIPT, -1, none_attrs, false, true, "conditiontype"},
+    {"action", RF_EL_ACTION, RF_EL_SCRIPT, -1, none_attrs, false, true, "actiontype"},
+};
+
+const rf_gelem_spec *rf_grammar_elem(const char *key)
+{
+    size_t i;
+    for (i = 0; i < sizeof elems / sizeof elems[0]; i++)
+        if (strcmp(elems[i].key, key) == 0)
+            return &elems[i];
+    return NULL;
+}
+
+static const rf_gattr_spec *find_in(const rf_gattr_spec *a, const char *key)
+{
+    for (; a->key; a++)
+        if (strcmp(a->key, key) == 0)
+            return a;
+    return NULL;
+}
+
+const rf_gattr_spec *rf_grammar_attr(const rf_gelem_spec *e, const char *key)
+{
+    const rf_gattr_spec *a = find_in(e->attrs, key);
+    if (!a && e->object_common)
+        a = find_in(object_common, key);
+    return a;
+}

@@ -1,0 +1,55 @@
+/* engine/src/grammar_int.h: the rooms.xml grammar as data: elements, where
+ * they may stand, their attributes and the type of each attribute's value.
+ *
+ * Pipeline: load; read by load_xml.c while it streams a rooms.xml file.
+ * Design: one table of elements, each with a table of attributes; names are
+ * normalised keys (rf_name_key: lower case, no '_'), so lookups ignore case
+ * and underscores. Required attributes are a string of groups separated by
+ * ';', each group a list of alternatives separated by '|'
+ * ("initial;png|pngsprite"). Clause elements keep every attribute (their
+ * checks depend on the clause type and belong to check_room.c).
+ * Seeds: dredmor-room-system.txt 1.1, 1.2, 2 (objects), and the community
+ * schema dredmor-roomdb.xsd for the attributes the seed leaves out.
+ */
+#ifndef RF_GRAMMAR_INT_H
+#define RF_GRAMMAR_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum rf_val_kind { RF_VAL_STR = 0, RF_VAL_BOOL, RF_VAL_INT } rf_val_kind;
+
+typedef struct rf_gattr_spec {
+    const char *key; /* normalised */
+    rf_val_kind kind;
+    long min, max; /* RF_VAL_INT only */
+} rf_gattr_spec;
+
+typedef enum rf_elem_kind {
+    RF_EL_ROOMDB = 0,
+    RF_EL_ROOM,
+    RF_EL_ROW,
+    RF_EL_FLAGS,
+    RF_EL_OBJECT,
+    RF_EL_SCRIPT,
+    RF_EL_CONDITION,
+    RF_EL_ACTION
+} rf_elem_kind;
+
+typedef struct rf_gelem_spec {
+    const char *key; /* normalised tag */
+    rf_elem_kind kind;
+    rf_elem_kind parent;        /* the only element it may stand in (ROOMDB: root) */
+    int obj;                    /* rf_object_type for RF_EL_OBJECT, else -1 */
+    const rf_gattr_spec *attrs; /* its own attributes, NULL-key terminated */
+    bool object_common;         /* also takes the attributes every object takes */
+    bool open_attrs;            /* keeps any attribute (clauses) */
+    const char *required;       /* "a;b|c" as above, or NULL */
+} rf_gelem_spec;
+
+/* The element whose normalised tag is key, or NULL. */
+const rf_gelem_spec *rf_grammar_elem(const char *key);
+/* The attribute spec for key on e, or NULL when e does not take it. */
+const rf_gattr_spec *rf_grammar_attr(const rf_gelem_spec *e, const char *key);
+
+#endif /* RF_GRAMMAR_INT_H */

@@ -1,0 +1,179 @@
+/* engine/src/lakes.c: Brogue's lakes: cellular-automaton blobs of deep liquid
+ * with a wreath of shallow liquid, placed only where they disconnect nothing.
+ *
+ * Pipeline: dig (after loops). Design: a lake disconnects nothing when the
+ * walkable tiles left in its bounding box grown by MARGIN are all connected
+ * inside that box: every path through the lake enters and leaves it there,
+ * so it can go round instead. The test is local (O(box)), so many lakes on a
+ * big level stay linear in area; it is stricter than a whole-level search
+ * (it may refuse a lake whose detour leaves the box), never looser.
+ * Liquids (our glyphs, DESIGN 6): deep water '~' with a 2-tile wreath of
+ * shallow ','; lava 'L' without wreath (from depth 4); chasm ':' whose 1-tile
+ * edge is plain floor; brimstone (from depth 18) has no glyph of its own and
+ * is drawn 'X' (impassable floor), its 2-tile obsidian wreath as floor.
+ * The liquid kind is a cosmetic draw: changing it never moves a wall.
+ * Seeds: shared/seeds/brogue-level-generation.txt (Lakes).
+ */
+#include "brogue_int.h"
+
+#define MARGIN 8
+#define LAKE_BIRTH ((1u << 5) | (1u << 6) | (1u << 7) | (1u << 8))              /* B5678 */
+#define LAKE_SURVIVE ((1u << 4) | (1u << 5) | (1u << 6) | (1u << 7) | (1u << 8)) /* S45678 */
+#define LAKE_RESTARTS 20 /* restarts while no blob reaches 4x4 */
+
+typedef struct liquid {
+    int min_depth;
+    rf_tile deep, wreath;
+    int radius;
+} liquid;
+
+/* The lake kinds of the seed, each equally likely once its depth is reached. */
+static const liquid liquids[] = {
+    {1, RF_TILE_DEEP_WATER, RF_TILE_SHALLOW_WATER, 2},
+    {4, RF_TILE_LAVA, RF_TILE_FLOOR, 0},
+    {1, RF_TILE_CHASM, RF_TILE_FLOOR, 1},
+    {18, RF_TILE_IMPASSABLE, RF_TILE_FLOOR, 2},
+};
+
+static const liquid *pick_liquid(rf_dig *d)
+{
+    size_t i, n = 0, k;
+    for (i = 0; i < sizeof liquids / sizeof liquids[0]; i++)
+        n += d->p->depth >= liquids[i].min_depth;
+    k = rf_dig_below(d->cosmetic, (uint32_t)n);
+    for (i = 0; i < sizeof liquids / sizeof liquids[0]; i++)
+        if (d->p->depth >= liquids[i].min_depth && k-- == 0)
+            return &liquids[i];
+    return &liquids[0];
+}
+
+/* The lake at (px, py) disconnects nothing: the walkable tiles next to it
+ * (its rim) are all connected to each other inside the grown box without
+ * crossing it. Every path through the lake enters and leaves it at rim tiles,
+ * so it can go round; tiles cut off by the lake would be rim tiles too. The
+ * walk stops as soon as the whole rim is reached. The lake must also touch
+ * floor and flood no more floor than it leaves walkable in its box. */
+static bool lake_fits(rf_dig *d, int bw, const rf_blob *b, int px, int py)
+{
+    int w = d->w, x0 = px - MARGIN, y0 = py - MARGIN, x1 = px + b->w + MARGIN, y1 = py + b->h + MARGIN;
+    int x, y, k, total = 0, start = -1, head = 0, tail = 0, floors = 0, rim = 0, found = 1;
+    uint32_t lake, edge, seen;
+    const uint8_t *t = d->g->t;
+    x0 = x0 < 0 ? 0 : x0;
+    y0 = y0 < 0 ? 0 : y0;
+    x1 = x1 > w ? w : x1;
+    y1 = y1 > d->h ? d->h : y1;
+    /* three consecutive stamps (lake, rim, seen) that must not straddle a
+     * wrap-around, which resets them */
+    if (d->stamp_gen > UINT32_MAX - 4)
+        d->stamp_gen = UINT32_MAX;
+    lake = rf_dig_stamp(d);
+    edge = rf_dig_stamp(d);
+    seen = rf_dig_stamp(d);
+    for (y = 0; y < b->h; y++)
+        for (x = 0; x < b->w; x++)
+            if (RF_CA_AT(d, bw, b->x + x, b->y + y)) {
+                int c = (py + y) * w + px + x;
+                d->stamp[c] = lake;
+                floors += t[c] == RF_TILE_FLOOR;
+                total -= d->walk[t[c]];
+            }
+    if (floors == 0)
+        return false;
+    for (y = 0; y < b->h; y++)
+        for (x = 0; x < b->w; x++) {
+            int c = (py + y) * w + px + x;
+            if (!RF_CA_AT(d, bw, b->x + x, b->y + y))
+                continue;
+            const int offs[4] = {-w, 1, w, -1};
+            for (k = 0; k < 4; k++) {
+                int n = c + offs[k];
+                if (d->stamp[n] != lake && d->stamp[n] != edge && d->walk[t[n]]) {
+                    d->stamp[n] = edge;
+                    rim++;
+                    start = n;
+                }
+            }
+        }
+    if (rim == 0)
+        return false;
+    d->stamp[start] = seen;
+    /* queue entries pack y << 16 | x (sides < 65536): no division per tile */
+    d->queue[tail++] = (start / w) << 16 | start % w;
+    while (head < tail && found < rim) {
+        static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0}; /* local: folded */
+        int e = d->queue[head++], cx = e & 0xffff, cy = e >> 16;
+        for (k = 0; k < 4; k++) {
+            int nx = cx + dx[k], ny = cy + dy[k], n = ny * w + nx;
+            if (nx < x0 || ny < y0 || nx >= x1 || ny >= y1 || d->stamp[n] == lake ||
+                d->stamp[n] == seen || !d->walk[t[n]])
+                continue;
+            found += d->stamp[n] == edge;
+            d->stamp[n] = seen;
+            d->queue[tail++] = ny << 16 | nx;
+        }
+    }
+    if (found < rim)
+        return false;
+    for (y = y0; y < y1; y++) {
+        const uint8_t *row = &t[y * w];
+        for (x = x0; x < x1; x++)
+            total += d->walk[row[x]];
+    }
+    return total >= floors;
+}
+
+static void fill_lake(rf_dig *d, int bw, const rf_blob *b, int px, int py, const liquid *lq)
+{
+    int w = d->w, x, y, i, j;
+    uint8_t *t = d->g->t;
+    for (y = 0; y < b->h; y++)
+        for (x = 0; x < b->w; x++)
+            if (RF_CA_AT(d, bw, b->x + x, b->y + y)) {
+                int c = (py + y) * w + px + x;
+                t[c] = (uint8_t)lq->deep;
+                d->g->room[c] = 0;
+            }
+    if (lq->radius == 0 || lq->wreath == RF_TILE_FLOOR)
+        return;
+    for (y = 0; y < b->h; y++)
+        for (x = 0; x < b->w; x++) {
+            if (!RF_CA_AT(d, bw, b->x + x, b->y + y))
+                continue;
+            for (j = -lq->radius; j <= lq->radius; j++)
+                for (i = -lq->radius; i <= lq->radius; i++) {
+                    int nx = px + x + i, ny = py + y + j;
+                    if (i * i + j * j > lq->radius * lq->radius + 1 || nx < 1 || ny < 1 ||
+                        nx > w - 2 || ny > d->h - 2)
+                        continue;
+                    if (t[ny * w + nx] == RF_TILE_FLOOR)
+                        t[ny * w + nx] = (uint8_t)lq->wreath;
+                }
+        }
+}
+
+bool rf_lakes_add(rf_dig *d)
+{
+    const rf_brogue_params *p = d->p;
+    int i, k;
+    for (i = 0; i < p->lakes; i++) {
+        /* limits shrink by 2x1 from the first lake's down to the smallest */
+        int mw = p->lake_max_w - 2 * i, mh = p->lake_max_h - i;
+        rf_blob b;
+        mw = mw < p->lake_min_w ? p->lake_min_w : mw;
+        mh = mh < p->lake_min_h ? p->lake_min_h : mh;
+        rf_cave_blob(d, mw, mh, LAKE_BIRTH, LAKE_SURVIVE, 55, 5, 4, 4, mw, mh, LAKE_RESTARTS, &b);
+        if (b.cells == 0 || b.w > d->w - 2 || b.h > d->h - 2)
+            continue;
+        for (k = 0; k < p->lake_tries; k++) {
+            int px = rf_dig_range(d->rng, 1, d->w - 1 - b.w);
+            int py = rf_dig_range(d->rng, 1, d->h - 1 - b.h);
+            if (lake_fits(d, mw, &b, px, py)) {
+                fill_lake(d, mw, &b, px, py, pick_liquid(d));
+                d->info->lakes++;
+                break;
+            }
+        }
+    }
+    return true;
+}

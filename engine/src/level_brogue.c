@@ -1,0 +1,94 @@
+/* engine/src/level_brogue.c: the "brogue" row of the digger table: profile
+ * parameters -> rf_brogue_params -> rf_brogue_dig.
+ *
+ * Pipeline: recipe -> dig. Design: the profile keys are a table of (key,
+ * field offset, range or value) rows walked by one loop; a profile gives the
+ * numbers for the reference 79x29 level and the digger scales them to the
+ * level's size afterwards, so one profile serves every size.
+ * Seeds: shared/seeds/brogue-level-generation.txt (Level Profiles and Specs).
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "level_int.h"
+#include "roomforge/brogue.h"
+
+typedef struct param_row {
+    const char *key;
+    size_t off;
+    bool span; /* an rf_span field, else an int */
+} param_row;
+
+#define P_INT(k, f) {k, offsetof(rf_brogue_params, f), false}
+#define P_SPAN(k, f) {k, offsetof(rf_brogue_params, f), true}
+static const param_row params[] = {
+    P_INT("cave-chance", cave_chance),
+    P_INT("cross-chance", cross_chance),
+    P_INT("corridor-chance", corridor_chance),
+    P_INT("door-chance", door_chance),
+    P_INT("max-rooms", max_rooms),
+    P_INT("max-loops", max_loops),
+    P_INT("attempts", attempts),
+    P_INT("rooms-only-last", rooms_only_last),
+    P_INT("tries", tries_per_attempt),
+    P_INT("loop-attempts", loop_attempts),
+    P_SPAN("room-width", room_w),
+    P_SPAN("room-height", room_h),
+    P_SPAN("cross-width", cross_w),
+    P_SPAN("cross-height", cross_h),
+    P_SPAN("first-width", first_w),
+    P_SPAN("first-height", first_h),
+    P_SPAN("corridor-across", corridor_h_len),
+    P_SPAN("corridor-down", corridor_v_len),
+    P_INT("cave-min-width", cave_min_w),
+    P_INT("cave-min-height", cave_min_h),
+    P_INT("lakes", lakes),
+    P_INT("lake-max-width", lake_max_w),
+    P_INT("lake-max-height", lake_max_h),
+    P_INT("lake-min-width", lake_min_w),
+    P_INT("lake-min-height", lake_min_h),
+    P_INT("lake-tries", lake_tries),
+    P_INT("secret-door-chance", secret_door_chance),
+    P_SPAN("traps", traps),
+    P_INT("bridge-detour", bridge_min_detour),
+};
+
+bool rf_level_brogue_knows(const char *key)
+{
+    size_t i;
+    for (i = 0; i < sizeof params / sizeof params[0]; i++)
+        if (strcmp(params[i].key, key) == 0)
+            return true;
+    return false;
+}
+
+static void apply_profile(rf_brogue_params *bp, const rf_profile *p, int depth)
+{
+    size_t i;
+    for (i = 0; p && i < sizeof params / sizeof params[0]; i++) {
+        int lo, hi;
+        char *field = (char *)bp + params[i].off;
+        if (!rf_profile_range(p, depth, params[i].key, &lo, &hi))
+            continue;
+        if (params[i].span)
+            *(rf_span *)(void *)field = (rf_span){lo, hi};
+        else
+            *(int *)(void *)field = lo;
+    }
+}
+
+rf_status rf_level_dig_brogue(rf_level *lv, const rf_profile *p, rf_rng *layout, rf_rng *cosmetic)
+{
+    rf_brogue_params bp;
+    rf_brogue_info info;
+    rf_status st;
+    rf_brogue_params_init(&bp, lv->depth);
+    apply_profile(&bp, p, lv->depth);
+    rf_brogue_params_scale(&bp, lv->g->w, lv->g->h);
+    st = rf_brogue_dig(lv->g, &lv->rooms, &bp, NULL, 0, layout, cosmetic, lv->choke, &info);
+    if (st == RF_ERR_ARG)
+        st = RF_ERR_CONTENT; /* only profile numbers out of range get here */
+    if (st == RF_OK)
+        lv->traps = info.traps;
+    return st;
+}

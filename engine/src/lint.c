@@ -1,0 +1,71 @@
+/* engine/src/lint.c: script clause types checked against a registry (lint.h).
+ *
+ * Pipeline: load -> lint; reads loaded templates, reports unknown-condition
+ * and unknown-action to the sink; called by `roomforge lint` after loading.
+ * Design: the check knows nothing of which types exist: it asks the registry
+ * it is given (two callbacks), so the rule VM can pass the types designers
+ * registered in Lua. The built-in registry is backed by the clause tables of
+ * script_types.c, the one place that lists Dredmor's types.
+ * Seeds: dredmor-room-system.txt sections 3 and 4.
+ */
+#include <string.h>
+
+#include "roomforge/lint.h"
+#include "script_types_int.h"
+
+static bool builtin_has_condition(void *ud, const char *type)
+{
+    (void)ud;
+    return rf_script_condition_spec(type) != NULL;
+}
+
+static bool builtin_has_action(void *ud, const char *type)
+{
+    (void)ud;
+    return rf_script_action_spec(type) != NULL;
+}
+
+static const rf_script_types builtin = {NULL, builtin_has_condition, builtin_has_action};
+
+const rf_script_types *rf_script_types_builtin(void) { return &builtin; }
+
+/* Reports clauses whose type the registry lacks; returns how many errors. */
+static size_t check_clauses(const rf_template *t, const rf_clause *cl, size_t n,
+                            const rf_script_types *types, bool action, rf_diags *d)
+{
+    size_t i, errors = 0;
+    const char *code = action ? "unknown-action" : "unknown-condition";
+    bool (*has)(void *, const char *) = action ? types->has_action : types->has_condition;
+    for (i = 0; i < n; i++) {
+        const char *type = cl[i].type ? cl[i].type : "";
+        if (has && has(types->ud, type))
+            continue;
+        if (!rf_diags_is_enabled(d, code))
+            continue;
+        (void)rf_diag_add(d, code, rf_template_file(t) ? rf_template_file(t) : "", cl[i].line,
+                          cl[i].col, "room '%s' uses %s type '%s', which no registered %s has",
+                          rf_template_name(t), action ? "action" : "condition", type,
+                          action ? "action" : "condition");
+        errors++;
+    }
+    return errors;
+}
+
+rf_status rf_lint_script_types(const rf_template_set *set, const rf_script_types *types,
+                               rf_diags *d)
+{
+    size_t i, s, errors = 0;
+    if (!set || !types || !d)
+        return RF_ERR_ARG;
+    for (i = 0; i < rf_template_set_count(set); i++) {
+        const rf_template *t = rf_template_set_at(set, i);
+        for (s = 0; s < rf_template_script_count(t); s++) {
+            const rf_script *sc = rf_template_script(t, s);
+            if (sc->lang != RF_SCRIPT_XML)
+                continue;
+            errors += check_clauses(t, sc->conditions, sc->nconditions, types, false, d);
+            errors += check_clauses(t, sc->actions, sc->nactions, types, true, d);
+        }
+    }
+    return errors ? RF_ERR_CONTENT : RF_OK;
+}

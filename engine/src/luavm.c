@@ -1,0 +1,281 @@
+/* engine/src/luavm.c: the sandboxed Lua 5.4 state (allocator cap, budget).
+ *
+ * Pipeline: rule VM stage. Opens base, table, string, math and utf8 through
+ * luaL_requiref, then removes dofile, loadfile, load, require, collectgarbage
+ * and string.dump; coroutines are not opened. The globals table gets a
+ * metatable whose __index raises a "sandbox:" error for the names the sandbox
+ * removes, so reaching for os/io/... is reported as script-forbidden. The
+ * string metatable is protected (__metatable = false). A count hook enforces
+ * the budget: when it fires it re-arms itself with count 1 and raises, so a
+ * script's own pcall cannot swallow the overrun.
+ */
+#include "luavm_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+#include "alloc_int.h"
+
+#define RF_LUAVM_DEFAULT_CAP ((size_t)16 * 1024 * 1024)
+#define RF_LUAVM_DEFAULT_BUDGET 1000000L
+#define RF_SANDBOX_TAG "sandbox: "
+
+struct rf_luavm {
+    lua_State *L;
+    size_t used;
+    size_t cap;
+    long budget;
+    int budget_hit;
+    int mem_hit;
+    int err_line;          /* Lua line of the last error in the chunk, 0 unknown */
+    const char *chunkname; /* "=" name of the chunk being run */
+    const char *last_code;
+};
+
+/* Names removed from the sandbox: reading any of them is script-forbidden. */
+static const char *const forbidden_globals[] = {
+    "os", "io", "package", "debug", "require", "load", "loadfile", "dofile",
+    "collectgarbage", "coroutine", "loadstring", "module", "setfenv", "getfenv",
+};
+
+static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    rf_luavm *vm = ud;
+    size_t old = ptr ? osize : 0;
+    void *np;
+    if (nsize == 0) {
+        rf_free(ptr);
+        vm->used -= old;
+        return NULL;
+    }
+    if (nsize > old && vm->used - old + nsize > vm->cap) {
+        vm->mem_hit = 1;
+        return NULL;
+    }
+    np = ptr ? rf_realloc(ptr, nsize) : rf_alloc(nsize);
+    if (!np && ptr && nsize <= old) {
+        /* Lua assumes shrinking never fails: keep the bigger block, and count
+         * it at the size Lua will report when it frees it */
+        vm->used = vm->used - old + nsize;
+        return ptr;
+    }
+    if (!np) {
+        vm->mem_hit = 1;
+        return NULL;
+    }
+    vm->used = vm->used - old + nsize;
+    return np;
+}
+
+static void budget_hook(lua_State *L, lua_Debug *ar)
+{
+    rf_luavm *vm;
+    (void)ar;
+    lua_getallocf(L, (void **)&vm);
+    vm->budget_hit = 1;
+    lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1); /* fire on every instruction now */
+    luaL_error(L, "instruction budget of %ld exceeded", vm->budget);
+}
+
+static int forbidden_index(lua_State *L)
+{
+    const char *name = lua_tostring(L, 2);
+    size_t i;
+    if (name) {
+        for (i = 0; i < sizeof forbidden_globals / sizeof forbidden_globals[0]; i++) {
+            if (strcmp(name, forbidden_globals[i]) == 0)
+                return luaL_error(L, RF_SANDBOX_TAG "'%s' is not available to room scripts", name);
+        }
+    }
+    return 0; /* other unknown globals read as nil, as in plain Lua */
+}
+
+/* Message handler: records the line of the innermost frame of our chunk. */
+static int msg_handler(lua_State *L)
+{
+    rf_luavm *vm;
+    lua_Debug ar;
+    int level;
+    lua_getallocf(L, (void **)&vm);
+    for (level = 0; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar))
+            continue;
+        if (ar.currentline > 0 && vm->chunkname && strcmp(ar.source, vm->chunkname) == 0) {
+            vm->err_line = ar.currentline;
+            break;
+        }
+    }
+    if (!lua_isstring(L, 1)) {
+        lua_pushstring(L, "error object is not a string");
+        return 1;
+    }
+    return 1;
+}
+
+static int open_sandbox(lua_State *L)
+{
+    static const luaL_Reg libs[] = {
+        {LUA_GNAME, luaopen_base},         {LUA_TABLIBNAME, luaopen_table},
+        {LUA_STRLIBNAME, luaopen_string},  {LUA_MATHLIBNAME, luaopen_math},
+        {LUA_UTF8LIBNAME, luaopen_utf8},   {NULL, NULL},
+    };
+    static const char *const drop[] = {"dofile", "loadfile", "load", "require", "collectgarbage"};
+    const luaL_Reg *lib;
+    size_t i;
+    for (lib = libs; lib->func; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+    lua_pushglobaltable(L);
+    for (i = 0; i < sizeof drop / sizeof drop[0]; i++) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, drop[i]);
+    }
+    lua_getfield(L, -1, "string");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    lua_pop(L, 1);
+    /* globals metatable: forbidden names raise, and the metatable is hidden */
+    lua_newtable(L);
+    lua_pushcfunction(L, forbidden_index);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_pop(L, 1);
+    /* protect the string metatable: getmetatable("") gives false */
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+rf_luavm *rf_luavm_new(size_t mem_cap, long budget)
+{
+    rf_luavm *vm = rf_calloc(1, sizeof *vm);
+    if (!vm)
+        return NULL;
+    vm->cap = mem_cap ? mem_cap : RF_LUAVM_DEFAULT_CAP;
+    vm->budget = budget > 0 ? budget : RF_LUAVM_DEFAULT_BUDGET;
+    vm->L = lua_newstate(vm_alloc, vm);
+    if (!vm->L) {
+        rf_free(vm);
+        return NULL;
+    }
+    lua_pushcfunction(vm->L, open_sandbox);
+    if (lua_pcall(vm->L, 0, 0, 0) != LUA_OK) {
+        lua_close(vm->L);
+        rf_free(vm);
+        return NULL;
+    }
+    return vm;
+}
+
+void rf_luavm_free(rf_luavm *vm)
+{
+    if (!vm)
+        return;
+    lua_close(vm->L);
+    rf_free(vm);
+}
+
+const char *rf_luavm_last_code(const rf_luavm *vm) { return vm ? vm->last_code : NULL; }
+size_t rf_luavm_memory(const rf_luavm *vm) { return vm ? vm->used : 0; }
+
+/* Lua line from a "name:LINE: msg" message of our chunk, 0 when absent. */
+static int line_from_message(const char *msg, const char *name)
+{
+    size_t n = strlen(name);
+    if (strncmp(msg, name, n) == 0 && msg[n] == ':')
+        return atoi(msg + n + 1);
+    return 0;
+}
+
+/* The message without its "name:LINE: " prefix. */
+static const char *strip_where(const char *msg, const char *name)
+{
+    size_t n = strlen(name);
+    const char *p;
+    if (strncmp(msg, name, n) != 0 || msg[n] != ':')
+        return msg;
+    p = strchr(msg + n + 1, ':');
+    return p ? p + (p[1] == ' ' ? 2 : 1) : msg;
+}
+
+rf_status rf_luavm_run(rf_luavm *vm, const char *code, size_t len, const rf_luavm_origin *origin,
+                       rf_diags *diags)
+{
+    char chunkname[256];
+    const char *room = origin && origin->room ? origin->room : "?";
+    const char *script = origin && origin->script ? origin->script : "script";
+    const char *file = origin && origin->file ? origin->file : "<script>";
+    int first = origin && origin->first_line > 0 ? origin->first_line : 1;
+    const char *code_id = NULL;
+    const char *msg;
+    int rc, line, top;
+    if (!vm || !code)
+        return RF_ERR_ARG;
+    snprintf(chunkname, sizeof chunkname, "=%s", script);
+    top = lua_gettop(vm->L);
+    vm->budget_hit = vm->mem_hit = 0;
+    vm->err_line = 0;
+    vm->chunkname = chunkname;
+    vm->last_code = NULL;
+    lua_pushcfunction(vm->L, msg_handler);
+    rc = luaL_loadbufferx(vm->L, code, len, chunkname, "t");
+    if (rc == LUA_OK) {
+        lua_sethook(vm->L, budget_hook, LUA_MASKCOUNT, (int)(vm->budget > 0x7fffffffL ? 0x7fffffff : vm->budget));
+        rc = lua_pcall(vm->L, 0, 0, top + 1);
+        lua_sethook(vm->L, NULL, 0, 0);
+        if (rc == LUA_OK) {
+            lua_settop(vm->L, top);
+            vm->chunkname = NULL;
+            return RF_OK;
+        }
+        msg = lua_tostring(vm->L, -1);
+        if (!msg)
+            msg = "error object is not a string";
+        if (vm->budget_hit)
+            code_id = "script-budget";
+        else if (rc == LUA_ERRMEM || vm->mem_hit)
+            code_id = "script-memory";
+        else if (strstr(msg, RF_SANDBOX_TAG))
+            code_id = "script-forbidden";
+        else
+            code_id = "script-error";
+        line = vm->err_line ? vm->err_line : line_from_message(msg, chunkname + 1);
+    } else {
+        msg = lua_tostring(vm->L, -1);
+        if (!msg)
+            msg = "cannot load chunk";
+        if (rc == LUA_ERRMEM || vm->mem_hit)
+            code_id = "script-memory";
+        else if (strstr(msg, "binary chunk"))
+            code_id = "script-forbidden";
+        else
+            code_id = "script-syntax";
+        line = line_from_message(msg, chunkname + 1);
+    }
+    vm->last_code = code_id;
+    if (diags) {
+        const char *what = strip_where(msg, chunkname + 1);
+        if (strcmp(code_id, "script-memory") == 0)
+            what = "the world's script memory cap was reached";
+        /* a false return means the sink dropped it and counts that itself */
+        (void)rf_diag_add(diags, code_id, file, line > 0 ? first + line - 1 : first, 0,
+                          "room '%s', %s: %s", room, script, what);
+    }
+    lua_settop(vm->L, top);
+    vm->chunkname = NULL;
+    lua_gc(vm->L, LUA_GCCOLLECT);
+    return RF_ERR_SCRIPT;
+}

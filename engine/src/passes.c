@@ -1,0 +1,115 @@
+/* engine/src/passes.c: the terrain passes after digging: diagonal openings,
+ * walls between lakes, and the final wall/rock split.
+ *
+ * Pipeline: post-passes of the Brogue digger (brogue.c runs them in the
+ * seed's order). Design: "solid" is rock or wall; a diagonal opening is a 2x2
+ * block whose two solid tiles touch only corner to corner. Each pass is a
+ * raster scan; the diagonal pass rescans until nothing changes (each fix
+ * removes a solid tile, so it ends).
+ * Seeds: shared/seeds/brogue-level-generation.txt (remove diagonal openings,
+ * knock down the boundaries between similar lakes, granite walls).
+ */
+#include "brogue_int.h"
+
+/* The tile an opened wall at c becomes. It always has open 4-neighbours
+ * (the two open corners of its block). With a walkable one it becomes floor
+ * (shallow water next to shallow water); with only liquids around it becomes
+ * that liquid, as the seed says, so no floor is left stranded in a lake. */
+static uint8_t opened_tile(const rf_dig *d, int c)
+{
+    const uint8_t *t = d->g->t;
+    uint8_t liquid = RF_TILE_FLOOR;
+    bool walkable = false, shallow = false;
+    int k;
+    for (k = 0; k < RF_DIR_COUNT; k++) {
+        uint8_t n = t[c + RF_DIR_DY(k) * d->w + RF_DIR_DX(k)];
+        if (d->walk[n]) {
+            walkable = true;
+            shallow = shallow || n == RF_TILE_SHALLOW_WATER;
+        } else if (!rf_dig_is_solid(n) && liquid == RF_TILE_FLOOR) {
+            liquid = n;
+        }
+    }
+    if (walkable)
+        return shallow ? RF_TILE_SHALLOW_WATER : RF_TILE_FLOOR;
+    return liquid;
+}
+
+void rf_pass_diagonals(rf_dig *d)
+{
+    int w = d->w, h = d->h, x, y;
+    uint8_t *t = d->g->t;
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (y = 0; y < h - 1; y++)
+            for (x = 0; x < w - 1; x++) {
+                int c = y * w + x;
+                bool s00 = rf_dig_is_solid(t[c]), s10 = rf_dig_is_solid(t[c + 1]);
+                bool s01 = rf_dig_is_solid(t[c + w]), s11 = rf_dig_is_solid(t[c + w + 1]);
+                int open;
+                if (s00 == s10 || s00 == s01 || s00 != s11 || s10 != s01)
+                    continue;
+                /* one pair of opposite corners solid, the other open: open one
+                 * of the two solid tiles, chosen at random */
+                if (s00)
+                    open = rf_dig_below(d->rng, 2) ? c : c + w + 1;
+                else
+                    open = rf_dig_below(d->rng, 2) ? c + 1 : c + w;
+                t[open] = opened_tile(d, open);
+                if (open % w > 0 && open % w < w - 1 && open / w > 0 && open / w < h - 1) {
+                    int k;
+                    static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+                    static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+                    for (k = 0; k < 8; k++) {
+                        int n = open + dy[k] * w + dx[k];
+                        if (t[n] == RF_TILE_ROCK)
+                            t[n] = RF_TILE_WALL;
+                    }
+                }
+                changed = true;
+            }
+    }
+}
+
+static bool is_deep(uint8_t t)
+{
+    return t == RF_TILE_DEEP_WATER || t == RF_TILE_LAVA || t == RF_TILE_CHASM ||
+           t == RF_TILE_IMPASSABLE;
+}
+
+void rf_pass_lake_walls(rf_dig *d)
+{
+    int w = d->w, h = d->h, x, y;
+    uint8_t *t = d->g->t;
+    for (y = 1; y < h - 1; y++)
+        for (x = 1; x < w - 1; x++) {
+            int c = y * w + x;
+            if (t[c] != RF_TILE_WALL)
+                continue;
+            if (is_deep(t[c - 1]) && t[c - 1] == t[c + 1])
+                t[c] = t[c - 1];
+            else if (is_deep(t[c - w]) && t[c - w] == t[c + w])
+                t[c] = t[c - w];
+        }
+}
+
+void rf_pass_finish_walls(rf_dig *d)
+{
+    int w = d->w, h = d->h, x, y, i, j;
+    uint8_t *t = d->g->t;
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            int c = y * w + x;
+            bool exposed = false;
+            if (!rf_dig_is_solid(t[c]))
+                continue;
+            for (j = y - 1; j <= y + 1 && !exposed; j++)
+                for (i = x - 1; i <= x + 1; i++)
+                    if (i >= 0 && j >= 0 && i < w && j < h && !rf_dig_is_solid(t[j * w + i])) {
+                        exposed = true;
+                        break;
+                    }
+            t[c] = exposed ? RF_TILE_WALL : RF_TILE_ROCK;
+        }
+}

@@ -1,0 +1,371 @@
+/* engine/src/profile.c: level profiles from content/profiles.xml.
+ *
+ * Pipeline: load -> recipe. Design: a profile is a name, a digger name and a
+ * flat list of (key, lo, hi, depth range) rows in file order; lookups walk it
+ * (a few dozen rows) and let a <depths> row beat a profile-wide one. libxml2
+ * parses with NONET and BIG_LINES, never entities or DTDs; its errors go to
+ * the sink through the parser context, never to stderr.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#include "alloc_int.h"
+#include "roomforge/level.h"
+#include "roomforge/profile.h"
+
+#define PROFILE_FILE_MAX (4u << 20) /* 4 MiB: a profiles file is small */
+
+typedef struct param {
+    char *key;
+    int lo, hi;
+    int from, to; /* depths; 0, 0 = every depth */
+} param;
+
+struct rf_profile {
+    char *name, *digger;
+    param *params;
+    size_t n, cap;
+};
+
+struct rf_profile_set {
+    rf_profile **items;
+    size_t n, cap;
+};
+
+rf_profile_set *rf_profile_set_new(void) { return rf_calloc(1, sizeof(rf_profile_set)); }
+
+static void profile_free(rf_profile *p)
+{
+    size_t i;
+    if (!p)
+        return;
+    for (i = 0; i < p->n; i++)
+        rf_free(p->params[i].key);
+    rf_free(p->params);
+    rf_free(p->name);
+    rf_free(p->digger);
+    rf_free(p);
+}
+
+void rf_profile_set_free(rf_profile_set *s)
+{
+    size_t i;
+    if (!s)
+        return;
+    for (i = 0; i < s->n; i++)
+        profile_free(s->items[i]);
+    rf_free(s->items);
+    rf_free(s);
+}
+
+size_t rf_profile_count(const rf_profile_set *s) { return s->n; }
+const rf_profile *rf_profile_at(const rf_profile_set *s, size_t i) { return i < s->n ? s->items[i] : NULL; }
+const char *rf_profile_name(const rf_profile *p) { return p->name; }
+const char *rf_profile_digger(const rf_profile *p) { return p->digger; }
+
+const rf_profile *rf_profile_find(const rf_profile_set *s, const char *name)
+{
+    size_t i;
+    for (i = 0; s && name && i < s->n; i++)
+        if (strcmp(s->items[i]->name, name) == 0)
+            return s->items[i];
+    return NULL;
+}
+
+bool rf_profile_range(const rf_profile *p, int depth, const char *key, int *lo, int *hi)
+{
+    const param *best = NULL;
+    size_t i;
+    for (i = 0; p && key && i < p->n; i++) {
+        const param *q = &p->params[i];
+        bool ranged = q->from > 0;
+        if (strcmp(q->key, key) != 0 || (ranged && (depth < q->from || depth > q->to)))
+            continue;
+        if (!best || ranged || best->from == 0)
+            best = q;
+    }
+    if (!best)
+        return false;
+    *lo = best->lo;
+    *hi = best->hi;
+    return true;
+}
+
+int rf_profile_int(const rf_profile *p, int depth, const char *key, int def)
+{
+    int lo, hi;
+    return rf_profile_range(p, depth, key, &lo, &hi) ? lo : def;
+}
+
+/* One load: the sink, the file name and whether an error was reported. */
+typedef struct loader {
+    rf_diags *d;
+    const char *file;
+    bool errors;
+    bool nomem;
+} loader;
+
+static void report(loader *ld, const char *code, int line, const char *fmt, ...) RF_PRINTF(4, 5);
+static void report(loader *ld, const char *code, int line, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (!rf_diag_add(ld->d, code, ld->file, line, line ? 1 : 0, "%s", msg))
+        ld->nomem = true;
+    if (strcmp(code, "unknown-element") != 0 && strcmp(code, "unknown-param") != 0)
+        ld->errors = true;
+}
+
+static void on_xml_error(void *ctx, xmlErrorPtr e)
+{
+    xmlParserCtxtPtr pc = ctx;
+    loader *ld = pc ? pc->_private : NULL;
+    char msg[256];
+    size_t n;
+    if (!ld || !e || ld->errors) /* the first syntax error is enough */
+        return;
+    snprintf(msg, sizeof msg, "%s", e->message ? e->message : "malformed XML");
+    n = strlen(msg);
+    while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+        msg[--n] = '\0';
+    if (!rf_diag_add(ld->d, "xml-syntax", ld->file, e->line > 0 ? e->line : 1,
+                     e->int2 > 0 ? e->int2 : 1, "%s", msg))
+        ld->nomem = true;
+    ld->errors = true;
+}
+
+static bool name_is(const xmlNode *n, const char *name)
+{
+    return n->type == XML_ELEMENT_NODE && xmlStrcasecmp(n->name, (const xmlChar *)name) == 0;
+}
+
+/* The attribute's value (a copy), or NULL when absent or out of memory
+ * (then ld->nomem is set). */
+static char *attr(loader *ld, const xmlNode *n, const char *name)
+{
+    xmlAttr *a;
+    for (a = n->properties; a; a = a->next)
+        if (xmlStrcasecmp(a->name, (const xmlChar *)name) == 0) {
+            xmlChar *v = xmlNodeListGetString(n->doc, a->children, 1);
+            char *s = rf_strdup(v ? (const char *)v : "");
+            xmlFree(v);
+            if (!s)
+                ld->nomem = true;
+            return s;
+        }
+    return NULL;
+}
+
+/* Parses "N" or "N-M" (0 <= N <= M <= 1e8). */
+static bool parse_range(const char *s, int *lo, int *hi)
+{
+    char *end;
+    long a, b;
+    if (!s || *s < '0' || *s > '9')
+        return false;
+    errno = 0;
+    a = strtol(s, &end, 10);
+    b = a;
+    if (*end == '-') {
+        const char *t = end + 1;
+        if (*t < '0' || *t > '9')
+            return false;
+        b = strtol(t, &end, 10);
+    }
+    if (errno || *end || a > 100000000 || b > 100000000 || b < a)
+        return false;
+    *lo = (int)a;
+    *hi = (int)b;
+    return true;
+}
+
+static int line_of(const xmlNode *n)
+{
+    long l = xmlGetLineNo(n);
+    return l > 0 && l < INT_MAX ? (int)l : 1;
+}
+
+static bool add_param(loader *ld, rf_profile *p, const xmlNode *n, int from, int to)
+{
+    char *key = attr(ld, n, "name"), *value = attr(ld, n, "value");
+    int lo, hi;
+    bool ok = true;
+    if (ld->nomem) {
+        ok = false;
+    } else if (!key || !value) {
+        report(ld, "missing-attribute", line_of(n), "<param> needs %s", !key ? "name=" : "value=");
+    } else if (!parse_range(value, &lo, &hi)) {
+        report(ld, "bad-value", line_of(n), "param value '%s' is not N or N-M", value);
+    } else if (p->digger && rf_level_has_digger(p->digger) &&
+               !rf_level_digger_has_param(p->digger, key)) {
+        report(ld, "unknown-param", line_of(n), "the %s digger has no parameter '%s'; it is ignored",
+               p->digger, key);
+    } else if (!rf_grow((void **)&p->params, &p->cap, p->n + 1, sizeof *p->params)) {
+        ok = false;
+    } else {
+        p->params[p->n++] = (param){key, lo, hi, from, to};
+        key = NULL;
+    }
+    rf_free(key);
+    rf_free(value);
+    return ok;
+}
+
+static bool load_depths(loader *ld, rf_profile *p, const xmlNode *n)
+{
+    char *from = attr(ld, n, "from"), *to = attr(ld, n, "to");
+    int a = 0, b = 0, x;
+    const xmlNode *c;
+    bool ok = true;
+    if (ld->nomem) {
+        ok = false;
+    } else if (!from) {
+        report(ld, "missing-attribute", line_of(n), "<depths> needs %s", "from=");
+    } else if (!parse_range(from, &a, &x) || a != x || a < 1 ||
+               (to && (!parse_range(to, &b, &x) || b != x || b < a))) {
+        report(ld, "bad-value", line_of(n), "<depths> range '%s' is not 1 <= from <= to", from);
+    } else {
+        if (!to)
+            b = a;
+        for (c = n->children; c && ok; c = c->next)
+            if (name_is(c, "param"))
+                ok = add_param(ld, p, c, a, b);
+            else if (c->type == XML_ELEMENT_NODE)
+                report(ld, "unknown-element", line_of(c), "<%s> is not known in <depths>",
+                       (const char *)c->name);
+    }
+    rf_free(from);
+    rf_free(to);
+    return ok;
+}
+
+/* Loads one <profile>; false only when memory ran out. */
+static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
+{
+    rf_profile *p = rf_calloc(1, sizeof *p);
+    const xmlNode *c;
+    size_t before = rf_diags_errors(ld->d);
+    bool ok = p != NULL;
+    if (!p)
+        return false;
+    p->name = attr(ld, n, "name");
+    p->digger = attr(ld, n, "digger");
+    if (ld->nomem) {
+        ok = false;
+    } else if (!p->name || !p->digger) {
+        report(ld, "missing-attribute", line_of(n), "<profile> needs %s", !p->name ? "name=" : "digger=");
+    } else if (rf_profile_find(s, p->name)) {
+        report(ld, "duplicate-profile", line_of(n), "profile '%s' is defined twice", p->name);
+    } else if (!rf_level_has_digger(p->digger)) {
+        report(ld, "unknown-digger", line_of(n), "no digger called '%s'", p->digger);
+    }
+    for (c = n->children; c && ok; c = c->next)
+        if (name_is(c, "param"))
+            ok = add_param(ld, p, c, 0, 0);
+        else if (name_is(c, "depths"))
+            ok = load_depths(ld, p, c);
+        else if (c->type == XML_ELEMENT_NODE)
+            report(ld, "unknown-element", line_of(c), "<%s> is not known in <profile>",
+                   (const char *)c->name);
+    if (ok && rf_diags_errors(ld->d) == before && !ld->nomem) {
+        if (!rf_grow((void **)&s->items, &s->cap, s->n + 1, sizeof *s->items))
+            ok = false;
+        else {
+            s->items[s->n++] = p;
+            return true;
+        }
+    }
+    profile_free(p); /* a bad profile is skipped */
+    return ok;
+}
+
+rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t len,
+                                     const char *name, rf_diags *d)
+{
+    loader ld = {d, name ? name : "profiles.xml", false, false};
+    xmlParserCtxtPtr pc;
+    xmlDocPtr doc = NULL;
+    const xmlNode *root, *c;
+    bool ok = true;
+    if (!s || !buf || !d || len > PROFILE_FILE_MAX)
+        return RF_ERR_ARG;
+    pc = xmlNewParserCtxt();
+    if (!pc)
+        return RF_ERR_NOMEM;
+    pc->_private = &ld;
+    pc->sax->serror = on_xml_error;
+    pc->vctxt.error = NULL;
+    pc->vctxt.warning = NULL;
+    doc = xmlCtxtReadMemory(pc, buf, (int)len, ld.file, NULL,
+                            XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR |
+                                XML_PARSE_NOWARNING);
+    if (!doc) {
+        if (!ld.errors) {
+            (void)rf_diag_add(d, "xml-syntax", ld.file, 1, 1, "%s", "the file is not well-formed XML");
+            ld.errors = true;
+        }
+        goto done;
+    }
+    root = xmlDocGetRootElement(doc);
+    if (doc->intSubset || doc->extSubset) {
+        report(&ld, "xml-doctype", 1, "%s", "a DOCTYPE is refused in a profiles file");
+        goto done;
+    }
+    if (!root || !name_is(root, "profiles")) {
+        report(&ld, "not-profiles", root ? line_of(root) : 1, "%s", "the root element is not <profiles>");
+        goto done;
+    }
+    for (c = root->children; c && ok; c = c->next)
+        if (name_is(c, "profile"))
+            ok = load_profile(&ld, s, c);
+        else if (c->type == XML_ELEMENT_NODE)
+            report(&ld, "unknown-element", line_of(c), "<%s> is not known in <profiles>",
+                   (const char *)c->name);
+done:
+    xmlFreeDoc(doc);
+    xmlFreeParserCtxt(pc);
+    if (!ok || ld.nomem)
+        return RF_ERR_NOMEM;
+    return ld.errors ? RF_ERR_CONTENT : RF_OK;
+}
+
+rf_status rf_profile_set_load(rf_profile_set *s, const char *path, rf_diags *d)
+{
+    FILE *f;
+    char *buf = NULL;
+    size_t n = 0;
+    rf_status st;
+    if (!s || !path || !d)
+        return RF_ERR_ARG;
+    f = fopen(path, "rb");
+    if (!f) {
+        (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", strerror(errno));
+        return RF_ERR_IO;
+    }
+    buf = rf_alloc(PROFILE_FILE_MAX + 1);
+    if (!buf) {
+        fclose(f);
+        return RF_ERR_NOMEM;
+    }
+    n = fread(buf, 1, PROFILE_FILE_MAX + 1, f);
+    if (ferror(f) || n > PROFILE_FILE_MAX) {
+        (void)rf_diag_add(d, "io-error", path, 0, 0, "%s",
+                          ferror(f) ? "read error" : "larger than 4 MiB");
+        st = RF_ERR_IO;
+    } else {
+        st = rf_profile_set_load_buffer(s, buf, n, path, d);
+    }
+    fclose(f);
+    rf_free(buf);
+    return st;
+}

@@ -1,0 +1,299 @@
+/* engine/src/template.c: the template set, its arena and the accessors.
+ *
+ * Pipeline: load; the set is filled by load_xml.c and read by check_room.c,
+ * lint, the placer and the rule VM through template.h.
+ * Design: one arena per set (chunks of 64 KiB or more), so a set of 100,000
+ * rooms is a few thousand allocations; rooms are undone by rewinding. The name
+ * index keeps the first template of each name and doubles at half load.
+ */
+#include <ctype.h>
+#include <stdalign.h>
+#include <string.h>
+#include <strings.h>
+
+#include "alloc_int.h"
+#include "template_int.h"
+
+#define CHUNK_MIN ((size_t)64 * 1024)
+#define ALIGN (alignof(max_align_t))
+#define HDR (((sizeof(rf_chunk) + ALIGN - 1) / ALIGN) * ALIGN)
+
+/* n bytes aligned to align (a power of two up to ALIGN). */
+static void *arena_get(rf_arena *a, size_t n, size_t align)
+{
+    rf_chunk *c = a->top;
+    size_t at = c ? (c->used + align - 1) & ~(align - 1) : 0;
+    if (n == 0)
+        n = 1;
+    if (!c || at > c->cap || c->cap - at < n) {
+        size_t cap = n > CHUNK_MIN ? n : CHUNK_MIN;
+        if (cap > (size_t)-1 - HDR)
+            return NULL;
+        c = rf_alloc(HDR + cap);
+        if (!c)
+            return NULL;
+        c->prev = a->top;
+        c->cap = cap;
+        c->used = 0;
+        a->top = c;
+        at = 0;
+    }
+    c->used = at + n;
+    return (char *)c + HDR + at;
+}
+
+void *rf_arena_alloc(rf_arena *a, size_t n) { return arena_get(a, n, ALIGN); }
+
+char *rf_arena_strndup(rf_arena *a, const char *s, size_t n)
+{
+    char *p;
+    if (n == (size_t)-1)
+        return NULL;
+    p = arena_get(a, n + 1, 1);
+    if (!p)
+        return NULL;
+    memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+rf_arena_mark rf_arena_get_mark(const rf_arena *a)
+{
+    rf_arena_mark m;
+    m.top = a->top;
+    m.used = a->top ? a->top->used : 0;
+    return m;
+}
+
+void rf_arena_rewind(rf_arena *a, rf_arena_mark m)
+{
+    while (a->top && a->top != m.top) {
+        rf_chunk *prev = a->top->prev;
+        rf_free(a->top);
+        a->top = prev;
+    }
+    if (a->top)
+        a->top->used = m.used;
+}
+
+/* ---- the set ---- */
+
+rf_template_set *rf_template_set_new(void) { return rf_calloc(1, sizeof(rf_template_set)); }
+
+void rf_template_set_free(rf_template_set *set)
+{
+    rf_arena_mark none = {NULL, 0};
+    if (!set)
+        return;
+    rf_arena_rewind(&set->arena, none);
+    rf_free(set->items);
+    rf_free(set->index);
+    rf_free(set);
+}
+
+uint32_t rf_template_name_hash(const char *name)
+{
+    uint32_t h = 2166136261u;
+    for (; *name; name++) {
+        h ^= (uint32_t)tolower((unsigned char)*name);
+        h *= 16777619u;
+    }
+    return h;
+}
+
+long rf_template_set_lookup(const rf_template_set *set, const char *name)
+{
+    size_t mask, i;
+    if (!set->index_cap || !name)
+        return -1;
+    mask = set->index_cap - 1;
+    for (i = rf_template_name_hash(name) & mask; set->index[i]; i = (i + 1) & mask)
+        if (strcasecmp(set->items[set->index[i] - 1]->name, name) == 0)
+            return (long)set->index[i] - 1;
+    return -1;
+}
+
+static void index_put(uint32_t *index, size_t cap, rf_template **items, uint32_t slot)
+{
+    size_t mask = cap - 1;
+    size_t i = rf_template_name_hash(items[slot - 1]->name) & mask;
+    while (index[i])
+        i = (i + 1) & mask;
+    index[i] = slot;
+}
+
+bool rf_template_set_append(rf_template_set *set, rf_template *t)
+{
+    bool fresh = rf_template_set_lookup(set, t->name) < 0;
+    if (set->count >= UINT32_MAX - 1)
+        return false;
+    if (!rf_grow((void **)&set->items, &set->cap, set->count + 1, sizeof *set->items))
+        return false;
+    if (fresh && (set->count + 1) * 2 > set->index_cap) {
+        size_t ncap = set->index_cap ? set->index_cap * 2 : 64, i;
+        uint32_t *nidx = rf_calloc(ncap, sizeof *nidx);
+        if (!nidx)
+            return false;
+        for (i = 0; i < set->index_cap; i++)
+            if (set->index[i])
+                index_put(nidx, ncap, set->items, set->index[i]);
+        rf_free(set->index);
+        set->index = nidx;
+        set->index_cap = ncap;
+    }
+    set->items[set->count++] = t;
+    if (fresh)
+        index_put(set->index, set->index_cap, set->items, (uint32_t)set->count);
+    return true;
+}
+
+size_t rf_template_set_count(const rf_template_set *set) { return set ? set->count : 0; }
+
+const rf_template *rf_template_set_at(const rf_template_set *set, size_t i)
+{
+    return set && i < set->count ? set->items[i] : NULL;
+}
+
+const rf_template *rf_template_set_find(const rf_template_set *set, const char *name)
+{
+    long i = set ? rf_template_set_lookup(set, name) : -1;
+    return i < 0 ? NULL : set->items[i];
+}
+
+/* ---- names ---- */
+
+static const char *const object_names[RF_OBJ_COUNT] = {
+    "clock", "customBlocker", "customBreakable", "customEngraving", "element",  "horde",
+    "lever", "loot",          "magicBlocker",    "monster",         "pedestal", "trap"};
+
+const char *rf_object_type_name(rf_object_type t)
+{
+    return (int)t >= 0 && t < RF_OBJ_COUNT ? object_names[t] : "?";
+}
+
+bool rf_name_key(const char *name, char *buf, size_t cap)
+{
+    size_t n = 0;
+    if (!name || !buf || cap == 0)
+        return false;
+    for (; *name; name++) {
+        if (*name == '_')
+            continue;
+        if (n + 1 >= cap)
+            return false;
+        buf[n++] = (char)tolower((unsigned char)*name);
+    }
+    buf[n] = '\0';
+    return true;
+}
+
+bool rf_object_type_parse(const char *tag, rf_object_type *out)
+{
+    char key[32], name[32];
+    int i;
+    if (!rf_name_key(tag, key, sizeof key))
+        return false;
+    for (i = 0; i < RF_OBJ_COUNT; i++) {
+        if (!rf_name_key(object_names[i], name, sizeof name))
+            continue;
+        if (strcmp(key, name) == 0) {
+            *out = (rf_object_type)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char *rf_attrs_find(const rf_attr *attrs, size_t nattrs, const char *key)
+{
+    char k[64];
+    size_t i;
+    if (!attrs || !rf_name_key(key, k, sizeof k))
+        return NULL;
+    for (i = 0; i < nattrs; i++)
+        if (strcmp(attrs[i].key, k) == 0)
+            return attrs[i].value;
+    return NULL;
+}
+
+const char *rf_side_name(rf_side s)
+{
+    static const char *const names[] = {"north", "south", "west", "east"};
+    return (int)s >= 0 && s <= RF_SIDE_EAST ? names[s] : "?";
+}
+
+/* ---- accessors ---- */
+
+const char *rf_template_name(const rf_template *t) { return t->name; }
+const char *rf_template_file(const rf_template *t) { return t->file; }
+int rf_template_line(const rf_template *t) { return t->line; }
+int rf_template_width(const rf_template *t) { return t->width; }
+int rf_template_height(const rf_template *t) { return t->height; }
+
+char rf_template_cell(const rf_template *t, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= t->width || y >= t->height)
+        return ' ';
+    return t->cells[(size_t)y * ((size_t)t->width + 1) + (size_t)x];
+}
+
+const char *rf_template_row(const rf_template *t, int y)
+{
+    if (y < 0 || y >= t->height)
+        return NULL;
+    return t->cells + (size_t)y * ((size_t)t->width + 1);
+}
+
+int rf_template_row_line(const rf_template *t, int y)
+{
+    return y < 0 || y >= t->height ? 0 : t->row_lines[y];
+}
+
+const rf_flags *rf_template_flags(const rf_template *t) { return &t->flags; }
+size_t rf_template_door_count(const rf_template *t) { return t->ndoors; }
+
+const rf_door *rf_template_door(const rf_template *t, size_t i)
+{
+    return i < t->ndoors ? &t->doors[i] : NULL;
+}
+
+bool rf_template_anchor(const rf_template *t, int digit, int *x, int *y)
+{
+    if (digit < 0 || digit > 9 || t->anchor_x[digit] < 0)
+        return false;
+    if (x)
+        *x = t->anchor_x[digit];
+    if (y)
+        *y = t->anchor_y[digit];
+    return true;
+}
+
+size_t rf_template_object_count(const rf_template *t) { return t->nobjects; }
+
+const rf_object *rf_template_object(const rf_template *t, size_t i)
+{
+    return i < t->nobjects ? &t->objects[i] : NULL;
+}
+
+const rf_object *rf_template_object_find(const rf_template *t, const char *id)
+{
+    size_t i;
+    if (!id)
+        return NULL;
+    for (i = 0; i < t->nobjects; i++)
+        if (t->objects[i].id && strcmp(t->objects[i].id, id) == 0)
+            return &t->objects[i];
+    return NULL;
+}
+
+size_t rf_template_script_count(const rf_template *t) { return t->nscripts; }
+
+const rf_script *rf_template_script(const rf_template *t, size_t i)
+{
+    return i < t->nscripts ? &t->scripts[i] : NULL;
+}
+
+int rf_template_weight(const rf_template *t) { return t->weight; }
+const char *rf_template_tags(const rf_template *t) { return t->tags; }
+bool rf_template_can_rotate(const rf_template *t) { return t->rotate; }
+bool rf_template_can_mirror(const rf_template *t) { return t->mirror; }

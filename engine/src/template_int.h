@@ -1,0 +1,71 @@
+/* engine/src/template_int.h: the insides of rf_template and rf_template_set.
+ *
+ * Pipeline: load; shared by template.c (set, arena, accessors) and
+ * load_xml.c (which builds templates).
+ * Design: every template lives in its set's arena (a list of chunks, bump
+ * allocated); a room the loader skips is undone by rewinding the arena to a
+ * mark taken at its <room>. Names are indexed by a case-insensitive hash
+ * (open addressing over template indices) so duplicate-room and find are
+ * O(1) and the order stays the insertion order.
+ */
+#ifndef RF_TEMPLATE_INT_H
+#define RF_TEMPLATE_INT_H
+
+#include <stdint.h>
+
+#include "roomforge/template.h"
+
+typedef struct rf_chunk {
+    struct rf_chunk *prev;
+    size_t cap, used;
+    /* data follows, max_align_t aligned */
+} rf_chunk;
+
+typedef struct rf_arena {
+    rf_chunk *top;
+} rf_arena;
+
+typedef struct rf_arena_mark {
+    rf_chunk *top;
+    size_t used;
+} rf_arena_mark;
+
+void *rf_arena_alloc(rf_arena *a, size_t n); /* NULL when memory runs out */
+char *rf_arena_strndup(rf_arena *a, const char *s, size_t n);
+rf_arena_mark rf_arena_get_mark(const rf_arena *a);
+void rf_arena_rewind(rf_arena *a, rf_arena_mark m); /* frees what came after m */
+
+struct rf_template {
+    const char *name, *file;
+    int line, col;
+    int width, height;
+    const char *cells; /* height rows of width chars + NUL each */
+    const int *row_lines;
+    rf_flags flags;
+    size_t ndoors, nobjects, nscripts;
+    const rf_door *doors;
+    const rf_object *objects;
+    const rf_script *scripts;
+    int weight;
+    const char *tags;
+    bool rotate, mirror;
+    int anchor_x[10], anchor_y[10]; /* -1 when the digit is not on the map */
+};
+
+struct rf_template_set {
+    rf_arena arena;
+    rf_template **items;
+    size_t count, cap;
+    uint32_t *index; /* 0 empty, else template index + 1 */
+    size_t index_cap;
+};
+
+/* Case-insensitive hash of a room name. */
+uint32_t rf_template_name_hash(const char *name);
+/* The index of the first template named name (case-insensitively), or -1. */
+long rf_template_set_lookup(const rf_template_set *set, const char *name);
+/* Appends t (already in set's arena); false when memory runs out (the set is
+ * then unchanged). */
+bool rf_template_set_append(rf_template_set *set, rf_template *t);
+
+#endif /* RF_TEMPLATE_INT_H */

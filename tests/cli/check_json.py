@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""tests/cli/check_json.py KIND CMD...: runs CMD and checks its stdout is JSON
+of the given shape (lint, sarif, list, show). Exit status: CMD's own code must
+be the one named by --rc (default 0)."""
+import json, subprocess, sys
+
+def main():
+    args = sys.argv[1:]
+    rc_want = 0
+    if args[0].startswith('--rc='):
+        rc_want = int(args[0][5:]); args = args[1:]
+    kind, cmd = args[0], args[1:]
+    p = subprocess.run(cmd, capture_output=True)
+    if p.returncode != rc_want:
+        print('exit %d, expected %d: %s' % (p.returncode, rc_want, p.stderr.decode(errors='replace')))
+        return 1
+    doc = json.loads(p.stdout)
+    if kind == 'lint':
+        assert set(doc) == {'diagnostics', 'errors', 'warnings'}, doc.keys()
+        for d in doc['diagnostics']:
+            assert set(d) == {'file', 'line', 'column', 'severity', 'code', 'message'}, d
+            assert d['severity'] in ('error', 'warning', 'note')
+        assert doc['errors'] == sum(d['severity'] == 'error' for d in doc['diagnostics'])
+    elif kind == 'sarif':
+        assert doc['version'] == '2.1.0'
+        run = doc['runs'][0]
+        rules = [r['id'] for r in run['tool']['driver']['rules']]
+        for r in run['results']:
+            assert r['ruleId'] in rules and rules[r['ruleIndex']] == r['ruleId']
+            assert r['level'] in ('error', 'warning', 'note')
+            loc = r['locations'][0]['physicalLocation']
+            assert loc['artifactLocation']['uri']
+            if 'region' in loc:
+                assert loc['region']['startLine'] >= 1 and loc['region']['startColumn'] >= 1
+        assert run['results'], 'expected at least one result'
+    elif kind == 'list':
+        keys = {'name', 'file', 'line', 'width', 'height', 'min_level', 'max_level', 'flags',
+                'objects', 'scripts', 'doors'}
+        assert doc['rooms'], 'no rooms listed'
+        for r in doc['rooms']:
+            assert set(r) == keys, set(r) ^ keys
+    elif kind == 'show':
+        assert len(doc['rows']) == doc['height']
+        assert all(len(r) == doc['width'] for r in doc['rows'])
+    else:
+        print('unknown kind ' + kind); return 2
+    print('1 passed, 0 failed')
+    return 0
+
+try:
+    sys.exit(main())
+except (AssertionError, ValueError, KeyError, IndexError) as e:
+    print('0 passed, 1 failed: %r' % (e,))
+    sys.exit(1)

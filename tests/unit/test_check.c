@@ -1,0 +1,413 @@
+/* tests/unit/test_check.c: unit tests for engine/src/check_room.c and script_types.c.
+ *
+ * Every code rf_template_check reports has a fixture in tests/data/check/ that
+ * produces exactly that diagnostic (code, line, col) and nothing else; clean.xml
+ * produces none. Rooms with an error are skipped by the loader, rooms with only
+ * warnings are kept: the table's severity says which to expect.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc_int.h"
+#include "check_int.h"
+#include "rf_test.h"
+#include "roomforge/diag.h"
+#include "roomforge/template.h"
+#include "script_types_int.h"
+
+typedef struct fixture_row {
+    const char *file;
+    const char *code;
+    int line, col;
+    bool wall_thin; /* enable the off-by-default wall-thin note */
+} fixture_row;
+
+static const fixture_row fixtures[] = {
+    {"unknown-symbol.xml", "unknown-symbol", 8, 22, false},
+    {"object-outside.xml", "object-outside", 13, 5, false},
+    {"object-on-wall.xml", "object-on-wall", 13, 5, false},
+    {"anchor-missing.xml", "anchor-missing", 13, 25, false},
+    {"anchor-missing-clause.xml", "anchor-missing", 15, 47, false},
+    {"anchor-unused.xml", "anchor-unused", 6, 19, false},
+    {"duplicate-id.xml", "duplicate-id", 14, 28, false},
+    {"duplicate-id-create.xml", "duplicate-id", 16, 85, false},
+    {"level-range.xml", "level-range", 11, 1, false},
+    {"unknown-id.xml", "unknown-id", 14, 42, false},
+    {"missing-attribute.xml", "missing-attribute", 15, 7, false},
+    {"missing-attribute-create.xml", "missing-attribute", 15, 7, false},
+    {"missing-attribute-point.xml", "missing-attribute", 16, 7, false},
+    {"bad-value.xml", "bad-value", 16, 76, false},
+    {"bad-value-enum.xml", "bad-value", 15, 50, false},
+    {"bad-value-create.xml", "bad-value", 15, 49, false},
+    {"empty-script.xml", "empty-script", 13, 5, false},
+    {"door-edge.xml", "door-edge", 7, 20, false},
+    {"door-blocked.xml", "door-blocked", 4, 20, false},
+    {"door-span.xml", "door-span", 4, 20, false},
+    {"no-doors.xml", "no-doors", 3, 1, false},
+    {"shop-incomplete.xml", "shop-incomplete", 3, 1, false},
+    {"shop-monster.xml", "shop-monster", 13, 5, false},
+    {"shop-symbol.xml", "shop-symbol", 8, 19, false},
+    {"zoo-shape.xml", "zoo-shape", 8, 22, false},
+    {"wall-thin.xml", "wall-thin", 6, 19, true},
+};
+#define NFIXTURES ((int)(sizeof fixtures / sizeof fixtures[0]))
+
+static rf_diags *d;
+static rf_template_set *set;
+
+static void setup(void)
+{
+    d = rf_diags_new();
+    set = rf_template_set_new();
+    ck_assert_ptr_nonnull(d);
+    ck_assert_ptr_nonnull(set);
+}
+
+static void teardown(void)
+{
+    rf_template_set_free(set);
+    rf_diags_free(d);
+}
+
+static char *data_path(const char *name)
+{
+    static const char dir[] = RF_TEST_DATA "/check/";
+    char *p = malloc(sizeof dir + strlen(name));
+    ck_assert_ptr_nonnull(p);
+    memcpy(p, dir, sizeof dir - 1);
+    strcpy(p + sizeof dir - 1, name);
+    return p;
+}
+
+static rf_status load(const char *name)
+{
+    char *path = data_path(name);
+    rf_status s = rf_template_set_load_file(set, path, d);
+    free(path);
+    return s;
+}
+
+/* Prints what the sink holds, to make a failing assert readable. */
+static void dump(void)
+{
+    size_t i;
+    for (i = 0; i < rf_diags_count(d); i++) {
+        const rf_diag *g = rf_diags_at(d, i);
+        fprintf(stderr, "  %s:%d:%d: %s [%s]\n", g->file, g->line, g->col, g->message, g->code);
+    }
+}
+
+START_TEST(fixture_gives_exactly_its_diagnostic)
+{
+    const fixture_row *row = &fixtures[_i];
+    const rf_diag_code *code = rf_diag_code_find(row->code);
+    const rf_diag *g;
+    rf_status s;
+    ck_assert_ptr_nonnull(code);
+    if (row->wall_thin)
+        ck_assert(rf_diags_enable(d, "wall-thin", true));
+    s = load(row->file);
+    if (rf_diags_count(d) != 1) {
+        fprintf(stderr, "%s:\n", row->file);
+        dump();
+    }
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+    g = rf_diags_at(d, 0);
+    ck_assert_str_eq(g->code, row->code);
+    ck_assert_int_eq(g->line, row->line);
+    ck_assert_int_eq(g->col, row->col);
+    ck_assert_int_eq(g->severity, code->severity);
+    ck_assert_ptr_nonnull(strstr(g->file, row->file));
+    ck_assert_str_ne(g->message, "");
+    if (code->severity == RF_SEV_ERROR) {
+        ck_assert_int_eq(s, RF_ERR_CONTENT);
+        ck_assert_uint_eq(rf_template_set_count(set), 0); /* the room was skipped */
+    } else {
+        ck_assert_int_eq(s, RF_OK);
+        ck_assert_uint_eq(rf_template_set_count(set), 1);
+    }
+}
+END_TEST
+
+START_TEST(every_check_code_has_a_fixture)
+{
+    static const char *const codes[] = {
+        "unknown-symbol",  "object-outside", "object-on-wall", "anchor-missing",    "anchor-unused",
+        "duplicate-id",    "level-range",    "unknown-id",     "missing-attribute", "bad-value",
+        "empty-script",    "door-edge",      "door-blocked",   "door-span",         "no-doors",
+        "shop-incomplete", "shop-monster",   "shop-symbol",    "zoo-shape",         "wall-thin",
+    };
+    size_t i;
+    int k;
+    for (i = 0; i < sizeof codes / sizeof codes[0]; i++) {
+        bool found = false;
+        ck_assert_ptr_nonnull(rf_diag_code_find(codes[i]));
+        for (k = 0; k < NFIXTURES; k++)
+            found = found || strcmp(fixtures[k].code, codes[i]) == 0;
+        ck_assert_msg(found, "no fixture for %s", codes[i]);
+    }
+}
+END_TEST
+
+START_TEST(clean_room_has_no_diagnostics)
+{
+    rf_status s = load("clean.xml");
+    if (rf_diags_count(d))
+        dump();
+    ck_assert_int_eq(s, RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    ck_assert_uint_eq(rf_template_set_count(set), 1);
+    /* Checked again directly: still nothing, and no error counted. */
+    ck_assert_uint_eq(rf_template_check(rf_template_set_at(set, 0), d), 0);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+}
+END_TEST
+
+START_TEST(disabled_error_does_not_skip_the_room)
+{
+    ck_assert(rf_diags_enable(d, "object-on-wall", false));
+    ck_assert_int_eq(load("object-on-wall.xml"), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    ck_assert_uint_eq(rf_template_set_count(set), 1);
+}
+END_TEST
+
+START_TEST(lua_script_may_use_any_anchor)
+{
+    ck_assert_int_eq(load("anchor-lua.xml"), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    ck_assert_uint_eq(rf_template_set_count(set), 1);
+}
+END_TEST
+
+START_TEST(wall_thin_is_off_by_default)
+{
+    ck_assert_int_eq(load("wall-thin.xml"), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+}
+END_TEST
+
+/* ---- rooms built in memory ---- */
+
+typedef struct text {
+    char *buf;
+    size_t len, cap;
+} text;
+
+static void put(text *t, const char *fmt, ...) RF_PRINTF(2, 3);
+static void put(text *t, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    ck_assert_int_ge(n, 0);
+    if (t->len + (size_t)n + 1 > t->cap) {
+        t->cap = (t->len + (size_t)n + 1) * 2;
+        t->buf = realloc(t->buf, t->cap);
+        ck_assert_ptr_nonnull(t->buf);
+    }
+    va_start(ap, fmt);
+    vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+    va_end(ap);
+    t->len += (size_t)n;
+}
+
+/* A 255x255 hall (doors top and bottom) holding nobjects monsters, each with
+ * id "m<i % distinct>", and one script whose conditions name each id. */
+static void big_room(text *t, int nobjects, int distinct, int nclauses)
+{
+    int x, y, i;
+    put(t, "<roomdb>\n<room name=\"Huge Hall\" width=\"255\" height=\"255\">\n");
+    for (y = 0; y < 255; y++) {
+        put(t, "<row text=\"");
+        for (x = 0; x < 255; x++) {
+            char ch = '.';
+            if (x == 0 || x == 254 || y == 0 || y == 254)
+                ch = '#';
+            if (x == 127 && (y == 0 || y == 254))
+                ch = 'D';
+            put(t, "%c", ch);
+        }
+        put(t, "\"/>\n");
+    }
+    for (i = 0; i < nobjects; i++)
+        put(t, "<monster name=\"Bat\" id=\"m%d\" x=\"%d\" y=\"%d\"/>\n", i % distinct, 1 + i % 253,
+            1 + (i / 253) % 253);
+    if (nclauses > 0) {
+        put(t, "<script>\n");
+        for (i = 0; i < nclauses; i++)
+            put(t, "<condition condition_type=\"isAlive\" id=\"m%d\"/>\n", i % distinct);
+        put(t, "<action action_type=\"ticker\" text=\"all alive\"/>\n</script>\n");
+    }
+    put(t, "</room>\n</roomdb>\n");
+}
+
+START_TEST(many_objects_with_unique_ids_are_clean)
+{
+    text t = {NULL, 0, 0};
+    big_room(&t, RF_TEMPLATE_MAX_OBJECTS, RF_TEMPLATE_MAX_OBJECTS, RF_TEMPLATE_MAX_CLAUSES);
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "huge.xml", t.buf, t.len, d), RF_OK);
+    if (rf_diags_count(d))
+        dump();
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    free(t.buf);
+}
+END_TEST
+
+START_TEST(many_shared_ids_report_each_duplicate)
+{
+    text t = {NULL, 0, 0};
+    rf_diags_set_file_cap(d, 0);
+    big_room(&t, RF_TEMPLATE_MAX_OBJECTS, 100, 0);
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "dups.xml", t.buf, t.len, d), RF_ERR_CONTENT);
+    ck_assert_uint_eq(rf_diags_count(d), RF_TEMPLATE_MAX_OBJECTS - 100);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "duplicate-id");
+    free(t.buf);
+}
+END_TEST
+
+/* The id index is the check's only allocation: without it the checks scan
+ * linearly and report the same diagnostics. */
+START_TEST(id_index_lost_to_memory_gives_the_same_diagnostics)
+{
+    text t = {NULL, 0, 0};
+    rf_diags *d2 = rf_diags_new();
+    size_t errors, i;
+    ck_assert_ptr_nonnull(d2);
+    rf_diags_set_file_cap(d, 0);
+    rf_diags_set_file_cap(d2, 0);
+    /* 200 objects, ids shared by pairs; a clause names an id nobody has. */
+    big_room(&t, 200, 100, 3);
+    ck_assert_ptr_nonnull(strstr(t.buf, "id=\"m2\"/>\n<action"));
+    memcpy(strstr(t.buf, "id=\"m2\"/>\n<action"), "id=\"zz\"", 7);
+    ck_assert(rf_diags_enable(d, "duplicate-id", false)); /* keep the room */
+    ck_assert(rf_diags_enable(d, "unknown-id", false));
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "pairs.xml", t.buf, t.len, d), RF_OK);
+    ck_assert_uint_eq(rf_template_set_count(set), 1);
+    errors = rf_template_check(rf_template_set_at(set, 0), d2);
+    ck_assert_uint_eq(errors, 101);
+    rf_alloc_fail_after(1);
+    ck_assert_uint_eq(rf_template_check(rf_template_set_at(set, 0), d2), errors);
+    rf_alloc_fail_after(0);
+    ck_assert_uint_eq(rf_diags_count(d2), 2 * errors);
+    for (i = 0; i < errors; i++) {
+        const rf_diag *a = rf_diags_at(d2, i), *b = rf_diags_at(d2, errors + i);
+        ck_assert_str_eq(a->code, b->code);
+        ck_assert_int_eq(a->line, b->line);
+        ck_assert_int_eq(a->col, b->col);
+    }
+    rf_diags_free(d2);
+    free(t.buf);
+}
+END_TEST
+
+/* ---- the type tables ---- */
+
+START_TEST(tables_know_every_builtin_type)
+{
+    static const char *const conds[] = {
+        "activated", "activated_changed", "at",     "entered", "event",
+        "exited",    "isalive",           "isdead", "started", "stopped"};
+    static const char *const acts[] = {"create", "move",   "remove", "set",
+                                       "spell",  "ticker", "trigger"};
+    size_t i;
+    for (i = 0; i < sizeof conds / sizeof conds[0]; i++)
+        ck_assert_ptr_nonnull(rf_script_condition_spec(conds[i]));
+    for (i = 0; i < sizeof acts / sizeof acts[0]; i++)
+        ck_assert_ptr_nonnull(rf_script_action_spec(acts[i]));
+    ck_assert_ptr_null(rf_script_condition_spec("create"));
+    ck_assert_ptr_null(rf_script_action_spec("isalive"));
+    ck_assert_ptr_null(rf_script_condition_spec(NULL));
+    ck_assert_ptr_nonnull(rf_script_condition_at(9));
+    ck_assert_ptr_null(rf_script_condition_at(10));
+    ck_assert_ptr_nonnull(rf_script_action_at(6));
+    ck_assert_ptr_null(rf_script_action_at(7));
+    for (i = 0; i < RF_OBJ_COUNT; i++)
+        ck_assert_int_eq(rf_script_object_spec((rf_object_type)i)->type, (int)i);
+    ck_assert_ptr_null(rf_script_object_spec(RF_OBJ_COUNT));
+}
+END_TEST
+
+START_TEST(defaults_follow_design)
+{
+    const rf_clause_spec *c = rf_script_condition_spec("activated_changed");
+    const rf_attr_spec *a = rf_script_attr_spec(c->attrs, c->nattrs, "notfound");
+    ck_assert_str_eq(a->fallback, "1");
+    c = rf_script_condition_spec("activated");
+    ck_assert_str_eq(rf_script_attr_spec(c->attrs, c->nattrs, "notfound")->fallback, "0");
+    ck_assert_str_eq(rf_script_attr_spec(c->attrs, c->nattrs, "activated")->fallback, "1");
+    c = rf_script_condition_spec("stopped");
+    ck_assert_str_eq(rf_script_attr_spec(c->attrs, c->nattrs, "stopped")->fallback, "1");
+    a = rf_script_attr_spec(c->attrs, c->nattrs, "id");
+    ck_assert(a->required);
+    ck_assert_int_eq(a->kind, RF_VALUE_REF);
+    ck_assert_ptr_null(rf_script_attr_spec(c->attrs, c->nattrs, "eventtype"));
+}
+END_TEST
+
+START_TEST(values_are_checked_by_kind)
+{
+    const rf_clause_spec *sset = rf_script_action_spec("set");
+    const rf_clause_spec *ev = rf_script_condition_spec("event");
+    const rf_clause_spec *cr = rf_script_action_spec("create");
+    const rf_attr_spec *value = rf_script_attr_spec(sset->attrs, sset->nattrs, "value");
+    const rf_attr_spec *stype = rf_script_attr_spec(sset->attrs, sset->nattrs, "settype");
+    const rf_attr_spec *etype = rf_script_attr_spec(ev->attrs, ev->nattrs, "eventtype");
+    const rf_attr_spec *ctype = rf_script_attr_spec(cr->attrs, cr->nattrs, "createtype");
+    const rf_attr_spec *pct =
+        rf_script_attr_spec(rf_script_object_spec(RF_OBJ_MONSTER)->attrs,
+                            rf_script_object_spec(RF_OBJ_MONSTER)->nattrs, "percent");
+    int v;
+    ck_assert(rf_script_value_ok(value, "0") && rf_script_value_ok(value, "1"));
+    ck_assert(!rf_script_value_ok(value, "2") && !rf_script_value_ok(value, "") &&
+              !rf_script_value_ok(value, "10") && !rf_script_value_ok(value, "true"));
+    ck_assert(rf_script_value_ok(stype, "passable") && rf_script_value_ok(stype, "Stopped"));
+    ck_assert(!rf_script_value_ok(stype, "pass") && !rf_script_value_ok(stype, "passable|"));
+    ck_assert(rf_script_value_ok(etype, "hit") && rf_script_value_ok(etype, "BROKEN"));
+    ck_assert(!rf_script_value_ok(etype, "kicked"));
+    ck_assert(rf_script_value_ok(ctype, "customBlocker") && rf_script_value_ok(ctype, "lever"));
+    ck_assert(!rf_script_value_ok(ctype, "dragon"));
+    ck_assert(rf_script_value_ok(pct, "0") && rf_script_value_ok(pct, "100"));
+    ck_assert(!rf_script_value_ok(pct, "101") && !rf_script_value_ok(pct, "-1") &&
+              !rf_script_value_ok(pct, "5x") && !rf_script_value_ok(pct, "99999999999999999999"));
+    ck_assert(rf_script_parse_int("-32768", RF_SCRIPT_COORD_MIN, RF_SCRIPT_COORD_MAX, &v));
+    ck_assert_int_eq(v, -32768);
+    ck_assert(!rf_script_parse_int("+", 0, 10, &v) && !rf_script_parse_int(" 1", 0, 10, &v));
+    ck_assert_int_eq(rf_script_parse_anchor("7"), 7);
+    ck_assert_int_eq(rf_script_parse_anchor("12"), -1);
+    ck_assert_int_eq(rf_script_parse_anchor("a"), -1);
+    ck_assert_int_eq(rf_script_parse_anchor(NULL), -1);
+}
+END_TEST
+
+static Suite *check_suite(void)
+{
+    Suite *s = suite_create("check");
+    TCase *tc = tcase_create("fixtures");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_loop_test(tc, fixture_gives_exactly_its_diagnostic, 0, NFIXTURES);
+    tcase_add_test(tc, every_check_code_has_a_fixture);
+    tcase_add_test(tc, clean_room_has_no_diagnostics);
+    tcase_add_test(tc, disabled_error_does_not_skip_the_room);
+    tcase_add_test(tc, lua_script_may_use_any_anchor);
+    tcase_add_test(tc, wall_thin_is_off_by_default);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("limits");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, many_objects_with_unique_ids_are_clean);
+    tcase_add_test(tc, many_shared_ids_report_each_duplicate);
+    tcase_add_test(tc, id_index_lost_to_memory_gives_the_same_diagnostics);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("tables");
+    tcase_add_test(tc, tables_know_every_builtin_type);
+    tcase_add_test(tc, defaults_follow_design);
+    tcase_add_test(tc, values_are_checked_by_kind);
+    suite_add_tcase(s, tc);
+    return s;
+}
+RF_TEST_MAIN(check_suite)

@@ -1,0 +1,400 @@
+/* tests/unit/test_level.c: rf_level (engine/src/level.c, level_gen.c,
+ * stairs.c) and level profiles (profile.c): options, writers, digest,
+ * stairs, profiles and their diagnostics, allocation failures.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc_int.h"
+#include "rf_test.h"
+#include "roomforge/level.h"
+#include "roomforge/rng.h"
+
+#define DATA RF_TEST_DATA "/level/"
+
+static rf_level *make(uint64_t seed, int depth, int w, int h)
+{
+    rf_level_opts o;
+    rf_level *lv = NULL;
+    rf_level_opts_init(&o);
+    o.seed = seed;
+    o.depth = depth;
+    o.width = w;
+    o.height = h;
+    ck_assert_int_eq(rf_level_generate(NULL, &o, &lv, NULL), RF_OK);
+    return lv;
+}
+
+/* What a writer prints, as a NUL-terminated heap string. */
+static char *written(const rf_level *lv, rf_status (*fn)(const rf_level *, FILE *), size_t *len)
+{
+    char *buf = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&buf, &n);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fn(lv, f), RF_OK);
+    fclose(f);
+    if (len)
+        *len = n;
+    return buf;
+}
+
+START_TEST(options_default_to_brogue_79x29)
+{
+    rf_level_opts o;
+    rf_level_opts_init(&o);
+    ck_assert_str_eq(o.profile, "brogue");
+    ck_assert_int_eq(o.width, 79);
+    ck_assert_int_eq(o.height, 29);
+    ck_assert_int_eq(o.depth, 1);
+    ck_assert(rf_level_has_digger("brogue"));
+    ck_assert(!rf_level_has_digger("nope"));
+    ck_assert(rf_level_digger_has_param("brogue", "cave-chance"));
+    ck_assert(!rf_level_digger_has_param("brogue", "cave-chanse"));
+    ck_assert(!rf_level_digger_has_param("nope", "cave-chance"));
+}
+END_TEST
+
+START_TEST(bad_options_are_refused)
+{
+    static const int bad[][3] = {{19, 10, 1}, {20, 9, 1}, {1001, 29, 1}, {79, 1001, 1}, {79, 29, 0}, {79, 29, 1001}};
+    size_t i;
+    rf_level_opts o;
+    rf_level *lv = NULL;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        rf_level_opts_init(&o);
+        o.width = bad[i][0];
+        o.height = bad[i][1];
+        o.depth = bad[i][2];
+        ck_assert_int_eq(rf_level_generate(NULL, &o, &lv, NULL), RF_ERR_ARG);
+        ck_assert_ptr_null(lv);
+    }
+    rf_level_opts_init(&o);
+    o.profile = "nethack-someday"; /* no profiles given: the name is a digger */
+    ck_assert_int_eq(rf_level_generate(NULL, &o, &lv, NULL), RF_ERR_ARG);
+}
+END_TEST
+
+START_TEST(smallest_and_largest_levels_generate)
+{
+    rf_level *lv = make(3, 9, 20, 10);
+    ck_assert_int_eq(rf_grid_width(rf_level_grid(lv)), 20);
+    rf_level_free(lv);
+    lv = make(3, 9, 1000, 1000);
+    ck_assert_int_eq(rf_grid_height(rf_level_grid(lv)), 1000);
+    ck_assert_uint_gt(rf_level_rooms_proper(lv), 2000);
+    rf_level_free(lv);
+}
+END_TEST
+
+START_TEST(digest_is_fnv1a_of_the_ascii_output)
+{
+    rf_level *lv = make(42, 7, 79, 29);
+    size_t n;
+    char *ascii = written(lv, rf_level_write_ascii, &n);
+    ck_assert_uint_eq(n, 80u * 29u);
+    ck_assert(rf_level_digest(lv) == rf_fnv1a64(ascii, n));
+    free(ascii);
+    rf_level_free(lv);
+}
+END_TEST
+
+START_TEST(same_seed_same_bytes_other_seed_other_level)
+{
+    rf_level *a = make(5, 12, 79, 29), *b = make(5, 12, 79, 29), *c = make(6, 12, 79, 29);
+    char *ja = written(a, rf_level_write_json, NULL), *jb = written(b, rf_level_write_json, NULL);
+    ck_assert_str_eq(ja, jb);
+    ck_assert(rf_level_digest(a) != rf_level_digest(c));
+    free(ja);
+    free(jb);
+    rf_level_free(a);
+    rf_level_free(b);
+    rf_level_free(c);
+}
+END_TEST
+
+START_TEST(json_has_the_gen_shape)
+{
+    rf_level *lv = make(7, 3, 79, 29);
+    char *j = written(lv, rf_level_write_json, NULL), want[96], row[80];
+    int ux, uy, dx, dy;
+    rf_level_stairs_up(lv, &ux, &uy);
+    rf_level_stairs_down(lv, &dx, &dy);
+    ck_assert(strncmp(j, "{\"seed\":7,\"depth\":3,\"width\":79,\"height\":29,\"tiles\":[", 52) == 0);
+    snprintf(want, sizeof want, "\"stairs\":{\"up\":[%d,%d],\"down\":[%d,%d]}", ux, uy, dx, dy);
+    ck_assert_ptr_nonnull(strstr(j, want));
+    ck_assert_ptr_nonnull(strstr(j, "{\"name\":\"room 1\",\"kind\":\""));
+    ck_assert_ptr_nonnull(strstr(j, "\"template\":null"));
+    ck_assert_ptr_nonnull(strstr(j, "\"objects\":[]"));
+    ck_assert_ptr_nonnull(strstr(j, "\"feelings\":[]"));
+    ck_assert(rf_grid_row(rf_level_grid(lv), 28, row, sizeof row));
+    ck_assert_ptr_nonnull(strstr(j, row));
+    free(j);
+    rf_level_free(lv);
+}
+END_TEST
+
+START_TEST(ansi_is_ascii_with_colours)
+{
+    rf_level *lv = make(8, 4, 40, 20);
+    char *ascii = written(lv, rf_level_write_ascii, NULL), *ansi = written(lv, rf_level_write_ansi, NULL);
+    char *p = ansi, *q = ansi;
+    ck_assert_ptr_nonnull(strstr(ansi, "\033["));
+    while (*p) { /* strip SGR sequences */
+        if (*p == '\033') {
+            while (*p && *p != 'm')
+                p++;
+            if (*p)
+                p++;
+            continue;
+        }
+        *q++ = *p++;
+    }
+    *q = '\0';
+    ck_assert_str_eq(ansi, ascii);
+    free(ascii);
+    free(ansi);
+    rf_level_free(lv);
+}
+END_TEST
+
+START_TEST(stairs_stand_far_apart_on_the_level)
+{
+    int seed;
+    for (seed = 1; seed <= 30; seed++) {
+        rf_level *lv = make((uint64_t)seed, 1 + seed % 26, 79, 29);
+        int ux, uy, dx, dy, d;
+        rf_level_stairs_up(lv, &ux, &uy);
+        rf_level_stairs_down(lv, &dx, &dy);
+        ck_assert_int_eq(rf_grid_get(rf_level_grid(lv), ux, uy), RF_TILE_STAIRS_UP);
+        ck_assert_int_eq(rf_grid_get(rf_level_grid(lv), dx, dy), RF_TILE_STAIRS_DOWN);
+        ck_assert_uint_eq(rf_grid_count(rf_level_grid(lv), RF_TILE_STAIRS_UP), 1);
+        ck_assert_uint_eq(rf_grid_count(rf_level_grid(lv), RF_TILE_STAIRS_DOWN), 1);
+        d = abs(ux - dx) + abs(uy - dy);
+        ck_assert_int_ge(d, 20); /* the walk is longer still */
+        if (seed % 26 == 0) { /* depth 1: the entrance is in the T room */
+            const rf_room_rec *r = rf_level_room_at(lv, 0);
+            ck_assert(ux > r->x && ux < r->x + r->w && uy > r->y && uy < r->y + r->h);
+        }
+        ck_assert_int_eq(rf_level_choke(lv, -1, 0), 0);
+        rf_level_free(lv);
+    }
+}
+END_TEST
+
+START_TEST(rooms_are_listed_with_corridors_apart)
+{
+    rf_level *lv = make(9, 6, 79, 29);
+    size_t i, corridors = 0;
+    for (i = 0; i < rf_level_room_count(lv); i++) {
+        const rf_room_rec *r = rf_level_room_at(lv, i);
+        ck_assert_int_eq(r->id, (int)i + 1);
+        corridors += r->kind == RF_ROOM_CORRIDOR;
+    }
+    ck_assert_uint_eq(rf_level_rooms_proper(lv) + corridors, rf_level_room_count(lv));
+    ck_assert_uint_eq(rf_level_template_count(lv), 0);
+    ck_assert_ptr_null(rf_level_room_at(lv, rf_level_room_count(lv)));
+    ck_assert_uint_eq(rf_level_feeling_count(lv), 0);
+    ck_assert_ptr_null(rf_level_feeling_at(lv, 0));
+    rf_level_free(lv);
+}
+END_TEST
+
+START_TEST(bundled_profiles_hold_the_seed_numbers)
+{
+    rf_profile_set *s = rf_profile_set_new();
+    rf_diags *d = rf_diags_new();
+    const rf_profile *p;
+    int lo, hi;
+    ck_assert_int_eq(rf_profile_set_load(s, RF_SOURCE_DIR "/content/profiles.xml", d), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    p = rf_profile_find(s, "brogue");
+    ck_assert_ptr_nonnull(p);
+    ck_assert_str_eq(rf_profile_digger(p), "brogue");
+    ck_assert_int_eq(rf_profile_int(p, 1, "cave-chance", -1), 33);
+    ck_assert_int_eq(rf_profile_int(p, 1, "cross-chance", -1), 100);
+    ck_assert_int_eq(rf_profile_int(p, 1, "corridor-chance", -1), 80);
+    ck_assert_int_eq(rf_profile_int(p, 1, "door-chance", -1), 60);
+    ck_assert_int_eq(rf_profile_int(p, 1, "max-rooms", -1), 99);
+    ck_assert_int_eq(rf_profile_int(p, 1, "max-loops", -1), 30);
+    ck_assert(rf_profile_range(p, 1, "room-width", &lo, &hi));
+    ck_assert_int_eq(lo, 4);
+    ck_assert_int_eq(hi, 20);
+    ck_assert_int_eq(rf_profile_int(p, 1, "no-such-key", -7), -7);
+    rf_diags_free(d);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+START_TEST(bundled_profile_gives_the_default_levels)
+{
+    rf_profile_set *s = rf_profile_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_level_opts o;
+    rf_level *a = NULL, *b = NULL;
+    ck_assert_int_eq(rf_profile_set_load(s, RF_SOURCE_DIR "/content/profiles.xml", d), RF_OK);
+    rf_level_opts_init(&o);
+    o.seed = 77;
+    o.depth = 9;
+    ck_assert_int_eq(rf_level_generate(s, &o, &a, d), RF_OK);
+    ck_assert_int_eq(rf_level_generate(NULL, &o, &b, d), RF_OK);
+    ck_assert(rf_level_digest(a) == rf_level_digest(b));
+    rf_level_free(a);
+    rf_level_free(b);
+    o.profile = "missing";
+    ck_assert_int_eq(rf_level_generate(s, &o, &a, d), RF_ERR_ARG);
+    ck_assert_str_eq(rf_diags_at(d, rf_diags_count(d) - 1)->code, "unknown-profile");
+    rf_diags_free(d);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+START_TEST(depth_overrides_beat_profile_values)
+{
+    rf_profile_set *s = rf_profile_set_new();
+    rf_diags *d = rf_diags_new();
+    const rf_profile *p;
+    rf_level_opts o;
+    rf_level *lv = NULL;
+    int lo = 0, hi = 0, t;
+    ck_assert_int_eq(rf_profile_set_load(s, DATA "depths.xml", d), RF_OK);
+    ck_assert_uint_eq(rf_profile_count(s), 2);
+    p = rf_profile_at(s, 0);
+    ck_assert_str_eq(rf_profile_name(p), "dry");
+    ck_assert_int_eq(rf_profile_int(p, 2, "lakes", -1), 10);
+    ck_assert_int_eq(rf_profile_int(p, 3, "lakes", -1), 0);
+    ck_assert_int_eq(rf_profile_int(p, 5, "lakes", -1), 0);
+    ck_assert_int_eq(rf_profile_int(p, 6, "lakes", -1), 10);
+    ck_assert_int_eq(rf_profile_int(p, 7, "max-rooms", -1), 3);
+    ck_assert_int_eq(rf_profile_int(p, 8, "max-rooms", -1), -1); /* from="7" alone is 7-7 */
+    ck_assert(rf_profile_range(p, 1, "room-width", &lo, &hi));
+    ck_assert_int_eq(lo, 4);
+    ck_assert_int_eq(hi, 8);
+    ck_assert_ptr_null(rf_profile_at(s, 2));
+    rf_level_opts_init(&o);
+    o.profile = "dry";
+    o.depth = 4;
+    o.seed = 3;
+    ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_OK);
+    for (t = 0; t < RF_TILE_COUNT; t++)
+        if (rf_tile_is_liquid((rf_tile)t))
+            ck_assert_uint_eq(rf_grid_count(rf_level_grid(lv), (rf_tile)t), 0);
+    rf_level_free(lv);
+    o.depth = 7;
+    ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_OK);
+    ck_assert_uint_le(rf_level_rooms_proper(lv), 3);
+    rf_level_free(lv);
+    rf_diags_free(d);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+/* Every profile diagnostic and the fixture that produces it. */
+static const struct {
+    const char *file, *code;
+    int line;
+    rf_status status;
+} bad_files[] = {
+    {"xml-syntax.xml", "xml-syntax", 4, RF_ERR_CONTENT},
+    {"not-profiles.xml", "not-profiles", 1, RF_ERR_CONTENT},
+    {"missing-attribute.xml", "missing-attribute", 2, RF_ERR_CONTENT},
+    {"bad-value.xml", "bad-value", 3, RF_ERR_CONTENT},
+    {"unknown-element.xml", "unknown-element", 3, RF_OK},
+    {"duplicate-profile.xml", "duplicate-profile", 3, RF_ERR_CONTENT},
+    {"unknown-digger.xml", "unknown-digger", 2, RF_ERR_CONTENT},
+    {"unknown-param.xml", "unknown-param", 3, RF_OK},
+    {"xml-doctype.xml", "xml-doctype", 1, RF_ERR_CONTENT},
+    {"no-such-file.xml", "io-error", 0, RF_ERR_IO},
+};
+
+START_TEST(profile_problems_are_diagnosed)
+{
+    rf_profile_set *s = rf_profile_set_new();
+    rf_diags *d = rf_diags_new();
+    char path[512];
+    size_t i;
+    bool found = false;
+    snprintf(path, sizeof path, DATA "%s", bad_files[_i].file);
+    ck_assert_int_eq(rf_profile_set_load(s, path, d), bad_files[_i].status);
+    for (i = 0; i < rf_diags_count(d); i++) {
+        const rf_diag *g = rf_diags_at(d, i);
+        if (strcmp(g->code, bad_files[_i].code) == 0 && g->line == bad_files[_i].line)
+            found = true;
+    }
+    ck_assert_msg(found, "%s: no %s at line %d (first: %s line %d)", bad_files[_i].file,
+                  bad_files[_i].code, bad_files[_i].line,
+                  rf_diags_count(d) ? rf_diags_at(d, 0)->code : "-",
+                  rf_diags_count(d) ? rf_diags_at(d, 0)->line : -1);
+    /* a bad profile is skipped, a good one next to it is kept */
+    ck_assert_ptr_null(rf_profile_find(s, "b"));
+    rf_diags_free(d);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+START_TEST(allocation_failures_return_nomem)
+{
+    long n;
+    rf_level_opts o;
+    rf_level_opts_init(&o);
+    o.width = 24;
+    o.height = 12;
+    o.depth = 6;
+    for (n = 1; n < 2000; n++) {
+        rf_level *lv = NULL;
+        rf_status st;
+        rf_alloc_fail_after(n);
+        st = rf_level_generate(NULL, &o, &lv, NULL);
+        rf_alloc_fail_after(0);
+        if (st == RF_OK) {
+            rf_level_free(lv);
+            break;
+        }
+        ck_assert_int_eq(st, RF_ERR_NOMEM);
+        ck_assert_ptr_null(lv);
+    }
+    ck_assert_int_lt(n, 2000);
+    for (n = 1; n < 200; n++) {
+        rf_profile_set *s = rf_profile_set_new();
+        rf_diags *d = rf_diags_new();
+        rf_status st;
+        ck_assert(s && d);
+        rf_alloc_fail_after(n);
+        st = rf_profile_set_load(s, DATA "depths.xml", d);
+        rf_alloc_fail_after(0);
+        rf_diags_free(d);
+        rf_profile_set_free(s);
+        if (st == RF_OK)
+            break;
+        ck_assert_int_eq(st, RF_ERR_NOMEM);
+    }
+    ck_assert_int_lt(n, 200);
+}
+END_TEST
+
+static Suite *level_suite(void)
+{
+    Suite *s = suite_create("level");
+    TCase *gen = tcase_create("generate"), *out = tcase_create("writers"), *prof = tcase_create("profiles");
+    tcase_set_timeout(gen, 120);
+    tcase_add_test(gen, options_default_to_brogue_79x29);
+    tcase_add_test(gen, bad_options_are_refused);
+    tcase_add_test(gen, smallest_and_largest_levels_generate);
+    tcase_add_test(gen, stairs_stand_far_apart_on_the_level);
+    tcase_add_test(gen, rooms_are_listed_with_corridors_apart);
+    tcase_add_test(out, digest_is_fnv1a_of_the_ascii_output);
+    tcase_add_test(out, same_seed_same_bytes_other_seed_other_level);
+    tcase_add_test(out, json_has_the_gen_shape);
+    tcase_add_test(out, ansi_is_ascii_with_colours);
+    tcase_add_test(prof, bundled_profiles_hold_the_seed_numbers);
+    tcase_add_test(prof, bundled_profile_gives_the_default_levels);
+    tcase_add_test(prof, depth_overrides_beat_profile_values);
+    tcase_add_loop_test(prof, profile_problems_are_diagnosed, 0, (int)(sizeof bad_files / sizeof bad_files[0]));
+    tcase_add_test(prof, allocation_failures_return_nomem);
+    suite_add_tcase(s, gen);
+    suite_add_tcase(s, out);
+    suite_add_tcase(s, prof);
+    return s;
+}
+RF_TEST_MAIN(level_suite)

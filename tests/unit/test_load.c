@@ -1,0 +1,610 @@
+/* tests/unit/test_load.c: unit tests for the rooms.xml loader (load_xml.c,
+ * template.c, grammar.c): every part of the grammar, one case per diagnostic
+ * with code, line and column, the limits, hostile input (XXE, XInclude, entity
+ * bombs, remote DTDs, deep nesting, bad bytes, a 50 MB file) and allocation
+ * failure. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "alloc_int.h"
+#include "rf_test.h"
+#include "roomforge/template.h"
+
+#define DATA RF_TEST_DATA "/load/"
+
+static rf_diags *d;
+static rf_template_set *set;
+
+static void setup(void)
+{
+    d = rf_diags_new();
+    set = rf_template_set_new();
+    ck_assert_ptr_nonnull(d);
+    ck_assert_ptr_nonnull(set);
+    rf_diags_set_file_cap(d, 0);
+}
+static void teardown(void)
+{
+    rf_template_set_free(set);
+    rf_diags_free(d);
+}
+
+static rf_status load_str(const char *xml)
+{
+    return rf_template_set_load_buffer(set, "mem.xml", xml, strlen(xml), d);
+}
+
+/* The first diagnostic with code, or NULL. */
+static const rf_diag *find_code(const char *code)
+{
+    size_t i;
+    for (i = 0; i < rf_diags_count(d); i++)
+        if (strcmp(rf_diags_at(d, i)->code, code) == 0)
+            return rf_diags_at(d, i);
+    return NULL;
+}
+
+static void expect_diag(const char *code, int line, int col)
+{
+    const rf_diag *g = find_code(code);
+    ck_assert_msg(g != NULL, "no %s diagnostic", code);
+    ck_assert_int_eq(g->line, line);
+    if (col > 0)
+        ck_assert_int_eq(g->col, col);
+}
+
+/* ---- load ---- */
+
+START_TEST(valid_fixture_loads_every_part)
+{
+    const rf_template *t;
+    const rf_object *o;
+    const rf_script *s;
+    const rf_flags *f;
+    int x, y;
+    ck_assert_int_eq(rf_template_set_load_file(set, DATA "valid.xml", d), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    ck_assert_uint_eq(rf_template_set_count(set), 2);
+    t = rf_template_set_at(set, 0);
+    ck_assert_str_eq(rf_template_name(t), "Everything Room");
+    ck_assert_str_eq(rf_template_file(t), DATA "valid.xml");
+    ck_assert_int_eq(rf_template_line(t), 4);
+    ck_assert_int_eq(rf_template_width(t), 11);
+    ck_assert_int_eq(rf_template_height(t), 7);
+    ck_assert_str_eq(rf_template_row(t, 3), "d....3....d");
+    ck_assert_ptr_null(rf_template_row(t, 7));
+    ck_assert_int_eq(rf_template_row_line(t, 6), 11);
+    ck_assert_int_eq(rf_template_cell(t, 5, 0), 'D');
+    ck_assert_int_eq(rf_template_cell(t, -1, 0), ' ');
+    ck_assert_int_eq(rf_template_weight(t), 250);
+    ck_assert_str_eq(rf_template_tags(t), "test lua");
+    ck_assert(rf_template_can_rotate(t));
+    ck_assert(!rf_template_can_mirror(t));
+    f = rf_template_flags(t);
+    ck_assert(f->no_traps && !f->no_monsters && !f->diggle_god);
+    ck_assert_int_eq(f->min_level, 2);
+    ck_assert_int_eq(f->max_level, 5);
+    ck_assert_int_eq(f->line, 12);
+    ck_assert(rf_template_anchor(t, 3, &x, &y));
+    ck_assert_int_eq(x, 5);
+    ck_assert_int_eq(y, 3);
+    ck_assert(!rf_template_anchor(t, 9, &x, &y));
+    /* objects */
+    ck_assert_uint_eq(rf_template_object_count(t), 13);
+    o = rf_template_object(t, 0);
+    ck_assert_int_eq(o->type, RF_OBJ_CLOCK);
+    ck_assert_str_eq(o->id, "c1");
+    ck_assert_int_eq(o->at, 1);
+    ck_assert_int_eq(o->x, 2);
+    ck_assert_int_eq(o->y, 2);
+    ck_assert_int_eq(o->percent, 100);
+    ck_assert_int_eq(o->line, 13);
+    ck_assert_int_eq(o->col, 3);
+    ck_assert_uint_eq(o->nattrs, 5);
+    ck_assert_str_eq(o->attrs[0].key, "id");
+    ck_assert_int_eq(o->attrs[0].line, 13);
+    ck_assert_int_eq(o->attrs[0].col, 10);
+    ck_assert_str_eq(o->attrs[3].key, "pngsprite");
+    ck_assert_str_eq(o->attrs[3].name, "pngSprite");
+    ck_assert_str_eq(rf_attrs_find(o->attrs, o->nattrs, "PNG_SPRITE"), "clock.spr");
+    o = rf_template_object(t, 1);
+    ck_assert_int_eq(o->type, RF_OBJ_CUSTOM_BLOCKER);
+    ck_assert_int_eq(o->at, -1);
+    ck_assert_int_eq(o->x, 3);
+    ck_assert_str_eq(rf_attrs_find(o->attrs, o->nattrs, "canpush"), "1");
+    ck_assert_int_eq(rf_template_object(t, 4)->type, RF_OBJ_LEVER); /* element type="lever" */
+    ck_assert_int_eq(rf_template_object(t, 5)->type, RF_OBJ_ELEMENT);
+    ck_assert_int_eq(rf_template_object(t, 6)->percent, 50);
+    ck_assert_int_eq(rf_template_object(t, 7)->type, RF_OBJ_LEVER);
+    o = rf_template_object_find(t, "m1");
+    ck_assert_ptr_nonnull(o);
+    ck_assert_int_eq(o->type, RF_OBJ_MONSTER);
+    o = rf_template_object(t, 11);
+    ck_assert_int_eq(o->type, RF_OBJ_PEDESTAL);
+    ck_assert_str_eq(rf_attrs_find(o->attrs, o->nattrs, "text"), "Fire & ice");
+    /* scripts */
+    ck_assert_uint_eq(rf_template_script_count(t), 4);
+    s = rf_template_script(t, 0);
+    ck_assert_int_eq(s->lang, RF_SCRIPT_XML);
+    ck_assert_int_eq(s->repeat, 1);
+    ck_assert_uint_eq(s->nconditions, 1);
+    ck_assert_str_eq(s->conditions[0].type, "activated_changed");
+    ck_assert_str_eq(s->actions[0].type, "ticker");
+    s = rf_template_script(t, 1);
+    ck_assert_int_eq(s->repeat, 0);
+    ck_assert_str_eq(s->conditions[0].type, "isdead");
+    ck_assert_str_eq(s->actions[0].type, "remove");
+    ck_assert_str_eq(rf_attrs_find(s->actions[0].attrs, s->actions[0].nattrs, "id"), "b1");
+    s = rf_template_script(t, 2);
+    ck_assert_int_eq(s->lang, RF_SCRIPT_LUA);
+    ck_assert_str_eq(s->code, "rule(\"x\")\nend_of_code()");
+    ck_assert_int_eq(s->code_line, 34);
+    ck_assert_int_eq(s->code_col, 22);
+    ck_assert_ptr_null(s->src);
+    s = rf_template_script(t, 3);
+    ck_assert_int_eq(s->lang, RF_SCRIPT_LUA);
+    ck_assert_str_eq(s->src, "scripts/rooms/x.lua");
+    ck_assert_ptr_null(s->code);
+}
+END_TEST
+
+START_TEST(doors_face_out_of_the_map_with_three_tile_spans)
+{
+    const rf_template *t;
+    const rf_door *dr;
+    ck_assert_int_eq(rf_template_set_load_file(set, DATA "valid.xml", d), RF_OK);
+    t = rf_template_set_at(set, 0);
+    ck_assert_uint_eq(rf_template_door_count(t), 4);
+    dr = rf_template_door(t, 0);
+    ck_assert_int_eq(dr->side, RF_SIDE_NORTH);
+    ck_assert_int_eq(dr->x, 5);
+    ck_assert_int_eq(dr->y, 0);
+    ck_assert_int_eq(dr->span_x[0], 4);
+    ck_assert_int_eq(dr->span_x[2], 6);
+    ck_assert_int_eq(dr->span_y[1], 0);
+    ck_assert_int_eq(dr->line, 5);
+    ck_assert_int_eq(dr->col, 19);
+    dr = rf_template_door(t, 1);
+    ck_assert_int_eq(dr->side, RF_SIDE_WEST);
+    ck_assert_int_eq(dr->span_y[0], 2);
+    ck_assert_int_eq(dr->span_y[2], 4);
+    ck_assert_int_eq(rf_template_door(t, 2)->side, RF_SIDE_EAST);
+    ck_assert_int_eq(rf_template_door(t, 3)->side, RF_SIDE_SOUTH);
+    ck_assert_str_eq(rf_side_name(RF_SIDE_EAST), "east");
+}
+END_TEST
+
+START_TEST(names_and_types_parse_ignoring_case_and_underscores)
+{
+    rf_object_type ty;
+    char buf[16];
+    ck_assert(rf_object_type_parse("custom_BLOCKER", &ty));
+    ck_assert_int_eq(ty, RF_OBJ_CUSTOM_BLOCKER);
+    ck_assert(rf_object_type_parse("lever", &ty));
+    ck_assert_int_eq(ty, RF_OBJ_LEVER);
+    ck_assert(!rf_object_type_parse("row", &ty));
+    ck_assert_str_eq(rf_object_type_name(RF_OBJ_MAGIC_BLOCKER), "magicBlocker");
+    ck_assert_str_eq(rf_object_type_name(RF_OBJ_COUNT), "?");
+    ck_assert(rf_name_key("Event_Type", buf, sizeof buf));
+    ck_assert_str_eq(buf, "eventtype");
+    ck_assert(!rf_name_key("a_very_long_attribute_name", buf, sizeof buf));
+}
+END_TEST
+
+START_TEST(find_matches_names_case_insensitively)
+{
+    ck_assert_int_eq(rf_template_set_load_file(set, DATA "valid.xml", d), RF_OK);
+    ck_assert_ptr_eq(rf_template_set_find(set, "everything ROOM"), rf_template_set_at(set, 0));
+    ck_assert_ptr_eq(rf_template_set_find(set, "second"), rf_template_set_at(set, 1));
+    ck_assert_ptr_null(rf_template_set_find(set, "third"));
+}
+END_TEST
+
+START_TEST(directory_loads_xml_in_byte_order_and_warns_duplicates)
+{
+    const rf_diag *g;
+    ck_assert_int_eq(rf_template_set_load_path(set, DATA "dir", d), RF_OK);
+    ck_assert_uint_eq(rf_template_set_count(set), 3);
+    ck_assert_str_eq(rf_template_name(rf_template_set_at(set, 0)), "shared");
+    ck_assert_str_eq(rf_template_name(rf_template_set_at(set, 1)), "b-only");
+    ck_assert_str_eq(rf_template_name(rf_template_set_at(set, 2)), "SHARED");
+    ck_assert_ptr_eq(rf_template_set_find(set, "Shared"), rf_template_set_at(set, 0));
+    g = find_code("duplicate-room");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_str_eq(g->file, DATA "dir/b.xml");
+    ck_assert_int_eq(g->line, 3);
+    ck_assert_int_eq(g->col, 3);
+    ck_assert_int_eq(g->severity, RF_SEV_WARNING);
+}
+END_TEST
+
+START_TEST(missing_path_is_an_io_error_without_position)
+{
+    ck_assert_int_eq(rf_template_set_load_path(set, DATA "no-such-dir", d), RF_ERR_IO);
+    expect_diag("io-error", 0, 0);
+    ck_assert_int_eq(find_code("io-error")->col, 0);
+    ck_assert_int_eq(rf_template_set_load_file(set, DATA "dir", d), RF_ERR_IO);
+    ck_assert_uint_eq(rf_template_set_count(set), 0);
+}
+END_TEST
+
+START_TEST(allocation_failures_give_nomem_and_leak_nothing)
+{
+    long n;
+    rf_status st = RF_ERR_NOMEM;
+    for (n = 1; n < 100000 && st != RF_OK; n++) {
+        rf_template_set *s = rf_template_set_new();
+        rf_diags *dd = rf_diags_new();
+        ck_assert(s && dd);
+        rf_alloc_fail_after(n);
+        st = rf_template_set_load_path(s, DATA "dir", dd);
+        rf_alloc_fail_after(0);
+        ck_assert(st == RF_OK || st == RF_ERR_NOMEM);
+        rf_template_set_free(s);
+        rf_diags_free(dd);
+    }
+    ck_assert_int_eq(st, RF_OK);
+    ck_assert_int_gt(n, 5); /* the loop did fail allocations */
+    st = RF_ERR_NOMEM;
+    for (n = 1; n < 100000 && st != RF_OK; n++) {
+        rf_template_set *s = rf_template_set_new();
+        rf_diags *dd = rf_diags_new();
+        ck_assert(s && dd);
+        rf_alloc_fail_after(n);
+        st = rf_template_set_load_file(s, DATA "valid.xml", dd);
+        rf_alloc_fail_after(0);
+        ck_assert(st == RF_OK || st == RF_ERR_NOMEM);
+        if (st == RF_OK)
+            ck_assert_uint_eq(rf_template_set_count(s), 2);
+        rf_template_set_free(s);
+        rf_diags_free(dd);
+    }
+    ck_assert_int_eq(st, RF_OK);
+}
+END_TEST
+
+/* ---- errors: one case per code ---- */
+
+#define ROOM                                                                                       \
+    "<roomdb>\n<room name=\"r\" width=\"5\" height=\"3\">"                                         \
+    "<row text=\"##D##\"/><row text=\"d...d\"/><row text=\"##D##\"/>\n"
+#define END "\n</room></roomdb>"
+
+static const struct {
+    const char *xml, *code;
+    int line, col;
+    rf_status st;
+} cases[] = {
+    {"<rooms/>", "not-roomdb", 1, 1, RF_ERR_CONTENT},
+    {"<roomdb>\n  <bogus><room/></bogus>\n</roomdb>", "unknown-element", 2, 3, RF_OK},
+    {ROOM "<row text=\"#\"><flags/></row>" END, "unknown-element", 3, 15, RF_ERR_CONTENT},
+    {"<roomdb foo=\"1\"/>", "unknown-attribute", 1, 9, RF_OK},
+    {ROOM "<monster x=\"1\" y=\"1\" can_push=\"1\" canPush=\"0\"/>" END, "duplicate-attribute", 3,
+     35, RF_ERR_CONTENT},
+    {ROOM "<clock x=\"1\" y=\"1\" png=\"a\"/>" END, "missing-attribute", 3, 1, RF_ERR_CONTENT},
+    {ROOM "<pedestal x=\"1\" y=\"1\" name=\"a\"/>" END, "missing-attribute", 3, 1, RF_ERR_CONTENT},
+    {ROOM "<script><condition id=\"a\"/></script>" END, "missing-attribute", 3, 9, RF_ERR_CONTENT},
+    {ROOM "<monster x=\"1\" y=\"1\" percent=\"101\"/>" END, "bad-value", 3, 22, RF_ERR_CONTENT},
+    {ROOM "<monster x=\"1\" y=\"1\" can_push=\"yes\"/>" END, "bad-value", 3, 22, RF_ERR_CONTENT},
+    {ROOM "<monster at=\"10\"/>" END, "bad-value", 3, 10, RF_ERR_CONTENT},
+    {ROOM "<script repeat=\"2\"/>" END, "bad-value", 3, 9, RF_ERR_CONTENT},
+    {ROOM "<script lang=\"python\"/>" END, "bad-value", 3, 9, RF_ERR_CONTENT},
+    {"<roomdb><room name=\"r\" width=\"4000000000\" height=\"3\"/></roomdb>", "bad-value", 1, 24,
+     RF_ERR_CONTENT},
+    {"<roomdb><room name=\"r\" width=\"0\"/></roomdb>", "bad-value", 1, 24, RF_ERR_CONTENT},
+    {"<roomdb><room name=\"r\" width=\"300\" height=\"3\"/></roomdb>", "room-too-big", 1, 24,
+     RF_ERR_CONTENT},
+    {ROOM "<monster x=\"1\"/>" END, "object-position", 3, 1, RF_ERR_CONTENT},
+    {"<roomdb>\n<room name=\"r\">\n<row text=\"###\"/>\n  <row "
+     "text=\"##\"/>\n</room></roomdb>",
+     "ragged-rows", 4, 3, RF_ERR_CONTENT},
+    {"<roomdb>\n  <room name=\"r\"/>\n</roomdb>", "no-rows", 2, 3, RF_ERR_CONTENT},
+    {"<roomdb><room width=\"5\"><row text=\"#\"/></room></roomdb>", "missing-attribute", 1, 9,
+     RF_ERR_CONTENT},
+    {"<roomdb><room name=\"r\" width=\"6\" height=\"3\"><row "
+     "text=\"##D##\"/><row "
+     "text=\"d...d\"/><row text=\"##D##\"/></room></roomdb>",
+     "row-width", 1, 24, RF_OK},
+    {"<roomdb><room name=\"r\" width=\"5\" height=\"4\"><row "
+     "text=\"##D##\"/><row "
+     "text=\"d...d\"/><row text=\"##D##\"/></room></roomdb>",
+     "row-height", 1, 34, RF_OK},
+    {ROOM "<flags zoo=\"0\"/><flags/>" END, "duplicate-flags", 3, 17, RF_OK},
+    {"<roomdb>\n<room name=\"r\">\n</roomdb>", "xml-syntax", 3, 0, RF_ERR_CONTENT},
+    {"<roomdb>&undefined;</roomdb>", "xml-syntax", 1, 0, RF_ERR_CONTENT},
+    {"<?xml version=\"1.0\"?>\n<!DOCTYPE roomdb>\n<roomdb/>", "xml-doctype", 2, 1, RF_ERR_CONTENT},
+    {"<roomdb>\n  \xff</roomdb>", "xml-encoding", 2, 3, RF_ERR_CONTENT},
+    {"<roomdb>\n \xc3\xa9\xed\xa0\x80</roomdb>", "xml-encoding", 2, 3, RF_ERR_CONTENT},
+    {"", "xml-syntax", 1, 1, RF_ERR_CONTENT},
+};
+
+START_TEST(each_error_has_its_code_line_and_column)
+{
+    rf_status st = load_str(cases[_i].xml);
+    expect_diag(cases[_i].code, cases[_i].line, cases[_i].col);
+    ck_assert_int_eq(st, cases[_i].st);
+}
+END_TEST
+
+START_TEST(rooms_with_errors_are_skipped_and_the_rest_kept)
+{
+    ck_assert_int_eq(load_str(ROOM "<monster x=\"1\"/></room>\n"
+                                   "<room name=\"ok\"><row text=\"##D##\"/><row text=\"d...d\"/>"
+                                   "<row text=\"##D##\"/></room></roomdb>"),
+                     RF_ERR_CONTENT);
+    ck_assert_uint_eq(rf_template_set_count(set), 1);
+    ck_assert_str_eq(rf_template_name(rf_template_set_at(set, 0)), "ok");
+}
+END_TEST
+
+/* libxml2's reader parses ahead in chunks and stops at a fatal error, so the
+ * rooms kept are those finished well before it (here 8 kB before). */
+START_TEST(rooms_before_a_syntax_error_are_kept)
+{
+    char *xml = malloc(9000);
+    size_t n;
+    ck_assert_ptr_nonnull(xml);
+    n = (size_t)sprintf(xml, "<roomdb><room name=\"ok\"><row text=\"##D##\"/><row text=\"d...d\"/>"
+                             "<row text=\"##D##\"/></room>\n<!--");
+    memset(xml + n, ' ', 8192);
+    n += 8192;
+    n += (size_t)sprintf(xml + n, "-->\n<room name=\"bad\" <row/></roomdb>");
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "mem.xml", xml, n, d), RF_ERR_CONTENT);
+    free(xml);
+    expect_diag("xml-syntax", 3, 0);
+    ck_assert_uint_eq(rf_template_set_count(set), 1);
+    ck_assert_str_eq(rf_template_name(rf_template_set_at(set, 0)), "ok");
+}
+END_TEST
+
+START_TEST(lua_code_in_cdata_starts_after_the_opener)
+{
+    const rf_script *s;
+    ck_assert_int_eq(load_str(ROOM "  <script lang=\"lua\"><![CDATA[x = 1 < 2]]></script>" END),
+                     RF_OK);
+    s = rf_template_script(rf_template_set_at(set, 0), 0);
+    ck_assert_int_eq(s->lang, RF_SCRIPT_LUA);
+    ck_assert_str_eq(s->code, "x = 1 < 2");
+    ck_assert_int_eq(s->code_line, 3);
+    ck_assert_int_eq(s->code_col, 31);
+    ck_assert_int_eq(s->line, 3);
+    ck_assert_int_eq(s->col, 3);
+}
+END_TEST
+
+START_TEST(unknown_anchor_stays_unresolved_for_the_checker)
+{
+    ck_assert_int_eq(load_str(ROOM "<monster at=\"7\"/>" END), RF_ERR_CONTENT);
+    expect_diag("anchor-missing", 3, 0);
+    ck_assert_uint_eq(rf_template_set_count(set), 0);
+}
+END_TEST
+
+START_TEST(nul_byte_is_an_encoding_error)
+{
+    static const char xml[] = "<roomdb>\n <room\0/></roomdb>";
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "nul.xml", xml, sizeof xml - 1, d),
+                     RF_ERR_CONTENT);
+    expect_diag("xml-encoding", 2, 7);
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+}
+END_TEST
+
+START_TEST(columns_count_characters_and_tabs_as_one)
+{
+    const rf_object *o;
+    ck_assert_int_eq(load_str("<roomdb>\n<room name=\"\xc3\xa9t\xc3\xa9\">"
+                              "<row text=\"##D##\"/><row text=\"d...d\"/><row text=\"##D##\"/>\n"
+                              "\t\xc3\xa9<!-- x --><monster  x=\"1\"\ty=\"1\" id=\"&amp;m\"/>" END),
+                     RF_OK);
+    o = rf_template_object(rf_template_set_at(set, 0), 0);
+    ck_assert_int_eq(o->line, 3);
+    ck_assert_int_eq(o->col, 13);
+    ck_assert_int_eq(o->attrs[0].col, 23);
+    ck_assert_int_eq(o->attrs[1].col, 29);
+    ck_assert_int_eq(o->attrs[2].col, 35);
+    ck_assert_str_eq(o->id, "&m");
+}
+END_TEST
+
+/* ---- limits ---- */
+
+START_TEST(deep_nesting_stops_with_xml_limit)
+{
+    size_t n = 100000, i;
+    char *xml = malloc(n * 3 + 32);
+    ck_assert_ptr_nonnull(xml);
+    strcpy(xml, "<roomdb>");
+    for (i = 0; i < n; i++)
+        memcpy(xml + 8 + i * 3, "<a>", 3);
+    xml[8 + n * 3] = '\0';
+    ck_assert_int_eq(load_str(xml), RF_ERR_CONTENT);
+    free(xml);
+    ck_assert_ptr_nonnull(find_code("xml-limit"));
+    ck_assert_int_eq(find_code("xml-limit")->line, 1);
+}
+END_TEST
+
+START_TEST(too_many_attributes_stop_at_the_limit)
+{
+    char xml[4096];
+    size_t n = (size_t)sprintf(xml, "<roomdb>\n<room name=\"r\"");
+    int i;
+    for (i = 0; i < 70; i++)
+        n += (size_t)sprintf(xml + n, " a%d=\"1\"", i);
+    sprintf(xml + n, "/></roomdb>");
+    ck_assert_int_eq(load_str(xml), RF_ERR_CONTENT);
+    expect_diag("xml-limit", 2, 1);
+}
+END_TEST
+
+/* Writes a rooms.xml of about bytes bytes (more than 1,300,000 lines) whose
+ * last room has percent="101"; returns the line of that attribute. */
+static long write_big(FILE *f, size_t bytes, bool pad)
+{
+    long line = 1, i;
+    size_t written = 0;
+    fputs("<roomdb>\n", f);
+    if (pad) {
+        /* Under sanitizers: lines cheap in bytes keep the line numbers high. */
+        fputs("<!--", f);
+        for (i = 0; i < 1400000; i++)
+            fputc('\n', f);
+        fputs("-->\n", f);
+        line += 1400001;
+    }
+    line++;
+    for (i = 0; written < bytes || line < 1300000; i++) {
+        int k = fprintf(f,
+                        "  <room name=\"room %ld\" width=\"11\" height=\"5\">\n"
+                        "    <row text=\"#####D#####\"/>\n"
+                        "    <row text=\"#.........#\"/>\n"
+                        "    <row text=\"d....1....d\"/>\n"
+                        "    <row text=\"#.........#\"/>\n"
+                        "    <row text=\"#####D#####\"/>\n"
+                        "    <monster at=\"1\" name=\"Diggle\"/>\n"
+                        "  </room>\n",
+                        i);
+        written += (size_t)k;
+        line += 8;
+    }
+    fputs("  <room name=\"last\" width=\"5\" height=\"3\">\n"
+          "    <row text=\"##D##\"/><row text=\"d...d\"/><row text=\"##D##\"/>\n"
+          "    <monster x=\"1\" y=\"1\" percent=\"101\"/>\n"
+          "  </room>\n</roomdb>\n",
+          f);
+    return line + 2;
+}
+
+START_TEST(big_file_reports_the_true_line_past_1300000)
+{
+    char path[] = "/tmp/rf_load_bigXXXXXX";
+    bool sanitized = getenv("RF_SANITIZED") != NULL;
+    int fd = mkstemp(path);
+    FILE *f;
+    long line;
+    ck_assert_int_ge(fd, 0);
+    f = fdopen(fd, "w");
+    ck_assert_ptr_nonnull(f);
+    line = write_big(f, sanitized ? (size_t)2 << 20 : (size_t)50 << 20, sanitized);
+    ck_assert_int_eq(fclose(f), 0);
+    ck_assert_int_gt(line, 1300000);
+    ck_assert_int_eq(rf_template_set_load_file(set, path, d), RF_ERR_CONTENT);
+    unlink(path);
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+    expect_diag("bad-value", (int)line, 26);
+    ck_assert_uint_gt(rf_template_set_count(set), 5000);
+}
+END_TEST
+
+/* ---- hostile input ---- */
+
+START_TEST(external_entities_are_refused_before_parsing)
+{
+    ck_assert_int_eq(rf_template_set_load_file(set, DATA "xxe-attr.xml", d), RF_ERR_CONTENT);
+    expect_diag("xml-doctype", 2, 1);
+    ck_assert_int_eq(rf_template_set_load_file(set, DATA "xxe-content.xml", d), RF_ERR_CONTENT);
+    ck_assert_uint_eq(rf_diags_count(d), 2);
+    ck_assert_uint_eq(rf_template_set_count(set), 0);
+}
+END_TEST
+
+START_TEST(remote_dtd_is_refused)
+{
+    ck_assert_int_eq(rf_template_set_load_file(set, DATA "remote-dtd.xml", d), RF_ERR_CONTENT);
+    expect_diag("xml-doctype", 2, 3);
+}
+END_TEST
+
+START_TEST(xinclude_is_an_unknown_element_and_reads_nothing)
+{
+    ck_assert_int_eq(rf_template_set_load_file(set, DATA "xinclude.xml", d), RF_OK);
+    expect_diag("unknown-element", 6, 3);
+    ck_assert_uint_eq(rf_template_set_count(set), 1);
+    ck_assert_ptr_null(rf_template_set_find(set, "included"));
+}
+END_TEST
+
+START_TEST(billion_laughs_is_refused)
+{
+    const char *xml = "<?xml version=\"1.0\"?>\n"
+                      "<!DOCTYPE roomdb [\n"
+                      " <!ENTITY a \"lollollollollollollollollollol\">\n"
+                      " <!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">\n"
+                      " <!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\">\n"
+                      " <!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\">\n"
+                      " <!ENTITY e \"&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;\">\n"
+                      " <!ENTITY f \"&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;\">\n"
+                      " <!ENTITY g \"&f;&f;&f;&f;&f;&f;&f;&f;&f;&f;\">\n"
+                      " <!ENTITY h \"&g;&g;&g;&g;&g;&g;&g;&g;&g;&g;\">\n"
+                      "]>\n<roomdb><room name=\"&h;\"/></roomdb>\n";
+    ck_assert_int_eq(load_str(xml), RF_ERR_CONTENT);
+    expect_diag("xml-doctype", 2, 1);
+}
+END_TEST
+
+START_TEST(big_entity_referenced_20000_times_is_refused)
+{
+    size_t n = 0, i;
+    char *xml = malloc(51200 + 20000 * 4 + 256);
+    ck_assert_ptr_nonnull(xml);
+    n += (size_t)sprintf(xml, "<!DOCTYPE roomdb [<!ENTITY e \"");
+    memset(xml + n, 'x', 51200);
+    n += 51200;
+    n += (size_t)sprintf(xml + n, "\">]>\n<roomdb><room name=\"");
+    for (i = 0; i < 20000; i++) {
+        memcpy(xml + n, "&e;", 3);
+        n += 3;
+    }
+    n += (size_t)sprintf(xml + n, "\"/></roomdb>");
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "bomb.xml", xml, n, d), RF_ERR_CONTENT);
+    free(xml);
+    expect_diag("xml-doctype", 1, 1);
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+}
+END_TEST
+
+static Suite *load_suite(void)
+{
+    Suite *s = suite_create("load");
+    TCase *tl = tcase_create("load");
+    TCase *te = tcase_create("errors");
+    TCase *tm = tcase_create("limits");
+    TCase *th = tcase_create("hostile");
+    tcase_add_checked_fixture(tl, setup, teardown);
+    tcase_add_checked_fixture(te, setup, teardown);
+    tcase_add_checked_fixture(tm, setup, teardown);
+    tcase_add_checked_fixture(th, setup, teardown);
+    tcase_set_timeout(tm, 300);
+    tcase_add_test(tl, valid_fixture_loads_every_part);
+    tcase_add_test(tl, doors_face_out_of_the_map_with_three_tile_spans);
+    tcase_add_test(tl, names_and_types_parse_ignoring_case_and_underscores);
+    tcase_add_test(tl, find_matches_names_case_insensitively);
+    tcase_add_test(tl, directory_loads_xml_in_byte_order_and_warns_duplicates);
+    tcase_add_test(tl, missing_path_is_an_io_error_without_position);
+    tcase_add_test(tl, allocation_failures_give_nomem_and_leak_nothing);
+    tcase_add_loop_test(te, each_error_has_its_code_line_and_column, 0,
+                        (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(te, rooms_with_errors_are_skipped_and_the_rest_kept);
+    tcase_add_test(te, unknown_anchor_stays_unresolved_for_the_checker);
+    tcase_add_test(te, rooms_before_a_syntax_error_are_kept);
+    tcase_add_test(te, lua_code_in_cdata_starts_after_the_opener);
+    tcase_add_test(te, nul_byte_is_an_encoding_error);
+    tcase_add_test(te, columns_count_characters_and_tabs_as_one);
+    tcase_add_test(tm, deep_nesting_stops_with_xml_limit);
+    tcase_add_test(tm, too_many_attributes_stop_at_the_limit);
+    tcase_add_test(tm, big_file_reports_the_true_line_past_1300000);
+    tcase_add_test(th, external_entities_are_refused_before_parsing);
+    tcase_add_test(th, remote_dtd_is_refused);
+    tcase_add_test(th, xinclude_is_an_unknown_element_and_reads_nothing);
+    tcase_add_test(th, billion_laughs_is_refused);
+    tcase_add_test(th, big_entity_referenced_20000_times_is_refused);
+    suite_add_tcase(s, tl);
+    suite_add_tcase(s, te);
+    suite_add_tcase(s, tm);
+    suite_add_tcase(s, th);
+    return s;
+}
+RF_TEST_MAIN(load_suite)

@@ -1,0 +1,218 @@
+/* tests/unit/test_sandbox.c: escape and abuse attempts against the Lua
+ * sandbox (luavm.c): each gives its diagnostic, at its line, and no harm. */
+#include <stdio.h>
+#include <string.h>
+
+#include "alloc_int.h"
+#include "luavm_int.h"
+#include "rf_test.h"
+#include "roomforge/diag.h"
+
+static rf_luavm *vm;
+static rf_diags *d;
+static void setup(void)
+{
+    vm = rf_luavm_new(4 * 1024 * 1024, 200000);
+    d = rf_diags_new();
+    ck_assert_ptr_nonnull(vm);
+    ck_assert_ptr_nonnull(d);
+}
+static void teardown(void)
+{
+    rf_luavm_free(vm);
+    rf_diags_free(d);
+}
+
+/* Runs code as the script of room "vault" starting at file line 10. */
+static rf_status run(const char *code)
+{
+    rf_luavm_origin o = {"vault", "script 1", "rooms.xml", 10};
+    return rf_luavm_run(vm, code, strlen(code), &o, d);
+}
+
+/* Asserts exactly one new diagnostic with this code at this file line, and
+ * that the VM still runs a good chunk afterwards. */
+static void expect_diag(const char *code, int line)
+{
+    const rf_diag *g;
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+    g = rf_diags_at(d, 0);
+    ck_assert_str_eq(g->code, code);
+    ck_assert_str_eq(g->file, "rooms.xml");
+    if (line)
+        ck_assert_int_eq(g->line, line);
+    ck_assert_ptr_nonnull(strstr(g->message, "vault"));
+    ck_assert_ptr_nonnull(strstr(g->message, "script 1"));
+    ck_assert_int_eq(run("local t = {} for i = 1, 100 do t[i] = i end assert(#t == 100)"), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+}
+
+START_TEST(plain_chunk_runs)
+{
+    ck_assert_int_eq(run("x = string.format('%d', math.floor(2.5)) assert(utf8.char(65) == 'A')"),
+                     RF_OK);
+    ck_assert_int_eq(run("assert(x == '2')"), RF_OK); /* globals persist in the world */
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    ck_assert_ptr_null(rf_luavm_last_code(vm));
+}
+END_TEST
+
+START_TEST(syntax_error_at_file_line)
+{
+    ck_assert_int_eq(run("local a = 1\nlocal b = 2\nlocal c = = 3\n"), RF_ERR_SCRIPT);
+    expect_diag("script-syntax", 12);
+}
+END_TEST
+
+START_TEST(runtime_error_at_file_line)
+{
+    ck_assert_int_eq(run("local a = 1\n\nerror('boom')\n"), RF_ERR_SCRIPT);
+    expect_diag("script-error", 12);
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 0)->message, "boom"));
+}
+END_TEST
+
+START_TEST(os_execute_is_forbidden)
+{
+    ck_assert_int_eq(run("\nos.execute('touch /tmp/rf_sandbox_escaped')"), RF_ERR_SCRIPT);
+    expect_diag("script-forbidden", 11);
+    ck_assert_int_ne(remove("/tmp/rf_sandbox_escaped"), 0);
+}
+END_TEST
+
+START_TEST(io_open_is_forbidden)
+{
+    ck_assert_int_eq(run("local f = io.open('/etc/passwd')"), RF_ERR_SCRIPT);
+    expect_diag("script-forbidden", 10);
+}
+END_TEST
+
+START_TEST(require_is_forbidden)
+{
+    ck_assert_int_eq(run("local x = 1\nrequire('os')"), RF_ERR_SCRIPT);
+    expect_diag("script-forbidden", 11);
+}
+END_TEST
+
+START_TEST(dofile_and_loadfile_are_forbidden)
+{
+    ck_assert_int_eq(run("dofile('/etc/passwd')"), RF_ERR_SCRIPT);
+    expect_diag("script-forbidden", 10);
+    ck_assert_int_eq(run("loadfile('/etc/passwd')"), RF_ERR_SCRIPT);
+    ck_assert_str_eq(rf_luavm_last_code(vm), "script-forbidden");
+}
+END_TEST
+
+START_TEST(binary_chunk_is_forbidden)
+{
+    /* the chunk itself binary: refused by mode "t" */
+    static const char bin[] = "\x1bLua\x54\x00\x19\x93\r\n\x1a\n";
+    rf_luavm_origin o = {"vault", "script 1", "rooms.xml", 10};
+    ck_assert_int_eq(rf_luavm_run(vm, bin, sizeof bin - 1, &o, d), RF_ERR_SCRIPT);
+    expect_diag("script-forbidden", 0);
+    /* making one: string.dump is gone, load is gone */
+    ck_assert_int_eq(run("local s = string.dump(function() end)"), RF_ERR_SCRIPT);
+    ck_assert_str_eq(rf_luavm_last_code(vm), "script-error");
+    ck_assert_int_eq(run("load('\\27Lua')"), RF_ERR_SCRIPT);
+    ck_assert_str_eq(rf_luavm_last_code(vm), "script-forbidden");
+}
+END_TEST
+
+START_TEST(string_rep_in_a_loop_hits_memory_cap)
+{
+    ck_assert_int_eq(run("local t = {}\nfor i = 1, 1e9 do t[i] = string.rep('x', 65536) .. i end"),
+                     RF_ERR_SCRIPT);
+    expect_diag("script-memory", 0);
+    ck_assert_uint_lt(rf_luavm_memory(vm), 4 * 1024 * 1024);
+    ck_assert_int_eq(run("local s = string.rep('x', 1 << 30)"), RF_ERR_SCRIPT);
+    ck_assert_str_eq(rf_luavm_last_code(vm), "script-memory");
+}
+END_TEST
+
+START_TEST(infinite_loop_hits_budget)
+{
+    ck_assert_int_eq(run("local n = 0\nwhile true do n = n + 1 end"), RF_ERR_SCRIPT);
+    expect_diag("script-budget", 11);
+}
+END_TEST
+
+START_TEST(pcall_cannot_swallow_budget)
+{
+    ck_assert_int_eq(run("while true do pcall(function() while true do end end) end"),
+                     RF_ERR_SCRIPT);
+    expect_diag("script-budget", 10);
+}
+END_TEST
+
+START_TEST(unbounded_recursion_is_stopped)
+{
+    const char *c;
+    ck_assert_int_eq(run("local function f(n) return 1 + f(n + 1) end\nf(1)"), RF_ERR_SCRIPT);
+    c = rf_luavm_last_code(vm);
+    ck_assert(strcmp(c, "script-error") == 0 || strcmp(c, "script-memory") == 0 ||
+              strcmp(c, "script-budget") == 0);
+    ck_assert_int_eq(run("assert(1 + 1 == 2)"), RF_OK);
+}
+END_TEST
+
+START_TEST(string_metatable_is_protected)
+{
+    ck_assert_int_eq(run("assert(getmetatable('') == false)\nassert(getmetatable(_G) == false)"),
+                     RF_OK);
+    ck_assert_int_eq(run("local mt = getmetatable('')\nmt.__index = {}"), RF_ERR_SCRIPT);
+    expect_diag("script-error", 11);
+    ck_assert_int_eq(run("setmetatable(_G, nil)"), RF_ERR_SCRIPT);
+    ck_assert_int_eq(run("assert(('abc'):upper() == 'ABC')"), RF_OK);
+}
+END_TEST
+
+START_TEST(coroutine_is_not_available)
+{
+    ck_assert_int_eq(
+        run("local co = coroutine.create(function() while true do end end)\ncoroutine.resume(co)"),
+        RF_ERR_SCRIPT);
+    expect_diag("script-forbidden", 10);
+}
+END_TEST
+
+START_TEST(out_of_memory_at_creation_gives_null)
+{
+    long n;
+    rf_luavm *x = NULL;
+    for (n = 1; n < 5000 && !x; n++) {
+        rf_alloc_fail_after(n);
+        x = rf_luavm_new(0, 0);
+        rf_alloc_fail_after(0);
+    }
+    ck_assert_ptr_nonnull(x); /* succeeds once the failure comes too late */
+    ck_assert_int_eq(rf_luavm_run(x, "return 1", 8, NULL, NULL), RF_OK);
+    rf_luavm_free(x);
+}
+END_TEST
+
+static Suite *sandbox_suite(void)
+{
+    Suite *s = suite_create("sandbox");
+    TCase *tc = tcase_create("abuse");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, plain_chunk_runs);
+    tcase_add_test(tc, syntax_error_at_file_line);
+    tcase_add_test(tc, runtime_error_at_file_line);
+    tcase_add_test(tc, os_execute_is_forbidden);
+    tcase_add_test(tc, io_open_is_forbidden);
+    tcase_add_test(tc, require_is_forbidden);
+    tcase_add_test(tc, dofile_and_loadfile_are_forbidden);
+    tcase_add_test(tc, binary_chunk_is_forbidden);
+    tcase_add_test(tc, string_rep_in_a_loop_hits_memory_cap);
+    tcase_add_test(tc, infinite_loop_hits_budget);
+    tcase_add_test(tc, pcall_cannot_swallow_budget);
+    tcase_add_test(tc, unbounded_recursion_is_stopped);
+    tcase_add_test(tc, string_metatable_is_protected);
+    tcase_add_test(tc, coroutine_is_not_available);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("memory");
+    tcase_add_test(tc, out_of_memory_at_creation_gives_null);
+    suite_add_tcase(s, tc);
+    return s;
+}
+RF_TEST_MAIN(sandbox_suite)

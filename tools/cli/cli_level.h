@@ -1,0 +1,23 @@
+/* tools/cli/cli_level.h: what `gen` and `catalog` share: the profiles of a
+ * content directory and the parsing of sizes and depth ranges.
+ *
+ * Pipeline: CLI over profile.h and level.h.
+ */
+#ifndef RF_CLI_LEVEL_H
+#define RF_CLI_LEVEL_H
+
+#include <stdbool.h>
+
+#include "roomforge/profile.h"
+
+/* Loads the level profiles: DIR/profiles.xml or DIR/../profiles.xml when
+ * content (a --content directory) has one, else the bundled
+ * content/profiles.xml. Prints diagnostics to stderr; returns the exit code
+ * so far and the set in *out (NULL when nothing could be loaded). */
+int cli_load_profiles(const char *cmd, const char *content, rf_profile_set **out);
+/* Parses "WxH" within the level limits (20x10 .. 1000x1000). */
+bool cli_parse_size(const char *s, int *w, int *h);
+/* Parses "A-B" or "A" with 1 <= A <= B <= 1000. */
+bool cli_parse_depths(const char *s, int *a, int *b);
+
+#endif /* RF_CLI_LEVEL_H */

@@ -1,0 +1,146 @@
+/* tools/cli/cmd_lint.c: `roomforge lint`: load rooms.xml files and report.
+ *
+ * Pipeline: CLI over load (every room checked as it loads) and lint (script
+ * types against the registry). Exit (DESIGN 5): 0 no errors (warnings
+ * allowed), 1 content errors (or warnings with --werror), 2 usage or I/O.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "roomforge/diag.h"
+#include "roomforge/lint.h"
+#include "roomforge/template.h"
+
+#define MAX_PATHS 4096
+
+typedef enum out_format { OUT_GCC, OUT_JSON, OUT_SARIF } out_format;
+
+static const char *const format_names[] = {"gcc", "json", "sarif", NULL};
+
+static void lint_help(FILE *out)
+{
+    fputs("usage: roomforge lint [--format gcc|json|sarif] [--werror] [--disable CODE]...\n"
+          "                      [--enable CODE]... [--list-codes] [PATH...]\n"
+          "Checks rooms.xml files (or every *.xml of a directory); with no PATH, the\n"
+          "bundled content. Exit 0 clean or warnings only, 1 content errors, 2 usage or I/O.\n",
+          out);
+}
+
+static void list_codes(void)
+{
+    size_t n, i;
+    const rf_diag_code *c = rf_diag_codes(&n);
+    for (i = 0; i < n; i++)
+        printf("%-20s %-7s %s%s\n", c[i].code, rf_severity_name(c[i].severity), c[i].help,
+               c[i].enabled ? "" : " (off by default)");
+}
+
+int cmd_lint(int argc, char **argv)
+{
+    const char *paths[MAX_PATHS];
+    size_t npaths = 0, i;
+    out_format fmt = OUT_GCC;
+    bool werror = false;
+    rf_diags *d = rf_diags_new();
+    rf_template_set *set = rf_template_set_new();
+    rf_status worst = RF_OK;
+    rf_status ws = RF_OK;
+    int rc = CLI_USAGE, k;
+    if (!d || !set) {
+        fputs("roomforge lint: out of memory\n", stderr);
+        goto done;
+    }
+    for (k = 1; k < argc; k++) {
+        const char *v = NULL;
+        bool on;
+        int r;
+        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
+            lint_help(stdout);
+            rc = CLI_OK;
+            goto done;
+        }
+        if (strcmp(argv[k], "--list-codes") == 0) {
+            list_codes();
+            rc = CLI_OK;
+            goto done;
+        }
+        if (strcmp(argv[k], "--werror") == 0) {
+            werror = true;
+            continue;
+        }
+        if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
+            int f;
+            if (r < 0) {
+                rc = cli_usage_error("lint", "--format needs a value (gcc, json or sarif)");
+                goto done;
+            }
+            for (f = 0; format_names[f] && strcmp(format_names[f], v) != 0; f++)
+                ;
+            if (!format_names[f]) {
+                rc = cli_usage_error("lint", "unknown format '%s' (gcc, json or sarif)", v);
+                goto done;
+            }
+            fmt = (out_format)f;
+            continue;
+        }
+        on = strncmp(argv[k], "--enable", 8) == 0;
+        if ((r = cli_opt_value(argc, argv, &k, on ? "--enable" : "--disable", &v)) != 0) {
+            if (r < 0) {
+                rc = cli_usage_error("lint", "--%s needs a diagnostic code", on ? "enable" : "disable");
+                goto done;
+            }
+            if (!rf_diags_enable(d, v, on)) {
+                rc = cli_usage_error("lint", "unknown diagnostic code '%s' (see --list-codes)", v);
+                goto done;
+            }
+            continue;
+        }
+        if (argv[k][0] == '-' && argv[k][1] != '\0') {
+            rc = cli_usage_error("lint", "unknown option '%s' (see --help)", argv[k]);
+            goto done;
+        }
+        if (npaths == MAX_PATHS) {
+            rc = cli_usage_error("lint", "more than %d paths", MAX_PATHS);
+            goto done;
+        }
+        paths[npaths++] = argv[k];
+    }
+    if (npaths == 0) {
+        paths[0] = cli_default_rooms();
+        if (!paths[0]) {
+            rc = cli_usage_error("lint", "no PATH given and the bundled content was not found");
+            goto done;
+        }
+        npaths = 1;
+    }
+    rf_diags_set_werror(d, werror);
+    for (i = 0; i < npaths; i++) {
+        rf_status s = rf_template_set_load_path(set, paths[i], d);
+        if (s != RF_OK && (worst == RF_OK || worst == RF_ERR_CONTENT))
+            worst = s;
+    }
+    if (rf_lint_script_types(set, rf_script_types_builtin(), d) != RF_OK && worst == RF_OK)
+        worst = RF_ERR_CONTENT;
+    if (fmt == OUT_JSON)
+        ws = rf_diags_write_json(d, stdout);
+    else if (fmt == OUT_SARIF)
+        ws = rf_diags_write_sarif(d, stdout, RF_VERSION);
+    else
+        ws = rf_diags_write_gcc(d, stdout,
+                                RF_DIAG_WRITE_SOURCE | (cli_use_color(stdout) ? RF_DIAG_WRITE_COLOR : 0));
+    if (fmt == OUT_GCC)
+        fprintf(stderr, "roomforge lint: %zu rooms loaded; %zu errors, %zu warnings\n",
+                rf_template_set_count(set), rf_diags_errors(d), rf_diags_warnings(d));
+    if (worst != RF_OK && worst != RF_ERR_CONTENT)
+        rc = CLI_USAGE;
+    else
+        rc = rf_diags_errors(d) > 0 ? CLI_CONTENT : CLI_OK;
+    if (ws != RF_OK || fflush(stdout) != 0)
+        rc = CLI_USAGE;
+done:
+    rf_template_set_free(set);
+    rf_diags_free(d);
+    return rc;
+}

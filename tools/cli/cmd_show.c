@@ -1,0 +1,83 @@
+/* tools/cli/cmd_show.c: `roomforge show ROOM`: one room in full.
+ *
+ * Pipeline: CLI over load and template_write. The name matches
+ * case-insensitively; an unknown name lists the rooms whose names contain it.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "roomforge/template.h"
+#include "roomforge/template_write.h"
+
+/* Case-insensitive substring test. */
+static bool contains(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; *hay; hay++) {
+        size_t i;
+        for (i = 0; i < n && hay[i] && tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]); i++)
+            ;
+        if (i == n)
+            return true;
+    }
+    return n == 0;
+}
+
+int cmd_show(int argc, char **argv)
+{
+    const char *content = NULL, *name = NULL;
+    rf_write_format fmt = RF_WRITE_TEXT;
+    rf_template_set *set = NULL;
+    const rf_template *t;
+    int k, rc;
+    for (k = 1; k < argc; k++) {
+        const char *v = NULL;
+        int r;
+        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
+            puts("usage: roomforge show [--content DIR] [--format ascii|json] ROOM");
+            return CLI_OK;
+        }
+        if ((r = cli_opt_value(argc, argv, &k, "--content", &v)) != 0) {
+            if (r < 0)
+                return cli_usage_error("show", "--content needs a directory or file");
+            content = v;
+        } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
+            if (r < 0 || (strcmp(v, "ascii") != 0 && strcmp(v, "json") != 0))
+                return cli_usage_error("show", "--format takes ascii or json");
+            fmt = strcmp(v, "json") == 0 ? RF_WRITE_JSON : RF_WRITE_TEXT;
+        } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
+            return cli_usage_error("show", "unknown option '%s' (see --help)", argv[k]);
+        } else if (name) {
+            return cli_usage_error("show", "one ROOM at a time (quote names with spaces)");
+        } else {
+            name = argv[k];
+        }
+    }
+    if (!name)
+        return cli_usage_error("show", "which ROOM? (roomforge list shows them)");
+    rc = cli_load_rooms("show", content, &set);
+    if (!set)
+        return rc;
+    t = rf_template_set_find(set, name);
+    if (!t) {
+        size_t i, shown = 0;
+        fprintf(stderr, "roomforge show: no room named '%s'", name);
+        for (i = 0; i < rf_template_set_count(set) && shown < 8; i++) {
+            const char *n = rf_template_name(rf_template_set_at(set, i));
+            if (contains(n, name)) {
+                fprintf(stderr, "%s'%s'", shown ? ", " : "; did you mean ", n);
+                shown++;
+            }
+        }
+        fputc('\n', stderr);
+        rf_template_set_free(set);
+        return CLI_USAGE;
+    }
+    if (rf_template_write_show(t, stdout, fmt) != RF_OK || fflush(stdout) != 0)
+        rc = CLI_USAGE;
+    rf_template_set_free(set);
+    return rc;
+}
