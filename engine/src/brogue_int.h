@@ -70,6 +70,17 @@ void rf_dig_floor(rf_dig *d, int c, int room);
 /* Adds the wall sites around floor cell c for every direction; false on no memory. */
 bool rf_dig_add_sites(rf_dig *d, int c);
 
+/* The automaton rules of the seed as birth/survive masks (bit n: n live
+ * neighbours of 8): lakes B5678/S45678, caves B678/S45678; both seeded 55%
+ * alive and run 5 generations. */
+#define RF_CA_BIT(n) (1u << (n))
+#define RF_LAKE_BIRTH (RF_CA_BIT(5) | RF_CA_BIT(6) | RF_CA_BIT(7) | RF_CA_BIT(8))
+#define RF_LAKE_SURVIVE (RF_CA_BIT(4) | RF_LAKE_BIRTH)
+#define RF_CAVE_BIRTH (RF_CA_BIT(6) | RF_CA_BIT(7) | RF_CA_BIT(8))
+#define RF_CAVE_SURVIVE RF_LAKE_SURVIVE
+#define RF_CA_ALIVE 55
+#define RF_CA_GENS 5
+
 /* Cellular automaton blob (cave.c): runs birth/survive (bit n = n neighbours)
  * on a bw x bh area (bw <= w, bh <= h) seeded alive% for gens generations,
  * keeps the largest 4-connected blob no larger than max_w x max_h; restarts
@@ -84,6 +95,9 @@ typedef struct rf_blob {
 void rf_cave_blob(rf_dig *d, int bw, int bh, unsigned birth, unsigned survive, int alive,
                   int gens, int min_w, int min_h, int max_w, int max_h, int restarts,
                   rf_blob *out);
+/* Restarts the cave automaton may make on a bw x bh area: 40 up to the
+ * seed's level, then fewer so that a cave costs O(area) at any size. */
+int rf_cave_restarts(int bw, int bh);
 /* Digs the first room as a cave; false when memory ran out. */
 bool rf_cave_first_room(rf_dig *d);
 

@@ -118,17 +118,30 @@ void rf_cave_blob(rf_dig *d, int bw, int bh, unsigned birth, unsigned survive, i
     *out = b;
 }
 
-#define BITS(a, b, c, e, f) ((1u << (a)) | (1u << (b)) | (1u << (c)) | (1u << (e)) | (1u << (f)))
-#define CAVE_BIRTH ((1u << 6) | (1u << 7) | (1u << 8)) /* B678 */
-#define CAVE_SURVIVE BITS(4, 5, 6, 7, 8)                /* S45678 */
 #define CAVE_RESTARTS 40 /* the seed restarts forever; we stop and keep the best */
+#define CAVE_MIN_RESTARTS 2
+#define CAVE_REF_AREA (77L * 27L) /* the automaton's area on the seed's 79x29 level */
+
+int rf_cave_restarts(int bw, int bh)
+{
+    /* The automaton's blobs stop growing with the level long before 1000x1000
+     * (a 55%-seeded B678/S45678 field does not percolate), so the scaled
+     * minimum is out of reach there and every restart would run: the
+     * restarts share the work of 40 on the seed's level, at least 2, which
+     * keeps a cave level's cost linear in area. */
+    long area = (long)bw * (long)bh, n;
+    if (area <= CAVE_REF_AREA)
+        return CAVE_RESTARTS;
+    n = CAVE_RESTARTS * CAVE_REF_AREA / area;
+    return n < CAVE_MIN_RESTARTS ? CAVE_MIN_RESTARTS : (int)n;
+}
 
 bool rf_cave_first_room(rf_dig *d)
 {
     int bw = d->w - 2, bh = d->h - 2, px, py, x, y, id;
     rf_blob b;
-    rf_cave_blob(d, bw, bh, CAVE_BIRTH, CAVE_SURVIVE, 55, 5, d->p->cave_min_w, d->p->cave_min_h,
-                 bw, bh, CAVE_RESTARTS, &b);
+    rf_cave_blob(d, bw, bh, RF_CAVE_BIRTH, RF_CAVE_SURVIVE, RF_CA_ALIVE, RF_CA_GENS,
+                 d->p->cave_min_w, d->p->cave_min_h, bw, bh, rf_cave_restarts(bw, bh), &b);
     if (b.cells == 0) { /* no blob at all: a rectangle stands in */
         b = (rf_blob){0, 0, bw < 10 ? bw : 10, bh < 4 ? bh : 4, 1};
         for (y = 0; y < b.h; y++)

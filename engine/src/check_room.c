@@ -94,9 +94,8 @@ typedef struct check {
     bool used[10];   /* an object's or clause's at= names the digit */
     bool has_lua;
     size_t doors;
-    int row_col[RF_TEMPLATE_MAX_SIDE]; /* file column of each row's first cell */
-    id_index objects;                  /* ids of the room's objects */
-    id_index created;                  /* ids that create actions make */
+    id_index objects; /* ids of the room's objects */
+    id_index created; /* ids that create actions make */
 } check;
 
 /* ---- reporting ---- */
@@ -122,42 +121,20 @@ static void report(check *c, const char *code, int line, int col, const char *fm
         c->errors++;
 }
 
-/* Fills c->row_col: the file column of each row's first cell. Rows carry
- * their line but not their column; a door symbol on a row gives it
- * (rf_door.col - x); rows without a door take the column of the first row
- * that has one (a room's rows share their indentation), else 1. */
-static void find_row_cols(check *c)
-{
-    size_t i, n = rf_template_door_count(c->t);
-    int y, other = 0;
-    for (i = 0; i < n; i++) {
-        const rf_door *dr = rf_template_door(c->t, i);
-        if (dr->y >= 0 && dr->y < c->h && dr->y < RF_TEMPLATE_MAX_SIDE && !c->row_col[dr->y] &&
-            dr->col - dr->x > 0) {
-            c->row_col[dr->y] = dr->col - dr->x;
-            if (!other)
-                other = c->row_col[dr->y];
-        }
-    }
-    for (y = 0; y < c->h && y < RF_TEMPLATE_MAX_SIDE; y++)
-        if (!c->row_col[y])
-            c->row_col[y] = other > 0 ? other : 1;
-}
-
+/* The exact file position of cell (x, y) of the map (template.h). */
 static void cell_pos(const check *c, int x, int y, int *line, int *col)
 {
-    *line = rf_template_row_line(c->t, y);
-    *col = (y >= 0 && y < RF_TEMPLATE_MAX_SIDE && c->row_col[y] ? c->row_col[y] : 1) + x;
-    if (*line <= 0)
+    if (!rf_template_cell_pos(c->t, x, y, line, col) || *line <= 0) {
         *line = rf_template_line(c->t);
+        *col = rf_template_col(c->t);
+    }
 }
 
-/* Room-wide problems point at the <room> line; template.h has no column for
- * it, so the column is 1. */
+/* Room-wide problems point at the room's '<'. */
 static void room_pos(const check *c, int *line, int *col)
 {
     *line = rf_template_line(c->t);
-    *col = 1;
+    *col = rf_template_col(c->t);
 }
 
 static const rf_attr *attr_find(const rf_attr *attrs, size_t n, const char *key)
@@ -326,7 +303,10 @@ static void scan_map(check *c)
             if (!(k & SYM_KNOWN) && (ch & 0xC0) != 0x80) { /* report a UTF-8 sequence once */
                 int line, col;
                 cell_pos(c, x, y, &line, &col);
-                if (ch >= 0x20 && ch < 0x7f)
+                if (ch == (unsigned char)RF_CELL_NON_ASCII)
+                    report(c, "unknown-symbol", line, col,
+                           "a character outside ASCII is not a rooms.xml map symbol");
+                else if (ch >= 0x20 && ch < 0x7f)
                     report(c, "unknown-symbol", line, col, "'%c' is not a rooms.xml map symbol",
                            ch);
                 else
@@ -345,7 +325,7 @@ static void check_levels(check *c)
         room_pos(c, &line, &col);
         if (f->line > 0) {
             line = f->line;
-            col = 1; /* rf_flags carries no column */
+            col = f->col;
         }
         report(c, "level-range", line, col, "minLevel %d is greater than maxLevel %d", f->min_level,
                f->max_level);
@@ -787,7 +767,6 @@ size_t rf_template_check(const rf_template *t, rf_diags *d)
     c.name = rf_template_name(t) ? rf_template_name(t) : "";
     c.w = rf_template_width(t);
     c.h = rf_template_height(t);
-    find_row_cols(&c);
     scan_map(&c);
     check_levels(&c);
     build_object_index(&c);

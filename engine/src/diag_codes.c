@@ -78,6 +78,13 @@ static const rf_diag_code codes[] = {
     {"rooms-file-pair", E, true, "a crawler termination 3 not followed by a 4, or a 4 without a 3"},
     {"rooms-file-truncated", E, true, "a rooms-file that ends before its protuberances line"},
     {"rooms-file-count", W, true, "more rooms-file entries of a kind than its limits line allows"},
+    /* sim scenarios (tests/scenarios, roomforge sim) */
+    {"scenario-syntax", E, true, "a scenario line that is not a command of the sim format"},
+    {"scenario-limit", E, true, "a scenario beyond sim's caps (ticks, hits, lines, bytes)"},
+    {"scenario-unticked", W, true, "scenario events after the last tick, which no rule ever sees"},
+    {"scenario-object", E, true, "a scenario event names an object the room does not hold, or one of the wrong kind"},
+    {"unknown-room", E, true, "a scenario's room line names a room that is not loaded"},
+    {"expect-failed", E, true, "a scenario's expect line names an effect that did not happen"},
 };
 
 #undef E

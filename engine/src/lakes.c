@@ -17,8 +17,6 @@
 #include "brogue_int.h"
 
 #define MARGIN 8
-#define LAKE_BIRTH ((1u << 5) | (1u << 6) | (1u << 7) | (1u << 8))              /* B5678 */
-#define LAKE_SURVIVE ((1u << 4) | (1u << 5) | (1u << 6) | (1u << 7) | (1u << 8)) /* S45678 */
 #define LAKE_RESTARTS 20 /* restarts while no blob reaches 4x4 */
 
 typedef struct liquid {
@@ -162,7 +160,8 @@ bool rf_lakes_add(rf_dig *d)
         rf_blob b;
         mw = mw < p->lake_min_w ? p->lake_min_w : mw;
         mh = mh < p->lake_min_h ? p->lake_min_h : mh;
-        rf_cave_blob(d, mw, mh, LAKE_BIRTH, LAKE_SURVIVE, 55, 5, 4, 4, mw, mh, LAKE_RESTARTS, &b);
+        rf_cave_blob(d, mw, mh, RF_LAKE_BIRTH, RF_LAKE_SURVIVE, RF_CA_ALIVE, RF_CA_GENS, 4, 4, mw,
+                     mh, LAKE_RESTARTS, &b);
         if (b.cells == 0 || b.w > d->w - 2 || b.h > d->h - 2)
             continue;
         for (k = 0; k < p->lake_tries; k++) {

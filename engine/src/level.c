@@ -20,6 +20,7 @@ void rf_level_free(rf_level *l)
         return;
     rf_grid_free(l->g);
     rf_room_list_fini(&l->rooms);
+    rf_placed_list_fini(&l->objs);
     rf_free(l->choke);
     for (i = 0; i < l->nfeelings; i++)
         rf_free(l->feelings[i]);
@@ -45,6 +46,20 @@ int rf_level_depth(const rf_level *l) { return l->depth; }
 size_t rf_level_room_count(const rf_level *l) { return l->rooms.n; }
 int rf_level_traps(const rf_level *l) { return l->traps; }
 size_t rf_level_feeling_count(const rf_level *l) { return l->nfeelings; }
+size_t rf_level_object_count(const rf_level *l) { return l->objs.n; }
+
+const rf_placed *rf_level_object_at(const rf_level *l, size_t i)
+{
+    return i < l->objs.n ? &l->objs.items[i] : NULL;
+}
+
+size_t rf_level_object_count_of(const rf_level *l, const char *type)
+{
+    size_t i, n = 0;
+    for (i = 0; i < l->objs.n; i++)
+        n += strcmp(l->objs.items[i].type, type) == 0;
+    return n;
+}
 
 const rf_room_rec *rf_level_room_at(const rf_level *l, size_t i)
 {
@@ -121,6 +136,26 @@ rf_status rf_level_write_ansi(const rf_level *l, FILE *out)
     return ferror(out) ? RF_ERR_IO : RF_OK;
 }
 
+/* One object of DESIGN 5's "objects": type, id (null when none), name, x,
+ * y, room; then count, charges and quality, and the global and key marks. */
+static void write_object_json(FILE *out, const rf_placed *p, bool first)
+{
+    fputs(first ? "\n{" : ",\n{", out);
+    rf_json_key(out, "type", 1);
+    rf_json_string(out, p->type);
+    rf_json_key(out, "id", 0);
+    if (p->id[0])
+        rf_json_string(out, p->id);
+    else
+        fputs("null", out);
+    rf_json_key(out, "name", 0);
+    rf_json_string(out, p->name);
+    fprintf(out, ",\"x\":%d,\"y\":%d,\"room\":%d,\"count\":%d,\"charges\":%d,\"quality\":%d,"
+                 "\"global\":%s,\"key\":%s}",
+            p->x, p->y, p->room, p->count, p->charges, p->quality, p->global ? "true" : "false",
+            p->key ? "true" : "false");
+}
+
 rf_status rf_level_write_json(const rf_level *l, FILE *out)
 {
     size_t i;
@@ -143,10 +178,14 @@ rf_status rf_level_write_json(const rf_level *l, FILE *out)
         rf_json_string(out, name);
         rf_json_key(out, "kind", 0);
         rf_json_string(out, rf_room_kind_name(r->kind));
-        fprintf(out, ",\"template\":null,\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d,\"locked\":%s}", r->x,
-                r->y, r->w, r->h, r->locked ? "true" : "false");
+        fprintf(out, ",\"template\":null,\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d,\"locked\":%s,"
+                     "\"lit\":%s}",
+                r->x, r->y, r->w, r->h, r->locked ? "true" : "false", r->lit ? "true" : "false");
     }
-    fprintf(out, "],\n\"objects\":[],\n\"stairs\":{\"up\":[%d,%d],\"down\":[%d,%d]},\n\"traps\":%d,\n"
+    fputs("],\n\"objects\":[", out);
+    for (i = 0; i < l->objs.n; i++)
+        write_object_json(out, &l->objs.items[i], i == 0);
+    fprintf(out, "],\n\"stairs\":{\"up\":[%d,%d],\"down\":[%d,%d]},\n\"traps\":%d,\n"
                  "\"feelings\":[",
             l->up_x, l->up_y, l->down_x, l->down_y, l->traps);
     for (i = 0; i < l->nfeelings; i++) {

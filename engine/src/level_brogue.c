@@ -62,6 +62,17 @@ bool rf_level_brogue_knows(const char *key)
     return false;
 }
 
+rf_status rf_level_brogue_size(const rf_profile *p, int depth, const struct rf_rooms_file *rf,
+                               int *w, int *h)
+{
+    (void)p;
+    (void)depth;
+    (void)rf;
+    *w = 79; /* the seed's level, Brogue's DCOLS x DROWS */
+    *h = 29;
+    return RF_OK;
+}
+
 static void apply_profile(rf_brogue_params *bp, const rf_profile *p, int depth)
 {
     size_t i;

@@ -89,23 +89,38 @@ static rf_status load_bundled(const rf_profile *p, int depth, rf_rooms_file **ou
     return st == RF_ERR_CONTENT ? RF_ERR_ARG : st; /* the bundled files load */
 }
 
-bool rf_level_dig2_default_size(const char *digger, const rf_profile *p, const rf_rooms_file *rf,
-                                int *w, int *h)
+rf_status rf_level_nethack_size(const rf_profile *p, int depth, const rf_rooms_file *rf, int *w,
+                                int *h)
+{
+    (void)p;
+    (void)depth;
+    (void)rf;
+    *w = RF_RECTS_DEFAULT_W;
+    *h = RF_RECTS_DEFAULT_H;
+    return RF_OK;
+}
+
+/* A side of the file clamped to the level's limits (a rooms-file may be as
+ * small as 10 x 10; the digger scales its points to the grid it gets). */
+static int clamp_side(int v, int lo)
+{
+    return v < lo ? lo : v > RF_LEVEL_MAX_SIDE ? RF_LEVEL_MAX_SIDE : v;
+}
+
+rf_status rf_level_dungeonmaker_size(const rf_profile *p, int depth, const rf_rooms_file *rf,
+                                     int *w, int *h)
 {
     rf_rooms_file *own = NULL;
-    if (digger && strcmp(digger, "nethack") == 0) {
-        *w = RF_RECTS_DEFAULT_W;
-        *h = RF_RECTS_DEFAULT_H;
-        return true;
+    if (!rf) {
+        rf_status st = load_bundled(p, depth, &own);
+        if (st != RF_OK)
+            return st;
+        rf = own;
     }
-    if (!digger || strcmp(digger, "dungeonmaker") != 0)
-        return false;
-    if (!rf && load_bundled(p, 1, &own) != RF_OK)
-        return false;
-    *w = rf_rooms_file_dim_y(rf ? rf : own);
-    *h = rf_rooms_file_dim_x(rf ? rf : own);
+    *w = clamp_side(rf_rooms_file_dim_y(rf), RF_LEVEL_MIN_W);
+    *h = clamp_side(rf_rooms_file_dim_x(rf), RF_LEVEL_MIN_H);
     rf_rooms_file_free(own);
-    return true;
+    return RF_OK;
 }
 
 rf_status rf_level_dig_nethack(rf_level *lv, const rf_profile *p, rf_rng *layout, rf_rng *cosmetic)

@@ -22,12 +22,15 @@ rf_status rf_level_dig_dungeonmaker(rf_level *lv, const rf_profile *p, rf_rng *l
                                     rf_rng *cosmetic);
 bool rf_level_dungeonmaker_knows(const char *key);
 
-/* The level size the two rows dig at when the caller names none: nethack
- * 80 x 21 (NetHack's COLNO x ROWNO); dungeonmaker the rooms-file's dimensions
- * (dimY columns x dimX rows), else those of the bundled file profile p names.
- * False (w, h untouched) for other diggers or when the bundled file cannot
- * be read (memory). For the wiring of level_gen.c and `gen`. */
-bool rf_level_dig2_default_size(const char *digger, const rf_profile *p,
-                                const struct rf_rooms_file *rf, int *w, int *h);
+/* The level size each row digs at when the caller names none (the size
+ * functions of the digger table): nethack 80 x 21 (NetHack's COLNO x ROWNO);
+ * dungeonmaker the rooms-file's dimensions (dimY columns x dimX rows, clamped
+ * to 20 x 10 .. 1000 x 1000), else those of the bundled file the profile's
+ * `rooms` names at depth. RF_ERR_ARG when no bundled file has that number,
+ * RF_ERR_NOMEM; w and h only on RF_OK. */
+rf_status rf_level_nethack_size(const rf_profile *p, int depth, const struct rf_rooms_file *rf,
+                                int *w, int *h);
+rf_status rf_level_dungeonmaker_size(const rf_profile *p, int depth,
+                                     const struct rf_rooms_file *rf, int *w, int *h);
 
 #endif /* RF_LEVEL_DIG2_INT_H */

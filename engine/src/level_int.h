@@ -3,7 +3,8 @@
  *
  * Pipeline: dig -> stairs -> output. A digger fills lv->g, lv->rooms,
  * lv->choke and lv->traps; level_gen.c then places the stairs. To add a
- * digger, write an rf_digger_fn and add one row to the table in level_gen.c.
+ * digger, write an rf_digger_fn (and its size and key functions) and add one
+ * row to the table in level_gen.c.
  */
 #ifndef RF_LEVEL_INT_H
 #define RF_LEVEL_INT_H
@@ -21,6 +22,7 @@ struct rf_level {
     uint64_t seed;
     int depth;
     const struct rf_rooms_file *rooms_file; /* dungeonmaker: borrowed from the opts */
+    rf_placed_list objs; /* special rooms, templates, population */
     char **feelings; /* nfeelings owned strings */
     size_t nfeelings, feel_cap;
 };
@@ -34,15 +36,25 @@ typedef rf_status (*rf_digger_fn)(rf_level *lv, const rf_profile *p, rf_rng *lay
  * keys no digger reads: a typo would otherwise be ignored silently). */
 typedef bool (*rf_digger_key_fn)(const char *key);
 
+/* The size the digger digs at when the caller names none (width = height =
+ * 0 in rf_level_opts), for profile p at depth and the caller's rooms-file
+ * (may be NULL). RF_OK with *w, *h within the level limits, or a failure. */
+typedef rf_status (*rf_digger_size_fn)(const rf_profile *p, int depth,
+                                       const struct rf_rooms_file *rf, int *w, int *h);
+
 typedef struct rf_digger_row {
     const char *name;
     rf_digger_fn dig;
     rf_digger_key_fn knows; /* NULL: the digger takes any key */
+    rf_digger_size_fn size;
 } rf_digger_row;
 
 /* The Brogue digger behind the table row "brogue" (level_brogue.c). */
 rf_status rf_level_dig_brogue(rf_level *lv, const rf_profile *p, rf_rng *layout, rf_rng *cosmetic);
 bool rf_level_brogue_knows(const char *key);
+/* Brogue's 79 x 29 (DCOLS x DROWS). */
+rf_status rf_level_brogue_size(const rf_profile *p, int depth, const struct rf_rooms_file *rf,
+                               int *w, int *h);
 /* Places up and down stairs far apart on floor (stairs.c). RF_ERR_CONTENT
  * when the level has fewer than two floor tiles. */
 rf_status rf_level_place_stairs(rf_level *lv, rf_rng *layout);

@@ -42,7 +42,7 @@
 #define MAX_ATTRS 64               /* attributes on one element */
 #define MAX_FILE ((size_t)1 << 30) /* bytes; below libxml2's int length */
 #define KEY_CAP 64
-#define DROP_STEP ((size_t)8 << 20) /* bytes between page drops */
+#define DROP_STEP ((size_t)2 << 20) /* bytes between page drops */
 #define IGNORED (-1)                /* stack mark: a subtree being skipped */
 
 typedef struct cursor {
@@ -84,6 +84,13 @@ typedef struct loader {
     cursor cur;
     xmlTextReaderPtr rd;
     bool nomem, fatal, xml_reported;
+    int syntax_line;      /* line of the fatal xml-syntax error, 0 if none */
+    size_t rooms_seen;    /* <room> start tags met, in document order */
+    size_t rooms_ended;   /* ... and their ends */
+    /* the recovery pass (see recover): rooms to pass over, diagnostics the
+     * first pass already gave */
+    bool recovering;
+    size_t skip_rooms, diags0;
     size_t file_errors, room_errors;
     /* the current element */
     int el_line, el_col;
@@ -121,18 +128,46 @@ typedef struct loader {
 static void emit(loader *L, const char *code, int line, int col, const char *fmt, ...)
     RF_PRINTF(5, 6);
 
+/* Errors after which the loader goes on as if the attribute were absent, so
+ * that a user who disables the code (lint --disable) gets the room loaded,
+ * as with the checks of check_room.c. Every other error leaves no usable
+ * room (or file) and skips it, disabled or not. */
+static bool recoverable(const char *code)
+{
+    return strcmp(code, "bad-value") == 0 || strcmp(code, "missing-attribute") == 0 ||
+           strcmp(code, "duplicate-attribute") == 0;
+}
+
+/* True when the first pass of this file already gave this diagnostic. */
+static bool already_said(const loader *L, const char *code, int line, int col)
+{
+    size_t i, n = L->d ? rf_diags_count(L->d) : 0;
+    for (i = L->diags0; i < n; i++) {
+        const rf_diag *g = rf_diags_at(L->d, i);
+        if (g->line == line && g->col == col && strcmp(g->code, code) == 0 &&
+            strcmp(g->file, L->file) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Reports one diagnostic; an enabled error (or one the loader cannot recover
+ * from) skips the current room. */
 static void emit(loader *L, const char *code, int line, int col, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
     const rf_diag_code *c = rf_diag_code_find(code);
+    bool on = !L->d || rf_diags_is_enabled(L->d, code);
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    if (L->recovering && (strncmp(code, "xml-", 4) == 0 || already_said(L, code, line, col)))
+        return; /* the first pass reported it (or the cut the recovery made) */
     if (L->d)
         (void)rf_diag_add(L->d, code, L->file, line, col, "%s",
                           msg); /* a lost one is counted by the sink */
-    if (c && c->severity == RF_SEV_ERROR) {
+    if (c && c->severity == RF_SEV_ERROR && (on || !recoverable(code))) {
         L->room_errors++;
         L->file_errors++;
     }
@@ -274,34 +309,62 @@ static void sync_tag(loader *L)
     advance(b, &L->cur, L->el_end);
 }
 
-/* The line and col of decoded character k of the attribute value at vpos. */
-static void value_pos(const loader *L, size_t vpos, int vline, int vcol, size_t k, int *line,
-                      int *col)
+/* Steps over one decoded character of an attribute value at *p, moving
+ * *line and *col as the raw cursor does: a reference (&amp; &#46;) is one
+ * decoded character but as many columns as it is written wide, "\r\n" and
+ * "\n" are line breaks, a UTF-8 sequence is one column. */
+static void value_step(const loader *L, size_t *p, int *line, int *col)
 {
     const char *b = L->buf;
-    size_t p = vpos, n = L->len;
-    int ln = vline, cl = vcol;
-    for (; k > 0 && p < n; k--) {
-        unsigned char ch = (unsigned char)b[p];
-        if (ch == '&') {
-            size_t e = p;
-            while (e < n && b[e] != ';')
-                e++;
-            p = e + 1;
-            cl++;
-        } else if (ch == '\n') {
-            p++;
-            ln++;
-            cl = 1;
-        } else {
-            p++;
-            while (p < n && ((unsigned char)b[p] & 0xC0) == 0x80)
-                p++;
-            cl++;
-        }
+    size_t q = *p, n = L->len;
+    unsigned char ch = (unsigned char)b[q];
+    if (ch == '&') {
+        while (q < n && b[q] != ';')
+            q++;
+        q = q < n ? q + 1 : n;
+        *col += (int)(q - *p); /* a reference is ASCII: one column a byte */
+    } else if (ch == '\n' || (ch == '\r' && q + 1 < n && b[q + 1] == '\n')) {
+        q += ch == '\r' ? 2 : 1;
+        (*line)++;
+        *col = 1;
+    } else {
+        q++;
+        while (q < n && ((unsigned char)b[q] & 0xC0) == 0x80)
+            q++;
+        (*col)++;
     }
-    *line = ln;
-    *col = cl;
+    *p = q;
+}
+
+/* Whether the raw attribute value at vpos (its quote is the byte before)
+ * holds no reference and no line break, so that decoded character k stands
+ * at the value's column + k. */
+static bool value_plain(const loader *L, size_t vpos)
+{
+    const char *b = L->buf;
+    size_t p;
+    char quote;
+    if (vpos == 0 || vpos > L->len)
+        return true;
+    quote = b[vpos - 1];
+    for (p = vpos; p < L->len && b[p] != quote; p++)
+        if (b[p] == '&' || b[p] == '\n' || b[p] == '\r')
+            return false;
+    return true;
+}
+
+/* Fills pos with the (line, col) pairs of the first n decoded characters of
+ * the attribute value at vpos. */
+static void value_cells(const loader *L, size_t vpos, int vline, int vcol, size_t n, int *pos)
+{
+    size_t p = vpos, k;
+    int line = vline, col = vcol;
+    for (k = 0; k < n; k++) {
+        pos[2 * k] = line;
+        pos[2 * k + 1] = col;
+        if (p < L->len)
+            value_step(L, &p, &line, &col);
+    }
 }
 
 /* ---- pre-scan ---- */
@@ -674,12 +737,12 @@ static void row_start(loader *L)
         L->nomem = true;
         return;
     }
-    /* One cell per character; a non-ASCII one becomes '?' (an unknown symbol). */
+    /* One cell per character; a non-ASCII one becomes RF_CELL_NON_ASCII. */
     for (i = 0, s = (const unsigned char *)a->value; *s; s++)
         if (*s < 0x80)
             r->text[i++] = (char)*s;
         else if ((*s & 0xC0) != 0x80)
-            r->text[i++] = '?';
+            r->text[i++] = RF_CELL_NON_ASCII;
     r->text[n] = '\0';
     r->len = n;
     r->line = L->el_line;
@@ -715,6 +778,7 @@ static void flags_start(loader *L)
              "a second <flags> in the room; its values win");
     L->have_flags = true;
     L->t.flags.line = L->el_line;
+    L->t.flags.col = L->el_col;
     for (i = 0; i < sizeof bools / sizeof bools[0]; i++)
         if ((a = attr(L, bools[i].key)) != NULL)
             *(bool *)((char *)&L->t.flags + bools[i].off) = int_of(a, 0) == 1;
@@ -901,12 +965,17 @@ static bool room_build(loader *L)
     rf_template *t;
     size_t i, w, h, ndoors = 0;
     char *cells;
-    int *lines;
+    int *lines, *cols;
+    int **cell_pos = NULL;
     rf_door *doors;
     rf_object *objs = NULL;
     rf_script *scripts = NULL;
     long prev;
 
+    if (!L->t.name) { /* missing-attribute, reported (unless disabled) at <room> */
+        L->file_errors++;
+        return false;
+    }
     if (L->nrows == 0 || L->rows[0].len == 0) {
         emit(L, "no-rows", L->t.line, L->t.col, "the room \"%.60s\" has no map rows",
              L->t.name ? L->t.name : "");
@@ -930,9 +999,10 @@ static bool room_build(loader *L)
              h);
     t = rf_arena_alloc(&L->set->arena, sizeof *t);
     cells = rf_arena_alloc(&L->set->arena, h * (w + 1));
-    lines = rf_arena_alloc(&L->set->arena, h * sizeof *lines);
+    lines = rf_arena_alloc(&L->set->arena, 2 * h * sizeof *lines); /* lines, then cols */
     if (!t || !cells || !lines)
         goto nomem;
+    cols = lines + h;
     *t = L->t;
     t->width = (int)w;
     t->height = (int)h;
@@ -942,11 +1012,24 @@ static bool room_build(loader *L)
         size_t x;
         memcpy(cells + i * (w + 1), L->rows[i].text, w + 1);
         lines[i] = L->rows[i].vline;
+        cols[i] = L->rows[i].vcol;
+        if (!value_plain(L, L->rows[i].vpos)) {
+            if (!cell_pos) {
+                cell_pos = rf_arena_alloc(&L->set->arena, h * sizeof *cell_pos);
+                if (!cell_pos)
+                    goto nomem;
+                memset(cell_pos, 0, h * sizeof *cell_pos);
+            }
+            cell_pos[i] = rf_arena_alloc(&L->set->arena, 2 * w * sizeof **cell_pos);
+            if (!cell_pos[i])
+                goto nomem;
+            value_cells(L, L->rows[i].vpos, L->rows[i].vline, L->rows[i].vcol, w, cell_pos[i]);
+        }
         for (x = 0; x < w; x++) {
             char ch = L->rows[i].text[x];
             if (ch >= '0' && ch <= '9' && t->anchor_x[ch - '0'] < 0) {
-                t->anchor_x[ch - '0'] = (int)x;
-                t->anchor_y[ch - '0'] = (int)i;
+                t->anchor_x[ch - '0'] = (int16_t)x; /* < RF_TEMPLATE_MAX_SIDE */
+                t->anchor_y[ch - '0'] = (int16_t)i;
             }
             if (ch == 'D' || ch == 'd')
                 ndoors++;
@@ -954,6 +1037,8 @@ static bool room_build(loader *L)
     }
     t->cells = cells;
     t->row_lines = lines;
+    t->row_cols = cols;
+    t->cell_pos = (const int *const *)cell_pos;
     /* Doors: D opens north when nothing is above it, d west when nothing is left.
      */
     doors = ndoors ? rf_arena_alloc(&L->set->arena, ndoors * sizeof *doors) : NULL;
@@ -986,8 +1071,7 @@ static bool room_build(loader *L)
                     dr->span_y[k] = (int)i - 1 + k;
                 }
             }
-            value_pos(L, L->rows[i].vpos, L->rows[i].vline, L->rows[i].vcol, x, &dr->line,
-                      &dr->col);
+            (void)rf_template_cell_pos(t, dr->x, dr->y, &dr->line, &dr->col); /* in the map */
         }
     }
     t->doors = doors;
@@ -1032,6 +1116,7 @@ nomem:
 static void room_end(loader *L)
 {
     L->in_room = false;
+    L->rooms_ended++;
     if (L->nomem || L->fatal || !room_build(L))
         rf_arena_rewind(&L->set->arena, L->mark);
 }
@@ -1068,6 +1153,8 @@ static void on_start(loader *L, int depth, bool empty)
              "<%.60s> is not known here; it is ignored", tag);
         return;
     }
+    if (spec->kind == RF_EL_ROOM && L->rooms_seen++ < L->skip_rooms)
+        return; /* the first pass loaded it: ignored like an unknown subtree */
     L->stack[depth] = (int)spec->kind;
     take_attrs(L, spec, tag);
     if (L->nomem)
@@ -1126,12 +1213,14 @@ static void on_xml_error(void *ctx, xmlErrorPtr e)
     if (L->xml_reported && e->level == XML_ERR_FATAL)
         return; /* one fatal error per file: libxml2 repeats itself */
     L->xml_reported = true;
+    if (e->level == XML_ERR_FATAL && strcmp(code, "xml-syntax") == 0)
+        L->syntax_line = e->line > 0 ? e->line : 1;
     emit(L, code, e->line > 0 ? e->line : 1, e->int2 > 0 ? e->int2 : 1, "%s", msg);
 }
 
 /* Gives the pages of a file mapping well behind the cursor back to the
  * kernel, so a big file costs little resident memory; they are read again
- * from the file should anything look back (value_pos does, within a room). */
+ * from the file should anything look back (value_cells does, within a room). */
 static void drop_pages(loader *L)
 {
     long page = sysconf(_SC_PAGESIZE);
@@ -1155,8 +1244,104 @@ static void loader_fini(loader *L)
     rf_free(L->code);
 }
 
+/* ---- recovery after a syntax error ---- */
+
+/* Offset of the first byte of 1-based line `line` (len when past the end). */
+static size_t line_offset(const char *b, size_t len, int line)
+{
+    size_t p = 0;
+    while (--line > 0) {
+        const char *nl = memchr(b + p, '\n', len - p);
+        if (!nl)
+            return len;
+        p = (size_t)(nl - b) + 1;
+    }
+    return p;
+}
+
+/* Offset just past the last "</room>" (any case, blanks before '>') that
+ * ends before `cut`, or 0 when there is none. */
+static size_t last_room_end(const char *b, size_t cut)
+{
+    size_t p = cut;
+    while (p-- > 0) {
+        size_t q = p + 6;
+        if (b[p] != '<' || q > cut || b[p + 1] != '/' || strncasecmp(b + p + 2, "room", 4) != 0)
+            continue;
+        while (q < cut && is_space(b[q]))
+            q++;
+        if (q < cut && b[q] == '>')
+            return q + 1;
+    }
+    return 0;
+}
+
+/* The root element's name as written: skips the XML declaration,
+ * processing instructions and comments before it. False when none. */
+static bool root_name(const char *b, size_t len, size_t *at, size_t *n)
+{
+    size_t p = 0;
+    while ((p = find(b, p, len, "<")) < len) {
+        if (starts(b, p, len, "<?")) {
+            p = find(b, p, len, "?>");
+            continue;
+        }
+        if (starts(b, p, len, "<!--")) {
+            p = find(b, p, len, "-->");
+            continue;
+        }
+        if (starts(b, p, len, "<!")) {
+            p = find(b, p, len, ">");
+            continue;
+        }
+        *at = ++p;
+        while (p < len && !is_space(b[p]) && b[p] != '>' && b[p] != '/')
+            p++;
+        *n = p - *at;
+        return *n > 0;
+    }
+    return false;
+}
+
+static rf_status load_pass(rf_template_set *set, const char *name, const char *buf, size_t len,
+                           bool mapped, rf_diags *d, const loader *first);
+
+/* libxml2's reader gives up on the whole chunk it was parsing when it meets
+ * a fatal error, so rooms complete before the error can be lost with it.
+ * This second pass reads the file again up to the last </room> before the
+ * error's line, closed with the root's end tag, passing over the rooms the
+ * first pass finished and every diagnostic it already gave. Runs once. */
+static rf_status recover(const loader *L1)
+{
+    size_t cut = line_offset(L1->buf, L1->len, L1->syntax_line), end = last_room_end(L1->buf, cut);
+    size_t at, n;
+    char *copy;
+    rf_status st;
+    if (end == 0 || !root_name(L1->buf, end, &at, &n))
+        return RF_OK;
+    copy = rf_alloc(end + n + 3);
+    if (!copy)
+        return RF_ERR_NOMEM;
+    memcpy(copy, L1->buf, end);
+    copy[end] = '<';
+    copy[end + 1] = '/';
+    memcpy(copy + end + 2, L1->buf + at, n);
+    copy[end + 2 + n] = '>';
+    st = load_pass(L1->set, L1->file, copy, end + n + 3, false, L1->d, L1);
+    rf_free(copy);
+    return st;
+}
+
 static rf_status load_memory(rf_template_set *set, const char *name, const char *buf, size_t len,
                              bool mapped, rf_diags *d)
+{
+    return load_pass(set, name, buf, len, mapped, d, NULL);
+}
+
+/* One pass over a file's bytes; `first` is the first pass when this is the
+ * recovery pass, else NULL. */
+static rf_status load_pass(rf_template_set *set, const char *name, const char *buf, size_t len,
+                           bool mapped, rf_diags *d, const loader *first)
 {
     loader *L = rf_calloc(1, sizeof *L);
     size_t start = 0, errors0 = d ? rf_diags_errors(d) : 0;
@@ -1166,6 +1351,9 @@ static rf_status load_memory(rf_template_set *set, const char *name, const char 
         return RF_ERR_NOMEM;
     L->set = set;
     L->d = d;
+    L->diags0 = first ? first->diags0 : d ? rf_diags_count(d) : 0;
+    L->recovering = first != NULL;
+    L->skip_rooms = first ? first->rooms_ended : 0;
     L->file = name;
     L->buf = buf;
     L->len = len;
@@ -1202,7 +1390,7 @@ static rf_status load_memory(rf_template_set *set, const char *name, const char 
             on_start(L, depth, xmlTextReaderIsEmptyElement(L->rd) == 1);
         if (L->mapped && L->cur.pos > L->dropped + DROP_STEP)
             drop_pages(L);
-        else if (type == XML_READER_TYPE_END_ELEMENT)
+        if (type == XML_READER_TYPE_END_ELEMENT)
             on_end(L, depth);
         else if ((type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA ||
                   type == XML_READER_TYPE_WHITESPACE ||
@@ -1215,6 +1403,8 @@ static rf_status load_memory(rf_template_set *set, const char *name, const char 
     if (L->in_room)
         rf_arena_rewind(&set->arena, L->mark);
     xmlFreeTextReader(L->rd);
+    if (!L->recovering && !L->nomem && L->syntax_line > 0 && recover(L) == RF_ERR_NOMEM)
+        L->nomem = true;
 done:
     if (L->nomem)
         st = RF_ERR_NOMEM;

@@ -7,10 +7,14 @@
  * removes, so reaching for os/io/... is reported as script-forbidden. The
  * string metatable is protected (__metatable = false). A count hook enforces
  * the budget: when it fires it re-arms itself with count 1 and raises, so a
- * script's own pcall cannot swallow the overrun.
+ * script's own pcall cannot swallow the overrun. rf_luavm_run runs one chunk
+ * (tests, tools); rf_luavm_call runs any protected step of world.c (boot,
+ * rooms, ticks) with the same classification of failures, and
+ * rf_luavm_arm/disarm put the budget around user code inside a step.
  */
 #include "luavm_int.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +39,9 @@ struct rf_luavm {
     int err_line;          /* Lua line of the last error in the chunk, 0 unknown */
     const char *chunkname; /* "=" name of the chunk being run */
     const char *last_code;
+    int load_failed;       /* rf_luavm_load raised a compile error */
+    char where[64];        /* source of the innermost user frame (rf_luavm_call) */
+    int where_line;
 };
 
 /* Names removed from the sandbox: reading any of them is script-forbidden. */
@@ -95,19 +102,33 @@ static int forbidden_index(lua_State *L)
     return 0; /* other unknown globals read as nil, as in plain Lua */
 }
 
-/* Message handler: records the line of the innermost frame of our chunk. */
+/* Whether source names a user chunk (RF_LUAVM_USER_PREFIX then a digit). */
+static bool is_user_source(const char *source)
+{
+    size_t n = strlen(RF_LUAVM_USER_PREFIX);
+    return strncmp(source, RF_LUAVM_USER_PREFIX, n) == 0 && source[n] >= '0' && source[n] <= '9';
+}
+
+/* Message handler: records the line of the innermost frame of our chunk, and
+ * the source and line of the innermost frame of any user chunk. */
 static int msg_handler(lua_State *L)
 {
     rf_luavm *vm;
     lua_Debug ar;
     int level;
+    bool got_line = false, got_where = false;
     lua_getallocf(L, (void **)&vm);
-    for (level = 0; lua_getstack(L, level, &ar); level++) {
-        if (!lua_getinfo(L, "Sl", &ar))
+    for (level = 0; lua_getstack(L, level, &ar) && !(got_line && got_where); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
             continue;
-        if (ar.currentline > 0 && vm->chunkname && strcmp(ar.source, vm->chunkname) == 0) {
+        if (!got_line && vm->chunkname && strcmp(ar.source, vm->chunkname) == 0) {
             vm->err_line = ar.currentline;
-            break;
+            got_line = true;
+        }
+        if (!got_where && is_user_source(ar.source)) {
+            snprintf(vm->where, sizeof vm->where, "%s", ar.source);
+            vm->where_line = ar.currentline;
+            got_where = true;
         }
     }
     if (!lua_isstring(L, 1)) {
@@ -277,5 +298,104 @@ rf_status rf_luavm_run(rf_luavm *vm, const char *code, size_t len, const rf_luav
     lua_settop(vm->L, top);
     vm->chunkname = NULL;
     lua_gc(vm->L, LUA_GCCOLLECT);
+    return RF_ERR_SCRIPT;
+}
+
+/* ---- generic protected calls (the world's steps and ticks) ---- */
+
+lua_State *rf_luavm_state(rf_luavm *vm) { return vm ? vm->L : NULL; }
+
+int rf_luavm_load(lua_State *L, const char *code, size_t len, const char *chunkname)
+{
+    rf_luavm *vm;
+    lua_getallocf(L, (void **)&vm);
+    if (luaL_loadbufferx(L, code, len, chunkname, "t") != LUA_OK) {
+        vm->load_failed = 1;
+        return lua_error(L);
+    }
+    return 1;
+}
+
+/* Arms the count hook with budget instructions (capped to an int). */
+static void arm_budget(lua_State *L, long budget)
+{
+    int count = budget > 0x7fffffffL ? 0x7fffffff : (int)budget;
+    lua_sethook(L, budget_hook, LUA_MASKCOUNT, count > 0 ? count : 1);
+}
+
+void rf_luavm_arm(lua_State *L, long budget)
+{
+    rf_luavm *vm;
+    lua_getallocf(L, (void **)&vm);
+    arm_budget(L, budget > 0 ? budget : vm->budget);
+}
+
+void rf_luavm_disarm(lua_State *L) { lua_sethook(L, NULL, 0, 0); }
+
+rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, const char *track,
+                        rf_luavm_fail *fail)
+{
+    lua_State *L;
+    const char *msg;
+    int rc, top;
+    long saved_budget;
+    if (!vm || !f || !fail)
+        return RF_ERR_ARG;
+    L = vm->L;
+    memset(fail, 0, sizeof *fail);
+    top = lua_gettop(L);
+    vm->budget_hit = vm->mem_hit = vm->load_failed = 0;
+    vm->err_line = 0;
+    vm->where[0] = '\0';
+    vm->where_line = 0;
+    vm->chunkname = track;
+    vm->last_code = NULL;
+    saved_budget = vm->budget;
+    if (budget > 0)
+        vm->budget = budget;
+    lua_pushcfunction(L, msg_handler); /* light C functions do not allocate */
+    lua_pushcfunction(L, f);
+    lua_pushlightuserdata(L, ud);
+    if (budget >= 0)
+        arm_budget(L, vm->budget);
+    rc = lua_pcall(L, 1, 0, top + 1);
+    lua_sethook(L, NULL, 0, 0);
+    vm->budget = saved_budget;
+    vm->chunkname = NULL;
+    if (rc == LUA_OK) {
+        lua_settop(L, top);
+        return RF_OK;
+    }
+    msg = lua_tostring(L, -1);
+    if (!msg)
+        msg = "error object is not a string";
+    if (vm->budget_hit)
+        fail->code = "script-budget";
+    else if (rc == LUA_ERRMEM || vm->mem_hit)
+        fail->code = "script-memory";
+    else if (strstr(msg, RF_SANDBOX_TAG) || (vm->load_failed && strstr(msg, "binary chunk")))
+        fail->code = "script-forbidden";
+    else if (vm->load_failed)
+        fail->code = "script-syntax";
+    else
+        fail->code = "script-error";
+    if (track) {
+        fail->line = vm->err_line ? vm->err_line : line_from_message(msg, track + 1);
+        msg = strip_where(msg, track + 1);
+    } else if (vm->where[0]) {
+        msg = strip_where(msg, vm->where + 1);
+    }
+    if (vm->where[0]) {
+        snprintf(fail->where, sizeof fail->where, "%s", vm->where);
+        fail->where_line = vm->where_line;
+    }
+    if (strcmp(fail->code, "script-memory") == 0)
+        msg = "the world's script memory cap was reached";
+    else if (strcmp(fail->code, "script-budget") == 0)
+        msg = "the instruction budget was exceeded";
+    snprintf(fail->msg, sizeof fail->msg, "%s", msg);
+    vm->last_code = fail->code;
+    lua_settop(L, top);
+    lua_gc(L, LUA_GCCOLLECT);
     return RF_ERR_SCRIPT;
 }

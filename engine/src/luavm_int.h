@@ -15,6 +15,8 @@
 #include "roomforge/common.h"
 #include "roomforge/diag.h"
 
+#include <lua.h>
+
 typedef struct rf_luavm rf_luavm;
 
 /* Where a chunk comes from, for diagnostics. Any field may be NULL/0. */
@@ -40,5 +42,42 @@ rf_status rf_luavm_run(rf_luavm *vm, const char *code, size_t len, const rf_luav
 const char *rf_luavm_last_code(const rf_luavm *vm);
 /* Bytes the Lua state holds now. */
 size_t rf_luavm_memory(const rf_luavm *vm);
+
+/* ---- generic protected calls (world.c) ---- */
+
+/* Chunk names of user chunks (room scripts) start with this and a digit
+ * ("=r12"), so failures can name the innermost user frame. */
+#define RF_LUAVM_USER_PREFIX "=r"
+
+/* How a protected call failed. */
+typedef struct rf_luavm_fail {
+    const char *code; /* script-syntax, script-error, script-budget, script-memory,
+                       * script-forbidden */
+    char msg[512];    /* the message, without the chunk's "name:line: " prefix */
+    int line;         /* Lua line in the tracked chunk, 0 unknown */
+    char where[64];   /* source of the innermost user frame ("=r3"), "" when none */
+    int where_line;   /* its line */
+} rf_luavm_fail;
+
+/* The Lua state, for the world's protected steps only. */
+lua_State *rf_luavm_state(rf_luavm *vm);
+/* Inside a protected step: compiles code as a text chunk named chunkname and
+ * pushes it; a compile error is raised (and classified as script-syntax or,
+ * for binary chunks, script-forbidden, by rf_luavm_call). Returns 1. */
+int rf_luavm_load(lua_State *L, const char *code, size_t len, const char *chunkname);
+/* Runs f(L) (ud as light userdata, argument 1) protected by a message
+ * handler, with the count hook armed at budget instructions (0: the VM's
+ * default; negative: no hook, for the engine's own code when no user code
+ * can run, which is bounded by construction). track names the chunk ("=r3")
+ * whose line a failure reports, or NULL. RF_OK, or RF_ERR_SCRIPT with *fail
+ * filled; the stack is restored and the VM stays usable. RF_ERR_ARG for NULL
+ * arguments. */
+rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, const char *track,
+                        rf_luavm_fail *fail);
+/* Inside a call made with a negative budget: arms the count hook with budget
+ * instructions (0: the VM's default) around user code, and disarms it after.
+ * An overrun raises from the hook exactly as in rf_luavm_call. */
+void rf_luavm_arm(lua_State *L, long budget);
+void rf_luavm_disarm(lua_State *L);
 
 #endif /* RF_LUAVM_INT_H */

@@ -1,76 +1,116 @@
-/* engine/src/stairs.c: up and down stairs, far apart, on floor tiles.
+/* engine/src/stairs.c: up and down stairs, far apart, on floor tiles outside
+ * locked rooms.
  *
- * Pipeline: after the digger, for every digger. Design: the up stairs go on a
- * random floor tile (on depth 1 a tile of the first room, the entrance); a
- * BFS over walkable tiles from there gives distances, and the down stairs go
- * on a random floor tile among those at least 9/10 of the farthest reachable
- * distance. Stairs replace floor, so walkability and connectivity stay.
+ * Pipeline: after the digger, for every digger. Design: a floor tile is a
+ * candidate unless it lies in the box of a room marked locked (NetHack's
+ * vault: DESIGN 6 exempts those tiles from connectivity, so stairs there
+ * could be cut off from the rest). The up stairs go on a random candidate (on
+ * depth 1 one of the first room's, the entrance, when that room is not
+ * locked); a BFS over walkable tiles from there gives distances, and the down
+ * stairs go on a random candidate among those at least 9/10 of the farthest
+ * reachable distance. Stairs replace floor, so walkability and connectivity
+ * stay. The BFS steps by coordinates, never across a row's end.
  */
 #include "alloc_int.h"
 #include "level_int.h"
 
-static int nth_floor(const rf_grid *g, size_t k, int room)
+/* ok[i] = 1 for floor tiles outside every locked room's box with no object
+ * on them. */
+static void mark_candidates(const rf_level *lv, unsigned char *ok)
+{
+    const rf_grid *g = lv->g;
+    size_t i, n = (size_t)g->w * (size_t)g->h;
+    for (i = 0; i < n; i++)
+        ok[i] = g->t[i] == RF_TILE_FLOOR;
+    for (i = 0; i < lv->rooms.n; i++) {
+        const rf_room_rec *r = &lv->rooms.items[i];
+        int x, y;
+        if (!r->locked)
+            continue;
+        for (y = r->y < 0 ? 0 : r->y; y < r->y + r->h && y < g->h; y++)
+            for (x = r->x < 0 ? 0 : r->x; x < r->x + r->w && x < g->w; x++)
+                ok[(size_t)y * (size_t)g->w + (size_t)x] = 0;
+    }
+    for (i = 0; i < lv->objs.n; i++)
+        if (rf_grid_in_bounds(g, lv->objs.items[i].x, lv->objs.items[i].y))
+            ok[(size_t)lv->objs.items[i].y * (size_t)g->w + (size_t)lv->objs.items[i].x] = 0;
+}
+
+/* The kth candidate (of room when room > 0), or -1. */
+static int nth_candidate(const rf_grid *g, const unsigned char *ok, size_t k, int room)
 {
     size_t i, n = (size_t)g->w * (size_t)g->h;
     for (i = 0; i < n; i++)
-        if (g->t[i] == RF_TILE_FLOOR && (room == 0 || g->room[i] == room) && k-- == 0)
+        if (ok[i] && (room == 0 || g->room[i] == room) && k-- == 0)
             return (int)i;
     return -1;
 }
 
-rf_status rf_level_place_stairs(rf_level *lv, rf_rng *layout)
+/* dist[i]: 4-neighbour walkable steps from start, -1 where unreachable. */
+static void distances(const rf_grid *g, int start, int *dist, int *queue)
 {
-    rf_grid *g = lv->g;
-    int w = g->w, n = w * g->h, i, up, down = -1, head = 0, tail = 0, far = 0;
-    const int offs[4] = {-w, 1, w, -1};
-    size_t floors = 0, first = 0, k;
-    int *dist = NULL, *queue = NULL, first_room = lv->rooms.n ? lv->rooms.items[0].id : 0;
-    rf_status st = RF_ERR_NOMEM;
-    for (i = 0; i < n; i++) {
-        floors += g->t[i] == RF_TILE_FLOOR;
-        first += g->t[i] == RF_TILE_FLOOR && g->room[i] == first_room && first_room;
-    }
-    if (floors < 2)
-        return RF_ERR_CONTENT;
-    dist = rf_alloc((size_t)n * sizeof *dist);
-    queue = rf_alloc((size_t)n * sizeof *queue);
-    if (!dist || !queue)
-        goto done;
-    if (lv->depth == 1 && first > 0)
-        up = nth_floor(g, rf_rng_below(layout, (uint32_t)first), first_room);
-    else
-        up = nth_floor(g, rf_rng_below(layout, (uint32_t)floors), 0);
+    int w = g->w, h = g->h, n = w * h, head = 0, tail = 0, i;
     for (i = 0; i < n; i++)
         dist[i] = -1;
-    dist[up] = 0;
-    queue[tail++] = up;
+    dist[start] = 0;
+    queue[tail++] = start;
     while (head < tail) {
-        int c = queue[head++], j;
+        int c = queue[head++], x = c % w, y = c / w, j;
+        const int nb[4] = {y > 0 ? c - w : -1, x < w - 1 ? c + 1 : -1, y < h - 1 ? c + w : -1,
+                           x > 0 ? c - 1 : -1};
         for (j = 0; j < 4; j++) {
-            int m = c + offs[j];
-            if (m < 0 || m >= n || dist[m] >= 0 || !rf_tile_is_walkable((rf_tile)g->t[m]))
+            int m = nb[j];
+            if (m < 0 || dist[m] >= 0 || !rf_tile_is_walkable((rf_tile)g->t[m]))
                 continue;
             dist[m] = dist[c] + 1;
             queue[tail++] = m;
         }
     }
+}
+
+rf_status rf_level_place_stairs(rf_level *lv, rf_rng *layout)
+{
+    rf_grid *g = lv->g;
+    int w = g->w, n = w * g->h, i, up, down = -1, far = 0;
+    size_t cands = 0, first = 0, k;
+    int *dist = NULL, *queue = NULL, first_room = 0;
+    unsigned char *ok = NULL;
+    rf_status st = RF_ERR_NOMEM;
+    if (lv->rooms.n && !lv->rooms.items[0].locked)
+        first_room = lv->rooms.items[0].id;
+    ok = rf_alloc((size_t)n);
+    dist = rf_alloc((size_t)n * sizeof *dist);
+    queue = rf_alloc((size_t)n * sizeof *queue);
+    if (!ok || !dist || !queue)
+        goto done;
+    mark_candidates(lv, ok);
+    for (i = 0; i < n; i++) {
+        cands += ok[i];
+        first += ok[i] && first_room && g->room[i] == first_room;
+    }
+    st = RF_ERR_CONTENT;
+    if (cands < 2)
+        goto done;
+    if (lv->depth == 1 && first > 0)
+        up = nth_candidate(g, ok, rf_rng_below(layout, (uint32_t)first), first_room);
+    else
+        up = nth_candidate(g, ok, rf_rng_below(layout, (uint32_t)cands), 0);
+    ok[up] = 0;
+    distances(g, up, dist, queue);
     for (i = 0; i < n; i++)
-        if (g->t[i] == RF_TILE_FLOOR && i != up && dist[i] > far)
+        if (ok[i] && dist[i] > far)
             far = dist[i];
-    floors = 0;
+    cands = 0;
     for (i = 0; i < n; i++)
-        floors += g->t[i] == RF_TILE_FLOOR && i != up && dist[i] * 10 >= far * 9 && dist[i] > 0;
-    if (floors == 0)
-        goto none;
-    k = rf_rng_below(layout, (uint32_t)floors);
-    for (i = 0; i < n && down < 0; i++)
-        if (g->t[i] == RF_TILE_FLOOR && i != up && dist[i] * 10 >= far * 9 && dist[i] > 0 &&
-            k-- == 0)
-            down = i;
-none:
-    if (down < 0) { /* nothing reachable: any other floor tile */
+        cands += ok[i] && dist[i] > 0 && dist[i] * 10 >= far * 9;
+    if (cands > 0) {
+        k = rf_rng_below(layout, (uint32_t)cands);
         for (i = 0; i < n && down < 0; i++)
-            if (g->t[i] == RF_TILE_FLOOR && i != up)
+            if (ok[i] && dist[i] > 0 && dist[i] * 10 >= far * 9 && k-- == 0)
+                down = i;
+    } else { /* nothing reachable: any other candidate (a digger bug, kept visible) */
+        for (i = 0; i < n && down < 0; i++)
+            if (ok[i])
                 down = i;
     }
     g->t[up] = RF_TILE_STAIRS_UP;
@@ -81,6 +121,7 @@ none:
     lv->down_y = down / w;
     st = RF_OK;
 done:
+    rf_free(ok);
     rf_free(dist);
     rf_free(queue);
     return st;

@@ -30,7 +30,9 @@ typedef struct rf_arena_mark {
     size_t used;
 } rf_arena_mark;
 
-void *rf_arena_alloc(rf_arena *a, size_t n); /* NULL when memory runs out */
+/* n bytes aligned for pointers, size_t and 64-bit integers (what templates
+ * hold; nothing in an arena needs max_align_t); NULL when memory runs out. */
+void *rf_arena_alloc(rf_arena *a, size_t n);
 char *rf_arena_strndup(rf_arena *a, const char *s, size_t n);
 rf_arena_mark rf_arena_get_mark(const rf_arena *a);
 void rf_arena_rewind(rf_arena *a, rf_arena_mark m); /* frees what came after m */
@@ -40,7 +42,12 @@ struct rf_template {
     int line, col;
     int width, height;
     const char *cells; /* height rows of width chars + NUL each */
-    const int *row_lines;
+    const int *row_lines; /* file line of each row's first cell */
+    const int *row_cols;  /* its column */
+    /* NULL when every row is plain (cell x at row_cols[y] + x); else, per
+     * row, NULL for a plain row or width (line, col) pairs for a row whose
+     * value holds references or line breaks. */
+    const int *const *cell_pos;
     rf_flags flags;
     size_t ndoors, nobjects, nscripts;
     const rf_door *doors;
@@ -49,7 +56,7 @@ struct rf_template {
     int weight;
     const char *tags;
     bool rotate, mirror;
-    int anchor_x[10], anchor_y[10]; /* -1 when the digit is not on the map */
+    int16_t anchor_x[10], anchor_y[10]; /* -1 when the digit is not on the map */
 };
 
 struct rf_template_set {

@@ -166,9 +166,19 @@ static bool skip_object_key(const char *key)
     return false;
 }
 
+/* The clause's type as its author spelled it (isAlive, not isalive). */
+static const char *clause_type_as_written(const rf_clause *c, const char *type_key)
+{
+    size_t i;
+    for (i = 0; i < c->nattrs; i++)
+        if (strcmp(c->attrs[i].key, type_key) == 0)
+            return c->attrs[i].value;
+    return c->type;
+}
+
 static void write_clause_text(FILE *out, const char *lead, const rf_clause *c, const char *type_key)
 {
-    fprintf(out, "    %s %s", lead, c->type);
+    fprintf(out, "    %s %s", lead, clause_type_as_written(c, type_key));
     write_attrs_text(out, c->attrs, c->nattrs, type_key);
     fprintf(out, "   (line %d)\n", c->line);
 }

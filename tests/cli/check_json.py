@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """tests/cli/check_json.py KIND CMD...: runs CMD and checks its stdout is JSON
-of the given shape (lint, sarif, list, show). Exit status: CMD's own code must
+of the given shape (lint, sarif, list, show, sim). Exit status: CMD's own code must
 be the one named by --rc (default 0)."""
 import json, subprocess, sys
 
@@ -42,6 +42,31 @@ def main():
     elif kind == 'show':
         assert len(doc['rows']) == doc['height']
         assert all(len(r) == doc['width'] for r in doc['rows'])
+    elif kind == 'sim':
+        # one scenario's object, or {"scenarios":[...],"failed":N} for a folder
+        fields = {'remove': {'id'}, 'create': {'type', 'id', 'x', 'y'}, 'move': {'id', 'x', 'y'},
+                  'set': {'id', 'property', 'value'}, 'spell': {'name', 'from', 'to'},
+                  'ticker': {'text'}, 'clock': {'id'}}
+        runs = doc['scenarios'] if 'scenarios' in doc else [doc]
+        assert runs, 'no scenarios'
+        for r in runs:
+            if r.get('played') is False:  # a scenario that could not be played
+                assert set(r) == {'scenario', 'played'}, r
+                continue
+            assert set(r) == {'scenario', 'room', 'ticks', 'effects', 'expects', 'failed'}, r.keys()
+            last = 0
+            for e in r['effects']:
+                assert set(e) == {'tick', 'kind', 'effect'} | fields[e['kind']], e
+                assert last <= e['tick'] <= r['ticks'], e
+                assert e['effect'].split(' ')[0] == e['kind'], e
+                last = e['tick']
+            for x in r['expects']:
+                assert set(x) == {'line', 'tick', 'effect', 'met'}, x
+                assert x['met'] == any(e['tick'] == x['tick'] and e['effect'] == x['effect']
+                                       for e in r['effects']), x
+            assert r['failed'] == sum(not x['met'] for x in r['expects'])
+        if 'scenarios' in doc:
+            assert set(doc) == {'scenarios', 'failed'}
     else:
         print('unknown kind ' + kind); return 2
     print('1 passed, 0 failed')

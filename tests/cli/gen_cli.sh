@@ -27,6 +27,8 @@ expect_usage "--format takes" gen --format html
 expect_usage "no profile called 'nope'" gen --profile nope
 expect_usage "is a directory" gen -o "$tmp"
 expect_usage "unknown argument" gen --bogus
+expect_usage "needs a dungeonmaker profile" gen --profile nethack --rooms-file /dev/null
+expect_usage "needs a dungeonmaker profile" gen --rooms-file /dev/null
 expect_usage "is not a directory" gen --content "$tmp/none"
 expect_usage "--depths takes" catalog --depths 5-2
 expect_usage "--count takes" catalog --count 0
@@ -57,5 +59,28 @@ import json, sys
 d = json.load(sys.stdin)["levels"][0]
 sys.exit(0 if d["digest"] == sys.argv[1] and d["seed"] == 4 and d["depth"] == 2 else 1)' "$digest" ||
     { echo "FAIL: json"; fails=$((fails + 1)); }
+# every profile prints every format at its own size (no --size): brogue
+# 79x29, nethack 80x21, dungeonmaker 100x100 (the bundled rooms1)
+for spec in "brogue 79 29" "nethack 80 21" "dungeonmaker 100 100"; do
+    set -- $spec
+    for fmt in ascii ansi json; do
+        "$rf" gen --profile "$1" --seed 5 --depth 9 --format "$fmt" >"$tmp/$fmt" 2>"$tmp/err" ||
+            { echo "FAIL: gen --profile $1 --format $fmt: $(cat "$tmp/err")"; fails=$((fails + 1)); }
+    done
+    [ "$(wc -l <"$tmp/ascii")" = "$3" ] && [ "$(head -n 1 "$tmp/ascii" | wc -c)" = $(($2 + 1)) ] ||
+        { echo "FAIL: $1 ascii is not $2x$3"; fails=$((fails + 1)); }
+    # ansi is the ascii level with colours: the same text once SGR codes go
+    sed 's/\x1b\[[0-9;]*m//g' "$tmp/ansi" | cmp -s - "$tmp/ascii" ||
+        { echo "FAIL: $1 ansi without colours differs from ascii"; fails=$((fails + 1)); }
+    grep -q "$(printf '\033')\[" "$tmp/ansi" || { echo "FAIL: $1 ansi has no colour"; fails=$((fails + 1)); }
+    python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = [l.rstrip("\n") for l in open(sys.argv[2])]
+ok = d["width"] == int(sys.argv[3]) and d["height"] == int(sys.argv[4]) and d["tiles"] == rows
+ok = ok and all(set(r) >= {"name", "x", "y", "w", "h", "locked", "lit"} for r in d["rooms"])
+sys.exit(0 if ok else 1)' "$tmp/json" "$tmp/ascii" "$2" "$3" ||
+        { echo "FAIL: $1 json does not match the ascii level"; fails=$((fails + 1)); }
+done
 [ "$fails" = 0 ] && echo "1 passed, 0 failed" || echo "0 passed, $fails failed"
 [ "$fails" = 0 ]

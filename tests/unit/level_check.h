@@ -12,12 +12,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "roomforge/dig.h"
 #include "roomforge/grid.h"
 
 typedef struct lc_map {
     int w, h, stride; /* stride = w + 2: one rock tile of padding each side */
     unsigned char *t; /* (w + 2) * (h + 2) tiles */
     unsigned char walk[RF_TILE_COUNT];
+    unsigned char *skip; /* NULL, or w * h marks of tiles no check counts */
 } lc_map;
 
 #define LC_AT(m, x, y) ((m)->t[((y) + 1) * (m)->stride + (x) + 1])
@@ -29,6 +31,7 @@ static inline bool lc_load(lc_map *m, const rf_grid *g)
     m->h = rf_grid_height(g);
     m->stride = m->w + 2;
     m->t = calloc((size_t)m->stride * (size_t)(m->h + 2), 1);
+    m->skip = NULL;
     if (!m->t)
         return false;
     for (y = 0; y < m->h; y++)
@@ -39,7 +42,27 @@ static inline bool lc_load(lc_map *m, const rf_grid *g)
     return true;
 }
 
-static inline void lc_free(lc_map *m) { free(m->t); }
+static inline void lc_free(lc_map *m)
+{
+    free(m->t);
+    free(m->skip);
+}
+
+/* Leaves the boxes of rooms marked locked (NetHack's vault, DoomRL's locked
+ * vaults) out of lc_unreachable, as DESIGN 6 does. */
+static inline bool lc_skip_locked(lc_map *m, const rf_room_rec *rooms, size_t n)
+{
+    size_t i;
+    int x, y;
+    if (!m->skip && !(m->skip = calloc((size_t)m->w * (size_t)m->h, 1)))
+        return false;
+    for (i = 0; i < n; i++)
+        for (y = rooms[i].y; rooms[i].locked && y < rooms[i].y + rooms[i].h; y++)
+            for (x = rooms[i].x; x < rooms[i].x + rooms[i].w; x++)
+                if (x >= 0 && y >= 0 && x < m->w && y < m->h)
+                    m->skip[(size_t)y * (size_t)m->w + (size_t)x] = 1;
+    return true;
+}
 
 static inline bool lc_solid(unsigned char t) { return t == RF_TILE_ROCK || t == RF_TILE_WALL; }
 
@@ -80,7 +103,8 @@ static inline int lc_unreachable(const lc_map *m, int ux, int uy, int *fx, int *
     }
     for (y = 0; y < m->h; y++)
         for (x = 0; x < m->w; x++)
-            if (m->walk[LC_AT(m, x, y)] && !seen[(y + 1) * s + x + 1])
+            if (m->walk[LC_AT(m, x, y)] && !seen[(y + 1) * s + x + 1] &&
+                !(m->skip && m->skip[(size_t)y * (size_t)m->w + (size_t)x]))
                 lc_first(fx, fy, x, y, ++n);
     free(seen);
     free(q);

@@ -28,12 +28,13 @@ static const fixture_row fixtures[] = {
     {"unknown-symbol.xml", "unknown-symbol", 8, 22, false},
     {"object-outside.xml", "object-outside", 13, 5, false},
     {"object-on-wall.xml", "object-on-wall", 13, 5, false},
+    {"object-on-outside.xml", "object-on-wall", 13, 5, false},
     {"anchor-missing.xml", "anchor-missing", 13, 25, false},
     {"anchor-missing-clause.xml", "anchor-missing", 15, 47, false},
     {"anchor-unused.xml", "anchor-unused", 6, 19, false},
     {"duplicate-id.xml", "duplicate-id", 14, 28, false},
     {"duplicate-id-create.xml", "duplicate-id", 16, 85, false},
-    {"level-range.xml", "level-range", 11, 1, false},
+    {"level-range.xml", "level-range", 11, 5, false},
     {"unknown-id.xml", "unknown-id", 14, 42, false},
     {"missing-attribute.xml", "missing-attribute", 15, 7, false},
     {"missing-attribute-create.xml", "missing-attribute", 15, 7, false},
@@ -45,9 +46,10 @@ static const fixture_row fixtures[] = {
     {"door-edge.xml", "door-edge", 7, 20, false},
     {"door-blocked.xml", "door-blocked", 4, 20, false},
     {"door-span.xml", "door-span", 4, 20, false},
-    {"no-doors.xml", "no-doors", 3, 1, false},
-    {"shop-incomplete.xml", "shop-incomplete", 3, 1, false},
+    {"no-doors.xml", "no-doors", 3, 3, false},
+    {"shop-incomplete.xml", "shop-incomplete", 3, 3, false},
     {"shop-monster.xml", "shop-monster", 13, 5, false},
+    {"shop-horde.xml", "shop-monster", 13, 5, false},
     {"shop-symbol.xml", "shop-symbol", 8, 19, false},
     {"zoo-shape.xml", "zoo-shape", 8, 22, false},
     {"wall-thin.xml", "wall-thin", 6, 19, true},
@@ -186,6 +188,208 @@ START_TEST(wall_thin_is_off_by_default)
 {
     ck_assert_int_eq(load("wall-thin.xml"), RF_OK);
     ck_assert_uint_eq(rf_diags_count(d), 0);
+}
+END_TEST
+
+/* ---- columns ---- */
+
+/* The character at line:col (1-based, counting UTF-8 characters) of file,
+ * or '\0' when there is none. */
+static char char_at(const char *file, int line, int col)
+{
+    FILE *f = fopen(file, "rb");
+    int ch, l = 1, c = 1;
+    ck_assert_ptr_nonnull(f);
+    while ((ch = fgetc(f)) != EOF) {
+        if (l == line && c == col && (ch & 0xC0) != 0x80)
+            break;
+        if (ch == '\n') {
+            l++;
+            c = 1;
+        } else if ((ch & 0xC0) != 0x80) {
+            c++;
+        }
+    }
+    fclose(f);
+    return ch == EOF ? '\0' : (char)ch;
+}
+
+static const struct {
+    const char *file, *code;
+    int line, col;
+    char at; /* the file's character there */
+} cell_cases[] = {
+    /* No doors: nothing on the map gives a row's column. Rows indented
+     * differently, the text= on the next line, spaces around '=', another
+     * attribute before text= (unknown-attribute, a warning). */
+    {"cols-no-doors.xml", "unknown-symbol", 6, 24, 'Z'},
+    {"cols-no-doors.xml", "unknown-symbol", 8, 20, '?'},
+    {"cols-no-doors.xml", "unknown-symbol", 9, 30, 'Q'},
+    {"cols-no-doors.xml", "no-doors", 3, 3, '<'},
+    /* Doors on other rows than the faulty cells; references (&#46; &amp;)
+     * before a cell; a line break inside the value. */
+    {"cols-doors.xml", "unknown-symbol", 6, 27, 'Z'},
+    {"cols-doors.xml", "unknown-symbol", 7, 22, '&'},
+    {"cols-doors.xml", "unknown-symbol", 9, 3, 'K'},
+    /* Every check that reports a cell, each in its own fixture. */
+    {"anchor-unused.xml", "anchor-unused", 6, 19, '1'},
+    {"door-edge.xml", "door-edge", 7, 20, 'd'},
+    {"door-blocked.xml", "door-blocked", 4, 20, 'D'},
+    {"door-span.xml", "door-span", 4, 20, 'D'},
+    {"shop-symbol.xml", "shop-symbol", 8, 19, 'i'},
+    {"zoo-shape.xml", "zoo-shape", 8, 22, ' '},
+    {"level-range.xml", "level-range", 11, 5, '<'},
+};
+#define NCELL_CASES ((int)(sizeof cell_cases / sizeof cell_cases[0]))
+
+START_TEST(cell_diagnostics_point_at_the_exact_character)
+{
+    char *path = data_path(cell_cases[_i].file);
+    size_t i, hits = 0;
+    rf_status st;
+    ck_assert(rf_diags_enable(d, "wall-thin", true));
+    st = rf_template_set_load_file(set, path, d);
+    ck_assert(st == RF_OK || st == RF_ERR_CONTENT);
+    for (i = 0; i < rf_diags_count(d); i++) {
+        const rf_diag *g = rf_diags_at(d, i);
+        if (strcmp(g->code, cell_cases[_i].code) != 0 || g->line != cell_cases[_i].line)
+            continue;
+        ck_assert_int_eq(g->col, cell_cases[_i].col);
+        hits++;
+    }
+    if (hits != 1)
+        dump();
+    ck_assert_uint_eq(hits, 1);
+    ck_assert_int_eq(char_at(path, cell_cases[_i].line, cell_cases[_i].col), cell_cases[_i].at);
+    free(path);
+}
+END_TEST
+
+START_TEST(cell_positions_follow_the_file)
+{
+    const rf_template *t;
+    int line, col;
+    ck_assert_int_eq(load("cols-no-doors.xml"), RF_ERR_CONTENT); /* the room is skipped */
+    ck_assert_uint_eq(rf_template_set_count(set), 0);
+    ck_assert(rf_diags_enable(d, "unknown-symbol", false));
+    ck_assert(rf_diags_enable(d, "no-doors", false));
+    ck_assert_int_eq(load("cols-doors.xml"), RF_OK);
+    t = rf_template_set_at(set, 0);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(rf_template_col(t), 3);
+    ck_assert_int_eq(rf_template_flags(t)->line, 11);
+    ck_assert_int_eq(rf_template_flags(t)->col, 5);
+    ck_assert_int_eq(rf_template_row_line(t, 2), 6);
+    ck_assert_int_eq(rf_template_row_col(t, 2), 24);
+    ck_assert_int_eq(rf_template_row_col(t, 5), 14);
+    ck_assert_int_eq(rf_template_row_col(t, 6), 0);
+    ck_assert_int_eq(rf_template_row_line(t, -1), 0);
+    /* The door on the indented row, its cells, a reference, a line break. */
+    ck_assert(rf_template_cell_pos(t, 0, 2, &line, &col));
+    ck_assert_int_eq(rf_template_door(t, 1)->line, 6);
+    ck_assert_int_eq(rf_template_door(t, 1)->col, 24);
+    ck_assert_int_eq(line, 6);
+    ck_assert_int_eq(col, 24);
+    ck_assert(rf_template_cell_pos(t, 1, 3, &line, &col));
+    ck_assert_int_eq(col, 17);
+    ck_assert(rf_template_cell_pos(t, 3, 3, &line, &col));
+    ck_assert_int_eq(col, 27);
+    ck_assert(rf_template_cell_pos(t, 1, 4, &line, &col));
+    ck_assert_int_eq(line, 8);
+    ck_assert_int_eq(col, 17);
+    ck_assert(rf_template_cell_pos(t, 2, 4, &line, &col)); /* the line break */
+    ck_assert_int_eq(line, 8);
+    ck_assert_int_eq(col, 18);
+    ck_assert(rf_template_cell_pos(t, 3, 4, &line, &col));
+    ck_assert_int_eq(line, 9);
+    ck_assert_int_eq(col, 1);
+    ck_assert(rf_template_cell_pos(t, 8, 5, &line, &col));
+    ck_assert_int_eq(line, 10);
+    ck_assert_int_eq(col, 22);
+    ck_assert(!rf_template_cell_pos(t, 9, 0, &line, &col));
+    ck_assert_int_eq(line, 0);
+    ck_assert_int_eq(col, 0);
+    ck_assert(!rf_template_cell_pos(t, 0, -1, NULL, NULL));
+}
+END_TEST
+
+/* ---- missing attributes, one case per object, condition and action type ---- */
+
+#define MROOM                                                                                      \
+    "<roomdb>\n<room name=\"r\" width=\"5\" height=\"3\">"                                         \
+    "<row text=\"##D##\"/><row text=\"d.1.d\"/><row text=\"##D##\"/>"                              \
+    "<lever id=\"v\" at=\"1\"/>\n"
+#define MEND "\n</room></roomdb>"
+#define MSCRIPT(clause)                                                                            \
+    MROOM "<script>" clause "<action action_type=\"ticker\" text=\"t\"/></script>" MEND
+#define MACT(clause) MROOM "<script>" clause "</script>" MEND
+
+/* Each misses one required attribute (or the position), and nothing else is
+ * wrong: exactly one missing-attribute, at the element (line 3, column 1 for
+ * objects, 9 for clauses after "<script>"). Types with no required attribute
+ * (horde, lever, loot, magicBlocker, monster, trap; entered, exited) load
+ * clean without any. */
+static const struct {
+    const char *xml;
+    int col; /* 0: no diagnostic expected */
+} missing_cases[] = {
+    {MROOM "<clock x=\"1\" y=\"1\" png=\"c.png\"/>" MEND, 1},              /* initial */
+    {MROOM "<clock x=\"1\" y=\"1\" initial=\"3\"/>" MEND, 1},              /* png */
+    {MROOM "<customBlocker x=\"1\" y=\"1\"/>" MEND, 1},                     /* png */
+    {MROOM "<customBreakable x=\"1\" y=\"1\" png=\"b.png\"/>" MEND, 1},     /* broken */
+    {MROOM "<customBreakable x=\"1\" y=\"1\" broken=\"b.png\"/>" MEND, 1},  /* png */
+    {MROOM "<customEngraving x=\"1\" y=\"1\"/>" MEND, 1},                   /* png */
+    {MROOM "<element x=\"1\" y=\"1\"/>" MEND, 1},                           /* type */
+    {MROOM "<pedestal x=\"1\" y=\"1\" name=\"p\"/>" MEND, 1},               /* text */
+    {MROOM "<pedestal x=\"1\" y=\"1\" text=\"p\"/>" MEND, 1},               /* name */
+    {MROOM "<horde x=\"1\" y=\"1\"/><lever x=\"3\" y=\"1\"/><loot x=\"1\" y=\"1\" type=\"gold\"/>"
+           "<magicBlocker x=\"1\" y=\"1\"/><monster x=\"1\" y=\"1\"/><trap x=\"1\" y=\"1\"/>" MEND,
+     0},
+    {MSCRIPT("<condition condition_type=\"activated\"/>"), 9},          /* id */
+    {MSCRIPT("<condition condition_type=\"activated_changed\"/>"), 9},  /* id */
+    {MSCRIPT("<condition condition_type=\"at\" at=\"1\"/>"), 9},         /* id */
+    {MSCRIPT("<condition condition_type=\"at\" id=\"v\"/>"), 9},         /* at or x, y */
+    {MSCRIPT("<condition condition_type=\"event\" id=\"v\"/>"), 9},      /* event_type */
+    {MSCRIPT("<condition condition_type=\"event\" event_type=\"hit\"/>"), 9}, /* id */
+    {MSCRIPT("<condition condition_type=\"isAlive\"/>"), 9},            /* id */
+    {MSCRIPT("<condition condition_type=\"isDead\"/>"), 9},             /* id */
+    {MSCRIPT("<condition condition_type=\"started\"/>"), 9},            /* id */
+    {MSCRIPT("<condition condition_type=\"stopped\"/>"), 9},            /* id */
+    {MSCRIPT("<condition condition_type=\"entered\"/><condition condition_type=\"exited\"/>"), 0},
+    {MACT("<action action_type=\"create\" at=\"1\"/>"), 9},               /* create_type */
+    {MACT("<action action_type=\"create\" create_type=\"monster\"/>"), 9}, /* at or x, y */
+    {MACT("<action action_type=\"move\" at=\"1\"/>"), 9},                 /* id */
+    {MACT("<action action_type=\"move\" id=\"v\"/>"), 9},                 /* at or x, y */
+    {MACT("<action action_type=\"remove\"/>"), 9},                        /* id */
+    {MACT("<action action_type=\"set\" id=\"v\" set_type=\"passable\"/>"), 9}, /* value */
+    {MACT("<action action_type=\"set\" id=\"v\" value=\"1\"/>"), 9},          /* set_type */
+    {MACT("<action action_type=\"set\" set_type=\"passable\" value=\"1\"/>"), 9}, /* id */
+    {MACT("<action action_type=\"spell\"/>"), 9},                         /* casts */
+    {MACT("<action action_type=\"ticker\"/>"), 9},                        /* text */
+    {MACT("<action action_type=\"trigger\"/>"), 9},                       /* text */
+    {MSCRIPT("<condition id=\"v\"/>"), 9},                                 /* condition_type */
+    {MACT("<action id=\"v\"/>"), 9},                                       /* action_type */
+};
+#define NMISSING ((int)(sizeof missing_cases / sizeof missing_cases[0]))
+
+START_TEST(each_type_reports_its_missing_attributes)
+{
+    rf_status st = rf_template_set_load_buffer(set, "missing.xml", missing_cases[_i].xml,
+                                               strlen(missing_cases[_i].xml), d);
+    if (rf_diags_count(d) != (missing_cases[_i].col ? 1u : 0u)) {
+        fprintf(stderr, "case %d:\n", _i);
+        dump();
+    }
+    if (missing_cases[_i].col == 0) {
+        ck_assert_int_eq(st, RF_OK);
+        ck_assert_uint_eq(rf_diags_count(d), 0);
+        return;
+    }
+    ck_assert_int_eq(st, RF_ERR_CONTENT);
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "missing-attribute");
+    ck_assert_int_eq(rf_diags_at(d, 0)->line, 3);
+    ck_assert_int_eq(rf_diags_at(d, 0)->col, missing_cases[_i].col);
 }
 END_TEST
 
@@ -395,6 +599,9 @@ static Suite *check_suite(void)
     tcase_add_test(tc, disabled_error_does_not_skip_the_room);
     tcase_add_test(tc, lua_script_may_use_any_anchor);
     tcase_add_test(tc, wall_thin_is_off_by_default);
+    tcase_add_loop_test(tc, cell_diagnostics_point_at_the_exact_character, 0, NCELL_CASES);
+    tcase_add_test(tc, cell_positions_follow_the_file);
+    tcase_add_loop_test(tc, each_type_reports_its_missing_attributes, 0, NMISSING);
     suite_add_tcase(s, tc);
     tc = tcase_create("limits");
     tcase_add_checked_fixture(tc, setup, teardown);

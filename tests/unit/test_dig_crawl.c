@@ -711,8 +711,9 @@ START_TEST(invariants_hold_over_many_seeds)
 END_TEST
 
 /* Levels through rf_level_generate with content/profiles.xml: every walkable
- * tile outside locked rooms reachable from the up stairs (DESIGN 6; see below
- * for stairs in a vault), the same digest twice. Returns the level for more checks; the caller frees it. */
+ * tile outside locked rooms reachable from the up stairs (DESIGN 6), both
+ * stairs outside locked rooms, the same digest twice. Returns the level for
+ * more checks; the caller frees it. */
 static rf_level *level_of(const rf_profile_set *set, const char *profile, uint64_t seed, int depth,
                           int w, int h)
 {
@@ -747,18 +748,11 @@ static rf_level *level_of(const rf_profile_set *set, const char *profile, uint64
         }
     rf_level_stairs_up(a, &ux, &uy);
     ck_assert_int_eq(rf_grid_get(g, ux, uy), RF_TILE_STAIRS_UP);
-    if (seen[uy * w + ux]) {
-        /* stairs.c may still put the stairs in a locked vault (reported to
-         * the lead: it must skip locked rooms); the digger's own invariant,
-         * one region outside locked rooms, is checked from any tile there */
-        for (ux = -1, y = 0; y < h && ux < 0; y++)
-            for (x = 0; x < w && ux < 0; x++)
-                if (!seen[y * w + x] && rf_tile_is_walkable(rf_grid_get(g, x, y))) {
-                    ux = x;
-                    uy = y;
-                }
-        ck_assert_int_ge(ux, 0);
-    }
+    rf_level_stairs_down(a, &x, &y);
+    ck_assert_int_eq(rf_grid_get(g, x, y), RF_TILE_STAIRS_DOWN);
+    /* stairs never stand in a locked room: the walk starts outside them */
+    ck_assert_msg(!seen[uy * w + ux] && !seen[y * w + x], "%s seed %llu: stairs in a locked room",
+                  profile, (unsigned long long)seed);
     seen[uy * w + ux] = 1;
     queue[tail++] = uy * w + ux;
     while (head < tail) {
@@ -858,16 +852,50 @@ END_TEST
 START_TEST(default_sizes_come_from_nethack_and_the_rooms_file)
 {
     rf_rooms_file *f = file_of(30, 40, "", "", 0);
+    rf_rooms_file *tiny = file_of(12, 15, "", "", 0);
+    rf_profile_set *set = bundled_profiles();
+    rf_level_opts o;
+    rf_level *lv = NULL;
     int w = 0, h = 0;
-    ck_assert(rf_level_dig2_default_size("nethack", NULL, NULL, &w, &h));
+    ck_assert_int_eq(rf_level_nethack_size(NULL, 1, NULL, &w, &h), RF_OK);
     ck_assert_int_eq(w, 80);
     ck_assert_int_eq(h, 21);
-    ck_assert(rf_level_dig2_default_size("dungeonmaker", NULL, f, &w, &h));
+    ck_assert_int_eq(rf_level_dungeonmaker_size(NULL, 1, f, &w, &h), RF_OK);
     ck_assert_int_eq(w, 40); /* dimY columns */
     ck_assert_int_eq(h, 30); /* dimX rows */
-    ck_assert(rf_level_dig2_default_size("dungeonmaker", NULL, NULL, &w, &h));
+    ck_assert_int_eq(rf_level_dungeonmaker_size(NULL, 1, tiny, &w, &h), RF_OK);
+    ck_assert_int_eq(w, 20); /* clamped to the smallest level */
+    ck_assert_int_eq(h, 12);
+    ck_assert_int_eq(rf_level_dungeonmaker_size(NULL, 1, NULL, &w, &h), RF_OK);
     ck_assert_int_eq(w, 100); /* the bundled rooms1 */
-    ck_assert(!rf_level_dig2_default_size("brogue", NULL, NULL, &w, &h));
+    ck_assert_int_eq(h, 100);
+    /* through the profiles: no size in the options digs at the digger's */
+    rf_level_opts_init(&o);
+    o.profile = "nethack";
+    ck_assert_int_eq(rf_level_default_size(set, &o, &w, &h, NULL), RF_OK);
+    ck_assert(w == 80 && h == 21);
+    ck_assert_int_eq(rf_level_generate(set, &o, &lv, NULL), RF_OK);
+    ck_assert(rf_grid_width(rf_level_grid(lv)) == 80 && rf_grid_height(rf_level_grid(lv)) == 21);
+    rf_level_free(lv);
+    o.profile = "dungeonmaker";
+    ck_assert_int_eq(rf_level_default_size(set, &o, &w, &h, NULL), RF_OK);
+    ck_assert(w == 100 && h == 100);
+    o.rooms_file = f;
+    ck_assert_int_eq(rf_level_generate(set, &o, &lv, NULL), RF_OK);
+    ck_assert(rf_grid_width(rf_level_grid(lv)) == 40 && rf_grid_height(rf_level_grid(lv)) == 30);
+    rf_level_free(lv);
+    o.rooms_file = tiny;
+    ck_assert_int_eq(rf_level_generate(set, &o, &lv, NULL), RF_OK);
+    ck_assert(rf_grid_width(rf_level_grid(lv)) == 20 && rf_grid_height(rf_level_grid(lv)) == 12);
+    rf_level_free(lv);
+    o.rooms_file = NULL;
+    o.profile = "brogue";
+    ck_assert_int_eq(rf_level_default_size(set, &o, &w, &h, NULL), RF_OK);
+    ck_assert(w == 79 && h == 29);
+    o.profile = "nope";
+    ck_assert_int_eq(rf_level_default_size(set, &o, &w, &h, NULL), RF_ERR_ARG);
+    rf_profile_set_free(set);
+    rf_rooms_file_free(tiny);
     rf_rooms_file_free(f);
 }
 END_TEST

@@ -37,6 +37,7 @@ static void check_size(int w, int h)
             o.depth = depth;
             ck_assert_int_eq(rf_level_generate(NULL, &o, &lv, NULL), RF_OK);
             ck_assert(lc_load(&m, rf_level_grid(lv)));
+            ck_assert(lc_skip_locked(&m, rf_level_room_at(lv, 0), rf_level_room_count(lv)));
             rf_level_stairs_up(lv, &ux, &uy);
             rf_level_stairs_down(lv, &dx, &dy);
             ck_assert_int_eq(LC_AT(&m, ux, uy), RF_TILE_STAIRS_UP);

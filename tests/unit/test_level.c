@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "alloc_int.h"
+#include "level_check.h"
 #include "rf_test.h"
 #include "roomforge/level.h"
 #include "roomforge/rng.h"
@@ -43,10 +44,19 @@ static char *written(const rf_level *lv, rf_status (*fn)(const rf_level *, FILE 
 START_TEST(options_default_to_brogue_79x29)
 {
     rf_level_opts o;
+    rf_level *lv = NULL;
+    int w = 0, h = 0;
     rf_level_opts_init(&o);
     ck_assert_str_eq(o.profile, "brogue");
-    ck_assert_int_eq(o.width, 79);
-    ck_assert_int_eq(o.height, 29);
+    ck_assert_int_eq(o.width, 0); /* the digger's own size */
+    ck_assert_int_eq(o.height, 0);
+    ck_assert_int_eq(rf_level_default_size(NULL, &o, &w, &h, NULL), RF_OK);
+    ck_assert_int_eq(w, 79);
+    ck_assert_int_eq(h, 29);
+    ck_assert_int_eq(rf_level_generate(NULL, &o, &lv, NULL), RF_OK);
+    ck_assert_int_eq(rf_grid_width(rf_level_grid(lv)), 79);
+    ck_assert_int_eq(rf_grid_height(rf_level_grid(lv)), 29);
+    rf_level_free(lv);
     ck_assert_int_eq(o.depth, 1);
     ck_assert(rf_level_has_digger("brogue"));
     ck_assert(!rf_level_has_digger("nope"));
@@ -58,7 +68,8 @@ END_TEST
 
 START_TEST(bad_options_are_refused)
 {
-    static const int bad[][3] = {{19, 10, 1}, {20, 9, 1}, {1001, 29, 1}, {79, 1001, 1}, {79, 29, 0}, {79, 29, 1001}};
+    static const int bad[][3] = {{19, 10, 1},  {20, 9, 1},    {1001, 29, 1}, {79, 1001, 1},
+                                 {79, 29, 0},  {79, 29, 1001}, {0, 29, 1},    {79, 0, 1}};
     size_t i;
     rf_level_opts o;
     rf_level *lv = NULL;
@@ -85,6 +96,61 @@ START_TEST(smallest_and_largest_levels_generate)
     ck_assert_int_eq(rf_grid_height(rf_level_grid(lv)), 1000);
     ck_assert_uint_gt(rf_level_rooms_proper(lv), 2000);
     rf_level_free(lv);
+}
+END_TEST
+
+/* Every digger at the corner sizes of 20x10 .. 1000x1000: stairs on the
+ * level, outside locked rooms, and every walkable tile outside locked rooms
+ * reachable from the up stairs (DESIGN 6). */
+static const struct {
+    const char *digger;
+    int w, h;
+} corner_sizes[] = {
+    {"brogue", 20, 10},        {"brogue", 1000, 10},        {"brogue", 20, 1000},
+    {"brogue", 1000, 1000},    {"nethack", 20, 10},         {"nethack", 1000, 10},
+    {"nethack", 20, 1000},     {"nethack", 1000, 1000},     {"dungeonmaker", 20, 10},
+    {"dungeonmaker", 1000, 10}, {"dungeonmaker", 20, 1000}, {"dungeonmaker", 1000, 1000},
+};
+
+START_TEST(every_digger_digs_every_corner_size)
+{
+    rf_level_opts o;
+    uint64_t seed;
+    rf_level_opts_init(&o);
+    o.profile = corner_sizes[_i].digger;
+    o.width = corner_sizes[_i].w;
+    o.height = corner_sizes[_i].h;
+    for (seed = 1; seed <= 2; seed++) {
+        rf_level *lv = NULL;
+        lc_map m;
+        size_t i;
+        int ux, uy, dx, dy, fx = -1, fy = -1, bad, x, y;
+        o.seed = seed;
+        o.depth = (int)seed * 11;
+        ck_assert_int_eq(rf_level_generate(NULL, &o, &lv, NULL), RF_OK);
+        ck_assert(lc_load(&m, rf_level_grid(lv)));
+        ck_assert_int_eq(m.w, o.width);
+        ck_assert_int_eq(m.h, o.height);
+        rf_level_stairs_up(lv, &ux, &uy);
+        rf_level_stairs_down(lv, &dx, &dy);
+        ck_assert_int_eq(LC_AT(&m, ux, uy), RF_TILE_STAIRS_UP);
+        ck_assert_int_eq(LC_AT(&m, dx, dy), RF_TILE_STAIRS_DOWN);
+        for (i = 0; i < rf_level_room_count(lv); i++) { /* locked rooms drop out */
+            const rf_room_rec *r = rf_level_room_at(lv, i);
+            if (!r->locked)
+                continue;
+            ck_assert(ux < r->x || ux >= r->x + r->w || uy < r->y || uy >= r->y + r->h);
+            ck_assert(dx < r->x || dx >= r->x + r->w || dy < r->y || dy >= r->y + r->h);
+            for (y = r->y; y < r->y + r->h; y++)
+                for (x = r->x; x < r->x + r->w; x++)
+                    LC_AT(&m, x, y) = RF_TILE_ROCK;
+        }
+        bad = lc_unreachable(&m, ux, uy, &fx, &fy);
+        ck_assert_msg(bad == 0, "%s %dx%d seed %d: %d unreachable, first %d,%d", o.profile, o.width,
+                      o.height, (int)seed, bad, fx, fy);
+        lc_free(&m);
+        rf_level_free(lv);
+    }
 }
 END_TEST
 
@@ -126,7 +192,7 @@ START_TEST(json_has_the_gen_shape)
     ck_assert_ptr_nonnull(strstr(j, want));
     ck_assert_ptr_nonnull(strstr(j, "{\"name\":\"room 1\",\"kind\":\""));
     ck_assert_ptr_nonnull(strstr(j, "\"template\":null"));
-    ck_assert_ptr_nonnull(strstr(j, "\"objects\":[]"));
+    ck_assert_ptr_nonnull(strstr(j, "\"objects\":["));
     ck_assert_ptr_nonnull(strstr(j, "\"feelings\":[]"));
     ck_assert(rf_grid_row(rf_level_grid(lv), 28, row, sizeof row));
     ck_assert_ptr_nonnull(strstr(j, row));
@@ -355,6 +421,26 @@ START_TEST(allocation_failures_return_nomem)
         ck_assert_ptr_null(lv);
     }
     ck_assert_int_lt(n, 2000);
+    o.width = o.height = 0; /* the bundled rooms-file is read for its size */
+    o.profile = "dungeonmaker";
+    for (n = 1; n < 2000; n++) {
+        rf_level *lv = NULL;
+        rf_status st;
+        int w = 0, h = 0;
+        rf_alloc_fail_after(n);
+        st = rf_level_default_size(NULL, &o, &w, &h, NULL);
+        if (st == RF_OK)
+            st = rf_level_generate(NULL, &o, &lv, NULL);
+        rf_alloc_fail_after(0);
+        if (st == RF_OK) {
+            ck_assert(w == 100 && h == 100);
+            rf_level_free(lv);
+            break;
+        }
+        ck_assert_int_eq(st, RF_ERR_NOMEM);
+        ck_assert_ptr_null(lv);
+    }
+    ck_assert_int_lt(n, 2000);
     for (n = 1; n < 200; n++) {
         rf_profile_set *s = rf_profile_set_new();
         rf_diags *d = rf_diags_new();
@@ -382,6 +468,8 @@ static Suite *level_suite(void)
     tcase_add_test(gen, bad_options_are_refused);
     tcase_add_test(gen, smallest_and_largest_levels_generate);
     tcase_add_test(gen, stairs_stand_far_apart_on_the_level);
+    tcase_add_loop_test(gen, every_digger_digs_every_corner_size, 0,
+                        (int)(sizeof corner_sizes / sizeof corner_sizes[0]));
     tcase_add_test(gen, rooms_are_listed_with_corridors_apart);
     tcase_add_test(out, digest_is_fnv1a_of_the_ascii_output);
     tcase_add_test(out, same_seed_same_bytes_other_seed_other_level);

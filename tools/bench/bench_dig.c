@@ -4,8 +4,8 @@
  * Pipeline: benchmark over level.h; prints figures, asserts nothing. With no
  * options it runs 79x29, 200x200 and 1000x1000 for depths 1-5 and 1-26;
  * `--size WxH --depths A-B --count N` runs one configuration (run.sh runs
- * that under callgrind for instructions per level). Levels cycle through the
- * depth mix with consecutive seeds.
+ * that under callgrind for instructions per level). Levels step through the
+ * depth mix by a stride prime to its length, with consecutive seeds.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,12 +21,27 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+static unsigned gcd(unsigned a, unsigned b)
+{
+    while (b) {
+        unsigned t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
 static int run(int w, int h, int a, int b, int count)
 {
     rf_level_opts o;
     double t0, t;
     int i;
     unsigned long long check = 0;
+    unsigned span = (unsigned)(b - a + 1), stride = 7;
+    /* a stride prime to the mix's length: a short run (1000x1000) still
+     * spans the mix, and every depth comes round */
+    while (gcd(span, stride) != 1)
+        stride++;
     rf_level_opts_init(&o);
     o.width = w;
     o.height = h;
@@ -34,7 +49,7 @@ static int run(int w, int h, int a, int b, int count)
     for (i = 0; i < count; i++) {
         rf_level *lv = NULL;
         o.seed = (uint64_t)i + 1;
-        o.depth = a + i % (b - a + 1);
+        o.depth = a + (int)(((unsigned)i * stride) % span);
         if (rf_level_generate(NULL, &o, &lv, NULL) != RF_OK) {
             fprintf(stderr, "bench_dig: seed %d failed\n", i + 1);
             return 1;

@@ -1,11 +1,12 @@
-/* tools/bench/bench_dig2.c: levels per second of the NetHack and DungeonMaker
- * diggers, alone and as profile levels (digger + stairs), at each digger's
- * default size and at 200x200.
+/* tools/bench/bench_dig2.c: levels per second of every profile's level
+ * (digger + stairs: brogue, nethack, dungeonmaker) at the profile's own size
+ * and at 200x200, and of the NetHack and DungeonMaker diggers alone.
  *
  * Pipeline: benchmark over dig_rects.h, dig_crawl.h and level.h; prints
- * figures, asserts nothing. Defaults: NetHack 80x21, DungeonMaker the bundled
- * rooms1's 100x100. `--count N` sets the levels per line. A checksum of the
- * grids keeps the work from being optimised away and shows determinism.
+ * figures, asserts nothing. Own sizes (no size in the level options): Brogue
+ * 79x29, NetHack 80x21, DungeonMaker the bundled rooms1's 100x100. Depths
+ * cycle 1-26. `--count N` sets the levels per line. A checksum of the grids
+ * keeps the work from being optimised away and shows determinism.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,7 +68,8 @@ static int run_digger(int which, const rf_rooms_file *rf, int w, int h, int coun
     return 0;
 }
 
-/* A profile level through rf_level_generate (profile defaults, no XML). */
+/* A profile level through rf_level_generate (profile defaults, no XML);
+ * w = h = 0: the profile's own size. */
 static int run_level(const char *digger, int w, int h, int count)
 {
     rf_level_opts o;
@@ -78,10 +80,14 @@ static int run_level(const char *digger, int w, int h, int count)
     o.profile = digger;
     o.width = w;
     o.height = h;
+    if (w == 0 && rf_level_default_size(NULL, &o, &w, &h, NULL) != RF_OK) {
+        fprintf(stderr, "bench_dig2: %s has no size\n", digger);
+        return 1;
+    }
     for (i = 0; i < count; i++) {
         rf_level *lv = NULL;
         o.seed = (uint64_t)i + 1;
-        o.depth = 1 + i % 30;
+        o.depth = 1 + i % 26;
         if (rf_level_generate(NULL, &o, &lv, NULL) != RF_OK) {
             fprintf(stderr, "bench_dig2: %s seed %d failed\n", digger, i + 1);
             return 1;
@@ -90,8 +96,9 @@ static int run_level(const char *digger, int w, int h, int count)
         rf_level_free(lv);
     }
     t = now() - t0;
-    printf("  %-12s level    %4dx%-4d %6d levels %9.1f levels/s %8.3f ms/level (%016llx)\n",
-           digger, w, h, count, count / t, t * 1000.0 / count, (unsigned long long)check);
+    printf("  %-12s level    %4dx%-4d %6d levels %9.1f levels/s %8.3f ms/level (%016llx)%s\n",
+           digger, w, h, count, count / t, t * 1000.0 / count, (unsigned long long)check,
+           o.width == 0 ? "  own size" : "");
     return 0;
 }
 
@@ -114,14 +121,14 @@ int main(int argc, char **argv)
         rf_diags_free(d);
         return 1;
     }
-    rc = run_digger(0, NULL, RF_RECTS_DEFAULT_W, RF_RECTS_DEFAULT_H, count) ||
+    rc = run_level("brogue", 0, 0, count) || run_level("brogue", 200, 200, count / 10 + 1) ||
+         run_level("nethack", 0, 0, count) || run_level("nethack", 200, 200, count / 4 + 1) ||
+         run_level("dungeonmaker", 0, 0, count) ||
+         run_level("dungeonmaker", 200, 200, count / 4 + 1) ||
+         run_digger(0, NULL, RF_RECTS_DEFAULT_W, RF_RECTS_DEFAULT_H, count) ||
          run_digger(0, NULL, 200, 200, count / 4 + 1) ||
          run_digger(1, rf, rf_rooms_file_dim_y(rf), rf_rooms_file_dim_x(rf), count) ||
-         run_digger(1, rf, 200, 200, count / 4 + 1) ||
-         run_level("nethack", RF_RECTS_DEFAULT_W, RF_RECTS_DEFAULT_H, count) ||
-         run_level("nethack", 200, 200, count / 4 + 1) ||
-         run_level("dungeonmaker", rf_rooms_file_dim_y(rf), rf_rooms_file_dim_x(rf), count) ||
-         run_level("dungeonmaker", 200, 200, count / 4 + 1);
+         run_digger(1, rf, 200, 200, count / 4 + 1);
     rf_rooms_file_free(rf);
     rf_diags_free(d);
     return rc;

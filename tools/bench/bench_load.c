@@ -5,8 +5,9 @@
  * Design: writes a rooms.xml of N rooms (default 100,000, about 50 MB: eight
  * lines and an object each) into a fresh temp dir, then times each contender
  * in its own child process (fork; wait4 gives that child's peak RSS alone), so
- * the loader (its per-room checks included) and xmllint are measured the same
- * way in one run. `--rooms N` changes the size; the file is removed at exit.
+ * the loader (its per-room checks and lint's script-type pass included) and
+ * xmllint are measured the same way in one run. `--rooms N` changes the
+ * size; the file is removed at exit.
  */
 #define _DEFAULT_SOURCE 1 /* wait4 */
 #include <stdio.h>
@@ -19,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "roomforge/lint.h"
 #include "roomforge/template.h"
 
 static double now(void)
@@ -56,7 +58,8 @@ static int write_rooms(const char *path, long rooms)
     return fclose(f) == 0 ? 0 : -1;
 }
 
-/* Runs the loader in this (child) process; exit 0 when every room loaded. */
+/* Runs the loader and lint's script-type pass in this (child) process, as
+ * `roomforge lint` does; exit 0 when every room loaded clean. */
 static int child_load(const char *path, long rooms)
 {
     rf_template_set *set = rf_template_set_new();
@@ -65,6 +68,8 @@ static int child_load(const char *path, long rooms)
     if (!set || !d)
         return 3;
     st = rf_template_set_load_file(set, path, d);
+    if (st == RF_OK) /* what `roomforge lint` does after loading */
+        st = rf_lint_script_types(set, rf_script_types_builtin(), d);
     if (st != RF_OK || (long)rf_template_set_count(set) != rooms) {
         fprintf(stderr, "bench_load: status %d, %zu rooms, %zu diagnostics\n", (int)st,
                 rf_template_set_count(set), rf_diags_count(d));
@@ -144,7 +149,7 @@ int main(int argc, char **argv)
     printf("  file: %ld rooms, %.1f MB\n", rooms, mb);
     printf("  %-16s %9s %11s %9s %12s %9s\n", "", "seconds", "rooms/s", "MB/s", "peak RSS MB",
            "RSS/file");
-    printf("  %-16s %9.3f %11.0f %9.1f %12.1f %9.2f%s\n", "roomforge load", mine.secs,
+    printf("  %-16s %9.3f %11.0f %9.1f %12.1f %9.2f%s\n", "roomforge lint", mine.secs,
            rooms / mine.secs, mb / mine.secs, mine.rss_kb / 1024.0, mine.rss_kb / 1024.0 / mb,
            mine.status == 0 ? "" : "  (FAILED)");
     if (lint.status == 127)

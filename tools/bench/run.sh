@@ -15,14 +15,15 @@ for b in "$dir"/bench_*; do
 done
 [ "$found" = 1 ] || { echo "run.sh: no benchmarks in $dir" >&2; exit 2; }
 if command -v valgrind >/dev/null 2>&1 && [ -x "$dir/bench_dig" ]; then
-    echo "== callgrind: instructions per level (bench_dig --count 20)"
-    for spec in "79x29 1-5" "79x29 1-26" "200x200 1-5"; do
+    echo "== callgrind: instructions per Brogue level (bench_dig, N levels a line)"
+    for spec in "79x29 1-5 20" "79x29 1-26 20" "200x200 1-5 5" "200x200 1-26 5" \
+                "1000x1000 1-5 2" "1000x1000 1-26 2"; do
         set -- $spec
         out=$(mktemp)
         valgrind --tool=callgrind --callgrind-out-file=/dev/null "$dir/bench_dig" --size "$1" \
-            --depths "$2" --count 20 >/dev/null 2>"$out" || true
+            --depths "$2" --count "$3" >/dev/null 2>"$out" || true
         total=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$out")
         rm -f "$out"
-        [ -n "$total" ] && echo "  $1 depths $2: $((total / 20)) instructions/level"
+        [ -n "$total" ] && echo "  $1 depths $2 (N=$3): $((total / $3)) instructions/level"
     done
 fi

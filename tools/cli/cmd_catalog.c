@@ -4,7 +4,8 @@
  * Pipeline: CLI over level.h. Design: one process generates every level, so
  * `time roomforge catalog` measures generation. The columns are seed, depth,
  * digest (FNV-1a 64 of the ascii level, 16 hex digits), rooms (corridors not
- * counted), templates, monsters and items (0 until placer and population).
+ * counted), templates, and the monsters and items placed (special rooms
+ * now; templates and population when the placer exists).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -14,10 +15,13 @@
 #include "cli_level.h"
 #include "commands.h"
 #include "roomforge/level.h"
+#include "roomforge/special.h"
 
 static const char catalog_usage[] =
     "usage: roomforge catalog [--content DIR] [--profile NAME] [--seed N] [--count K]\n"
-    "                         [--depths A-B] [--size WxH] [--format text|csv|json]\n";
+    "                         [--depths A-B] [--size WxH] [--difficulty D] [--format text|csv|json]\n"
+    "Without --size every level takes its profile's size (brogue 79x29, nethack 80x21,\n"
+    "dungeonmaker its rooms-file's).\n";
 
 enum { FMT_TEXT, FMT_CSV, FMT_JSON };
 
@@ -57,6 +61,11 @@ int cmd_catalog(int argc, char **argv)
         } else if ((r = cli_opt_value(argc, argv, &k, "--depths", &v)) != 0) {
             if (r < 0 || !cli_parse_depths(v, &a, &b))
                 return cli_usage_error("catalog", "--depths takes A-B with 1 <= A <= B <= 1000");
+        } else if ((r = cli_opt_value(argc, argv, &k, "--difficulty", &v)) != 0) {
+            rf_difficulty dl;
+            if (r < 0 || !rf_difficulty_parse(v, &dl))
+                return cli_usage_error("catalog", "--difficulty takes itytd, hntr, hmp, uv or nightmare (or 1-5)");
+            o.difficulty = (int)dl;
         } else if ((r = cli_opt_value(argc, argv, &k, "--size", &v)) != 0) {
             if (r < 0 || !cli_parse_size(v, &o.width, &o.height))
                 return cli_usage_error("catalog", "--size takes WxH from 20x10 to 1000x1000");
@@ -104,14 +113,16 @@ int cmd_catalog(int argc, char **argv)
             }
             if (fmt == FMT_JSON)
                 printf("%s\n{\"seed\":%llu,\"depth\":%d,\"digest\":\"%016" PRIx64
-                       "\",\"rooms\":%zu,\"templates\":%zu,\"monsters\":0,\"items\":0}",
+                       "\",\"rooms\":%zu,\"templates\":%zu,\"monsters\":%zu,\"items\":%zu}",
                        first ? "" : ",", seed + i, depth, rf_level_digest(lv),
-                       rf_level_rooms_proper(lv), rf_level_template_count(lv));
+                       rf_level_rooms_proper(lv), rf_level_template_count(lv),
+                       rf_level_object_count_of(lv, "monster"), rf_level_object_count_of(lv, "item"));
             else
-                printf(fmt == FMT_CSV ? "%llu,%d,%016" PRIx64 ",%zu,%zu,0,0\n"
-                                      : "%llu %d %016" PRIx64 " %zu %zu 0 0\n",
+                printf(fmt == FMT_CSV ? "%llu,%d,%016" PRIx64 ",%zu,%zu,%zu,%zu\n"
+                                      : "%llu %d %016" PRIx64 " %zu %zu %zu %zu\n",
                        seed + i, depth, rf_level_digest(lv), rf_level_rooms_proper(lv),
-                       rf_level_template_count(lv));
+                       rf_level_template_count(lv), rf_level_object_count_of(lv, "monster"),
+                       rf_level_object_count_of(lv, "item"));
             first = false;
             rf_level_free(lv);
         }

@@ -17,11 +17,15 @@
 #include "commands.h"
 #include "roomforge/level.h"
 #include "roomforge/rooms_file.h"
+#include "roomforge/special.h"
 
 static const char gen_usage[] =
     "usage: roomforge gen [--content DIR] [--profile NAME] [--seed N] [--depth N]\n"
     "                     [--size WxH] [--room NAME]... [--format ascii|ansi|json] [-o FILE]\n"
-    "                     [--rooms-file FILE]   (DungeonMaker rooms-file, profile dungeonmaker)\n";
+    "                     [--rooms-file FILE]   (DungeonMaker rooms-file, profile dungeonmaker)\n"
+    "                     [--difficulty itytd|hntr|hmp|uv|nightmare]   (DoomRL; default hmp)\n"
+    "Without --size a level takes its profile's size: brogue 79x29, nethack 80x21,\n"
+    "dungeonmaker the rooms-file's dimensions (the bundled rooms1: 100x100).\n";
 
 enum { FMT_ASCII, FMT_ANSI, FMT_JSON };
 
@@ -98,6 +102,11 @@ int cmd_gen(int argc, char **argv)
         } else if ((r = cli_opt_value(argc, argv, &k, "--depth", &v)) != 0) {
             if (r < 0 || !cli_parse_int(v, &o.depth) || o.depth < 1 || o.depth > 1000)
                 return cli_usage_error("gen", "--depth takes 1..1000");
+        } else if ((r = cli_opt_value(argc, argv, &k, "--difficulty", &v)) != 0) {
+            rf_difficulty dl;
+            if (r < 0 || !rf_difficulty_parse(v, &dl))
+                return cli_usage_error("gen", "--difficulty takes itytd, hntr, hmp, uv or nightmare (or 1-5)");
+            o.difficulty = (int)dl;
         } else if ((r = cli_opt_value(argc, argv, &k, "--size", &v)) != 0) {
             if (r < 0 || !cli_parse_size(v, &o.width, &o.height))
                 return cli_usage_error("gen", "--size takes WxH from 20x10 to 1000x1000");
@@ -130,6 +139,15 @@ int cmd_gen(int argc, char **argv)
     rc = cli_load_profiles("gen", content, &set);
     if (!set)
         return rc;
+    if (rooms_path) { /* only the dungeonmaker digger reads a rooms-file */
+        const rf_profile *p = rf_profile_find(set, o.profile);
+        if (p && strcmp(rf_profile_digger(p), "dungeonmaker") != 0) {
+            rc = cli_usage_error("gen", "--rooms-file needs a dungeonmaker profile ('%s' digs "
+                                        "with %s)", o.profile, rf_profile_digger(p));
+            rf_profile_set_free(set);
+            return rc;
+        }
+    }
     d = rf_diags_new();
     if (!d) {
         rf_profile_set_free(set);

@@ -12,6 +12,7 @@
 #include "roomforge/diag.h"
 #include "roomforge/lint.h"
 #include "roomforge/template.h"
+#include "roomforge/world.h"
 
 #define MAX_PATHS 4096
 
@@ -22,9 +23,11 @@ static const char *const format_names[] = {"gcc", "json", "sarif", NULL};
 static void lint_help(FILE *out)
 {
     fputs("usage: roomforge lint [--format gcc|json|sarif] [--werror] [--disable CODE]...\n"
-          "                      [--enable CODE]... [--list-codes] [PATH...]\n"
+          "                      [--enable CODE]... [--list-codes] [--scripts DIR] [PATH...]\n"
           "Checks rooms.xml files (or every *.xml of a directory); with no PATH, the\n"
-          "bundled content. Exit 0 clean or warnings only, 1 content errors, 2 usage or I/O.\n",
+          "bundled content. Every XML script is compiled and every Lua chunk run once in\n"
+          "the sandbox; --scripts DIR adds the condition and action types its *.lua files\n"
+          "register. Exit 0 clean or warnings only, 1 content errors, 2 usage or I/O.\n",
           out);
 }
 
@@ -43,6 +46,9 @@ int cmd_lint(int argc, char **argv)
     size_t npaths = 0, i;
     out_format fmt = OUT_GCC;
     bool werror = false;
+    const char *scripts_dir = NULL;
+    rf_world_opts wopts;
+    rf_status ls;
     rf_diags *d = rf_diags_new();
     rf_template_set *set = rf_template_set_new();
     rf_status worst = RF_OK;
@@ -68,6 +74,14 @@ int cmd_lint(int argc, char **argv)
         }
         if (strcmp(argv[k], "--werror") == 0) {
             werror = true;
+            continue;
+        }
+        if ((r = cli_opt_value(argc, argv, &k, "--scripts", &v)) != 0) {
+            if (r < 0) {
+                rc = cli_usage_error("lint", "--scripts needs a directory");
+                goto done;
+            }
+            scripts_dir = v;
             continue;
         }
         if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
@@ -121,7 +135,14 @@ int cmd_lint(int argc, char **argv)
         if (s != RF_OK && (worst == RF_OK || worst == RF_ERR_CONTENT))
             worst = s;
     }
-    if (rf_lint_script_types(set, rf_script_types_builtin(), d) != RF_OK && worst == RF_OK)
+    /* script types against the rule VM's registries (built-ins and --scripts
+     * extensions), XML scripts compiled, Lua chunks run once in the sandbox */
+    rf_world_opts_init(&wopts);
+    wopts.scripts_dir = scripts_dir;
+    ls = rf_world_lint(set, &wopts, d);
+    if (ls == RF_ERR_NOMEM || ls == RF_ERR_IO)
+        worst = ls;
+    else if (ls != RF_OK && worst == RF_OK)
         worst = RF_ERR_CONTENT;
     if (fmt == OUT_JSON)
         ws = rf_diags_write_json(d, stdout);

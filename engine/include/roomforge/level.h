@@ -15,6 +15,7 @@
 #include "roomforge/diag.h"
 #include "roomforge/dig.h"
 #include "roomforge/grid.h"
+#include "roomforge/placed.h"
 #include "roomforge/profile.h"
 
 RF_BEGIN_C
@@ -29,14 +30,28 @@ typedef struct rf_level_opts {
     const char *profile; /* profile name; NULL: "brogue" */
     uint64_t seed;
     int depth;           /* 1-based, 1..1000 */
-    int width, height;   /* RF_LEVEL_MIN_W x RF_LEVEL_MIN_H .. 1000 x 1000 */
+    int width, height;   /* RF_LEVEL_MIN_W x RF_LEVEL_MIN_H .. 1000 x 1000, or both 0:
+                          * the digger's own size (rf_level_default_size) */
     const struct rf_rooms_file *rooms_file; /* dungeonmaker: borrowed; NULL: bundled */
+    int difficulty;      /* DoomRL difficulty 1-5 (rf_difficulty, special.h); 0: 3, Hurt Me Plenty */
 } rf_level_opts;
 
-/* Defaults: profile brogue, seed 1, depth 1, 79 x 29. */
+/* Defaults: profile brogue, seed 1, depth 1, width = height = 0 (the
+ * digger's own size). */
 RF_API void rf_level_opts_init(rf_level_opts *o);
 
-/* Generates one level. RF_ERR_ARG for sizes or depth out of range, an unknown
+/* The size a level of o's profile digs at when o gives none: brogue 79 x 29
+ * (the seed's), nethack 80 x 21 (NetHack's COLNO x ROWNO), dungeonmaker
+ * the rooms-file's dimensions (o->rooms_file, else the bundled file the
+ * profile names; dimY columns x dimX rows, clamped to the level limits).
+ * o's width and height are not read. RF_ERR_ARG (reported to d when not
+ * NULL) for an unknown profile or digger or a bad depth; *w, *h on RF_OK. */
+RF_API RF_NODISCARD rf_status rf_level_default_size(const rf_profile_set *profiles,
+                                                    const rf_level_opts *o, int *w, int *h,
+                                                    rf_diags *d);
+
+/* Generates one level, at o's size or (both 0) at rf_level_default_size's.
+ * RF_ERR_ARG for sizes or depth out of range, an unknown
  * profile or a profile whose digger is not in the table (both also reported
  * to d when d is not NULL, code unknown-profile / unknown-digger);
  * RF_ERR_NOMEM when memory runs out. */
@@ -67,6 +82,12 @@ RF_API int rf_level_traps(const rf_level *l);
 /* The chokepoint value at (x, y): walkable tiles cut off by removing it
  * (0 when it is no chokepoint or outside). */
 RF_API int rf_level_choke(const rf_level *l, int x, int y);
+/* The objects placed on the level (special rooms now; templates and
+ * population later), in the order they were placed. */
+RF_API size_t rf_level_object_count(const rf_level *l);
+RF_API const rf_placed *rf_level_object_at(const rf_level *l, size_t i);
+/* Objects of one type ("monster", "item", ...). */
+RF_API size_t rf_level_object_count_of(const rf_level *l, const char *type);
 RF_API size_t rf_level_feeling_count(const rf_level *l);
 RF_API const char *rf_level_feeling_at(const rf_level *l, size_t i);
 

@@ -116,7 +116,8 @@ typedef struct rf_flags {
     bool special, no_monsters, no_traps, no_treasure, no_blockers, shop, zoo, diggle_god;
     int min_level; /* 0-based rooms.xml floor; 0 when absent */
     int max_level; /* RF_LEVEL_ANY when absent */
-    int line;      /* of <flags>, 0 when the room has none */
+    int line, col; /* of <flags>'s '<' (the last <flags> when there are two);
+                    * 0, 0 when the room has none */
 } rf_flags;
 #define RF_LEVEL_ANY 1000000
 
@@ -154,14 +155,28 @@ RF_API const rf_template *rf_template_set_find(const rf_template_set *set, const
 RF_API const char *rf_template_name(const rf_template *t);
 RF_API const char *rf_template_file(const rf_template *t);
 RF_API int rf_template_line(const rf_template *t);
+/* The column of <room>'s '<' on its line. */
+RF_API int rf_template_col(const rf_template *t);
 RF_API int rf_template_width(const rf_template *t);
 RF_API int rf_template_height(const rf_template *t);
-/* The map symbol at (x, y) as written ('#', '.', 'D', '3', ...); ' ' outside. */
+/* A map cell that held a character outside ASCII (always an unknown symbol). */
+#define RF_CELL_NON_ASCII '\x7f'
+/* The map symbol at (x, y) as written ('#', '.', 'D', '3', ...); ' ' outside;
+ * RF_CELL_NON_ASCII for a character outside ASCII. */
 RF_API char rf_template_cell(const rf_template *t, int x, int y);
 /* Row y (width characters and a NUL), or NULL when y is outside. */
 RF_API const char *rf_template_row(const rf_template *t, int y);
-/* The file line of row y, 0 when y is outside. */
+/* The file line of row y's first cell (the first character of its text=
+ * value), 0 when y is outside. */
 RF_API int rf_template_row_line(const rf_template *t, int y);
+/* The file column of that character, 0 when y is outside. */
+RF_API int rf_template_row_col(const rf_template *t, int y);
+/* The exact file line and column of cell (x, y): the character of the text=
+ * value it came from. Counts characters (a tab is one, a UTF-8 sequence is
+ * one); an entity or character reference (&amp; &#46;) is one cell at its
+ * '&'; a line break inside the value moves to the next line. false (and 0, 0)
+ * when (x, y) is outside the map. */
+RF_API bool rf_template_cell_pos(const rf_template *t, int x, int y, int *line, int *col);
 RF_API const rf_flags *rf_template_flags(const rf_template *t);
 RF_API size_t rf_template_door_count(const rf_template *t);
 RF_API const rf_door *rf_template_door(const rf_template *t, size_t i);

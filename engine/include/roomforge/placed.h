@@ -1,0 +1,53 @@
+/* roomforge/placed.h: the objects a level holds once generated: monsters,
+ * items, levers, teleporters and the objects of placed templates.
+ *
+ * Pipeline: written by the placer, the special-room pass and population;
+ * read by the level's writers (the "objects" of gen --format json) and by
+ * the world a game ticks. A placed object copies its strings, so it outlives
+ * whatever it was made from.
+ */
+#ifndef RF_PLACED_H
+#define RF_PLACED_H
+
+#include <stddef.h>
+
+#include "roomforge/common.h"
+
+RF_BEGIN_C
+
+#define RF_PLACED_TYPE_MAX 24
+#define RF_PLACED_NAME_MAX 48
+
+typedef struct rf_placed {
+    char type[RF_PLACED_TYPE_MAX]; /* "monster", "item", "lever", "teleporter", ... */
+    char id[RF_PLACED_NAME_MAX];   /* a template object's id, else "" */
+    char name[RF_PLACED_NAME_MAX]; /* "lost soul", "10mm ammo", "floods with acid" */
+    int x, y;                      /* level coordinates */
+    int room;                      /* room record id, 0 outside rooms */
+    int count;                     /* stack size (ammo), 1 otherwise */
+    int charges;                   /* lever charges, 0 otherwise */
+    int quality;                   /* item or monster level the pass rolled, 0 if none */
+    bool global;                   /* a lever that affects the whole level */
+    bool key;                      /* the key lever of a locked vault (indestructible) */
+} rf_placed;
+
+/* A growable list the caller owns (init/fini). */
+typedef struct rf_placed_list {
+    rf_placed *items;
+    size_t n, cap;
+} rf_placed_list;
+
+RF_API void rf_placed_list_init(rf_placed_list *l);
+RF_API void rf_placed_list_fini(rf_placed_list *l);
+/* Appends a copy of p; strings longer than their field are cut. NULL when
+ * memory runs out (the list is then unchanged), else the stored copy. */
+RF_API RF_NODISCARD rf_placed *rf_placed_list_add(rf_placed_list *l, const rf_placed *p);
+/* Fills p with type and name (cut to fit), position and room, count 1. */
+RF_API void rf_placed_init(rf_placed *p, const char *type, const char *name, int x, int y,
+                           int room);
+/* True when some object of l stands on (x, y). */
+RF_API bool rf_placed_list_has_at(const rf_placed_list *l, int x, int y);
+
+RF_END_C
+
+#endif /* RF_PLACED_H */

@@ -1,0 +1,160 @@
+/* roomforge/scenario.h: sim scenarios: event scripts a designer plays against
+ * one room to see what its rules do, tick by tick.
+ *
+ * Pipeline: after world (world.h). A scenario file is parsed once into an
+ * immutable rf_scenario (commands with their file positions); `roomforge sim`
+ * and the tests then play it against a one-room world and check its `expect`
+ * lines against the effect log.
+ *
+ * Format (DESIGN 5), one command a line, `#` starts a comment (outside quotes),
+ * blank lines are skipped, command words match case-insensitively:
+ *   enter | exit | move X Y | pull ID | hit ID [N] | kill ID | tick [N]
+ *   expect T<tick> <effect>
+ * where <effect> is one effect line as sim prints it without its T prefix:
+ *   remove ID | create TYPE [ID] at X,Y | move ID X,Y | set ID PROPERTY VALUE
+ *   spell "NAME" from X,Y to X,Y | ticker "TEXT" | clock ID stopped
+ * Extension: `room NAME` (before every other command, at most once) names the
+ * room the scenario is played against, so a folder of scenarios can be run in
+ * one call. An ID holding blanks, quotes or '#' is written in double quotes;
+ * inside quotes \" and \\ stand for " and \, \n and \t for a newline and a tab.
+ * Coordinates are room-local, integers within RF_SCENARIO_COORD_MIN..MAX.
+ */
+#ifndef RF_SCENARIO_H
+#define RF_SCENARIO_H
+
+#include <stdio.h>
+
+#include "roomforge/common.h"
+#include "roomforge/diag.h"
+
+RF_BEGIN_C
+
+/* Bounds, checked while parsing so that no scenario can hang sim or exhaust
+ * memory: file bytes, bytes per line, commands, ticks over the whole scenario
+ * (the sum of every `tick N`), hits in one `hit ID N`. */
+#define RF_SCENARIO_MAX_BYTES (4u * 1024u * 1024u)
+#define RF_SCENARIO_MAX_LINE 4096
+#define RF_SCENARIO_MAX_COMMANDS 100000
+#define RF_SCENARIO_MAX_TICKS 1000000L
+#define RF_SCENARIO_MAX_HITS 10000
+/* Effects one play may log: past it the play stops (scenario-limit), so a
+ * rule firing every tick cannot fill memory over RF_SCENARIO_MAX_TICKS ticks. */
+#define RF_SCENARIO_MAX_EFFECTS 100000
+#define RF_SCENARIO_COORD_MIN (-32768)
+#define RF_SCENARIO_COORD_MAX 32767
+
+typedef enum rf_scenario_op {
+    RF_SCENARIO_ENTER = 0,
+    RF_SCENARIO_EXIT,
+    RF_SCENARIO_MOVE,   /* x, y: the player's new room-local position */
+    RF_SCENARIO_PULL,   /* id: a lever */
+    RF_SCENARIO_HIT,    /* id, count: a breakable */
+    RF_SCENARIO_KILL,   /* id: a monster or horde */
+    RF_SCENARIO_TICK,   /* count ticks */
+    RF_SCENARIO_EXPECT, /* tick, effect, effect_kind */
+    RF_SCENARIO_ROOM,   /* id: the room's name (extension) */
+    RF_SCENARIO_OP_COUNT
+} rf_scenario_op;
+
+/* The command word of op ("enter", ..., "room"); "?" outside the enum. */
+RF_API const char *rf_scenario_op_name(rf_scenario_op op);
+
+typedef struct rf_scenario_cmd {
+    rf_scenario_op op;
+    int line, col;          /* of the command word */
+    const char *id;         /* PULL, HIT, KILL: the object id; ROOM: the name */
+    int x, y;               /* MOVE */
+    long count;             /* HIT: hits (>= 1); TICK: ticks (>= 1) */
+    long tick;              /* EXPECT: the tick it names (>= 1) */
+    const char *effect;     /* EXPECT: the effect in canonical form (below) */
+    const char *effect_kind; /* EXPECT: "remove", "create", "move", "set", "spell",
+                              * "ticker" or "clock" */
+} rf_scenario_cmd;
+
+/* The canonical form of an effect, which sim prints and `expect` compares:
+ * single spaces between fields, integers in plain decimal, coordinates as X,Y,
+ * TYPE spelt as rf_object_type_name() spells it, strings in double quotes with
+ * '"' and '\' escaped by '\' and newline and tab written \n and \t, and an ID
+ * in quotes only when it holds a blank, a quote, a backslash or '#'. */
+
+typedef struct rf_scenario rf_scenario; /* opaque, immutable once loaded */
+
+/* Parses a scenario from memory; name is the file name diagnostics carry.
+ * Every malformed line is one diagnostic at its line and column (codes
+ * scenario-syntax, scenario-limit), and parsing goes on to report the rest.
+ * Events after the last tick are never seen by the rules: a scenario-unticked
+ * warning. RF_OK with *out set when no error was reported; RF_ERR_CONTENT,
+ * RF_ERR_NOMEM otherwise (*out untouched). The caller frees *out. */
+RF_API RF_NODISCARD rf_status rf_scenario_load_buffer(const char *name, const char *buf,
+                                                      size_t len, rf_diags *d,
+                                                      rf_scenario **out);
+/* The same from a file: RF_ERR_IO (with an io-error diagnostic at line 0) when
+ * path cannot be read or is a directory. */
+RF_API RF_NODISCARD rf_status rf_scenario_load_file(const char *path, rf_diags *d,
+                                                    rf_scenario **out);
+RF_API void rf_scenario_free(rf_scenario *s);
+
+/* The file name diagnostics carry; valid until s is freed. */
+RF_API const char *rf_scenario_file(const rf_scenario *s);
+RF_API size_t rf_scenario_count(const rf_scenario *s);
+/* The ith command in file order; valid until s is freed; NULL past the end. */
+RF_API const rf_scenario_cmd *rf_scenario_at(const rf_scenario *s, size_t i);
+/* The room a `room NAME` line names, or NULL. */
+RF_API const char *rf_scenario_room(const rf_scenario *s);
+/* The number of ticks the scenario plays (the sum of its `tick` counts). */
+RF_API long rf_scenario_ticks(const rf_scenario *s);
+
+/* Parses one effect (without its T prefix) into its canonical form, written
+ * into buf (cap bytes with the NUL) and its kind (as effect_kind above) into
+ * *kind. 0 on success; otherwise the 1-based character column in text where
+ * it stops making sense, with a short reason in *why (static storage). A
+ * canonical form longer than cap is refused at column 1. */
+RF_API int rf_scenario_effect_parse(const char *text, char *buf, size_t cap,
+                                    const char **kind, const char **why);
+
+/* ---- playing a scenario (scenario_run.c) ---- */
+
+typedef struct rf_world rf_world;                     /* world.h */
+typedef struct rf_scenario_result rf_scenario_result; /* opaque */
+
+typedef enum rf_scenario_format { RF_SCENARIO_TEXT = 0, RF_SCENARIO_JSON } rf_scenario_format;
+
+/* Plays s against room of w, in file order: each event calls the world's
+ * event function, `tick N` runs N ticks, `room` and `expect` play nothing.
+ * An event naming an object the room does not hold at that point, or one of
+ * the wrong kind (pull needs a lever, hit a breakable, kill a monster or
+ * horde), is a scenario-object error at its line; the event is skipped and
+ * the play goes on. A play that logs more than RF_SCENARIO_MAX_EFFECTS effects
+ * stops after that tick with a scenario-limit error at the tick's line. Rule
+ * failures are reported by the world (script-*) and the play goes on.
+ * Afterwards each `expect` is matched against the effects this play added to
+ * w's log: same tick (the world's numbering), same canonical text, each
+ * effect meeting at most one expect; an unmet one is an expect-failed error at
+ * its line. RF_OK with *out set (with RF_ERR_CONTENT and RF_ERR_SCRIPT *out is
+ * set too, the diagnostics say what went wrong); RF_ERR_NOMEM or RF_ERR_ARG
+ * (*out untouched). The result borrows s and w: free it before them. */
+RF_API RF_NODISCARD rf_status rf_scenario_play(const rf_scenario *s, rf_world *w, size_t room,
+                                               rf_diags *d, rf_scenario_result **out);
+RF_API void rf_scenario_result_free(rf_scenario_result *r);
+/* How many expect lines failed. */
+RF_API size_t rf_scenario_result_failed(const rf_scenario_result *r);
+/* Whether the expect at command index i was met (false for other commands). */
+RF_API bool rf_scenario_result_met(const rf_scenario_result *r, size_t i);
+/* The effects of this play: a range [*from, *to) of w's effect log. */
+RF_API void rf_scenario_result_effects(const rf_scenario_result *r, size_t *from, size_t *to);
+
+/* Writes the play. Text: one effect a line, "T<tick> <effect>" (room-local).
+ * JSON, one object:
+ *   {"scenario":FILE,"room":NAME,"ticks":N,
+ *    "effects":[{"tick","kind","effect", plus by kind: remove {"id"}, create
+ *                {"type","id","x","y"}, move {"id","x","y"}, set {"id",
+ *                "property","value"}, spell {"name","from":[x,y],"to":[x,y]},
+ *                ticker {"text"}, clock {"id"}}],
+ *    "expects":[{"line","tick","effect","met"}],"failed":N}
+ * where "effect" is the effect's canonical text without its T prefix.
+ * RF_ERR_IO when out fails. */
+RF_API RF_NODISCARD rf_status rf_scenario_result_write(const rf_scenario_result *r, FILE *out,
+                                                       rf_scenario_format fmt);
+
+RF_END_C
+#endif /* RF_SCENARIO_H */

@@ -1,0 +1,80 @@
+/* roomforge/special.h: DoomRL's special rooms, given to procedural rooms of a
+ * dug level: warehouses, fluid rooms, ammo rooms, teleporter rooms, lever
+ * rooms and vaults (locked vaults with their key lever).
+ *
+ * Pipeline: dig -> place -> passes -> stairs -> special -> populate. Stairs
+ * are not floor, so the pass never covers them (rooms with stairs inside
+ * can take any feature but a vault). The pass
+ * reads the level's grid and room records, rewrites the terrain of the rooms
+ * it picks (fluid, vault walls and door), appends the objects it creates to a
+ * list the caller owns, and returns the level's feelings. It draws from one
+ * rng stream only, so the same stream state gives the same result.
+ * Seeds: shared/seeds/doomrl-special-rooms.txt.
+ */
+#ifndef RF_SPECIAL_H
+#define RF_SPECIAL_H
+
+#include "roomforge/common.h"
+#include "roomforge/dig.h"
+#include "roomforge/grid.h"
+#include "roomforge/placed.h"
+#include "roomforge/rng.h"
+
+RF_BEGIN_C
+
+typedef enum rf_special_kind {
+    RF_SPECIAL_WAREHOUSE = 0,
+    RF_SPECIAL_FLUID,
+    RF_SPECIAL_AMMO,
+    RF_SPECIAL_TELEPORTER,
+    RF_SPECIAL_LEVER,
+    RF_SPECIAL_VAULT,
+    RF_SPECIAL_KIND_COUNT
+} rf_special_kind;
+
+/* DoomRL's five difficulties, numbered as the game numbers them. */
+typedef enum rf_difficulty {
+    RF_DIFFICULTY_ITYTD = 1, /* I'm Too Young to Die */
+    RF_DIFFICULTY_HNTR,      /* Hey, Not Too Rough */
+    RF_DIFFICULTY_HMP,       /* Hurt Me Plenty (the default) */
+    RF_DIFFICULTY_UV,        /* Ultra-Violence */
+    RF_DIFFICULTY_NIGHTMARE  /* Nightmare! */
+} rf_difficulty;
+
+typedef struct rf_special_opts {
+    int depth;            /* DoomRL's dlevel, 1-based */
+    rf_difficulty difficulty;
+    bool single_monster;  /* the single-monster level table: no vaults */
+} rf_special_opts;
+
+#define RF_SPECIAL_MAX_FEELINGS 16
+
+typedef struct rf_special_result {
+    int tried;                           /* the 7d2-7 roll */
+    int made[RF_SPECIAL_KIND_COUNT];     /* rooms given each feature */
+    int skipped;                         /* types drawn with no room that fits */
+    int locked_vaults;
+    size_t nfeelings;
+    const char *feelings[RF_SPECIAL_MAX_FEELINGS]; /* static strings, in order */
+} rf_special_result;
+
+/* "warehouse", "fluid", ... */
+RF_API const char *rf_special_kind_name(rf_special_kind k);
+/* Parses "itytd", "hntr", "hmp", "uv", "nightmare" (or 1-5); false otherwise. */
+RF_API bool rf_difficulty_parse(const char *s, rf_difficulty *out);
+RF_API const char *rf_difficulty_name(rf_difficulty d);
+
+/* Runs the pass on g and its rooms. Rooms of kind rect, cross, cave or crawled
+ * can be chosen (never corridors, vaults, templates or locked rooms); a room
+ * takes one feature at most. A vault's inner chamber is appended to rooms as a
+ * new RF_ROOM_VAULT record (locked when it is a locked vault). Objects go to
+ * objs with the id of the room they are in. RF_ERR_ARG on a bad depth or
+ * difficulty, RF_ERR_NOMEM when memory runs out (g, rooms and objs may then
+ * hold part of the pass). */
+RF_API RF_NODISCARD rf_status rf_special_rooms(rf_grid *g, rf_room_list *rooms,
+                                               const rf_special_opts *o, rf_rng *rng,
+                                               rf_placed_list *objs, rf_special_result *out);
+
+RF_END_C
+
+#endif /* RF_SPECIAL_H */

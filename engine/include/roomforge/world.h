@@ -1,0 +1,235 @@
+/* roomforge/world.h: the runtime world: object instances of placed rooms,
+ * the player, per-tick events, the rule VM that ticks room scripts, and the
+ * effect log a game (or `roomforge sim`) reads.
+ *
+ * Pipeline: world, the last stage. A world holds any number of rooms, each a
+ * template placed at a level offset (rf_world_add_room); a one-room world at
+ * (0, 0) serves sim and the tests. Adding a room instantiates every object of
+ * its template (percent rolls belong to populate, not here) and compiles its
+ * scripts once into rules of the world's sandboxed Lua 5.4 state: XML scripts
+ * through the condition and action registries of the Lua files of scripts/roomforge,
+ * Lua scripts (<script lang="lua">, <script src=...>) by running their chunk
+ * once to register rules. Nothing is re-parsed per tick.
+ *
+ * Ticks (DESIGN 4): numbered from 1. Events (enter, exit, pull, hit, kill)
+ * change state at once and are seen by the conditions of the next tick only.
+ * A tick counts every started clock down by one (a clock reaching 0 stops:
+ * effect `clock ID stopped`), then runs every rule in room order, file order
+ * within a room, and each rule's actions in order.
+ *
+ * Effects: the world model applies every effect itself (its rules read it),
+ * appends it to the effect log and then tells the host, so a game mirrors it
+ * in its own world. With no host (the default host) the model alone changes.
+ *
+ * Coordinates: the world speaks level coordinates (room offset + room-local);
+ * effects and objects carry both. x grows right, y down, both from 0.
+ * Deterministic: the same rooms, events and options give the same effects.
+ */
+#ifndef RF_WORLD_H
+#define RF_WORLD_H
+
+#include "roomforge/common.h"
+#include "roomforge/diag.h"
+#include "roomforge/lint.h"
+#include "roomforge/template.h"
+
+RF_BEGIN_C
+
+typedef struct rf_world rf_world; /* opaque */
+
+/* Options of a world; rf_world_opts_init fills the defaults. */
+typedef struct rf_world_opts {
+    size_t mem_cap;          /* bytes the world's Lua state may hold; default 64 MiB */
+    long tick_budget;        /* VM instructions one rule that runs user Lua (a Lua rule, an
+                              * extension type) may run in one tick; default 20,000,000.
+                              * Built-in rules are bounded by construction and run unhooked */
+    long load_budget;        /* VM instructions one Lua chunk may run at load; default 1,000,000 */
+    const char *scripts_dir; /* designer extensions: every *.lua in it, in byte order of
+                              * their names, runs once at rf_world_new; NULL for none */
+    bool keep_log;           /* append effects to the log (default true); a game that only
+                              * uses the host may turn it off */
+} rf_world_opts;
+
+RF_API void rf_world_opts_init(rf_world_opts *o);
+
+/* A world without rooms, its rule VM loaded with the built-in registries and
+ * the extensions of opts->scripts_dir (opts may be NULL: defaults). Problems
+ * of an extension file are diagnostics (script-syntax, script-error,
+ * script-budget, script-memory, script-forbidden, io-error) and that file is
+ * skipped. RF_OK with *out set, RF_ERR_CONTENT when an extension failed (*out
+ * is still set and usable), RF_ERR_IO (an io-error diagnostic) when the
+ * scripts directory cannot be opened, RF_ERR_NOMEM (*out untouched in both).
+ * The caller frees *out with rf_world_free. */
+RF_API RF_NODISCARD rf_status rf_world_new(const rf_world_opts *opts, rf_diags *d, rf_world **out);
+/* Frees w and all it owns; w may be NULL. */
+RF_API void rf_world_free(rf_world *w);
+
+/* Places template t with its (0, 0) at level (x, y), instantiating its objects
+ * and compiling its scripts. A script that fails to compile or to load (unknown
+ * condition or action type, a Lua chunk that errs, loops, runs out of memory,
+ * reaches for os/io/require, an unreadable, absolute or escaping src path:
+ * script-src) is reported and left out (with any rules its chunk registered);
+ * the room is added with its other scripts. *index (may be NULL) receives the
+ * room's index (0, 1, ... in order of adding). RF_OK, RF_ERR_CONTENT when a
+ * script was left out, RF_ERR_LIMIT (more than RF_WORLD_MAX_ROOMS rooms: not
+ * added), RF_ERR_NOMEM (the world's C memory ran out: the room may be partly
+ * added; free the world). t must outlive w (the world retains it). */
+#define RF_WORLD_MAX_ROOMS 1000000
+RF_API RF_NODISCARD rf_status rf_world_add_room(rf_world *w, const rf_template *t, int x, int y,
+                                                rf_diags *d, size_t *index);
+
+/* ---- rooms and objects ---- */
+
+typedef struct rf_world_room {
+    const rf_template *tmpl;
+    const char *name; /* the template's name */
+    int x, y;         /* level offset of the room's (0, 0) */
+    int w, h;         /* its bounds: the template's width and height */
+    size_t rules;     /* rules compiled from its scripts (XML scripts and Lua rules) */
+} rf_world_room;
+
+RF_API size_t rf_world_room_count(const rf_world *w);
+/* Fills *out for room i; false when i is out of range. */
+RF_API bool rf_world_room_get(const rf_world *w, size_t i, rf_world_room *out);
+
+/* One object instance, as the world model holds it now. */
+typedef struct rf_world_object {
+    const char *id; /* NULL when it has none; valid until the next call on w */
+    rf_object_type type;
+    int x, y;        /* level */
+    int lx, ly;      /* room-local */
+    bool activated;  /* lever */
+    bool started;    /* clock: counting down */
+    int remaining;   /* clock: ticks left */
+    int initial;     /* clock: ticks on the face at start */
+    int hits;        /* breakable: hits taken */
+    int hits_needed; /* breakable: hitsNeededToBreak (0 breaks at the first hit) */
+    bool broken;     /* breakable */
+    bool alive;      /* monster and horde: alive; false for other objects */
+    bool passable;   /* blocker and the other custom objects */
+    bool can_push;
+} rf_world_object;
+
+/* Objects of room in creation order (template objects first, then created
+ * ones); removed objects are gone from the count. */
+RF_API size_t rf_world_object_count(rf_world *w, size_t room);
+/* The ith object of room; false when out of range. */
+RF_API bool rf_world_object_get(rf_world *w, size_t room, size_t i, rf_world_object *out);
+/* The object of room with id (case-sensitive) that scripts would find: false
+ * when none (never there, removed, not created yet). A dead monster is found. */
+RF_API bool rf_world_object_find(rf_world *w, size_t room, const char *id, rf_world_object *out);
+
+/* The player's level position; (0, 0) until rf_world_move_player. */
+RF_API void rf_world_player(const rf_world *w, int *x, int *y);
+/* Ticks run so far: 0 before the first, then the number of the last tick. */
+RF_API long rf_world_tick_count(const rf_world *w);
+
+/* ---- events: state changes at once, conditions see them next tick ---- */
+
+/* The player entered / left room. RF_ERR_ARG when room is out of range. */
+RF_API RF_NODISCARD rf_status rf_world_enter(rf_world *w, size_t room);
+RF_API RF_NODISCARD rf_status rf_world_exit(rf_world *w, size_t room);
+/* The player stands at level (x, y) now (no enter/exit implied). */
+RF_API RF_NODISCARD rf_status rf_world_move_player(rf_world *w, int x, int y);
+/* The lever id of room is pulled: its activated state flips, and
+ * activated_changed holds next tick. RF_ERR_ARG when room is out of range or
+ * id names no lever that scripts would find. */
+RF_API RF_NODISCARD rf_status rf_world_pull(rf_world *w, size_t room, const char *id);
+/* The breakable id takes n >= 1 hits: event hit; when its hits reach
+ * hitsNeededToBreak (at least 1) it breaks: event broken. Hits on a broken
+ * breakable change nothing. RF_ERR_ARG as above (no such breakable, n < 1). */
+RF_API RF_NODISCARD rf_status rf_world_hit(rf_world *w, size_t room, const char *id, int n);
+/* The monster or horde id dies (it is still found, isDead holds). Killing a
+ * dead one changes nothing. RF_ERR_ARG as above. */
+RF_API RF_NODISCARD rf_status rf_world_kill(rf_world *w, size_t room, const char *id);
+
+/* Runs one tick. A rule that errs, runs past the tick budget or the memory
+ * cap is disabled for good with one diagnostic (script-error, script-budget,
+ * script-memory, script-forbidden) naming the room, the script and the file
+ * line; the other rules of the tick still run. RF_OK, RF_ERR_SCRIPT when a
+ * rule was disabled in this tick (w stays usable), RF_ERR_NOMEM. */
+RF_API RF_NODISCARD rf_status rf_world_tick(rf_world *w, rf_diags *d);
+
+/* ---- effects ---- */
+
+typedef enum rf_effect_kind {
+    RF_EFFECT_REMOVE = 0,
+    RF_EFFECT_CREATE,
+    RF_EFFECT_MOVE,
+    RF_EFFECT_SET,
+    RF_EFFECT_SPELL,
+    RF_EFFECT_TICKER,
+    RF_EFFECT_CLOCK_STOPPED,
+    RF_EFFECT_KIND_COUNT
+} rf_effect_kind;
+
+/* "remove", "create", "move", "set", "spell", "ticker", "clock" (the first
+ * word of the effect line); "?" outside the enum. */
+RF_API const char *rf_effect_kind_name(rf_effect_kind k);
+
+/* One effect. Strings are owned by the world: valid until the log is cleared
+ * or w is freed (in a host callback: until the callback returns). */
+typedef struct rf_effect {
+    long tick;
+    rf_effect_kind kind;
+    size_t room;          /* the room whose rule (or clock) made it */
+    int script;           /* index of the template script that made it; -1 for a clock */
+    const char *id;       /* the object's id; NULL for a create without id */
+    rf_object_type type;  /* the object's type (CREATE: the created tag) */
+    int x, y;             /* level: CREATE/MOVE the tile, SPELL the source */
+    int lx, ly;           /* the same, room-local */
+    int tx, ty;           /* level: SPELL the target */
+    int tlx, tly;         /* the same, room-local */
+    const char *property; /* SET: "passable", "started" or "stopped" */
+    int value;            /* SET: 0 or 1 */
+    const char *text;     /* SPELL: the spell name; TICKER: the text */
+} rf_effect;
+
+/* How a game applies effects in its own world. Any callback may be NULL. */
+typedef struct rf_world_host {
+    void *ud;
+    void (*create)(void *ud, const rf_effect *e);
+    void (*remove)(void *ud, const rf_effect *e);
+    void (*move)(void *ud, const rf_effect *e);
+    void (*set)(void *ud, const rf_effect *e);
+    void (*spell)(void *ud, const rf_effect *e);
+    void (*ticker)(void *ud, const rf_effect *e);
+    void (*clock_stopped)(void *ud, const rf_effect *e);
+} rf_world_host;
+
+/* Installs host (copied; NULL restores the default host, which only keeps
+ * the model). Callbacks run during rf_world_tick and must not call w. */
+RF_API void rf_world_set_host(rf_world *w, const rf_world_host *host);
+
+RF_API size_t rf_world_effect_count(const rf_world *w);
+/* The ith effect of the log, oldest first; NULL past the end. */
+RF_API const rf_effect *rf_world_effect_at(const rf_world *w, size_t i);
+/* Empties the log (a long-running game calls it after reading). */
+RF_API void rf_world_effects_clear(rf_world *w);
+
+/* Writes e as the effect line of DESIGN 5, "T3 set gate passable 1", into buf
+ * (cap bytes with the NUL, truncated to fit), with room-local coordinates when
+ * local is true and level coordinates otherwise. The form is scenario.h's
+ * canonical form: TYPE as rf_object_type_name spells it, strings in double
+ * quotes with '"' and '\' escaped and newline/tab as \n and \t, an ID in quotes
+ * only when it holds a blank, a quote, a backslash or '#'. Returns the length
+ * of the whole line (as snprintf: >= cap means it was truncated). */
+RF_API size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t cap);
+
+/* ---- lint ---- */
+
+/* The condition and action types the world's registries know (built-ins and
+ * extensions). Valid until w is freed. */
+RF_API const rf_script_types *rf_world_script_types(rf_world *w);
+
+/* What `roomforge lint` adds for scripts: for every template of set, a fresh
+ * one-room world (with opts: scripts_dir, budgets) compiles its XML scripts
+ * (unknown-condition, unknown-action at the clause) and runs its Lua chunks
+ * once (script-* at the XML file line, or the src file's line). Extension
+ * files of opts->scripts_dir are reported once. RF_OK when nothing was
+ * reported, RF_ERR_CONTENT when something was, RF_ERR_NOMEM. */
+RF_API RF_NODISCARD rf_status rf_world_lint(const rf_template_set *set, const rf_world_opts *opts,
+                                            rf_diags *d);
+
+RF_END_C
+#endif /* RF_WORLD_H */

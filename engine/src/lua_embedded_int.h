@@ -1,0 +1,22 @@
+/* engine/src/lua_embedded_int.h: the rule VM's Lua files, compiled into the library.
+ *
+ * Pipeline: world stage. CMake (cmake/embed_lua.cmake) generates
+ * lua_embedded.c from the Lua files of scripts/roomforge at build time; world.c loads
+ * engine.lua, conditions.lua and actions.lua from this table, so a game that
+ * embeds libroomforge needs no script files. The table ends with a row whose
+ * name is NULL.
+ */
+#ifndef RF_LUA_EMBEDDED_INT_H
+#define RF_LUA_EMBEDDED_INT_H
+
+#include <stddef.h>
+
+typedef struct rf_lua_embedded {
+    const char *name; /* file name: "engine.lua" */
+    const char *text; /* its bytes, NUL-terminated */
+    size_t len;       /* without the NUL */
+} rf_lua_embedded;
+
+extern const rf_lua_embedded rf_lua_embedded_files[];
+
+#endif /* RF_LUA_EMBEDDED_INT_H */

@@ -1,0 +1,370 @@
+/* engine/src/scenario_run.c: plays a parsed sim scenario against one room of a
+ * world, checks its expect lines, and writes the effect log as text or JSON.
+ *
+ * Pipeline: after world; reads an rf_scenario (scenario.c) and an rf_world
+ * (world.h), produces an rf_scenario_result; called by `roomforge sim` and the
+ * tests. Design: the world does all the rule work; this file only turns
+ * scenario commands into world events and ticks, then formats every new
+ * effect once with rf_effect_format (the one formatter, so sim, expect and
+ * the world agree on the canonical text) and matches expects as a multiset:
+ * each effect meets at most one expect of the same tick and text. An event on
+ * a missing or wrong-kind object is checked here before the world sees it,
+ * so the diagnostic names the scenario line and the object's actual kind.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "alloc_int.h"
+#include "json_int.h"
+#include "roomforge/scenario.h"
+#include "roomforge/world.h"
+
+struct rf_scenario_result {
+    const rf_scenario *s;
+    rf_world *w;
+    size_t room;
+    const char *room_name; /* the world's copy; valid while w lives */
+    size_t from, to;       /* this play's range of w's effect log */
+    char **texts;          /* canonical text of each effect, without the T prefix */
+    bool *met;             /* per command */
+    size_t failed;
+};
+
+void rf_scenario_result_free(rf_scenario_result *r)
+{
+    size_t i;
+    if (!r)
+        return;
+    if (r->texts)
+        for (i = 0; i < r->to - r->from; i++)
+            rf_free(r->texts[i]);
+    rf_free(r->texts);
+    rf_free(r->met);
+    rf_free(r);
+}
+
+size_t rf_scenario_result_failed(const rf_scenario_result *r) { return r->failed; }
+
+bool rf_scenario_result_met(const rf_scenario_result *r, size_t i)
+{
+    return i < rf_scenario_count(r->s) && r->met[i];
+}
+
+void rf_scenario_result_effects(const rf_scenario_result *r, size_t *from, size_t *to)
+{
+    *from = r->from;
+    *to = r->to;
+}
+
+/* The canonical text of e (its effect line without "T<tick> "), or NULL when
+ * memory runs out. */
+static char *effect_text(const rf_effect *e)
+{
+    char small[256];
+    char *line = small, *text;
+    size_t n = rf_effect_format(e, true, small, sizeof small);
+    const char *sp;
+    if (n >= sizeof small) {
+        line = rf_alloc(n + 1);
+        if (!line)
+            return NULL;
+        (void)rf_effect_format(e, true, line, n + 1);
+    }
+    sp = strchr(line, ' ');
+    text = rf_strdup(sp ? sp + 1 : line);
+    if (line != small)
+        rf_free(line);
+    return text;
+}
+
+/* The object kinds an event accepts, and the words that name them. */
+static bool kind_fits(rf_scenario_op op, rf_object_type t)
+{
+    switch (op) {
+    case RF_SCENARIO_PULL: return t == RF_OBJ_LEVER;
+    case RF_SCENARIO_HIT: return t == RF_OBJ_CUSTOM_BREAKABLE;
+    case RF_SCENARIO_KILL: return t == RF_OBJ_MONSTER || t == RF_OBJ_HORDE;
+    default: return false;
+    }
+}
+
+static const char *kind_wanted(rf_scenario_op op)
+{
+    switch (op) {
+    case RF_SCENARIO_PULL: return "a lever";
+    case RF_SCENARIO_HIT: return "a customBreakable";
+    default: return "a monster or horde";
+    }
+}
+
+/* Plays one object event; false when it was refused (reported). */
+static bool object_event(rf_world *w, size_t room, const char *room_name,
+                         const rf_scenario *s, const rf_scenario_cmd *c, rf_diags *d)
+{
+    rf_world_object o;
+    rf_status st;
+    const char *op = rf_scenario_op_name(c->op);
+    if (!rf_world_object_find(w, room, c->id, &o)) {
+        (void)rf_diag_add(d, "scenario-object", rf_scenario_file(s), c->line, c->col,
+                          "%s: room '%s' holds no object '%s' at this point (never there, "
+                          "removed, or not created yet)",
+                          op, room_name, c->id);
+        return false;
+    }
+    if (!kind_fits(c->op, o.type)) {
+        (void)rf_diag_add(d, "scenario-object", rf_scenario_file(s), c->line, c->col,
+                          "%s: '%s' is a %s, not %s", op, c->id, rf_object_type_name(o.type),
+                          kind_wanted(c->op));
+        return false;
+    }
+    if (c->op == RF_SCENARIO_PULL)
+        st = rf_world_pull(w, room, c->id);
+    else if (c->op == RF_SCENARIO_HIT)
+        st = rf_world_hit(w, room, c->id, (int)c->count);
+    else
+        st = rf_world_kill(w, room, c->id);
+    if (st != RF_OK) {
+        (void)rf_diag_add(d, "scenario-object", rf_scenario_file(s), c->line, c->col,
+                          "%s: the world refused the event on '%s' (%s)", op, c->id,
+                          rf_status_str(st));
+        return false;
+    }
+    return true;
+}
+
+/* Says why expect c found nothing: what its tick did hold instead (ticks is
+ * the world's last tick: tick numbers are the world's, counted from 1). */
+static void report_unmet(const rf_scenario_result *r, const rf_scenario_cmd *c, long ticks,
+                         rf_diags *d)
+{
+    char had[400];
+    size_t i, len, shown = 0;
+    int n;
+    if (c->tick > ticks) {
+        snprintf(had, sizeof had, "the scenario plays only %ld tick%s", ticks,
+                 ticks == 1 ? "" : "s");
+    } else {
+        n = snprintf(had, sizeof had, "T%ld had ", c->tick);
+        len = n > 0 ? (size_t)n : 0;
+        for (i = r->from; i < r->to && len < sizeof had; i++) {
+            const rf_effect *e = rf_world_effect_at(r->w, i);
+            if (!e || e->tick != c->tick)
+                continue;
+            n = shown == 4 ? snprintf(had + len, sizeof had - len, "; ...")
+                           : snprintf(had + len, sizeof had - len, "%s%s", shown ? "; " : "",
+                                      r->texts[i - r->from]);
+            if (n < 0 || (size_t)n >= sizeof had - len || shown == 4)
+                break;
+            len += (size_t)n;
+            shown++;
+        }
+        if (shown == 0)
+            snprintf(had, sizeof had, "T%ld had no effects", c->tick);
+    }
+    (void)rf_diag_add(d, "expect-failed", rf_scenario_file(r->s), c->line, c->col,
+                      "expected at T%ld: %s; it did not happen (%s)", c->tick, c->effect, had);
+}
+
+rf_status rf_scenario_play(const rf_scenario *s, rf_world *w, size_t room, rf_diags *d,
+                           rf_scenario_result **out)
+{
+    rf_scenario_result *r;
+    rf_world_room info;
+    size_t i, n, ne;
+    bool content = false, script = false, stop = false;
+    bool *used = NULL;
+    if (!s || !w || !d || !out || !rf_world_room_get(w, room, &info))
+        return RF_ERR_ARG;
+    n = rf_scenario_count(s);
+    r = rf_calloc(1, sizeof *r);
+    if (!r)
+        return RF_ERR_NOMEM;
+    r->s = s;
+    r->w = w;
+    r->room = room;
+    r->room_name = info.name;
+    r->from = r->to = rf_world_effect_count(w);
+    r->met = rf_calloc(n + 1, sizeof *r->met);
+    if (!r->met)
+        goto nomem;
+    for (i = 0; i < n && !stop; i++) {
+        const rf_scenario_cmd *c = rf_scenario_at(s, i);
+        rf_status st = RF_OK;
+        long k;
+        switch (c->op) {
+        case RF_SCENARIO_ENTER: st = rf_world_enter(w, room); break;
+        case RF_SCENARIO_EXIT: st = rf_world_exit(w, room); break;
+        case RF_SCENARIO_MOVE: st = rf_world_move_player(w, info.x + c->x, info.y + c->y); break;
+        case RF_SCENARIO_PULL:
+        case RF_SCENARIO_HIT:
+        case RF_SCENARIO_KILL:
+            if (!object_event(w, room, info.name, s, c, d))
+                content = true;
+            break;
+        case RF_SCENARIO_TICK:
+            for (k = 0; k < c->count && !stop; k++) {
+                st = rf_world_tick(w, d);
+                if (st == RF_ERR_SCRIPT) {
+                    script = true;
+                    st = RF_OK;
+                } else if (st != RF_OK) {
+                    break;
+                }
+                if (rf_world_effect_count(w) - r->from > RF_SCENARIO_MAX_EFFECTS) {
+                    (void)rf_diag_add(d, "scenario-limit", rf_scenario_file(s), c->line, c->col,
+                                      "the play stops at T%ld: more than %d effects",
+                                      rf_world_tick_count(w), RF_SCENARIO_MAX_EFFECTS);
+                    stop = content = true;
+                }
+            }
+            break;
+        default: break;
+        }
+        if (st == RF_ERR_NOMEM)
+            goto nomem;
+        if (st != RF_OK)
+            content = true;
+    }
+    /* format this play's effects once, then match the expects */
+    r->to = rf_world_effect_count(w);
+    ne = r->to - r->from;
+    r->texts = rf_calloc(ne + 1, sizeof *r->texts);
+    used = rf_calloc(ne + 1, sizeof *used);
+    if (!r->texts || !used)
+        goto nomem;
+    for (i = 0; i < ne; i++) {
+        r->texts[i] = effect_text(rf_world_effect_at(w, r->from + i));
+        if (!r->texts[i])
+            goto nomem;
+    }
+    for (i = 0; i < n; i++) {
+        const rf_scenario_cmd *c = rf_scenario_at(s, i);
+        size_t j;
+        if (c->op != RF_SCENARIO_EXPECT)
+            continue;
+        for (j = 0; j < ne && !r->met[i]; j++) {
+            const rf_effect *e = rf_world_effect_at(w, r->from + j);
+            if (!used[j] && e->tick == c->tick && strcmp(r->texts[j], c->effect) == 0)
+                used[j] = r->met[i] = true;
+        }
+        if (!r->met[i]) {
+            r->failed++;
+            report_unmet(r, c, rf_world_tick_count(w), d);
+        }
+    }
+    rf_free(used);
+    *out = r;
+    if (content || r->failed)
+        return RF_ERR_CONTENT;
+    return script ? RF_ERR_SCRIPT : RF_OK;
+nomem:
+    rf_free(used);
+    rf_scenario_result_free(r);
+    return RF_ERR_NOMEM;
+}
+
+/* ---- writers ---- */
+
+static void json_point(FILE *out, const char *key, int x, int y)
+{
+    rf_json_key(out, key, 0);
+    fprintf(out, "[%d,%d]", x, y);
+}
+
+static void json_int(FILE *out, const char *key, long v)
+{
+    rf_json_key(out, key, 0);
+    fprintf(out, "%ld", v);
+}
+
+static void json_str(FILE *out, const char *key, const char *v)
+{
+    rf_json_key(out, key, 0);
+    rf_json_string(out, v);
+}
+
+static void write_effect_json(FILE *out, const rf_effect *e, const char *text)
+{
+    putc('{', out);
+    rf_json_key(out, "tick", 1);
+    fprintf(out, "%ld", e->tick);
+    json_str(out, "kind", rf_effect_kind_name(e->kind));
+    json_str(out, "effect", text);
+    switch (e->kind) {
+    case RF_EFFECT_CREATE:
+        json_str(out, "type", rf_object_type_name(e->type));
+        json_str(out, "id", e->id);
+        json_int(out, "x", e->lx);
+        json_int(out, "y", e->ly);
+        break;
+    case RF_EFFECT_MOVE:
+        json_str(out, "id", e->id);
+        json_int(out, "x", e->lx);
+        json_int(out, "y", e->ly);
+        break;
+    case RF_EFFECT_SET:
+        json_str(out, "id", e->id);
+        json_str(out, "property", e->property);
+        json_int(out, "value", e->value);
+        break;
+    case RF_EFFECT_SPELL:
+        json_str(out, "name", e->text);
+        json_point(out, "from", e->lx, e->ly);
+        json_point(out, "to", e->tlx, e->tly);
+        break;
+    case RF_EFFECT_TICKER:
+        json_str(out, "text", e->text);
+        break;
+    default: /* remove, clock stopped */
+        json_str(out, "id", e->id);
+        break;
+    }
+    putc('}', out);
+}
+
+rf_status rf_scenario_result_write(const rf_scenario_result *r, FILE *out,
+                                   rf_scenario_format fmt)
+{
+    size_t i, n = rf_scenario_count(r->s);
+    bool first = true;
+    if (fmt == RF_SCENARIO_TEXT) {
+        for (i = r->from; i < r->to; i++)
+            fprintf(out, "T%ld %s\n", rf_world_effect_at(r->w, i)->tick, r->texts[i - r->from]);
+        return ferror(out) ? RF_ERR_IO : RF_OK;
+    }
+    putc('{', out);
+    rf_json_key(out, "scenario", 1);
+    rf_json_string(out, rf_scenario_file(r->s));
+    json_str(out, "room", r->room_name);
+    json_int(out, "ticks", rf_scenario_ticks(r->s));
+    rf_json_key(out, "effects", 0);
+    putc('[', out);
+    for (i = r->from; i < r->to; i++) {
+        if (i > r->from)
+            putc(',', out);
+        write_effect_json(out, rf_world_effect_at(r->w, i), r->texts[i - r->from]);
+    }
+    fputs("],", out);
+    rf_json_key(out, "expects", 1);
+    putc('[', out);
+    for (i = 0; i < n; i++) {
+        const rf_scenario_cmd *c = rf_scenario_at(r->s, i);
+        if (c->op != RF_SCENARIO_EXPECT)
+            continue;
+        if (!first)
+            putc(',', out);
+        first = false;
+        putc('{', out);
+        rf_json_key(out, "line", 1);
+        fprintf(out, "%d", c->line);
+        json_int(out, "tick", c->tick);
+        json_str(out, "effect", c->effect);
+        rf_json_key(out, "met", 0);
+        fputs(r->met[i] ? "true" : "false", out);
+        putc('}', out);
+    }
+    putc(']', out);
+    json_int(out, "failed", (long)r->failed);
+    fputs("}\n", out);
+    return ferror(out) ? RF_ERR_IO : RF_OK;
+}

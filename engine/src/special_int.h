@@ -1,0 +1,50 @@
+/* engine/src/special_int.h: what special.c (choice of types and rooms, the
+ * simple features) shares with special_vault.c (vaults and locked vaults).
+ *
+ * Pipeline: special pass; see roomforge/special.h.
+ * Seeds: shared/seeds/doomrl-special-rooms.txt.
+ */
+#ifndef RF_SPECIAL_INT_H
+#define RF_SPECIAL_INT_H
+
+#include "roomforge/special.h"
+
+/* The pass's working state: one per rf_special_rooms call. */
+typedef struct rf_special_ctx {
+    rf_grid *g;
+    rf_room_list *rooms;
+    const rf_special_opts *o;
+    rf_rng *rng;
+    rf_placed_list *objs;
+    rf_special_result *res;
+    bool *used;   /* per room index: already has a feature */
+    int *picks;   /* scratch: candidate room indices */
+    int *cells;   /* scratch: cell indices (x + y * w), w*h entries */
+    int *queue;   /* scratch for flood fills, w*h entries */
+    bool *seen;   /* scratch for flood fills, w*h entries */
+} rf_special_ctx;
+
+/* Collects the empty floor tiles of room index ri (floor tiles whose room
+ * layer is the room's id and no object stands on) into ctx->cells, in row
+ * order; returns how many. */
+size_t rf_special_empty_tiles(rf_special_ctx *ctx, size_t ri);
+/* Takes a random cell of ctx->cells[0..*n), removes it (swapping the last in)
+ * and stores its position; false when *n is 0. */
+bool rf_special_take_cell(rf_special_ctx *ctx, size_t *n, int *x, int *y);
+/* Appends an object; RF_ERR_NOMEM when the list cannot grow. */
+rf_status rf_special_add(rf_special_ctx *ctx, const rf_placed *p);
+/* Adds a feeling (kept when there is room for it). */
+void rf_special_feel(rf_special_ctx *ctx, const char *feeling);
+
+/* True when room index ri can hold a vault: its box's inside (walls
+ * excluded) is all its own empty floor. */
+bool rf_special_vault_fits(const rf_special_ctx *ctx, size_t ri);
+/* Builds a vault in room index ri (see special_vault.c). */
+rf_status rf_special_vault(rf_special_ctx *ctx, size_t ri);
+
+/* The vault roll max(1d5 + depth + (difficulty - 2) * 3, 1) and what it
+ * makes, exposed for the tests. */
+int rf_special_vault_roll(const rf_special_opts *o, rf_rng *rng);
+const char *rf_special_vault_monster(int roll);
+
+#endif /* RF_SPECIAL_INT_H */

@@ -1,0 +1,101 @@
+#!/bin/sh
+# tests/cli/install_check.sh BUILD_DIR CC [CFLAGS]: installs the build into a
+# temporary prefix (cmake --install --prefix) and checks what a user of the
+# install gets, with no hint of the source tree (ROOMFORGE_DATA unset, run
+# from /): the CLI finds the installed content (not the source tree's) and
+# lints it clean; roomforge.pc is installed and `pkg-config --cflags --libs
+# roomforge` works through PKG_CONFIG_PATH; a small C program compiles
+# against the installed header and links the installed library, shared and
+# static, and loads the installed rooms. CFLAGS: extra flags for that program
+# (the sanitizer flags when the library was built with them).
+set -u
+[ $# -ge 2 ] || { echo "usage: install_check.sh BUILD_DIR CC [CFLAGS]" >&2; exit 2; }
+build=$1
+cc=$2
+cflags=${3:-}
+fails=0
+checks=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT HUP INT TERM
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+check() { checks=$((checks + 1)); }
+prefix=$tmp/prefix
+
+check
+cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" 2>&1 ||
+    { cat "$tmp/install.log"; echo "FAIL: cmake --install"; exit 1; }
+for f in bin/roomforge lib/libroomforge.a lib/libroomforge.so lib/pkgconfig/roomforge.pc \
+    include/roomforge/template.h include/roomforge/diag.h include/roomforge/common.h; do
+    check
+    [ -e "$prefix/$f" ] || fail "$f is not installed"
+done
+check
+n=$(ls "$prefix/share/roomforge/content/rooms/"*.xml 2>/dev/null | wc -l)
+[ "$n" -ge 2 ] || fail "the content pack is not installed ($n files)"
+
+# The installed CLI, away from the source tree, finds the installed content.
+check
+(cd / && env -u ROOMFORGE_DATA "$prefix/bin/roomforge" list --format json) >"$tmp/list.json" 2>"$tmp/err" ||
+    fail "installed roomforge list: $(cat "$tmp/err")"
+grep -q "\"file\":\"$prefix/bin/../share/roomforge/content/rooms/" "$tmp/list.json" ||
+    fail "installed roomforge does not read the installed content: $(head -c 300 "$tmp/list.json")"
+check
+(cd / && env -u ROOMFORGE_DATA "$prefix/bin/roomforge" lint) >"$tmp/out" 2>"$tmp/err" ||
+    fail "installed roomforge lint: $(cat "$tmp/out" "$tmp/err")"
+check
+(cd / && env -u ROOMFORGE_DATA "$prefix/bin/roomforge" show "Warden's Gate") >"$tmp/out" 2>"$tmp/err" ||
+    fail "installed roomforge show: $(cat "$tmp/err")"
+
+# pkg-config through PKG_CONFIG_PATH.
+check
+PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+export PKG_CONFIG_PATH
+pc_cflags=$(pkg-config --cflags roomforge) && pc_libs=$(pkg-config --libs roomforge) &&
+    pc_static=$(pkg-config --static --libs roomforge) || fail "pkg-config roomforge"
+check
+pc_data=$(pkg-config --variable=datadir roomforge)
+[ -d "$pc_data/content/rooms" ] || fail "pkg-config datadir $pc_data has no content/rooms"
+
+# A user's program against the installed header and library.
+cat >"$tmp/user.c" <<'C'
+#include <stdio.h>
+#include <roomforge/template.h>
+
+int main(int argc, char **argv)
+{
+    rf_diags *d = rf_diags_new();
+    rf_template_set *set = rf_template_set_new();
+    rf_status st;
+    size_t n;
+    if (argc != 2 || !d || !set)
+        return 2;
+    st = rf_template_set_load_path(set, argv[1], d);
+    n = rf_template_set_count(set);
+    printf("%zu rooms, %zu diagnostics, first %s\n", n, rf_diags_count(d),
+           n ? rf_template_name(rf_template_set_at(set, 0)) : "-");
+    rf_template_set_free(set);
+    rf_diags_free(d);
+    return st == RF_OK && n >= 40 ? 0 : 1;
+}
+C
+check
+# shellcheck disable=SC2086 # the flags are lists
+$cc -std=c11 -Wall -Wextra -Werror $cflags $pc_cflags "$tmp/user.c" -o "$tmp/user" $pc_libs \
+    >"$tmp/cc.log" 2>&1 || fail "compiling against the installed library: $(cat "$tmp/cc.log")"
+check
+LD_LIBRARY_PATH=$prefix/lib "$tmp/user" "$pc_data/content/rooms" >"$tmp/out" 2>&1 ||
+    fail "the program linked to libroomforge.so: $(cat "$tmp/out")"
+LD_LIBRARY_PATH=$prefix/lib ldd "$tmp/user" 2>/dev/null | grep -q "libroomforge.so.0 => $prefix/lib/" ||
+    fail "the program did not load the installed libroomforge.so"
+check
+# Static: the archive itself, then what `pkg-config --static` says it needs.
+static_deps=$(printf '%s\n' "$pc_static" | sed 's/-lroomforge\( \|$\)/ /')
+# shellcheck disable=SC2086
+$cc -std=c11 $cflags $pc_cflags "$tmp/user.c" -o "$tmp/user_static" "$prefix/lib/libroomforge.a" \
+    $static_deps >"$tmp/cc.log" 2>&1 || fail "static link: $(cat "$tmp/cc.log")"
+check
+"$tmp/user_static" "$pc_data/content/rooms" >"$tmp/out" 2>&1 || fail "the static program: $(cat "$tmp/out")"
+ldd "$tmp/user_static" 2>/dev/null | grep -q libroomforge && fail "the static program needs libroomforge.so"
+
+echo "$((checks - fails)) passed, $fails failed"
+[ "$fails" = 0 ]

@@ -1,0 +1,106 @@
+#!/bin/sh
+# tests/cli/lint_cli.sh ROOMFORGE DATA: the exit codes and options of
+# `roomforge lint`, `list` and `show` that goldens do not show: usage errors
+# and missing paths (exit 2, a message, nothing on stdout), --list-codes,
+# --disable/--enable, the bundled content linting clean. DATA is
+# tests/data/cli (faults.xml, warnings.xml, rooms/).
+set -u
+[ $# -eq 2 ] || { echo "usage: lint_cli.sh ROOMFORGE DATA" >&2; exit 2; }
+rf=$1
+data=$2
+fails=0
+checks=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT HUP INT TERM
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+run() { # run ARGS...: runs roomforge, sets rc, stdout in $tmp/out, stderr in $tmp/err
+    checks=$((checks + 1))
+    "$rf" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+expect_usage() { # expect_usage WORDS-IN-MESSAGE ARGS...
+    want=$1
+    shift
+    run "$@"
+    if [ "$rc" != 2 ] || [ -s "$tmp/out" ] || ! grep -q -- "$want" "$tmp/err"; then
+        fail "($rc) $*: $(cat "$tmp/err")"
+    fi
+}
+expect_rc() { # expect_rc RC ARGS...
+    want=$1
+    shift
+    run "$@"
+    [ "$rc" = "$want" ] || fail "exit $rc, expected $want: $* $(cat "$tmp/err")"
+}
+
+# Usage errors and missing paths: 2.
+expect_usage "unknown format 'xml'" lint --format xml "$data/faults.xml"
+expect_usage "--format needs a value" lint --format
+expect_usage "unknown diagnostic code 'no-such-code'" lint --disable no-such-code "$data/faults.xml"
+expect_usage "--enable needs a diagnostic code" lint --enable
+expect_usage "unknown option '--bogus'" lint --bogus "$data/faults.xml"
+run lint "$tmp/none.xml"
+{ [ "$rc" = 2 ] && grep -q "none.xml: error: cannot read" "$tmp/out"; } ||
+    fail "lint of a missing file: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+expect_rc 2 lint "$data/faults.xml" "$tmp/none.xml" # I/O beats content errors
+expect_usage "--format takes text or json" list --format xml
+expect_usage "unexpected argument" list --bogus
+expect_usage "cannot read" list --content "$tmp/none"
+expect_usage "--format takes ascii or json" show --format svg X
+expect_usage "which ROOM" show --content "$data/rooms"
+expect_usage "one ROOM at a time" show --content "$data/rooms" "Lever Hall" "Goo Pit"
+expect_usage "no room named 'Lever'; did you mean 'Lever Hall'" show --content "$data/rooms" Lever
+expect_usage "cannot read" show --content "$tmp/none" "Lever Hall"
+
+# Content errors: 1; warnings only: 0, 1 with --werror.
+expect_rc 1 lint "$data/faults.xml"
+expect_rc 0 lint "$data/warnings.xml"
+expect_rc 1 lint --werror "$data/warnings.xml"
+grep -q "error: digit 4 is on the map" "$tmp/out" || fail "--werror did not print the warning as an error"
+expect_rc 1 list --content "$data/faults.xml"
+grep -q "^Fine " "$tmp/out" || fail "list does not list the good rooms of a faulty file"
+grep -q "unknown-symbol" "$tmp/err" || fail "list does not report the faulty room on stderr"
+
+# Hostile files through the CLI: refused with a diagnostic, the secret unread.
+for f in xxe-attr.xml xxe-content.xml remote-dtd.xml; do
+    expect_rc 1 lint "$data/../load/$f"
+    grep -q "\[xml-doctype\]" "$tmp/out" || fail "lint $f: $(cat "$tmp/out")"
+    grep -q "TOP SECRET" "$tmp/out" "$tmp/err" && fail "lint $f shows the secret"
+done
+expect_rc 0 lint "$data/../load/xinclude.xml"
+grep -q "\[unknown-element\]" "$tmp/out" || fail "lint xinclude.xml: $(cat "$tmp/out")"
+
+# --disable and --enable: one code each way, the rest unchanged.
+expect_rc 0 lint --disable unknown-symbol "$data/faults.xml"
+grep -q "row-width" "$tmp/out" && ! grep -q "unknown-symbol" "$tmp/out" ||
+    fail "--disable unknown-symbol: $(cat "$tmp/out")"
+expect_rc 0 lint --disable=unknown-symbol --disable row-width "$data/faults.xml"
+[ -s "$tmp/out" ] && fail "both codes disabled, yet: $(cat "$tmp/out")"
+expect_rc 0 lint "$data/warnings.xml"
+grep -q "wall-thin" "$tmp/out" && fail "wall-thin is on by default"
+expect_rc 0 lint --enable wall-thin "$data/warnings.xml"
+grep -q "note: the wall at (2, 2) is one tile high" "$tmp/out" || fail "--enable wall-thin: $(cat "$tmp/out")"
+expect_rc 1 lint --enable wall-thin --werror "$data/warnings.xml"
+
+# --list-codes: every code once, with its severity and help; off-by-default marked.
+expect_rc 0 lint --list-codes
+for code in row-width row-height ragged-rows unknown-symbol object-outside object-on-wall \
+    anchor-missing anchor-unused duplicate-id unknown-id unknown-condition unknown-action \
+    missing-attribute bad-value level-range door-edge door-blocked no-doors shop-incomplete \
+    shop-monster zoo-shape xml-doctype xml-limit xml-encoding io-error; do
+    n=$(grep -c "^$code " "$tmp/out")
+    [ "$n" = 1 ] || fail "--list-codes lists $code $n times"
+done
+grep -q "^wall-thin .*(off by default)$" "$tmp/out" || fail "--list-codes does not mark wall-thin off"
+grep -qv "^[a-z0-9-]* *\(error\|warning\|note\) *[^ ]" "$tmp/out" && fail "malformed --list-codes line"
+
+# The bundled content lints clean, by default and with --werror, in every format.
+expect_rc 0 lint
+[ -s "$tmp/out" ] && fail "the bundled content is not clean: $(head -5 "$tmp/out")"
+grep -q "[1-9][0-9]* rooms loaded; 0 errors, 0 warnings" "$tmp/err" || fail "summary: $(cat "$tmp/err")"
+expect_rc 0 lint --werror
+expect_rc 0 lint --format json
+grep -q '"errors":0,"warnings":0' "$tmp/out" || fail "json of the bundled content: $(cat "$tmp/out")"
+
+echo "$((checks - fails)) passed, $fails failed"
+[ "$fails" = 0 ]

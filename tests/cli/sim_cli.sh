@@ -1,0 +1,79 @@
+#!/bin/sh
+# tests/cli/sim_cli.sh ROOMFORGE DATA SCENARIOS: `roomforge sim` exit codes and
+# diagnostics: each case runs sim and checks its exit code and that stderr
+# holds a diagnostic (file:line:col and [code]) or message matching a pattern.
+# DATA is tests/data/scenario, SCENARIOS tests/scenarios.
+set -u
+[ $# -eq 3 ] || { echo "usage: sim_cli.sh ROOMFORGE DATA SCENARIOS" >&2; exit 2; }
+rf=$1 data=$2 scn=$3
+err=$(mktemp) out=$(mktemp)
+trap 'rm -f "$err" "$out"' EXIT HUP INT TERM
+pass=0 fail=0
+
+# check RC PATTERN ARGS...: sim ARGS exits RC and stderr matches PATTERN (grep -E).
+check() {
+    want=$1 pat=$2
+    shift 2
+    "$rf" sim "$@" >"$out" 2>"$err"
+    rc=$?
+    if [ "$rc" != "$want" ]; then
+        echo "FAIL: sim $*: exit $rc, expected $want"; sed 's/^/  /' "$err"; fail=$((fail + 1)); return
+    fi
+    if [ -n "$pat" ] && ! grep -Eq -- "$pat" "$err"; then
+        echo "FAIL: sim $*: stderr does not match /$pat/"; sed 's/^/  /' "$err"; fail=$((fail + 1)); return
+    fi
+    pass=$((pass + 1))
+}
+
+# failed expectations: exit 1, one diagnostic per unmet expect, the log printed
+check 1 "expect_fails.scn:6:1: error: expected at T1: remove seal; it did not happen \(T1 had ticker .*\) \[expect-failed\]" \
+    --scenario "$data/expect_fails.scn"
+check 1 "expect_fails.scn:8:1: error: .*plays only 1 tick\) \[expect-failed\]" --scenario "$data/expect_fails.scn"
+grep -qxF 'T1 ticker "A bony figure stands before a shimmering seal."' "$out" ||
+    { echo "FAIL: the log of a failing scenario is still printed"; fail=$((fail + 1)); }
+# the expect that was met does not fail
+if grep -q "expect_fails.scn:7:" "$err"; then echo "FAIL: a met expect was reported"; fail=$((fail + 1)); fi
+# malformed scenario: content error with its position; nothing played
+check 1 "malformed.scn:4:1: error: unknown command 'jump' .*\[scenario-syntax\]" --scenario "$data/malformed.scn"
+[ -s "$out" ] && { echo "FAIL: a malformed scenario printed effects"; fail=$((fail + 1)); }
+check 1 "over_limit.scn:4:1: error: .*\[scenario-limit\]" --scenario "$data/over_limit.scn"
+# missing scenario file, a directory without scenarios: I/O
+check 2 "no-such.scn: error: cannot open the scenario \[io-error\]" --scenario "$data/no-such.scn"
+check 2 "no \*\.scn files" --scenario "$data/../load"
+# rooms: an unknown --room is a usage error (as show), an unknown room line a
+# content error at that line; no room at all is a usage error
+check 2 "no room named 'Nowhere'" --room Nowhere --scenario "$data/no_room.scn"
+check 1 "unknown_room.scn:2:1: error: no room named 'No Such Room' .*\[unknown-room\]" \
+    --scenario "$data/unknown_room.scn"
+check 2 "which room\?" --scenario "$data/no_room.scn"
+check 0 "" --room "Warden's Gate" --scenario "$data/no_room.scn"
+check 1 "wrong_object.scn:4:1: error: pull: 'warden' is a monster, not a lever \[scenario-object\]" \
+    --scenario "$data/wrong_object.scn"
+check 1 "wrong_object.scn:5:1: error: hit: 'seal' is a magicBlocker, not a customBreakable \[scenario-object\]" \
+    --scenario "$data/wrong_object.scn"
+check 1 "wrong_object.scn:6:1: error: kill: room .* holds no object 'ghost'.*\[scenario-object\]" \
+    --scenario "$data/wrong_object.scn"
+grep -qxF 'T1 remove seal' "$out" || { echo "FAIL: events after a refused one still play"; fail=$((fail + 1)); }
+# --room overrides the room line: the library's expects fail in another room
+check 1 "library.scn:[0-9]+:1: error: expected at T4.*\[expect-failed\]" --room "Warden's Gate" \
+    --scenario "$scn/library.scn"
+# usage
+check 2 "which scenario" --room "Warden's Gate"
+check 2 "--format takes text or json" --format xml --scenario "$scn/library.scn"
+check 2 "unexpected argument" --scenario "$scn/library.scn" extra
+check 2 "the bundled content was not found|cannot|io-error" --content "$data/no-such-dir" --scenario "$scn/library.scn"
+# the most ticks a scenario may play finish (CTest's timeout catches a hang);
+# a play logging more than 100,000 effects stops (memory stays bounded)
+check 0 "" --scenario "$data/at_limit.scn"
+check 1 "effects_limit.scn:5:1: error: the play stops at T25001: more than 100000 effects \[scenario-limit\]" \
+    --content "$scn/coverage/rooms.xml" --scenario "$data/effects_limit.scn"
+# a folder of scenarios: every one plays, each after a == FILE line
+check 0 "scenarios, 0 failed" --scenario "$scn"
+n=$(grep -c '^== ' "$out")
+m=$(ls "$scn"/*.scn | wc -l)
+[ "$n" = "$m" ] || { echo "FAIL: the folder run played $n of $m scenarios"; fail=$((fail + 1)); }
+# tests/data/scenario: 2 scenarios pass, 7 fail; the worst exit code wins
+check 2 "9 scenarios, 7 failed" --scenario "$data"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

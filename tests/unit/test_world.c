@@ -1,0 +1,721 @@
+/* tests/unit/test_world.c: unit tests for engine/src/world.c: the world API
+ * (rooms at level offsets, objects, host callbacks, the effect log and its
+ * text form), Lua rules and their room API, src paths, designer extensions,
+ * lint, and escape and abuse attempts at load and at tick, each giving a
+ * diagnostic at its line and no harm while the rest of the world ticks on.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "alloc_int.h"
+#include "rf_test.h"
+#include "roomforge/diag.h"
+#include "roomforge/lint.h"
+#include "roomforge/template.h"
+#include "roomforge/world.h"
+
+#ifndef RF_TEST_DATA
+#define RF_TEST_DATA "tests/data"
+#endif
+#define DATA RF_TEST_DATA "/rules"
+
+static rf_diags *d;
+static rf_template_set *set;
+static rf_world *w;
+
+static void setup(void)
+{
+    d = rf_diags_new();
+    set = rf_template_set_new();
+    ck_assert_ptr_nonnull(d);
+    ck_assert_ptr_nonnull(set);
+    w = NULL;
+}
+
+static void teardown(void)
+{
+    rf_world_free(w);
+    rf_template_set_free(set);
+    rf_diags_free(d);
+}
+
+static void load_xml(const char *name, const char *xml)
+{
+    ck_assert_int_eq(rf_template_set_load_buffer(set, name, xml, strlen(xml), d), RF_OK);
+}
+
+/* The effect lines of the log, room-local or level, joined by '|'. */
+static const char *effects(bool local)
+{
+    static char out[8192];
+    size_t i, len = 0;
+    out[0] = '\0';
+    for (i = 0; i < rf_world_effect_count(w); i++) {
+        char line[512];
+        rf_effect_format(rf_world_effect_at(w, i), local, line, sizeof line);
+        len += (size_t)snprintf(out + len, sizeof out - len, "%s%s", i ? "|" : "", line);
+        ck_assert_uint_lt(len, sizeof out);
+    }
+    return out;
+}
+
+/* Asserts that the diagnostics of d are exactly one with code at file:line. */
+static void expect_one(const char *code, const char *file, int line)
+{
+    const rf_diag *g;
+    ck_assert_msg(rf_diags_count(d) == 1, "want one %s, got %zu (first: %s %s)", code,
+                  rf_diags_count(d), rf_diags_count(d) ? rf_diags_at(d, 0)->code : "-",
+                  rf_diags_count(d) ? rf_diags_at(d, 0)->message : "-");
+    g = rf_diags_at(d, 0);
+    ck_assert_str_eq(g->code, code);
+    if (file)
+        ck_assert_str_eq(g->file, file);
+    if (line)
+        ck_assert_int_eq(g->line, line);
+    ck_assert_int_ge(g->col, 1);
+}
+
+/* ---- a small room with a Lua script at file line 6 ---- */
+
+#define LUA_HEAD                                                                                   \
+    "<roomdb>\n"                                                                                   \
+    "  <room name=\"L\" width=\"5\" height=\"3\">\n"                                               \
+    "    <row text=\"##D##\"/>\n"                                                                  \
+    "    <row text=\"#...#\"/>\n"                                                                  \
+    "    <row text=\"##D##\"/>\n"                                                                  \
+    "    <script lang=\"lua\">"
+#define LUA_TAIL                                                                                   \
+    "</script>\n"                                                                                  \
+    "    <script repeat=\"1\"><condition condition_type=\"entered\" not=\"1\"/>"                   \
+    "<action action_type=\"ticker\" text=\"alive\"/></script>\n"                                   \
+    "    <monster id=\"m\" x=\"1\" y=\"1\"/>\n"                                                    \
+    "  </room>\n</roomdb>\n"
+#define LUA_LINE(k) (5 + (k)) /* file line of Lua line k */
+
+static rf_status add_lua_room(const char *body, size_t mem_cap)
+{
+    static char xml[8192];
+    rf_world_opts o;
+    int n = snprintf(xml, sizeof xml, LUA_HEAD "%s" LUA_TAIL, body);
+    ck_assert(n > 0 && (size_t)n < sizeof xml);
+    load_xml("lua.xml", xml);
+    ck_assert_uint_eq(rf_template_set_count(set), 1);
+    rf_world_opts_init(&o);
+    if (mem_cap)
+        o.mem_cap = mem_cap;
+    o.tick_budget = 2000000;
+    o.load_budget = 200000;
+    ck_assert_int_eq(rf_world_new(&o, d, &w), RF_OK);
+    return rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL);
+}
+
+/* ---- abuse, at load and at tick ---- */
+
+typedef struct abuse {
+    const char *name;
+    const char *code; /* Lua; the offending line is line `line` */
+    int line;         /* Lua line of the diagnostic, 0: not asserted */
+    const char *diag; /* expected code; NULL: any script-* code */
+} abuse;
+
+static const abuse abuses[] = {
+    {"os.execute", "local x = 1\nos.execute('touch /tmp/rf_vm_escaped')", 2, "script-forbidden"},
+    {"io.open", "local f = io.open('/etc/passwd')", 1, "script-forbidden"},
+    {"require", "local x = 1\nlocal os = require('os')", 2, "script-forbidden"},
+    {"load of a binary chunk", "local f = load('\\27Lua\\84\\0')", 1, "script-forbidden"},
+    {"_G escape", "local g = _G\nreturn g.os", 1, "script-forbidden"},
+    {"rawset on a library", "rawset(string, 'rep', nil)", 1, "script-forbidden"},
+    {"string.rep in a loop",
+     "local t = {}\nfor i = 1, 1e9 do t[i] = string.rep('x', 65536) .. i end", 0, "script-memory"},
+    {"one huge string.rep", "local s = string.rep('x', 1000000000)", 0, "script-memory"},
+    {"infinite loop", "local n = 0\nwhile true do n = n + 1 end", 2, "script-budget"},
+    {"pcall around an infinite loop", "while true do pcall(function() while true do end end) end",
+     1, "script-budget"},
+    {"unbounded recursion", "local function f(n) return 1 + f(n + 1) end\nf(1)", 0, NULL},
+    {"getmetatable of a string", "local mt = getmetatable('')\nmt.__index = {}", 2, "script-error"},
+    {"changing the string library", "string.rep = function() end", 1, "script-error"},
+    {"coroutine that never yields",
+     "local co = coroutine.create(function() while true do end end)\ncoroutine.resume(co)", 1,
+     "script-forbidden"},
+    {"dofile", "dofile('/etc/passwd')", 1, "script-forbidden"},
+    {"collectgarbage", "collectgarbage('stop')", 1, "script-forbidden"},
+};
+
+static void check_abuse_diag(const abuse *a, int line)
+{
+    const rf_diag *g;
+    ck_assert_msg(rf_diags_count(d) == 1, "%s: %zu diagnostics", a->name, rf_diags_count(d));
+    g = rf_diags_at(d, 0);
+    if (a->diag)
+        ck_assert_msg(strcmp(g->code, a->diag) == 0, "%s: got %s (%s)", a->name, g->code,
+                      g->message);
+    else
+        ck_assert_msg(strncmp(g->code, "script-", 7) == 0, "%s: got %s", a->name, g->code);
+    ck_assert_str_eq(g->file, "lua.xml");
+    if (line)
+        ck_assert_msg(g->line == line, "%s: line %d, want %d", a->name, g->line, line);
+    ck_assert_ptr_nonnull(strstr(g->message, "room 'L'"));
+    ck_assert_ptr_nonnull(strstr(g->message, "script 1"));
+}
+
+START_TEST(abuse_at_load_is_reported_and_harmless)
+{
+    const abuse *a = &abuses[_i];
+    rf_world_room r;
+    ck_assert_int_eq(add_lua_room(a->code, 8u * 1024 * 1024), RF_ERR_CONTENT);
+    check_abuse_diag(a, a->line ? LUA_LINE(a->line) : 0);
+    /* the rest of the room works: its XML rule ticks */
+    ck_assert(rf_world_room_get(w, 0, &r));
+    ck_assert_uint_eq(r.rules, 1);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_str_eq(effects(true), "T1 ticker \"alive\"|T2 ticker \"alive\"");
+    ck_assert_int_ne(access("/tmp/rf_vm_escaped", F_OK), 0);
+}
+END_TEST
+
+START_TEST(abuse_at_tick_disables_the_rule_only)
+{
+    const abuse *a = &abuses[_i];
+    char body[1024];
+    /* the abuse runs inside the rule's when; Lua line 1 is the rule header */
+    snprintf(body, sizeof body,
+             "room:rule { [\"repeat\"] = true, when = function(r)\n%s\nend,\n"
+             "run = function(r) r:ticker('never') end }",
+             a->code);
+    ck_assert_int_eq(add_lua_room(body, 8u * 1024 * 1024), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_ERR_SCRIPT);
+    check_abuse_diag(a, a->line ? LUA_LINE(a->line + 1) : 0);
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 0)->message, "disabled"));
+    /* disabled for good; the XML rule after it ran in the same tick and keeps on */
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+    ck_assert_str_eq(effects(true), "T1 ticker \"alive\"|T2 ticker \"alive\"");
+    ck_assert_int_ne(access("/tmp/rf_vm_escaped", F_OK), 0);
+}
+END_TEST
+
+START_TEST(binary_src_chunk_is_refused)
+{
+    char dir[] = "/tmp/rf_vm_testXXXXXX";
+    char path[256];
+    FILE *f;
+    static const char bin[] = "\x1bLua\x54\x00\x19\x93\r\n\x1a\nrest";
+    static const char xml[] = "<roomdb>\n<room name=\"B\" width=\"5\" height=\"3\">\n"
+                              "<row text=\"##D##\"/><row text=\"#...#\"/><row text=\"##D##\"/>\n"
+                              "<script src=\"bin.lua\"/>\n</room></roomdb>\n";
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/bin.lua", dir);
+    ck_assert_ptr_nonnull(f = fopen(path, "wb"));
+    ck_assert_uint_eq(fwrite(bin, 1, sizeof bin - 1, f), sizeof bin - 1);
+    fclose(f);
+    snprintf(path, sizeof path, "%s/rooms.xml", dir);
+    ck_assert_ptr_nonnull(f = fopen(path, "wb"));
+    ck_assert_uint_eq(fwrite(xml, 1, sizeof xml - 1, f), sizeof xml - 1);
+    fclose(f);
+    ck_assert_int_eq(rf_template_set_load_file(set, path, d), RF_OK);
+    ck_assert_int_eq(rf_world_new(NULL, d, &w), RF_OK);
+    ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL),
+                     RF_ERR_CONTENT);
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "script-forbidden");
+    remove(path);
+    snprintf(path, sizeof path, "%s/bin.lua", dir);
+    remove(path);
+    rmdir(dir);
+}
+END_TEST
+
+/* ---- Lua rules and the room API ---- */
+
+START_TEST(lua_rule_api)
+{
+    ck_assert_int_eq(
+        add_lua_room(
+            "local n = 0\n"
+            "assert(room:object('m').alive and room:object('m').type == 'monster')\n"
+            "assert(room:object('nobody') == nil and room:name() == 'L')\n"
+            "room:rule { when = function(r) return r:entered() end,\n"
+            "  run = function(r)\n"
+            "    n = n + 1\n"
+            "    local o = r:create('lever', { id = 'lv', x = 3, y = 1 })\n"
+            "    assert(o.activated == false and r:object('lv').x == 3)\n"
+            "    r:move('m', 2, 1)\n"
+            "    r:set('lv', 'passable', true)\n"
+            "    r:spell('Blink')\n"
+            "    r:trigger('count ' .. n .. ' at tick ' .. r:tick())\n"
+            "  end, [\"repeat\"] = 1 }\n"
+            "room:rule { when = { { 'isdead', id = 'm' }, { 'at', id = 'm', x = 2, y = 1 } },\n"
+            "  run = { { 'remove', id = 'm' }, { 'ticker', text = 'bye' } } }\n",
+            0),
+        RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    ck_assert_int_eq(rf_world_move_player(w, 1, 1), RF_OK);
+    ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_int_eq(rf_world_kill(w, 0, "m"), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_str_eq(effects(true), "T1 create lever lv at 3,1|T1 move m 2,1|T1 set lv passable 1|"
+                                    "T1 spell \"Blink\" from 1,1 to 1,1|"
+                                    "T1 ticker \"count 1 at tick 1\"|T2 remove m|T2 ticker \"bye\"|"
+                                    "T2 ticker \"alive\"|T3 ticker \"alive\"");
+}
+END_TEST
+
+START_TEST(room_table_and_objects_are_read_only)
+{
+    ck_assert_int_eq(add_lua_room("room.x = 1", 0), RF_ERR_CONTENT);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "script-error");
+    rf_world_free(w);
+    w = NULL;
+    rf_template_set_free(set);
+    set = rf_template_set_new();
+    rf_diags_free(d);
+    d = rf_diags_new();
+    ck_assert_int_eq(add_lua_room("local o = room:object('m')\no.alive = false", 0),
+                     RF_ERR_CONTENT);
+    expect_one("script-error", "lua.xml", LUA_LINE(2));
+}
+END_TEST
+
+START_TEST(a_failing_chunk_registers_no_rules)
+{
+    rf_world_room r;
+    ck_assert_int_eq(
+        add_lua_room("room:rule { run = function(r) r:ticker('x') end }\nerror('late')", 0),
+        RF_ERR_CONTENT);
+    expect_one("script-error", "lua.xml", LUA_LINE(2));
+    ck_assert(rf_world_room_get(w, 0, &r));
+    ck_assert_uint_eq(r.rules, 1); /* the XML script only */
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_str_eq(effects(true), "T1 ticker \"alive\"");
+}
+END_TEST
+
+START_TEST(rule_outside_load_is_refused)
+{
+    ck_assert_int_eq(add_lua_room("local keep = room\n"
+                                  "room:rule { [\"repeat\"] = true, run = function(r)\n"
+                                  "  keep:rule { run = function() end }\nend }",
+                                  0),
+                     RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_ERR_SCRIPT);
+    expect_one("script-error", "lua.xml", LUA_LINE(3));
+}
+END_TEST
+
+/* ---- src paths ---- */
+
+START_TEST(src_paths_resolve_and_escapes_are_refused)
+{
+    size_t i;
+    ck_assert_int_eq(rf_template_set_load_file(set, DATA "/src_rooms.xml", d), RF_OK);
+    ck_assert_int_eq(rf_world_new(NULL, d, &w), RF_OK);
+    for (i = 0; i < rf_template_set_count(set); i++) {
+        rf_status st = rf_world_add_room(w, rf_template_set_at(set, i), 0, 0, d, NULL);
+        ck_assert_int_eq(st, RF_ERR_CONTENT); /* each room has a refused src */
+    }
+    /* ok.lua loads; /etc/passwd, ../escape.lua and missing.lua do not */
+    ck_assert_uint_eq(rf_diags_count(d), 3);
+    for (i = 0; i < 3; i++) {
+        ck_assert_str_eq(rf_diags_at(d, i)->code, "script-src");
+        ck_assert_str_eq(rf_diags_at(d, i)->file, DATA "/src_rooms.xml");
+    }
+    ck_assert_int_eq(rf_diags_at(d, 0)->line, 9);
+    ck_assert_int_eq(rf_diags_at(d, 1)->line, 16);
+    ck_assert_int_eq(rf_diags_at(d, 2)->line, 22);
+    ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_str_eq(effects(true), "T1 ticker \"from ok.lua\"");
+}
+END_TEST
+
+START_TEST(src_errors_point_into_the_src_file)
+{
+    ck_assert_int_eq(rf_template_set_load_file(set, DATA "/src_bad.xml", d), RF_OK);
+    ck_assert_int_eq(rf_world_new(NULL, d, &w), RF_OK);
+    ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL),
+                     RF_ERR_CONTENT);
+    expect_one("script-error", DATA "/lua/bad.lua", 4);
+}
+END_TEST
+
+/* ---- extensions ---- */
+
+static const char ext_room[] =
+    "<roomdb>\n"
+    "  <room name=\"E\" width=\"5\" height=\"3\">\n"
+    "    <row text=\"##D##\"/>\n"
+    "    <row text=\"#...#\"/>\n"
+    "    <row text=\"##D##\"/>\n"
+    "    <customBreakable id=\"urn\" name=\"Urn\" x=\"1\" y=\"1\" hitsNeededToBreak=\"9\" "
+    "broken=\"b.png\" png=\"p.png\"/>\n"
+    "    <script repeat=\"1\">\n"
+    "      <condition condition_type=\"hitsAtLeast\" id=\"urn\" hits=\"2\"/>\n"
+    "      <condition condition_type=\"playerAt\" x=\"3\" y=\"1\" not=\"1\"/>\n"
+    "      <action action_type=\"shout\" text=\"crack\"/>\n"
+    "    </script>\n"
+    "    <script>\n"
+    "      <condition condition_type=\"hitsAtLeast\" id=\"nothing\" hits=\"1\" notfound=\"1\"/>\n"
+    "      <action action_type=\"ticker\" text=\"notfound\"/>\n"
+    "    </script>\n"
+    "  </room>\n"
+    "</roomdb>\n";
+
+START_TEST(extensions_register_types_xml_uses)
+{
+    rf_world_opts o;
+    rf_world_opts_init(&o);
+    o.scripts_dir = DATA "/ext";
+    load_xml("ext.xml", ext_room);
+    ck_assert_int_eq(rf_world_new(&o, d, &w), RF_OK);
+    ck_assert(rf_world_script_types(w)->has_condition(rf_world_script_types(w)->ud, "hitsatleast"));
+    ck_assert(rf_world_script_types(w)->has_action(rf_world_script_types(w)->ud, "shout"));
+    ck_assert(!rf_world_script_types(w)->has_action(rf_world_script_types(w)->ud, "whisper"));
+    ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_hit(w, 0, "urn", 1), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_int_eq(rf_world_hit(w, 0, "urn", 1), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_int_eq(rf_world_move_player(w, 3, 1), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_str_eq(effects(true), "T1 ticker \"notfound\"|T2 ticker \"CRACK!\"");
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+}
+END_TEST
+
+static const char loop_room[] =
+    "<roomdb>\n"
+    "  <room name=\"S\" width=\"5\" height=\"3\">\n"
+    "    <row text=\"##D##\"/><row text=\"#...#\"/><row text=\"##D##\"/>\n"
+    "    <monster id=\"m\" x=\"1\" y=\"1\"/>\n"
+    "    <script repeat=\"1\"><condition condition_type=\"spin\"/>\n"
+    "      <action action_type=\"ticker\" text=\"never\"/></script>\n"
+    "    <script repeat=\"1\"><condition condition_type=\"boom\" id=\"m\"/>\n"
+    "      <action action_type=\"ticker\" text=\"never\"/></script>\n"
+    "    <script repeat=\"1\"><condition condition_type=\"isAlive\" id=\"m\"/>\n"
+    "      <action action_type=\"ticker\" text=\"alive\"/></script>\n"
+    "  </room>\n"
+    "</roomdb>\n";
+
+START_TEST(extension_types_that_loop_or_err_disable_their_rule)
+{
+    rf_world_opts o;
+    rf_world_opts_init(&o);
+    o.scripts_dir = DATA "/ext_loop";
+    o.tick_budget = 100000;
+    load_xml("loop.xml", loop_room);
+    ck_assert_int_eq(rf_world_new(&o, d, &w), RF_OK);
+    ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_ERR_SCRIPT);
+    ck_assert_uint_eq(rf_diags_count(d), 2);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "script-budget");
+    ck_assert_str_eq(rf_diags_at(d, 0)->file, "loop.xml");
+    ck_assert_int_eq(rf_diags_at(d, 0)->line, 5);
+    ck_assert_str_eq(rf_diags_at(d, 1)->code, "script-error");
+    ck_assert_int_eq(rf_diags_at(d, 1)->line, 7);
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 1)->message, "spin.lua:8"));
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 2);
+    ck_assert_str_eq(effects(true), "T1 ticker \"alive\"|T2 ticker \"alive\"");
+}
+END_TEST
+
+START_TEST(without_extensions_the_types_are_unknown)
+{
+    load_xml("ext.xml", ext_room);
+    ck_assert_int_eq(rf_world_new(NULL, d, &w), RF_OK);
+    ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL),
+                     RF_ERR_CONTENT);
+    ck_assert_uint_eq(rf_diags_count(d), 4);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "unknown-condition");
+    ck_assert_int_eq(rf_diags_at(d, 0)->line, 8);
+    ck_assert_str_eq(rf_diags_at(d, 2)->code, "unknown-action");
+    ck_assert_int_eq(rf_diags_at(d, 2)->line, 10);
+}
+END_TEST
+
+START_TEST(bad_extension_files_are_reported)
+{
+    rf_world_opts o;
+    rf_world_opts_init(&o);
+    o.scripts_dir = DATA "/ext_bad";
+    ck_assert_int_eq(rf_world_new(&o, d, &w), RF_ERR_CONTENT);
+    ck_assert_ptr_nonnull(w);
+    ck_assert_uint_eq(rf_diags_count(d), 2);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "script-error"); /* a_redefine.lua */
+    ck_assert_str_eq(rf_diags_at(d, 0)->file, DATA "/ext_bad/a_redefine.lua");
+    ck_assert_int_eq(rf_diags_at(d, 0)->line, 3);
+    ck_assert_str_eq(rf_diags_at(d, 1)->code, "script-syntax"); /* b_syntax.lua */
+    ck_assert_int_eq(rf_diags_at(d, 1)->line, 2);
+    rf_world_free(w);
+    w = NULL;
+    o.scripts_dir = DATA "/no_such_dir";
+    ck_assert_int_eq(rf_world_new(&o, d, &w), RF_ERR_IO);
+    ck_assert_ptr_null(w);
+}
+END_TEST
+
+/* ---- lint ---- */
+
+START_TEST(lint_reports_lua_chunks_at_their_xml_lines)
+{
+    static const struct {
+        const char *code;
+        int line;
+    } want[] = {
+        {"unknown-condition", 12}, {"script-syntax", 22}, {"script-budget", 31},
+        {"script-memory", 38},     {"script-memory", 47}, {"script-forbidden", 58},
+        {"script-forbidden", 67},
+    };
+    rf_world_opts o;
+    size_t i;
+    ck_assert_int_eq(rf_template_set_load_file(set, DATA "/lint_chunks.xml", d), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    rf_world_opts_init(&o);
+    o.mem_cap = 8u * 1024 * 1024;
+    ck_assert_int_eq(rf_world_lint(set, &o, d), RF_ERR_CONTENT);
+    ck_assert_uint_eq(rf_diags_count(d), sizeof want / sizeof want[0]);
+    for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+        const rf_diag *g = rf_diags_at(d, i);
+        ck_assert_msg(strcmp(g->code, want[i].code) == 0, "%zu: %s (%s)", i, g->code, g->message);
+        ck_assert_msg(g->line == want[i].line, "%zu %s: line %d", i, g->code, g->line);
+        ck_assert_str_eq(g->file, DATA "/lint_chunks.xml");
+    }
+}
+END_TEST
+
+START_TEST(lint_of_bundled_content_is_clean)
+{
+    ck_assert_int_eq(rf_template_set_load_path(set, RF_SOURCE_DIR "/content/rooms", d), RF_OK);
+    ck_assert_int_eq(rf_world_lint(set, NULL, d), RF_OK);
+    ck_assert_uint_eq(rf_diags_errors(d), 0);
+}
+END_TEST
+
+/* ---- many rooms, the host, the log ---- */
+
+static const char two_rooms[] =
+    "<roomdb>\n"
+    "  <room name=\"A\" width=\"5\" height=\"3\">\n"
+    "    <row text=\"##D##\"/><row text=\"#.1.#\"/><row text=\"##D##\"/>\n"
+    "    <lever id=\"lv\" x=\"1\" y=\"1\"/>\n"
+    "    <customBlocker id=\"door\" at=\"1\" png=\"d.png\"/>\n"
+    "    <script repeat=\"1\"><condition condition_type=\"activated_changed\" id=\"lv\"/>\n"
+    "      <action action_type=\"set\" id=\"door\" set_type=\"passable\" value=\"1\"/>\n"
+    "      <action action_type=\"move\" id=\"door\" x=\"3\" y=\"1\"/>\n"
+    "      <action action_type=\"spell\" casts=\"Spark\" targetX=\"1\" targetY=\"1\"/></script>\n"
+    "  </room>\n"
+    "  <room name=\"B\" width=\"5\" height=\"3\">\n"
+    "    <row text=\"##D##\"/><row text=\"#...#\"/><row text=\"##D##\"/>\n"
+    "    <clock id=\"c\" x=\"2\" y=\"1\" initial=\"1\" png=\"c.png\"/>\n"
+    "    <script><condition condition_type=\"entered\"/>\n"
+    "      <action action_type=\"create\" create_type=\"monster\" id=\"my id\" x=\"1\" y=\"1\"/>\n"
+    "    </script>\n"
+    "  </room>\n"
+    "</roomdb>\n";
+
+typedef struct host_log {
+    char text[2048];
+    size_t len;
+} host_log;
+
+static void host_any(void *ud, const rf_effect *e)
+{
+    host_log *h = ud;
+    char line[256];
+    rf_effect_format(e, false, line, sizeof line);
+    h->len += (size_t)snprintf(h->text + h->len, sizeof h->text - h->len, "%s;", line);
+}
+
+START_TEST(rooms_at_offsets_report_level_and_local_coordinates)
+{
+    size_t a, b;
+    rf_world_room r;
+    rf_world_object o;
+    host_log h = {{0}, 0};
+    rf_world_host host = {&h, host_any, host_any, host_any, host_any, host_any, host_any, host_any};
+    load_xml("two.xml", two_rooms);
+    ck_assert_int_eq(rf_world_new(NULL, d, &w), RF_OK);
+    ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 10, 20, d, &a), RF_OK);
+    ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 1), 30, 5, d, &b), RF_OK);
+    ck_assert_uint_eq(a, 0);
+    ck_assert_uint_eq(b, 1);
+    ck_assert_uint_eq(rf_world_room_count(w), 2);
+    ck_assert(rf_world_room_get(w, 1, &r));
+    ck_assert_str_eq(r.name, "B");
+    ck_assert_int_eq(r.x, 30);
+    ck_assert_int_eq(r.w, 5);
+    ck_assert_uint_eq(r.rules, 1);
+    ck_assert(rf_world_object_find(w, 0, "door", &o));
+    ck_assert_int_eq(o.x, 12);
+    ck_assert_int_eq(o.lx, 2);
+    rf_world_set_host(w, &host);
+    ck_assert_int_eq(rf_world_move_player(w, 31, 6), RF_OK);
+    ck_assert_int_eq(rf_world_pull(w, 0, "lv"), RF_OK);
+    ck_assert_int_eq(rf_world_enter(w, 1), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_str_eq(effects(true), "T1 clock c stopped|T1 set door passable 1|T1 move door 3,1|"
+                                    "T1 spell \"Spark\" from 21,-14 to 1,1|"
+                                    "T1 create monster \"my id\" at 1,1");
+    ck_assert_str_eq(effects(false), "T1 clock c stopped|T1 set door passable 1|T1 move door 13,21|"
+                                     "T1 spell \"Spark\" from 31,6 to 11,21|"
+                                     "T1 create monster \"my id\" at 31,6");
+    ck_assert_str_eq(h.text, "T1 clock c stopped;T1 set door passable 1;T1 move door 13,21;"
+                             "T1 spell \"Spark\" from 31,6 to 11,21;"
+                             "T1 create monster \"my id\" at 31,6;");
+    ck_assert_int_eq(rf_world_effect_at(w, 1)->script, 0);
+    ck_assert_int_eq(rf_world_effect_at(w, 0)->script, -1);
+    ck_assert_uint_eq(rf_world_effect_at(w, 4)->room, 1);
+    ck_assert(rf_world_object_find(w, 1, "my id", &o));
+    ck_assert_str_eq(o.id, "my id");
+    ck_assert_int_eq(o.x, 31);
+    /* a rule of room A does not see room B's events */
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_uint_eq(rf_world_effect_count(w), 5);
+    rf_world_effects_clear(w);
+    ck_assert_uint_eq(rf_world_effect_count(w), 0);
+    ck_assert_ptr_null(rf_world_effect_at(w, 0));
+    ck_assert_int_eq(rf_world_tick_count(w), 2);
+}
+END_TEST
+
+START_TEST(host_only_worlds_keep_no_log)
+{
+    host_log h = {{0}, 0};
+    rf_world_host host = {&h, NULL, NULL, NULL, host_any, NULL, NULL, NULL};
+    rf_world_opts o;
+    rf_world_opts_init(&o);
+    o.keep_log = false;
+    load_xml("two.xml", two_rooms);
+    ck_assert_int_eq(rf_world_new(&o, d, &w), RF_OK);
+    ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL), RF_OK);
+    rf_world_set_host(w, &host);
+    ck_assert_int_eq(rf_world_pull(w, 0, "lv"), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_uint_eq(rf_world_effect_count(w), 0);
+    ck_assert_str_eq(h.text, "T1 set door passable 1;");
+}
+END_TEST
+
+START_TEST(effect_format_truncates_like_snprintf)
+{
+    rf_effect e;
+    char buf[8];
+    memset(&e, 0, sizeof e);
+    e.tick = 12;
+    e.kind = RF_EFFECT_TICKER;
+    e.text = "tab\there \\ \"q\"\n";
+    ck_assert_uint_eq(rf_effect_format(&e, true, buf, sizeof buf), 33);
+    ck_assert_str_eq(buf, "T12 tic");
+    {
+        char big[64];
+        rf_effect_format(&e, true, big, sizeof big);
+        ck_assert_str_eq(big, "T12 ticker \"tab\\there \\\\ \\\"q\\\"\\n\"");
+    }
+    ck_assert_str_eq(rf_effect_kind_name(RF_EFFECT_CLOCK_STOPPED), "clock");
+    ck_assert_str_eq(rf_effect_kind_name(RF_EFFECT_KIND_COUNT), "?");
+}
+END_TEST
+
+START_TEST(same_events_same_effects)
+{
+    char first[8192];
+    int run;
+    for (run = 0; run < 2; run++) {
+        rf_world *x = NULL;
+        size_t i;
+        rf_world_free(w);
+        w = NULL;
+        ck_assert_int_eq(rf_world_new(NULL, d, &x), RF_OK);
+        w = x;
+        if (run == 0)
+            load_xml("two.xml", two_rooms);
+        for (i = 0; i < 2; i++)
+            ck_assert_int_eq(
+                rf_world_add_room(w, rf_template_set_at(set, i), (int)i * 7, 0, d, NULL), RF_OK);
+        ck_assert_int_eq(rf_world_pull(w, 0, "lv"), RF_OK);
+        ck_assert_int_eq(rf_world_enter(w, 1), RF_OK);
+        ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+        if (run == 0)
+            snprintf(first, sizeof first, "%s", effects(false));
+        else
+            ck_assert_str_eq(effects(false), first);
+    }
+}
+END_TEST
+
+START_TEST(out_of_memory_anywhere_is_a_status)
+{
+    long n;
+    bool done = false;
+    load_xml("two.xml", two_rooms);
+    for (n = 1; n < 20000 && !done; n++) {
+        rf_world *x = NULL;
+        rf_status st;
+        rf_alloc_fail_after(n);
+        st = rf_world_new(NULL, d, &x);
+        if (st == RF_OK)
+            st = rf_world_add_room(x, rf_template_set_at(set, 0), 0, 0, d, NULL);
+        if (st == RF_OK)
+            st = rf_world_pull(x, 0, "lv");
+        if (st == RF_OK)
+            st = rf_world_tick(x, d);
+        rf_alloc_fail_after(0);
+        ck_assert_msg(st == RF_OK || st == RF_ERR_NOMEM || st == RF_ERR_SCRIPT ||
+                          st == RF_ERR_CONTENT,
+                      "n=%ld: %d", n, st);
+        done = st == RF_OK && rf_world_effect_count(x) == 3;
+        rf_world_free(x);
+    }
+    ck_assert(done);
+}
+END_TEST
+
+static Suite *world_suite(void)
+{
+    Suite *s = suite_create("world");
+    TCase *ab = tcase_create("abuse");
+    TCase *lua = tcase_create("lua");
+    TCase *ext = tcase_create("extensions");
+    TCase *api = tcase_create("api");
+    int n = (int)(sizeof abuses / sizeof abuses[0]);
+    tcase_add_checked_fixture(ab, setup, teardown);
+    tcase_set_timeout(ab, 60);
+    tcase_add_loop_test(ab, abuse_at_load_is_reported_and_harmless, 0, n);
+    tcase_add_loop_test(ab, abuse_at_tick_disables_the_rule_only, 0, n);
+    tcase_add_test(ab, binary_src_chunk_is_refused);
+    suite_add_tcase(s, ab);
+    tcase_add_checked_fixture(lua, setup, teardown);
+    tcase_add_test(lua, lua_rule_api);
+    tcase_add_test(lua, room_table_and_objects_are_read_only);
+    tcase_add_test(lua, a_failing_chunk_registers_no_rules);
+    tcase_add_test(lua, rule_outside_load_is_refused);
+    tcase_add_test(lua, src_paths_resolve_and_escapes_are_refused);
+    tcase_add_test(lua, src_errors_point_into_the_src_file);
+    suite_add_tcase(s, lua);
+    tcase_add_checked_fixture(ext, setup, teardown);
+    tcase_add_test(ext, extensions_register_types_xml_uses);
+    tcase_add_test(ext, without_extensions_the_types_are_unknown);
+    tcase_add_test(ext, extension_types_that_loop_or_err_disable_their_rule);
+    tcase_add_test(ext, bad_extension_files_are_reported);
+    tcase_add_test(ext, lint_reports_lua_chunks_at_their_xml_lines);
+    tcase_add_test(ext, lint_of_bundled_content_is_clean);
+    suite_add_tcase(s, ext);
+    tcase_add_checked_fixture(api, setup, teardown);
+    tcase_set_timeout(api, 120);
+    tcase_add_test(api, rooms_at_offsets_report_level_and_local_coordinates);
+    tcase_add_test(api, host_only_worlds_keep_no_log);
+    tcase_add_test(api, effect_format_truncates_like_snprintf);
+    tcase_add_test(api, same_events_same_effects);
+    tcase_add_test(api, out_of_memory_anywhere_is_a_status);
+    suite_add_tcase(s, api);
+    return s;
+}
+
+RF_TEST_MAIN(world_suite)

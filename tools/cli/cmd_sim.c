@@ -1,0 +1,304 @@
+/* tools/cli/cmd_sim.c: `roomforge sim`: plays scenarios against a room and
+ * prints what its rules do, one effect a line.
+ *
+ * Pipeline: CLI over load (the content), world (a fresh one-room world per
+ * scenario) and scenario (parse, play, expect, write). Exit (DESIGN 5): 0 all
+ * played and every expect met; 1 content errors (rooms, scenario lines,
+ * scripts, events on missing objects, an unknown room named by a `room` line)
+ * or a failed expect; 2 usage or I/O (an unreadable scenario, an unknown
+ * --room, as `show` does).
+ * Design: --scenario DIR plays every *.scn of DIR in byte order of names, each
+ * against --room or, without it, the room its own `room NAME` line names, so a
+ * designer's CI runs a folder of scenarios in one call. Text output then puts
+ * a "== FILE" line before each scenario's effects; JSON wraps the
+ * per-scenario objects in {"scenarios":[...],"failed":N}.
+ */
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "roomforge/diag.h"
+#include "roomforge/scenario.h"
+#include "roomforge/template.h"
+#include "roomforge/world.h"
+
+#define MAX_SCENARIOS 10000
+
+typedef struct sim_opts {
+    const char *content, *room, *scenario, *scripts;
+    bool json;
+} sim_opts;
+
+static void sim_help(FILE *out)
+{
+    fputs("usage: roomforge sim [--content DIR] [--room NAME] --scenario FILE|DIR\n"
+          "                     [--scripts DIR] [--format text|json]\n"
+          "Plays a scenario (enter, exit, move X Y, pull ID, hit ID [N], kill ID, tick [N],\n"
+          "expect T<tick> <effect>) against a room and prints one effect a line. With a\n"
+          "directory, plays every *.scn in it; each names its room with a `room NAME` line\n"
+          "unless --room is given. --scripts DIR adds designer condition and action types.\n"
+          "Exit 0 all expects met, 1 content errors or failed expects, 2 usage or I/O.\n",
+          out);
+}
+
+static int worse(int a, int b) { return a > b ? a : b; }
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* The scenario files of path: itself, or the sorted *.scn of a directory.
+ * Returns the count (0 with an exit code in *rc on failure); *out is freed
+ * by free_paths. */
+static size_t scenario_paths(const char *path, char ***out, int *rc)
+{
+    struct stat st;
+    DIR *dir;
+    struct dirent *de;
+    char **v = NULL;
+    size_t n = 0;
+    *out = NULL;
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        v = malloc(sizeof *v);
+        if (!v || !(v[0] = strdup(path))) {
+            free(v);
+            *rc = cli_usage_error("sim", "out of memory");
+            return 0;
+        }
+        *out = v;
+        return 1;
+    }
+    dir = opendir(path);
+    if (!dir) {
+        fprintf(stderr, "%s: error: cannot read the directory [io-error]\n", path);
+        *rc = CLI_USAGE;
+        return 0;
+    }
+    v = malloc(MAX_SCENARIOS * sizeof *v);
+    if (!v) {
+        closedir(dir);
+        *rc = cli_usage_error("sim", "out of memory");
+        return 0;
+    }
+    while ((de = readdir(dir)) != NULL) {
+        char full[PATH_MAX];
+        if (de->d_name[0] == '.' || !ends_with(de->d_name, ".scn"))
+            continue;
+        if (n == MAX_SCENARIOS) {
+            fprintf(stderr, "%s: error: more than %d scenarios [scenario-limit]\n", path,
+                    MAX_SCENARIOS);
+            break;
+        }
+        if (snprintf(full, sizeof full, "%s/%s", path, de->d_name) >= (int)sizeof full ||
+            !(v[n] = strdup(full)))
+            continue;
+        n++;
+    }
+    closedir(dir);
+    if (n == 0) {
+        free(v);
+        *rc = cli_usage_error("sim", "no *.scn files in %s", path);
+        return 0;
+    }
+    qsort(v, n, sizeof *v, by_name);
+    *out = v;
+    return n;
+}
+
+static void free_paths(char **v, size_t n)
+{
+    size_t i;
+    for (i = 0; v && i < n; i++)
+        free(v[i]);
+    free(v);
+}
+
+static int write_diags(rf_diags *d)
+{
+    unsigned flags = RF_DIAG_WRITE_SOURCE | (cli_use_color(stderr) ? RF_DIAG_WRITE_COLOR : 0);
+    return rf_diags_write_gcc(d, stderr, flags) == RF_OK ? CLI_OK : CLI_USAGE;
+}
+
+/* The room a scenario plays against, or NULL with *rc set. */
+static const rf_template *pick_room(const rf_template_set *set, const rf_scenario *s,
+                                    const sim_opts *o, rf_diags *d, int *rc)
+{
+    const char *name = o->room ? o->room : rf_scenario_room(s);
+    const rf_template *t;
+    size_t i;
+    if (!name) {
+        *rc = cli_usage_error("sim", "%s: which room? give --room NAME or a 'room NAME' line",
+                              rf_scenario_file(s));
+        return NULL;
+    }
+    t = rf_template_set_find(set, name);
+    if (t)
+        return t;
+    if (o->room) {
+        *rc = cli_usage_error("sim", "no room named '%s' (roomforge list shows them)", name);
+        return NULL;
+    }
+    for (i = 0; i < rf_scenario_count(s); i++) {
+        const rf_scenario_cmd *c = rf_scenario_at(s, i);
+        if (c->op == RF_SCENARIO_ROOM)
+            (void)rf_diag_add(d, "unknown-room", rf_scenario_file(s), c->line, c->col,
+                              "no room named '%s' is loaded (roomforge list shows them)", name);
+    }
+    *rc = CLI_CONTENT;
+    return NULL;
+}
+
+/* Plays one scenario file; returns its exit code and counts a failed
+ * scenario in *failed. */
+static int sim_one(const rf_template_set *set, const char *path, const sim_opts *o, bool many,
+                   bool first, size_t *failed)
+{
+    rf_diags *d = rf_diags_new();
+    rf_scenario *s = NULL;
+    rf_world *w = NULL;
+    rf_scenario_result *res = NULL;
+    rf_world_opts wo;
+    const rf_template *t;
+    size_t room = 0;
+    rf_status st;
+    int rc = CLI_OK;
+    if (!d)
+        return cli_usage_error("sim", "out of memory");
+    if (many && !o->json)
+        printf("== %s\n", path);
+    st = rf_scenario_load_file(path, d, &s);
+    if (st != RF_OK) {
+        rc = cli_exit_for(st);
+        goto done;
+    }
+    t = pick_room(set, s, o, d, &rc);
+    if (!t)
+        goto done;
+    rf_world_opts_init(&wo);
+    wo.scripts_dir = o->scripts;
+    st = rf_world_new(&wo, d, &w);
+    if (st != RF_OK && st != RF_ERR_CONTENT) {
+        rc = cli_exit_for(st);
+        goto done;
+    }
+    rc = worse(rc, cli_exit_for(st));
+    st = rf_world_add_room(w, t, 0, 0, d, &room);
+    if (st != RF_OK && st != RF_ERR_CONTENT) {
+        rc = worse(rc, cli_exit_for(st));
+        goto done;
+    }
+    rc = worse(rc, cli_exit_for(st));
+    st = rf_scenario_play(s, w, room, d, &res);
+    if (!res) {
+        rc = worse(rc, cli_exit_for(st));
+        goto done;
+    }
+    rc = worse(rc, cli_exit_for(st));
+    if (many && o->json && !first)
+        putchar(',');
+    if (rf_scenario_result_write(res, stdout, o->json ? RF_SCENARIO_JSON : RF_SCENARIO_TEXT) !=
+        RF_OK)
+        rc = CLI_USAGE;
+done:
+    if (rc != CLI_OK)
+        ++*failed;
+    if (many && o->json && !res) {
+        /* keep the wrapper's list well-formed: a scenario that did not play */
+        if (!first)
+            putchar(',');
+        fputs("{\"scenario\":", stdout);
+        fputc('"', stdout);
+        for (const char *p = path; *p; p++) {
+            if (*p == '"' || *p == '\\')
+                fputc('\\', stdout);
+            if ((unsigned char)*p >= 0x20)
+                fputc(*p, stdout);
+        }
+        fputs("\",\"played\":false}\n", stdout);
+    }
+    fflush(stdout);
+    rc = worse(rc, write_diags(d));
+    rf_scenario_result_free(res);
+    rf_world_free(w);
+    rf_scenario_free(s);
+    rf_diags_free(d);
+    return rc;
+}
+
+int cmd_sim(int argc, char **argv)
+{
+    sim_opts o;
+    rf_template_set *set = NULL;
+    char **paths = NULL;
+    size_t n = 0, i, failed = 0;
+    int rc = CLI_OK, k;
+    memset(&o, 0, sizeof o);
+    for (k = 1; k < argc; k++) {
+        const char *v = NULL;
+        int r;
+        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
+            sim_help(stdout);
+            return CLI_OK;
+        }
+        if ((r = cli_opt_value(argc, argv, &k, "--content", &v)) != 0) {
+            if (r < 0)
+                return cli_usage_error("sim", "--content needs a directory or file");
+            o.content = v;
+        } else if ((r = cli_opt_value(argc, argv, &k, "--room", &v)) != 0) {
+            if (r < 0 || !*v)
+                return cli_usage_error("sim", "--room needs a room name");
+            o.room = v;
+        } else if ((r = cli_opt_value(argc, argv, &k, "--scenario", &v)) != 0) {
+            if (r < 0 || !*v)
+                return cli_usage_error("sim", "--scenario needs a file or directory");
+            if (o.scenario)
+                return cli_usage_error("sim", "one --scenario at a time (a directory plays many)");
+            o.scenario = v;
+        } else if ((r = cli_opt_value(argc, argv, &k, "--scripts", &v)) != 0) {
+            if (r < 0 || !*v)
+                return cli_usage_error("sim", "--scripts needs a directory");
+            o.scripts = v;
+        } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
+            if (r < 0 || (strcmp(v, "text") != 0 && strcmp(v, "json") != 0))
+                return cli_usage_error("sim", "--format takes text or json");
+            o.json = strcmp(v, "json") == 0;
+        } else {
+            return cli_usage_error("sim", "unexpected argument '%s' (see --help)", argv[k]);
+        }
+    }
+    if (!o.scenario)
+        return cli_usage_error("sim", "which scenario? give --scenario FILE or DIR");
+    n = scenario_paths(o.scenario, &paths, &rc);
+    if (n == 0)
+        return rc;
+    rc = cli_load_rooms("sim", o.content, &set);
+    if (!set) {
+        free_paths(paths, n);
+        return worse(rc, CLI_USAGE);
+    }
+    if (n > 1 && o.json)
+        fputs("{\"scenarios\":[", stdout);
+    for (i = 0; i < n; i++)
+        rc = worse(rc, sim_one(set, paths[i], &o, n > 1, i == 0, &failed));
+    if (n > 1 && o.json)
+        printf("],\"failed\":%zu}\n", failed);
+    if (n > 1)
+        fprintf(stderr, "roomforge sim: %zu scenarios, %zu failed\n", n, failed);
+    if (fflush(stdout) != 0)
+        rc = CLI_USAGE;
+    free_paths(paths, n);
+    rf_template_set_free(set);
+    return rc;
+}

@@ -1,0 +1,21 @@
+#!/bin/sh
+# tools/demo.sh ROOMFORGE: the main job on the bundled content, run by
+# `make demo` after the build: lint the content pack, show one scripted room,
+# then generate a level with each digger (Brogue by default). Exits non-zero
+# as soon as a step fails, so a broken demo cannot look like a working one.
+set -eu
+rf=${1:-build/roomforge}
+[ -x "$rf" ] || { echo "demo: $rf is not built (run make demo)" >&2; exit 2; }
+
+step() {
+    printf '\n== %s\n' "$*"
+    "$@"
+}
+
+step "$rf" lint
+step "$rf" list
+step "$rf" show "Warden's Gate"
+step "$rf" gen --seed 1 --depth 3
+step "$rf" gen --profile nethack --seed 1 --depth 12
+step "$rf" gen --profile dungeonmaker --seed 1
+printf '\nTry: %s gen --seed N --depth D [--size WxH] [--format ansi|json]\n' "$rf"
