@@ -1,7 +1,9 @@
 #!/bin/sh
 # tools/demo.sh ROOMFORGE: the main job on the bundled content, run by
 # `make demo` after the build: lint the content pack, show one scripted room,
-# then generate a level with each digger (Brogue by default). Exits non-zero
+# then generate a level with each digger (Brogue by default; templates from
+# the bundled content are placed in every level, and one level has two forced
+# in with --room). Exits non-zero
 # as soon as a step fails, so a broken demo cannot look like a working one.
 set -eu
 rf=${1:-build/roomforge}
@@ -16,6 +18,8 @@ step "$rf" lint
 step "$rf" list
 step "$rf" show "Warden's Gate"
 step "$rf" gen --seed 1 --depth 3
+# templates forced in by name (Dredmor's test-room flag): a shop and a zoo
+step "$rf" gen --seed 2 --depth 7 --room "Bolt and Bottle Emporium" --room "Menagerie of Fangs"
 step "$rf" gen --profile nethack --seed 1 --depth 12
 step "$rf" gen --profile dungeonmaker --seed 1
 printf '\nTry: %s gen --seed N --depth D [--size WxH] [--format ansi|json]\n' "$rf"

@@ -58,7 +58,8 @@ static int span_at(const rf_dig *d, int c, int off, int side, int room_left)
         int b = c + off * k;
         if (bridge_end(t[b]))
             return k >= 3 ? k - 1 : 0;
-        if (!bridgeable(t[b]) || !bridgeable(t[b - side]) || !bridgeable(t[b + side]))
+        if (!bridgeable(t[b]) || !bridgeable(t[b - side]) || !bridgeable(t[b + side]) ||
+            rf_dig_protected(d, b))
             return 0;
     }
     return 0;

@@ -258,6 +258,7 @@ static void dig_fini(rf_dig *d)
     rf_free(d->label);
     rf_free(d->aux);
     rf_grid_free(d->scratch);
+    rf_free(d->protect);
 }
 
 static bool dig_init(rf_dig *d, rf_grid *g)
@@ -295,6 +296,15 @@ rf_status rf_brogue_dig(rf_grid *g, rf_room_list *rooms, const rf_brogue_params 
                         const rf_design_row *designs, size_t ndesigns, rf_rng *layout,
                         rf_rng *cosmetic, int *choke, rf_brogue_info *info)
 {
+    return rf_brogue_dig_attach(g, rooms, p, designs, ndesigns, layout, cosmetic, choke, info,
+                                NULL);
+}
+
+rf_status rf_brogue_dig_attach(rf_grid *g, rf_room_list *rooms, const rf_brogue_params *p,
+                               const rf_design_row *designs, size_t ndesigns, rf_rng *layout,
+                               rf_rng *cosmetic, int *choke, rf_brogue_info *info,
+                               const rf_dig_attach *attach)
+{
     rf_dig d;
     rf_design_row builtin[4];
     rf_brogue_info scratch_info;
@@ -319,6 +329,12 @@ rf_status rf_brogue_dig(rf_grid *g, rf_room_list *rooms, const rf_brogue_params 
     d.ndesigns = ndesigns;
     if (!dig_init(&d, g))
         goto done;
+    if (attach) {
+        d.attach = attach;
+        d.protect = rf_calloc((size_t)g->w * (size_t)g->h, 1);
+        if (!d.protect)
+            goto done;
+    }
     /* Digging: first room, accretion, loops, lakes. */
     if (!rf_accrete_first_room(&d) || !rf_accrete_rooms(&d) || !rf_loops_add(&d) ||
         !rf_lakes_add(&d))

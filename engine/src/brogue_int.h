@@ -21,6 +21,21 @@ typedef struct rf_site_list {
     size_t n, cap;
 } rf_site_list;
 
+struct rf_dig;
+
+/* The placer's hook into accretion (place_attach.c): step runs before every
+ * accretion attempt (attempt 0..attempts-1) and may attach templates at wall
+ * sites; false means memory ran out. ud is the placer's. */
+typedef struct rf_dig_attach {
+    bool (*step)(void *ud, struct rf_dig *d, int attempt);
+    void *ud;
+} rf_dig_attach;
+
+/* protect[] values: template cells no pass may alter, and the unused doors of
+ * placed templates, which accretion may still open (they are then protected). */
+#define RF_PROTECT_CELL 1
+#define RF_PROTECT_DOOR 2
+
 typedef struct rf_dig {
     rf_grid *g;
     int w, h;
@@ -50,7 +65,14 @@ typedef struct rf_dig {
     int *aux;        /* w*h */
     rf_grid *scratch; /* RF_DESIGN_MAX_SIDE square design canvas */
     uint8_t walk[256]; /* rf_tile_is_walkable by tile byte, for hot loops */
+    /* the placer (NULL without templates) and its protect mask: w*h
+     * RF_PROTECT_* marks, NULL when no template is attached */
+    const rf_dig_attach *attach;
+    uint8_t *protect;
 } rf_dig;
+
+/* True when pass code must leave cell c alone (a placed template's cell). */
+static inline bool rf_dig_protected(const rf_dig *d, int c) { return d->protect && d->protect[c]; }
 
 /* Steps of an rf_dir (up, right, down, left), as arithmetic the compiler
  * folds in unrolled loops (an extern table would be loaded every time). */
@@ -100,6 +122,18 @@ void rf_cave_blob(rf_dig *d, int bw, int bh, unsigned birth, unsigned survive, i
 int rf_cave_restarts(int bw, int bh);
 /* Digs the first room as a cave; false when memory ran out. */
 bool rf_cave_first_room(rf_dig *d);
+
+/* Accretion internals the placer shares (dig_accrete.c): a random live wall
+ * site facing dir (its index in d->sites[dir] in *at), or -1; the rock run
+ * from (sx, sy) along dir, at most cap. */
+int rf_accrete_pick_site(rf_dig *d, int dir, size_t *at);
+int rf_accrete_free_run(const rf_dig *d, int sx, int sy, int dir, int cap);
+
+/* rf_brogue_dig with the placer's hook (NULL: rf_brogue_dig itself). */
+rf_status rf_brogue_dig_attach(rf_grid *g, rf_room_list *rooms, const rf_brogue_params *p,
+                               const rf_design_row *designs, size_t ndesigns, rf_rng *layout,
+                               rf_rng *cosmetic, int *choke, rf_brogue_info *info,
+                               const rf_dig_attach *attach);
 
 /* Passes, each in its own file, in Brogue's order (brogue.c runs them). */
 bool rf_accrete_first_room(rf_dig *d);

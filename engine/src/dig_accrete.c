@@ -65,8 +65,9 @@ bool rf_accrete_first_room(rf_dig *d)
 }
 
 /* A random live site for dir, or -1. A site is a wall with floor behind it,
- * rock in front and no floor on its two sides (a straight wall). */
-static int pick_site(rf_dig *d, int dir, size_t *at)
+ * rock in front and no floor on its two sides (a straight wall), and no cell
+ * of a placed template unless it is one of its unused doors. */
+int rf_accrete_pick_site(rf_dig *d, int dir, size_t *at)
 {
     rf_site_list *l = &d->sites[dir];
     int w = d->w, off = RF_DIR_DY(dir) * w + RF_DIR_DX(dir);
@@ -77,7 +78,8 @@ static int pick_site(rf_dig *d, int dir, size_t *at)
         int c = l->cells[i], x = c % w, y = c / w;
         if (x > 0 && y > 0 && x < w - 1 && y < d->h - 1 && t[c] == RF_TILE_WALL &&
             t[c - off] == RF_TILE_FLOOR && t[c + off] == RF_TILE_ROCK &&
-            t[c - side] != RF_TILE_FLOOR && t[c + side] != RF_TILE_FLOOR) {
+            t[c - side] != RF_TILE_FLOOR && t[c + side] != RF_TILE_FLOOR &&
+            (!d->protect || d->protect[c] != RF_PROTECT_CELL)) {
             *at = i;
             return c;
         }
@@ -216,8 +218,15 @@ static bool build(rf_dig *d, int site, int dir, int len, const rf_design *ds, in
                 rf_dig_floor(d, (oy + j) * w + ox + i, room);
     if (len > 0)
         rf_dig_floor(d, site + off * (len + 1), room); /* the room's own door site */
-    /* the join with the level: a door by the door chance, else an opening */
-    d->g->t[site] = rf_dig_chance(d->rng, d->p->door_chance) ? RF_TILE_DOOR : RF_TILE_FLOOR;
+    /* the join with the level: a door by the door chance, else an opening;
+     * an unused template door taken as the site becomes a door, now in use */
+    if (d->protect && d->protect[site] == RF_PROTECT_DOOR) {
+        d->g->t[site] = RF_TILE_DOOR;
+        d->protect[site] = RF_PROTECT_CELL;
+        d->protect[site + off] = RF_PROTECT_CELL; /* what it opens onto stays open */
+    } else {
+        d->g->t[site] = rf_dig_chance(d->rng, d->p->door_chance) ? RF_TILE_DOOR : RF_TILE_FLOOR;
+    }
     if (!rf_dig_link(d, from, corridor ? corridor : room) ||
         (corridor && !rf_dig_link(d, corridor, room)))
         return false;
@@ -283,7 +292,7 @@ out:
 
 /* Rock tiles in a row inside the border from the site along dir (at most
  * cap): the room a corridor has. */
-static int free_run(const rf_dig *d, int sx, int sy, int dir, int cap)
+int rf_accrete_free_run(const rf_dig *d, int sx, int sy, int dir, int cap)
 {
     int k;
     for (k = 1; k <= cap; k++) {
@@ -303,12 +312,16 @@ bool rf_accrete_rooms(rf_dig *d)
         bool corridor = i < p->attempts - p->rooms_only_last &&
                         rf_dig_chance(d->rng, p->corridor_chance);
         size_t at = 0;
-        int site = pick_site(d, dir, &at), sx, sy, run;
+        int site, sx, sy, run;
+        /* the placer's turn first: it may attach a template at this attempt */
+        if (d->attach && !d->attach->step(d->attach->ud, d, i))
+            return false;
+        site = rf_accrete_pick_site(d, dir, &at);
         if (site < 0)
             continue;
         sx = site % d->w;
         sy = site / d->w;
-        run = corridor ? free_run(d, sx, sy, dir, (RF_DIR_DX(dir) ? p->corridor_h_len.hi
+        run = corridor ? rf_accrete_free_run(d, sx, sy, dir, (RF_DIR_DX(dir) ? p->corridor_h_len.hi
                                                                   : p->corridor_v_len.hi) + 1)
                        : 0;
         for (t = 0; t < p->tries_per_attempt; t++) {

@@ -21,7 +21,7 @@ void rf_pass_orphan_doors(rf_dig *d)
             int c = y * w + x;
             bool n, s, e, wst;
             int open;
-            if (t[c] != RF_TILE_DOOR)
+            if (t[c] != RF_TILE_DOOR || rf_dig_protected(d, c))
                 continue;
             n = !rf_dig_is_solid(t[c - w]);
             s = !rf_dig_is_solid(t[c + w]);
@@ -40,7 +40,8 @@ void rf_pass_secret_doors(rf_dig *d)
     size_t i, n = (size_t)d->w * (size_t)d->h;
     uint8_t *t = d->g->t;
     for (i = 0; i < n; i++)
-        if (t[i] == RF_TILE_DOOR && rf_dig_chance(d->rng, d->p->secret_door_chance)) {
+        if (t[i] == RF_TILE_DOOR && !rf_dig_protected(d, (int)i) &&
+            rf_dig_chance(d->rng, d->p->secret_door_chance)) {
             t[i] = RF_TILE_SECRET_DOOR;
             d->info->secret_doors++;
         }

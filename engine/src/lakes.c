@@ -72,6 +72,8 @@ static bool lake_fits(rf_dig *d, int bw, const rf_blob *b, int px, int py)
         for (x = 0; x < b->w; x++)
             if (RF_CA_AT(d, bw, b->x + x, b->y + y)) {
                 int c = (py + y) * w + px + x;
+                if (rf_dig_protected(d, c))
+                    return false; /* a lake never drowns a placed template */
                 d->stamp[c] = lake;
                 floors += t[c] == RF_TILE_FLOOR;
                 total -= d->walk[t[c]];
@@ -144,7 +146,7 @@ static void fill_lake(rf_dig *d, int bw, const rf_blob *b, int px, int py, const
                     if (i * i + j * j > lq->radius * lq->radius + 1 || nx < 1 || ny < 1 ||
                         nx > w - 2 || ny > d->h - 2)
                         continue;
-                    if (t[ny * w + nx] == RF_TILE_FLOOR)
+                    if (t[ny * w + nx] == RF_TILE_FLOOR && !rf_dig_protected(d, ny * w + nx))
                         t[ny * w + nx] = (uint8_t)lq->wreath;
                 }
         }

@@ -12,12 +12,15 @@
 #include "alloc_int.h"
 #include "json_int.h"
 #include "level_int.h"
+#include "roomforge/template.h"
+#include "roomforge/world.h"
 
 void rf_level_free(rf_level *l)
 {
     size_t i;
     if (!l)
         return;
+    rf_world_free(l->world);
     rf_grid_free(l->g);
     rf_room_list_fini(&l->rooms);
     rf_placed_list_fini(&l->objs);
@@ -137,7 +140,8 @@ rf_status rf_level_write_ansi(const rf_level *l, FILE *out)
 }
 
 /* One object of DESIGN 5's "objects": type, id (null when none), name, x,
- * y, room; then count, charges and quality, and the global and key marks. */
+ * y, room; then count, charges and quality, the global and key marks, and
+ * population's horde number, leader and asleep marks. */
 static void write_object_json(FILE *out, const rf_placed *p, bool first)
 {
     fputs(first ? "\n{" : ",\n{", out);
@@ -151,9 +155,10 @@ static void write_object_json(FILE *out, const rf_placed *p, bool first)
     rf_json_key(out, "name", 0);
     rf_json_string(out, p->name);
     fprintf(out, ",\"x\":%d,\"y\":%d,\"room\":%d,\"count\":%d,\"charges\":%d,\"quality\":%d,"
-                 "\"global\":%s,\"key\":%s}",
+                 "\"global\":%s,\"key\":%s,\"horde\":%d,\"leader\":%s,\"asleep\":%s}",
             p->x, p->y, p->room, p->count, p->charges, p->quality, p->global ? "true" : "false",
-            p->key ? "true" : "false");
+            p->key ? "true" : "false", p->horde, p->leader ? "true" : "false",
+            p->asleep ? "true" : "false");
 }
 
 rf_status rf_level_write_json(const rf_level *l, FILE *out)
@@ -175,10 +180,15 @@ rf_status rf_level_write_json(const rf_level *l, FILE *out)
         snprintf(name, sizeof name, "%s %d", r->kind == RF_ROOM_CORRIDOR ? "corridor" : "room", r->id);
         fputs(i ? ",\n{" : "\n{", out);
         rf_json_key(out, "name", 1);
-        rf_json_string(out, name);
+        rf_json_string(out, r->tmpl ? rf_template_name(r->tmpl) : name);
         rf_json_key(out, "kind", 0);
         rf_json_string(out, rf_room_kind_name(r->kind));
-        fprintf(out, ",\"template\":null,\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d,\"locked\":%s,"
+        rf_json_key(out, "template", 0);
+        if (r->tmpl)
+            rf_json_string(out, rf_template_name(r->tmpl));
+        else
+            fputs("null", out);
+        fprintf(out, ",\"x\":%d,\"y\":%d,\"w\":%d,\"h\":%d,\"locked\":%s,"
                      "\"lit\":%s}",
                 r->x, r->y, r->w, r->h, r->locked ? "true" : "false", r->lit ? "true" : "false");
     }

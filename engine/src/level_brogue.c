@@ -10,7 +10,9 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "brogue_int.h"
 #include "level_int.h"
+#include "place_int.h"
 #include "roomforge/brogue.h"
 
 typedef struct param_row {
@@ -96,7 +98,13 @@ rf_status rf_level_dig_brogue(rf_level *lv, const rf_profile *p, rf_rng *layout,
     rf_brogue_params_init(&bp, lv->depth);
     apply_profile(&bp, p, lv->depth);
     rf_brogue_params_scale(&bp, lv->g->w, lv->g->h);
-    st = rf_brogue_dig(lv->g, &lv->rooms, &bp, NULL, 0, layout, cosmetic, lv->choke, &info);
+    if (lv->placer) { /* templates attach during accretion (place_attach.c) */
+        rf_dig_attach hook = {rf_place_attach_step, lv->placer};
+        st = rf_brogue_dig_attach(lv->g, &lv->rooms, &bp, NULL, 0, layout, cosmetic, lv->choke,
+                                  &info, &hook);
+    } else {
+        st = rf_brogue_dig(lv->g, &lv->rooms, &bp, NULL, 0, layout, cosmetic, lv->choke, &info);
+    }
     if (st == RF_ERR_ARG)
         st = RF_ERR_CONTENT; /* only profile numbers out of range get here */
     if (st == RF_OK)

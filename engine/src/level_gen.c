@@ -1,7 +1,7 @@
 /* engine/src/level_gen.c: rf_level_generate: the digger table, the seed's
  * streams, DoomRL special rooms, stairs.
  *
- * Pipeline: recipe -> dig -> stairs -> special. The special pass comes
+ * Pipeline: recipe -> dig -> stairs -> special -> populate. The special pass comes
  * after the stairs so that no fluid can drown the only floor a small level
  * has for them: it only takes floor tiles, and stairs are not floor. Design: diggers are rows of one table
  * (name, dig, known keys, default size); a profile's digger attribute selects
@@ -18,6 +18,8 @@
 #include "alloc_int.h"
 #include "level_int.h"
 #include "level_dig2_int.h"
+#include "place_int.h"
+#include "roomforge/populate.h"
 #include "roomforge/special.h"
 
 static const rf_digger_row diggers[] = {
@@ -42,6 +44,12 @@ bool rf_level_has_digger(const char *name) { return find_digger(name) != NULL; }
 static const char *const pipeline_keys[] = {
     "special-rooms",  /* 1: DoomRL special rooms (7d2-7 a level), 0: none */
     "single-monster", /* 1: the single-monster level table (no vaults) */
+    "populate",       /* 1: hordes and traps (populate.c), 0: none */
+    "templates",      /* templates drawn a level at 79x29 (place.h); default 1-3 */
+    "water-tile",     /* what template W, L, I, G become (codes in place.h) */
+    "lava-tile",
+    "ice-tile",
+    "goo-tile",
 };
 
 bool rf_level_digger_has_param(const char *digger, const char *key)
@@ -87,6 +95,28 @@ static rf_status special_pass(rf_level *lv, const rf_profile *prof, const rf_lev
         if (!rf_level_add_feeling(lv, res.feelings[i]))
             st = RF_ERR_NOMEM;
     return st;
+}
+
+/* Hordes and traps after the special rooms, when the profile asks (default
+ * yes), from the set's population tables or the bundled ones, on a stream of
+ * their own ("populate"): turning population off changes nothing else. */
+static rf_status populate_pass(rf_level *lv, const rf_profile_set *profiles,
+                               const rf_profile *prof, const rf_level_opts *o)
+{
+    const rf_horde_table *t = profiles ? rf_profile_set_hordes(profiles) : NULL;
+    rf_populate_opts po;
+    rf_rng rng;
+    if (rf_profile_int(prof, o->depth, "populate", 1) == 0)
+        return RF_OK;
+    rf_populate_opts_init(&po);
+    po.depth = o->depth;
+    po.traps = lv->traps;
+    po.up_x = lv->up_x;
+    po.up_y = lv->up_y;
+    po.choke = lv->choke;
+    rf_rng_seed_named(&rng, o->seed, RF_RNG_POPULATE);
+    return rf_populate(lv->g, &lv->rooms, t ? t : rf_horde_table_bundled(), &po, &rng, &lv->objs,
+                       NULL);
 }
 
 /* The profile o names (NULL without a set) and its digger row; RF_ERR_ARG,
@@ -157,6 +187,7 @@ rf_status rf_level_generate(const rf_profile_set *profiles, const rf_level_opts 
     const rf_profile *prof = NULL;
     const rf_digger_row *row;
     rf_level *lv;
+    rf_placer placer;
     rf_rng layout, cosmetic;
     rf_status st;
     size_t n;
@@ -188,11 +219,25 @@ rf_status rf_level_generate(const rf_profile_set *profiles, const rf_level_opts 
     rf_rng_seed_named(&layout, o->seed, RF_RNG_LAYOUT);
     rf_rng_seed_named(&cosmetic, o->seed, RF_RNG_COSMETIC);
     rf_placed_list_init(&lv->objs);
-    st = row->dig(lv, prof, &layout, &cosmetic);
+    /* templates: the plan before digging (Brogue attaches during accretion),
+     * fit and objects after it, before the stairs */
+    st = rf_place_begin(&placer, lv, prof, o, d);
+    if (st == RF_OK) {
+        lv->placer = o->templates ? &placer : NULL;
+        st = row->dig(lv, prof, &layout, &cosmetic);
+        lv->placer = NULL;
+    }
+    if (st == RF_OK && o->templates) {
+        const rf_horde_table *ht = profiles ? rf_profile_set_hordes(profiles) : NULL;
+        st = rf_place_finish(&placer, o->seed, &cosmetic, ht ? ht : rf_horde_table_bundled(), d);
+    }
+    rf_place_fini(&placer);
     if (st == RF_OK)
         st = rf_level_place_stairs(lv, &layout);
     if (st == RF_OK)
         st = special_pass(lv, prof, o);
+    if (st == RF_OK)
+        st = populate_pass(lv, profiles, prof, o);
     if (st != RF_OK)
         goto fail;
     *out = lv;

@@ -23,6 +23,8 @@ struct rf_level {
     int depth;
     const struct rf_rooms_file *rooms_file; /* dungeonmaker: borrowed from the opts */
     rf_placed_list objs; /* special rooms, templates, population */
+    struct rf_placer *placer; /* during generation: the template placer (place_int.h) */
+    struct rf_world *world;   /* rf_level_world's, made on demand; NULL before */
     char **feelings; /* nfeelings owned strings */
     size_t nfeelings, feel_cap;
 };

@@ -15,7 +15,8 @@ static bool loop_rooms(const rf_dig *d, int c, int off, int *a, int *b)
 {
     const uint8_t *t = d->g->t;
     int side = off == 1 ? d->w : 1;
-    if (t[c] != RF_TILE_WALL || t[c - off] != RF_TILE_FLOOR || t[c + off] != RF_TILE_FLOOR ||
+    if (rf_dig_protected(d, c) || t[c] != RF_TILE_WALL || t[c - off] != RF_TILE_FLOOR ||
+        t[c + off] != RF_TILE_FLOOR ||
         !rf_dig_is_solid(t[c - side]) || !rf_dig_is_solid(t[c + side]))
         return false;
     *a = d->g->room[c - off];

@@ -56,6 +56,14 @@ void rf_pass_diagonals(rf_dig *d)
                     open = rf_dig_below(d->rng, 2) ? c : c + w + 1;
                 else
                     open = rf_dig_below(d->rng, 2) ? c + 1 : c + w;
+                /* a placed template's cells stay as drawn: open the other
+                 * tile, or leave a diagonal the template itself has */
+                if (rf_dig_protected(d, open)) {
+                    int other = s00 ? (open == c ? c + w + 1 : c) : (open == c + 1 ? c + w : c + 1);
+                    if (rf_dig_protected(d, other))
+                        continue;
+                    open = other;
+                }
                 t[open] = opened_tile(d, open);
                 if (open % w > 0 && open % w < w - 1 && open / w > 0 && open / w < h - 1) {
                     int k;
@@ -85,7 +93,7 @@ void rf_pass_lake_walls(rf_dig *d)
     for (y = 1; y < h - 1; y++)
         for (x = 1; x < w - 1; x++) {
             int c = y * w + x;
-            if (t[c] != RF_TILE_WALL)
+            if (t[c] != RF_TILE_WALL || rf_dig_protected(d, c))
                 continue;
             if (is_deep(t[c - 1]) && t[c - 1] == t[c + 1])
                 t[c] = t[c - 1];
@@ -102,7 +110,7 @@ void rf_pass_finish_walls(rf_dig *d)
         for (x = 0; x < w; x++) {
             int c = y * w + x;
             bool exposed = false;
-            if (!rf_dig_is_solid(t[c]))
+            if (!rf_dig_is_solid(t[c]) || rf_dig_protected(d, c))
                 continue;
             for (j = y - 1; j <= y + 1 && !exposed; j++)
                 for (i = x - 1; i <= x + 1; i++)

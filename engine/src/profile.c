@@ -17,6 +17,7 @@
 #include <libxml/tree.h>
 
 #include "alloc_int.h"
+#include "horde_int.h"
 #include "roomforge/level.h"
 #include "roomforge/profile.h"
 
@@ -37,6 +38,7 @@ struct rf_profile {
 struct rf_profile_set {
     rf_profile **items;
     size_t n, cap;
+    rf_horde_table *hordes; /* <hordes> and <traps>; NULL when the file has none */
 };
 
 rf_profile_set *rf_profile_set_new(void) { return rf_calloc(1, sizeof(rf_profile_set)); }
@@ -62,6 +64,7 @@ void rf_profile_set_free(rf_profile_set *s)
     for (i = 0; i < s->n; i++)
         profile_free(s->items[i]);
     rf_free(s->items);
+    rf_horde_table_free(s->hordes);
     rf_free(s);
 }
 
@@ -69,6 +72,7 @@ size_t rf_profile_count(const rf_profile_set *s) { return s->n; }
 const rf_profile *rf_profile_at(const rf_profile_set *s, size_t i) { return i < s->n ? s->items[i] : NULL; }
 const char *rf_profile_name(const rf_profile *p) { return p->name; }
 const char *rf_profile_digger(const rf_profile *p) { return p->digger; }
+const rf_horde_table *rf_profile_set_hordes(const rf_profile_set *s) { return s ? s->hordes : NULL; }
 
 const rf_profile *rf_profile_find(const rf_profile_set *s, const char *name)
 {
@@ -249,6 +253,19 @@ static bool load_depths(loader *ld, rf_profile *p, const xmlNode *n)
     return ok;
 }
 
+/* Loads a <hordes> or <traps> section into the set's population tables
+ * (horde.c); false only when memory ran out. */
+static bool load_population(loader *ld, rf_profile_set *s, const xmlNode *n)
+{
+    rf_horde_load hl = {ld->d, ld->file, false, false};
+    if (!s->hordes && !(s->hordes = rf_horde_table_new()))
+        return false;
+    (void)rf_horde_load_section(s->hordes, n, &hl); /* hl.nomem says the same */
+    ld->errors = ld->errors || hl.errors;
+    ld->nomem = ld->nomem || hl.nomem;
+    return !hl.nomem;
+}
+
 /* Loads one <profile>; false only when memory ran out. */
 static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
 {
@@ -296,6 +313,7 @@ rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t 
     xmlParserCtxtPtr pc;
     xmlDocPtr doc = NULL;
     const xmlNode *root, *c;
+    int pop_line = 0; /* the first population section's line */
     bool ok = true;
     if (!s || !buf || !d || len > PROFILE_FILE_MAX)
         return RF_ERR_ARG;
@@ -328,9 +346,18 @@ rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t 
     for (c = root->children; c && ok; c = c->next)
         if (name_is(c, "profile"))
             ok = load_profile(&ld, s, c);
-        else if (c->type == XML_ELEMENT_NODE)
+        else if (name_is(c, "hordes") || name_is(c, "traps")) {
+            ok = load_population(&ld, s, c);
+            if (!pop_line)
+                pop_line = line_of(c);
+        } else if (c->type == XML_ELEMENT_NODE)
             report(&ld, "unknown-element", line_of(c), "<%s> is not known in <profiles>",
                    (const char *)c->name);
+    if (ok && pop_line && !ld.errors && !ld.nomem) { /* gaps only in a clean table */
+        rf_horde_load hl = {d, ld.file, false, false};
+        rf_horde_table_check(s->hordes, &hl, pop_line);
+        ld.nomem = hl.nomem;
+    }
 done:
     xmlFreeDoc(doc);
     xmlFreeParserCtxt(pc);

@@ -104,17 +104,18 @@ static void build_chamber(rf_special_ctx *ctx, const rf_room_rec *outer, int cha
             rf_grid_set_room(ctx->g, x, y, chamber);
         }
     if (!locked) {
-        /* The ring's sides without corners, walked clockwise from the top. */
+        /* A cell of the ring's sides, corners left out: top, right, bottom,
+         * left, each side's cells in turn. */
         int iw = x1 - x0 - 1, ih = y1 - y0 - 1;
         int k = (int)rf_rng_below(ctx->rng, (uint32_t)(2 * (iw + ih)));
-        if (k < iw)
-            x = x0 + 1 + k, y = y0;
-        else if ((k -= iw) < ih)
-            x = x1, y = y0 + 1 + k;
-        else if ((k -= ih) < iw)
-            x = x0 + 1 + k, y = y1;
-        else
-            x = x0, y = y0 + 1 + (k - iw);
+        bool across = k < iw || (k >= iw + ih && k < 2 * iw + ih); /* top or bottom */
+        if (across) {
+            x = x0 + 1 + (k < iw ? k : k - iw - ih);
+            y = k < iw ? y0 : y1;
+        } else {
+            x = k < iw + ih ? x1 : x0;
+            y = y0 + 1 + (k < iw + ih ? k - iw : k - 2 * iw - ih);
+        }
         rf_grid_set(ctx->g, x, y, RF_TILE_DOOR);
     }
 }

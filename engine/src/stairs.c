@@ -2,7 +2,8 @@
  * locked rooms.
  *
  * Pipeline: after the digger, for every digger. Design: a floor tile is a
- * candidate unless it lies in the box of a room marked locked (NetHack's
+ * candidate unless it is inside a placed template (kept as drawn, unless the
+ * level has no other floor) or lies in the box of a room marked locked (NetHack's
  * vault: DESIGN 6 exempts those tiles from connectivity, so stairs there
  * could be cut off from the rest). The up stairs go on a random candidate (on
  * depth 1 one of the first room's, the entrance, when that room is not
@@ -15,13 +16,16 @@
 #include "level_int.h"
 
 /* ok[i] = 1 for floor tiles outside every locked room's box with no object
- * on them. */
-static void mark_candidates(const rf_level *lv, unsigned char *ok)
+ * on them, and (with skip_templates) outside placed templates, whose cells
+ * stay as drawn. */
+static void mark_candidates(const rf_level *lv, unsigned char *ok, bool skip_templates)
 {
     const rf_grid *g = lv->g;
     size_t i, n = (size_t)g->w * (size_t)g->h;
     for (i = 0; i < n; i++)
-        ok[i] = g->t[i] == RF_TILE_FLOOR;
+        ok[i] = g->t[i] == RF_TILE_FLOOR &&
+                !(skip_templates && g->room[i] > 0 && (size_t)g->room[i] <= lv->rooms.n &&
+                  lv->rooms.items[g->room[i] - 1].kind == RF_ROOM_TEMPLATE);
     for (i = 0; i < lv->rooms.n; i++) {
         const rf_room_rec *r = &lv->rooms.items[i];
         int x, y;
@@ -83,11 +87,17 @@ rf_status rf_level_place_stairs(rf_level *lv, rf_rng *layout)
     queue = rf_alloc((size_t)n * sizeof *queue);
     if (!ok || !dist || !queue)
         goto done;
-    mark_candidates(lv, ok);
-    for (i = 0; i < n; i++) {
+    mark_candidates(lv, ok, true);
+    for (i = 0; i < n; i++)
         cands += ok[i];
-        first += ok[i] && first_room && g->room[i] == first_room;
+    if (cands < 2) { /* a level of templates only: stairs may go inside them */
+        mark_candidates(lv, ok, false);
+        cands = 0;
+        for (i = 0; i < n; i++)
+            cands += ok[i];
     }
+    for (i = 0; i < n; i++)
+        first += ok[i] && first_room && g->room[i] == first_room;
     st = RF_ERR_CONTENT;
     if (cands < 2)
         goto done;

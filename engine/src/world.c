@@ -384,6 +384,14 @@ static int step_boot(lua_State *L)
         return luaL_error(L, "engine.lua did not return its table");
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &engine_key);
+    /* method calls on strings ("x"):find(...) go through the guarded library */
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {
+        lua_getfield(L, -3, "safe_string");
+        lua_setfield(L, -2, "__index");
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
     lua_pushvalue(L, -1);
     run_embedded(L, "conditions.lua", 1, 0);
     lua_pushvalue(L, -1);

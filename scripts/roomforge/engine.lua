@@ -364,25 +364,85 @@ function E.begin_tick()
     end
 end
 
+-- The source of conditions src, doing `fail` when one does not hold.
+local function cond_source(src, fail)
+    local out = {}
+    for i = 1, #src do
+        out[i] = sformat("%s if %s then %s end", src[i][1], src[i][2], fail)
+    end
+    return tconcat(out, "\n")
+end
+
 local function fire(i)
+    E.cur = i
     if not E.rep[i] then E.off[i] = true end
     local a = E.acts[i]
     for k = 1, #a do a[k]() end
+    E.cur = 0
 end
 
--- Runs rules from index `from` on. A failure leaves E.cur at the failing
--- rule; world.c disables it and calls run again from the next one.
+-- Units of the tick loop: a block of up to BLOCK consecutive built-in rules
+-- runs as one generated function with every rule's conditions inline (no
+-- call per idle rule); a rule that runs user Lua is a unit of its own.
+local BLOCK = 64
+local ufn, ufirst, ulast = {}, {}, {}
+E.nunits, E.covered = 0, 0
+
+local function build_units()
+    local user, n, i = E.user, E.nrules, E.covered + 1
+    while i <= n do
+        local u = E.nunits + 1
+        local j = i
+        if user[i] then
+            ufn[u] = false
+        else
+            while j < n and j - i + 1 < BLOCK and not user[j + 1] do j = j + 1 end
+            local src = {}
+            for m = i, j do
+                local d = m - i
+                src[#src + 1] = sformat("if not off[i + %d] then b, r = base[i + %d], rr[i + %d]" ..
+                                        " repeat", d, d, d)
+                src[#src + 1] = cond_source(E.rules[m].conds, "break")
+                src[#src + 1] = sformat("fire(i + %d) until true end", d)
+            end
+            ufn[u] = compiled(HEADER .. "return function(off, fire, base, rr, i) local k, b, r\n" ..
+                tconcat(src, "\n") .. "\nend", "=roomforge/block")
+        end
+        ufirst[u], ulast[u] = i, j
+        E.nunits = u
+        i = j + 1
+    end
+    E.covered = n
+end
+
+-- Runs rules from index `from` on, in order. A failure leaves E.cur at the
+-- failing rule; world.c disables it and calls run again from the next one.
+-- The conditions of a built-in rule cannot fail (they only read columns at
+-- indices the engine made), so E.cur is set only around user Lua and
+-- actions. A block entered in its middle (after a failure) runs rule by rule.
 function E.run(from)
+    if E.covered < E.nrules then build_units() end
     local off, test, base, rr, xs, user = E.off, E.test, E.base, E.rr, E.xs, E.user
-    for i = from, E.nrules do
-        if not off[i] then
-            E.cur = i
-            if user[i] then
-                arm()
-                if test[i](base[i], rr[i], xs[i]) then fire(i) end
-                disarm()
-            elseif test[i](base[i], rr[i], xs[i]) then
-                fire(i)
+    for u = 1, E.nunits do
+        local first, last = ufirst[u], ulast[u]
+        if last >= from then
+            local f = ufn[u]
+            if f and first >= from then
+                f(off, fire, base, rr, first)
+            else
+                for i = (first >= from and first or from), last do
+                    if not off[i] then
+                        if user[i] then
+                            E.cur = i
+                            arm()
+                            if test[i](base[i], rr[i], xs[i]) then fire(i) end
+                            disarm()
+                            E.cur = 0
+                        elseif test[i](base[i], rr[i], xs[i]) then
+                            fire(i)
+                        end
+                    end
+                end
             end
         end
     end
@@ -431,31 +491,32 @@ local function expr_with(spec, a, b)
     end))
 end
 
--- Appends the source line of condition `name` (clause c) to src; closures of
--- conditions without an expression go to xs.
+-- Appends condition `name` (clause c) to src as {setup, failed}: source
+-- that sets k, and an expression true when the condition does not hold.
+-- Closures of conditions without an expression go to xs.
 local function gen_cond(room, name, c, src, xs)
     local spec, neg, nf = cond_spec(name, c)
     if spec.expr == nil then
         xs[#xs + 1] = spec.compile(room, c, neg, nf)
-        src[#src + 1] = sformat("if not xs[%d]() then return false end", #xs)
+        src[#src + 1] = {"", sformat("not xs[%d]()", #xs)}
         return
     end
     local a, b
     if spec.operands then a, b = spec.operands(room, c) end
     local e = expr_with(spec, a, b)
     if not spec.object then
-        src[#src + 1] = sformat("if ((%s) == true) == %s then return false end", e, lit(neg))
+        src[#src + 1] = {"", sformat("((%s) == true) == %s", e, lit(neg))}
         return
     end
     local off = slot_of(room, c.id) - room.base
-    src[#src + 1] = sformat("k = SLOT[b + %d] if %s((%s) == true) == %s then return false end", off,
-                            nf and "k and " or "not k or ", e, lit(neg))
+    src[#src + 1] = {sformat("k = SLOT[b + %d]", off),
+                     sformat("%s((%s) == true) == %s", nf and "k and " or "not k or ", e, lit(neg))}
 end
 
 -- The test of a list of conditions, compiled once per distinct source.
 local function gen_test(src)
-    return compiled(HEADER .. "return function(b, r, xs) local k\n" .. tconcat(src, "\n") ..
-        "\nreturn true end", "=roomforge/rule")
+    return compiled(HEADER .. "return function(b, r, xs) local k\n" ..
+        cond_source(src, "return false") .. "\nreturn true end", "=roomforge/rule")
 end
 
 -- Condition `name` with clause c as one closure (room:check).
@@ -510,13 +571,14 @@ function E.compile_xml(index, script, line, rep, conds, acts)
         user = user or u
     end
     E.clause_line = 0
-    add_rule(room, {ri = index, script = script, line = line, kind = "xml"}, gen_test(src), xs,
-             run, rep, user or #xs > 0)
+    add_rule(room, {ri = index, script = script, line = line, kind = "xml", conds = src},
+             gen_test(src), xs, run, rep, user or #xs > 0)
 end
 
 -- Rules a failed chunk registered are dropped: the world keeps n rules.
 function E.mark() return E.nrules end
 function E.truncate(n)
+    if n < E.covered then error("rules that ran cannot be dropped", 0) end
     for i = E.nrules, n + 1, -1 do
         local room = E.rooms[E.rules[i].ri + 1]
         room.nrules = room.nrules - 1
@@ -538,12 +600,75 @@ local function read_only(t, name)
 end
 E.read_only = read_only
 
+-- Finalizers would run user code whenever the collector runs, inside the
+-- engine's unhooked code or at lua_close: a metatable with __gc is refused
+-- (Lua marks an object for finalization only at setmetatable time).
+local raw_setmetatable, rawget = setmetatable, rawget
+local function safe_setmetatable(t, mt)
+    if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+        error("sandbox: '__gc' is not available to room scripts", 2)
+    end
+    return raw_setmetatable(t, mt)
+end
+
+-- Lua patterns backtrack inside C, where no instruction budget reaches: a
+-- pattern with q unbounded quantifiers costs up to about n^(q+1) * m steps
+-- on a subject of n bytes (every start position, m pattern bytes). The
+-- pattern functions refuse calls whose bound passes PATTERN_COST.
+local PATTERN_COST = 1e8
+local sbyte = string.byte
+local function quantifiers(p)
+    local q, i, n = 0, 1, #p
+    while i <= n do
+        local c = sbyte(p, i)
+        if c == 37 then              -- '%': the next character is escaped
+            i = i + 2
+        elseif c == 91 then          -- '[': skip the set
+            i = i + 1
+            if sbyte(p, i) == 94 then i = i + 1 end
+            if sbyte(p, i) == 93 then i = i + 1 end
+            while i <= n and sbyte(p, i) ~= 93 do
+                if sbyte(p, i) == 37 then i = i + 1 end
+                i = i + 1
+            end
+            i = i + 1
+        else
+            if c == 42 or c == 43 or c == 45 then q = q + 1 end -- '*' '+' '-'
+            i = i + 1
+        end
+    end
+    return q
+end
+local function pattern_guard(fn, name)
+    return function(s, p, ...)
+        if type(s) == "string" and type(p) == "string" then
+            local plain = (name == "find" and select(2, ...) == true)
+            local q = plain and 0 or quantifiers(p)
+            if (#s + 1.0) ^ (q + 1) * (#p + 1) > PATTERN_COST then
+                error(sformat("sandbox: string.%s with this pattern on %d bytes could run " ..
+                              "without bound", name, #s), 2)
+            end
+        end
+        return fn(s, p, ...)
+    end
+end
+local SAFE_STRING = {}
+for k, v in pairs(string) do SAFE_STRING[k] = v end
+for _, k in ipairs({"find", "match", "gmatch", "gsub"}) do
+    SAFE_STRING[k] = pattern_guard(string[k], k)
+end
+E.safe_string = SAFE_STRING -- world.c makes it the string metatable's __index too
+
+-- math.random is seeded from the clock and addresses by Lua: a fixed seed
+-- keeps room scripts deterministic (the same events give the same effects).
+math.randomseed(0)
+
 local SAFE = {
     assert = assert, error = error, ipairs = ipairs, next = next, pairs = pairs,
     pcall = pcall, xpcall = xpcall, rawequal = rawequal, rawget = rawget, rawlen = rawlen,
-    select = select, setmetatable = setmetatable, getmetatable = getmetatable,
+    select = select, setmetatable = safe_setmetatable, getmetatable = getmetatable,
     tonumber = tonumber, tostring = tostring, type = type, _VERSION = _VERSION,
-    string = read_only(string, "string"), table = read_only(table, "table"),
+    string = read_only(SAFE_STRING, "string"), table = read_only(table, "table"),
     math = read_only(math, "math"), utf8 = read_only(utf8, "utf8"),
 }
 local FORBID = {

@@ -16,8 +16,9 @@ fail=0
 while IFS= read -r code; do
     grep -qF "| \`$code\` |" "$readme" || { echo "FAIL: code $code is not in $readme"; fail=1; }
 done <"$codes"
-# The other way: every code row in the README is a real code.
-sed -n 's/^| `\([a-z0-9-]*\)` |.*/\1/p' "$readme" | while IFS= read -r code; do
+# The other way: every row of the code table (between the codes:begin and
+# codes:end markers) is a real code.
+sed -n '/^<!-- codes:begin -->$/,/^<!-- codes:end -->$/s/^| `\([a-z0-9-]*\)` |.*/\1/p' "$readme" | while IFS= read -r code; do
     grep -qxF "$code" "$codes" || { echo "FAIL: $readme documents unknown code $code"; exit 1; }
 done || fail=1
 [ "$fail" = 0 ] && echo "$(wc -l <"$codes") codes documented"

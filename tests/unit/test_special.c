@@ -608,9 +608,12 @@ static rf_profile_set *profiles(const char *xml)
 
 START_TEST(levels_get_special_rooms_unless_the_profile_says_no)
 {
-    rf_profile_set *on = profiles("<profiles><profile name=\"p\" digger=\"brogue\"/></profiles>");
+    /* population off in both: this test counts the special pass's objects */
+    rf_profile_set *on = profiles("<profiles><profile name=\"p\" digger=\"brogue\">"
+                                  "<param name=\"populate\" value=\"0\"/></profile></profiles>");
     rf_profile_set *off = profiles("<profiles><profile name=\"p\" digger=\"brogue\">"
-                                   "<param name=\"special-rooms\" value=\"0\"/></profile></profiles>");
+                                   "<param name=\"special-rooms\" value=\"0\"/>"
+                                   "<param name=\"populate\" value=\"0\"/></profile></profiles>");
     long seed, objects = 0, vault_feelings = 0;
     for (seed = 1; seed <= 60; seed++) {
         rf_level_opts o;

@@ -142,6 +142,16 @@ static const abuse abuses[] = {
      "script-forbidden"},
     {"dofile", "dofile('/etc/passwd')", 1, "script-forbidden"},
     {"collectgarbage", "collectgarbage('stop')", 1, "script-forbidden"},
+    {"a finalizer", "local t = setmetatable({}, {__gc = function() while true do end end})", 1,
+     "script-forbidden"},
+    {"a finalizer added later", "local mt = {__gc = true}\nsetmetatable({}, mt)", 2,
+     "script-forbidden"},
+    {"a backtracking pattern as a method",
+     "local s = string.rep('a', 5000)\nlocal i = s:find(string.rep('a*', 20) .. 'b')", 2,
+     "script-forbidden"},
+    {"a backtracking pattern through string.gsub",
+     "local s = string.rep('a', 3000)\nlocal r = string.gsub(s, 'a-a-a-b', '')", 2,
+     "script-forbidden"},
 };
 
 static void check_abuse_diag(const abuse *a, int line)
@@ -310,6 +320,27 @@ START_TEST(rule_outside_load_is_refused)
 END_TEST
 
 /* ---- src paths ---- */
+
+START_TEST(patterns_within_bounds_and_random_are_usable_and_deterministic)
+{
+    static const char *body =
+        "local s = string.rep('ab', 100)\n"
+        "assert(s:find('b+a') == 2 and select(2, string.gsub(s, 'a', 'x')) == 100)\n"
+        "assert(('x-y'):find('-', 1, true) == 2)\n"
+        "room:rule { [\"repeat\"] = true, run = function(r) r:ticker(tostring(math.random(1000000))) end }";
+    char first[256];
+    ck_assert_int_eq(add_lua_room(body, 0), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    snprintf(first, sizeof first, "%s", effects(true));
+    rf_world_free(w);
+    w = NULL;
+    ck_assert_int_eq(rf_world_new(NULL, d, &w), RF_OK);
+    ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_str_eq(effects(true), first);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+}
+END_TEST
 
 START_TEST(src_paths_resolve_and_escapes_are_refused)
 {
@@ -650,6 +681,46 @@ START_TEST(same_events_same_effects)
 }
 END_TEST
 
+START_TEST(a_failing_builtin_rule_resumes_the_tick_in_its_block)
+{
+    static const char xml[] =
+        "<roomdb><room name=\"R\" width=\"5\" height=\"3\">\n"
+        "<row text=\"##D##\"/><row text=\"#...#\"/><row text=\"##D##\"/>\n"
+        "<script><condition condition_type=\"entered\"/>\n"
+        "<action action_type=\"ticker\" text=\"a\"/></script>\n"
+        "<script><condition condition_type=\"entered\"/>\n"
+        "<action action_type=\"ticker\" text=\"b\"/></script>\n"
+        "</room></roomdb>\n";
+    long n;
+    bool seen = false;
+    load_xml("r.xml", xml);
+    /* fail the nth allocation of the tick until it is the effect log's growth
+     * for the first ticker: that rule is disabled, the next one still runs */
+    for (n = 1; n < 200 && !seen; n++) {
+        rf_diags *dd = rf_diags_new();
+        rf_status st;
+        ck_assert_ptr_nonnull(dd);
+        ck_assert_int_eq(rf_world_new(NULL, dd, &w), RF_OK);
+        ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, dd, NULL), RF_OK);
+        ck_assert_int_eq(rf_world_tick(w, dd), RF_OK); /* builds the tick's blocks */
+        ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+        rf_alloc_fail_after(n);
+        st = rf_world_tick(w, dd);
+        rf_alloc_fail_after(0);
+        if (st == RF_ERR_NOMEM && rf_diags_count(dd) == 1 &&
+            strcmp(rf_diags_at(dd, 0)->code, "script-error") == 0 &&
+            rf_diags_at(dd, 0)->line == 3) {
+            ck_assert_str_eq(effects(true), "T2 ticker \"b\"");
+            seen = true;
+        }
+        rf_diags_free(dd);
+        rf_world_free(w);
+        w = NULL;
+    }
+    ck_assert(seen);
+}
+END_TEST
+
 START_TEST(out_of_memory_anywhere_is_a_status)
 {
     long n;
@@ -693,6 +764,7 @@ static Suite *world_suite(void)
     suite_add_tcase(s, ab);
     tcase_add_checked_fixture(lua, setup, teardown);
     tcase_add_test(lua, lua_rule_api);
+    tcase_add_test(lua, patterns_within_bounds_and_random_are_usable_and_deterministic);
     tcase_add_test(lua, room_table_and_objects_are_read_only);
     tcase_add_test(lua, a_failing_chunk_registers_no_rules);
     tcase_add_test(lua, rule_outside_load_is_refused);
@@ -713,6 +785,7 @@ static Suite *world_suite(void)
     tcase_add_test(api, host_only_worlds_keep_no_log);
     tcase_add_test(api, effect_format_truncates_like_snprintf);
     tcase_add_test(api, same_events_same_effects);
+    tcase_add_test(api, a_failing_builtin_rule_resumes_the_tick_in_its_block);
     tcase_add_test(api, out_of_memory_anywhere_is_a_status);
     suite_add_tcase(s, api);
     return s;

@@ -23,6 +23,17 @@ static bool is_file(const char *p)
     return stat(p, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+const char *cli_rooms_path(const char *content, char *buf, size_t cap)
+{
+    struct stat st;
+    if (!content)
+        return NULL;
+    if (snprintf(buf, cap, "%s/rooms", content) < (int)cap && stat(buf, &st) == 0 &&
+        S_ISDIR(st.st_mode))
+        return buf;
+    return content;
+}
+
 int cli_load_profiles(const char *cmd, const char *content, rf_profile_set **out)
 {
     char path[PATH_MAX];

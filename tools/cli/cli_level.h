@@ -7,6 +7,7 @@
 #define RF_CLI_LEVEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "roomforge/profile.h"
 
@@ -15,6 +16,10 @@
  * content/profiles.xml. Prints diagnostics to stderr; returns the exit code
  * so far and the set in *out (NULL when nothing could be loaded). */
 int cli_load_profiles(const char *cmd, const char *content, rf_profile_set **out);
+/* The rooms a --content directory holds for gen and catalog: DIR/rooms
+ * when that is a directory (a content tree like the bundled one), else DIR
+ * itself; NULL (the bundled rooms) for NULL. buf holds the joined path. */
+const char *cli_rooms_path(const char *content, char *buf, size_t cap);
 /* Parses "WxH" within the level limits (20x10 .. 1000x1000). */
 bool cli_parse_size(const char *s, int *w, int *h);
 /* Parses "A-B" or "A" with 1 <= A <= B <= 1000. */

@@ -1,9 +1,12 @@
 /* tools/cli/cmd_gen.c: `roomforge gen`: one level, printed as ascii, ansi or
  * JSON (DESIGN 5).
  *
- * Pipeline: CLI over profile.h and level.h. Design: --room (templates the
- * level must hold) belongs to the placer, which does not exist yet: it is
- * refused with exit 2 rather than ignored. -o writes the named file (never a
+ * Pipeline: CLI over profile.h and level.h. Design: the rooms of --content
+ * (else the bundled content/rooms) are the templates the placer draws from;
+ * --room NAME (repeatable) forces a template into the level, and a forced
+ * room that cannot be placed exits 1 with the placer's diagnostic naming it
+ * and the reason; notes about drawn templates left out go to stderr only
+ * with --verbose. -o writes the named file (never a
  * directory); the default format is ascii, ansi only when asked for.
  * --rooms-file loads a DungeonMaker rooms-file for the dungeonmaker profile;
  * its errors exit 1 (content) or 2 (unreadable) before anything is dug.
@@ -22,12 +25,25 @@
 static const char gen_usage[] =
     "usage: roomforge gen [--content DIR] [--profile NAME] [--seed N] [--depth N]\n"
     "                     [--size WxH] [--room NAME]... [--format ascii|ansi|json] [-o FILE]\n"
+    "                     [--verbose]   (also print notes: templates drawn but left out)\n"
     "                     [--rooms-file FILE]   (DungeonMaker rooms-file, profile dungeonmaker)\n"
     "                     [--difficulty itytd|hntr|hmp|uv|nightmare]   (DoomRL; default hmp)\n"
     "Without --size a level takes its profile's size: brogue 79x29, nethack 80x21,\n"
     "dungeonmaker the rooms-file's dimensions (the bundled rooms1: 100x100).\n";
 
 enum { FMT_ASCII, FMT_ANSI, FMT_JSON };
+#define GEN_MAX_ROOMS 64 /* --room options one run takes */
+
+/* One generation diagnostic on stderr: gcc form when it has a position (a
+ * template's file and line), else "roomforge gen: message". */
+static void print_diag(const rf_diag *g)
+{
+    if (g->line > 0)
+        fprintf(stderr, "%s:%d:%d: %s: %s [%s]\n", g->file, g->line, g->col,
+                rf_severity_name(g->severity), g->message, g->code);
+    else
+        fprintf(stderr, "roomforge gen: %s\n", g->message);
+}
 
 static int write_level(const rf_level *lv, int fmt, const char *path)
 {
@@ -75,6 +91,11 @@ int cmd_gen(int argc, char **argv)
     rf_level_opts o;
     rf_profile_set *set = NULL;
     rf_level *lv = NULL;
+    rf_template_set *tpl = NULL;
+    char rooms_dir[4096];
+    const char *forced[GEN_MAX_ROOMS];
+    size_t nforced = 0;
+    bool verbose = false;
     rf_diags *d;
     rf_status s;
     int k, rc, fmt = FMT_ASCII;
@@ -111,8 +132,13 @@ int cmd_gen(int argc, char **argv)
             if (r < 0 || !cli_parse_size(v, &o.width, &o.height))
                 return cli_usage_error("gen", "--size takes WxH from 20x10 to 1000x1000");
         } else if ((r = cli_opt_value(argc, argv, &k, "--room", &v)) != 0) {
-            return cli_usage_error("gen", "--room: templates are not placed yet (the placer "
-                                          "does not exist); generate without --room");
+            if (r < 0 || !*v)
+                return cli_usage_error("gen", "--room needs a template name");
+            if (nforced == GEN_MAX_ROOMS)
+                return cli_usage_error("gen", "--room given more than %d times", GEN_MAX_ROOMS);
+            forced[nforced++] = v;
+        } else if (strcmp(argv[k], "--verbose") == 0) {
+            verbose = true;
         } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
             if (r < 0)
                 return cli_usage_error("gen", "--format takes ascii, ansi or json");
@@ -139,22 +165,35 @@ int cmd_gen(int argc, char **argv)
     rc = cli_load_profiles("gen", content, &set);
     if (!set)
         return rc;
+    k = cli_load_rooms("gen", cli_rooms_path(content, rooms_dir, sizeof rooms_dir), &tpl);
+    if (!tpl || k == CLI_USAGE) {
+        rf_template_set_free(tpl);
+        rf_profile_set_free(set);
+        return k == CLI_OK ? CLI_USAGE : k;
+    }
+    rc = k > rc ? k : rc; /* content errors: the rooms that loaded are used, exit 1 */
+    o.templates = tpl;
+    o.rooms = forced;
+    o.nrooms = nforced;
     if (rooms_path) { /* only the dungeonmaker digger reads a rooms-file */
         const rf_profile *p = rf_profile_find(set, o.profile);
         if (p && strcmp(rf_profile_digger(p), "dungeonmaker") != 0) {
             rc = cli_usage_error("gen", "--rooms-file needs a dungeonmaker profile ('%s' digs "
                                         "with %s)", o.profile, rf_profile_digger(p));
+            rf_template_set_free(tpl);
             rf_profile_set_free(set);
             return rc;
         }
     }
     d = rf_diags_new();
     if (!d) {
+        rf_template_set_free(tpl);
         rf_profile_set_free(set);
         return cli_usage_error("gen", "out of memory");
     }
     if (rooms_path && (k = load_rooms_file(rooms_path, &rooms)) != CLI_OK) {
         rf_diags_free(d);
+        rf_template_set_free(tpl);
         rf_profile_set_free(set);
         return k;
     }
@@ -163,7 +202,8 @@ int cmd_gen(int argc, char **argv)
     if (s != RF_OK) {
         size_t i;
         for (i = 0; i < rf_diags_count(d); i++)
-            fprintf(stderr, "roomforge gen: %s\n", rf_diags_at(d, i)->message);
+            if (rf_diags_at(d, i)->severity != RF_SEV_NOTE || verbose)
+                print_diag(rf_diags_at(d, i));
         if (rf_diags_count(d) == 0 && s == RF_ERR_CONTENT)
             fprintf(stderr, "roomforge gen: profile '%s' has numbers its digger cannot use\n",
                     o.profile);
@@ -172,9 +212,13 @@ int cmd_gen(int argc, char **argv)
         rc = s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s);
     } else {
         int wrc = write_level(lv, fmt, path);
+        size_t i;
+        for (i = 0; verbose && i < rf_diags_count(d); i++)
+            print_diag(rf_diags_at(d, i));
         rc = wrc != CLI_OK ? wrc : rc;
     }
     rf_level_free(lv);
+    rf_template_set_free(tpl);
     rf_rooms_file_free(rooms);
     rf_diags_free(d);
     rf_profile_set_free(set);

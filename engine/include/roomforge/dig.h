@@ -23,12 +23,26 @@ typedef enum rf_room_kind {
     RF_ROOM_KIND_COUNT
 } rf_room_kind;
 
+/* What population keeps out of a room (a placed template's flags). */
+enum {
+    RF_KEEP_MONSTERS = 1, /* noMonsters */
+    RF_KEEP_TRAPS = 2,    /* noTraps */
+    RF_KEEP_TREASURE = 4, /* noTreasure */
+    RF_KEEP_BLOCKERS = 8  /* noBlockers */
+};
+
+struct rf_template;
+
 typedef struct rf_room_rec {
     int id;            /* >= 1 */
     rf_room_kind kind;
     int x, y, w, h;    /* bounding box including the room's walls */
     bool lit;          /* NetHack lighting; true elsewhere */
     bool locked;       /* unreachable by design (locked vault) */
+    const struct rf_template *tmpl; /* RF_ROOM_TEMPLATE: the template placed
+                                     * (owned by its set, which outlives the
+                                     * level); NULL otherwise */
+    unsigned keep_out; /* RF_KEEP_* bits */
 } rf_room_rec;
 
 /* A growable list of room records the caller owns (init/fini). */

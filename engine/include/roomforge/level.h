@@ -34,6 +34,11 @@ typedef struct rf_level_opts {
                           * the digger's own size (rf_level_default_size) */
     const struct rf_rooms_file *rooms_file; /* dungeonmaker: borrowed; NULL: bundled */
     int difficulty;      /* DoomRL difficulty 1-5 (rf_difficulty, special.h); 0: 3, Hurt Me Plenty */
+    const struct rf_template_set *templates; /* borrowed, must outlive the level;
+                                              * NULL: no templates are placed */
+    const char *const *rooms; /* nrooms template names the level must hold
+                               * (gen --room), looked up in templates */
+    size_t nrooms;
 } rf_level_opts;
 
 /* Defaults: profile brogue, seed 1, depth 1, width = height = 0 (the
@@ -82,14 +87,23 @@ RF_API int rf_level_traps(const rf_level *l);
 /* The chokepoint value at (x, y): walkable tiles cut off by removing it
  * (0 when it is no chokepoint or outside). */
 RF_API int rf_level_choke(const rf_level *l, int x, int y);
-/* The objects placed on the level (special rooms now; templates and
- * population later), in the order they were placed. */
+/* The objects placed on the level (special rooms, templates, then
+ * population: traps and hordes, populate.h), in the order they were placed. */
 RF_API size_t rf_level_object_count(const rf_level *l);
 RF_API const rf_placed *rf_level_object_at(const rf_level *l, size_t i);
 /* Objects of one type ("monster", "item", ...). */
 RF_API size_t rf_level_object_count_of(const rf_level *l, const char *type);
 RF_API size_t rf_level_feeling_count(const rf_level *l);
 RF_API const char *rf_level_feeling_at(const rf_level *l, size_t i);
+
+struct rf_world;
+/* The level's world (world.h): every placed template added at its level
+ * offset (rf_world_add_room) in room order, so its objects and rules are
+ * live, in level coordinates. Made on the first call (a Lua state: levels
+ * that never ask pay nothing) and owned by the level: valid until l is
+ * freed. RF_OK with *out; RF_ERR_CONTENT when a template's script was left
+ * out (reported to d; *out is still set); RF_ERR_NOMEM, RF_ERR_LIMIT. */
+RF_API RF_NODISCARD rf_status rf_level_world(rf_level *l, rf_diags *d, struct rf_world **out);
 
 /* Writers. ascii: the grid, one line a row. ansi: the same with colours.
  * json: DESIGN 5's gen shape. RF_ERR_IO when out fails. */

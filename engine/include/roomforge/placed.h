@@ -29,6 +29,10 @@ typedef struct rf_placed {
     int quality;                   /* item or monster level the pass rolled, 0 if none */
     bool global;                   /* a lever that affects the whole level */
     bool key;                      /* the key lever of a locked vault (indestructible) */
+    int horde;                     /* population: the level's horde number (from 1) a
+                                    * monster belongs to, shared by its allies; 0 if none */
+    bool leader;                   /* population: the leader of its horde */
+    bool asleep;                   /* population: spawned asleep */
 } rf_placed;
 
 /* A growable list the caller owns (init/fini). */

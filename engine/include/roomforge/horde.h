@@ -1,0 +1,82 @@
+/* roomforge/horde.h: the population tables: hordes (a leader and its
+ * members, a depth range, a frequency) and trap kinds, loaded from the
+ * <hordes> and <traps> sections of content/profiles.xml.
+ *
+ * Pipeline: load -> populate. A profile set owns the tables its file holds
+ * (rf_profile_set_hordes, profile.h); a level whose profile set holds none
+ * takes the bundled tables (rf_horde_table_bundled), the same rows as the
+ * bundled content/profiles.xml. Format:
+ *   <hordes>
+ *     <horde name="rat nest" leader="rat" depth="1-4" frequency="10">
+ *       <member monster="rat" count="1-3"/>
+ *     </horde>
+ *     <horde name="chained captive" leader="captive orc" depth="3-12" machine="1"/>
+ *   </hordes>
+ *   <traps>
+ *     <trap name="dart trap" depth="2-12" frequency="10"/>
+ *   </traps>
+ * depth is "N" or "N-M" (1-based, 1..1000); frequency 1..1000, default 10;
+ * machine="1" marks a machine-only horde (a captive without captors, a
+ * boss, a statue): random spawns never pick it, a template or vault names it.
+ * count is "N" or "N-M", 0..RF_HORDE_COUNT_MAX, default 1.
+ */
+#ifndef RF_HORDE_H
+#define RF_HORDE_H
+
+#include <stddef.h>
+
+#include "roomforge/common.h"
+#include "roomforge/placed.h"
+
+RF_BEGIN_C
+
+#define RF_HORDE_MEMBERS_MAX 4   /* <member> rows of one horde */
+#define RF_HORDE_COUNT_MAX 12    /* monsters one <member> row adds at most */
+#define RF_HORDE_FREQUENCY_MAX 1000
+#define RF_HORDE_DEPTH_MAX 1000
+#define RF_HORDE_ROWS_MAX 10000  /* hordes (and trap kinds) in one table */
+
+typedef struct rf_horde_member {
+    char monster[RF_PLACED_NAME_MAX];
+    int lo, hi; /* how many: a uniform roll lo..hi */
+} rf_horde_member;
+
+typedef struct rf_horde {
+    char name[RF_PLACED_NAME_MAX];
+    char leader[RF_PLACED_NAME_MAX];
+    int min_depth, max_depth; /* 1-based, inclusive */
+    int frequency;            /* relative weight among the hordes of a depth */
+    bool machine;             /* machine-only: never a random spawn */
+    size_t nmembers;
+    rf_horde_member members[RF_HORDE_MEMBERS_MAX];
+    int line;                 /* line in its file; 0 for the bundled rows */
+} rf_horde;
+
+typedef struct rf_trap_kind {
+    char name[RF_PLACED_NAME_MAX];
+    int min_depth, max_depth;
+    int frequency;
+    int line;
+} rf_trap_kind;
+
+typedef struct rf_horde_table rf_horde_table; /* opaque */
+
+/* An empty table, or NULL when memory runs out. */
+RF_API RF_NODISCARD rf_horde_table *rf_horde_table_new(void);
+RF_API void rf_horde_table_free(rf_horde_table *t);
+/* The tables compiled into the library (content/profiles.xml's rows);
+ * static, never freed. */
+RF_API const rf_horde_table *rf_horde_table_bundled(void);
+
+RF_API size_t rf_horde_count(const rf_horde_table *t);
+/* The ith horde in file order; valid until t is freed. */
+RF_API const rf_horde *rf_horde_at(const rf_horde_table *t, size_t i);
+/* The horde called name (machine-only ones too), or NULL. */
+RF_API const rf_horde *rf_horde_find(const rf_horde_table *t, const char *name);
+RF_API size_t rf_horde_trap_count(const rf_horde_table *t);
+RF_API const rf_trap_kind *rf_horde_trap_at(const rf_horde_table *t, size_t i);
+/* True when some horde that random spawns may pick covers depth. */
+RF_API bool rf_horde_table_has_random(const rf_horde_table *t, int depth);
+
+RF_END_C
+#endif /* RF_HORDE_H */

@@ -1,0 +1,54 @@
+/* roomforge/place.h: the placer: which templates a level gets and why one
+ * could not be placed.
+ *
+ * Pipeline: recipe -> dig -> place -> passes -> populate. rf_level_generate
+ * (level.h) runs the placer when its options carry a template set: the
+ * Brogue digger attaches templates during accretion (a template is a room
+ * design whose door meets a wall site, directly or at the end of a
+ * corridor); the other diggers fit them into free rock and join their doors
+ * by corridors. This header holds the rules a caller or a test can ask
+ * about without generating a level.
+ *
+ * How many: a level draws the profile parameter "templates" (a range at the
+ * reference 79x29 size; default 1-3), scaled by the level's area, then adds
+ * every room forced by name (gen --room). A template may appear at depth N
+ * when minLevel <= N-1 <= maxLevel; a `special` one at most once a level;
+ * the draw is weighted by each template's weight attribute (default 100).
+ */
+#ifndef RF_PLACE_H
+#define RF_PLACE_H
+
+#include "roomforge/common.h"
+#include "roomforge/template.h"
+
+RF_BEGIN_C
+
+/* Why a template was not placed. */
+typedef enum rf_place_why {
+    RF_PLACE_OK = 0,
+    RF_PLACE_DEPTH,   /* its minLevel/maxLevel exclude the depth */
+    RF_PLACE_SIZE,    /* larger than the level in every allowed orientation */
+    RF_PLACE_DOORS,   /* no door to stitch it with */
+    RF_PLACE_SPECIAL, /* special, and already on the level */
+    RF_PLACE_BUDGET,  /* no place found within the attempt budget */
+    RF_PLACE_WHY_COUNT
+} rf_place_why;
+
+/* A short English phrase for why ("its depth range", ...). */
+RF_API const char *rf_place_why_text(rf_place_why why);
+
+/* True when t may appear at 1-based depth: minLevel <= depth-1 <= maxLevel. */
+RF_API bool rf_place_depth_ok(const rf_template *t, int depth);
+
+/* The templates a level of w x h draws at the reference count range lo-hi:
+ * lo and hi scaled by the area over 79x29 (never below the range), the
+ * pair written to *scaled_lo, *scaled_hi. */
+RF_API void rf_place_count_range(int lo, int hi, int w, int h, int *scaled_lo, int *scaled_hi);
+
+/* Profile parameter values for W/L/I/G remapping ("water-tile",
+ * "lava-tile", "ice-tile", "goo-tile"): 0 floor, 1 water W, 2 ice I, 3 goo
+ * G, 4 acid A, 5 lava L, 6 deep water, 7 shallow water. */
+#define RF_PLACE_TERRAIN_CODES 8
+
+RF_END_C
+#endif /* RF_PLACE_H */

@@ -1,0 +1,87 @@
+/* roomforge/populate.h: population: the hordes a level starts with and its
+ * traps, as Brogue's level generation describes them.
+ *
+ * Pipeline: dig -> place -> passes -> stairs -> special -> populate. The
+ * pass reads the grid, the room records and the objects already placed; it
+ * appends "trap" and "monster" objects (rf_placed) to the caller's list and
+ * changes no tile. It draws from one rng stream only (the level's
+ * "populate"), so turning it off leaves the rest of the level as it was.
+ * Rules (Seeds: shared/seeds/brogue-level-generation.txt):
+ * - 6 hordes a level down to depth 26, then one more a depth up to 20
+ *   (times the level's area in 79 x 29 levels, at least once), all asleep,
+ *   none where the up stairs can see (fov.h), none in a machine-only horde;
+ * - from depth 2, 10% of hordes are picked as if 1dK deeper, K = min(depth
+ *   / 2, 5), but never deeper than 26 while depth is at most 26;
+ * - the traps the digger counted ((depth-1)/4 .. (depth-1)/2), on floor.
+ * Monsters stand on walkable tiles reachable from the up stairs (not doors,
+ * secret doors, destructible walls, stairs or acid), traps on floor tiles reachable
+ * from it that are no chokepoint. Nothing goes into a locked room, onto a
+ * tile already holding an object, or into a room whose keep_out forbids it
+ * (RF_KEEP_MONSTERS, RF_KEEP_TRAPS; population places no treasure and no
+ * blockers, so RF_KEEP_TREASURE and RF_KEEP_BLOCKERS have nothing to stop).
+ */
+#ifndef RF_POPULATE_H
+#define RF_POPULATE_H
+
+#include "roomforge/common.h"
+#include "roomforge/dig.h"
+#include "roomforge/grid.h"
+#include "roomforge/horde.h"
+#include "roomforge/placed.h"
+#include "roomforge/rng.h"
+
+RF_BEGIN_C
+
+#define RF_POPULATE_HORDES 6        /* the seed's hordes a level, down to depth 26 */
+#define RF_POPULATE_HORDES_MAX 20   /* the most a level gets below depth 26 */
+#define RF_POPULATE_AMULET_DEPTH 26 /* no hordes from deeper until below it */
+#define RF_POPULATE_OOD_PERCENT 10  /* hordes picked out of depth, from depth 2 */
+#define RF_POPULATE_OOD_MAX 5       /* K = min(depth / 2, 5) */
+#define RF_POPULATE_MEMBER_REACH 6  /* members stand this many steps from the leader at most */
+
+typedef struct rf_populate_opts {
+    int depth;        /* 1-based */
+    int hordes;       /* hordes to place; -1: rf_populate_horde_count's */
+    int traps;        /* traps to place, >= 0 */
+    int up_x, up_y;   /* the up stairs: reachability and line of sight */
+    const int *choke; /* w * h chokepoint values (traps avoid > 0); NULL: none */
+} rf_populate_opts;
+
+typedef struct rf_populate_result {
+    size_t hordes;       /* hordes placed */
+    size_t monsters;     /* leaders and members placed */
+    size_t out_of_depth; /* placed hordes picked deeper than the depth */
+    size_t traps;        /* traps placed */
+} rf_populate_result;
+
+/* depth 1, hordes -1, traps 0, up (0, 0), no choke map. */
+RF_API void rf_populate_opts_init(rf_populate_opts *o);
+/* The hordes a w x h level at depth starts with (the rule above). */
+RF_API int rf_populate_horde_count(int depth, int w, int h);
+/* The depth a horde spawned at depth is picked as: depth, or out of depth
+ * by the rule above (draws from rng only from depth 2). */
+RF_API int rf_populate_horde_depth(int depth, rf_rng *rng);
+/* A random horde for a spawn at depth: rf_populate_horde_depth's depth,
+ * then a weighted pick by frequency among the hordes that are not
+ * machine-only and cover it; when none covers an out-of-depth pick, the
+ * pick is made at depth itself. *picked gets the depth used. NULL when no
+ * horde covers depth. */
+RF_API const rf_horde *rf_populate_pick_horde(const rf_horde_table *t, int depth, rf_rng *rng,
+                                              int *picked);
+
+/* Populates g (read only) with t's hordes and trap kinds, appending to
+ * objs: first the traps, then each horde's leader and its members (type
+ * "monster", name, quality = the depth the horde was picked at, horde =
+ * its number from 1, leader, asleep). Members take the free tiles nearest
+ * their leader (at most RF_POPULATE_MEMBER_REACH steps); a horde or member
+ * with no tile left is dropped. rooms gives each room's locked and
+ * keep_out (the grid's room layer names the record). res (may be NULL) gets
+ * the counts. RF_ERR_ARG for bad arguments (up stairs outside g, depth < 1,
+ * traps < 0, hordes < -1), RF_ERR_NOMEM (objs then unchanged). */
+RF_API RF_NODISCARD rf_status rf_populate(const rf_grid *g, const rf_room_list *rooms,
+                                          const rf_horde_table *t, const rf_populate_opts *o,
+                                          rf_rng *rng, rf_placed_list *objs,
+                                          rf_populate_result *res);
+
+RF_END_C
+#endif /* RF_POPULATE_H */

@@ -1,0 +1,391 @@
+/* engine/src/horde.c: the population tables (hordes, trap kinds) and their
+ * loader from the <hordes> and <traps> sections of a profiles file.
+ *
+ * Pipeline: load -> populate. profile.c calls rf_horde_load_section for each
+ * section; populate.c reads the rows. Design: rows are plain values in file
+ * order (names copied into fixed fields, as rf_placed keeps them), so a level
+ * can copy a name without an allocation; a bad row is reported and skipped,
+ * the rest of the table is kept, as the profile loader does with profiles.
+ * Lookups walk the rows: a table holds tens of rows.
+ * Seeds: shared/seeds/brogue-level-generation.txt (Monster Spawning, Depth).
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc_int.h"
+#include "horde_int.h"
+
+rf_horde_table *rf_horde_table_new(void) { return rf_calloc(1, sizeof(rf_horde_table)); }
+
+void rf_horde_table_free(rf_horde_table *t)
+{
+    /* the bundled table is static: freeing it is a no-op, not a crash */
+    if (!t || t == rf_horde_table_bundled())
+        return;
+    rf_free(t->hbuf);
+    rf_free(t->tbuf);
+    rf_free(t);
+}
+
+size_t rf_horde_count(const rf_horde_table *t) { return t ? t->nhordes : 0; }
+size_t rf_horde_trap_count(const rf_horde_table *t) { return t ? t->ntraps : 0; }
+
+const rf_horde *rf_horde_at(const rf_horde_table *t, size_t i)
+{
+    return t && i < t->nhordes ? &t->hordes[i] : NULL;
+}
+
+const rf_trap_kind *rf_horde_trap_at(const rf_horde_table *t, size_t i)
+{
+    return t && i < t->ntraps ? &t->traps[i] : NULL;
+}
+
+const rf_horde *rf_horde_find(const rf_horde_table *t, const char *name)
+{
+    size_t i;
+    for (i = 0; t && name && i < t->nhordes; i++)
+        if (strcmp(t->hordes[i].name, name) == 0)
+            return &t->hordes[i];
+    return NULL;
+}
+
+bool rf_horde_table_has_random(const rf_horde_table *t, int depth)
+{
+    size_t i;
+    for (i = 0; t && i < t->nhordes; i++) {
+        const rf_horde *h = &t->hordes[i];
+        if (!h->machine && h->min_depth <= depth && depth <= h->max_depth)
+            return true;
+    }
+    return false;
+}
+
+static bool has_trap(const rf_horde_table *t, int depth)
+{
+    size_t i;
+    for (i = 0; i < t->ntraps; i++)
+        if (t->traps[i].min_depth <= depth && depth <= t->traps[i].max_depth)
+            return true;
+    return false;
+}
+
+/* ---- loading ---- */
+
+static void report(rf_horde_load *ld, const char *code, int line, const char *fmt, ...)
+    RF_PRINTF(4, 5);
+static void report(rf_horde_load *ld, const char *code, int line, const char *fmt, ...)
+{
+    char msg[512];
+    const rf_diag_code *c = rf_diag_code_find(code);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (!rf_diag_add(ld->d, code, ld->file, line, line ? 1 : 0, "%s", msg))
+        ld->nomem = true;
+    if (c && c->severity == RF_SEV_ERROR)
+        ld->errors = true;
+}
+
+static int line_of(const xmlNode *n)
+{
+    long l = xmlGetLineNo(n);
+    return l > 0 && l < INT_MAX ? (int)l : 1;
+}
+
+static bool is_elem(const xmlNode *n, const char *name)
+{
+    return n->type == XML_ELEMENT_NODE && xmlStrcasecmp(n->name, (const xmlChar *)name) == 0;
+}
+
+/* The attribute's value (a copy the caller frees), NULL when absent or out of
+ * memory (then ld->nomem is set). */
+static char *attr(rf_horde_load *ld, const xmlNode *n, const char *name)
+{
+    const xmlAttr *a;
+    for (a = n->properties; a; a = a->next)
+        if (xmlStrcasecmp(a->name, (const xmlChar *)name) == 0) {
+            xmlChar *v = xmlNodeListGetString(n->doc, a->children, 1);
+            char *s = rf_strdup(v ? (const char *)v : "");
+            xmlFree(v);
+            if (!s)
+                ld->nomem = true;
+            return s;
+        }
+    return NULL;
+}
+
+/* Warns unknown-attribute for each attribute of n not in the NULL-ended
+ * list known. */
+static void check_attrs(rf_horde_load *ld, const xmlNode *n, const char *const *known)
+{
+    const xmlAttr *a;
+    for (a = n->properties; a; a = a->next) {
+        size_t i;
+        bool ok = false;
+        for (i = 0; known[i] && !ok; i++)
+            ok = xmlStrcasecmp(a->name, (const xmlChar *)known[i]) == 0;
+        if (!ok)
+            report(ld, "unknown-attribute", line_of(n),
+                   "<%s> takes no attribute '%s'; it is ignored", (const char *)n->name,
+                   (const char *)a->name);
+    }
+}
+
+/* Parses "N" or "N-M" with lo <= N <= M <= hi. */
+static bool parse_range(const char *s, int lo, int hi, int *a, int *b)
+{
+    char *end;
+    long x, y;
+    if (!s || *s < '0' || *s > '9')
+        return false;
+    errno = 0;
+    x = strtol(s, &end, 10);
+    y = x;
+    if (*end == '-') {
+        const char *t = end + 1;
+        if (*t < '0' || *t > '9')
+            return false;
+        y = strtol(t, &end, 10);
+    }
+    if (errno || *end || x < lo || y > hi || y < x)
+        return false;
+    *a = (int)x;
+    *b = (int)y;
+    return true;
+}
+
+/* Copies a name into a fixed field; false (reported as bad-value) when it is
+ * empty or does not fit. */
+static bool take_name(rf_horde_load *ld, const xmlNode *n, const char *what, const char *v,
+                      char *dst, size_t cap)
+{
+    size_t len = strlen(v);
+    if (len == 0 || len >= cap) {
+        report(ld, "bad-value", line_of(n), "%s '%s' must be 1 to %zu characters", what, v,
+               cap - 1);
+        return false;
+    }
+    memcpy(dst, v, len + 1);
+    return true;
+}
+
+/* depth= (required) and frequency= (default 10) of a horde or trap row. */
+static bool take_depth_freq(rf_horde_load *ld, const xmlNode *n, int *lo, int *hi, int *freq)
+{
+    char *depth = attr(ld, n, "depth"), *fr = attr(ld, n, "frequency");
+    int f = 10, x;
+    bool ok = false;
+    if (ld->nomem)
+        ;
+    else if (!depth)
+        report(ld, "missing-attribute", line_of(n), "<%s> needs depth=", (const char *)n->name);
+    else if (!parse_range(depth, 1, RF_HORDE_DEPTH_MAX, lo, hi))
+        report(ld, "bad-value", line_of(n), "depth '%s' is not N or N-M within 1-%d", depth,
+               RF_HORDE_DEPTH_MAX);
+    else if (fr && !parse_range(fr, 1, RF_HORDE_FREQUENCY_MAX, &f, &x))
+        report(ld, "bad-value", line_of(n), "frequency '%s' is not a number within 1-%d", fr,
+               RF_HORDE_FREQUENCY_MAX);
+    else if (fr && f != x)
+        report(ld, "bad-value", line_of(n), "frequency '%s' is a range; it takes one number", fr);
+    else {
+        *freq = f;
+        ok = true;
+    }
+    rf_free(depth);
+    rf_free(fr);
+    return ok;
+}
+
+static const char *const horde_attrs[] = {"name", "leader", "depth", "frequency", "machine", NULL};
+static const char *const member_attrs[] = {"monster", "count", NULL};
+static const char *const trap_attrs[] = {"name", "depth", "frequency", NULL};
+
+/* One <member>; false when it is bad (reported). */
+static bool load_member(rf_horde_load *ld, rf_horde *h, const xmlNode *n)
+{
+    char *monster = attr(ld, n, "monster"), *count = attr(ld, n, "count");
+    rf_horde_member *m = &h->members[h->nmembers];
+    bool ok = false;
+    check_attrs(ld, n, member_attrs);
+    if (ld->nomem)
+        ;
+    else if (h->nmembers >= RF_HORDE_MEMBERS_MAX)
+        report(ld, "xml-limit", line_of(n), "horde '%s' has more than %d <member> rows", h->name,
+               RF_HORDE_MEMBERS_MAX);
+    else if (!monster)
+        report(ld, "missing-attribute", line_of(n), "<member> needs %s", "monster=");
+    else if (!take_name(ld, n, "monster", monster, m->monster, sizeof m->monster))
+        ;
+    else if (count && !parse_range(count, 0, RF_HORDE_COUNT_MAX, &m->lo, &m->hi))
+        report(ld, "bad-value", line_of(n), "count '%s' is not N or N-M within 0-%d", count,
+               RF_HORDE_COUNT_MAX);
+    else {
+        if (!count)
+            m->lo = m->hi = 1;
+        h->nmembers++;
+        ok = true;
+    }
+    rf_free(monster);
+    rf_free(count);
+    return ok;
+}
+
+/* Reads machine= ("0" or "1", default 0). */
+static bool take_machine(rf_horde_load *ld, const xmlNode *n, bool *machine)
+{
+    char *v = attr(ld, n, "machine");
+    bool ok = true;
+    *machine = false;
+    if (v && strcmp(v, "1") == 0)
+        *machine = true;
+    else if (v && strcmp(v, "0") != 0) {
+        report(ld, "bad-value", line_of(n), "machine '%s' is not 0 or 1", v);
+        ok = false;
+    }
+    rf_free(v);
+    return ok && !ld->nomem;
+}
+
+/* One <horde>; a bad one is skipped. False only when memory ran out. */
+static bool load_horde(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
+{
+    char *name = attr(ld, n, "name"), *leader = attr(ld, n, "leader");
+    rf_horde h;
+    const xmlNode *c;
+    bool ok = false;
+    memset(&h, 0, sizeof h);
+    h.line = line_of(n);
+    check_attrs(ld, n, horde_attrs);
+    if (ld->nomem)
+        goto done;
+    if (!name || !leader) {
+        report(ld, "missing-attribute", h.line, "<horde> needs %s", !name ? "name=" : "leader=");
+        goto done;
+    }
+    if (!take_name(ld, n, "horde name", name, h.name, sizeof h.name) ||
+        !take_name(ld, n, "leader", leader, h.leader, sizeof h.leader) ||
+        !take_depth_freq(ld, n, &h.min_depth, &h.max_depth, &h.frequency) ||
+        !take_machine(ld, n, &h.machine))
+        goto done;
+    if (rf_horde_find(t, h.name)) {
+        report(ld, "duplicate-horde", h.line, "horde '%s' is defined twice; the second is skipped",
+               h.name);
+        goto done;
+    }
+    ok = true;
+    for (c = n->children; c; c = c->next)
+        if (is_elem(c, "member"))
+            ok = load_member(ld, &h, c) && ok;
+        else if (c->type == XML_ELEMENT_NODE)
+            report(ld, "unknown-element", line_of(c), "<%s> is not known in <horde>",
+                   (const char *)c->name);
+    if (ok && !ld->nomem) {
+        if (t->nhordes >= RF_HORDE_ROWS_MAX) {
+            report(ld, "xml-limit", h.line, "more than %d hordes", RF_HORDE_ROWS_MAX);
+        } else if (!rf_grow((void **)&t->hbuf, &t->hcap, t->nhordes + 1, sizeof *t->hbuf)) {
+            ld->nomem = true;
+        } else {
+            t->hbuf[t->nhordes++] = h;
+            t->hordes = t->hbuf;
+        }
+    }
+done:
+    rf_free(name);
+    rf_free(leader);
+    return !ld->nomem;
+}
+
+static const rf_trap_kind *find_trap(const rf_horde_table *t, const char *name)
+{
+    size_t i;
+    for (i = 0; i < t->ntraps; i++)
+        if (strcmp(t->traps[i].name, name) == 0)
+            return &t->traps[i];
+    return NULL;
+}
+
+/* One <trap>; a bad one is skipped. False only when memory ran out. */
+static bool load_trap(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
+{
+    char *name = attr(ld, n, "name");
+    rf_trap_kind k;
+    const xmlNode *c;
+    memset(&k, 0, sizeof k);
+    k.line = line_of(n);
+    check_attrs(ld, n, trap_attrs);
+    for (c = n->children; c; c = c->next)
+        if (c->type == XML_ELEMENT_NODE)
+            report(ld, "unknown-element", line_of(c), "<%s> is not known in <trap>",
+                   (const char *)c->name);
+    if (ld->nomem)
+        ;
+    else if (!name)
+        report(ld, "missing-attribute", k.line, "<trap> needs %s", "name=");
+    else if (!take_name(ld, n, "trap name", name, k.name, sizeof k.name) ||
+             !take_depth_freq(ld, n, &k.min_depth, &k.max_depth, &k.frequency))
+        ;
+    else if (find_trap(t, k.name))
+        report(ld, "duplicate-trap", k.line, "trap '%s' is defined twice; the second is skipped",
+               k.name);
+    else if (t->ntraps >= RF_HORDE_ROWS_MAX)
+        report(ld, "xml-limit", k.line, "more than %d trap kinds", RF_HORDE_ROWS_MAX);
+    else if (!rf_grow((void **)&t->tbuf, &t->tcap, t->ntraps + 1, sizeof *t->tbuf))
+        ld->nomem = true;
+    else {
+        t->tbuf[t->ntraps++] = k;
+        t->traps = t->tbuf;
+    }
+    rf_free(name);
+    return !ld->nomem;
+}
+
+bool rf_horde_load_section(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
+{
+    bool hordes = is_elem(n, "hordes");
+    const char *row = hordes ? "horde" : "trap";
+    const xmlNode *c;
+    if (n->properties)
+        report(ld, "unknown-attribute", line_of(n), "<%s> takes no attributes; they are ignored",
+               (const char *)n->name);
+    for (c = n->children; c && !ld->nomem; c = c->next) {
+        if (is_elem(c, row)) {
+            if (!(hordes ? load_horde(t, c, ld) : load_trap(t, c, ld)))
+                return false;
+        } else if (c->type == XML_ELEMENT_NODE) {
+            report(ld, "unknown-element", line_of(c), "<%s> is not known in <%s>",
+                   (const char *)c->name, (const char *)n->name);
+        }
+    }
+    return !ld->nomem;
+}
+
+/* Warns once per run of depths first..last-1 lacking what covered says. */
+static void warn_gaps(const rf_horde_table *t, rf_horde_load *ld, int line, const char *what,
+                      bool (*covered)(const rf_horde_table *, int))
+{
+    int depth, start = 0;
+    for (depth = 1; depth <= 27; depth++) {
+        bool hole = depth <= 26 && !covered(t, depth);
+        if (hole && !start)
+            start = depth;
+        if (!hole && start) {
+            if (start == depth - 1)
+                report(ld, "population-gap", line, "no %s can be placed at depth %d", what, start);
+            else
+                report(ld, "population-gap", line, "no %s can be placed at depths %d-%d", what,
+                       start, depth - 1);
+            start = 0;
+        }
+    }
+}
+
+void rf_horde_table_check(const rf_horde_table *t, rf_horde_load *ld, int line)
+{
+    warn_gaps(t, ld, line, "random horde", rf_horde_table_has_random);
+    warn_gaps(t, ld, line, "trap", has_trap);
+}

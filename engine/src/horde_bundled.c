@@ -1,0 +1,67 @@
+/* engine/src/horde_bundled.c: the population tables compiled into the
+ * library: the rows of content/profiles.xml's <hordes> and <traps>.
+ *
+ * Pipeline: load -> populate; a level whose profile set holds no tables (no
+ * set at all, or a file without the sections) is populated from these, so a
+ * game needs no content directory. Design: static const rows, never written;
+ * test_populate loads content/profiles.xml and compares its rows with these,
+ * so an edit to one without the other fails the tests. The bestiary and the
+ * trap names are roomforge's own.
+ * Seeds: shared/seeds/brogue-level-generation.txt (Monster Spawning).
+ */
+#include "horde_int.h"
+
+/* name, leader, min depth, max depth, frequency, machine-only, members */
+static const rf_horde hordes[] = {
+    {"rat nest", "giant rat", 1, 5, 12, false, 1, {{"giant rat", 1, 3}}, 0},
+    {"moth cloud", "cave moth", 1, 6, 10, false, 1, {{"cave moth", 0, 2}}, 0},
+    {"lone kobold", "kobold", 1, 5, 10, false, 0, {{"", 0, 0}}, 0},
+    {"jackal pack", "jackal", 1, 7, 8, false, 1, {{"jackal", 1, 3}}, 0},
+    {"pink slime", "pink slime", 2, 9, 6, false, 0, {{"", 0, 0}}, 0},
+    {"goblin scouts", "goblin scout", 3, 9, 10, false, 1, {{"goblin", 1, 2}}, 0},
+    {"kobold war band", "kobold chief", 3, 8, 8, false, 2,
+     {{"kobold", 2, 4}, {"kobold slinger", 0, 1}}, 0},
+    {"giant spider", "giant spider", 5, 14, 8, false, 0, {{"", 0, 0}}, 0},
+    {"bog lurker", "bog lurker", 6, 15, 6, false, 0, {{"", 0, 0}}, 0},
+    {"goblin war party", "goblin warlord", 6, 14, 10, false, 2,
+     {{"goblin", 2, 4}, {"goblin shaman", 1, 2}}, 0},
+    {"hill ogre", "hill ogre", 7, 16, 10, false, 0, {{"", 0, 0}}, 0},
+    {"ogre with thralls", "hill ogre", 9, 17, 6, false, 1, {{"goblin thrall", 1, 3}}, 0},
+    {"wraith", "wraith", 10, 20, 10, false, 0, {{"", 0, 0}}, 0},
+    {"centaur riders", "centaur captain", 11, 20, 7, false, 1, {{"centaur archer", 1, 2}}, 0},
+    {"cave troll", "cave troll", 14, 24, 10, false, 0, {{"", 0, 0}}, 0},
+    {"naga coil", "naga matriarch", 14, 24, 7, false, 1, {{"naga", 1, 2}}, 0},
+    {"salamander", "salamander", 15, 25, 8, false, 0, {{"", 0, 0}}, 0},
+    {"iron golem", "iron golem", 16, 26, 6, false, 0, {{"", 0, 0}}, 0},
+    {"shadow cult", "cult hierophant", 16, 26, 10, false, 1, {{"shadow acolyte", 2, 3}}, 0},
+    {"lich", "lich", 20, 30, 5, false, 1, {{"skeleton guard", 0, 2}}, 0},
+    {"fallen paladin", "fallen paladin", 22, 34, 6, false, 0, {{"", 0, 0}}, 0},
+    {"wyrm brood", "elder wyrm", 27, 1000, 10, false, 1, {{"wyrmling", 1, 3}}, 0},
+    {"abyssal host", "pit lord", 27, 1000, 10, false, 1, {{"abyssal fiend", 2, 4}}, 0},
+    {"bone choir", "bone archon", 28, 1000, 8, false, 1, {{"bone singer", 2, 3}}, 0},
+    {"shackled kobold", "shackled kobold", 2, 8, 10, true, 0, {{"", 0, 0}}, 0},
+    {"shackled ogre", "shackled ogre", 8, 18, 10, true, 0, {{"", 0, 0}}, 0},
+    {"goblin king", "goblin king", 4, 12, 10, true, 1, {{"goblin guard", 3, 3}}, 0},
+    {"vault wardens", "vault warden", 5, 26, 10, true, 1, {{"clockwork sentry", 2, 2}}, 0},
+    {"animated statue", "animated statue", 10, 30, 10, true, 0, {{"", 0, 0}}, 0},
+};
+
+/* name, min depth, max depth, frequency */
+static const rf_trap_kind traps[] = {
+    {"loose flagstone", 1, 8, 10, 0},
+    {"snare net", 2, 10, 8, 0},
+    {"dart plate", 2, 14, 10, 0},
+    {"alarm bell", 3, 20, 6, 0},
+    {"spiked pit", 4, 26, 8, 0},
+    {"poison vent", 6, 1000, 10, 0},
+    {"fire jet", 8, 1000, 10, 0},
+    {"collapsing floor", 10, 1000, 6, 0},
+    {"paralysis rune", 14, 1000, 6, 0},
+};
+
+static const rf_horde_table bundled = {
+    hordes, sizeof hordes / sizeof hordes[0], traps, sizeof traps / sizeof traps[0],
+    NULL, 0, NULL, 0,
+};
+
+const rf_horde_table *rf_horde_table_bundled(void) { return &bundled; }

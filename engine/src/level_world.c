@@ -1,0 +1,43 @@
+/* engine/src/level_world.c: rf_level_world: the live rules of a level's
+ * placed templates.
+ *
+ * Pipeline: level -> world (the last stage). Reads the level's room records;
+ * every RF_ROOM_TEMPLATE room is added to a new rf_world at its box's
+ * corner, which is the template's (0, 0): the placer keeps rooms with
+ * scripts unturned, so their coordinates hold. Design: made on demand, not
+ * during generation, because a world is a Lua state and most callers (the
+ * catalog, the bench, gen) never tick one; the level owns it and frees it.
+ */
+#include "level_int.h"
+#include "roomforge/world.h"
+
+rf_status rf_level_world(rf_level *l, rf_diags *d, rf_world **out)
+{
+    rf_world *w = NULL;
+    rf_status st, worst = RF_OK;
+    size_t i;
+    if (!l || !out)
+        return RF_ERR_ARG;
+    if (l->world) {
+        *out = l->world;
+        return RF_OK;
+    }
+    st = rf_world_new(NULL, d, &w);
+    if (st != RF_OK && st != RF_ERR_CONTENT)
+        return st;
+    for (i = 0; i < l->rooms.n; i++) {
+        const rf_room_rec *r = &l->rooms.items[i];
+        if (r->kind != RF_ROOM_TEMPLATE || !r->tmpl)
+            continue;
+        st = rf_world_add_room(w, r->tmpl, r->x, r->y, d, NULL);
+        if (st == RF_ERR_CONTENT)
+            worst = RF_ERR_CONTENT;
+        else if (st != RF_OK) {
+            rf_world_free(w);
+            return st;
+        }
+    }
+    l->world = w;
+    *out = w;
+    return worst;
+}

@@ -1,0 +1,516 @@
+/* engine/src/place.c: the placer's core: the choice of templates for a level,
+ * template views (turned and mirrored maps), the collision test, the stamp
+ * that draws a template into the level, and the level step that reports
+ * what could not be placed.
+ *
+ * Pipeline: recipe -> dig -> place -> objects -> stairs; called from
+ * level_gen.c (rf_place_begin before digging, rf_place_finish after). Design:
+ * the plan is made before digging (forced rooms first, then weighted draws
+ * from the "place" stream), so the Brogue digger can attach entries during
+ * accretion while the other diggers fit them afterwards; whatever accretion
+ * could not attach gets a fit too. Forced rooms that stay out are errors
+ * (room-not-placed) naming the template and the reason; drawn ones are notes
+ * (room-skipped). Template cells are marked in a protect mask so no later
+ * placement or corridor crosses them.
+ * Seeds: shared/seeds/dredmor-room-system.txt (room map symbols, flags,
+ * special, minLevel/maxLevel counted from 0).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "alloc_int.h"
+#include "brogue_int.h" /* RF_DIR_DX, RF_DIR_DY */
+#include "place_int.h"
+
+#define REF_AREA (79 * 29) /* the reference level the profile's count is for */
+#define DEFAULT_COUNT_LO 1
+#define DEFAULT_COUNT_HI 3
+#define BUDGET_DRAWN 40 /* accretion attempts a drawn template may take */
+
+static const char *const why_text[RF_PLACE_WHY_COUNT] = {
+    "placed",
+    "its depth range (minLevel/maxLevel) excludes this depth",
+    "it is larger than the level in every orientation it allows",
+    "it has no door to stitch it into the level",
+    "it is special and already on this level",
+    "no place was found within the attempt budget",
+};
+
+const char *rf_place_why_text(rf_place_why why)
+{
+    return (unsigned)why < RF_PLACE_WHY_COUNT ? why_text[why] : "?";
+}
+
+bool rf_place_depth_ok(const rf_template *t, int depth)
+{
+    const rf_flags *f = rf_template_flags(t);
+    long floor0 = (long)depth - 1;
+    return f && floor0 >= f->min_level && floor0 <= f->max_level;
+}
+
+void rf_place_count_range(int lo, int hi, int w, int h, int *slo, int *shi)
+{
+    long long area = (long long)w * h;
+    if (lo < 0)
+        lo = 0;
+    if (hi < lo)
+        hi = lo;
+    if (area > REF_AREA) {
+        long long a = (long long)lo * area / REF_AREA, b = (long long)hi * area / REF_AREA;
+        lo = a > 10000 ? 10000 : (int)a;
+        hi = b > 10000 ? 10000 : (int)b;
+    }
+    *slo = lo;
+    *shi = hi;
+}
+
+/* ---- orientations and views ---- */
+
+bool rf_place_orient_ok(const rf_template *t, int o)
+{
+    /* a room with scripts stays as drawn: its rules (and the level's world,
+     * which adds rooms unturned at their offset) speak its own coordinates */
+    if (o != 0 && rf_template_script_count(t) > 0)
+        return false;
+    if ((o & 3) != 0 && !rf_template_can_rotate(t))
+        return false;
+    if ((o & 4) != 0 && !rf_template_can_mirror(t))
+        return false;
+    return true;
+}
+
+void rf_place_orient_point(int o, int tw, int th, int sx, int sy, int *vx, int *vy)
+{
+    int x = sx, y = sy, cw = tw, ch = th, r;
+    if (o & 4)
+        x = tw - 1 - x;
+    for (r = 0; r < (o & 3); r++) { /* a quarter turn clockwise */
+        int nx = ch - 1 - y, ny = x, tmp = cw;
+        x = nx;
+        y = ny;
+        cw = ch;
+        ch = tmp;
+    }
+    *vx = x;
+    *vy = y;
+}
+
+/* The direction a door of side s opens towards, turned with orientation o. */
+static int door_dir(rf_side s, int o)
+{
+    int dir = s == RF_SIDE_NORTH ? RF_DIR_UP
+              : s == RF_SIDE_SOUTH ? RF_DIR_DOWN
+              : s == RF_SIDE_WEST ? RF_DIR_LEFT
+                                  : RF_DIR_RIGHT;
+    if ((o & 4) && (dir == RF_DIR_LEFT || dir == RF_DIR_RIGHT))
+        dir = dir == RF_DIR_LEFT ? RF_DIR_RIGHT : RF_DIR_LEFT;
+    return (dir + (o & 3)) % RF_DIR_COUNT;
+}
+
+const rf_tview *rf_place_view(rf_plan_entry *e, int o)
+{
+    rf_tview *v = &e->views[o];
+    const rf_template *t = e->t;
+    int tw = rf_template_width(t), th = rf_template_height(t), x, y;
+    size_t i, nd = rf_template_door_count(t);
+    if (v->cells)
+        return v;
+    v->orient = o;
+    v->w = (o & 1) ? th : tw;
+    v->h = (o & 1) ? tw : th;
+    v->cells = rf_alloc((size_t)tw * (size_t)th);
+    v->doors = nd ? rf_calloc(nd, sizeof *v->doors) : NULL;
+    if (!v->cells || (nd && !v->doors)) {
+        rf_free(v->cells);
+        rf_free(v->doors);
+        v->cells = NULL;
+        v->doors = NULL;
+        return NULL;
+    }
+    for (y = 0; y < th; y++)
+        for (x = 0; x < tw; x++) {
+            int vx, vy;
+            rf_place_orient_point(o, tw, th, x, y, &vx, &vy);
+            v->cells[(size_t)vy * (size_t)v->w + (size_t)vx] = rf_template_cell(t, x, y);
+        }
+    v->ndoors = nd;
+    for (i = 0; i < nd; i++) {
+        const rf_door *dr = rf_template_door(t, i);
+        rf_place_orient_point(o, tw, th, dr->x, dr->y, &v->doors[i].x, &v->doors[i].y);
+        v->doors[i].dir = door_dir(dr->side, o);
+    }
+    v->used_digits = 0;
+    for (i = 0; i < rf_template_object_count(t); i++) {
+        const rf_object *ob = rf_template_object(t, i);
+        if (ob->at >= 0 && ob->at <= 9)
+            v->used_digits |= 1u << ob->at;
+    }
+    return v;
+}
+
+bool rf_place_is_wallish(const rf_tview *v, char c)
+{
+    if (c >= '0' && c <= '9')
+        return !(v->used_digits & (1u << (c - '0')));
+    return c == '#' || c == 'P' || c == 'D' || c == 'd';
+}
+
+rf_tile rf_place_open_tile(const rf_placer *pl, char c)
+{
+    switch (c) {
+    case 'W': return pl->terrain[0];
+    case 'L': return pl->terrain[1];
+    case 'I': return pl->terrain[2];
+    case 'G': return pl->terrain[3];
+    case '!': return RF_TILE_BREAKABLE;
+    case 'X': return RF_TILE_IMPASSABLE;
+    default: return RF_TILE_FLOOR; /* . ^ @ S s i and used anchors */
+    }
+}
+
+/* ---- collision and stamping ---- */
+
+static bool in_view(const rf_tview *v, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < v->w && y < v->h && v->cells[(size_t)y * (size_t)v->w + (size_t)x] != ' ';
+}
+
+/* The box interiors of (x, y, w, h) and room r meet. */
+static bool interiors_meet(const rf_room_rec *r, int x, int y, int w, int h)
+{
+    return x + 1 < r->x + r->w - 1 && r->x + 1 < x + w - 1 && y + 1 < r->y + r->h - 1 &&
+           r->y + 1 < y + h - 1;
+}
+
+bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool over_floor)
+{
+    const rf_grid *g = pl->lv->g;
+    int x, y, k;
+    size_t i;
+    if (ox < 0 || oy < 0 || ox + v->w > g->w || oy + v->h > g->h)
+        return false;
+    for (y = 0; y < v->h; y++)
+        for (x = 0; x < v->w; x++) {
+            char c = v->cells[(size_t)y * (size_t)v->w + (size_t)x];
+            int lx = ox + x, ly = oy + y;
+            size_t li = (size_t)ly * (size_t)g->w + (size_t)lx;
+            uint8_t t;
+            if (c == ' ')
+                continue;
+            t = g->t[li];
+            if (pl->prot[li] && !(rf_place_is_wallish(v, c) && t == RF_TILE_WALL))
+                return false; /* another template's cell: only a shared wall */
+            if (over_floor && !pl->prot[li] &&
+                (t == RF_TILE_FLOOR || t == RF_TILE_WALL || t == RF_TILE_DOOR ||
+                 t == RF_TILE_SECRET_DOOR))
+                t = RF_TILE_ROCK; /* dug ground counts as free (checked after) */
+            if (rf_place_is_wallish(v, c)) {
+                if (t != RF_TILE_ROCK && t != RF_TILE_WALL)
+                    return false;
+                continue;
+            }
+            if (t != RF_TILE_ROCK || lx < 1 || ly < 1 || lx > g->w - 2 || ly > g->h - 2)
+                return false;
+            for (k = 0; k < 8; k++) { /* open cells touch nothing open outside */
+                static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+                static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+                int nx = x + dx[k], ny = y + dy[k];
+                uint8_t nt;
+                if (in_view(v, nx, ny))
+                    continue;
+                nt = RF_GRID_AT(g, lx + dx[k], ly + dy[k]);
+                if (nt != RF_TILE_ROCK && nt != RF_TILE_WALL)
+                    return false;
+            }
+        }
+    for (i = 0; i < pl->lv->rooms.n; i++) {
+        const rf_room_rec *r = &pl->lv->rooms.items[i];
+        if ((r->kind == RF_ROOM_TEMPLATE || r->locked) && interiors_meet(r, ox, oy, v->w, v->h))
+            return false;
+    }
+    return true;
+}
+
+void rf_place_stamp(rf_placer *pl, const rf_tview *v, int ox, int oy, int room, int used_door)
+{
+    rf_grid *g = pl->lv->g;
+    int x, y, k;
+    for (y = 0; y < v->h; y++)
+        for (x = 0; x < v->w; x++) {
+            char c = v->cells[(size_t)y * (size_t)v->w + (size_t)x];
+            size_t li = (size_t)(oy + y) * (size_t)g->w + (size_t)(ox + x);
+            if (c == ' ')
+                continue;
+            pl->prot[li] = 1;
+            if (rf_place_is_wallish(v, c)) {
+                g->t[li] = RF_TILE_WALL;
+                g->room[li] = 0;
+                continue;
+            }
+            g->t[li] = (uint8_t)rf_place_open_tile(pl, c);
+            g->room[li] = room;
+            for (k = 0; k < 8; k++) {
+                static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+                static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+                size_t ni = (size_t)(oy + y + dy[k]) * (size_t)g->w + (size_t)(ox + x + dx[k]);
+                if (g->t[ni] == RF_TILE_ROCK && !in_view(v, x + dx[k], y + dy[k]))
+                    g->t[ni] = RF_TILE_WALL;
+            }
+        }
+    if (used_door >= 0 && (size_t)used_door < v->ndoors)
+        rf_place_door_open(pl, v, ox, oy, (size_t)used_door);
+}
+
+void rf_place_door_open(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k)
+{
+    rf_grid *g = pl->lv->g;
+    int x = ox + v->doors[k].x, y = oy + v->doors[k].y;
+    int fx = x + RF_DIR_DX(v->doors[k].dir), fy = y + RF_DIR_DY(v->doors[k].dir);
+    RF_GRID_AT(g, x, y) = RF_TILE_DOOR;
+    if (rf_grid_in_bounds(g, fx, fy)) /* a door never ends up facing a wall */
+        pl->prot[(size_t)fy * (size_t)g->w + (size_t)fx] = 1;
+}
+
+void rf_place_record(rf_placer *pl, rf_plan_entry *e, int room, int ox, int oy, int o)
+{
+    rf_room_rec *r = &pl->lv->rooms.items[room - 1];
+    const rf_flags *f = rf_template_flags(e->t);
+    r->kind = RF_ROOM_TEMPLATE;
+    r->tmpl = e->t;
+    r->keep_out = (f->no_monsters ? RF_KEEP_MONSTERS : 0u) | (f->no_traps ? RF_KEEP_TRAPS : 0u) |
+                  (f->no_treasure ? RF_KEEP_TREASURE : 0u) |
+                  (f->no_blockers ? RF_KEEP_BLOCKERS : 0u);
+    e->placed = true;
+    e->why = RF_PLACE_OK;
+    e->room = room;
+    e->ox = ox;
+    e->oy = oy;
+    e->orient = o;
+}
+
+/* ---- the plan ---- */
+
+/* Why t cannot go on a w x h level at depth at all (RF_PLACE_OK when it may). */
+static rf_place_why static_why(const rf_template *t, int depth, int w, int h)
+{
+    int tw = rf_template_width(t), th = rf_template_height(t);
+    bool fits = tw <= w && th <= h;
+    if (!rf_place_depth_ok(t, depth))
+        return RF_PLACE_DEPTH;
+    if (rf_template_door_count(t) == 0)
+        return RF_PLACE_DOORS;
+    if (!fits && rf_template_can_rotate(t))
+        fits = th <= w && tw <= h;
+    return fits ? RF_PLACE_OK : RF_PLACE_SIZE;
+}
+
+static bool plan_has_special(const rf_placer *pl, const rf_template *t)
+{
+    size_t i;
+    for (i = 0; i < pl->n; i++)
+        if (pl->plan[i].t == t)
+            return true;
+    return false;
+}
+
+static bool plan_add(rf_placer *pl, const rf_template *t, bool forced)
+{
+    rf_plan_entry *e;
+    if (!rf_grow((void **)&pl->plan, &pl->cap, pl->n + 1, sizeof *pl->plan))
+        return false;
+    e = &pl->plan[pl->n++];
+    memset(e, 0, sizeof *e);
+    e->t = t;
+    e->forced = forced;
+    e->why = RF_PLACE_BUDGET;
+    return true;
+}
+
+static void terrain_map(rf_placer *pl)
+{
+    static const rf_tile codes[RF_PLACE_TERRAIN_CODES] = {
+        RF_TILE_FLOOR, RF_TILE_WATER, RF_TILE_ICE, RF_TILE_GOO,
+        RF_TILE_ACID, RF_TILE_LAVA, RF_TILE_DEEP_WATER, RF_TILE_SHALLOW_WATER};
+    static const char *const keys[4] = {"water-tile", "lava-tile", "ice-tile", "goo-tile"};
+    static const int defaults[4] = {1, 5, 2, 3};
+    int k;
+    for (k = 0; k < 4; k++) {
+        int c = rf_profile_int(pl->prof, pl->depth, keys[k], defaults[k]);
+        pl->terrain[k] = codes[c >= 0 && c < RF_PLACE_TERRAIN_CODES ? c : defaults[k]];
+    }
+}
+
+/* Forced rooms: each must exist, suit the depth and size, have doors, and a
+ * special one may be forced once. Reports every failure; RF_ERR_CONTENT
+ * when there was one. */
+static rf_status plan_forced(rf_placer *pl, const rf_level_opts *o, rf_diags *d)
+{
+    rf_status st = RF_OK;
+    size_t i;
+    for (i = 0; i < o->nrooms; i++) {
+        const char *name = o->rooms ? o->rooms[i] : NULL;
+        const rf_template *t = name ? rf_template_set_find(o->templates, name) : NULL;
+        rf_place_why why;
+        if (!t) {
+            if (d)
+                (void)rf_diag_add(d, "unknown-room", "rooms", 0, 0,
+                                  "--room '%s': no template of that name is loaded",
+                                  name ? name : "");
+            st = RF_ERR_CONTENT;
+            continue;
+        }
+        why = static_why(t, o->depth, pl->lv->g->w, pl->lv->g->h);
+        if (why == RF_PLACE_OK && rf_template_flags(t)->special && plan_has_special(pl, t))
+            why = RF_PLACE_SPECIAL;
+        if (why != RF_PLACE_OK) {
+            const rf_flags *f = rf_template_flags(t);
+            char range[96] = "";
+            if (why == RF_PLACE_DEPTH && f->max_level < RF_LEVEL_ANY)
+                snprintf(range, sizeof range, " (minLevel %d, maxLevel %d: depths %d-%d)",
+                         f->min_level, f->max_level, f->min_level + 1, f->max_level + 1);
+            else if (why == RF_PLACE_DEPTH)
+                snprintf(range, sizeof range, " (minLevel %d: depth %d and deeper)",
+                         f->min_level, f->min_level + 1);
+            else if (why == RF_PLACE_SIZE)
+                snprintf(range, sizeof range, " (%dx%d)", rf_template_width(t),
+                         rf_template_height(t));
+            if (d)
+                (void)rf_diag_add(d, "room-not-placed", rf_template_file(t), rf_template_line(t),
+                                  rf_template_col(t),
+                                  "forced room '%s' cannot be placed at depth %d on a %dx%d "
+                                  "level: %s%s",
+                                  rf_template_name(t), o->depth, pl->lv->g->w, pl->lv->g->h,
+                                  rf_place_why_text(why), range);
+            st = RF_ERR_CONTENT;
+            continue;
+        }
+        if (!plan_add(pl, t, true))
+            return RF_ERR_NOMEM;
+    }
+    return st;
+}
+
+/* The drawn templates: the profile's count, each a weighted draw among the
+ * templates the depth and size allow (special ones not yet in the plan). */
+static rf_status plan_drawn(rf_placer *pl, const rf_level_opts *o)
+{
+    size_t nt = rf_template_set_count(o->templates), i;
+    int lo = DEFAULT_COUNT_LO, hi = DEFAULT_COUNT_HI, count, k;
+    (void)rf_profile_range(pl->prof, o->depth, "templates", &lo, &hi);
+    rf_place_count_range(lo, hi, pl->lv->g->w, pl->lv->g->h, &lo, &hi);
+    count = rf_rng_range(&pl->rng, lo, hi);
+    for (k = 0; k < count; k++) {
+        long total = 0, pick;
+        const rf_template *chosen = NULL;
+        for (i = 0; i < nt; i++) {
+            const rf_template *t = rf_template_set_at(o->templates, i);
+            if (rf_template_weight(t) > 0 &&
+                static_why(t, o->depth, pl->lv->g->w, pl->lv->g->h) == RF_PLACE_OK &&
+                !(rf_template_flags(t)->special && plan_has_special(pl, t)))
+                total += rf_template_weight(t);
+        }
+        if (total <= 0)
+            break;
+        pick = (long)rf_rng_below(&pl->rng, (uint32_t)(total > 0x7fffffffL ? 0x7fffffffL : total));
+        for (i = 0; i < nt && !chosen; i++) {
+            const rf_template *t = rf_template_set_at(o->templates, i);
+            long wgt;
+            if (rf_template_weight(t) <= 0 ||
+                static_why(t, o->depth, pl->lv->g->w, pl->lv->g->h) != RF_PLACE_OK ||
+                (rf_template_flags(t)->special && plan_has_special(pl, t)))
+                continue;
+            wgt = rf_template_weight(t);
+            if (pick < wgt)
+                chosen = t;
+            pick -= wgt;
+        }
+        if (!chosen || !plan_add(pl, chosen, false))
+            return chosen ? RF_ERR_NOMEM : RF_OK;
+    }
+    return RF_OK;
+}
+
+rf_status rf_place_begin(rf_placer *pl, rf_level *lv, const rf_profile *prof,
+                         const rf_level_opts *o, rf_diags *d)
+{
+    size_t n = (size_t)lv->g->w * (size_t)lv->g->h, i;
+    rf_status st;
+    memset(pl, 0, sizeof *pl);
+    pl->lv = lv;
+    pl->prof = prof;
+    pl->depth = o->depth;
+    if (!o->templates) { /* nothing to place; a forced room cannot be found */
+        for (i = 0; d && i < o->nrooms; i++)
+            (void)rf_diag_add(d, "unknown-room", "rooms", 0, 0,
+                              "--room '%s': no templates are loaded",
+                              o->rooms && o->rooms[i] ? o->rooms[i] : "");
+        return o->nrooms ? RF_ERR_CONTENT : RF_OK;
+    }
+    rf_rng_seed_named(&pl->rng, o->seed, "place");
+    terrain_map(pl);
+    pl->wall_corridors = !prof || strcmp(rf_profile_digger(prof), "brogue") == 0;
+    pl->prot = rf_calloc(n, 1);
+    pl->mark = rf_calloc(n, 1);
+    pl->queue = rf_calloc(n, sizeof *pl->queue);
+    pl->from = rf_calloc(n, sizeof *pl->from);
+    pl->label = rf_calloc(n, sizeof *pl->label);
+    pl->wwalk = rf_calloc(n, 2);
+    for (i = 0; i < 256; i++)
+        pl->walk[i] = rf_tile_is_walkable((rf_tile)i);
+    if (!pl->prot || !pl->mark || !pl->queue || !pl->from || !pl->label || !pl->wwalk)
+        return RF_ERR_NOMEM;
+    st = plan_forced(pl, o, d);
+    if (st == RF_OK)
+        st = plan_drawn(pl, o);
+    /* accretion slots: entries spread over the first half of the attempts,
+     * forced ones first and with every attempt as their budget */
+    for (i = 0; i < pl->n; i++) {
+        pl->plan[i].slot = (int)i;
+        pl->plan[i].budget = pl->plan[i].forced ? 1 << 30 : BUDGET_DRAWN;
+    }
+    return st;
+}
+
+rf_status rf_place_finish(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
+                          const struct rf_horde_table *hordes, rf_diags *d)
+{
+    rf_status st = rf_place_fit_pending(pl), failed = RF_OK;
+    size_t i;
+    if (st != RF_OK)
+        return st;
+    for (i = 0; i < pl->n; i++) {
+        const rf_plan_entry *e = &pl->plan[i];
+        if (e->placed)
+            continue;
+        if (e->forced)
+            failed = RF_ERR_CONTENT;
+        if (d)
+            (void)rf_diag_add(d, e->forced ? "room-not-placed" : "room-skipped",
+                              rf_template_file(e->t), rf_template_line(e->t),
+                              rf_template_col(e->t), "%s room '%s' was not placed at depth %d: %s",
+                              e->forced ? "forced" : "drawn", rf_template_name(e->t),
+                              pl->depth, rf_place_why_text(e->why));
+    }
+    if (failed != RF_OK)
+        return failed;
+    return rf_place_objects_with(pl, seed, cosmetic, hordes);
+}
+
+void rf_place_fini(rf_placer *pl)
+{
+    size_t i;
+    int o;
+    for (i = 0; i < pl->n; i++)
+        for (o = 0; o < RF_ORIENT_COUNT; o++) {
+            rf_free(pl->plan[i].views[o].cells);
+            rf_free(pl->plan[i].views[o].doors);
+        }
+    rf_free(pl->plan);
+    rf_free(pl->prot);
+    rf_free(pl->mark);
+    rf_free(pl->queue);
+    rf_free(pl->from);
+    rf_free(pl->label);
+    rf_free(pl->wwalk);
+    memset(pl, 0, sizeof *pl);
+}

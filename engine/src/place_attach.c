@@ -1,0 +1,202 @@
+/* engine/src/place_attach.c: attach: templates as room designs of Brogue's
+ * accretion, their door on a wall site of the level, directly or at the end
+ * of a corridor.
+ *
+ * Pipeline: dig. rf_brogue_dig_attach calls rf_place_attach_step before each
+ * accretion attempt; the step spends that attempt on the first plan entry
+ * whose slot has come (slots spread the entries over the first half of the
+ * attempts that may build corridors, so templates meet a level still open).
+ * Design: an attempt makes the profile's tries; each draws an allowed
+ * orientation and one of its doors, a live wall site facing that door (as
+ * accretion picks sites), corridor or not by the profile's corridor chance
+ * (a length the rock in front has room for), and sets the template's origin
+ * so that the door lands on the site or the corridor's end; kept when
+ * rf_place_fits holds. The
+ * template's cells are then protected in the digger's mask, and its unused
+ * doors become wall sites accretion may still open (they stay wall if
+ * nothing comes). A drawn entry gives up after its budget of attempts.
+ * Forced entries go first: a few attempts at the first room, else they are
+ * seeded on the still empty level (accretion then grows from their doors
+ * too, and a corridor joins them after digging if nothing did); what fails
+ * even so gets a fit after digging.
+ * Seeds: shared/seeds/brogue-level-generation.txt (Digging the Level),
+ * shared/seeds/dredmor-room-system.txt (D and d doors).
+ */
+#include "alloc_int.h"
+#include "brogue_int.h"
+#include "place_int.h"
+
+#define FORCED_FIRST 8  /* attempts a forced room makes at the first room */
+#define SEED_TRIES 400  /* origins tried when it is seeded instead */
+
+/* Draws entry e's view v at (ox, oy) with door k in use; the corridor (len
+ * tiles from the site) first. site -1 (and k -1): a seeded room, joined by
+ * nothing yet. false when memory runs out. */
+static bool attach_build(rf_placer *pl, rf_dig *d, rf_plan_entry *e, const rf_tview *v, int k,
+                         int site, int dir, int len, int ox, int oy)
+{
+    int w = d->w, off = RF_DIR_DY(dir) * w + RF_DIR_DX(dir), corridor = 0, room, i;
+    int from = site >= 0 ? d->g->room[site - off] : 0;
+    size_t di;
+    if (len > 0) {
+        int x0 = site % w, y0 = site / w;
+        int x1 = x0 + RF_DIR_DX(dir) * len, y1 = y0 + RF_DIR_DY(dir) * len;
+        int bx = (x0 < x1 ? x0 : x1) + (dir == RF_DIR_LEFT ? 0 : RF_DIR_DX(dir));
+        int by = (y0 < y1 ? y0 : y1) + (dir == RF_DIR_UP ? 0 : RF_DIR_DY(dir));
+        corridor = rf_dig_add_room(d, RF_ROOM_CORRIDOR, bx - 1, by - 1,
+                                   (RF_DIR_DX(dir) ? len : 1) + 2, (RF_DIR_DY(dir) ? len : 1) + 2);
+        if (!corridor)
+            return false;
+        for (i = 1; i <= len; i++)
+            rf_dig_floor(d, site + off * i, corridor);
+        /* the level's end of the corridor: a door by the door chance; the
+         * unused door of another template stays a door, now in use */
+        if (d->protect[site] == RF_PROTECT_DOOR) {
+            d->g->t[site] = RF_TILE_DOOR;
+            d->protect[site] = RF_PROTECT_CELL;
+            d->protect[site + off] = RF_PROTECT_CELL;
+        } else {
+            d->g->t[site] = rf_dig_chance(d->rng, d->p->door_chance) ? RF_TILE_DOOR : RF_TILE_FLOOR;
+        }
+    }
+    room = rf_dig_add_room(d, RF_ROOM_TEMPLATE, ox, oy, v->w, v->h);
+    if (!room)
+        return false;
+    rf_place_stamp(pl, v, ox, oy, room, k);
+    rf_place_record(pl, e, room, ox, oy, v->orient);
+    for (i = 0; i < v->w * v->h; i++) {
+        int x = i % v->w, y = i / v->w;
+        if (v->cells[i] != ' ')
+            d->protect[(oy + y) * w + ox + x] = RF_PROTECT_CELL;
+    }
+    if (k >= 0) /* the tile in front of the door in use: no lake drowns it */
+        d->protect[(oy + v->doors[k].y - RF_DIR_DY(dir)) * w + ox + v->doors[k].x -
+                   RF_DIR_DX(dir)] = RF_PROTECT_CELL;
+    if (site >= 0 && (!rf_dig_link(d, from, corridor ? corridor : room) ||
+                      (corridor && !rf_dig_link(d, corridor, room))))
+        return false;
+    for (i = 1; i <= len; i++)
+        if (!rf_dig_add_sites(d, site + off * i))
+            return false;
+    /* the unused doors: wall now, sites accretion may open later */
+    for (di = 0; di < v->ndoors; di++) {
+        int c = (oy + v->doors[di].y) * w + ox + v->doors[di].x, dd = v->doors[di].dir;
+        rf_site_list *l = &d->sites[dd];
+        if ((int)di == k || d->g->t[c] != RF_TILE_WALL)
+            continue;
+        d->protect[c] = RF_PROTECT_DOOR;
+        if (!rf_grow((void **)&l->cells, &l->cap, l->n + 1, sizeof *l->cells))
+            return false;
+        l->cells[l->n++] = c;
+    }
+    return true;
+}
+
+/* A random allowed orientation of e's template. */
+static int pick_orient(rf_dig *d, const rf_plan_entry *e)
+{
+    int allowed[RF_ORIENT_COUNT], n = 0, o;
+    for (o = 0; o < RF_ORIENT_COUNT; o++)
+        if (rf_place_orient_ok(e->t, o))
+            allowed[n++] = o;
+    return allowed[rf_dig_below(d->rng, (uint32_t)n)];
+}
+
+/* One accretion attempt for entry e: 1 placed, 0 not, -1 out of memory.
+ * Each of the profile's tries draws an orientation and a door, then a wall
+ * site facing the door (a template's size is fixed, so a fresh site is what
+ * a new try can change), then corridor or not and its length. */
+static int attach_once(rf_placer *pl, rf_dig *d, rf_plan_entry *e, bool corridor_phase)
+{
+    const rf_brogue_params *p = d->p;
+    int t;
+    for (t = 0; t < p->tries_per_attempt; t++) {
+        const rf_tview *v = rf_place_view(e, pick_orient(d, e));
+        bool corridor = corridor_phase && rf_dig_chance(d->rng, p->corridor_chance);
+        size_t at;
+        int k, dir, site, sx, sy, len = 0, ex, ey;
+        if (!v)
+            return -1;
+        if (v->ndoors == 0)
+            return 0;
+        k = (int)rf_dig_below(d->rng, (uint32_t)v->ndoors);
+        dir = (v->doors[k].dir + 2) % RF_DIR_COUNT;
+        site = rf_accrete_pick_site(d, dir, &at);
+        if (site < 0)
+            continue;
+        sx = site % d->w;
+        sy = site / d->w;
+        if (corridor) { /* a length the free run has room for (and the door) */
+            rf_span s = RF_DIR_DX(dir) ? p->corridor_h_len : p->corridor_v_len;
+            int run = rf_accrete_free_run(d, sx, sy, dir, s.hi + 1);
+            if (run - 1 >= s.lo) /* else attach at the wall itself */
+                len = rf_dig_range(d->rng, s.lo, s.hi < run - 1 ? s.hi : run - 1);
+        }
+        ex = sx + RF_DIR_DX(dir) * (len > 0 ? len + 1 : 0);
+        ey = sy + RF_DIR_DY(dir) * (len > 0 ? len + 1 : 0);
+        if (!rf_place_fits(pl, v, ex - v->doors[k].x, ey - v->doors[k].y, false))
+            continue;
+        return attach_build(pl, d, e, v, k, site, dir, len, ex - v->doors[k].x,
+                            ey - v->doors[k].y) ? 1 : -1;
+    }
+    return 0;
+}
+
+/* A forced entry accretion could not attach at once is seeded: drawn on
+ * free rock anywhere, as the first room is, with every door a wall site
+ * accretion may open (what stays unjoined gets a corridor after digging,
+ * place_fit.c). 1 placed, 0 not, -1 out of memory. */
+static int seed_room(rf_placer *pl, rf_dig *d, rf_plan_entry *e)
+{
+    int tries;
+    for (tries = 0; tries < SEED_TRIES; tries++) {
+        const rf_tview *v = rf_place_view(e, pick_orient(d, e));
+        int ox, oy;
+        if (!v)
+            return -1;
+        if (v->w > d->w || v->h > d->h)
+            continue;
+        ox = rf_dig_range(d->rng, 0, d->w - v->w);
+        oy = rf_dig_range(d->rng, 0, d->h - v->h);
+        if (rf_place_fits(pl, v, ox, oy, false))
+            return attach_build(pl, d, e, v, -1, -1, 0, 0, ox, oy) ? 1 : -1;
+    }
+    return 0;
+}
+
+bool rf_place_attach_step(void *ud, rf_dig *d, int attempt)
+{
+    rf_placer *pl = ud;
+    const rf_brogue_params *p = d->p;
+    int early = p->attempts - p->rooms_only_last;
+    size_t i;
+    if (early < 1)
+        early = p->attempts;
+    /* before the first accretion: forced rooms attach to the first room, or
+     * are seeded while the level is still empty */
+    for (i = 0; attempt == 0 && i < pl->n; i++) {
+        rf_plan_entry *e = &pl->plan[i];
+        int rc = 0, k;
+        for (k = 0; e->forced && !e->placed && rc == 0 && k < FORCED_FIRST; k++)
+            rc = attach_once(pl, d, e, true);
+        if (rc == 0 && e->forced && !e->placed)
+            rc = seed_room(pl, d, e);
+        if (rc < 0)
+            return false;
+    }
+    for (i = 0; i < pl->n; i++) {
+        rf_plan_entry *e = &pl->plan[i];
+        long slot = (long)i * early / (long)(2 * pl->n);
+        int rc;
+        if (e->placed || e->budget <= 0 || attempt < slot)
+            continue;
+        e->budget--;
+        rc = attach_once(pl, d, e, attempt < early);
+        if (rc < 0)
+            return false;
+        if (rc == 0 && e->budget <= 0)
+            e->why = RF_PLACE_BUDGET;
+        return true; /* one entry per accretion attempt */
+    }
+    return true;
+}

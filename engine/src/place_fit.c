@@ -1,0 +1,565 @@
+/* engine/src/place_fit.c: fit: a template takes a free rectangle of rock and
+ * its doors are joined to the level by corridors.
+ *
+ * Pipeline: place, after the digger (NetHack rectangles, DungeonMaker
+ * crawlers; on Brogue levels for forced rooms accretion could not attach).
+ * Design: random origins and orientations are tried (a bounded number, so a
+ * 200x200 level costs no more than a small one per try), first on rock
+ * only, then also over dug ground (crawler levels are open floor cut by
+ * thin walls). On rock an origin that passes rf_place_fits is kept only
+ * when a corridor from one of the doors reaches the level: a breadth-first
+ * search from the tile in front of the door through rock and wall that
+ * belongs to no template and no locked room, ending at the first walkable
+ * tile (searched before anything is drawn, the template's cells blocking
+ * it, so a refused origin leaves the level untouched). Corridors carve rock
+ * into floor and walls into doors, as the diggers' own connectivity repair
+ * does. Over dug ground a door must open onto walkable ground and the
+ * window around the template must keep its connections once it is drawn
+ * (window_keeps), which keeps the level's connectivity without counting
+ * its regions. Further doors are joined when they can be, walled otherwise.
+ * Last, every placed template is checked from its doors in use: a part they
+ * do not reach (an unused door or an undefined anchor walled it off) gets its
+ * door joined by a corridor; then the level's walkable regions are joined
+ * by corridors that cross no template cell, and a region of template cells
+ * nothing can reach becomes wall, so DESIGN 6 connectivity holds.
+ * Seeds: shared/seeds/dredmor-room-system.txt (doors), DESIGN section 5.
+ */
+#include <string.h>
+
+#include "alloc_int.h"
+#include "brogue_int.h" /* RF_DIR_DX, RF_DIR_DY */
+#include "place_int.h"
+
+/* Origins tried per template: on rock, then over ground rung by walkable
+ * tiles, then over ground where the window test holds. A drawn template
+ * gets fewer of the costly last kind (a level without it is fine). */
+#define FIT_ROCK 150
+#define FIT_RING 60
+#define FIT_WINDOW_FORCED 300
+#define FIT_WINDOW_DRAWN 30
+#define WINDOW_MARGIN 6 /* around a fit over dug ground, for window_keeps */
+
+/* Marks pl->mark: 1 on cells the corridor search may not enter (cells of
+ * view v at (ox, oy), protected cells, locked rooms' boxes), 0 elsewhere. */
+static void mark_blocked(rf_placer *pl, const rf_tview *v, int ox, int oy)
+{
+    const rf_grid *g = pl->lv->g;
+    size_t n = (size_t)g->w * (size_t)g->h, i;
+    int x, y;
+    for (i = 0; i < n; i++)
+        pl->mark[i] = pl->prot[i];
+    for (i = 0; i < pl->lv->rooms.n; i++) {
+        const rf_room_rec *r = &pl->lv->rooms.items[i];
+        if (!r->locked)
+            continue;
+        for (y = r->y < 0 ? 0 : r->y; y < r->y + r->h && y < g->h; y++)
+            for (x = r->x < 0 ? 0 : r->x; x < r->x + r->w && x < g->w; x++)
+                pl->mark[(size_t)y * (size_t)g->w + (size_t)x] = 1;
+    }
+    if (!v)
+        return;
+    for (y = 0; y < v->h; y++)
+        for (x = 0; x < v->w; x++)
+            if (v->cells[(size_t)y * (size_t)v->w + (size_t)x] != ' ')
+                pl->mark[(size_t)(oy + y) * (size_t)g->w + (size_t)(ox + x)] = 1;
+}
+
+/* Searches a corridor from door k of v at (ox, oy); on success pl->from
+ * holds the path (pl->from[c] = previous cell, -1 at the start) and the
+ * function returns the last carved cell (or -2 when the tile in front of the
+ * door is walkable already); -1 when the level cannot be reached. */
+static int search(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k)
+{
+    const rf_grid *g = pl->lv->g;
+    int w = g->w, h = g->h, head = 0, tail = 0;
+    int sx = ox + v->doors[k].x + RF_DIR_DX(v->doors[k].dir);
+    int sy = oy + v->doors[k].y + RF_DIR_DY(v->doors[k].dir);
+    int s = sy * w + sx;
+    if (sx < 1 || sy < 1 || sx > w - 2 || sy > h - 2 || pl->mark[s] == 1)
+        return -1;
+    if (pl->walk[g->t[s]])
+        return -2;
+    if (g->t[s] != RF_TILE_ROCK && g->t[s] != RF_TILE_WALL)
+        return -1;
+    pl->mark[s] = 2;
+    pl->from[s] = -1;
+    pl->queue[tail++] = s;
+    while (head < tail) {
+        int c = pl->queue[head++], cx = c % w, cy = c / w, dir;
+        for (dir = 0; dir < 4; dir++) {
+            int nx = cx + RF_DIR_DX(dir), ny = cy + RF_DIR_DY(dir), nc = ny * w + nx;
+            uint8_t t;
+            if (nx < 1 || ny < 1 || nx > w - 2 || ny > h - 2 || pl->mark[nc])
+                continue;
+            t = g->t[nc];
+            if (pl->walk[t] && t != RF_TILE_BREAKABLE)
+                return c;
+            if (t != RF_TILE_ROCK && t != RF_TILE_WALL)
+                continue;
+            pl->mark[nc] = 2;
+            pl->from[nc] = c;
+            pl->queue[tail++] = nc;
+        }
+    }
+    return -1;
+}
+
+/* Carves the path ending at c (rock to floor, wall to door); on levels
+ * whose digger walls its corridors (Brogue), rock around new floor becomes
+ * wall, as the digger's own final pass would have made it. */
+static void carve(rf_placer *pl, int c)
+{
+    rf_grid *g = pl->lv->g;
+    int w = g->w, k, start = c;
+    for (; c >= 0; c = pl->from[c])
+        g->t[c] = g->t[c] == RF_TILE_ROCK ? RF_TILE_FLOOR : RF_TILE_DOOR;
+    for (c = start; pl->wall_corridors && c >= 0; c = pl->from[c]) {
+        for (k = 0; k < 8; k++) {
+            static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+            static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+            int nx = c % w + dx[k], ny = c / w + dy[k];
+            if (nx >= 0 && ny >= 0 && nx < w && ny < g->h && RF_GRID_AT(g, nx, ny) == RF_TILE_ROCK)
+                RF_GRID_AT(g, nx, ny) = RF_TILE_WALL;
+        }
+    }
+}
+
+/* Draws e's view v at (ox, oy) with door `first` joined (end: the search's
+ * result for it), then joins every other door a corridor reaches. 1 done,
+ * -1 out of memory. */
+static int fit_draw(rf_placer *pl, rf_plan_entry *e, const rf_tview *v, int o, int ox, int oy,
+                    size_t first, int end)
+{
+    rf_level *lv = pl->lv;
+    rf_room_rec rec;
+    int room;
+    size_t k;
+    memset(&rec, 0, sizeof rec);
+    rec.kind = RF_ROOM_TEMPLATE;
+    rec.x = ox;
+    rec.y = oy;
+    rec.w = v->w;
+    rec.h = v->h;
+    rec.lit = true;
+    room = rf_room_list_add(&lv->rooms, &rec);
+    if (!room)
+        return -1;
+    rf_place_stamp(pl, v, ox, oy, room, (int)first);
+    rf_place_record(pl, e, room, ox, oy, o);
+    if (end >= 0)
+        carve(pl, end);
+    for (k = 0; k < v->ndoors; k++) {
+        int c;
+        if (k == first)
+            continue;
+        mark_blocked(pl, NULL, 0, 0);
+        c = search(pl, v, ox, oy, k);
+        if (c == -1)
+            continue;
+        if (c >= 0)
+            carve(pl, c);
+        rf_place_door_open(pl, v, ox, oy, k);
+    }
+    return 1;
+}
+
+/* Labels the walkable regions outside locked rooms' boxes (label[c] = region
+ * from 1, 0 elsewhere; pl->mark is 1 in locked boxes); returns the count. */
+static int label_regions(rf_placer *pl, int *label)
+{
+    const rf_grid *g = pl->lv->g;
+    int w = g->w, h = g->h, n = w * h, c, regions = 0;
+    mark_blocked(pl, NULL, 0, 0);
+    for (c = 0; c < n; c++)
+        label[c] = 0;
+    for (c = 0; c < n; c++) {
+        int head = 0, tail = 0;
+        if (label[c] || !pl->walk[g->t[c]] || (pl->mark[c] && !pl->prot[c]))
+            continue;
+        label[c] = ++regions;
+        pl->queue[tail++] = c;
+        while (head < tail) {
+            int cur = pl->queue[head++], cx = cur % w, cy = cur / w, dir;
+            for (dir = 0; dir < 4; dir++) {
+                int nx = cx + RF_DIR_DX(dir), ny = cy + RF_DIR_DY(dir), nc = ny * w + nx;
+                if (nx < 0 || ny < 0 || nx >= w || ny >= h || label[nc] ||
+                    !pl->walk[g->t[nc]] || (pl->mark[nc] && !pl->prot[nc]))
+                    continue;
+                label[nc] = regions;
+                pl->queue[tail++] = nc;
+            }
+        }
+    }
+    return regions;
+}
+
+
+/* Labels (from 1) the 4-connected cells of a ww x wh window marked in
+ * walk (local row-major indices) into lab; returns the count. */
+static int label_window(rf_placer *pl, const uint8_t *walk, int *lab, int ww, int wh)
+{
+    int n = ww * wh, c, count = 0;
+    for (c = 0; c < n; c++)
+        lab[c] = 0;
+    for (c = 0; c < n; c++) {
+        int head = 0, tail = 0;
+        if (lab[c] || !walk[c])
+            continue;
+        lab[c] = ++count;
+        pl->queue[tail++] = c;
+        while (head < tail) {
+            int cur = pl->queue[head++], cx = cur % ww;
+            int nb[4] = {cx > 0 ? cur - 1 : -1, cx < ww - 1 ? cur + 1 : -1,
+                         cur >= ww ? cur - ww : -1, cur + ww < n ? cur + ww : -1};
+            int k;
+            for (k = 0; k < 4; k++)
+                if (nb[k] >= 0 && !lab[nb[k]] && walk[nb[k]]) {
+                    lab[nb[k]] = count;
+                    pl->queue[tail++] = nb[k];
+                }
+        }
+    }
+    return count;
+}
+
+/* Drawing view v at (ox, oy) with door `door` in use keeps the level's
+ * connectivity, judged in a window WINDOW_MARGIN tiles around its box
+ * (cells outside the window do not change): walkable cells of the window's
+ * edge that were joined inside the window stay joined, and every piece of
+ * walkable ground the window holds afterwards reaches its edge, or lies
+ * inside the template (a pocket, which the repair after placing joins or
+ * walls). Any path
+ * through the window enters and leaves it at edge cells, so no region of
+ * the level is split and none is made. Refuses some fits a count of the
+ * whole level would allow, never one it would refuse. */
+static bool window_keeps(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t door)
+{
+    const rf_grid *g = pl->lv->g;
+    int x0 = ox - WINDOW_MARGIN < 0 ? 0 : ox - WINDOW_MARGIN;
+    int y0 = oy - WINDOW_MARGIN < 0 ? 0 : oy - WINDOW_MARGIN;
+    int x1 = ox + v->w - 1 + WINDOW_MARGIN >= g->w ? g->w - 1 : ox + v->w - 1 + WINDOW_MARGIN;
+    int y1 = oy + v->h - 1 + WINDOW_MARGIN >= g->h ? g->h - 1 : oy + v->h - 1 + WINDOW_MARGIN;
+    int ww = x1 - x0 + 1, wh = y1 - y0 + 1, n = ww * wh, na, nb, x, y, k;
+    uint8_t *wb = pl->wwalk, *wa = pl->wwalk + n;
+    int *before = pl->label, *after = pl->from, *map, *edge;
+    for (y = 0; y < wh; y++)
+        for (x = 0; x < ww; x++) {
+            int lx = x0 + x, ly = y0 + y, vx = lx - ox, vy = ly - oy, i = y * ww + x;
+            char sym = vx >= 0 && vy >= 0 && vx < v->w && vy < v->h
+                           ? v->cells[(size_t)vy * (size_t)v->w + (size_t)vx]
+                           : ' ';
+            wb[i] = pl->walk[RF_GRID_AT(g, lx, ly)];
+            if (sym == ' ')
+                wa[i] = wb[i];
+            else if (vx == v->doors[door].x && vy == v->doors[door].y)
+                wa[i] = 1;
+            else
+                wa[i] = !rf_place_is_wallish(v, sym) && pl->walk[rf_place_open_tile(pl, sym)];
+        }
+    na = label_window(pl, wb, before, ww, wh);
+    nb = label_window(pl, wa, after, ww, wh);
+    /* the queue is free again: map (before piece -> after piece), edge marks */
+    map = pl->queue;
+    edge = pl->queue + na + 1;
+    for (k = 0; k <= na; k++)
+        map[k] = 0;
+    for (k = 0; k <= nb; k++)
+        edge[k] = 0;
+    for (y = 0; y < wh; y++)
+        for (x = 0; x < ww; x++) {
+            int i = y * ww + x, a = before[i], b = after[i];
+            if (x != 0 && x != ww - 1 && y != 0 && y != wh - 1)
+                continue;
+            if (b)
+                edge[b] = 1;
+            if (!a || !b)
+                continue;
+            if (map[a] && map[a] != b)
+                return false; /* two edge cells joined before, apart now */
+            map[a] = b;
+        }
+    /* a piece that does not reach the edge is the template's own (a pocket
+     * its doors do not reach: repaired after placing), or a cut-off */
+    for (y = 0; y < wh; y++)
+        for (x = 0; x < ww; x++) {
+            int i = y * ww + x, vx = x0 + x - ox, vy = y0 + y - oy;
+            if (after[i] && !edge[after[i]] &&
+                (vx < 0 || vy < 0 || vx >= v->w || vy >= v->h ||
+                 v->cells[(size_t)vy * (size_t)v->w + (size_t)vx] == ' '))
+                return false;
+        }
+    return true;
+}
+
+/* The ring of tiles just outside view v's box at (ox, oy) is all walkable
+ * (and inside the level): drawn there, the template is walked round, so
+ * nothing is cut off and its doors open onto that ring. */
+static bool ring_open(const rf_placer *pl, const rf_tview *v, int ox, int oy)
+{
+    const rf_grid *g = pl->lv->g;
+    int x, y, x0 = ox - 1, y0 = oy - 1, x1 = ox + v->w, y1 = oy + v->h;
+    if (x0 < 0 || y0 < 0 || x1 >= g->w || y1 >= g->h)
+        return false;
+    for (x = x0; x <= x1; x++)
+        if (!pl->walk[RF_GRID_AT(g, x, y0)] || !pl->walk[RF_GRID_AT(g, x, y1)])
+            return false;
+    for (y = y0 + 1; y < y1; y++)
+        if (!pl->walk[RF_GRID_AT(g, x0, y)] || !pl->walk[RF_GRID_AT(g, x1, y)])
+            return false;
+    return true;
+}
+
+enum { ON_ROCK, OVER_RING, OVER_WINDOW }; /* how try_at may place */
+
+static int try_at(rf_placer *pl, rf_plan_entry *e, int o, int ox, int oy, int mode)
+{
+    bool over = mode != ON_ROCK, ring;
+    const rf_grid *g = pl->lv->g;
+    const rf_tview *v = rf_place_view(e, o);
+    size_t k, first = 0, start;
+    int end = -1;
+    if (!v)
+        return -1;
+    if (v->ndoors == 0 || (mode == OVER_RING && !ring_open(pl, v, ox, oy)) ||
+        !rf_place_fits(pl, v, ox, oy, over))
+        return 0;
+    ring = mode == OVER_RING;
+    start = rf_rng_below(&pl->rng, (uint32_t)v->ndoors);
+    for (k = 0; k < v->ndoors && end == -1; k++) {
+        first = (start + k) % v->ndoors;
+        if (over) {
+            int fx = ox + v->doors[first].x + RF_DIR_DX(v->doors[first].dir);
+            int fy = oy + v->doors[first].y + RF_DIR_DY(v->doors[first].dir);
+            if (fx < 0 || fy < 0 || fx >= g->w || fy >= g->h || !pl->walk[RF_GRID_AT(g, fx, fy)] ||
+                pl->prot[(size_t)fy * (size_t)g->w + (size_t)fx])
+                continue;
+            if (ring || window_keeps(pl, v, ox, oy, first))
+                end = -2;
+            continue;
+        }
+        mark_blocked(pl, v, ox, oy);
+        end = search(pl, v, ox, oy, first);
+    }
+    if (end == -1)
+        return 0;
+    return fit_draw(pl, e, v, o, ox, oy, first, end);
+}
+
+/* Tries to fit entry e somewhere: 1 placed, 0 not, -1 out of memory. The
+ * first random tries take rock only; the next may also cover dug ground
+ * (crawler levels are open floor with thin walls, Brogue levels are full by
+ * now) where walkable ground rings the template (a test of its perimeter),
+ * the last where the window around it keeps its connections
+ * (window_keeps). A
+ * forced room then scans every origin and orientation (rock first, then
+ * over floor) from a random start, so it is missed only when no place
+ * exists. */
+static int fit_one(rf_placer *pl, rf_plan_entry *e)
+{
+    rf_level *lv = pl->lv;
+    int tries, pass, w = lv->g->w, h = lv->g->h;
+    int budget = FIT_ROCK + FIT_RING + (e->forced ? FIT_WINDOW_FORCED : FIT_WINDOW_DRAWN);
+    long n = (long)w * h, i, s0;
+    for (tries = 0; tries < budget; tries++) {
+        int o = (int)rf_rng_below(&pl->rng, RF_ORIENT_COUNT), rc;
+        const rf_tview *v;
+        if (!rf_place_orient_ok(e->t, o))
+            o = 0;
+        v = rf_place_view(e, o);
+        if (!v)
+            return -1;
+        if (v->w > w || v->h > h)
+            continue;
+        rc = try_at(pl, e, o, rf_rng_range(&pl->rng, 0, w - v->w),
+                    rf_rng_range(&pl->rng, 0, h - v->h),
+                    tries < FIT_ROCK              ? ON_ROCK
+                    : tries < FIT_ROCK + FIT_RING ? OVER_RING
+                                                  : OVER_WINDOW);
+        if (rc != 0)
+            return rc;
+    }
+    if (!e->forced)
+        return 0;
+    s0 = (long)rf_rng_below(&pl->rng, (uint32_t)n);
+    for (pass = 0; pass < 2; pass++)
+        for (i = 0; i < n; i++) {
+            long c = (s0 + i) % n;
+            int o;
+            for (o = 0; o < RF_ORIENT_COUNT; o++) {
+                int rc;
+                if (!rf_place_orient_ok(e->t, o))
+                    continue;
+                rc = try_at(pl, e, o, (int)(c % w), (int)(c / w), pass == 0 ? ON_ROCK : OVER_WINDOW);
+                if (rc != 0)
+                    return rc;
+            }
+        }
+    return 0;
+}
+
+/* Marks pl->mark 1 on the open cells of entry e reachable from the level
+ * (from its doors in use, over walkable template cells); returns how many
+ * walkable cells of e stay unreached. */
+static int reach(rf_placer *pl, const rf_plan_entry *e, const rf_tview *v)
+{
+    rf_grid *g = pl->lv->g;
+    int w = g->w, head = 0, tail = 0, x, y, lost = 0;
+    size_t k;
+    for (y = 0; y < v->h; y++)
+        for (x = 0; x < v->w; x++)
+            pl->mark[(size_t)(e->oy + y) * (size_t)w + (size_t)(e->ox + x)] = 0;
+    for (k = 0; k < v->ndoors; k++) {
+        int c = (e->oy + v->doors[k].y) * w + e->ox + v->doors[k].x;
+        if (g->t[c] == RF_TILE_DOOR && !pl->mark[c]) {
+            pl->mark[c] = 1;
+            pl->queue[tail++] = c;
+        }
+    }
+    while (head < tail) {
+        int c = pl->queue[head++], cx = c % w, cy = c / w, dir;
+        for (dir = 0; dir < 4; dir++) {
+            int nx = cx + RF_DIR_DX(dir), ny = cy + RF_DIR_DY(dir), nc = ny * w + nx;
+            if (nx < e->ox || ny < e->oy || nx >= e->ox + v->w || ny >= e->oy + v->h ||
+                pl->mark[nc] || v->cells[(size_t)(ny - e->oy) * (size_t)v->w + (size_t)(nx - e->ox)] == ' ' ||
+                !pl->walk[g->t[nc]])
+                continue;
+            pl->mark[nc] = 1;
+            pl->queue[tail++] = nc;
+        }
+    }
+    for (y = 0; y < v->h; y++)
+        for (x = 0; x < v->w; x++) {
+            size_t c = (size_t)(e->oy + y) * (size_t)w + (size_t)(e->ox + x);
+            lost += v->cells[(size_t)y * (size_t)v->w + (size_t)x] != ' ' && !pl->mark[c] &&
+                    pl->walk[g->t[c]];
+        }
+    return lost;
+}
+
+/* Parts of a placed template its doors in use do not reach (an unused door
+ * walled them off, or an undefined anchor did): each unused door whose
+ * inside is cut off is joined by a corridor when one reaches the level
+ * (connect_level handles what is still apart). */
+static void repair(rf_placer *pl, rf_plan_entry *e)
+{
+    rf_grid *g = pl->lv->g;
+    const rf_tview *v = &e->views[e->orient];
+    int w = g->w;
+    size_t k;
+    if (reach(pl, e, v) == 0)
+        return;
+    for (k = 0; k < v->ndoors; k++) {
+        int dx = e->ox + v->doors[k].x, dy = e->oy + v->doors[k].y;
+        int ix = dx - RF_DIR_DX(v->doors[k].dir), iy = dy - RF_DIR_DY(v->doors[k].dir), c;
+        size_t in = (size_t)iy * (size_t)w + (size_t)ix;
+        if (g->t[(size_t)dy * (size_t)w + (size_t)dx] == RF_TILE_DOOR || pl->mark[in] ||
+            !pl->walk[g->t[in]])
+            continue;
+        mark_blocked(pl, NULL, 0, 0);
+        c = search(pl, v, e->ox, e->oy, k);
+        if (c == -1)
+            continue;
+        if (c >= 0)
+            carve(pl, c);
+        rf_place_door_open(pl, v, e->ox, e->oy, k);
+        if (reach(pl, e, v) == 0)
+            return;
+    }
+}
+
+/* One join: a breadth-first search from every cell of region `main`
+ * through rock and wall of no template (nor locked room) to the first
+ * walkable cell of another region, carved. false when none is reachable. */
+static bool join_one(rf_placer *pl, const int *label, int main)
+{
+    rf_grid *g = pl->lv->g;
+    int w = g->w, h = g->h, n = w * h, c, head = 0, tail = 0;
+    for (c = 0; c < n; c++) {
+        pl->from[c] = -1;
+        if (label[c] == main) {
+            pl->mark[c] = 2;
+            pl->queue[tail++] = c;
+        }
+    }
+    while (head < tail) {
+        int cur = pl->queue[head++], cx = cur % w, cy = cur / w, dir;
+        for (dir = 0; dir < 4; dir++) {
+            int nx = cx + RF_DIR_DX(dir), ny = cy + RF_DIR_DY(dir), nc = ny * w + nx;
+            if (nx < 1 || ny < 1 || nx > w - 2 || ny > h - 2 || pl->mark[nc] == 2)
+                continue;
+            if (label[nc] > 0 && label[nc] != main) {
+                if (label[cur] != main)
+                    carve(pl, cur);
+                return true;
+            }
+            if (pl->mark[nc] || pl->prot[nc] || label[nc] ||
+                (g->t[nc] != RF_TILE_ROCK && g->t[nc] != RF_TILE_WALL))
+                continue;
+            pl->mark[nc] = 2;
+            pl->from[nc] = label[cur] == main ? -1 : cur;
+            pl->queue[tail++] = nc;
+        }
+    }
+    return false;
+}
+
+/* DESIGN 6 after placement: the level's walkable regions joined into one
+ * (a room accretion hung on a template door whose inside an undefined
+ * anchor cut off, a pocket behind an unused door). What cannot be joined
+ * and is only template cells becomes wall. RF_ERR_NOMEM or RF_OK. */
+static rf_status connect_level(rf_placer *pl)
+{
+    rf_grid *g = pl->lv->g;
+    int n = g->w * g->h, c, regions, main, guard;
+    int *label = pl->label;
+    size_t *size = NULL;
+    for (guard = 0; guard < n; guard++) {
+        int r;
+        regions = label_regions(pl, label);
+        if (regions <= 1)
+            break;
+        rf_free(size);
+        size = rf_calloc((size_t)regions + 1, sizeof *size);
+        if (!size)
+            return RF_ERR_NOMEM;
+        for (c = 0; c < n; c++)
+            size[label[c]] += label[c] > 0 && !pl->prot[c];
+        for (main = 1, r = 2; r <= regions; r++)
+            if (size[r] > size[main])
+                main = r;
+        if (join_one(pl, label, main))
+            continue;
+        /* nothing more can be joined: wall the template-only leftovers */
+        for (c = 0; c < n; c++)
+            if (label[c] > 0 && label[c] != main && size[label[c]] == 0) {
+                g->t[c] = RF_TILE_WALL;
+                g->room[c] = 0;
+            }
+        break;
+    }
+    rf_free(size);
+    return RF_OK;
+}
+
+rf_status rf_place_fit_pending(rf_placer *pl)
+{
+    size_t i;
+    for (i = 0; i < pl->n; i++) {
+        rf_plan_entry *e = &pl->plan[i];
+        int rc;
+        if (e->placed)
+            continue;
+        rc = fit_one(pl, e);
+        if (rc < 0)
+            return RF_ERR_NOMEM;
+        if (rc == 0)
+            e->why = RF_PLACE_BUDGET;
+    }
+    for (i = 0; i < pl->n; i++)
+        if (pl->plan[i].placed)
+            repair(pl, &pl->plan[i]);
+    for (i = 0; i < pl->n; i++)
+        if (pl->plan[i].placed)
+            return connect_level(pl);
+    return RF_OK;
+}

@@ -1,0 +1,128 @@
+/* engine/src/place_int.h: the placer's working state, shared by place.c
+ * (choice, views, stamping, the level step), place_attach.c (Brogue
+ * accretion), place_fit.c (free rectangles joined by corridors) and
+ * place_objects.c (objects, decorations, shops, zoos, hordes).
+ *
+ * Pipeline: recipe -> dig (attach) -> place (fit) -> objects -> stairs. One
+ * rf_placer lives for one rf_level_generate call. Design: a template is
+ * placed through a "view": its map turned and mirrored as its rotate/mirror
+ * permissions allow, written out once per orientation, so every fit test
+ * and every stamp reads plain bytes. A placement is a plan entry: the
+ * choice (forced rooms first, then weighted draws) is made before digging,
+ * and every entry ends placed or with the reason it was not.
+ */
+#ifndef RF_PLACE_INT_H
+#define RF_PLACE_INT_H
+
+#include "level_int.h"
+#include "roomforge/brogue.h" /* rf_dir */
+#include "roomforge/place.h"
+#include "roomforge/template.h"
+
+struct rf_dig;
+struct rf_horde_table;
+
+/* Orientations: bits 0-1 quarter turns clockwise, bit 2 mirrored (x
+ * flipped before turning). */
+#define RF_ORIENT_COUNT 8
+
+typedef struct rf_vdoor {
+    int x, y; /* view coordinates of the door centre */
+    int dir;  /* rf_dir the door opens towards (away from the room) */
+} rf_vdoor;
+
+/* One orientation of a template, drawn out. */
+typedef struct rf_tview {
+    int orient;
+    int w, h;
+    char *cells;    /* w*h map symbols */
+    size_t ndoors;
+    rf_vdoor *doors;
+    unsigned used_digits; /* bit n: some object uses anchor n (else n is wall) */
+} rf_tview;
+
+typedef struct rf_plan_entry {
+    const rf_template *t;
+    bool forced;
+    bool placed;
+    rf_place_why why; /* why it is not placed (RF_PLACE_BUDGET until tried) */
+    int slot;         /* Brogue: the first accretion attempt it may take */
+    int budget;       /* Brogue: accretion attempts it may still take */
+    int room;         /* the room record id once placed */
+    int ox, oy, orient;
+    rf_tview views[RF_ORIENT_COUNT]; /* drawn on first use (cells NULL before) */
+} rf_plan_entry;
+
+typedef struct rf_placer {
+    rf_level *lv;
+    const rf_profile *prof;
+    int depth;
+    rf_plan_entry *plan;
+    size_t n, cap;
+    uint8_t *prot;   /* w*h: 1 on cells of placed templates (fit and checks) */
+    int *queue, *from; /* w*h BFS buffers for fit corridors */
+    int *label;      /* w*h walkable region labels */
+    uint8_t *wwalk;  /* 2*w*h: walkable before and after, in a fit's window */
+    uint8_t walk[256]; /* rf_tile_is_walkable by tile byte */
+    uint8_t *mark;   /* w*h */
+    rf_tile terrain[4]; /* what W, L, I, G become (profile map) */
+    bool wall_corridors; /* the digger walls its corridors (Brogue) */
+    rf_rng rng;      /* stream "place": choice and fit */
+} rf_placer;
+
+/* Makes the plan for level lv (its grid allocated, nothing dug yet): forced
+ * rooms of o (o->rooms), then the profile's drawn count. Forced rooms that
+ * cannot go on this level at all are reported to d (unknown-room,
+ * room-not-placed) and give RF_ERR_CONTENT; RF_ERR_NOMEM. pl is the
+ * caller's; rf_place_fini frees it in every case. */
+rf_status rf_place_begin(rf_placer *pl, rf_level *lv, const rf_profile *prof,
+                         const rf_level_opts *o, rf_diags *d);
+/* After digging: fits what is still pending, reports what stayed out
+ * (room-not-placed for forced rooms, then RF_ERR_CONTENT; room-skipped
+ * notes for drawn ones) and places the objects of the placed templates. */
+rf_status rf_place_finish(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
+                          const struct rf_horde_table *hordes, rf_diags *d);
+void rf_place_fini(rf_placer *pl);
+
+/* The view of entry e in orientation o, drawn on first use; NULL when
+ * memory runs out. */
+const rf_tview *rf_place_view(rf_plan_entry *e, int o);
+/* True when e's template allows orientation o. */
+bool rf_place_orient_ok(const rf_template *t, int o);
+/* Maps template cell (sx, sy) to view coordinates of orientation o. */
+void rf_place_orient_point(int o, int tw, int th, int sx, int sy, int *vx, int *vy);
+/* The tile an open symbol (not wall-like, not space) becomes: W, L, I, G
+ * through the profile's terrain map, ! and X their tiles, the rest floor. */
+rf_tile rf_place_open_tile(const rf_placer *pl, char c);
+/* True for view symbols that become wall (walls, P, unused anchors,
+ * doors and their spans until used). */
+bool rf_place_is_wallish(const rf_tview *v, char c);
+
+/* The origin (ox, oy) puts view v on the level without collision: every
+ * cell it draws lands on rock (or, with over_floor, on floor, wall or door
+ * of no template: the caller then checks the level stays connected), wall-like
+ * cells also on wall; no open cell touches an open tile of the level
+ * outside v; its box interior meets no other template's nor a locked
+ * room's; nothing but a shared wall lands on a cell in prot. */
+bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool over_floor);
+/* Draws v at (ox, oy) as room `room`: terrain (used_door: the index of the
+ * door in use, or -1; every other door becomes wall), room ids on open
+ * cells, walls on the rock around them, prot marks on every drawn cell. */
+void rf_place_stamp(rf_placer *pl, const rf_tview *v, int ox, int oy, int room, int used_door);
+/* Puts door k of v at (ox, oy) in use: a door tile, and the tile in front
+ * of it marked in prot, so no later template covers it. */
+void rf_place_door_open(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k);
+/* Records e as placed at (ox, oy) in orientation o as room id. */
+void rf_place_record(rf_placer *pl, rf_plan_entry *e, int room, int ox, int oy, int o);
+
+/* Brogue: the accretion hook (place_attach.c). */
+bool rf_place_attach_step(void *ud, struct rf_dig *d, int attempt);
+/* Fit: places every entry still pending into free rock, its doors joined by
+ * corridors (place_fit.c). RF_OK or RF_ERR_NOMEM. */
+rf_status rf_place_fit_pending(rf_placer *pl);
+/* Objects of every placed template (place_objects.c); hordes (may be NULL)
+ * names template hordes and zoo monsters. RF_OK or RF_ERR_NOMEM. */
+rf_status rf_place_objects_with(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
+                                const struct rf_horde_table *hordes);
+
+#endif /* RF_PLACE_INT_H */

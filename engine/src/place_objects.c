@@ -1,0 +1,302 @@
+/* engine/src/place_objects.c: the objects of placed templates: template
+ * objects with their percent rolls, hordes, trap launchers, shops, zoos and
+ * the P/@/^ decorations.
+ *
+ * Pipeline: place (after fit, before stairs, so stairs never land on an
+ * object); reads the plan's placed entries, appends to the level's
+ * rf_placed_list in plan order, then template object order. Design: layout
+ * draws (percent, horde sizes, zoo monsters) come from the "place-objects"
+ * stream; decorations from the cosmetic stream, so a new painting never
+ * moves a monster. Positions go through the entry's orientation, so an
+ * object keeps its cell whatever way the room was turned. Rules (documented
+ * in the README notes):
+ * - percent: the object appears when a d100 roll is below it (100: always).
+ * - horde: min (default 2) plus 0..additional (default 2) monsters; the
+ *   first, on the object's cell, is the leader and carries the object's id;
+ *   the others take the nearest free open cells of the room. A horde named
+ *   like a row of the horde table takes that row's leader and members.
+ * - trap: the trigger on its cell; a named trap also gets its launcher on the
+ *   first wall (or destructible wall) straight north of the trigger.
+ * - shop rooms: a shopkeeper on S, the block area s, a sales pedestal on i.
+ * - zoo rooms: every floor cell ('.') holds a monster with ZOO_CHANCE %.
+ * - P: a painting or tapestry on the wall, @: a blocker (not in noBlockers
+ *   rooms), ^: a floor decoration, each with DECOR_CHANCE %, the kind drawn
+ *   from the decoration table below.
+ * Seeds: shared/seeds/dredmor-room-system.txt (symbols, horde, trap, shop,
+ * zoo, percent).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "place_int.h"
+#include "roomforge/horde.h"
+
+#define ZOO_CHANCE 80    /* "a high chance of generating a monster" */
+#define DECOR_CHANCE 50  /* "will not always be placed" */
+#define HORDE_MIN 2      /* Dredmor's tweakDB horde defaults */
+#define HORDE_ADDITIONAL 2
+#define HORDE_RADIUS 4   /* members stand at most this far from the leader */
+
+typedef struct decor_row {
+    char symbol;
+    const char *type;
+    const char *name;
+} decor_row;
+
+/* The decoration table: the kinds a P, @ or ^ may become. */
+static const decor_row decor[] = {
+    {'P', "decoration", "painting"},     {'P', "decoration", "tapestry"},
+    {'P', "decoration", "faded portrait"}, {'@', "blocker", "statue"},
+    {'@', "blocker", "barrel"},          {'@', "blocker", "bookshelf"},
+    {'@', "blocker", "crate"},           {'^', "decoration", "rug"},
+    {'^', "decoration", "bones"},        {'^', "decoration", "rubble"},
+    {'^', "decoration", "candles"},
+};
+
+typedef struct obj_ctx {
+    rf_placer *pl;
+    const rf_plan_entry *e;
+    const rf_tview *v;
+    rf_rng *rng;
+    rf_rng *cosmetic;
+    const rf_horde_table *hordes;
+} obj_ctx;
+
+static rf_status add(obj_ctx *c, const char *type, const char *name, const char *id, int x, int y,
+                     int count)
+{
+    rf_placed p;
+    rf_placed_init(&p, type, name, x, y, c->e->room);
+    if (id)
+        snprintf(p.id, sizeof p.id, "%s", id);
+    p.count = count > 0 ? count : 1;
+    return rf_placed_list_add(&c->pl->lv->objs, &p) ? RF_OK : RF_ERR_NOMEM;
+}
+
+static int attr_int(const rf_object *ob, const char *key, int def)
+{
+    const char *s = rf_attrs_find(ob->attrs, ob->nattrs, key);
+    long v = 0;
+    if (!s || !*s)
+        return def;
+    for (; *s >= '0' && *s <= '9'; s++)
+        if ((v = v * 10 + (*s - '0')) > 1000)
+            return 1000;
+    return *s ? def : (int)v;
+}
+
+/* An open, walkable cell of this room with nothing on it. */
+static bool free_cell(const obj_ctx *c, int x, int y)
+{
+    const rf_grid *g = c->pl->lv->g;
+    return rf_grid_in_bounds(g, x, y) && rf_grid_room(g, x, y) == c->e->room &&
+           rf_tile_is_walkable(rf_grid_get(g, x, y)) &&
+           rf_grid_get(g, x, y) != RF_TILE_BREAKABLE &&
+           !rf_placed_list_has_at(&c->pl->lv->objs, x, y);
+}
+
+/* The nearest free cell to (x, y) within HORDE_RADIUS rings, scanned ring by
+ * ring in row order; false when none. */
+static bool nearest_free(const obj_ctx *c, int x, int y, int *ox, int *oy)
+{
+    int r, i, j;
+    for (r = 1; r <= HORDE_RADIUS; r++)
+        for (j = -r; j <= r; j++)
+            for (i = -r; i <= r; i++) {
+                if ((i > -r && i < r && j > -r && j < r) || !free_cell(c, x + i, y + j))
+                    continue;
+                *ox = x + i;
+                *oy = y + j;
+                return true;
+            }
+    return false;
+}
+
+static rf_status place_horde(obj_ctx *c, const rf_object *ob, int x, int y)
+{
+    const char *name = rf_attrs_find(ob->attrs, ob->nattrs, "name");
+    const rf_horde *row = name && c->hordes ? rf_horde_find(c->hordes, name) : NULL;
+    int n = attr_int(ob, "min", HORDE_MIN) + rf_rng_range(c->rng, 0, attr_int(ob, "additional",
+                                                                            HORDE_ADDITIONAL));
+    int k, mx, my;
+    rf_status st;
+    if (!name || !*name)
+        name = "horde";
+    if (n < 1)
+        return RF_OK;
+    st = add(c, "monster", row ? row->leader : name, ob->id, x, y, 1);
+    for (k = 1; st == RF_OK && k < n; k++) {
+        const char *member = name;
+        if (row && row->nmembers > 0)
+            member = row->members[(size_t)(k - 1) % row->nmembers].monster;
+        if (!nearest_free(c, x, y, &mx, &my))
+            break; /* the room is full around the leader: a smaller horde */
+        st = add(c, "monster", member, NULL, mx, my, 1);
+    }
+    return st;
+}
+
+static rf_status place_trap(obj_ctx *c, const rf_object *ob, int x, int y)
+{
+    const char *name = rf_attrs_find(ob->attrs, ob->nattrs, "name");
+    const rf_grid *g = c->pl->lv->g;
+    rf_status st = add(c, "trap", name && *name ? name : "trap", ob->id, x, y, 1);
+    int ly;
+    if (st != RF_OK || !name || !*name)
+        return st;
+    for (ly = y - 1; ly >= 0; ly--) {
+        rf_tile t = rf_grid_get(g, x, ly);
+        if (t == RF_TILE_WALL || t == RF_TILE_BREAKABLE)
+            return add(c, "launcher", name, NULL, x, ly, 1);
+    }
+    return RF_OK;
+}
+
+/* The type an object gets in the level, and its name. */
+static void describe(const rf_object *ob, const char **type, const char **name)
+{
+    const char *nm = rf_attrs_find(ob->attrs, ob->nattrs, "name");
+    const char *kind = rf_attrs_find(ob->attrs, ob->nattrs, "type");
+    *type = rf_object_type_name(ob->type);
+    switch (ob->type) {
+    case RF_OBJ_LOOT: {
+        const char *sub = rf_attrs_find(ob->attrs, ob->nattrs, "subtype");
+        *type = "item";
+        *name = sub && *sub ? sub : kind && *kind ? kind : "loot";
+        return;
+    }
+    case RF_OBJ_MONSTER: *type = "monster"; break;
+    case RF_OBJ_LEVER: *type = "lever"; break;
+    case RF_OBJ_ELEMENT: *name = kind && *kind ? kind : "element"; return;
+    default: break;
+    }
+    *name = nm && *nm ? nm : *type;
+}
+
+static rf_status template_objects(obj_ctx *c)
+{
+    const rf_template *t = c->e->t;
+    int tw = rf_template_width(t), th = rf_template_height(t);
+    size_t i;
+    rf_status st = RF_OK;
+    for (i = 0; st == RF_OK && i < rf_template_object_count(t); i++) {
+        const rf_object *ob = rf_template_object(t, i);
+        const char *type, *name;
+        int vx, vy, x, y;
+        if (ob->x < 0 || ob->y < 0)
+            continue;
+        if (ob->percent < 100 && !rf_rng_chance(c->rng, ob->percent))
+            continue;
+        rf_place_orient_point(c->e->orient, tw, th, ob->x, ob->y, &vx, &vy);
+        x = c->e->ox + vx;
+        y = c->e->oy + vy;
+        if (!rf_tile_is_walkable(rf_grid_get(c->pl->lv->g, x, y)) &&
+            rf_grid_get(c->pl->lv->g, x, y) != RF_TILE_IMPASSABLE &&
+            !rf_tile_is_liquid(rf_grid_get(c->pl->lv->g, x, y)))
+            continue; /* its cell was walled off (an unreachable pocket) */
+        if (ob->type == RF_OBJ_HORDE) {
+            st = place_horde(c, ob, x, y);
+            continue;
+        }
+        if (ob->type == RF_OBJ_TRAP) {
+            st = place_trap(c, ob, x, y);
+            continue;
+        }
+        describe(ob, &type, &name);
+        st = add(c, type, name, ob->id, x, y, ob->type == RF_OBJ_LOOT ? attr_int(ob, "amount", 1) : 1);
+    }
+    return st;
+}
+
+/* A zoo monster: the leader of a random horde the table allows at depth
+ * (machine-only hordes excluded), or a plain "zoo monster". */
+static const char *zoo_monster(obj_ctx *c)
+{
+    size_t i, n = c->hordes ? rf_horde_count(c->hordes) : 0, total = 0, pick;
+    for (i = 0; i < n; i++) {
+        const rf_horde *h = rf_horde_at(c->hordes, i);
+        if (!h->machine && c->pl->depth >= h->min_depth && c->pl->depth <= h->max_depth)
+            total += (size_t)h->frequency;
+    }
+    if (total == 0)
+        return "zoo monster";
+    pick = rf_rng_below(c->rng, (uint32_t)total);
+    for (i = 0; i < n; i++) {
+        const rf_horde *h = rf_horde_at(c->hordes, i);
+        if (h->machine || c->pl->depth < h->min_depth || c->pl->depth > h->max_depth)
+            continue;
+        if (pick < (size_t)h->frequency)
+            return h->leader;
+        pick -= (size_t)h->frequency;
+    }
+    return "zoo monster";
+}
+
+static const decor_row *pick_decor(rf_rng *r, char sym)
+{
+    size_t i, n = 0, k;
+    for (i = 0; i < sizeof decor / sizeof decor[0]; i++)
+        n += decor[i].symbol == sym;
+    k = rf_rng_below(r, (uint32_t)n);
+    for (i = 0; i < sizeof decor / sizeof decor[0]; i++)
+        if (decor[i].symbol == sym && k-- == 0)
+            return &decor[i];
+    return NULL;
+}
+
+/* Shops, zoos and decorations: one walk over the view's cells. */
+static rf_status cell_objects(obj_ctx *c)
+{
+    const rf_flags *f = rf_template_flags(c->e->t);
+    const rf_tview *v = c->v;
+    int x, y;
+    rf_status st = RF_OK;
+    for (y = 0; st == RF_OK && y < v->h; y++)
+        for (x = 0; st == RF_OK && x < v->w; x++) {
+            char s = v->cells[(size_t)y * (size_t)v->w + (size_t)x];
+            int lx = c->e->ox + x, ly = c->e->oy + y;
+            if (f->shop && s == 'S')
+                st = add(c, "shopkeeper", "shopkeeper", NULL, lx, ly, 1);
+            else if (f->shop && s == 's')
+                st = add(c, "shop-block", "shopkeeper block area", NULL, lx, ly, 1);
+            else if (f->shop && s == 'i')
+                st = add(c, "pedestal", "sales pedestal", NULL, lx, ly, 1);
+            else if (f->zoo && s == '.' && free_cell(c, lx, ly) &&
+                     rf_rng_chance(c->rng, ZOO_CHANCE))
+                st = add(c, "monster", zoo_monster(c), NULL, lx, ly, 1);
+            else if ((s == 'P' || s == '^' || (s == '@' && !f->no_blockers)) &&
+                     !rf_placed_list_has_at(&c->pl->lv->objs, lx, ly) &&
+                     rf_rng_chance(c->cosmetic, DECOR_CHANCE)) {
+                const decor_row *d = pick_decor(c->cosmetic, s);
+                if (d)
+                    st = add(c, d->type, d->name, NULL, lx, ly, 1);
+            }
+        }
+    return st;
+}
+
+rf_status rf_place_objects_with(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
+                                const rf_horde_table *hordes)
+{
+    rf_rng rng;
+    size_t i;
+    rf_status st = RF_OK;
+    rf_rng_seed_named(&rng, seed, "place-objects");
+    for (i = 0; st == RF_OK && i < pl->n; i++) {
+        obj_ctx c;
+        if (!pl->plan[i].placed)
+            continue;
+        c.pl = pl;
+        c.e = &pl->plan[i];
+        c.v = rf_place_view(&pl->plan[i], pl->plan[i].orient);
+        c.rng = &rng;
+        c.cosmetic = cosmetic;
+        c.hordes = hordes;
+        if (!c.v)
+            return RF_ERR_NOMEM;
+        st = template_objects(&c);
+        if (st == RF_OK)
+            st = cell_objects(&c);
+    }
+    return st;
+}
