@@ -9,7 +9,6 @@
  * Lookups walk the rows: a table holds tens of rows.
  * Seeds: shared/seeds/brogue-level-generation.txt (Monster Spawning, Depth).
  */
-#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,6 +17,7 @@
 
 #include "alloc_int.h"
 #include "horde_int.h"
+#include "range_int.h"
 
 rf_horde_table *rf_horde_table_new(void) { return rf_calloc(1, sizeof(rf_horde_table)); }
 
@@ -136,28 +136,6 @@ static void check_attrs(rf_horde_load *ld, const xmlNode *n, const char *const *
     }
 }
 
-/* Parses "N" or "N-M" with lo <= N <= M <= hi. */
-static bool parse_range(const char *s, int lo, int hi, int *a, int *b)
-{
-    char *end;
-    long x, y;
-    if (!s || *s < '0' || *s > '9')
-        return false;
-    errno = 0;
-    x = strtol(s, &end, 10);
-    y = x;
-    if (*end == '-') {
-        const char *t = end + 1;
-        if (*t < '0' || *t > '9')
-            return false;
-        y = strtol(t, &end, 10);
-    }
-    if (errno || *end || x < lo || y > hi || y < x)
-        return false;
-    *a = (int)x;
-    *b = (int)y;
-    return true;
-}
 
 /* Copies a name into a fixed field; false (reported as bad-value) when it is
  * empty or does not fit. */
@@ -184,10 +162,10 @@ static bool take_depth_freq(rf_horde_load *ld, const xmlNode *n, int *lo, int *h
         ;
     else if (!depth)
         report(ld, "missing-attribute", line_of(n), "<%s> needs depth=", (const char *)n->name);
-    else if (!parse_range(depth, 1, RF_HORDE_DEPTH_MAX, lo, hi))
+    else if (!rf_range_parse(depth, 1, RF_HORDE_DEPTH_MAX, lo, hi))
         report(ld, "bad-value", line_of(n), "depth '%s' is not N or N-M within 1-%d", depth,
                RF_HORDE_DEPTH_MAX);
-    else if (fr && !parse_range(fr, 1, RF_HORDE_FREQUENCY_MAX, &f, &x))
+    else if (fr && !rf_range_parse(fr, 1, RF_HORDE_FREQUENCY_MAX, &f, &x))
         report(ld, "bad-value", line_of(n), "frequency '%s' is not a number within 1-%d", fr,
                RF_HORDE_FREQUENCY_MAX);
     else if (fr && f != x)
@@ -221,7 +199,7 @@ static bool load_member(rf_horde_load *ld, rf_horde *h, const xmlNode *n)
         report(ld, "missing-attribute", line_of(n), "<member> needs %s", "monster=");
     else if (!take_name(ld, n, "monster", monster, m->monster, sizeof m->monster))
         ;
-    else if (count && !parse_range(count, 0, RF_HORDE_COUNT_MAX, &m->lo, &m->hi))
+    else if (count && !rf_range_parse(count, 0, RF_HORDE_COUNT_MAX, &m->lo, &m->hi))
         report(ld, "bad-value", line_of(n), "count '%s' is not N or N-M within 0-%d", count,
                RF_HORDE_COUNT_MAX);
     else {

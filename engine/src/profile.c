@@ -18,8 +18,11 @@
 
 #include "alloc_int.h"
 #include "horde_int.h"
+#include "range_int.h"
 #include "roomforge/level.h"
 #include "roomforge/profile.h"
+
+#define PARAM_MAX 100000000 /* the largest number a parameter takes */
 
 #define PROFILE_FILE_MAX (4u << 20) /* 4 MiB: a profiles file is small */
 
@@ -170,28 +173,6 @@ static char *attr(loader *ld, const xmlNode *n, const char *name)
     return NULL;
 }
 
-/* Parses "N" or "N-M" (0 <= N <= M <= 1e8). */
-static bool parse_range(const char *s, int *lo, int *hi)
-{
-    char *end;
-    long a, b;
-    if (!s || *s < '0' || *s > '9')
-        return false;
-    errno = 0;
-    a = strtol(s, &end, 10);
-    b = a;
-    if (*end == '-') {
-        const char *t = end + 1;
-        if (*t < '0' || *t > '9')
-            return false;
-        b = strtol(t, &end, 10);
-    }
-    if (errno || *end || a > 100000000 || b > 100000000 || b < a)
-        return false;
-    *lo = (int)a;
-    *hi = (int)b;
-    return true;
-}
 
 static int line_of(const xmlNode *n)
 {
@@ -208,7 +189,7 @@ static bool add_param(loader *ld, rf_profile *p, const xmlNode *n, int from, int
         ok = false;
     } else if (!key || !value) {
         report(ld, "missing-attribute", line_of(n), "<param> needs %s", !key ? "name=" : "value=");
-    } else if (!parse_range(value, &lo, &hi)) {
+    } else if (!rf_range_parse(value, 0, PARAM_MAX, &lo, &hi)) {
         report(ld, "bad-value", line_of(n), "param value '%s' is not N or N-M", value);
     } else if (p->digger && rf_level_has_digger(p->digger) &&
                !rf_level_digger_has_param(p->digger, key)) {
@@ -235,8 +216,8 @@ static bool load_depths(loader *ld, rf_profile *p, const xmlNode *n)
         ok = false;
     } else if (!from) {
         report(ld, "missing-attribute", line_of(n), "<depths> needs %s", "from=");
-    } else if (!parse_range(from, &a, &x) || a != x || a < 1 ||
-               (to && (!parse_range(to, &b, &x) || b != x || b < a))) {
+    } else if (!rf_range_parse(from, 0, PARAM_MAX, &a, &x) || a != x || a < 1 ||
+               (to && (!rf_range_parse(to, 0, PARAM_MAX, &b, &x) || b != x || b < a))) {
         report(ld, "bad-value", line_of(n), "<depths> range '%s' is not 1 <= from <= to", from);
     } else {
         if (!to)

@@ -1,0 +1,15 @@
+/* engine/src/range_int.h: "N" and "N-M" values, as profiles.xml and the
+ * horde and trap tables write ranges.
+ *
+ * Pipeline: content loading (profile.c, horde.c).
+ */
+#ifndef RF_RANGE_INT_H
+#define RF_RANGE_INT_H
+
+#include <stdbool.h>
+
+/* Parses "N" or "N-M" (decimal, no sign, no blanks) with min <= N <= M <= max
+ * into *lo, *hi; false (and both untouched) otherwise. */
+bool rf_range_parse(const char *s, int min, int max, int *lo, int *hi);
+
+#endif /* RF_RANGE_INT_H */
