@@ -11,6 +11,7 @@
 #include "alloc_int.h"
 #include "dig_connect_int.h"
 #include "level_dig2_int.h"
+#include "level_gen_check.h"
 #include "rf_test.h"
 #include "roomforge/dig_crawl.h"
 #include "roomforge/level.h"
@@ -710,92 +711,17 @@ START_TEST(invariants_hold_over_many_seeds)
 }
 END_TEST
 
-/* Levels through rf_level_generate with content/profiles.xml: every walkable
- * tile outside locked rooms reachable from the up stairs (DESIGN 6), both
- * stairs outside locked rooms, the same digest twice. Returns the level for
- * more checks; the caller frees it. */
-static rf_level *level_of(const rf_profile_set *set, const char *profile, uint64_t seed, int depth,
-                          int w, int h)
-{
-    rf_level_opts o;
-    rf_level *a = NULL, *b = NULL;
-    const rf_grid *g;
-    int x, y, ux, uy, n, head = 0, tail = 0, *queue;
-    char *seen;
-    rf_level_opts_init(&o);
-    o.profile = profile;
-    o.seed = seed;
-    o.depth = depth;
-    o.width = w;
-    o.height = h;
-    ck_assert_int_eq(rf_level_generate(set, &o, &a, NULL), RF_OK);
-    ck_assert_int_eq(rf_level_generate(set, &o, &b, NULL), RF_OK);
-    ck_assert(rf_level_digest(a) == rf_level_digest(b));
-    rf_level_free(b);
-    g = rf_level_grid(a);
-    n = w * h;
-    seen = calloc((size_t)n, 1);
-    queue = malloc((size_t)n * sizeof *queue);
-    ck_assert(seen && queue);
-    for (y = 0; y < h; y++) /* locked rooms count as seen */
-        for (x = 0; x < w; x++) {
-            size_t i;
-            for (i = 0; i < rf_level_room_count(a); i++) {
-                const rf_room_rec *r = rf_level_room_at(a, i);
-                if (r->locked && x >= r->x && y >= r->y && x < r->x + r->w && y < r->y + r->h)
-                    seen[y * w + x] = 1;
-            }
-        }
-    rf_level_stairs_up(a, &ux, &uy);
-    ck_assert_int_eq(rf_grid_get(g, ux, uy), RF_TILE_STAIRS_UP);
-    rf_level_stairs_down(a, &x, &y);
-    ck_assert_int_eq(rf_grid_get(g, x, y), RF_TILE_STAIRS_DOWN);
-    /* stairs never stand in a locked room: the walk starts outside them */
-    ck_assert_msg(!seen[uy * w + ux] && !seen[y * w + x], "%s seed %llu: stairs in a locked room",
-                  profile, (unsigned long long)seed);
-    seen[uy * w + ux] = 1;
-    queue[tail++] = uy * w + ux;
-    while (head < tail) {
-        int c = queue[head++], k;
-        int nb[4] = {c - w, c + w, c % w ? c - 1 : -1, c % w < w - 1 ? c + 1 : -1};
-        for (k = 0; k < 4; k++)
-            if (nb[k] >= 0 && nb[k] < n && !seen[nb[k]] &&
-                rf_tile_is_walkable(rf_grid_get(g, nb[k] % w, nb[k] / w))) {
-                seen[nb[k]] = 1;
-                queue[tail++] = nb[k];
-            }
-    }
-    for (y = 0; y < h; y++) /* one assertion per level: Check logs each one */
-        for (x = 0; x < w; x++)
-            if (!seen[y * w + x] && rf_tile_is_walkable(rf_grid_get(g, x, y)))
-                ck_abort_msg("%s seed %llu: %d,%d unreachable", profile,
-                             (unsigned long long)seed, x, y);
-    free(seen);
-    free(queue);
-    return a;
-}
-
-static rf_profile_set *bundled_profiles(void)
-{
-    rf_profile_set *set = rf_profile_set_new();
-    rf_diags *d = rf_diags_new();
-    ck_assert(set && d);
-    ck_assert_int_eq(rf_profile_set_load(set, RF_SOURCE_DIR "/content/profiles.xml", d), RF_OK);
-    rf_diags_free(d);
-    return set;
-}
-
 /* The profile without a rooms-file (bundled rooms1 at 100 x 100 and at the
  * level's default size), and with one given through the level options. */
 START_TEST(dungeonmaker_profile_levels_hold_the_invariants)
 {
-    rf_profile_set *set = bundled_profiles();
+    rf_profile_set *set = lc_bundled_profiles();
     rf_level_opts o;
     rf_level *lv = NULL;
     rf_rooms_file *f = file_of(30, 40, "", "", 5);
     int seed, n = seed_count();
     for (seed = 1; seed <= n; seed++) {
-        rf_level *l = level_of(set, "dungeonmaker", (uint64_t)seed, 1 + seed % 20,
+        rf_level *l = lc_level_of(set, "dungeonmaker", (uint64_t)seed, 1 + seed % 20,
                                seed % 4 ? 100 : 79, seed % 4 ? 100 : 29);
         ck_assert_uint_eq(rf_level_room_count(l), 1);
         rf_level_free(l);
@@ -853,7 +779,7 @@ START_TEST(default_sizes_come_from_nethack_and_the_rooms_file)
 {
     rf_rooms_file *f = file_of(30, 40, "", "", 0);
     rf_rooms_file *tiny = file_of(12, 15, "", "", 0);
-    rf_profile_set *set = bundled_profiles();
+    rf_profile_set *set = lc_bundled_profiles();
     rf_level_opts o;
     rf_level *lv = NULL;
     int w = 0, h = 0;

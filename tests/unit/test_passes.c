@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "level_check.h"
+#include "level_gen_check.h"
 #include "rf_test.h"
 #include "roomforge/brogue.h"
 #include "roomforge/level.h"
@@ -101,16 +102,7 @@ END_TEST
 
 static rf_status dig(rf_grid *g, rf_brogue_params *p, uint64_t seed, int *choke)
 {
-    rf_room_list rooms;
-    rf_rng layout, cosmetic;
-    rf_status st;
-    rf_room_list_init(&rooms);
-    rf_brogue_params_scale(p, rf_grid_width(g), rf_grid_height(g));
-    rf_rng_seed_named(&layout, seed, RF_RNG_LAYOUT);
-    rf_rng_seed_named(&cosmetic, seed, RF_RNG_COSMETIC);
-    st = rf_brogue_dig(g, &rooms, p, NULL, 0, &layout, &cosmetic, choke, NULL);
-    rf_room_list_fini(&rooms);
-    return st;
+    return lc_brogue_dig(g, p, seed, choke, NULL);
 }
 
 START_TEST(passes_leave_no_diagonal_no_orphan_no_stray_wall)
