@@ -113,7 +113,7 @@ size_t rf_special_empty_tiles(rf_special_ctx *ctx, size_t ri)
     for (y = r->y; y < r->y + r->h; y++)
         for (x = r->x; x < r->x + r->w; x++)
             if (rf_grid_get(ctx->g, x, y) == RF_TILE_FLOOR && rf_grid_room(ctx->g, x, y) == r->id &&
-                !rf_placed_list_has_at(ctx->objs, x, y))
+                !RF_SPECIAL_TAKEN(ctx, x, y))
                 ctx->cells[n++] = x + y * w;
     return n;
 }
@@ -133,7 +133,11 @@ bool rf_special_take_cell(rf_special_ctx *ctx, size_t *n, int *x, int *y)
 
 rf_status rf_special_add(rf_special_ctx *ctx, const rf_placed *p)
 {
-    return rf_placed_list_add(ctx->objs, p) ? RF_OK : RF_ERR_NOMEM;
+    if (!rf_placed_list_add(ctx->objs, p))
+        return RF_ERR_NOMEM;
+    if (rf_grid_in_bounds(ctx->g, p->x, p->y))
+        RF_SPECIAL_TAKEN(ctx, p->x, p->y) = true;
+    return RF_OK;
 }
 
 void rf_special_feel(rf_special_ctx *ctx, const char *feeling)
@@ -275,7 +279,7 @@ static rf_status make_warehouse(rf_special_ctx *ctx, size_t ri)
                 doors += rf_grid_get(ctx->g, x + k, y) == RF_TILE_DOOR ||
                          rf_grid_get(ctx->g, x, y + k) == RF_TILE_DOOR;
             if (doors || rf_grid_get(ctx->g, x, y) != RF_TILE_FLOOR ||
-                rf_grid_room(ctx->g, x, y) != r->id || rf_placed_list_has_at(ctx->objs, x, y))
+                rf_grid_room(ctx->g, x, y) != r->id || RF_SPECIAL_TAKEN(ctx, x, y))
                 continue;
             rf_placed_init(&p, "crate", "supply crate", x, y, r->id);
             if (rf_special_add(ctx, &p) != RF_OK)
@@ -376,7 +380,7 @@ rf_status rf_special_rooms(rf_grid *g, rf_room_list *rooms, const rf_special_opt
                            rf_placed_list *objs, rf_special_result *out)
 {
     rf_special_ctx ctx;
-    size_t cells;
+    size_t cells, k;
     rf_status s = RF_OK;
     int i;
     if (!g || !rooms || !o || !rng || !objs || !out || o->depth < 1 ||
@@ -397,8 +401,12 @@ rf_status rf_special_rooms(rf_grid *g, rf_room_list *rooms, const rf_special_opt
     ctx.cells = rf_calloc(cells, sizeof *ctx.cells);
     ctx.queue = rf_calloc(cells, sizeof *ctx.queue);
     ctx.seen = rf_calloc(cells, sizeof *ctx.seen);
-    if (!ctx.used || !ctx.picks || !ctx.cells || !ctx.queue || !ctx.seen)
+    ctx.taken = rf_calloc(cells, sizeof *ctx.taken);
+    if (!ctx.used || !ctx.picks || !ctx.cells || !ctx.queue || !ctx.seen || !ctx.taken)
         s = RF_ERR_NOMEM;
+    for (k = 0; s == RF_OK && k < objs->n; k++)
+        if (rf_grid_in_bounds(g, objs->items[k].x, objs->items[k].y))
+            RF_SPECIAL_TAKEN(&ctx, objs->items[k].x, objs->items[k].y) = true;
     out->tried = s == RF_OK ? roll(rng, "7d2-7") : 0;
     for (i = 0; s == RF_OK && i < out->tried; i++)
         s = make_one(&ctx);
@@ -407,5 +415,6 @@ rf_status rf_special_rooms(rf_grid *g, rf_room_list *rooms, const rf_special_opt
     rf_free(ctx.cells);
     rf_free(ctx.queue);
     rf_free(ctx.seen);
+    rf_free(ctx.taken);
     return s;
 }

@@ -22,6 +22,7 @@ typedef struct rf_special_ctx {
     int *cells;   /* scratch: cell indices (x + y * w), w*h entries */
     int *queue;   /* scratch for flood fills, w*h entries */
     bool *seen;   /* scratch for flood fills, w*h entries */
+    bool *taken;  /* w*h: an object stands there (objs as a map, kept in step) */
 } rf_special_ctx;
 
 /* Collects the empty floor tiles of room index ri (floor tiles whose room
@@ -31,7 +32,9 @@ size_t rf_special_empty_tiles(rf_special_ctx *ctx, size_t ri);
 /* Takes a random cell of ctx->cells[0..*n), removes it (swapping the last in)
  * and stores its position; false when *n is 0. */
 bool rf_special_take_cell(rf_special_ctx *ctx, size_t *n, int *x, int *y);
-/* Appends an object; RF_ERR_NOMEM when the list cannot grow. */
+/* True when an object stands on (x, y) (x, y inside the grid). */
+#define RF_SPECIAL_TAKEN(ctx, x, y) ((ctx)->taken[(size_t)(y) * (size_t)rf_grid_width((ctx)->g) + (size_t)(x)])
+/* Appends an object and marks its tile; RF_ERR_NOMEM when the list cannot grow. */
 rf_status rf_special_add(rf_special_ctx *ctx, const rf_placed *p);
 /* Adds a feeling (kept when there is room for it). */
 void rf_special_feel(rf_special_ctx *ctx, const char *feeling);

@@ -69,7 +69,7 @@ bool rf_special_vault_fits(const rf_special_ctx *ctx, size_t ri)
     for (y = r->y + 1; y < r->y + r->h - 1; y++)
         for (x = r->x + 1; x < r->x + r->w - 1; x++)
             if (rf_grid_get(ctx->g, x, y) != RF_TILE_FLOOR || rf_grid_room(ctx->g, x, y) != r->id ||
-                rf_placed_list_has_at(ctx->objs, x, y))
+                RF_SPECIAL_TAKEN(ctx, x, y))
                 return false;
     return true;
 }
