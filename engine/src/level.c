@@ -74,6 +74,8 @@ const char *rf_level_feeling_at(const rf_level *l, size_t i)
     return i < l->nfeelings ? l->feelings[i] : NULL;
 }
 
+const rf_special_result *rf_level_special(const rf_level *l) { return &l->special; }
+
 size_t rf_level_rooms_proper(const rf_level *l)
 {
     size_t i, n = 0;

@@ -91,6 +91,7 @@ static rf_status special_pass(rf_level *lv, const rf_profile *prof, const rf_lev
     so.single_monster = rf_profile_int(prof, o->depth, "single-monster", 0) != 0;
     rf_rng_seed_named(&rng, o->seed, "special");
     st = rf_special_rooms(lv->g, &lv->rooms, &so, &rng, &lv->objs, &res);
+    lv->special = res;
     for (i = 0; st == RF_OK && i < res.nfeelings; i++)
         if (!rf_level_add_feeling(lv, res.feelings[i]))
             st = RF_ERR_NOMEM;

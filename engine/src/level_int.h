@@ -12,6 +12,7 @@
 #include "grid_int.h"
 #include "roomforge/level.h"
 #include "roomforge/rng.h"
+#include "roomforge/special.h"
 
 struct rf_level {
     rf_grid *g;
@@ -25,6 +26,7 @@ struct rf_level {
     rf_placed_list objs; /* special rooms, templates, population */
     struct rf_placer *placer; /* during generation: the template placer (place_int.h) */
     struct rf_world *world;   /* rf_level_world's, made on demand; NULL before */
+    rf_special_result special; /* the special-room pass's, zeroed when it did not run */
     char **feelings; /* nfeelings owned strings */
     size_t nfeelings, feel_cap;
 };

@@ -95,6 +95,12 @@ RF_API const rf_placed *rf_level_object_at(const rf_level *l, size_t i);
 RF_API size_t rf_level_object_count_of(const rf_level *l, const char *type);
 RF_API size_t rf_level_feeling_count(const rf_level *l);
 RF_API const char *rf_level_feeling_at(const rf_level *l, size_t i);
+struct rf_special_result;
+/* What the DoomRL special-room pass did (special.h): its 7d2-7 roll, the
+ * rooms given each feature, the types skipped for want of a room, locked
+ * vaults. All zero when the profile turns the pass off. Valid until l is
+ * freed; its feelings are also the level's (rf_level_feeling_at). */
+RF_API const struct rf_special_result *rf_level_special(const rf_level *l);
 
 struct rf_world;
 /* The level's world (world.h): every placed template added at its level
