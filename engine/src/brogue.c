@@ -292,6 +292,124 @@ static bool params_ok(const rf_brogue_params *p)
            p->corridor_v_len.lo >= 1;
 }
 
+/* A Brogue dig in stages (brogue_int.h): the working state outlives each
+ * stage, so a recipe can run them one call at a time with its own numbers. */
+struct rf_brogue_run {
+    rf_dig d;
+    rf_design_row builtin[4];
+    const rf_design_row *designs; /* the caller's, or NULL: built from each rooms stage's p */
+    size_t ndesigns;
+    rf_brogue_info info;
+    int stage; /* 0 fresh, 1 rooms dug, 2 finished */
+};
+
+rf_status rf_brogue_run_new(rf_grid *g, rf_room_list *rooms, const rf_design_row *designs,
+                            size_t ndesigns, rf_rng *layout, rf_rng *cosmetic,
+                            const rf_dig_attach *attach, rf_brogue_run **out)
+{
+    rf_brogue_run *r;
+    *out = NULL;
+    if (!g || !rooms || !layout || !cosmetic || g->w < 20 || g->h < 10 ||
+        (designs && ndesigns == 0) || rf_grid_count(g, RF_TILE_ROCK) != (size_t)g->w * (size_t)g->h)
+        return RF_ERR_ARG;
+    r = rf_calloc(1, sizeof *r);
+    if (!r)
+        return RF_ERR_NOMEM;
+    r->designs = designs;
+    r->ndesigns = ndesigns;
+    r->d.rng = layout;
+    r->d.cosmetic = cosmetic;
+    r->d.rooms = rooms;
+    r->d.info = &r->info;
+    if (!dig_init(&r->d, g) ||
+        (attach && !(r->d.protect = rf_calloc((size_t)g->w * (size_t)g->h, 1)))) {
+        rf_brogue_run_free(r);
+        return RF_ERR_NOMEM;
+    }
+    r->d.attach = attach;
+    *out = r;
+    return RF_OK;
+}
+
+void rf_brogue_run_free(rf_brogue_run *r)
+{
+    if (!r)
+        return;
+    dig_fini(&r->d);
+    rf_free(r);
+}
+
+const rf_brogue_info *rf_brogue_run_info(const rf_brogue_run *r) { return &r->info; }
+
+/* Stage guard: RF_ERR_ARG when p is bad or the run is not at stage want. */
+static rf_status run_stage(rf_brogue_run *r, const rf_brogue_params *p, int want)
+{
+    if (!r || !p || !params_ok(p) || r->stage != want)
+        return RF_ERR_ARG;
+    r->d.p = p;
+    return RF_OK;
+}
+
+rf_status rf_brogue_run_rooms(rf_brogue_run *r, const rf_brogue_params *p)
+{
+    rf_status st = run_stage(r, p, 0);
+    if (st != RF_OK)
+        return st;
+    if (r->designs) {
+        r->d.designs = r->designs;
+        r->d.ndesigns = r->ndesigns;
+    } else {
+        r->d.ndesigns = rf_brogue_designs(p, r->builtin, sizeof r->builtin / sizeof r->builtin[0]);
+        r->d.designs = r->builtin;
+    }
+    if (!rf_accrete_first_room(&r->d) || !rf_accrete_rooms(&r->d))
+        return RF_ERR_NOMEM;
+    r->stage = 1;
+    return RF_OK;
+}
+
+rf_status rf_brogue_run_loops(rf_brogue_run *r, const rf_brogue_params *p)
+{
+    rf_status st = run_stage(r, p, 1);
+    return st != RF_OK ? st : rf_loops_add(&r->d) ? RF_OK : RF_ERR_NOMEM;
+}
+
+rf_status rf_brogue_run_lakes(rf_brogue_run *r, const rf_brogue_params *p)
+{
+    rf_status st = run_stage(r, p, 1);
+    return st != RF_OK ? st : rf_lakes_add(&r->d) ? RF_OK : RF_ERR_NOMEM;
+}
+
+rf_status rf_brogue_run_finish(rf_brogue_run *r, const rf_brogue_params *p, int *choke)
+{
+    rf_dig *d = &r->d;
+    rf_status st = run_stage(r, p, 1);
+    if (st != RF_OK)
+        return st;
+    /* Passes in Brogue's order. */
+    rf_pass_diagonals(d);
+    if (choke && !rf_pass_chokepoints(d, choke))
+        return RF_ERR_NOMEM;
+    rf_pass_lake_walls(d);
+    rf_pass_diagonals(d); /* knocked-down walls may open new diagonals */
+    rf_bridges_add(d);
+    rf_pass_orphan_doors(d);
+    rf_pass_secret_doors(d);
+    r->info.doors =
+        (int)(rf_grid_count(d->g, RF_TILE_DOOR) + rf_grid_count(d->g, RF_TILE_SECRET_DOOR));
+    r->info.traps = rf_dig_range(d->rng, p->traps.lo, p->traps.hi);
+    rf_pass_finish_walls(d);
+    r->stage = 2;
+    return RF_OK;
+}
+
+rf_status rf_brogue_run_chokepoints(rf_brogue_run *r, int *choke)
+{
+    if (!r || !choke || r->stage != 2)
+        return RF_ERR_ARG;
+    return rf_pass_chokepoints(&r->d, choke) ? RF_OK : RF_ERR_NOMEM;
+}
+
 rf_status rf_brogue_dig(rf_grid *g, rf_room_list *rooms, const rf_brogue_params *p,
                         const rf_design_row *designs, size_t ndesigns, rf_rng *layout,
                         rf_rng *cosmetic, int *choke, rf_brogue_info *info)
@@ -305,54 +423,24 @@ rf_status rf_brogue_dig_attach(rf_grid *g, rf_room_list *rooms, const rf_brogue_
                                rf_rng *cosmetic, int *choke, rf_brogue_info *info,
                                const rf_dig_attach *attach)
 {
-    rf_dig d;
-    rf_design_row builtin[4];
-    rf_brogue_info scratch_info;
-    rf_status st = RF_ERR_NOMEM;
-    if (!g || !rooms || !p || !layout || !cosmetic || g->w < 20 || g->h < 10 || !params_ok(p) ||
-        (designs && ndesigns == 0) || rf_grid_count(g, RF_TILE_ROCK) != (size_t)g->w * (size_t)g->h)
+    rf_brogue_run *r;
+    rf_status st;
+    if (info)
+        memset(info, 0, sizeof *info);
+    if (!p || !params_ok(p))
         return RF_ERR_ARG;
-    memset(&d, 0, sizeof d);
-    if (!info)
-        info = &scratch_info;
-    memset(info, 0, sizeof *info);
-    d.p = p;
-    d.rng = layout;
-    d.cosmetic = cosmetic;
-    d.rooms = rooms;
-    d.info = info;
-    if (!designs) {
-        ndesigns = rf_brogue_designs(p, builtin, sizeof builtin / sizeof builtin[0]);
-        designs = builtin;
-    }
-    d.designs = designs;
-    d.ndesigns = ndesigns;
-    if (!dig_init(&d, g))
-        goto done;
-    if (attach) {
-        d.attach = attach;
-        d.protect = rf_calloc((size_t)g->w * (size_t)g->h, 1);
-        if (!d.protect)
-            goto done;
-    }
-    /* Digging: first room, accretion, loops, lakes. */
-    if (!rf_accrete_first_room(&d) || !rf_accrete_rooms(&d) || !rf_loops_add(&d) ||
-        !rf_lakes_add(&d))
-        goto done;
-    /* Passes in Brogue's order. */
-    rf_pass_diagonals(&d);
-    if (choke && !rf_pass_chokepoints(&d, choke))
-        goto done;
-    rf_pass_lake_walls(&d);
-    rf_pass_diagonals(&d); /* knocked-down walls may open new diagonals */
-    rf_bridges_add(&d);
-    rf_pass_orphan_doors(&d);
-    rf_pass_secret_doors(&d);
-    info->doors = (int)(rf_grid_count(g, RF_TILE_DOOR) + rf_grid_count(g, RF_TILE_SECRET_DOOR));
-    info->traps = rf_dig_range(layout, p->traps.lo, p->traps.hi);
-    rf_pass_finish_walls(&d);
-    st = RF_OK;
-done:
-    dig_fini(&d);
+    st = rf_brogue_run_new(g, rooms, designs, ndesigns, layout, cosmetic, attach, &r);
+    if (st != RF_OK)
+        return st;
+    st = rf_brogue_run_rooms(r, p);
+    if (st == RF_OK)
+        st = rf_brogue_run_loops(r, p);
+    if (st == RF_OK)
+        st = rf_brogue_run_lakes(r, p);
+    if (st == RF_OK)
+        st = rf_brogue_run_finish(r, p, choke);
+    if (info)
+        *info = r->info;
+    rf_brogue_run_free(r);
     return st;
 }

@@ -129,6 +129,28 @@ bool rf_cave_first_room(rf_dig *d);
 int rf_accrete_pick_site(rf_dig *d, int dir, size_t *at);
 int rf_accrete_free_run(const rf_dig *d, int sx, int sy, int dir, int cap);
 
+/* A Brogue dig run stage by stage (level recipes, recipe_steps.c): new
+ * allocates the working state over g (all rock; attach and designs as for
+ * rf_brogue_dig_attach), rooms digs the first room and accretes the rest,
+ * loops and lakes may then run any number of times in any order, finish runs
+ * the passes in Brogue's order (diagonals, chokepoints into choke when not
+ * NULL, lake walls, bridges, orphan and secret doors, the trap count, the
+ * final walls). Each stage reads the p it is given (scaled to g already).
+ * RF_ERR_ARG for a stage out of order or a bad p, RF_ERR_NOMEM when memory
+ * runs out. chokepoints recomputes the map after later passes changed the
+ * terrain (special rooms). rf_brogue_dig is new, rooms, loops, lakes, finish. */
+typedef struct rf_brogue_run rf_brogue_run;
+rf_status rf_brogue_run_new(rf_grid *g, rf_room_list *rooms, const rf_design_row *designs,
+                            size_t ndesigns, rf_rng *layout, rf_rng *cosmetic,
+                            const rf_dig_attach *attach, rf_brogue_run **out);
+rf_status rf_brogue_run_rooms(rf_brogue_run *r, const rf_brogue_params *p);
+rf_status rf_brogue_run_loops(rf_brogue_run *r, const rf_brogue_params *p);
+rf_status rf_brogue_run_lakes(rf_brogue_run *r, const rf_brogue_params *p);
+rf_status rf_brogue_run_finish(rf_brogue_run *r, const rf_brogue_params *p, int *choke);
+rf_status rf_brogue_run_chokepoints(rf_brogue_run *r, int *choke);
+const rf_brogue_info *rf_brogue_run_info(const rf_brogue_run *r);
+void rf_brogue_run_free(rf_brogue_run *r);
+
 /* rf_brogue_dig with the placer's hook (NULL: rf_brogue_dig itself). */
 rf_status rf_brogue_dig_attach(rf_grid *g, rf_room_list *rooms, const rf_brogue_params *p,
                                const rf_design_row *designs, size_t ndesigns, rf_rng *layout,

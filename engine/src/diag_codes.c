@@ -67,9 +67,11 @@ static const rf_diag_code codes[] = {
     /* level profiles (content/profiles.xml) */
     {"not-profiles", E, true, "the root element of a profiles file is not <profiles>"},
     {"duplicate-profile", E, true, "two profiles share a name; the second is skipped"},
-    {"unknown-digger", E, true, "a profile names a digger roomforge does not have"},
+    {"unknown-recipe", E, true, "a profile names a recipe that is neither bundled nor a readable .lua file"},
+    {"recipe-incomplete", E, true, "a level recipe returned without digging, finishing its dig, placing the stairs or placing planned templates"},
+    {"rooms-file-unused", E, true, "a rooms-file was given for a level whose recipe never calls dig_crawl"},
     {"unknown-profile", E, true, "no profile of that name is loaded"},
-    {"unknown-param", W, true, "a profile parameter its digger does not read; it is ignored"},
+    {"unknown-param", W, true, "a profile parameter its recipe does not read; it is ignored"},
     /* population tables (<hordes>, <traps> in content/profiles.xml) */
     {"duplicate-horde", E, true, "two hordes share a name; the second is skipped"},
     {"duplicate-trap", E, true, "two trap kinds share a name; the second is skipped"},

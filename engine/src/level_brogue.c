@@ -1,5 +1,5 @@
-/* engine/src/level_brogue.c: the "brogue" row of the digger table: profile
- * parameters -> rf_brogue_params -> rf_brogue_dig.
+/* engine/src/level_brogue.c: the Brogue steps' numbers: a recipe's
+ * parameters -> rf_brogue_params, for the brogue_* steps of recipe_steps.c.
  *
  * Pipeline: recipe -> dig. Design: the profile keys are a table of (key,
  * field offset, range or value) rows walked by one loop; a profile gives the
@@ -11,8 +11,7 @@
 #include <string.h>
 
 #include "brogue_int.h"
-#include "level_int.h"
-#include "place_int.h"
+#include "recipe_int.h"
 #include "roomforge/brogue.h"
 
 typedef struct param_row {
@@ -64,50 +63,29 @@ bool rf_level_brogue_knows(const char *key)
     return false;
 }
 
-rf_status rf_level_brogue_size(const rf_profile *p, int depth, const struct rf_rooms_file *rf,
-                               int *w, int *h)
+rf_status rf_level_brogue_size(const rf_params *src, const struct rf_rooms_file *rf, int *w,
+                               int *h)
 {
-    (void)p;
-    (void)depth;
+    (void)src;
     (void)rf;
     *w = 79; /* the seed's level, Brogue's DCOLS x DROWS */
     *h = 29;
     return RF_OK;
 }
 
-static void apply_profile(rf_brogue_params *bp, const rf_profile *p, int depth)
+void rf_level_brogue_params(const rf_params *src, int depth, int w, int h, rf_brogue_params *bp)
 {
     size_t i;
-    for (i = 0; p && i < sizeof params / sizeof params[0]; i++) {
+    rf_brogue_params_init(bp, depth);
+    for (i = 0; src && i < sizeof params / sizeof params[0]; i++) {
         int lo, hi;
         char *field = (char *)bp + params[i].off;
-        if (!rf_profile_range(p, depth, params[i].key, &lo, &hi))
+        if (!src->get(src->ud, params[i].key, &lo, &hi))
             continue;
         if (params[i].span)
             *(rf_span *)(void *)field = (rf_span){lo, hi};
         else
             *(int *)(void *)field = lo;
     }
-}
-
-rf_status rf_level_dig_brogue(rf_level *lv, const rf_profile *p, rf_rng *layout, rf_rng *cosmetic)
-{
-    rf_brogue_params bp;
-    rf_brogue_info info;
-    rf_status st;
-    rf_brogue_params_init(&bp, lv->depth);
-    apply_profile(&bp, p, lv->depth);
-    rf_brogue_params_scale(&bp, lv->g->w, lv->g->h);
-    if (lv->placer) { /* templates attach during accretion (place_attach.c) */
-        rf_dig_attach hook = {rf_place_attach_step, lv->placer};
-        st = rf_brogue_dig_attach(lv->g, &lv->rooms, &bp, NULL, 0, layout, cosmetic, lv->choke,
-                                  &info, &hook);
-    } else {
-        st = rf_brogue_dig(lv->g, &lv->rooms, &bp, NULL, 0, layout, cosmetic, lv->choke, &info);
-    }
-    if (st == RF_ERR_ARG)
-        st = RF_ERR_CONTENT; /* only profile numbers out of range get here */
-    if (st == RF_OK)
-        lv->traps = info.traps;
-    return st;
+    rf_brogue_params_scale(bp, w, h);
 }

@@ -1,14 +1,16 @@
-/* engine/src/level_dig2.c: the level rows "nethack" and "dungeonmaker".
+/* engine/src/level_dig2.c: the recipe steps dig_rects (NetHack) and
+ * dig_crawl (DungeonMaker).
  *
- * Pipeline: recipe -> dig; reads a profile's parameters and the level's
- * rooms-file, calls rf_dig_rects / rf_dig_crawl on the level; called through
- * the digger table of level_gen.c. Design: parameters are rows of a table
+ * Pipeline: recipe -> dig; reads a recipe's parameters and the level's
+ * rooms-file, calls rf_dig_rects / rf_dig_crawl on the level; called by the
+ * steps of recipe_steps.c. Design: parameters are rows of a table
  * (profile key, offset into the params struct), so a key is one line and the
  * "knows" predicate reads the same table. A profile value outside a digger's
  * range is RF_ERR_ARG from the digger, not clamped silently. Both diggers draw
  * only from the layout stream; the cosmetic one is unused.
  */
 #include "level_dig2_int.h"
+#include "recipe_int.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -40,14 +42,21 @@ static const key_row crawl_keys[] = {
     {"child-closed", offsetof(rf_crawl_params, child_closed)},
 };
 
-/* Overrides the ints of params with the profile's values at depth. */
-static void read_keys(const rf_profile *p, int depth, const key_row *rows, size_t n, void *params)
+/* Overrides the ints of params with the values src sets (a range's low end). */
+static void read_keys(const rf_params *src, const key_row *rows, size_t n, void *params)
 {
     size_t i;
-    for (i = 0; p && i < n; i++) {
-        int *field = (int *)(void *)((char *)params + rows[i].offset);
-        *field = rf_profile_int(p, depth, rows[i].key, *field);
+    for (i = 0; src && i < n; i++) {
+        int *field = (int *)(void *)((char *)params + rows[i].offset), hi;
+        (void)src->get(src->ud, rows[i].key, field, &hi);
     }
+}
+
+/* The value src sets for key (a range's low end), or def. */
+static int read_int(const rf_params *src, const char *key, int def)
+{
+    int lo, hi;
+    return src && src->get(src->ud, key, &lo, &hi) ? lo : def;
 }
 
 static bool has_key(const key_row *rows, size_t n, const char *key)
@@ -71,12 +80,12 @@ bool rf_level_dungeonmaker_knows(const char *key)
     return strcmp(key, "rooms") == 0 || has_key(crawl_keys, COUNT(crawl_keys), key);
 }
 
-/* The bundled rooms-file profile p names (its `rooms`, default 1), loaded
- * into *out. RF_ERR_ARG for a number no bundled file has. */
-static rf_status load_bundled(const rf_profile *p, int depth, rf_rooms_file **out)
+/* The bundled rooms-file src names (its `rooms`, default 1), loaded into
+ * *out. RF_ERR_ARG for a number no bundled file has. */
+static rf_status load_bundled(const rf_params *src, rf_rooms_file **out)
 {
     size_t len;
-    const char *text = rf_rooms_file_bundled(p ? rf_profile_int(p, depth, "rooms", 1) : 1, &len);
+    const char *text = rf_rooms_file_bundled(read_int(src, "rooms", 1), &len);
     rf_diags *d;
     rf_status st;
     if (!text)
@@ -89,11 +98,9 @@ static rf_status load_bundled(const rf_profile *p, int depth, rf_rooms_file **ou
     return st == RF_ERR_CONTENT ? RF_ERR_ARG : st; /* the bundled files load */
 }
 
-rf_status rf_level_nethack_size(const rf_profile *p, int depth, const rf_rooms_file *rf, int *w,
-                                int *h)
+rf_status rf_level_nethack_size(const rf_params *src, const rf_rooms_file *rf, int *w, int *h)
 {
-    (void)p;
-    (void)depth;
+    (void)src;
     (void)rf;
     *w = RF_RECTS_DEFAULT_W;
     *h = RF_RECTS_DEFAULT_H;
@@ -107,12 +114,12 @@ static int clamp_side(int v, int lo)
     return v < lo ? lo : v > RF_LEVEL_MAX_SIDE ? RF_LEVEL_MAX_SIDE : v;
 }
 
-rf_status rf_level_dungeonmaker_size(const rf_profile *p, int depth, const rf_rooms_file *rf,
-                                     int *w, int *h)
+rf_status rf_level_dungeonmaker_size(const rf_params *src, const rf_rooms_file *rf, int *w,
+                                     int *h)
 {
     rf_rooms_file *own = NULL;
     if (!rf) {
-        rf_status st = load_bundled(p, depth, &own);
+        rf_status st = load_bundled(src, &own);
         if (st != RF_OK)
             return st;
         rf = own;
@@ -123,27 +130,24 @@ rf_status rf_level_dungeonmaker_size(const rf_profile *p, int depth, const rf_ro
     return RF_OK;
 }
 
-rf_status rf_level_dig_nethack(rf_level *lv, const rf_profile *p, rf_rng *layout, rf_rng *cosmetic)
+rf_status rf_level_dig_nethack(rf_level *lv, const rf_params *src, rf_rng *layout)
 {
     rf_rects_params params;
-    (void)cosmetic;
     rf_rects_params_init(&params);
-    read_keys(p, lv->depth, nethack_keys, COUNT(nethack_keys), &params);
+    read_keys(src, nethack_keys, COUNT(nethack_keys), &params);
     return rf_dig_rects(lv->g, &lv->rooms, layout, &params, lv->depth, NULL);
 }
 
-rf_status rf_level_dig_dungeonmaker(rf_level *lv, const rf_profile *p, rf_rng *layout,
-                                    rf_rng *cosmetic)
+rf_status rf_level_dig_dungeonmaker(rf_level *lv, const rf_params *src, const rf_rooms_file *rf,
+                                    rf_rng *layout)
 {
     rf_crawl_params params;
     rf_rooms_file *own = NULL;
-    const rf_rooms_file *rf = lv->rooms_file;
     rf_status st;
-    (void)cosmetic;
     rf_crawl_params_init(&params);
-    read_keys(p, lv->depth, crawl_keys, COUNT(crawl_keys), &params);
+    read_keys(src, crawl_keys, COUNT(crawl_keys), &params);
     if (!rf) {
-        st = load_bundled(p, lv->depth, &own);
+        st = load_bundled(src, &own);
         if (st != RF_OK)
             return st;
         rf = own;

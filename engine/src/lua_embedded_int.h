@@ -18,5 +18,7 @@ typedef struct rf_lua_embedded {
 } rf_lua_embedded;
 
 extern const rf_lua_embedded rf_lua_embedded_files[];
+/* The level recipes of scripts/levels ("brogue.lua", ...), same layout. */
+extern const rf_lua_embedded rf_lua_recipes[];
 
 #endif /* RF_LUA_EMBEDDED_INT_H */

@@ -448,7 +448,7 @@ rf_status rf_place_begin(rf_placer *pl, rf_level *lv, const rf_profile *prof,
     }
     rf_rng_seed_named(&pl->rng, o->seed, "place");
     terrain_map(pl);
-    pl->wall_corridors = !prof || strcmp(rf_profile_digger(prof), "brogue") == 0;
+    pl->wall_corridors = true; /* the recipe step says (recipe_steps.c) */
     pl->prot = rf_calloc(n, 1);
     pl->mark = rf_calloc(n, 1);
     pl->queue = rf_calloc(n, sizeof *pl->queue);

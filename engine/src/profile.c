@@ -1,7 +1,8 @@
 /* engine/src/profile.c: level profiles from content/profiles.xml.
  *
- * Pipeline: load -> recipe. Design: a profile is a name, a digger name and a
- * flat list of (key, lo, hi, depth range) rows in file order; lookups walk it
+ * Pipeline: load -> recipe. Design: a profile is a name, a recipe (a bundled
+ * one's name, or a .lua file beside the profiles file, read and compiled
+ * here so a broken recipe is reported at load) and a flat list of (key, lo, hi, depth range) rows in file order; lookups walk it
  * (a few dozen rows) and let a <depths> row beat a profile-wide one. libxml2
  * parses with NONET and BIG_LINES, never entities or DTDs; its errors go to
  * the sink through the parser context, never to stderr.
@@ -19,12 +20,14 @@
 #include "alloc_int.h"
 #include "horde_int.h"
 #include "range_int.h"
+#include "recipe_int.h"
 #include "roomforge/level.h"
 #include "roomforge/profile.h"
 
 #define PARAM_MAX 100000000 /* the largest number a parameter takes */
 
 #define PROFILE_FILE_MAX (4u << 20) /* 4 MiB: a profiles file is small */
+#define RECIPE_FILE_MAX (1u << 20)  /* 1 MiB: a recipe is a page of Lua */
 
 typedef struct param {
     char *key;
@@ -33,7 +36,10 @@ typedef struct param {
 } param;
 
 struct rf_profile {
-    char *name, *digger;
+    char *name, *recipe;
+    char *recipe_text; /* a file recipe's text (recipe_len bytes), NULL: bundled */
+    size_t recipe_len;
+    char *recipe_file; /* its path, as diagnostics name it */
     param *params;
     size_t n, cap;
 };
@@ -55,7 +61,9 @@ static void profile_free(rf_profile *p)
         rf_free(p->params[i].key);
     rf_free(p->params);
     rf_free(p->name);
-    rf_free(p->digger);
+    rf_free(p->recipe);
+    rf_free(p->recipe_text);
+    rf_free(p->recipe_file);
     rf_free(p);
 }
 
@@ -74,7 +82,34 @@ void rf_profile_set_free(rf_profile_set *s)
 size_t rf_profile_count(const rf_profile_set *s) { return s->n; }
 const rf_profile *rf_profile_at(const rf_profile_set *s, size_t i) { return i < s->n ? s->items[i] : NULL; }
 const char *rf_profile_name(const rf_profile *p) { return p->name; }
-const char *rf_profile_digger(const rf_profile *p) { return p->digger; }
+const char *rf_profile_recipe(const rf_profile *p) { return p->recipe; }
+
+const char *rf_profile_recipe_text(const rf_profile *p, size_t *len, const char **file)
+{
+    if (!p->recipe_text)
+        return NULL;
+    *len = p->recipe_len;
+    *file = p->recipe_file;
+    return p->recipe_text;
+}
+
+/* The text of p's recipe, file or bundled; NULL when it has none. */
+static const char *recipe_source(const rf_profile *p)
+{
+    size_t len;
+    return p->recipe_text ? p->recipe_text : rf_recipe_bundled(p->recipe, &len);
+}
+
+bool rf_profile_recipe_calls(const rf_profile *p, const char *step)
+{
+    const char *text = p && step && *step ? recipe_source(p) : NULL;
+    return text && strstr(text, step) != NULL;
+}
+
+const char *rf_profile_key_at(const rf_profile *p, size_t i)
+{
+    return p && i < p->n ? p->params[i].key : NULL;
+}
 const rf_horde_table *rf_profile_set_hordes(const rf_profile_set *s) { return s ? s->hordes : NULL; }
 
 const rf_profile *rf_profile_find(const rf_profile_set *s, const char *name)
@@ -191,10 +226,9 @@ static bool add_param(loader *ld, rf_profile *p, const xmlNode *n, int from, int
         report(ld, "missing-attribute", line_of(n), "<param> needs %s", !key ? "name=" : "value=");
     } else if (!rf_range_parse(value, 0, PARAM_MAX, &lo, &hi)) {
         report(ld, "bad-value", line_of(n), "param value '%s' is not N or N-M", value);
-    } else if (p->digger && rf_level_has_digger(p->digger) &&
-               !rf_level_digger_has_param(p->digger, key)) {
-        report(ld, "unknown-param", line_of(n), "the %s digger has no parameter '%s'; it is ignored",
-               p->digger, key);
+    } else if (recipe_source(p) && !rf_recipe_reads(recipe_source(p), key)) {
+        report(ld, "unknown-param", line_of(n), "recipe '%s' reads no parameter '%s'; it is ignored",
+               p->recipe, key);
     } else if (!rf_grow((void **)&p->params, &p->cap, p->n + 1, sizeof *p->params)) {
         ok = false;
     } else {
@@ -247,6 +281,68 @@ static bool load_population(loader *ld, rf_profile_set *s, const xmlNode *n)
     return !hl.nomem;
 }
 
+static bool ends_with(const char *s, const char *tail)
+{
+    size_t n = strlen(s), m = strlen(tail);
+    return n >= m && strcmp(s + n - m, tail) == 0;
+}
+
+/* Reads and compiles the recipe file p names (a path relative to the
+ * profiles file's folder unless absolute); false only when memory ran out. */
+static bool load_recipe_file(loader *ld, rf_profile *p, int line)
+{
+    const char *slash = strrchr(ld->file, '/');
+    size_t dir = p->recipe[0] == '/' || !slash ? 0 : (size_t)(slash - ld->file) + 1;
+    size_t n = dir + strlen(p->recipe) + 1;
+    FILE *f;
+    rf_status st;
+    p->recipe_file = rf_alloc(n);
+    p->recipe_text = rf_alloc(RECIPE_FILE_MAX + 1);
+    if (!p->recipe_file || !p->recipe_text)
+        return false;
+    snprintf(p->recipe_file, n, "%.*s%s", (int)dir, ld->file, p->recipe);
+    f = fopen(p->recipe_file, "rb");
+    if (!f) {
+        report(ld, "unknown-recipe", line, "cannot read recipe '%s': %s", p->recipe_file,
+               strerror(errno));
+        return true;
+    }
+    p->recipe_len = fread(p->recipe_text, 1, RECIPE_FILE_MAX + 1, f);
+    if (ferror(f) || p->recipe_len > RECIPE_FILE_MAX)
+        report(ld, "unknown-recipe", line, "cannot read recipe '%s': %s", p->recipe_file,
+               ferror(f) ? "read error" : "larger than 1 MiB");
+    fclose(f);
+    if (ld->errors)
+        return true;
+    p->recipe_text[p->recipe_len] = '\0';
+    st = rf_recipe_check(p->recipe_text, p->recipe_len, p->recipe_file, ld->d);
+    if (st == RF_ERR_SCRIPT)
+        ld->errors = true;
+    return st != RF_ERR_NOMEM;
+}
+
+/* The recipe attribute (or digger=, its older spelling): a bundled recipe's
+ * name or a .lua file; false only when memory ran out. */
+static bool load_recipe(loader *ld, rf_profile *p, const xmlNode *n)
+{
+    size_t len;
+    p->recipe = attr(ld, n, "recipe");
+    if (!p->recipe && !ld->nomem)
+        p->recipe = attr(ld, n, "digger");
+    if (ld->nomem)
+        return false;
+    if (!p->recipe) {
+        report(ld, "missing-attribute", line_of(n), "<profile> needs %s", "recipe=");
+        return true;
+    }
+    if (ends_with(p->recipe, ".lua"))
+        return load_recipe_file(ld, p, line_of(n));
+    if (!rf_recipe_bundled(p->recipe, &len))
+        report(ld, "unknown-recipe", line_of(n),
+               "no bundled recipe called '%s' (a recipe file's name ends in .lua)", p->recipe);
+    return true;
+}
+
 /* Loads one <profile>; false only when memory ran out. */
 static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
 {
@@ -257,15 +353,14 @@ static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
     if (!p)
         return false;
     p->name = attr(ld, n, "name");
-    p->digger = attr(ld, n, "digger");
     if (ld->nomem) {
         ok = false;
-    } else if (!p->name || !p->digger) {
-        report(ld, "missing-attribute", line_of(n), "<profile> needs %s", !p->name ? "name=" : "digger=");
+    } else if (!p->name) {
+        report(ld, "missing-attribute", line_of(n), "<profile> needs %s", "name=");
     } else if (rf_profile_find(s, p->name)) {
         report(ld, "duplicate-profile", line_of(n), "profile '%s' is defined twice", p->name);
-    } else if (!rf_level_has_digger(p->digger)) {
-        report(ld, "unknown-digger", line_of(n), "no digger called '%s'", p->digger);
+    } else {
+        ok = load_recipe(ld, p, n);
     }
     for (c = n->children; c && ok; c = c->next)
         if (name_is(c, "param"))

@@ -41,8 +41,8 @@ expect_usage "--format takes" gen --format html
 expect_usage "no profile called 'nope'" gen --profile nope
 expect_usage "is a directory" gen -o "$tmp"
 expect_usage "unknown argument" gen --bogus
-expect_usage "needs a dungeonmaker profile" gen --profile nethack --rooms-file /dev/null
-expect_usage "needs a dungeonmaker profile" gen --rooms-file /dev/null
+expect_usage "needs a profile whose recipe calls dig_crawl" gen --profile nethack --rooms-file /dev/null
+expect_usage "needs a profile whose recipe calls dig_crawl" gen --rooms-file /dev/null
 expect_usage "is not a directory" gen --content "$tmp/none"
 expect_usage "--depths takes" catalog --depths 5-2
 expect_usage "--count takes" catalog --count 0

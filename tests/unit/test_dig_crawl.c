@@ -783,16 +783,16 @@ START_TEST(default_sizes_come_from_nethack_and_the_rooms_file)
     rf_level_opts o;
     rf_level *lv = NULL;
     int w = 0, h = 0;
-    ck_assert_int_eq(rf_level_nethack_size(NULL, 1, NULL, &w, &h), RF_OK);
+    ck_assert_int_eq(rf_level_nethack_size(NULL, NULL, &w, &h), RF_OK);
     ck_assert_int_eq(w, 80);
     ck_assert_int_eq(h, 21);
-    ck_assert_int_eq(rf_level_dungeonmaker_size(NULL, 1, f, &w, &h), RF_OK);
+    ck_assert_int_eq(rf_level_dungeonmaker_size(NULL, f, &w, &h), RF_OK);
     ck_assert_int_eq(w, 40); /* dimY columns */
     ck_assert_int_eq(h, 30); /* dimX rows */
-    ck_assert_int_eq(rf_level_dungeonmaker_size(NULL, 1, tiny, &w, &h), RF_OK);
+    ck_assert_int_eq(rf_level_dungeonmaker_size(NULL, tiny, &w, &h), RF_OK);
     ck_assert_int_eq(w, 20); /* clamped to the smallest level */
     ck_assert_int_eq(h, 12);
-    ck_assert_int_eq(rf_level_dungeonmaker_size(NULL, 1, NULL, &w, &h), RF_OK);
+    ck_assert_int_eq(rf_level_dungeonmaker_size(NULL, NULL, &w, &h), RF_OK);
     ck_assert_int_eq(w, 100); /* the bundled rooms1 */
     ck_assert_int_eq(h, 100);
     /* through the profiles: no size in the options digs at the digger's */

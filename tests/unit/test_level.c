@@ -277,7 +277,7 @@ START_TEST(bundled_profiles_hold_the_seed_numbers)
     ck_assert_uint_eq(rf_diags_count(d), 0);
     p = rf_profile_find(s, "brogue");
     ck_assert_ptr_nonnull(p);
-    ck_assert_str_eq(rf_profile_digger(p), "brogue");
+    ck_assert_str_eq(rf_profile_recipe(p), "brogue");
     ck_assert_int_eq(rf_profile_int(p, 1, "cave-chance", -1), 33);
     ck_assert_int_eq(rf_profile_int(p, 1, "cross-chance", -1), 100);
     ck_assert_int_eq(rf_profile_int(p, 1, "corridor-chance", -1), 80);
@@ -368,7 +368,7 @@ static const struct {
     {"bad-value.xml", "bad-value", 3, RF_ERR_CONTENT},
     {"unknown-element.xml", "unknown-element", 3, RF_OK},
     {"duplicate-profile.xml", "duplicate-profile", 3, RF_ERR_CONTENT},
-    {"unknown-digger.xml", "unknown-digger", 2, RF_ERR_CONTENT},
+    {"unknown-recipe.xml", "unknown-recipe", 2, RF_ERR_CONTENT},
     {"unknown-param.xml", "unknown-param", 3, RF_OK},
     {"xml-doctype.xml", "xml-doctype", 1, RF_ERR_CONTENT},
     {"no-such-file.xml", "io-error", 0, RF_ERR_IO},

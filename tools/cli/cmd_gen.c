@@ -175,11 +175,12 @@ int cmd_gen(int argc, char **argv)
     o.templates = tpl;
     o.rooms = forced;
     o.nrooms = nforced;
-    if (rooms_path) { /* only the dungeonmaker digger reads a rooms-file */
+    if (rooms_path) { /* only the dig_crawl step (DungeonMaker) reads a rooms-file */
         const rf_profile *p = rf_profile_find(set, o.profile);
-        if (p && strcmp(rf_profile_digger(p), "dungeonmaker") != 0) {
-            rc = cli_usage_error("gen", "--rooms-file needs a dungeonmaker profile ('%s' digs "
-                                        "with %s)", o.profile, rf_profile_digger(p));
+        if (p && !rf_profile_recipe_calls(p, "dig_crawl")) {
+            rc = cli_usage_error("gen", "--rooms-file needs a profile whose recipe calls dig_crawl, "
+                                        "as dungeonmaker's does ('%s' runs recipe %s)",
+                                 o.profile, rf_profile_recipe(p));
             rf_template_set_free(tpl);
             rf_profile_set_free(set);
             return rc;

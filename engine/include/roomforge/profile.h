@@ -1,16 +1,19 @@
-/* roomforge/profile.h: level profiles: which digger makes a level and with
+/* roomforge/profile.h: level profiles: which recipe makes a level and with
  * which numbers, loaded from content/profiles.xml.
  *
- * Pipeline: recipe -> dig. A profile names a digger (a row of the digger table
- * in level_gen.c) and holds named integer parameters, each a value or a range
- * "lo-hi", with optional per-depth overrides:
+ * Pipeline: profile -> recipe -> dig. A profile names a recipe (a Lua level
+ * script: a bundled one of scripts/levels by name, or a .lua file relative
+ * to the profiles file) and holds named integer parameters, each a value or
+ * a range "lo-hi", with optional per-depth overrides:
  *   <profiles>
- *     <profile name="brogue" digger="brogue">
+ *     <profile name="brogue" recipe="brogue">
  *       <param name="cave-chance" value="33"/>
  *       <depths from="1" to="3"><param name="lakes" value="0"/></depths>
  *     </profile>
  *   </profiles>
- * A digger reads the parameters it knows and keeps its defaults for the rest.
+ * The recipe gets the parameters at the level's depth; each step it calls
+ * reads the ones it knows and keeps its defaults for the rest. digger= is
+ * the older spelling of recipe=.
  */
 #ifndef RF_PROFILE_H
 #define RF_PROFILE_H
@@ -28,7 +31,8 @@ RF_API RF_NODISCARD rf_profile_set *rf_profile_set_new(void);
 RF_API void rf_profile_set_free(rf_profile_set *s);
 /* Loads the profiles of one XML file into s, reporting problems to d
  * (xml-syntax, not-profiles, missing-attribute, bad-value, unknown-element,
- * duplicate-profile, unknown-digger; for the population tables also
+ * duplicate-profile, unknown-recipe, script-syntax for a recipe file that
+ * does not compile, unknown-param; for the population tables also
  * unknown-attribute, duplicate-horde, duplicate-trap, xml-limit and
  * population-gap). Bad profiles are skipped. RF_ERR_IO when
  * the file cannot be read, RF_ERR_CONTENT when an error was reported. */
@@ -43,7 +47,14 @@ RF_API const rf_profile *rf_profile_at(const rf_profile_set *s, size_t i);
 /* The profile called name, or NULL. */
 RF_API const rf_profile *rf_profile_find(const rf_profile_set *s, const char *name);
 RF_API const char *rf_profile_name(const rf_profile *p);
-RF_API const char *rf_profile_digger(const rf_profile *p);
+/* The recipe as the profile names it: "brogue" or "levels/cavern.lua". */
+RF_API const char *rf_profile_recipe(const rf_profile *p);
+/* True when p's recipe calls the step named step ("dig_crawl"): a look at
+ * its text, for tools that check options before generating. */
+RF_API bool rf_profile_recipe_calls(const rf_profile *p, const char *step);
+/* The key of p's ith parameter row in file order (a key may repeat, once a
+ * <depths> range), NULL past the end. */
+RF_API const char *rf_profile_key_at(const rf_profile *p, size_t i);
 /* Parameter key at depth: the last matching <depths> override, else the
  * profile's value. Returns false (and leaves *lo, *hi alone) when unset. A
  * single value gives lo == hi. */

@@ -1,0 +1,432 @@
+/* engine/src/recipe_steps.c: the level API a recipe sees: the steps it
+ * calls (diggers, placer, passes) and what it may ask of the level.
+ *
+ * Pipeline: recipe -> these steps -> the C modules (brogue.c, dig_rects.c,
+ * dig_crawl.c, place.c, stairs.c, special.c, populate.c). Design: one table
+ * of (name, C function) rows becomes the level table's methods, each a
+ * closure over the run; a step checks that it comes in a sensible order
+ * (nothing before a dig, one dig, Brogue's stages in turn, populate after
+ * the stairs) and raises a plain message naming itself when it does not. A
+ * step's parameters are a Lua table of numbers or {lo, hi} ranges (or
+ * "lo-hi" strings); without one it reads the profile's. Layout draws come
+ * from the level's layout stream, cosmetic ones from the cosmetic stream,
+ * special rooms, population and level:roll from streams of their own, so a
+ * recipe that adds a step moves nothing the earlier steps made.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "alloc_int.h"
+#include "level_dig2_int.h"
+#include "range_int.h"
+#include "recipe_int.h"
+#include "roomforge/populate.h"
+
+#define PARAM_MAX 100000000 /* as profiles: the largest number a parameter takes */
+
+static rf_recipe_run *run_of(lua_State *L)
+{
+    return lua_touserdata(L, lua_upvalueindex(1));
+}
+
+/* Records a step's own failure and raises: the run returns st, and its
+ * diagnostics are the step's own (memory needs none). */
+static int step_fail(lua_State *L, rf_recipe_run *r, rf_status st, const char *step)
+{
+    r->st = st;
+    return luaL_error(L, "%s: %s", step,
+                      st == RF_ERR_NOMEM ? "out of memory" : "failed (see the diagnostics above)");
+}
+
+/* ---- parameters ---- */
+
+typedef struct lua_params {
+    lua_State *L;
+    int idx;          /* the table's absolute index */
+    const char *step; /* for messages */
+} lua_params;
+
+static bool lua_param_get(void *ud, const char *key, int *lo, int *hi)
+{
+    lua_params *lp = ud;
+    lua_State *L = lp->L;
+    bool ok = true, set = true;
+    int t = lua_getfield(L, lp->idx, key);
+    if (t == LUA_TNIL) {
+        set = false;
+    } else if (t == LUA_TNUMBER) {
+        int whole;
+        lua_Integer v = lua_tointegerx(L, -1, &whole);
+        ok = whole && v >= 0 && v <= PARAM_MAX;
+        *lo = *hi = (int)v;
+    } else if (t == LUA_TSTRING) {
+        ok = rf_range_parse(lua_tostring(L, -1), 0, PARAM_MAX, lo, hi);
+    } else if (t == LUA_TTABLE) {
+        lua_Integer a, b;
+        int ia, ib;
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        a = lua_tointegerx(L, -2, &ia);
+        b = lua_tointegerx(L, -1, &ib);
+        lua_pop(L, 2);
+        ok = ia && ib && a >= 0 && a <= b && b <= PARAM_MAX;
+        *lo = (int)a;
+        *hi = (int)b;
+    } else {
+        ok = false;
+    }
+    lua_pop(L, 1);
+    if (!ok)
+        luaL_error(L, "%s: parameter '%s' must be a whole number 0-%d, a range {lo, hi} or \"lo-hi\"",
+                   lp->step, key, PARAM_MAX);
+    return set;
+}
+
+/* The step's parameter source: its argument 2, else the profile's table. */
+static rf_params params_at(lua_State *L, rf_recipe_run *r, const char *step, lua_params *lp)
+{
+    rf_params src = {lua_param_get, lp};
+    if (lua_isnoneornil(L, 2)) {
+        lua_settop(L, 1);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref);
+    } else {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        lua_settop(L, 2);
+    }
+    lp->L = L;
+    lp->idx = 2;
+    lp->step = step;
+    return src;
+}
+
+/* ---- order ---- */
+
+static void need_dug(lua_State *L, rf_recipe_run *r, const char *step)
+{
+    if (!r->lv->g)
+        luaL_error(L, "%s: nothing is dug yet (call a dig step first)", step);
+    if (r->brogue && !r->brogue_done)
+        luaL_error(L, "%s: the Brogue dig is not finished (call brogue_finish first)", step);
+}
+
+/* Makes the grid for dig step step at the caller's size, else the digger's
+ * (size with src and the rooms-file). A probe stops here. */
+static void make_grid(lua_State *L, rf_recipe_run *r, const char *step,
+                      rf_status (*size)(const rf_params *, const struct rf_rooms_file *, int *,
+                                        int *),
+                      const rf_params *src)
+{
+    rf_level *lv = r->lv;
+    int w = r->o->width, h = r->o->height;
+    rf_status st;
+    if (lv->g)
+        luaL_error(L, "%s: the level is already dug (by %s)", step, r->dug);
+    if (w == 0) {
+        st = size(src, r->o->rooms_file, &w, &h);
+        if (st == RF_ERR_ARG)
+            luaL_error(L, "%s: parameter 'rooms' names no bundled rooms-file", step);
+        if (st != RF_OK)
+            step_fail(L, r, st, step);
+    }
+    if (r->probe) {
+        r->probe_w = w;
+        r->probe_h = h;
+        luaL_error(L, RF_RECIPE_PROBE_STOP);
+    }
+    lv->g = rf_grid_new(w, h);
+    lv->choke = rf_calloc((size_t)w * (size_t)h, sizeof *lv->choke);
+    if (!lv->g || !lv->choke)
+        step_fail(L, r, RF_ERR_NOMEM, step);
+    r->dug = step;
+    r->placer_on = true;
+    st = rf_place_begin(&r->placer, lv, r->prof, r->o, r->d);
+    if (st != RF_OK)
+        step_fail(L, r, st, step);
+    lv->placer = r->o->templates ? &r->placer : NULL;
+}
+
+/* ---- dig steps ---- */
+
+static int step_brogue_rooms(lua_State *L)
+{
+    rf_recipe_run *r = run_of(L);
+    lua_params lp;
+    rf_params src = params_at(L, r, "brogue_rooms", &lp);
+    rf_brogue_params bp;
+    rf_status st;
+    make_grid(L, r, "brogue_rooms", rf_level_brogue_size, &src);
+    rf_level_brogue_params(&src, r->lv->depth, r->lv->g->w, r->lv->g->h, &bp);
+    r->attach = (rf_dig_attach){rf_place_attach_step, r->lv->placer};
+    st = rf_brogue_run_new(r->lv->g, &r->lv->rooms, NULL, 0, &r->layout, &r->cosmetic,
+                           r->lv->placer ? &r->attach : NULL, &r->brogue);
+    if (st == RF_OK)
+        st = rf_brogue_run_rooms(r->brogue, &bp);
+    if (st == RF_ERR_ARG)
+        luaL_error(L, "brogue_rooms: a parameter is out of the digger's range");
+    if (st != RF_OK)
+        step_fail(L, r, st, "brogue_rooms");
+    return 0;
+}
+
+/* The Brogue stages after the rooms: loops, lakes (stage), finish (NULL:
+ * the passes, the chokepoint map into the level's, the trap count). */
+static int brogue_stage(lua_State *L, const char *step,
+                        rf_status (*stage)(rf_brogue_run *, const rf_brogue_params *))
+{
+    rf_recipe_run *r = run_of(L);
+    lua_params lp;
+    rf_params src = params_at(L, r, step, &lp);
+    rf_brogue_params bp;
+    rf_status st;
+    if (!r->brogue || r->brogue_done)
+        luaL_error(L, "%s: %s", step, r->brogue ? "the Brogue dig is already finished"
+                                                : "call brogue_rooms first");
+    rf_level_brogue_params(&src, r->lv->depth, r->lv->g->w, r->lv->g->h, &bp);
+    st = stage ? stage(r->brogue, &bp) : rf_brogue_run_finish(r->brogue, &bp, r->lv->choke);
+    if (st == RF_ERR_ARG)
+        luaL_error(L, "%s: a parameter is out of the digger's range", step);
+    if (st != RF_OK)
+        step_fail(L, r, st, step);
+    if (!stage) {
+        r->lv->traps = rf_brogue_run_info(r->brogue)->traps;
+        r->brogue_done = true;
+        r->lv->placer = NULL; /* templates attach during accretion only */
+    }
+    return 0;
+}
+
+static int step_brogue_loops(lua_State *L)
+{
+    return brogue_stage(L, "brogue_loops", rf_brogue_run_loops);
+}
+
+static int step_brogue_lakes(lua_State *L)
+{
+    return brogue_stage(L, "brogue_lakes", rf_brogue_run_lakes);
+}
+
+static int step_brogue_finish(lua_State *L) { return brogue_stage(L, "brogue_finish", NULL); }
+
+/* A one-call digger: make the grid, dig, report. */
+static int dig_once(lua_State *L, const char *step,
+                    rf_status (*size)(const rf_params *, const struct rf_rooms_file *, int *, int *))
+{
+    rf_recipe_run *r = run_of(L);
+    lua_params lp;
+    rf_params src = params_at(L, r, step, &lp);
+    rf_status st;
+    make_grid(L, r, step, size, &src);
+    if (size == rf_level_nethack_size) {
+        st = rf_level_dig_nethack(r->lv, &src, &r->layout);
+    } else {
+        st = rf_level_dig_dungeonmaker(r->lv, &src, r->o->rooms_file, &r->layout);
+        r->rooms_file_read = true;
+    }
+    r->lv->placer = NULL;
+    if (st == RF_ERR_ARG)
+        luaL_error(L, "%s: a parameter is out of the digger's range", step);
+    if (st != RF_OK)
+        step_fail(L, r, st, step);
+    return 0;
+}
+
+static int step_dig_rects(lua_State *L) { return dig_once(L, "dig_rects", rf_level_nethack_size); }
+
+static int step_dig_crawl(lua_State *L)
+{
+    return dig_once(L, "dig_crawl", rf_level_dungeonmaker_size);
+}
+
+/* ---- after the dig ---- */
+
+static int step_place_templates(lua_State *L)
+{
+    rf_recipe_run *r = run_of(L);
+    const rf_horde_table *ht = r->profiles ? rf_profile_set_hordes(r->profiles) : NULL;
+    rf_status st;
+    need_dug(L, r, "place_templates");
+    if (r->placed)
+        luaL_error(L, "place_templates: the templates are already placed");
+    r->placed = true;
+    if (!r->o->templates)
+        return 0;
+    /* Brogue walls its corridors; the other diggers leave rock beside theirs */
+    r->placer.wall_corridors = r->brogue != NULL;
+    st = rf_place_finish(&r->placer, r->o->seed, &r->cosmetic, ht ? ht : rf_horde_table_bundled(),
+                         r->d);
+    if (st != RF_OK)
+        step_fail(L, r, st, "place_templates");
+    return 0;
+}
+
+static int step_stairs(lua_State *L)
+{
+    rf_recipe_run *r = run_of(L);
+    rf_status st;
+    need_dug(L, r, "stairs");
+    if (r->stairs)
+        luaL_error(L, "stairs: the stairs are already placed");
+    st = rf_level_place_stairs(r->lv, &r->layout);
+    if (st == RF_ERR_CONTENT)
+        luaL_error(L, "stairs: the level has fewer than two free floor tiles");
+    if (st != RF_OK)
+        step_fail(L, r, st, "stairs");
+    r->stairs = true;
+    return 0;
+}
+
+/* DoomRL special rooms on the dug rooms (special.h), on stream "special";
+ * reads single-monster. Their feelings join the level's. */
+static int step_special_rooms(lua_State *L)
+{
+    rf_recipe_run *r = run_of(L);
+    lua_params lp;
+    rf_params src = params_at(L, r, "special_rooms", &lp);
+    rf_special_opts so;
+    rf_rng rng;
+    rf_status st;
+    int lo, hi;
+    size_t i;
+    need_dug(L, r, "special_rooms");
+    so.depth = r->lv->depth;
+    so.difficulty = r->o->difficulty ? (rf_difficulty)r->o->difficulty : RF_DIFFICULTY_HMP;
+    so.single_monster = src.get(src.ud, "single-monster", &lo, &hi) && lo != 0;
+    rf_rng_seed_named(&rng, r->o->seed, "special");
+    st = rf_special_rooms(r->lv->g, &r->lv->rooms, &so, &rng, &r->lv->objs, &r->lv->special);
+    for (i = 0; st == RF_OK && i < r->lv->special.nfeelings; i++)
+        if (!rf_level_add_feeling(r->lv, r->lv->special.feelings[i]))
+            st = RF_ERR_NOMEM;
+    if (st != RF_OK)
+        step_fail(L, r, st, "special_rooms");
+    return 0;
+}
+
+/* Hordes and traps (populate.h) from the set's tables or the bundled ones,
+ * on stream "populate": asleep out of the up stairs' sight, so after them. */
+static int step_populate(lua_State *L)
+{
+    rf_recipe_run *r = run_of(L);
+    const rf_horde_table *t = r->profiles ? rf_profile_set_hordes(r->profiles) : NULL;
+    rf_populate_opts po;
+    rf_rng rng;
+    rf_status st;
+    need_dug(L, r, "populate");
+    if (!r->stairs)
+        luaL_error(L, "populate: place the stairs first (hordes sleep out of their sight)");
+    rf_populate_opts_init(&po);
+    po.depth = r->lv->depth;
+    po.traps = r->lv->traps;
+    po.up_x = r->lv->up_x;
+    po.up_y = r->lv->up_y;
+    po.choke = r->lv->choke;
+    rf_rng_seed_named(&rng, r->o->seed, RF_RNG_POPULATE);
+    st = rf_populate(r->lv->g, &r->lv->rooms, t ? t : rf_horde_table_bundled(), &po, &rng,
+                     &r->lv->objs, NULL);
+    if (st != RF_OK)
+        step_fail(L, r, st, "populate");
+    return 0;
+}
+
+/* ---- asking and telling ---- */
+
+static int ask_feeling(lua_State *L)
+{
+    rf_recipe_run *r = run_of(L);
+    const char *text = luaL_checkstring(L, 2);
+    if (!rf_level_add_feeling(r->lv, text))
+        step_fail(L, r, RF_ERR_NOMEM, "feeling");
+    return 0;
+}
+
+/* level:roll(lo, hi): uniform in [lo, hi] from the "recipe" stream. */
+static int ask_roll(lua_State *L)
+{
+    rf_recipe_run *r = run_of(L);
+    lua_Integer lo = luaL_checkinteger(L, 2), hi = luaL_checkinteger(L, 3);
+    luaL_argcheck(L, lo <= hi && lo >= -PARAM_MAX && hi <= PARAM_MAX, 3,
+                  "roll needs lo <= hi, both within 100000000");
+    lua_pushinteger(L, rf_rng_range(&r->roll, (int)lo, (int)hi));
+    return 1;
+}
+
+/* level:size(): width and height once dug, else nil. */
+static int ask_size(lua_State *L)
+{
+    rf_recipe_run *r = run_of(L);
+    if (!r->lv->g)
+        return 0;
+    lua_pushinteger(L, r->lv->g->w);
+    lua_pushinteger(L, r->lv->g->h);
+    return 2;
+}
+
+/* level:rooms(): rooms that are not corridors; level:templates(): the
+ * placed templates. */
+static int ask_rooms(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)rf_level_rooms_proper(run_of(L)->lv));
+    return 1;
+}
+
+static int ask_templates(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)rf_level_template_count(run_of(L)->lv));
+    return 1;
+}
+
+static const luaL_Reg steps[] = {
+    {"brogue_rooms", step_brogue_rooms},
+    {"brogue_loops", step_brogue_loops},
+    {"brogue_lakes", step_brogue_lakes},
+    {"brogue_finish", step_brogue_finish},
+    {"dig_rects", step_dig_rects},
+    {"dig_crawl", step_dig_crawl},
+    {"place_templates", step_place_templates},
+    {"stairs", step_stairs},
+    {"special_rooms", step_special_rooms},
+    {"populate", step_populate},
+    {"feeling", ask_feeling},
+    {"roll", ask_roll},
+    {"size", ask_size},
+    {"rooms", ask_rooms},
+    {"templates", ask_templates},
+    {NULL, NULL},
+};
+
+void rf_recipe_push_level(lua_State *L, rf_recipe_run *r)
+{
+    lua_newtable(L);
+    lua_pushlightuserdata(L, r);
+    luaL_setfuncs(L, steps, 1);
+    lua_pushinteger(L, r->o->depth);
+    lua_setfield(L, -2, "depth");
+    lua_pushstring(L, rf_difficulty_name(r->o->difficulty ? (rf_difficulty)r->o->difficulty
+                                                          : RF_DIFFICULTY_HMP));
+    lua_setfield(L, -2, "difficulty");
+    lua_pushstring(L, r->o->profile ? r->o->profile : "brogue");
+    lua_setfield(L, -2, "profile");
+}
+
+void rf_recipe_push_params(lua_State *L, const rf_recipe_run *r)
+{
+    const char *key;
+    size_t i;
+    lua_newtable(L);
+    for (i = 0; r->prof && (key = rf_profile_key_at(r->prof, i)) != NULL; i++) {
+        int lo, hi;
+        if (!rf_profile_range(r->prof, r->o->depth, key, &lo, &hi))
+            continue; /* a <depths> row for other depths */
+        if (lo == hi) {
+            lua_pushinteger(L, lo);
+        } else {
+            lua_createtable(L, 2, 0);
+            lua_pushinteger(L, lo);
+            lua_rawseti(L, -2, 1);
+            lua_pushinteger(L, hi);
+            lua_rawseti(L, -2, 2);
+        }
+        lua_setfield(L, -2, key);
+    }
+}

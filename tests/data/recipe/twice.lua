@@ -1,0 +1,3 @@
+local level = ...
+level:dig_rects()
+level:dig_crawl()

@@ -1,0 +1,340 @@
+/* tests/unit/test_recipe.c: unit tests for level recipes (recipe.c,
+ * recipe_steps.c, the recipe= attribute of profile.c): the bundled recipes
+ * against the C pipeline they replaced, recipe files beside a profiles file
+ * (tests/data/recipe), the steps' order checks, parameters, the sandbox's
+ * faults at the recipe's file:line, the completeness checks, the size probe
+ * and the profile loader's recipe diagnostics.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "alloc_int.h"
+#include "grid_int.h"
+#include "level_gen_check.h"
+#include "rf_test.h"
+#include "roomforge/brogue.h"
+#include "roomforge/dig_rects.h"
+#include "roomforge/level.h"
+#include "roomforge/profile.h"
+#include "roomforge/rooms_file.h"
+#include "roomforge/template.h"
+
+#define DATA RF_TEST_DATA "/recipe/"
+
+static rf_profile_set *test_profiles(void)
+{
+    rf_profile_set *s = rf_profile_set_new();
+    rf_diags *d = rf_diags_new();
+    ck_assert(s && d);
+    ck_assert_int_eq(rf_profile_set_load(s, DATA "profiles.xml", d), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    rf_diags_free(d);
+    return s;
+}
+
+/* Generates profile's level at seed into *lv; the status, diagnostics in d. */
+static rf_status gen(const rf_profile_set *s, const char *profile, uint64_t seed, rf_diags *d,
+                     rf_level **lv)
+{
+    rf_level_opts o;
+    rf_level_opts_init(&o);
+    o.profile = profile;
+    o.seed = seed;
+    o.depth = 4;
+    *lv = NULL;
+    return rf_level_generate(s, &o, lv, d);
+}
+
+/* True when d holds code at file (its name's end) and line. */
+static bool has_diag(const rf_diags *d, const char *code, const char *file_end, int line,
+                     const char *msg_part)
+{
+    size_t i;
+    for (i = 0; i < rf_diags_count(d); i++) {
+        const rf_diag *g = rf_diags_at(d, i);
+        size_t n = strlen(g->file), m = strlen(file_end);
+        if (strcmp(g->code, code) == 0 && n >= m && strcmp(g->file + n - m, file_end) == 0 &&
+            (line == 0 || g->line == line) && (!msg_part || strstr(g->message, msg_part)))
+            return true;
+    }
+    return false;
+}
+
+static void dump(const rf_diags *d)
+{
+    size_t i;
+    for (i = 0; i < rf_diags_count(d); i++)
+        fprintf(stderr, "  %s:%d %s %s\n", rf_diags_at(d, i)->file, rf_diags_at(d, i)->line,
+                rf_diags_at(d, i)->code, rf_diags_at(d, i)->message);
+}
+
+START_TEST(bundled_recipe_matches_the_brogue_digger)
+{
+    /* The default recipe's dig steps make what one rf_brogue_dig call
+     * makes, special rooms and population turned off. */
+    rf_profile_set *s = rf_profile_set_new();
+    rf_diags *d = rf_diags_new();
+    static const char xml[] = "<profiles><profile name=\"p\" recipe=\"brogue\">"
+                              "<param name=\"special-rooms\" value=\"0\"/>"
+                              "<param name=\"populate\" value=\"0\"/></profile></profiles>";
+    uint64_t seed;
+    ck_assert_int_eq(rf_profile_set_load_buffer(s, xml, sizeof xml - 1, "p.xml", d), RF_OK);
+    for (seed = 1; seed <= 20; seed++) {
+        rf_level *lv;
+        rf_grid *g = rf_grid_new(79, 29);
+        rf_brogue_params p;
+        int x, y;
+        rf_level_opts o;
+        rf_level_opts_init(&o);
+        o.profile = "p";
+        o.seed = seed;
+        o.depth = (int)(seed % 26) + 1;
+        ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_OK);
+        rf_brogue_params_init(&p, o.depth);
+        ck_assert_int_eq(lc_brogue_dig(g, &p, seed, NULL, NULL), RF_OK);
+        for (y = 0; y < 29; y++)
+            for (x = 0; x < 79; x++) {
+                uint8_t a = RF_GRID_AT(rf_level_grid(lv), x, y), b = RF_GRID_AT(g, x, y);
+                if (a == RF_TILE_STAIRS_UP || a == RF_TILE_STAIRS_DOWN)
+                    a = RF_TILE_FLOOR;
+                ck_assert_msg(a == b, "seed %llu at %d,%d", (unsigned long long)seed, x, y);
+            }
+        rf_grid_free(g);
+        rf_level_free(lv);
+    }
+    rf_diags_free(d);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+START_TEST(a_recipe_file_sets_its_own_numbers)
+{
+    rf_profile_set *s = test_profiles();
+    rf_diags *d = rf_diags_new();
+    rf_level *lv;
+    uint64_t seed;
+    int t;
+    for (seed = 1; seed <= 30; seed++) {
+        ck_assert_int_eq(gen(s, "dry", seed, d, &lv), RF_OK);
+        for (t = 0; t < RF_TILE_COUNT; t++)
+            if (rf_tile_is_liquid((rf_tile)t))
+                ck_assert_uint_eq(rf_grid_count(rf_level_grid(lv), (rf_tile)t), 0);
+        ck_assert_uint_eq(rf_level_object_count(lv), 0); /* no special rooms, no population */
+        ck_assert_uint_eq(rf_level_feeling_count(lv), 1);
+        ck_assert_str_eq(rf_level_feeling_at(lv, 0), "dry as bone 7 hmp 4");
+        rf_level_free(lv);
+    }
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    rf_diags_free(d);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+START_TEST(roll_chooses_diggers_deterministically)
+{
+    rf_profile_set *s = test_profiles();
+    int kinds[2] = {0, 0};
+    uint64_t seed;
+    for (seed = 1; seed <= 40; seed++) {
+        rf_level *a, *b;
+        ck_assert_int_eq(gen(s, "choose", seed, NULL, &a), RF_OK);
+        ck_assert_int_eq(gen(s, "choose", seed, NULL, &b), RF_OK);
+        ck_assert(rf_level_digest(a) == rf_level_digest(b));
+        ck_assert_str_eq(rf_level_feeling_at(a, 0), rf_level_feeling_at(b, 0));
+        kinds[rf_grid_width(rf_level_grid(a)) == 80 ? 0 : 1]++;
+        rf_level_free(a);
+        rf_level_free(b);
+    }
+    ck_assert_int_gt(kinds[0], 5); /* 40 fair coins: both sides many times */
+    ck_assert_int_gt(kinds[1], 5);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+START_TEST(default_size_is_the_first_diggers)
+{
+    rf_profile_set *s = test_profiles();
+    rf_level_opts o;
+    int w = 0, h = 0;
+    rf_level_opts_init(&o);
+    o.profile = "bare";
+    ck_assert_int_eq(rf_level_default_size(s, &o, &w, &h, NULL), RF_OK);
+    ck_assert_int_eq(w, 80);
+    ck_assert_int_eq(h, 21);
+    o.profile = "dry";
+    ck_assert_int_eq(rf_level_default_size(s, &o, &w, &h, NULL), RF_OK);
+    ck_assert_int_eq(w, 79);
+    ck_assert_int_eq(h, 29);
+    o.profile = "stairs-first"; /* never digs */
+    ck_assert_int_ne(rf_level_default_size(s, &o, &w, &h, NULL), RF_OK);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+/* Each broken recipe: its status, diagnostic code, file, line, message part. */
+static const struct {
+    const char *profile;
+    rf_status st;
+    const char *code, *file;
+    int line;
+    const char *msg;
+} faults[] = {
+    {"stairs-first", RF_ERR_SCRIPT, "script-error", "stairs_first.lua", 3, "nothing is dug yet"},
+    {"no-stairs", RF_ERR_CONTENT, "recipe-incomplete", "no_stairs.lua", 0, "stairs"},
+    {"forever", RF_ERR_SCRIPT, "script-budget", "forever.lua", 3, NULL},
+    {"forbidden", RF_ERR_SCRIPT, "script-forbidden", "forbidden.lua", 2, "os"},
+    {"bad-param", RF_ERR_SCRIPT, "script-error", "bad_param.lua", 2, "parameter 'max-rooms'"},
+    {"mixed", RF_ERR_SCRIPT, "script-error", "mixed.lua", 3, "call brogue_rooms first"},
+    {"twice", RF_ERR_SCRIPT, "script-error", "twice.lua", 3, "already dug (by dig_rects)"},
+};
+
+START_TEST(faults_name_the_recipe_line)
+{
+    rf_profile_set *s = test_profiles();
+    rf_diags *d = rf_diags_new();
+    rf_level *lv = NULL;
+    ck_assert_int_eq(gen(s, faults[_i].profile, 1, d, &lv), faults[_i].st);
+    ck_assert_ptr_null(lv);
+    if (!has_diag(d, faults[_i].code, faults[_i].file, faults[_i].line, faults[_i].msg)) {
+        dump(d);
+        ck_abort_msg("%s: no %s at %s:%d", faults[_i].profile, faults[_i].code, faults[_i].file,
+                     faults[_i].line);
+    }
+    rf_diags_free(d);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+START_TEST(templates_need_the_place_step)
+{
+    rf_profile_set *s = test_profiles();
+    rf_template_set *t = rf_template_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_level_opts o;
+    rf_level *lv = NULL;
+    static const char *const forced[] = {"Warden's Gate"};
+    ck_assert_int_ne(rf_template_set_load_path(t, RF_SOURCE_DIR "/content/rooms", d), RF_ERR_IO);
+    rf_level_opts_init(&o);
+    o.profile = "bare";
+    o.depth = 5; /* the gate's minLevel 2 .. maxLevel 12 */
+    o.templates = t;
+    o.rooms = forced;
+    o.nrooms = 1;
+    ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_ERR_CONTENT);
+    if (!has_diag(d, "recipe-incomplete", "bare.lua", 0, "place_templates")) {
+        dump(d);
+        ck_abort_msg("no recipe-incomplete");
+    }
+    o.profile = "choose"; /* the same forced room through a recipe that places */
+    ck_assert_int_eq(rf_level_generate(s, &o, &lv, NULL), RF_OK);
+    ck_assert_uint_ge(rf_level_template_count(lv), 1);
+    rf_level_free(lv);
+    rf_diags_free(d);
+    rf_template_set_free(t);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+START_TEST(a_rooms_file_needs_dig_crawl)
+{
+    rf_profile_set *s = test_profiles();
+    rf_diags *d = rf_diags_new();
+    rf_level_opts o;
+    rf_level *lv = NULL;
+    size_t len;
+    rf_rooms_file *rf = NULL;
+    const char *text = rf_rooms_file_bundled(1, &len);
+    ck_assert_int_eq(rf_rooms_file_load_buffer(text, len, "rooms1", d, &rf), RF_OK);
+    rf_level_opts_init(&o);
+    o.profile = "bare";
+    o.rooms_file = rf;
+    ck_assert(!rf_profile_recipe_calls(rf_profile_find(s, "bare"), "dig_crawl"));
+    ck_assert(rf_profile_recipe_calls(rf_profile_find(s, "choose"), "dig_crawl"));
+    ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_ERR_ARG);
+    ck_assert(has_diag(d, "rooms-file-unused", "bare.lua", 0, NULL));
+    rf_rooms_file_free(rf);
+    rf_diags_free(d);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+START_TEST(the_older_digger_spelling_names_a_bundled_recipe)
+{
+    rf_profile_set *s = test_profiles();
+    rf_level *a, *b;
+    ck_assert_str_eq(rf_profile_recipe(rf_profile_find(s, "old-spelling")), "nethack");
+    ck_assert_int_eq(gen(s, "old-spelling", 5, NULL, &a), RF_OK);
+    ck_assert_int_eq(gen(NULL, "nethack", 5, NULL, &b), RF_OK); /* no set: the recipe by name */
+    ck_assert_int_eq(rf_grid_width(rf_level_grid(a)), 80);
+    ck_assert_uint_gt(rf_level_object_count(b), 0);
+    rf_level_free(a);
+    rf_level_free(b);
+    ck_assert_int_eq(gen(NULL, "nope", 5, NULL, &a), RF_ERR_ARG);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+START_TEST(the_loader_checks_recipes)
+{
+    rf_profile_set *s = rf_profile_set_new();
+    rf_diags *d = rf_diags_new();
+    ck_assert_int_eq(rf_profile_set_load(s, DATA "broken.xml", d), RF_ERR_CONTENT);
+    if (!has_diag(d, "script-syntax", "broken.lua", 3, NULL) ||
+        !has_diag(d, "unknown-recipe", "broken.xml", 3, "missing.lua") ||
+        !has_diag(d, "unknown-param", "broken.xml", 4, "lakez") ||
+        !has_diag(d, "unknown-param", "broken.xml", 5, "'dustlevel'") ||
+        has_diag(d, "unknown-param", "broken.xml", 5, "'dust-level'")) {
+        dump(d);
+        ck_abort_msg("recipe diagnostics missing");
+    }
+    ck_assert_ptr_null(rf_profile_find(s, "broken"));
+    ck_assert_ptr_null(rf_profile_find(s, "missing"));
+    ck_assert_ptr_nonnull(rf_profile_find(s, "typo"));
+    rf_diags_free(d);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+START_TEST(out_of_memory_is_reported)
+{
+    rf_profile_set *s = test_profiles();
+    long n;
+    bool ok = false;
+    for (n = 0; n < 4000 && !ok; n += 7) {
+        rf_level *lv = NULL;
+        rf_status st;
+        rf_alloc_fail_after(n);
+        st = gen(s, "choose", 3, NULL, &lv);
+        rf_alloc_fail_after(-1);
+        ck_assert_msg(st == RF_OK || st == RF_ERR_NOMEM || st == RF_ERR_SCRIPT,
+                      "after %ld allocations: %d", n, (int)st);
+        ck_assert(st == RF_OK || lv == NULL);
+        ok = st == RF_OK;
+        rf_level_free(lv);
+    }
+    ck_assert(ok);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+static Suite *recipe_suite(void)
+{
+    Suite *s = suite_create("recipe");
+    TCase *t = tcase_create("recipe");
+    tcase_set_timeout(t, 300);
+    tcase_add_test(t, bundled_recipe_matches_the_brogue_digger);
+    tcase_add_test(t, a_recipe_file_sets_its_own_numbers);
+    tcase_add_test(t, roll_chooses_diggers_deterministically);
+    tcase_add_test(t, default_size_is_the_first_diggers);
+    tcase_add_loop_test(t, faults_name_the_recipe_line, 0, sizeof faults / sizeof faults[0]);
+    tcase_add_test(t, templates_need_the_place_step);
+    tcase_add_test(t, a_rooms_file_needs_dig_crawl);
+    tcase_add_test(t, the_older_digger_spelling_names_a_bundled_recipe);
+    tcase_add_test(t, the_loader_checks_recipes);
+    tcase_add_test(t, out_of_memory_is_reported);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+RF_TEST_MAIN(recipe_suite)
