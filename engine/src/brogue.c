@@ -403,13 +403,6 @@ rf_status rf_brogue_run_finish(rf_brogue_run *r, const rf_brogue_params *p, int 
     return RF_OK;
 }
 
-rf_status rf_brogue_run_chokepoints(rf_brogue_run *r, int *choke)
-{
-    if (!r || !choke || r->stage != 2)
-        return RF_ERR_ARG;
-    return rf_pass_chokepoints(&r->d, choke) ? RF_OK : RF_ERR_NOMEM;
-}
-
 rf_status rf_brogue_dig(rf_grid *g, rf_room_list *rooms, const rf_brogue_params *p,
                         const rf_design_row *designs, size_t ndesigns, rf_rng *layout,
                         rf_rng *cosmetic, int *choke, rf_brogue_info *info)

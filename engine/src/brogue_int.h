@@ -137,8 +137,7 @@ int rf_accrete_free_run(const rf_dig *d, int sx, int sy, int dir, int cap);
  * NULL, lake walls, bridges, orphan and secret doors, the trap count, the
  * final walls). Each stage reads the p it is given (scaled to g already).
  * RF_ERR_ARG for a stage out of order or a bad p, RF_ERR_NOMEM when memory
- * runs out. chokepoints recomputes the map after later passes changed the
- * terrain (special rooms). rf_brogue_dig is new, rooms, loops, lakes, finish. */
+ * runs out. rf_brogue_dig is new, rooms, loops, lakes, finish. */
 typedef struct rf_brogue_run rf_brogue_run;
 rf_status rf_brogue_run_new(rf_grid *g, rf_room_list *rooms, const rf_design_row *designs,
                             size_t ndesigns, rf_rng *layout, rf_rng *cosmetic,
@@ -147,7 +146,6 @@ rf_status rf_brogue_run_rooms(rf_brogue_run *r, const rf_brogue_params *p);
 rf_status rf_brogue_run_loops(rf_brogue_run *r, const rf_brogue_params *p);
 rf_status rf_brogue_run_lakes(rf_brogue_run *r, const rf_brogue_params *p);
 rf_status rf_brogue_run_finish(rf_brogue_run *r, const rf_brogue_params *p, int *choke);
-rf_status rf_brogue_run_chokepoints(rf_brogue_run *r, int *choke);
 const rf_brogue_info *rf_brogue_run_info(const rf_brogue_run *r);
 void rf_brogue_run_free(rf_brogue_run *r);
 
@@ -164,6 +162,8 @@ bool rf_loops_add(rf_dig *d);
 bool rf_lakes_add(rf_dig *d);
 void rf_pass_diagonals(rf_dig *d);
 bool rf_pass_chokepoints(rf_dig *d, int *choke);
+/* The same map for any grid, with scratch of its own: RF_OK or RF_ERR_NOMEM. */
+rf_status rf_chokepoints(const rf_grid *g, int *choke);
 void rf_pass_lake_walls(rf_dig *d);
 void rf_bridges_add(rf_dig *d);
 void rf_pass_orphan_doors(rf_dig *d);

@@ -2,7 +2,9 @@
  * removal splits the walkable area, the number of tiles it cuts off.
  *
  * Pipeline: post-pass of the Brogue digger (after diagonal removal); the map
- * is kept on the level for later passes (machines, population). Design:
+ * is kept on the level for later passes (population), and recomputed for
+ * any level once special rooms and templates have changed its terrain
+ * (rf_chokepoints, recipe_steps.c). Design:
  * articulation points of the 4-neighbour graph by Tarjan's low-link, written
  * as an iterative DFS over preallocated arrays (no recursion: a 1000x1000
  * level is a million-deep path at worst). O(area). For a DFS root the value
@@ -13,15 +15,17 @@
  */
 #include <string.h>
 
+#include "alloc_int.h"
 #include "brogue_int.h"
 
-bool rf_pass_chokepoints(rf_dig *d, int *choke)
+/* The map of g into choke; disc, low, sub, stack (ints) and it (bytes) are
+ * scratch of w*h entries each. */
+static void choke_map(const rf_grid *g, int *choke, int *disc, int *low, int *sub, int *stack,
+                      uint8_t *it)
 {
-    int w = d->w, n = w * d->h, s, timer = 0;
+    int w = g->w, n = w * g->h, s, timer = 0;
     const int offs[4] = {-w, 1, w, -1};
-    const uint8_t *t = d->g->t;
-    int *disc = d->dist, *low = d->label, *sub = d->aux, *stack = d->queue;
-    uint8_t *it = d->ca_b;
+    const uint8_t *t = g->t;
     memset(choke, 0, (size_t)n * sizeof *choke);
     memset(disc, 0, (size_t)n * sizeof *disc);
     for (s = 0; s < n; s++) {
@@ -63,5 +67,23 @@ bool rf_pass_chokepoints(rf_dig *d, int *choke)
         if (root_children >= 2)
             choke[s] = sub[s] - root_max;
     }
+}
+
+bool rf_pass_chokepoints(rf_dig *d, int *choke)
+{
+    choke_map(d->g, choke, d->dist, d->label, d->aux, d->queue, d->ca_b);
     return true;
+}
+
+rf_status rf_chokepoints(const rf_grid *g, int *choke)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    int *ints = rf_alloc(4 * n * sizeof *ints);
+    uint8_t *it = rf_alloc(n);
+    rf_status st = ints && it ? RF_OK : RF_ERR_NOMEM;
+    if (st == RF_OK)
+        choke_map(g, choke, ints, ints + n, ints + 2 * n, ints + 3 * n, it);
+    rf_free(ints);
+    rf_free(it);
+    return st;
 }

@@ -102,6 +102,7 @@ static const char *const pipeline_keys[] = {
     "special-rooms",  /* 1: DoomRL special rooms (the bundled recipes test it) */
     "single-monster", /* special_rooms: the single-monster level table */
     "populate",       /* 1: hordes and traps (the bundled recipes test it) */
+    "traps",          /* populate: the trap count when the dig drew none */
     "templates",      /* templates drawn a level at 79x29 (place.h); default 1-3 */
     "water-tile",     /* what template W, L, I, G become (codes in place.h) */
     "lava-tile",
@@ -268,5 +269,9 @@ rf_status rf_recipe_run_level(rf_recipe_run *r)
     }
     if (st != RF_OK)
         return st;
-    return r->probe ? incomplete(r, &src, "never digs the level") : check_done(r, &src);
+    if (r->probe)
+        return incomplete(r, &src, "never digs the level");
+    st = check_done(r, &src);
+    /* the map rf_level_choke gives is the finished level's */
+    return st == RF_OK ? rf_chokepoints(r->lv->g, r->lv->choke) : st;
 }

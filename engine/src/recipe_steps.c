@@ -22,6 +22,7 @@
 #include "level_dig2_int.h"
 #include "range_int.h"
 #include "recipe_int.h"
+#include "roomforge/brogue.h"
 #include "roomforge/populate.h"
 
 #define PARAM_MAX 100000000 /* as profiles: the largest number a parameter takes */
@@ -303,27 +304,46 @@ static int step_special_rooms(lua_State *L)
     return 0;
 }
 
+/* The trap count: the dig's when it drew one (Brogue draws it at the end of
+ * its dig, from the layout stream), else p's `traps` range or the seed's
+ * (depth-1)/4 .. (depth-1)/2, drawn from rng. */
+static int trap_count(const rf_recipe_run *r, const rf_params *src, rf_rng *rng)
+{
+    rf_span span = rf_brogue_trap_span(r->lv->depth);
+    if (r->brogue_done)
+        return r->lv->traps;
+    (void)src->get(src->ud, "traps", &span.lo, &span.hi);
+    return rf_rng_range(rng, span.lo, span.hi);
+}
+
 /* Hordes and traps (populate.h) from the set's tables or the bundled ones,
- * on stream "populate": asleep out of the up stairs' sight, so after them. */
+ * on stream "populate": asleep out of the up stairs' sight, so after them.
+ * The chokepoint map is made again first: special rooms and templates have
+ * changed the terrain since the dig, and traps keep off chokepoints. */
 static int step_populate(lua_State *L)
 {
     rf_recipe_run *r = run_of(L);
     const rf_horde_table *t = r->profiles ? rf_profile_set_hordes(r->profiles) : NULL;
+    lua_params lp;
+    rf_params src = params_at(L, r, "populate", &lp);
     rf_populate_opts po;
     rf_rng rng;
     rf_status st;
     need_dug(L, r, "populate");
     if (!r->stairs)
         luaL_error(L, "populate: place the stairs first (hordes sleep out of their sight)");
+    rf_rng_seed_named(&rng, r->o->seed, RF_RNG_POPULATE);
     rf_populate_opts_init(&po);
     po.depth = r->lv->depth;
-    po.traps = r->lv->traps;
+    po.traps = trap_count(r, &src, &rng);
     po.up_x = r->lv->up_x;
     po.up_y = r->lv->up_y;
     po.choke = r->lv->choke;
-    rf_rng_seed_named(&rng, r->o->seed, RF_RNG_POPULATE);
-    st = rf_populate(r->lv->g, &r->lv->rooms, t ? t : rf_horde_table_bundled(), &po, &rng,
-                     &r->lv->objs, NULL);
+    r->lv->traps = po.traps;
+    st = rf_chokepoints(r->lv->g, r->lv->choke);
+    if (st == RF_OK)
+        st = rf_populate(r->lv->g, &r->lv->rooms, t ? t : rf_horde_table_bundled(), &po, &rng,
+                         &r->lv->objs, NULL);
     if (st != RF_OK)
         step_fail(L, r, st, "populate");
     return 0;
