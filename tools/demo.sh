@@ -24,4 +24,6 @@ step "$rf" gen --seed 1 --depth 3
 step "$rf" gen --seed 2 --depth 7 --room "Bolt and Bottle Emporium" --room "Menagerie of Fangs"
 step "$rf" gen --profile nethack --seed 1 --depth 12
 step "$rf" gen --profile dungeonmaker --seed 1
+# a profile whose recipe is a file of the content (content/levels/caverns.lua)
+step "$rf" gen --profile caverns --seed 3 --depth 5
 printf '\nTry: %s gen --seed N --depth D [--size WxH] [--format ansi|json]\n' "$rf"

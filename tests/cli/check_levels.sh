@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/cli/check_levels.sh ROOMFORGE CHECK_LEVEL: runs `roomforge gen --format
 # json` for a sample of seeds, depths and sizes of every bundled profile
-# (brogue, nethack, dungeonmaker; "default" is the profile's own size, no
+# (brogue, nethack, dungeonmaker, caverns; "default" is the profile's own size, no
 # --size) through shared/tools/check-level (the DESIGN 6 invariants one level
 # can show), and checks that every room carries "lit". Reports every bad level.
 set -u
@@ -9,7 +9,7 @@ rf=$1 check=$2
 fails=0 n=0
 # the seeds include NetHack levels whose 2x2 vault once took the stairs
 for spec in "brogue default 79x29 40x20 150x60" "nethack default 40x20 150x60" \
-            "dungeonmaker default 40x20 150x60"; do
+            "dungeonmaker default 40x20 150x60" "caverns default 40x20"; do
     set -- $spec
     profile=$1
     shift

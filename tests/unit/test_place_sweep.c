@@ -114,20 +114,24 @@ START_TEST(nethack_levels_with_templates_hold_design_6) { sweep("nethack", _i); 
 END_TEST
 START_TEST(dungeonmaker_levels_with_templates_hold_design_6) { sweep("dungeonmaker", _i); }
 END_TEST
+START_TEST(caverns_levels_with_templates_hold_design_6) { sweep("caverns", _i); }
+END_TEST
 
 static Suite *place_sweep_suite(void)
 {
     Suite *s = suite_create("place_sweep");
     /* one TCase a profile and 500 seeds: "brogue0" .. "brogue3", ... */
-    static const char *const names[3][4] = {
+    static const char *const names[4][4] = {
         {"brogue0", "brogue1", "brogue2", "brogue3"},
         {"nethack0", "nethack1", "nethack2", "nethack3"},
-        {"dungeonmaker0", "dungeonmaker1", "dungeonmaker2", "dungeonmaker3"}};
+        {"dungeonmaker0", "dungeonmaker1", "dungeonmaker2", "dungeonmaker3"},
+        {"caverns0", "caverns1", "caverns2", "caverns3"}};
     const TTest *tests[] = {brogue_levels_with_templates_hold_design_6,
                             nethack_levels_with_templates_hold_design_6,
-                            dungeonmaker_levels_with_templates_hold_design_6};
+                            dungeonmaker_levels_with_templates_hold_design_6,
+                            caverns_levels_with_templates_hold_design_6};
     int p, c;
-    for (p = 0; p < 3; p++)
+    for (p = 0; p < 4; p++)
         for (c = 0; c < 4; c++) {
             TCase *tc = tcase_create(names[p][c]);
             tcase_set_timeout(tc, 0);
