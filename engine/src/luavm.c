@@ -2,7 +2,8 @@
  *
  * Pipeline: rule VM stage. Opens base, table, string, math and utf8 through
  * luaL_requiref, then removes dofile, loadfile, load, require, collectgarbage
- * and string.dump; coroutines are not opened. The globals table gets a
+ * and string.dump; coroutines are not opened; pairs is replaced by one that
+ * walks keys in a fixed order (lua_pairs.c). The globals table gets a
  * metatable whose __index raises a "sandbox:" error for the names the sandbox
  * removes, so reaching for os/io/... is reported as script-forbidden. The
  * string metatable is protected (__metatable = false). A count hook enforces
@@ -157,6 +158,8 @@ static int open_sandbox(lua_State *L)
         lua_pushnil(L);
         lua_setfield(L, -2, drop[i]);
     }
+    lua_pushcfunction(L, rf_lua_ordered_pairs); /* lua_pairs.c: the same order every run */
+    lua_setfield(L, -2, "pairs");
     lua_getfield(L, -1, "string");
     lua_pushnil(L);
     lua_setfield(L, -2, "dump");

@@ -80,4 +80,8 @@ rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, co
 void rf_luavm_arm(lua_State *L, long budget);
 void rf_luavm_disarm(lua_State *L);
 
+/* The sandbox's pairs (lua_pairs.c): number keys ascending, string keys by
+ * bytes, false then true, then other keys in next's order; __pairs honoured. */
+int rf_lua_ordered_pairs(lua_State *L);
+
 #endif /* RF_LUAVM_INT_H */

@@ -175,6 +175,37 @@ START_TEST(coroutine_is_not_available)
 }
 END_TEST
 
+START_TEST(pairs_walks_keys_in_a_fixed_order)
+{
+    /* numbers ascending, strings by bytes, false then true: whatever the
+     * insertion order or the string hash seed of this run */
+    ck_assert_int_eq(run("local function walk(t)\n"
+                         "  local out = {}\n"
+                         "  for k, v in pairs(t) do out[#out + 1] = tostring(k) .. '=' .. v end\n"
+                         "  return table.concat(out, ',')\n"
+                         "end\n"
+                         "local a = {zeta = 1, alpha = 2, [3] = 3, [1] = 4, [2.5] = 5,\n"
+                         "           [true] = 6, [false] = 7, beta = 8, a = 9, B = 10}\n"
+                         "local b = {}\n"
+                         "for _, k in ipairs({'B', 'a', 'beta', 'alpha', 'zeta'}) do b[k] = a[k] end\n"
+                         "b[false], b[true], b[1], b[3], b[2.5] = 7, 6, 4, 3, 5\n"
+                         "local want = '1=4,2.5=5,3=3,B=10,a=9,alpha=2,beta=8,zeta=1,false=7,true=6'\n"
+                         "assert(walk(a) == want, walk(a))\n"
+                         "assert(walk(b) == want, walk(b))\n"
+                         "local u, seen = {a = 1, b = 2, c = 3}, {}\n"
+                         "for k in pairs(u) do seen[#seen + 1] = k; u.b = nil end\n"
+                         "assert(table.concat(seen) == 'ac')\n"
+                         "local m = setmetatable({}, {__pairs = function(t)\n"
+                         "  return function(_, k) if k == nil then return 1, 'x' end end, t, nil end})\n"
+                         "local n = 0\n"
+                         "for k, v in pairs(m) do n = n + 1; assert(k == 1 and v == 'x') end\n"
+                         "assert(n == 1)\n"
+                         "assert(not pcall(pairs, 42))\n"),
+                     RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+}
+END_TEST
+
 START_TEST(out_of_memory_at_creation_gives_null)
 {
     long n;
@@ -209,6 +240,7 @@ static Suite *sandbox_suite(void)
     tcase_add_test(tc, unbounded_recursion_is_stopped);
     tcase_add_test(tc, string_metatable_is_protected);
     tcase_add_test(tc, coroutine_is_not_available);
+    tcase_add_test(tc, pairs_walks_keys_in_a_fixed_order);
     suite_add_tcase(s, tc);
     tc = tcase_create("memory");
     tcase_add_test(tc, out_of_memory_at_creation_gives_null);
