@@ -173,6 +173,15 @@ typedef struct main_args {
 static int recipe_main(lua_State *L)
 {
     main_args *a = lua_touserdata(L, 1);
+    rf_rng rng;
+    /* math.random draws from the level's seed (Lua seeds it from the clock) */
+    rf_rng_seed_named(&rng, a->r->o->seed, "recipe-math");
+    lua_getglobal(L, "math");
+    lua_getfield(L, -1, "randomseed");
+    lua_pushinteger(L, (lua_Integer)rf_rng_next(&rng));
+    lua_pushinteger(L, (lua_Integer)rf_rng_next(&rng));
+    lua_call(L, 2, 0);
+    lua_pop(L, 1);
     rf_luavm_load(L, a->src->text, a->src->len, a->src->chunk);
     rf_recipe_push_level(L, a->r);
     rf_recipe_push_params(L, a->r);

@@ -142,6 +142,7 @@ START_TEST(roll_chooses_diggers_deterministically)
         ck_assert_int_eq(gen(s, "choose", seed, NULL, &b), RF_OK);
         ck_assert(rf_level_digest(a) == rf_level_digest(b));
         ck_assert_str_eq(rf_level_feeling_at(a, 0), rf_level_feeling_at(b, 0));
+        ck_assert_str_eq(rf_level_feeling_at(a, 1), rf_level_feeling_at(b, 1)); /* math.random */
         kinds[rf_grid_width(rf_level_grid(a)) == 80 ? 0 : 1]++;
         rf_level_free(a);
         rf_level_free(b);
