@@ -72,13 +72,16 @@ static const rf_diag_code codes[] = {
     {"rooms-file-unused", E, true, "a rooms-file was given for a level whose recipe never calls dig_crawl"},
     {"unknown-profile", E, true, "no profile of that name is loaded"},
     {"unknown-param", W, true, "a profile parameter its recipe does not read; it is ignored"},
-    /* population tables (<hordes>, <traps> in content/profiles.xml) */
+    /* population tables (<hordes>, <traps>, <decorations> in content/profiles.xml) */
     {"duplicate-horde", E, true, "two hordes share a name; the second is skipped"},
     {"duplicate-trap", E, true, "two trap kinds share a name; the second is skipped"},
     {"population-gap", W, true, "some depth 1-26 has no random horde or no trap kind to place"},
+    {"decoration-symbol", E, true, "a <decoration> symbol other than P, @ or ^; the row is skipped"},
+    {"duplicate-decoration", E, true, "a decoration name given twice for one symbol, or chance= set twice; the second is skipped"},
     /* the placer (gen --room, templates in levels) */
     {"room-not-placed", E, true, "a room forced into a level (gen --room) cannot be placed there; the message says why"},
     {"room-skipped", N, true, "a template drawn for a level could not be placed; the message says why"},
+    {"decoration-missing", W, true, "a placed template has P, @ or ^ cells but the decoration table has no row for that symbol; they stay bare"},
     /* DungeonMaker rooms-files */
     {"rooms-file-syntax", E, true, "a rooms-file line that does not match the seed's format"},
     {"rooms-file-range", E, true, "a rooms-file number outside the range the format allows"},

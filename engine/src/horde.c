@@ -1,12 +1,15 @@
-/* engine/src/horde.c: the population tables (hordes, trap kinds) and their
- * loader from the <hordes> and <traps> sections of a profiles file.
+/* engine/src/horde.c: the population tables (hordes, trap kinds,
+ * decorations) and their loader from the <hordes>, <traps> and <decorations>
+ * sections of a profiles file.
  *
  * Pipeline: load -> populate. profile.c calls rf_horde_load_section for each
- * section; populate.c reads the rows. Design: rows are plain values in file
- * order (names copied into fixed fields, as rf_placed keeps them), so a level
- * can copy a name without an allocation; a bad row is reported and skipped,
- * the rest of the table is kept, as the profile loader does with profiles.
- * Lookups walk the rows: a table holds tens of rows.
+ * section; populate.c reads the hordes and traps, place_objects.c the hordes
+ * a template names and the decorations. Design: rows are plain values in
+ * file order (names copied into fixed fields, as rf_placed keeps them), so a
+ * level can copy a name without an allocation; a bad row is reported and
+ * skipped, the rest of the table is kept, as the profile loader does with
+ * profiles. Lookups walk the rows: a table holds tens of rows; a decoration
+ * draw walks its symbol's rows in file order, each spanning its weight.
  * Seeds: shared/seeds/brogue-level-generation.txt (Monster Spawning, Depth).
  */
 #include <limits.h>
@@ -19,7 +22,13 @@
 #include "horde_int.h"
 #include "range_int.h"
 
-rf_horde_table *rf_horde_table_new(void) { return rf_calloc(1, sizeof(rf_horde_table)); }
+rf_horde_table *rf_horde_table_new(void)
+{
+    rf_horde_table *t = rf_calloc(1, sizeof(rf_horde_table));
+    if (t)
+        t->decor_chance = RF_DECOR_CHANCE_DEFAULT;
+    return t;
+}
 
 void rf_horde_table_free(rf_horde_table *t)
 {
@@ -28,6 +37,7 @@ void rf_horde_table_free(rf_horde_table *t)
         return;
     rf_free(t->hbuf);
     rf_free(t->tbuf);
+    rf_free(t->dbuf);
     rf_free(t);
 }
 
@@ -62,6 +72,37 @@ bool rf_horde_table_has_random(const rf_horde_table *t, int depth)
             return true;
     }
     return false;
+}
+
+size_t rf_horde_decoration_count(const rf_horde_table *t) { return t ? t->ndecor : 0; }
+int rf_horde_decoration_chance(const rf_horde_table *t) { return t ? t->decor_chance : 0; }
+
+const rf_decoration *rf_horde_decoration_at(const rf_horde_table *t, size_t i)
+{
+    return t && i < t->ndecor ? &t->decor[i] : NULL;
+}
+
+int rf_horde_decoration_weight(const rf_horde_table *t, char symbol)
+{
+    size_t i;
+    int total = 0;
+    for (i = 0; t && i < t->ndecor; i++)
+        if (t->decor[i].symbol == symbol)
+            total += t->decor[i].weight; /* rows * weight stays far below INT_MAX */
+    return total;
+}
+
+const rf_decoration *rf_horde_decoration_find(const rf_horde_table *t, char symbol, int k)
+{
+    size_t i;
+    for (i = 0; t && k >= 0 && i < t->ndecor; i++) {
+        if (t->decor[i].symbol != symbol)
+            continue;
+        if (k < t->decor[i].weight)
+            return &t->decor[i];
+        k -= t->decor[i].weight;
+    }
+    return NULL;
 }
 
 static bool has_trap(const rf_horde_table *t, int depth)
@@ -322,17 +363,135 @@ static bool load_trap(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
     return !ld->nomem;
 }
 
+static const char *const decoration_attrs[] = {"symbol", "type", "name", "weight", NULL};
+static const char *const decorations_attrs[] = {"chance", NULL};
+
+/* The decorated map symbols and the type their rows default to. */
+static const struct {
+    char symbol;
+    const char *type;
+} decor_symbols[] = {{'P', "decoration"}, {'@', "blocker"}, {'^', "decoration"}};
+
+static const char *decor_default_type(const char *symbol)
+{
+    size_t i;
+    for (i = 0; symbol[0] && !symbol[1] && i < sizeof decor_symbols / sizeof decor_symbols[0]; i++)
+        if (decor_symbols[i].symbol == symbol[0])
+            return decor_symbols[i].type;
+    return NULL;
+}
+
+static const rf_decoration *find_decoration(const rf_horde_table *t, char symbol, const char *name)
+{
+    size_t i;
+    for (i = 0; i < t->ndecor; i++)
+        if (t->decor[i].symbol == symbol && strcmp(t->decor[i].name, name) == 0)
+            return &t->decor[i];
+    return NULL;
+}
+
+/* weight= of a decoration row: 1..RF_DECOR_WEIGHT_MAX, default 1. */
+static bool take_weight(rf_horde_load *ld, const xmlNode *n, int *weight)
+{
+    char *v = attr(ld, n, "weight");
+    int hi = 0;
+    bool ok = false;
+    *weight = 1;
+    if (ld->nomem)
+        ;
+    else if (v && !rf_range_parse(v, 1, RF_DECOR_WEIGHT_MAX, weight, &hi))
+        report(ld, "bad-value", line_of(n), "weight '%s' is not a number within 1-%d", v,
+               RF_DECOR_WEIGHT_MAX);
+    else if (v && *weight != hi)
+        report(ld, "bad-value", line_of(n), "weight '%s' is a range; it takes one number", v);
+    else
+        ok = true;
+    rf_free(v);
+    return ok;
+}
+
+/* One <decoration>; a bad one is skipped. False only when memory ran out. */
+static bool load_decoration(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
+{
+    char *symbol = attr(ld, n, "symbol"), *type = attr(ld, n, "type"), *name = attr(ld, n, "name");
+    const char *deftype = symbol ? decor_default_type(symbol) : NULL;
+    rf_decoration k;
+    const xmlNode *c;
+    memset(&k, 0, sizeof k);
+    k.line = line_of(n);
+    k.symbol = deftype ? symbol[0] : '\0';
+    check_attrs(ld, n, decoration_attrs);
+    for (c = n->children; c && !ld->nomem; c = c->next)
+        if (c->type == XML_ELEMENT_NODE)
+            report(ld, "unknown-element", line_of(c), "<%s> is not known in <decoration>",
+                   (const char *)c->name);
+    if (ld->nomem)
+        ;
+    else if (!symbol || !name)
+        report(ld, "missing-attribute", k.line, "<decoration> needs %s",
+               !symbol ? "symbol=" : "name=");
+    else if (!deftype)
+        report(ld, "decoration-symbol", k.line,
+               "decoration symbol '%s' is not P (wall), @ (blocker) or ^ (floor)", symbol);
+    else if (!take_name(ld, n, "decoration name", name, k.name, sizeof k.name) ||
+             !take_name(ld, n, "decoration type", type ? type : deftype, k.type, sizeof k.type) ||
+             !take_weight(ld, n, &k.weight))
+        ;
+    else if (find_decoration(t, k.symbol, k.name))
+        report(ld, "duplicate-decoration", k.line,
+               "decoration '%s' of symbol %c is defined twice; the second is skipped", k.name,
+               k.symbol);
+    else if (t->ndecor >= RF_HORDE_ROWS_MAX)
+        report(ld, "xml-limit", k.line, "more than %d decorations", RF_HORDE_ROWS_MAX);
+    else if (!rf_grow((void **)&t->dbuf, &t->dcap, t->ndecor + 1, sizeof *t->dbuf))
+        ld->nomem = true;
+    else {
+        t->dbuf[t->ndecor++] = k;
+        t->decor = t->dbuf;
+    }
+    rf_free(symbol);
+    rf_free(type);
+    rf_free(name);
+    return !ld->nomem;
+}
+
+/* chance= of a <decorations> section: 0-100, once a table. */
+static void take_chance(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
+{
+    char *v = attr(ld, n, "chance");
+    int lo = 0, hi = 0;
+    if (!v)
+        return;
+    if (t->chance_line)
+        report(ld, "duplicate-decoration", line_of(n),
+               "the decoration chance is already set at line %d; this one is ignored",
+               t->chance_line);
+    else if (!rf_range_parse(v, 0, 100, &lo, &hi) || lo != hi)
+        report(ld, "bad-value", line_of(n), "chance '%s' is not a percent within 0-100", v);
+    else {
+        t->decor_chance = lo;
+        t->chance_line = line_of(n);
+    }
+    rf_free(v);
+}
+
 bool rf_horde_load_section(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
 {
-    bool hordes = is_elem(n, "hordes");
-    const char *row = hordes ? "horde" : "trap";
+    bool hordes = is_elem(n, "hordes"), decorations = is_elem(n, "decorations");
+    const char *row = hordes ? "horde" : decorations ? "decoration" : "trap";
     const xmlNode *c;
-    if (n->properties)
+    if (decorations) {
+        check_attrs(ld, n, decorations_attrs);
+        take_chance(t, n, ld);
+    } else if (n->properties) {
         report(ld, "unknown-attribute", line_of(n), "<%s> takes no attributes; they are ignored",
                (const char *)n->name);
+    }
     for (c = n->children; c && !ld->nomem; c = c->next) {
         if (is_elem(c, row)) {
-            if (!(hordes ? load_horde(t, c, ld) : load_trap(t, c, ld)))
+            if (!(hordes ? load_horde(t, c, ld)
+                  : decorations ? load_decoration(t, c, ld)
+                                : load_trap(t, c, ld)))
                 return false;
         } else if (c->type == XML_ELEMENT_NODE) {
             report(ld, "unknown-element", line_of(c), "<%s> is not known in <%s>",

@@ -1,12 +1,13 @@
 /* engine/src/horde_bundled.c: the population tables compiled into the
- * library: the rows of content/profiles.xml's <hordes> and <traps>.
+ * library: the rows of content/profiles.xml's <hordes>, <traps> and
+ * <decorations>.
  *
  * Pipeline: load -> populate; a level whose profile set holds no tables (no
  * set at all, or a file without the sections) is populated from these, so a
  * game needs no content directory. Design: static const rows, never written;
  * test_populate loads content/profiles.xml and compares its rows with these,
- * so an edit to one without the other fails the tests. The bestiary and the
- * trap names are roomforge's own.
+ * so an edit to one without the other fails the tests. The bestiary, the
+ * trap names and the decorations are roomforge's own.
  * Seeds: shared/seeds/brogue-level-generation.txt (Monster Spawning).
  */
 #include "horde_int.h"
@@ -59,9 +60,30 @@ static const rf_trap_kind traps[] = {
     {"paralysis rune", 14, 1000, 6, 0},
 };
 
+/* symbol, type, name, weight: the kinds a P, @ or ^ cell may become; the
+ * chance is RF_DECOR_CHANCE_DEFAULT, as content/profiles.xml says */
+static const rf_decoration decorations[] = {
+    {'P', "decoration", "painting", 1, 0},
+    {'P', "decoration", "tapestry", 1, 0},
+    {'P', "decoration", "faded portrait", 1, 0},
+    {'@', "blocker", "statue", 1, 0},
+    {'@', "blocker", "barrel", 1, 0},
+    {'@', "blocker", "bookshelf", 1, 0},
+    {'@', "blocker", "crate", 1, 0},
+    {'^', "decoration", "rug", 1, 0},
+    {'^', "decoration", "bones", 1, 0},
+    {'^', "decoration", "rubble", 1, 0},
+    {'^', "decoration", "candles", 1, 0},
+};
+
 static const rf_horde_table bundled = {
-    hordes, sizeof hordes / sizeof hordes[0], traps, sizeof traps / sizeof traps[0],
-    NULL, 0, NULL, 0,
+    .hordes = hordes,
+    .nhordes = sizeof hordes / sizeof hordes[0],
+    .traps = traps,
+    .ntraps = sizeof traps / sizeof traps[0],
+    .decor = decorations,
+    .ndecor = sizeof decorations / sizeof decorations[0],
+    .decor_chance = RF_DECOR_CHANCE_DEFAULT,
 };
 
 const rf_horde_table *rf_horde_table_bundled(void) { return &bundled; }

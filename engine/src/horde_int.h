@@ -1,9 +1,10 @@
 /* engine/src/horde_int.h: the population tables' layout and their XML
  * loader, for horde.c, horde_bundled.c, profile.c and populate.c.
  *
- * Pipeline: load -> populate. profile.c meets <hordes> and <traps> at the
- * root of a profiles file and hands the element to rf_horde_load_section,
- * which reports to the same sink with the same file name.
+ * Pipeline: load -> populate (and place, for the decorations). profile.c
+ * meets <hordes>, <traps> and <decorations> at the root of a profiles file
+ * and hands the element to rf_horde_load_section, which reports to the same
+ * sink with the same file name.
  */
 #ifndef RF_HORDE_INT_H
 #define RF_HORDE_INT_H
@@ -22,6 +23,12 @@ struct rf_horde_table {
     size_t hcap;
     rf_trap_kind *tbuf;
     size_t tcap;
+    const rf_decoration *decor; /* dbuf, or a static array */
+    size_t ndecor;
+    rf_decoration *dbuf;
+    size_t dcap;
+    int decor_chance; /* percent of P, @, ^ cells decorated */
+    int chance_line;  /* where a file set chance=; 0 while it has not */
 };
 
 /* One load's sink and state; errors is set by every error reported. */
@@ -32,10 +39,11 @@ typedef struct rf_horde_load {
     bool nomem;
 } rf_horde_load;
 
-/* Loads a <hordes> or <traps> element into t, skipping bad rows with a
- * diagnostic (missing-attribute, bad-value, unknown-element,
- * unknown-attribute, duplicate-horde, duplicate-trap, xml-limit). False only
- * when memory ran out (ld->nomem is then set). */
+/* Loads a <hordes>, <traps> or <decorations> element into t, skipping bad
+ * rows with a diagnostic (missing-attribute, bad-value, unknown-element,
+ * unknown-attribute, duplicate-horde, duplicate-trap, decoration-symbol,
+ * duplicate-decoration, xml-limit). False only when memory ran out
+ * (ld->nomem is then set). */
 bool rf_horde_load_section(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld);
 /* Warns population-gap (at line) for each run of depths 1..26 where t has
  * no random horde or no trap kind. */

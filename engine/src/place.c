@@ -493,7 +493,7 @@ rf_status rf_place_finish(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
     }
     if (failed != RF_OK)
         return failed;
-    return rf_place_objects_with(pl, seed, cosmetic, hordes);
+    return rf_place_objects_with(pl, seed, cosmetic, hordes, d);
 }
 
 void rf_place_fini(rf_placer *pl)

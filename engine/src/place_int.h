@@ -79,7 +79,9 @@ rf_status rf_place_begin(rf_placer *pl, rf_level *lv, const rf_profile *prof,
                          const rf_level_opts *o, rf_diags *d);
 /* After digging: fits what is still pending, reports what stayed out
  * (room-not-placed for forced rooms, then RF_ERR_CONTENT; room-skipped
- * notes for drawn ones) and places the objects of the placed templates. */
+ * notes for drawn ones) and places the objects of the placed templates
+ * (decoration-missing warnings when hordes has no row for a P, @ or ^ a
+ * template holds). */
 rf_status rf_place_finish(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
                           const struct rf_horde_table *hordes, rf_diags *d);
 void rf_place_fini(rf_placer *pl);
@@ -121,8 +123,10 @@ bool rf_place_attach_step(void *ud, struct rf_dig *d, int attempt);
  * corridors (place_fit.c). RF_OK or RF_ERR_NOMEM. */
 rf_status rf_place_fit_pending(rf_placer *pl);
 /* Objects of every placed template (place_objects.c); hordes (may be NULL)
- * names template hordes and zoo monsters. RF_OK or RF_ERR_NOMEM. */
+ * names template hordes and zoo monsters and holds the decorations of P, @
+ * and ^ (NULL: the bundled ones). decoration-missing warnings go to d (may
+ * be NULL). RF_OK or RF_ERR_NOMEM. */
 rf_status rf_place_objects_with(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
-                                const struct rf_horde_table *hordes);
+                                const struct rf_horde_table *hordes, rf_diags *d);
 
 #endif /* RF_PLACE_INT_H */

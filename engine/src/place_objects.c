@@ -20,8 +20,11 @@
  * - shop rooms: a shopkeeper on S, the block area s, a sales pedestal on i.
  * - zoo rooms: every floor cell ('.') holds a monster with ZOO_CHANCE %.
  * - P: a painting or tapestry on the wall, @: a blocker (not in noBlockers
- *   rooms), ^: a floor decoration, each with DECOR_CHANCE %, the kind drawn
- *   from the decoration table below.
+ *   rooms), ^: a floor decoration, each with the decoration table's chance
+ *   (a d100 roll, then a weighted draw among the rows of the symbol, both
+ *   cosmetic): the <decorations> of content/profiles.xml (horde.h). A
+ *   symbol without rows leaves its cells bare, with one decoration-missing
+ *   warning a template a level.
  * Seeds: shared/seeds/dredmor-room-system.txt (symbols, horde, trap, shop,
  * zoo, percent).
  */
@@ -32,26 +35,13 @@
 #include "roomforge/horde.h"
 
 #define ZOO_CHANCE 80    /* "a high chance of generating a monster" */
-#define DECOR_CHANCE 50  /* "will not always be placed" */
 #define HORDE_MIN 2      /* Dredmor's tweakDB horde defaults */
 #define HORDE_ADDITIONAL 2
 #define HORDE_RADIUS 4   /* members stand at most this far from the leader */
 
-typedef struct decor_row {
-    char symbol;
-    const char *type;
-    const char *name;
-} decor_row;
-
-/* The decoration table: the kinds a P, @ or ^ may become. */
-static const decor_row decor[] = {
-    {'P', "decoration", "painting"},     {'P', "decoration", "tapestry"},
-    {'P', "decoration", "faded portrait"}, {'@', "blocker", "statue"},
-    {'@', "blocker", "barrel"},          {'@', "blocker", "bookshelf"},
-    {'@', "blocker", "crate"},           {'^', "decoration", "rug"},
-    {'^', "decoration", "bones"},        {'^', "decoration", "rubble"},
-    {'^', "decoration", "candles"},
-};
+/* The decorated symbols, in the order of obj_ctx's per-symbol arrays. */
+static const char decor_symbols[] = "P@^";
+#define DECOR_SYMBOLS 3
 
 typedef struct obj_ctx {
     rf_placer *pl;
@@ -60,6 +50,8 @@ typedef struct obj_ctx {
     rf_rng *rng;
     rf_rng *cosmetic;
     const rf_horde_table *hordes;
+    const rf_horde_table *decor;      /* hordes, or the bundled table when NULL */
+    int decor_weight[DECOR_SYMBOLS]; /* total weight of each symbol's rows */
 } obj_ctx;
 
 static rf_status add(obj_ctx *c, const char *type, const char *name, const char *id, int x, int y,
@@ -232,16 +224,49 @@ static const char *zoo_monster(obj_ctx *c)
     return "zoo monster";
 }
 
-static const decor_row *pick_decor(rf_rng *r, char sym)
+/* Warns decoration-missing, once a level for each template placed, for each
+ * symbol the template holds (@ only outside noBlockers rooms) that the
+ * table has no row for; at the template's first cell of that symbol. */
+static void check_decorations(const rf_placer *pl, size_t i, const int *weight, rf_diags *d)
 {
-    size_t i, n = 0, k;
-    for (i = 0; i < sizeof decor / sizeof decor[0]; i++)
-        n += decor[i].symbol == sym;
-    k = rf_rng_below(r, (uint32_t)n);
-    for (i = 0; i < sizeof decor / sizeof decor[0]; i++)
-        if (decor[i].symbol == sym && k-- == 0)
-            return &decor[i];
-    return NULL;
+    const rf_template *t = pl->plan[i].t;
+    int tw = rf_template_width(t), th = rf_template_height(t), k, x, y;
+    size_t j;
+    for (j = 0; j < i; j++)
+        if (pl->plan[j].placed && pl->plan[j].t == t)
+            return; /* said at its first placement */
+    for (k = 0; k < DECOR_SYMBOLS; k++) {
+        char s = decor_symbols[k];
+        int line = 0, col = 0;
+        bool found = false;
+        if (weight[k] > 0 || (s == '@' && rf_template_flags(t)->no_blockers))
+            continue;
+        for (y = 0; y < th && !found; y++)
+            for (x = 0; x < tw && !found; x++)
+                if ((found = rf_template_cell(t, x, y) == s))
+                    (void)rf_template_cell_pos(t, x, y, &line, &col);
+        if (found)
+            (void)rf_diag_add(d, "decoration-missing",
+                              rf_template_file(t) ? rf_template_file(t) : "", line, col,
+                              "room '%s' has %c cells but the decoration table has no %c row; "
+                              "they stay bare",
+                              rf_template_name(t), s, s);
+    }
+}
+
+/* A P, @ or ^ cell: with the table's chance, a decoration drawn by weight
+ * among the rows of its symbol, both from the cosmetic stream. */
+static rf_status decorate(obj_ctx *c, char s, int x, int y)
+{
+    int k = (int)(strchr(decor_symbols, s) - decor_symbols);
+    const rf_decoration *row;
+    if (c->decor_weight[k] == 0)
+        return RF_OK; /* check_decorations said so */
+    if (!rf_rng_chance(c->cosmetic, rf_horde_decoration_chance(c->decor)))
+        return RF_OK;
+    row = rf_horde_decoration_find(
+        c->decor, s, (int)rf_rng_below(c->cosmetic, (uint32_t)c->decor_weight[k]));
+    return row ? add(c, row->type, row->name, NULL, x, y, 1) : RF_OK;
 }
 
 /* Shops, zoos and decorations: one walk over the view's cells. */
@@ -265,23 +290,23 @@ static rf_status cell_objects(obj_ctx *c)
                      rf_rng_chance(c->rng, ZOO_CHANCE))
                 st = add(c, "monster", zoo_monster(c), NULL, lx, ly, 1);
             else if ((s == 'P' || s == '^' || (s == '@' && !f->no_blockers)) &&
-                     !rf_placed_list_has_at(&c->pl->lv->objs, lx, ly) &&
-                     rf_rng_chance(c->cosmetic, DECOR_CHANCE)) {
-                const decor_row *d = pick_decor(c->cosmetic, s);
-                if (d)
-                    st = add(c, d->type, d->name, NULL, lx, ly, 1);
-            }
+                     !rf_placed_list_has_at(&c->pl->lv->objs, lx, ly))
+                st = decorate(c, s, lx, ly);
         }
     return st;
 }
 
 rf_status rf_place_objects_with(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
-                                const rf_horde_table *hordes)
+                                const rf_horde_table *hordes, rf_diags *d)
 {
+    const rf_horde_table *decor = hordes ? hordes : rf_horde_table_bundled();
+    int weight[DECOR_SYMBOLS], k;
     rf_rng rng;
     size_t i;
     rf_status st = RF_OK;
     rf_rng_seed_named(&rng, seed, "place-objects");
+    for (k = 0; k < DECOR_SYMBOLS; k++)
+        weight[k] = rf_horde_decoration_weight(decor, decor_symbols[k]);
     for (i = 0; st == RF_OK && i < pl->n; i++) {
         obj_ctx c;
         if (!pl->plan[i].placed)
@@ -292,8 +317,12 @@ rf_status rf_place_objects_with(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
         c.rng = &rng;
         c.cosmetic = cosmetic;
         c.hordes = hordes;
+        c.decor = decor;
+        memcpy(c.decor_weight, weight, sizeof weight);
         if (!c.v)
             return RF_ERR_NOMEM;
+        if (d)
+            check_decorations(pl, i, weight, d);
         st = template_objects(&c);
         if (st == RF_OK)
             st = cell_objects(&c);

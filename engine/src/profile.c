@@ -47,7 +47,7 @@ struct rf_profile {
 struct rf_profile_set {
     rf_profile **items;
     size_t n, cap;
-    rf_horde_table *hordes; /* <hordes> and <traps>; NULL when the file has none */
+    rf_horde_table *hordes; /* <hordes>, <traps>, <decorations>; NULL when the file has none */
 };
 
 rf_profile_set *rf_profile_set_new(void) { return rf_calloc(1, sizeof(rf_profile_set)); }
@@ -268,8 +268,8 @@ static bool load_depths(loader *ld, rf_profile *p, const xmlNode *n)
     return ok;
 }
 
-/* Loads a <hordes> or <traps> section into the set's population tables
- * (horde.c); false only when memory ran out. */
+/* Loads a <hordes>, <traps> or <decorations> section into the set's
+ * population tables (horde.c); false only when memory ran out. */
 static bool load_population(loader *ld, rf_profile_set *s, const xmlNode *n)
 {
     rf_horde_load hl = {ld->d, ld->file, false, false};
@@ -422,7 +422,7 @@ rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t 
     for (c = root->children; c && ok; c = c->next)
         if (name_is(c, "profile"))
             ok = load_profile(&ld, s, c);
-        else if (name_is(c, "hordes") || name_is(c, "traps")) {
+        else if (name_is(c, "hordes") || name_is(c, "traps") || name_is(c, "decorations")) {
             ok = load_population(&ld, s, c);
             if (!pop_line)
                 pop_line = line_of(c);

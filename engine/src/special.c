@@ -360,6 +360,7 @@ static rf_status make_one(rf_special_ctx *ctx)
     ri = pick_room(ctx, kind, fluid);
     if (ri < 0) {
         ctx->res->skipped++;
+        ctx->res->skipped_kind[kind]++;
         return RF_OK;
     }
     ctx->used[ri] = true;

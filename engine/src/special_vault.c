@@ -130,6 +130,7 @@ rf_status rf_special_vault(rf_special_ctx *ctx, size_t ri)
     if (aux >= 0) {
         int pct = ctx->o->depth - 1 < 25 ? ctx->o->depth - 1 : 25;
         locked = rf_rng_chance(ctx->rng, pct);
+        ctx->res->lockable_vaults++;
     }
     memset(&inner, 0, sizeof inner);
     inner.kind = RF_ROOM_VAULT;

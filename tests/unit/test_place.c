@@ -591,6 +591,93 @@ START_TEST(decorations_come_from_the_cosmetic_stream_only)
 }
 END_TEST
 
+/* A profiles file whose decoration table has rows for ^ only, at 100 %:
+ * every ^ cell gets its row, P and @ cells stay bare with one
+ * decoration-missing a level each, at the template's first such cell; a
+ * noBlockers room's @ is no use of the table, so no warning. */
+START_TEST(decorations_come_from_the_profiles_table)
+{
+    static const char gallery[] = "<roomdb>\n"
+                                  "<room name=\"Gallery\" width=\"7\" height=\"5\">\n"
+                                  "<row text=\"###D###\"/>\n"
+                                  "<row text=\"P.....#\"/>\n"
+                                  "<row text=\"#.@.^.#\"/>\n"
+                                  "<row text=\"#.....P\"/>\n"
+                                  "<row text=\"#######\"/>\n"
+                                  "</room>\n"
+                                  "<room name=\"Quiet\" width=\"5\" height=\"4\">\n"
+                                  "<row text=\"##D##\"/><row text=\"#...#\"/>"
+                                  "<row text=\"#.@.#\"/><row text=\"#####\"/>"
+                                  "<flags noBlockers=\"1\"/></room>\n"
+                                  "</roomdb>\n";
+    static const char moss[] =
+        "<profiles>\n"
+        "<profile name=\"n0\" digger=\"nethack\"><param name=\"templates\" value=\"0\"/>"
+        "<param name=\"special-rooms\" value=\"0\"/><param name=\"populate\" value=\"0\"/>"
+        "</profile>\n"
+        "<hordes><horde name=\"rats\" leader=\"rat\" depth=\"1-30\"/></hordes>\n"
+        "<traps><trap name=\"pit\" depth=\"1-30\"/></traps>\n"
+        "<decorations chance=\"100\"><decoration symbol=\"^\" type=\"growth\" name=\"moss\"/>"
+        "</decorations>\n"
+        "</profiles>\n";
+    const char *rooms[] = {"Gallery", "Quiet"};
+    rf_template_set *ts = rf_template_set_new();
+    rf_profile_set *ps = rf_profile_set_new();
+    rf_diags *d = rf_diags_new();
+    int seed;
+    ck_assert(ts && ps && d);
+    ck_assert_int_eq(rf_template_set_load_buffer(ts, "gallery.xml", gallery, strlen(gallery), d),
+                     RF_OK);
+    ck_assert_int_eq(rf_profile_set_load_buffer(ps, moss, strlen(moss), "moss.xml", d), RF_OK);
+    ck_assert_uint_eq(rf_diags_errors(d), 0);
+    for (seed = 1; seed <= 10; seed++) {
+        rf_level_opts o;
+        rf_level *lv = NULL;
+        rf_diags *gd = rf_diags_new();
+        const rf_room_rec *r;
+        const rf_placed *m;
+        size_t i, p_warn = 0, at_warn = 0;
+        ck_assert_ptr_nonnull(gd);
+        rf_level_opts_init(&o);
+        o.profile = "n0";
+        o.seed = (uint64_t)seed;
+        o.depth = 2;
+        o.templates = ts;
+        o.rooms = rooms;
+        o.nrooms = 2;
+        ck_assert_int_eq(rf_level_generate(ps, &o, &lv, gd), RF_OK);
+        ck_assert_ptr_nonnull(room_of(lv, "Quiet"));
+        r = room_of(lv, "Gallery");
+        ck_assert_ptr_nonnull(r);
+        m = find_obj(lv, "growth", "moss");
+        ck_assert_ptr_nonnull(m);
+        ck_assert_int_eq(m->x, r->x + 4);
+        ck_assert_int_eq(m->y, r->y + 2);
+        ck_assert_uint_eq(rf_level_object_count(lv), 1);
+        for (i = 0; i < rf_diags_count(gd); i++) {
+            const rf_diag *g = rf_diags_at(gd, i);
+            if (strcmp(g->code, "decoration-missing") != 0)
+                continue;
+            ck_assert_str_eq(g->file, "gallery.xml");
+            ck_assert_int_eq(g->severity, RF_SEV_WARNING);
+            if (g->line == 4 && g->col == 12)
+                p_warn++;
+            else if (g->line == 5 && g->col == 14)
+                at_warn++;
+            else
+                ck_abort_msg("decoration-missing at %d:%d", g->line, g->col);
+        }
+        ck_assert_uint_eq(p_warn, 1);
+        ck_assert_uint_eq(at_warn, 1);
+        rf_diags_free(gd);
+        rf_level_free(lv);
+    }
+    rf_diags_free(d);
+    rf_profile_set_free(ps);
+    rf_template_set_free(ts);
+}
+END_TEST
+
 /* ---- memory ---- */
 
 /* Every allocation of a level with templates (forced, drawn, attached,
@@ -752,6 +839,7 @@ static Suite *place_suite(void)
     tcase_add_test(objs, shops_and_zoos_are_stocked);
     tcase_add_test(objs, profiles_remap_template_terrain);
     tcase_add_test(objs, decorations_come_from_the_cosmetic_stream_only);
+    tcase_add_test(objs, decorations_come_from_the_profiles_table);
     tcase_add_test(objs, placed_templates_are_live_in_the_level_world);
     tcase_add_test(forced, running_out_of_memory_is_a_status);
     tcase_add_test(content, every_bundled_template_can_be_forced);

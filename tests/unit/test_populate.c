@@ -1,6 +1,7 @@
 /* tests/unit/test_populate.c: unit tests for population: line of sight
  * (fov.c), the population tables and their loader (horde.c,
- * horde_bundled.c, the <hordes>/<traps> sections of profile.c) and the pass
+ * horde_bundled.c, the <hordes>/<traps>/<decorations> sections of
+ * profile.c) and the pass
  * (populate.c) on hand-made grids and on generated levels. Statistical tests
  * draw many seeds (fewer when RF_SANITIZED is set) with bounds several
  * standard deviations wide, on fixed seeds, so they cannot flake.
@@ -972,6 +973,22 @@ START_TEST(the_bundled_tables_are_the_content_files)
         ck_assert_int_eq(x->max_depth, y->max_depth);
         ck_assert_int_eq(x->frequency, y->frequency);
     }
+    /* the decorations: same rows in the same order (the draw walks them) */
+    ck_assert_uint_eq(rf_horde_decoration_count(f), rf_horde_decoration_count(b));
+    ck_assert_uint_eq(rf_horde_decoration_count(b), 11);
+    ck_assert_int_eq(rf_horde_decoration_chance(f), rf_horde_decoration_chance(b));
+    for (i = 0; i < rf_horde_decoration_count(b); i++) {
+        const rf_decoration *x = rf_horde_decoration_at(f, i), *y = rf_horde_decoration_at(b, i);
+        ck_assert_int_eq(x->symbol, y->symbol);
+        ck_assert_str_eq(x->type, y->type);
+        ck_assert_str_eq(x->name, y->name);
+        ck_assert_int_eq(x->weight, y->weight);
+        ck_assert_int_gt(x->line, 0);
+        ck_assert_int_eq(y->line, 0);
+    }
+    ck_assert_int_gt(rf_horde_decoration_weight(b, 'P'), 0);
+    ck_assert_int_gt(rf_horde_decoration_weight(b, '@'), 0);
+    ck_assert_int_gt(rf_horde_decoration_weight(b, '^'), 0);
     for (i = 1; i <= 1000; i++) /* every depth has a random horde */
         ck_assert(rf_horde_table_has_random(b, (int)i));
     rf_horde_table_free((rf_horde_table *)(uintptr_t)b); /* a no-op on the static table */
@@ -991,8 +1008,60 @@ START_TEST(a_profiles_file_without_tables_has_none)
     ck_assert_uint_eq(rf_horde_count(t), 0);
     ck_assert_ptr_null(rf_horde_at(t, 0));
     ck_assert_ptr_null(rf_horde_find(t, "rat nest"));
+    ck_assert_uint_eq(rf_horde_decoration_count(t), 0);
+    ck_assert_ptr_null(rf_horde_decoration_at(t, 0));
+    ck_assert_int_eq(rf_horde_decoration_weight(t, 'P'), 0);
+    ck_assert_ptr_null(rf_horde_decoration_find(t, 'P', 0));
+    ck_assert_int_eq(rf_horde_decoration_chance(t), RF_DECOR_CHANCE_DEFAULT);
+    ck_assert_int_eq(rf_horde_decoration_chance(NULL), 0);
     rf_horde_table_free(t);
     rf_horde_table_free(NULL);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+START_TEST(decoration_rows_take_defaults_and_draw_by_weight)
+{
+    rf_profile_set *s = profiles(
+        "<profiles><decorations chance=\"70\">\n"
+        "<decoration symbol=\"P\" name=\"painting\" weight=\"3\"/>\n"
+        "<decoration symbol=\"@\" name=\"statue\"/>\n"
+        "<decoration symbol=\"P\" type=\"mural\" name=\"fresco\"/>\n"
+        "<decoration symbol=\"^\" name=\"rug\" weight=\"2\"/>\n"
+        "<decoration symbol=\"^\" name=\"painting\"/>\n" /* names are per symbol */
+        "</decorations></profiles>",
+        RF_OK);
+    const rf_horde_table *t = rf_profile_set_hordes(s);
+    const rf_decoration *r;
+    ck_assert_ptr_nonnull(t);
+    ck_assert_uint_eq(rf_horde_decoration_count(t), 5);
+    ck_assert_int_eq(rf_horde_decoration_chance(t), 70);
+    r = rf_horde_decoration_at(t, 0);
+    ck_assert_int_eq(r->symbol, 'P');
+    ck_assert_str_eq(r->type, "decoration");
+    ck_assert_int_eq(r->weight, 3);
+    ck_assert_int_eq(r->line, 2);
+    ck_assert_str_eq(rf_horde_decoration_at(t, 1)->type, "blocker");
+    ck_assert_int_eq(rf_horde_decoration_at(t, 1)->weight, 1);
+    ck_assert_str_eq(rf_horde_decoration_at(t, 2)->type, "mural");
+    /* P: painting spans draws 0-2, fresco 3; ^: rug 0-1, painting 2 */
+    ck_assert_int_eq(rf_horde_decoration_weight(t, 'P'), 4);
+    ck_assert_int_eq(rf_horde_decoration_weight(t, '@'), 1);
+    ck_assert_int_eq(rf_horde_decoration_weight(t, '^'), 3);
+    ck_assert_int_eq(rf_horde_decoration_weight(t, '#'), 0);
+    ck_assert_str_eq(rf_horde_decoration_find(t, 'P', 2)->name, "painting");
+    ck_assert_str_eq(rf_horde_decoration_find(t, 'P', 3)->name, "fresco");
+    ck_assert_ptr_null(rf_horde_decoration_find(t, 'P', 4));
+    ck_assert_ptr_null(rf_horde_decoration_find(t, 'P', -1));
+    ck_assert_str_eq(rf_horde_decoration_find(t, '^', 1)->name, "rug");
+    ck_assert_str_eq(rf_horde_decoration_find(t, '^', 2)->name, "painting");
+    ck_assert_str_eq(rf_horde_decoration_find(t, '@', 0)->name, "statue");
+    rf_profile_set_free(s);
+    /* no chance=: the default */
+    s = profiles("<profiles><decorations><decoration symbol=\"^\" name=\"rug\"/>"
+                 "</decorations></profiles>",
+                 RF_OK);
+    ck_assert_int_eq(rf_horde_decoration_chance(rf_profile_set_hordes(s)), RF_DECOR_CHANCE_DEFAULT);
     rf_profile_set_free(s);
 }
 END_TEST
@@ -1002,24 +1071,32 @@ END_TEST
 typedef struct fixture {
     const char *file, *code;
     int line;
-    size_t hordes, traps;
+    size_t hordes, traps, decorations;
 } fixture;
 
 static const fixture fixtures[] = {
-    {"missing_leader.xml", "missing-attribute", 4, 1, 1},
-    {"missing_depth.xml", "missing-attribute", 5, 1, 1},
-    {"bad_depth.xml", "bad-value", 4, 1, 1},
-    {"bad_frequency.xml", "bad-value", 5, 1, 1},
-    {"bad_count.xml", "bad-value", 6, 1, 1},
-    {"bad_machine.xml", "bad-value", 4, 1, 1},
-    {"long_name.xml", "bad-value", 4, 1, 1},
-    {"duplicate_horde.xml", "duplicate-horde", 5, 1, 1},
-    {"duplicate_trap.xml", "duplicate-trap", 8, 1, 1},
-    {"too_many_members.xml", "xml-limit", 11, 1, 1},
-    {"unknown_element.xml", "unknown-element", 5, 2, 1},
-    {"unknown_attribute.xml", "unknown-attribute", 4, 2, 1},
-    {"gap.xml", "population-gap", 3, 1, 1},
-    {"syntax.xml", "xml-syntax", 6, 0, 0},
+    {"missing_leader.xml", "missing-attribute", 4, 1, 1, 0},
+    {"missing_depth.xml", "missing-attribute", 5, 1, 1, 0},
+    {"bad_depth.xml", "bad-value", 4, 1, 1, 0},
+    {"bad_frequency.xml", "bad-value", 5, 1, 1, 0},
+    {"bad_count.xml", "bad-value", 6, 1, 1, 0},
+    {"bad_machine.xml", "bad-value", 4, 1, 1, 0},
+    {"long_name.xml", "bad-value", 4, 1, 1, 0},
+    {"duplicate_horde.xml", "duplicate-horde", 5, 1, 1, 0},
+    {"duplicate_trap.xml", "duplicate-trap", 8, 1, 1, 0},
+    {"too_many_members.xml", "xml-limit", 11, 1, 1, 0},
+    {"unknown_element.xml", "unknown-element", 5, 2, 1, 0},
+    {"unknown_attribute.xml", "unknown-attribute", 4, 2, 1, 0},
+    {"gap.xml", "population-gap", 3, 1, 1, 0},
+    {"syntax.xml", "xml-syntax", 6, 0, 0, 0},
+    {"decoration_symbol.xml", "decoration-symbol", 7, 1, 1, 1},
+    {"decoration_no_name.xml", "missing-attribute", 7, 1, 1, 1},
+    {"duplicate_decoration.xml", "duplicate-decoration", 7, 1, 1, 1},
+    {"decoration_weight.xml", "bad-value", 7, 1, 1, 1},
+    {"decoration_type.xml", "bad-value", 7, 1, 1, 1},
+    {"decoration_chance.xml", "bad-value", 5, 1, 1, 2},
+    {"decoration_chance_twice.xml", "duplicate-decoration", 8, 1, 1, 2},
+    {"decoration_attribute.xml", "unknown-attribute", 7, 1, 1, 2},
 };
 
 START_TEST(malformed_tables_give_code_and_line)
@@ -1047,6 +1124,7 @@ START_TEST(malformed_tables_give_code_and_line)
     t = rf_profile_set_hordes(s);
     ck_assert_uint_eq(rf_horde_count(t), f->hordes);
     ck_assert_uint_eq(rf_horde_trap_count(t), f->traps);
+    ck_assert_uint_eq(rf_horde_decoration_count(t), f->decorations);
     rf_diags_free(d);
     rf_profile_set_free(s);
 }
@@ -1116,6 +1194,7 @@ static Suite *populate_suite(void)
     suite_add_tcase(s, levels);
     tcase_add_test(tables, the_bundled_tables_are_the_content_files);
     tcase_add_test(tables, a_profiles_file_without_tables_has_none);
+    tcase_add_test(tables, decoration_rows_take_defaults_and_draw_by_weight);
     tcase_add_loop_test(tables, malformed_tables_give_code_and_line, 0,
                         (int)(sizeof fixtures / sizeof fixtures[0]));
     tcase_add_test(tables, loading_tables_survives_allocation_failures);

@@ -166,6 +166,12 @@ START_TEST(size_rules_skip_rooms_too_small)
         ck_assert_int_eq(res.made[RF_SPECIAL_WAREHOUSE] + res.made[RF_SPECIAL_LEVER] +
                              res.made[RF_SPECIAL_VAULT] + res.made[RF_SPECIAL_TELEPORTER],
                          0);
+        /* what was skipped is what never fits, counted by type */
+        ck_assert_int_eq(res.skipped_kind[RF_SPECIAL_WAREHOUSE] +
+                             res.skipped_kind[RF_SPECIAL_LEVER] +
+                             res.skipped_kind[RF_SPECIAL_VAULT] +
+                             res.skipped_kind[RF_SPECIAL_TELEPORTER],
+                         res.skipped);
         skipped += res.skipped;
         fixture_fini(&f);
     }
@@ -466,6 +472,8 @@ START_TEST(vault_layout_contents_and_locks)
             }
         ck_assert_int_le(res.made[RF_SPECIAL_VAULT], (int)res.nfeelings); /* a feeling per vault */
         ck_assert_int_ge(count_objs(&f, "lever", "destroys walls"), (size_t)res.locked_vaults);
+        ck_assert_int_le(res.locked_vaults, res.lockable_vaults);
+        ck_assert_int_le(res.lockable_vaults, res.made[RF_SPECIAL_VAULT]);
         fixture_fini(&f);
     }
     ck_assert_int_gt(vaults, 0);

@@ -5,8 +5,8 @@
  * (else the bundled content/rooms) are the templates the placer draws from;
  * --room NAME (repeatable) forces a template into the level, and a forced
  * room that cannot be placed exits 1 with the placer's diagnostic naming it
- * and the reason; notes about drawn templates left out go to stderr only
- * with --verbose. -o writes the named file (never a
+ * and the reason; warnings of a level made (decoration-missing) go to
+ * stderr, notes about drawn templates left out only with --verbose. -o writes the named file (never a
  * directory); the default format is ascii, ansi only when asked for.
  * --rooms-file loads a DungeonMaker rooms-file for the dungeonmaker profile;
  * its errors exit 1 (content) or 2 (unreadable) before anything is dug.
@@ -214,8 +214,9 @@ int cmd_gen(int argc, char **argv)
     } else {
         int wrc = write_level(lv, fmt, path);
         size_t i;
-        for (i = 0; verbose && i < rf_diags_count(d); i++)
-            print_diag(rf_diags_at(d, i));
+        for (i = 0; i < rf_diags_count(d); i++) /* warnings always, notes with --verbose */
+            if (rf_diags_at(d, i)->severity != RF_SEV_NOTE || verbose)
+                print_diag(rf_diags_at(d, i));
         rc = wrc != CLI_OK ? wrc : rc;
     }
     rf_level_free(lv);

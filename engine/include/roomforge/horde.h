@@ -1,6 +1,7 @@
 /* roomforge/horde.h: the population tables: hordes (a leader and its
- * members, a depth range, a frequency) and trap kinds, loaded from the
- * <hordes> and <traps> sections of content/profiles.xml.
+ * members, a depth range, a frequency), trap kinds and the decorations of
+ * template cells P, @ and ^, loaded from the <hordes>, <traps> and
+ * <decorations> sections of content/profiles.xml.
  *
  * Pipeline: load -> populate. A profile set owns the tables its file holds
  * (rf_profile_set_hordes, profile.h); a level whose profile set holds none
@@ -15,10 +16,21 @@
  *   <traps>
  *     <trap name="dart trap" depth="2-12" frequency="10"/>
  *   </traps>
+ *   <decorations chance="50">
+ *     <decoration symbol="P" name="painting" weight="2"/>
+ *     <decoration symbol="@" type="blocker" name="statue"/>
+ *   </decorations>
  * depth is "N" or "N-M" (1-based, 1..1000); frequency 1..1000, default 10;
  * machine="1" marks a machine-only horde (a captive without captors, a
  * boss, a statue): random spawns never pick it, a template or vault names it.
  * count is "N" or "N-M", 0..RF_HORDE_COUNT_MAX, default 1.
+ * A decoration row is what a template cell of its symbol (P: on a wall, @: a
+ * blocker, never in noBlockers rooms, ^: on the floor) may become: symbol is
+ * "P", "@" or "^"; name is required and unique within its symbol; type is the
+ * placed object's type (default "decoration", "blocker" for @); weight
+ * 1..RF_DECOR_WEIGHT_MAX, default 1. chance= (0-100, default 50, once a
+ * table) is the percent of such cells that get one; the kind is then drawn
+ * by weight among the rows of the cell's symbol.
  */
 #ifndef RF_HORDE_H
 #define RF_HORDE_H
@@ -34,7 +46,9 @@ RF_BEGIN_C
 #define RF_HORDE_COUNT_MAX 12    /* monsters one <member> row adds at most */
 #define RF_HORDE_FREQUENCY_MAX 1000
 #define RF_HORDE_DEPTH_MAX 1000
-#define RF_HORDE_ROWS_MAX 10000  /* hordes (and trap kinds) in one table */
+#define RF_HORDE_ROWS_MAX 10000  /* hordes (trap kinds, decorations) in one table */
+#define RF_DECOR_WEIGHT_MAX 1000
+#define RF_DECOR_CHANCE_DEFAULT 50 /* Dredmor: P, @, ^ "will not always be placed" */
 
 typedef struct rf_horde_member {
     char monster[RF_PLACED_NAME_MAX];
@@ -59,6 +73,14 @@ typedef struct rf_trap_kind {
     int line;
 } rf_trap_kind;
 
+typedef struct rf_decoration {
+    char symbol;                   /* the template cell: 'P', '@' or '^' */
+    char type[RF_PLACED_TYPE_MAX]; /* the placed object's type */
+    char name[RF_PLACED_NAME_MAX];
+    int weight;                    /* relative weight among the rows of its symbol */
+    int line;
+} rf_decoration;
+
 typedef struct rf_horde_table rf_horde_table; /* opaque */
 
 /* An empty table, or NULL when memory runs out. */
@@ -77,6 +99,16 @@ RF_API size_t rf_horde_trap_count(const rf_horde_table *t);
 RF_API const rf_trap_kind *rf_horde_trap_at(const rf_horde_table *t, size_t i);
 /* True when some horde that random spawns may pick covers depth. */
 RF_API bool rf_horde_table_has_random(const rf_horde_table *t, int depth);
+/* The decoration rows in file order; valid until t is freed. */
+RF_API size_t rf_horde_decoration_count(const rf_horde_table *t);
+RF_API const rf_decoration *rf_horde_decoration_at(const rf_horde_table *t, size_t i);
+/* The percent of P, @ and ^ cells that get a decoration; 0 for NULL. */
+RF_API int rf_horde_decoration_chance(const rf_horde_table *t);
+/* The sum of the weights of symbol's rows: 0 when it has none. */
+RF_API int rf_horde_decoration_weight(const rf_horde_table *t, char symbol);
+/* The row of symbol that a draw k in 0..weight-1 lands on (rows in file
+ * order, each spanning its weight), or NULL when k is outside. */
+RF_API const rf_decoration *rf_horde_decoration_find(const rf_horde_table *t, char symbol, int k);
 
 RF_END_C
 #endif /* RF_HORDE_H */

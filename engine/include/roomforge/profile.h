@@ -33,8 +33,9 @@ RF_API void rf_profile_set_free(rf_profile_set *s);
  * (xml-syntax, not-profiles, missing-attribute, bad-value, unknown-element,
  * duplicate-profile, unknown-recipe, script-syntax for a recipe file that
  * does not compile, unknown-param; for the population tables also
- * unknown-attribute, duplicate-horde, duplicate-trap, xml-limit and
- * population-gap). Bad profiles are skipped. RF_ERR_IO when
+ * unknown-attribute, duplicate-horde, duplicate-trap, decoration-symbol,
+ * duplicate-decoration, xml-limit and population-gap). Bad profiles are
+ * skipped. RF_ERR_IO when
  * the file cannot be read, RF_ERR_CONTENT when an error was reported. */
 RF_API RF_NODISCARD rf_status rf_profile_set_load(rf_profile_set *s, const char *path, rf_diags *d);
 /* Same from a buffer; name is the file name diagnostics carry. */
@@ -61,9 +62,9 @@ RF_API const char *rf_profile_key_at(const rf_profile *p, size_t i);
 RF_API bool rf_profile_range(const rf_profile *p, int depth, const char *key, int *lo, int *hi);
 /* The value (or a range's low end) of key at depth, or def when unset. */
 RF_API int rf_profile_int(const rf_profile *p, int depth, const char *key, int def);
-/* The population tables (<hordes> and <traps> at the root of the file,
- * horde.h) the set's files held, or NULL when they held none; valid until s
- * is freed. */
+/* The population tables (<hordes>, <traps> and <decorations> at the root
+ * of the file, horde.h) the set's files held, or NULL when they held none;
+ * valid until s is freed. */
 RF_API const struct rf_horde_table *rf_profile_set_hordes(const rf_profile_set *s);
 
 RF_END_C

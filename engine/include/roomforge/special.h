@@ -50,9 +50,13 @@ typedef struct rf_special_opts {
 #define RF_SPECIAL_MAX_FEELINGS 16
 
 typedef struct rf_special_result {
-    int tried;                           /* the 7d2-7 roll */
-    int made[RF_SPECIAL_KIND_COUNT];     /* rooms given each feature */
-    int skipped;                         /* types drawn with no room that fits */
+    int tried;                               /* the 7d2-7 roll */
+    int made[RF_SPECIAL_KIND_COUNT];         /* rooms given each feature */
+    int skipped;                             /* types drawn with no room that fits */
+    int skipped_kind[RF_SPECIAL_KIND_COUNT]; /* skipped, by the type drawn */
+    /* Vaults made while an auxiliary room for the key existed: the ones the
+     * min(depth - 1, 25) % lock roll was made for; locked_vaults of them won. */
+    int lockable_vaults;
     int locked_vaults;
     size_t nfeelings;
     const char *feelings[RF_SPECIAL_MAX_FEELINGS]; /* static strings, in order */

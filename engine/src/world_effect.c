@@ -1,0 +1,151 @@
+/* engine/src/world_effect.c: the names of effect kinds and the one-line
+ * text of an effect, as `roomforge sim` prints it and scenarios expect it.
+ *
+ * Pipeline: world stage, read by the sim and games; needs nothing of a
+ * world but the effect. Design: a bounded writer that counts everything and
+ * stores what fits, so the caller learns the length snprintf-style.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "roomforge/world.h"
+
+static const char *const effect_kind_names[RF_EFFECT_KIND_COUNT] = {
+    "remove", "create", "move", "set", "spell", "ticker", "clock",
+};
+
+const char *rf_effect_kind_name(rf_effect_kind k)
+{
+    return (int)k >= 0 && k < RF_EFFECT_KIND_COUNT ? effect_kind_names[k] : "?";
+}
+
+/* A bounded writer: counts everything, stores what fits. */
+typedef struct writer {
+    char *buf;
+    size_t cap, len;
+} writer;
+
+static void put_c(writer *o, char c)
+{
+    if (o->len + 1 < o->cap)
+        o->buf[o->len] = c;
+    o->len++;
+}
+
+static void put_s(writer *o, const char *s)
+{
+    while (*s)
+        put_c(o, *s++);
+}
+
+static void put_long(writer *o, long v)
+{
+    char tmp[32];
+    snprintf(tmp, sizeof tmp, "%ld", v);
+    put_s(o, tmp);
+}
+
+/* " X,Y" after prefix (" at", " from", ...). */
+static void put_xy(writer *o, const char *prefix, int x, int y)
+{
+    put_s(o, prefix);
+    put_c(o, ' ');
+    put_long(o, x);
+    put_c(o, ',');
+    put_long(o, y);
+}
+
+/* A string in double quotes, '"' and '\' escaped, newline and tab as \n \t. */
+static void put_quoted(writer *o, const char *s)
+{
+    put_c(o, '"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') {
+            put_c(o, '\\');
+            put_c(o, *s);
+        } else if (*s == '\n') {
+            put_s(o, "\\n");
+        } else if (*s == '\t') {
+            put_s(o, "\\t");
+        } else {
+            put_c(o, *s);
+        }
+    }
+    put_c(o, '"');
+}
+
+/* An id, in quotes only when it holds a blank, a quote, a backslash or '#'. */
+static void put_id(writer *o, const char *id)
+{
+    if (!id[0] || strpbrk(id, " \t\n\r\"\\#"))
+        put_quoted(o, id);
+    else
+        put_s(o, id);
+}
+
+size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t cap)
+{
+    writer o = {buf, cap, 0};
+    int x, y, tx, ty;
+    if (!e) {
+        if (cap)
+            buf[0] = '\0';
+        return 0;
+    }
+    x = local ? e->lx : e->x;
+    y = local ? e->ly : e->y;
+    tx = local ? e->tlx : e->tx;
+    ty = local ? e->tly : e->ty;
+    put_c(&o, 'T');
+    put_long(&o, e->tick);
+    put_c(&o, ' ');
+    put_s(&o, rf_effect_kind_name(e->kind));
+    switch (e->kind) {
+    case RF_EFFECT_REMOVE:
+        put_c(&o, ' ');
+        put_id(&o, e->id ? e->id : "");
+        break;
+    case RF_EFFECT_CREATE:
+        put_c(&o, ' ');
+        put_s(&o, rf_object_type_name(e->type));
+        if (e->id) {
+            put_c(&o, ' ');
+            put_id(&o, e->id);
+        }
+        put_xy(&o, " at", x, y);
+        break;
+    case RF_EFFECT_MOVE:
+        put_c(&o, ' ');
+        put_id(&o, e->id ? e->id : "");
+        put_xy(&o, "", x, y);
+        break;
+    case RF_EFFECT_SET:
+        put_c(&o, ' ');
+        put_id(&o, e->id ? e->id : "");
+        put_c(&o, ' ');
+        put_s(&o, e->property ? e->property : "?");
+        put_c(&o, ' ');
+        put_long(&o, e->value);
+        break;
+    case RF_EFFECT_SPELL:
+        put_c(&o, ' ');
+        put_quoted(&o, e->text ? e->text : "");
+        put_xy(&o, " from", x, y);
+        put_xy(&o, " to", tx, ty);
+        break;
+    case RF_EFFECT_TICKER:
+        put_c(&o, ' ');
+        put_quoted(&o, e->text ? e->text : "");
+        break;
+    case RF_EFFECT_CLOCK_STOPPED:
+        put_c(&o, ' ');
+        put_id(&o, e->id ? e->id : "");
+        put_s(&o, " stopped");
+        break;
+    case RF_EFFECT_KIND_COUNT:
+        break;
+    }
+    if (cap)
+        buf[o.len < cap ? o.len : cap - 1] = '\0';
+    return o.len;
+}

@@ -1,0 +1,128 @@
+/* engine/src/world_int.h: the world's layout and what its files share:
+ * world.c (the model and the public API), world_lua.c (the bridge to the
+ * Lua state), world_effect.c (the effect log's text) and world_lint.c.
+ *
+ * Pipeline: world stage. world.c decides what happens and reports it;
+ * every touch of the Lua state is a step of world_lua.c run protected by
+ * rf_luavm_call, reading and writing one of the step structs below.
+ */
+#ifndef RF_WORLD_INT_H
+#define RF_WORLD_INT_H
+
+#include <lua.h>
+
+#include "luavm_int.h"
+#include "roomforge/world.h"
+
+/* A room of the world: its template at a level offset, the rules it compiled. */
+typedef struct rf_world_room_rec {
+    const rf_template *t;
+    int x, y;
+    size_t rules;
+} rf_world_room_rec;
+
+/* A Lua chunk of a room: where its lines are in which file. */
+typedef struct rf_world_chunk {
+    size_t room;
+    int script;
+    char *file; /* owned */
+    int first_line, first_col;
+} rf_world_chunk;
+
+struct rf_world {
+    rf_luavm *vm;
+    lua_State *L;
+    rf_world_opts opts;
+    char *scripts_dir; /* owned copy of opts.scripts_dir */
+    rf_world_room_rec *rooms;
+    size_t nrooms, caprooms;
+    rf_world_chunk *chunks;
+    size_t nchunks, capchunks;
+    rf_effect *log;
+    char **log_blocks; /* the strings of log[i], one block each */
+    size_t nlog, caplog;
+    rf_world_host host;
+    int px, py;
+    long tick;
+    char *scratch; /* rf_world_object.id */
+    size_t capscratch;
+    rf_script_types types;
+    bool quiet_unknown; /* rf_world_lint: lint.c reports unknown types */
+    bool emit_failed;   /* the effect log could not grow */
+};
+
+/* The world as light userdata; arg 1 of a protected call. Builds the host
+ * table, runs engine.lua (kept in the registry), conditions.lua, actions.lua. */
+int rf_world_step_boot(lua_State *L);
+/* Runs every *.lua of dir, in byte order of names. false when one failed. */
+bool rf_world_load_extensions(rf_world *w, const char *dir, rf_diags *d, bool *nomem, bool *io);
+/* A file read whole (at most 1 MiB) into an owned buffer; NULL when it
+ * cannot be read or is larger. */
+char *rf_world_read_file(const char *path, size_t *len);
+/* E.fn(name) is true (has_condition, has_action); false also on failure. */
+bool rf_world_ask(rf_world *w, const char *fn, const char *name);
+/* An integer field of E, 0 when it cannot be read. */
+long rf_world_engine_int(rf_world *w, const char *field);
+/* Logs e (when the world keeps a log) and tells the host; false, with
+ * emit_failed set, when memory runs out. Called by engine.lua's emit. */
+bool rf_world_emit(rf_world *w, const rf_effect *e);
+
+/* ---- steps: each reads its struct (arg 1) and calls one E function ---- */
+
+typedef struct rf_world_room_step {
+    rf_world *w;
+    size_t index;
+    const rf_template *t;
+    const rf_script *sc;
+    int script;
+    long mark;        /* rules before a Lua chunk */
+    const char *code; /* Lua chunk */
+    size_t len;
+    const char *chunk; /* its name "=rN" */
+    size_t nrules;     /* out: rules of the room */
+} rf_world_room_step;
+
+int rf_world_step_new_room(lua_State *L);  /* E.new_room, E.add_object per object */
+int rf_world_step_xml(lua_State *L);       /* E.compile_xml of s->sc */
+int rf_world_step_mark(lua_State *L);      /* s->mark = E.mark() */
+int rf_world_step_truncate(lua_State *L);  /* E.truncate(s->mark) */
+int rf_world_step_chunk(lua_State *L);     /* runs s->code as chunk s->chunk */
+int rf_world_step_room_rules(lua_State *L); /* s->nrules = E.room_rules(index) */
+
+typedef struct rf_world_obj_step {
+    rf_world *w;
+    size_t room;
+    size_t i; /* 1-based, or 0 to look up id */
+    const char *id;
+    rf_world_object *out;
+    bool found;
+    size_t count;
+} rf_world_obj_step;
+
+int rf_world_step_object(lua_State *L);       /* E.object_find or E.object_at into s->out */
+int rf_world_step_object_count(lua_State *L); /* s->count = E.object_count(room) */
+
+typedef struct rf_world_event_step {
+    const char *fn;
+    size_t room;
+    const char *id;
+    long n; /* hits, or x */
+    long y;
+    int nargs;
+    bool result;
+} rf_world_event_step;
+
+int rf_world_step_event(lua_State *L); /* E.<fn>(...): enter, exit, move_player, ... */
+
+typedef struct rf_world_tick_step {
+    long from;
+    int ri, script, chunk, line;
+    const char *kind;
+    bool have;
+} rf_world_tick_step;
+
+int rf_world_step_begin_tick(lua_State *L); /* E.begin_tick() */
+int rf_world_step_run(lua_State *L);        /* E.run(s->from) */
+int rf_world_step_disable(lua_State *L);    /* E.disable(s->from): the failed rule */
+
+#endif /* RF_WORLD_INT_H */

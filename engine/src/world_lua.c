@@ -1,0 +1,665 @@
+/* engine/src/world_lua.c: the bridge between the world's C side and its Lua
+ * state: the host functions engine.lua calls (emit, objtag, compile, arm,
+ * disarm), booting the embedded scripts and the extensions, and the steps
+ * that call engine.lua's functions for world.c.
+ *
+ * Pipeline: world stage, under world.c: every step here runs inside one
+ * rf_luavm_call, so a Lua error or the memory cap becomes a failure world.c
+ * reports, never a panic. Design: a step only moves data across (its struct
+ * in, its results out); the decisions and diagnostics are world.c's. Lua
+ * strings never outlive the call that reads them: emit hands world.c an
+ * effect whose strings it copies, an object's id goes to the world's
+ * scratch buffer.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "alloc_int.h"
+#include "lua_embedded_int.h"
+#include "script_types_int.h"
+#include "world_int.h"
+
+#define MAX_LUA_FILE ((long)1024 * 1024) /* bytes of one src or extension file */
+#define MAX_EXT_FILES 256
+
+/* Static-address registry key of the engine table E. */
+static const char engine_key = 'E';
+
+/* ---- helpers run inside protected steps ---- */
+
+/* Pushes E.name (a function). */
+static void push_fn(lua_State *L, const char *name)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &engine_key);
+    lua_getfield(L, -1, name);
+    lua_remove(L, -2);
+}
+
+static rf_world *upworld(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
+
+/* Optional integer argument: def when nil. */
+static int opt_int(lua_State *L, int i, int def)
+{
+    return lua_isnoneornil(L, i) ? def : (int)luaL_checkinteger(L, i);
+}
+
+static const char *const set_props[] = {"passable", "started", "stopped"};
+
+/* emit(kind, room, script, id, type, lx, ly, tlx, tly, prop, value, text):
+ * one effect from engine.lua; its strings live on this call's stack. */
+static int l_emit(lua_State *L)
+{
+    rf_world *w = upworld(L);
+    rf_effect e;
+    lua_Integer kind = luaL_checkinteger(L, 1);
+    lua_Integer room = luaL_checkinteger(L, 2);
+    const char *type = luaL_optstring(L, 5, NULL);
+    const char *prop = luaL_optstring(L, 10, NULL);
+    size_t i;
+    const rf_world_room_rec *r;
+    memset(&e, 0, sizeof e);
+    if (kind < 0 || kind >= RF_EFFECT_KIND_COUNT || room < 0 || (size_t)room >= w->nrooms)
+        return luaL_error(L, "emit: bad effect");
+    r = &w->rooms[room];
+    e.tick = w->tick;
+    e.kind = (rf_effect_kind)kind;
+    e.room = (size_t)room;
+    e.script = opt_int(L, 3, -1);
+    e.id = luaL_optstring(L, 4, NULL);
+    e.type = RF_OBJ_COUNT;
+    if (type && !rf_object_type_parse(type, &e.type))
+        return luaL_error(L, "emit: '%s' is not an object tag", type);
+    e.lx = opt_int(L, 6, 0);
+    e.ly = opt_int(L, 7, 0);
+    e.tlx = opt_int(L, 8, 0);
+    e.tly = opt_int(L, 9, 0);
+    e.x = e.lx + r->x;
+    e.y = e.ly + r->y;
+    e.tx = e.tlx + r->x;
+    e.ty = e.tly + r->y;
+    for (i = 0; prop && i < sizeof set_props / sizeof set_props[0]; i++)
+        if (strcmp(prop, set_props[i]) == 0)
+            e.property = set_props[i]; /* static: outlives the Lua string */
+    if (prop && !e.property)
+        return luaL_error(L, "emit: bad property '%s'", prop);
+    e.value = opt_int(L, 11, 0);
+    e.text = luaL_optstring(L, 12, NULL);
+    if (!rf_world_emit(w, &e))
+        return luaL_error(L, "out of memory recording an effect");
+    return 0;
+}
+
+/* What a bad attribute should have been, for messages. */
+static const char *expected_value(const rf_attr_spec *s)
+{
+    switch (s->kind) {
+    case RF_VALUE_BOOL:
+        return "0 or 1";
+    case RF_VALUE_INT:
+        return "an integer in range";
+    case RF_VALUE_ANCHOR:
+        return "a digit 0-9";
+    case RF_VALUE_ENUM:
+        return s->choices;
+    case RF_VALUE_OBJECT_TAG:
+        return "an object tag";
+    case RF_VALUE_STRING:
+    case RF_VALUE_REF:
+        break;
+    }
+    return "text";
+}
+
+/* objtag(tag [, attrs]) -> the tag as rf_object_type_name spells it; with
+ * attrs (normalised keys, text values), checks them with the loader's object
+ * grammar first, as if the object stood in a room. <element type="lever"> is
+ * a lever, as in the loader. */
+static int l_objtag(lua_State *L)
+{
+    const char *tag = luaL_checkstring(L, 1);
+    rf_object_type t;
+    size_t i;
+    if (!rf_object_type_parse(tag, &t))
+        return luaL_error(L, "'%s' is not an object tag", tag);
+    if (lua_istable(L, 2)) {
+        const rf_object_spec *os = rf_script_object_spec(t);
+        for (i = 0; os && i < os->nattrs; i++) {
+            const rf_attr_spec *s = &os->attrs[i];
+            const char *v;
+            lua_getfield(L, 2, s->key);
+            v = lua_tostring(L, -1);
+            if (!v && s->required) {
+                bool alt = false;
+                if (s->alt) {
+                    lua_getfield(L, 2, s->alt);
+                    alt = !lua_isnil(L, -1);
+                    lua_pop(L, 1);
+                }
+                if (!alt)
+                    return luaL_error(L, "a created %s needs the %s attribute",
+                                      rf_object_type_name(t), s->name);
+            }
+            if (v && !rf_script_value_ok(s, v))
+                return luaL_error(L, "%s=\"%s\" of a created %s must be %s", s->name, v,
+                                  rf_object_type_name(t), expected_value(s));
+            if (v && t == RF_OBJ_ELEMENT && strcmp(s->key, "type") == 0 &&
+                strcasecmp(v, "lever") == 0)
+                t = RF_OBJ_LEVER;
+            lua_pop(L, 1);
+        }
+    }
+    lua_pushstring(L, rf_object_type_name(t));
+    return 1;
+}
+
+/* compile(src, name) -> function: a text chunk of the engine's own making
+ * (generated rule tests, condition evaluators), whose _ENV is an empty table:
+ * it reaches no global at all. */
+static int l_compile(lua_State *L)
+{
+    size_t len;
+    const char *src = luaL_checklstring(L, 1, &len);
+    const char *name = luaL_checkstring(L, 2);
+    if (luaL_loadbufferx(L, src, len, name, "t") != LUA_OK)
+        return lua_error(L);
+    lua_newtable(L);
+    if (!lua_setupvalue(L, -2, 1))
+        lua_pop(L, 1);
+    return 1;
+}
+
+/* arm() / disarm(): the budget around one rule that runs user Lua. */
+static int l_arm(lua_State *L)
+{
+    rf_world *w = upworld(L);
+    rf_luavm_arm(L, w->opts.tick_budget);
+    return 0;
+}
+
+static int l_disarm(lua_State *L)
+{
+    rf_luavm_disarm(L);
+    return 0;
+}
+
+/* ---- boot ---- */
+
+static const rf_lua_embedded *embedded(const char *name)
+{
+    const rf_lua_embedded *f;
+    for (f = rf_lua_embedded_files; f->name; f++)
+        if (strcmp(f->name, name) == 0)
+            return f;
+    return NULL;
+}
+
+/* Loads the embedded file name ("=@roomforge/name") and calls it with the
+ * values on top of the stack (nargs of them), keeping nres results. */
+static void run_embedded(lua_State *L, const char *name, int nargs, int nres)
+{
+    const rf_lua_embedded *f = embedded(name);
+    char chunk[64];
+    if (!f)
+        luaL_error(L, "the library lacks scripts/roomforge/%s", name);
+    snprintf(chunk, sizeof chunk, "=roomforge/%s", name);
+    rf_luavm_load(L, f->text, f->len, chunk);
+    lua_insert(L, -(nargs + 1));
+    lua_call(L, nargs, nres);
+}
+
+int rf_world_step_boot(lua_State *L)
+{
+    rf_world *w = lua_touserdata(L, 1);
+    lua_createtable(L, 0, 5);
+    lua_pushlightuserdata(L, w);
+    lua_pushcclosure(L, l_emit, 1);
+    lua_setfield(L, -2, "emit");
+    lua_pushcfunction(L, l_objtag);
+    lua_setfield(L, -2, "objtag");
+    lua_pushcfunction(L, l_compile);
+    lua_setfield(L, -2, "compile");
+    lua_pushlightuserdata(L, w);
+    lua_pushcclosure(L, l_arm, 1);
+    lua_setfield(L, -2, "arm");
+    lua_pushcfunction(L, l_disarm);
+    lua_setfield(L, -2, "disarm");
+    run_embedded(L, "engine.lua", 1, 1);
+    if (!lua_istable(L, -1))
+        return luaL_error(L, "engine.lua did not return its table");
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &engine_key);
+    /* method calls on strings ("x"):find(...) go through the guarded library */
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {
+        lua_getfield(L, -3, "safe_string");
+        lua_setfield(L, -2, "__index");
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    run_embedded(L, "conditions.lua", 1, 0);
+    lua_pushvalue(L, -1);
+    run_embedded(L, "actions.lua", 1, 0);
+    return 0;
+}
+
+/* A file read whole (at most MAX_LUA_FILE bytes) into an owned buffer. */
+char *rf_world_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    long n;
+    if (!f)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || n > MAX_LUA_FILE ||
+        fseek(f, 0, SEEK_SET) != 0)
+        goto fail;
+    buf = rf_alloc((size_t)n + 1);
+    if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n)
+        goto fail;
+    buf[n] = '\0';
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+fail:
+    rf_free(buf);
+    fclose(f);
+    return NULL;
+}
+
+typedef struct ext_step {
+    const char *code;
+    size_t len;
+    const char *chunk;
+} ext_step;
+
+static int step_extension(lua_State *L)
+{
+    ext_step *s = lua_touserdata(L, 1);
+    rf_luavm_load(L, s->code, s->len, s->chunk);
+    push_fn(L, "extension_env");
+    lua_call(L, 0, 1);
+    if (!lua_setupvalue(L, -2, 1))
+        lua_pop(L, 1);
+    lua_call(L, 0, 0);
+    return 0;
+}
+
+static int cmp_names(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Runs every *.lua of dir, in byte order of names. false when one failed. */
+bool rf_world_load_extensions(rf_world *w, const char *dir, rf_diags *d, bool *nomem, bool *io)
+{
+    DIR *dp = opendir(dir);
+    struct dirent *e;
+    char *names[MAX_EXT_FILES];
+    size_t n = 0, i;
+    bool ok = true;
+    if (!dp) {
+        if (d)
+            (void)rf_diag_add(d, "io-error", dir, 0, 0, "cannot open the scripts directory");
+        *io = true;
+        return false;
+    }
+    while ((e = readdir(dp)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (len < 5 || strcmp(e->d_name + len - 4, ".lua") != 0 || e->d_name[0] == '.')
+            continue;
+        if (n == MAX_EXT_FILES) {
+            if (d)
+                (void)rf_diag_add(d, "io-error", dir, 0, 0,
+                                  "more than %d Lua files; the rest are ignored", MAX_EXT_FILES);
+            ok = false;
+            break;
+        }
+        if (!(names[n] = rf_strdup(e->d_name))) {
+            *nomem = true;
+            break;
+        }
+        n++;
+    }
+    closedir(dp);
+    qsort(names, n, sizeof names[0], cmp_names);
+    for (i = 0; i < n && !*nomem; i++) {
+        char path[4096], chunk[64];
+        size_t len = 0;
+        char *code;
+        ext_step s;
+        rf_luavm_fail f;
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, names[i]) >= sizeof path)
+            continue;
+        code = rf_world_read_file(path, &len);
+        if (!code) {
+            if (d)
+                (void)rf_diag_add(d, "io-error", path, 0, 0,
+                                  "cannot read this extension file (or it is over 1 MiB)");
+            ok = false;
+            continue;
+        }
+        snprintf(chunk, sizeof chunk, "=%s", names[i]);
+        s.code = code;
+        s.len = len;
+        s.chunk = chunk;
+        if (rf_luavm_call(w->vm, step_extension, &s, w->opts.load_budget, chunk, &f) != RF_OK) {
+            if (d)
+                (void)rf_diag_add(d, f.code, path, f.line > 0 ? f.line : 1, 1, "extension %s: %s",
+                                  names[i], f.msg);
+            ok = false;
+        }
+        rf_free(code);
+    }
+    for (i = 0; i < n; i++)
+        rf_free(names[i]);
+    return ok;
+}
+
+/* ---- the registry seen by lint ---- */
+
+typedef struct has_step {
+    const char *fn, *name;
+    bool result;
+} has_step;
+
+static int step_has(lua_State *L)
+{
+    has_step *s = lua_touserdata(L, 1);
+    push_fn(L, s->fn);
+    lua_pushstring(L, s->name);
+    lua_call(L, 1, 1);
+    s->result = lua_toboolean(L, -1);
+    return 0;
+}
+
+bool rf_world_ask(rf_world *w, const char *fn, const char *name)
+{
+    has_step s = {fn, name, false};
+    rf_luavm_fail f;
+    return name && rf_luavm_call(w->vm, step_has, &s, 0, NULL, &f) == RF_OK && s.result;
+}
+
+/* ---- adding rooms ---- */
+
+/* Pushes a table {normalised key = value} of attrs. */
+static void push_attrs(lua_State *L, const rf_attr *attrs, size_t n)
+{
+    size_t i;
+    lua_createtable(L, 0, (int)n);
+    for (i = 0; i < n; i++) {
+        if (!attrs[i].key || !attrs[i].value)
+            continue;
+        lua_pushstring(L, attrs[i].value);
+        lua_setfield(L, -2, attrs[i].key);
+    }
+}
+
+int rf_world_step_new_room(lua_State *L)
+{
+    rf_world_room_step *s = lua_touserdata(L, 1);
+    const rf_template *t = s->t;
+    const rf_world_room_rec *r = &s->w->rooms[s->index];
+    size_t i, n;
+    int digit;
+    push_fn(L, "new_room");
+    lua_pushinteger(L, (lua_Integer)s->index);
+    lua_pushinteger(L, r->x);
+    lua_pushinteger(L, r->y);
+    lua_pushinteger(L, rf_template_width(t));
+    lua_pushinteger(L, rf_template_height(t));
+    lua_pushstring(L, rf_template_name(t));
+    lua_createtable(L, 10, 0);
+    for (digit = 0; digit <= 9; digit++) {
+        int ax, ay;
+        if (!rf_template_anchor(t, digit, &ax, &ay))
+            continue;
+        lua_createtable(L, 2, 0);
+        lua_pushinteger(L, ax);
+        lua_rawseti(L, -2, 1);
+        lua_pushinteger(L, ay);
+        lua_rawseti(L, -2, 2);
+        lua_rawseti(L, -2, digit);
+    }
+    lua_call(L, 7, 0);
+    n = rf_template_object_count(t);
+    for (i = 0; i < n; i++) {
+        const rf_object *o = rf_template_object(t, i);
+        push_fn(L, "add_object");
+        lua_pushinteger(L, (lua_Integer)s->index);
+        lua_pushstring(L, rf_object_type_name(o->type));
+        push_attrs(L, o->attrs, o->nattrs);
+        lua_pushinteger(L, o->x);
+        lua_pushinteger(L, o->y);
+        lua_call(L, 5, 0);
+    }
+    return 0;
+}
+
+static void push_clauses(lua_State *L, const rf_clause *cl, size_t n)
+{
+    size_t i;
+    lua_createtable(L, (int)n, 0);
+    for (i = 0; i < n; i++) {
+        lua_createtable(L, 0, 3);
+        lua_pushstring(L, cl[i].type ? cl[i].type : "");
+        lua_setfield(L, -2, "type");
+        lua_pushinteger(L, cl[i].line);
+        lua_setfield(L, -2, "line");
+        push_attrs(L, cl[i].attrs, cl[i].nattrs);
+        lua_setfield(L, -2, "attrs");
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+}
+
+int rf_world_step_xml(lua_State *L)
+{
+    rf_world_room_step *s = lua_touserdata(L, 1);
+    push_fn(L, "compile_xml");
+    lua_pushinteger(L, (lua_Integer)s->index);
+    lua_pushinteger(L, s->script);
+    lua_pushinteger(L, s->sc->line);
+    lua_pushboolean(L, s->sc->repeat != 0);
+    push_clauses(L, s->sc->conditions, s->sc->nconditions);
+    push_clauses(L, s->sc->actions, s->sc->nactions);
+    lua_call(L, 6, 0);
+    return 0;
+}
+
+int rf_world_step_mark(lua_State *L)
+{
+    rf_world_room_step *s = lua_touserdata(L, 1);
+    push_fn(L, "mark");
+    lua_call(L, 0, 1);
+    s->mark = (long)lua_tointeger(L, -1);
+    return 0;
+}
+
+int rf_world_step_truncate(lua_State *L)
+{
+    rf_world_room_step *s = lua_touserdata(L, 1);
+    push_fn(L, "truncate");
+    lua_pushinteger(L, s->mark);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+int rf_world_step_chunk(lua_State *L)
+{
+    rf_world_room_step *s = lua_touserdata(L, 1);
+    rf_luavm_load(L, s->code, s->len, s->chunk);
+    push_fn(L, "chunk_env");
+    lua_pushinteger(L, (lua_Integer)s->index);
+    lua_pushinteger(L, s->script);
+    lua_pushinteger(L, (lua_Integer)s->w->nchunks - 1);
+    lua_call(L, 3, 1);
+    if (!lua_setupvalue(L, -2, 1))
+        lua_pop(L, 1);
+    lua_call(L, 0, 0);
+    push_fn(L, "chunk_done");
+    lua_call(L, 0, 0);
+    return 0;
+}
+
+int rf_world_step_room_rules(lua_State *L)
+{
+    rf_world_room_step *s = lua_touserdata(L, 1);
+    push_fn(L, "room_rules");
+    lua_pushinteger(L, (lua_Integer)s->index);
+    lua_call(L, 1, 1);
+    s->nrules = (size_t)lua_tointeger(L, -1);
+    return 0;
+}
+
+/* ---- fields of E ---- */
+
+typedef struct int_step {
+    const char *field;
+    long value;
+} int_step;
+
+static int step_get_int(lua_State *L)
+{
+    int_step *s = lua_touserdata(L, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &engine_key);
+    lua_getfield(L, -1, s->field);
+    s->value = (long)lua_tointeger(L, -1);
+    return 0;
+}
+
+/* An integer field of E, 0 when it cannot be read. */
+long rf_world_engine_int(rf_world *w, const char *field)
+{
+    int_step s = {field, 0};
+    rf_luavm_fail f;
+    return rf_luavm_call(w->vm, step_get_int, &s, 0, NULL, &f) == RF_OK ? s.value : 0;
+}
+
+/* ---- objects ---- */
+
+/* Keeps a copy of id in the world's scratch buffer (rf_world_object.id). */
+static const char *scratch_id(rf_world *w, const char *id)
+{
+    size_t n = strlen(id) + 1;
+    if (n > w->capscratch) {
+        char *p = rf_realloc(w->scratch, n);
+        if (!p)
+            return NULL;
+        w->scratch = p;
+        w->capscratch = n;
+    }
+    memcpy(w->scratch, id, n);
+    return w->scratch;
+}
+
+int rf_world_step_object(lua_State *L)
+{
+    rf_world_obj_step *s = lua_touserdata(L, 1);
+    rf_world_object *o = s->out;
+    const rf_world_room_rec *r = &s->w->rooms[s->room];
+    const char *tag;
+    push_fn(L, s->id ? "object_find" : "object_at");
+    lua_pushinteger(L, (lua_Integer)s->room);
+    if (s->id)
+        lua_pushstring(L, s->id);
+    else
+        lua_pushinteger(L, (lua_Integer)s->i);
+    lua_call(L, 2, 14);
+    tag = lua_tostring(L, -13);
+    if (!tag)
+        return 0;
+    memset(o, 0, sizeof *o);
+    if (!rf_object_type_parse(tag, &o->type))
+        return 0;
+    if (lua_isstring(L, -14)) {
+        o->id = scratch_id(s->w, lua_tostring(L, -14));
+        if (!o->id)
+            return luaL_error(L, "out of memory");
+    }
+    o->lx = (int)lua_tointeger(L, -12);
+    o->ly = (int)lua_tointeger(L, -11);
+    o->x = o->lx + r->x;
+    o->y = o->ly + r->y;
+    o->activated = lua_toboolean(L, -10);
+    o->started = lua_toboolean(L, -9);
+    o->remaining = (int)lua_tointeger(L, -8);
+    o->initial = (int)lua_tointeger(L, -7);
+    o->hits = (int)lua_tointeger(L, -6);
+    o->hits_needed = (int)lua_tointeger(L, -5);
+    o->broken = lua_toboolean(L, -4);
+    o->alive = lua_toboolean(L, -3);
+    o->passable = lua_toboolean(L, -2);
+    o->can_push = lua_toboolean(L, -1);
+    s->found = true;
+    return 0;
+}
+
+int rf_world_step_object_count(lua_State *L)
+{
+    rf_world_obj_step *s = lua_touserdata(L, 1);
+    push_fn(L, "object_count");
+    lua_pushinteger(L, (lua_Integer)s->room);
+    lua_call(L, 1, 1);
+    s->count = (size_t)lua_tointeger(L, -1);
+    return 0;
+}
+
+/* ---- events ---- */
+
+int rf_world_step_event(lua_State *L)
+{
+    rf_world_event_step *s = lua_touserdata(L, 1);
+    push_fn(L, s->fn);
+    if (s->nargs == 2 && !s->id) { /* move_player */
+        lua_pushinteger(L, s->n);
+        lua_pushinteger(L, s->y);
+    } else {
+        lua_pushinteger(L, (lua_Integer)s->room);
+        if (s->id)
+            lua_pushstring(L, s->id);
+        if (s->nargs == 3)
+            lua_pushinteger(L, s->n);
+    }
+    lua_call(L, s->nargs, 1);
+    s->result = lua_isnil(L, -1) || lua_toboolean(L, -1);
+    return 0;
+}
+
+/* ---- ticks ---- */
+
+int rf_world_step_begin_tick(lua_State *L)
+{
+    push_fn(L, "begin_tick");
+    lua_call(L, 0, 0);
+    return 0;
+}
+
+int rf_world_step_run(lua_State *L)
+{
+    rf_world_tick_step *s = lua_touserdata(L, 1);
+    push_fn(L, "run");
+    lua_pushinteger(L, s->from);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
+int rf_world_step_disable(lua_State *L)
+{
+    rf_world_tick_step *s = lua_touserdata(L, 1);
+    push_fn(L, "disable");
+    lua_pushinteger(L, s->from);
+    lua_call(L, 1, 5);
+    s->have = !lua_isnil(L, -5);
+    s->ri = (int)lua_tointeger(L, -5);
+    s->script = (int)lua_tointeger(L, -4);
+    s->kind = lua_tostring(L, -3) && strcmp(lua_tostring(L, -3), "lua") == 0 ? "lua" : "xml";
+    s->line = (int)lua_tointeger(L, -2);
+    s->chunk = (int)lua_tointeger(L, -1);
+    return 0;
+}
