@@ -97,10 +97,34 @@ grep -qv "^[a-z0-9-]* *\(error\|warning\|note\) *[^ ]" "$tmp/out" && fail "malfo
 # The bundled content lints clean, by default and with --werror, in every format.
 expect_rc 0 lint
 [ -s "$tmp/out" ] && fail "the bundled content is not clean: $(head -5 "$tmp/out")"
-grep -q "[1-9][0-9]* rooms loaded; 0 errors, 0 warnings" "$tmp/err" || fail "summary: $(cat "$tmp/err")"
+grep -q "[1-9][0-9]* rooms, [1-9][0-9]* profiles loaded; 0 errors, 0 warnings" "$tmp/err" ||
+    fail "summary: $(cat "$tmp/err")"
 expect_rc 0 lint --werror
 expect_rc 0 lint --format json
 grep -q '"errors":0,"warnings":0' "$tmp/out" || fail "json of the bundled content: $(cat "$tmp/out")"
+
+
+# Profiles files (root <profiles>) are linted with their recipes, found by a
+# recursive walk: the bundled content folder and its profiles.xml are clean;
+# broken recipes (tests/data/recipe) are reported at their own file:line,
+# compile errors at load, runtime faults by the trial levels.
+content=$(dirname "$0")/../../content
+expect_rc 0 lint "$content"
+grep -q "[1-9][0-9]* rooms, [1-9][0-9]* profiles loaded; 0 errors" "$tmp/err" ||
+    fail "lint of the content folder: $(cat "$tmp/out" "$tmp/err")"
+expect_rc 0 lint "$content/profiles.xml"
+grep -q " 0 rooms, [1-9][0-9]* profiles loaded; 0 errors" "$tmp/err" ||
+    fail "lint of profiles.xml alone: $(cat "$tmp/out" "$tmp/err")"
+recipes=$data/../recipe
+expect_rc 1 lint "$recipes"
+for want in "broken.lua:3:1: error: .*\[script-syntax\]" \
+            "stairs_first.lua:3:1: error: .*nothing is dug yet.*\[script-error\]" \
+            "mixed.lua:3:1: error: .*call brogue_rooms first.*\[script-error\]" \
+            "no_stairs.lua: error: .*never places the stairs.*\[recipe-incomplete\]" \
+            "broken.xml:4:1: warning: .*'lakez'.*\[unknown-param\]"; do
+    grep -q "$want" "$tmp/out" || fail "lint of broken recipes lacks /$want/: $(cat "$tmp/out")"
+done
+[ "$(grep -c "stairs_first.lua:3:1" "$tmp/out")" = 1 ] || fail "a trial fault said twice"
 
 echo "$((checks - fails)) passed, $fails failed"
 [ "$fails" = 0 ]

@@ -1,14 +1,18 @@
-/* tools/cli/cmd_lint.c: `roomforge lint`: load rooms.xml files and report.
+/* tools/cli/cmd_lint.c: `roomforge lint`: load rooms.xml and profiles
+ * files and report.
  *
- * Pipeline: CLI over load (every room checked as it loads) and lint (script
- * types against the registry). Exit (DESIGN 5): 0 no errors (warnings
+ * Pipeline: CLI over load (every room checked as it loads), lint (script
+ * types against the registry) and profiles (lint_content.c: their recipes
+ * compiled, a trial level of each profile). Exit (DESIGN 5): 0 no errors (warnings
  * allowed), 1 content errors (or warnings with --werror), 2 usage or I/O.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "commands.h"
+#include "lint_content.h"
 #include "roomforge/diag.h"
 #include "roomforge/lint.h"
 #include "roomforge/template.h"
@@ -24,10 +28,12 @@ static void lint_help(FILE *out)
 {
     fputs("usage: roomforge lint [--format gcc|json|sarif] [--werror] [--disable CODE]...\n"
           "                      [--enable CODE]... [--list-codes] [--scripts DIR] [PATH...]\n"
-          "Checks rooms.xml files (or every *.xml of a directory); with no PATH, the\n"
-          "bundled content. Every XML script is compiled and every Lua chunk run once in\n"
-          "the sandbox; --scripts DIR adds the condition and action types its *.lua files\n"
-          "register. Exit 0 clean or warnings only, 1 content errors, 2 usage or I/O.\n",
+          "Checks rooms.xml and profiles files (or every *.xml below a directory); with no\n"
+          "PATH, the bundled content. Every XML script is compiled and every Lua chunk run\n"
+          "once in the sandbox; --scripts DIR adds the condition and action types its *.lua\n"
+          "files register. A profiles file (root <profiles>) has its recipe files compiled\n"
+          "and one level of each profile made at depths 1 and 26 with the rooms given.\n"
+          "Exit 0 clean or warnings only, 1 content errors, 2 usage or I/O.\n",
           out);
 }
 
@@ -40,8 +46,38 @@ static void list_codes(void)
                c[i].enabled ? "" : " (off by default)");
 }
 
+/* What the walk found: rooms are loaded at once, profiles files kept for
+ * after the rooms (their trial levels place them). */
+typedef struct found {
+    rf_template_set *set;
+    rf_diags *d;
+    const char *profiles[MAX_PATHS];
+    char *owned[MAX_PATHS];
+    size_t nprofiles;
+} found;
+
+static rf_status on_file(void *ud, const char *file, bool profiles)
+{
+    found *f = ud;
+    if (!profiles)
+        return rf_template_set_load_file(f->set, file, f->d);
+    if (f->nprofiles == MAX_PATHS) {
+        (void)rf_diag_add(f->d, "xml-limit", file, 0, 0, "more than %d profiles files", MAX_PATHS);
+        return RF_ERR_CONTENT;
+    }
+    f->owned[f->nprofiles] = strdup(file);
+    if (!f->owned[f->nprofiles])
+        return RF_ERR_NOMEM;
+    f->profiles[f->nprofiles] = f->owned[f->nprofiles];
+    f->nprofiles++;
+    return RF_OK;
+}
+
 int cmd_lint(int argc, char **argv)
 {
+    static found fd; /* large: MAX_PATHS names */
+    char content[4096];
+    size_t nprofiles = 0;
     const char *paths[MAX_PATHS];
     size_t npaths = 0, i;
     out_format fmt = OUT_GCC;
@@ -122,16 +158,20 @@ int cmd_lint(int argc, char **argv)
         paths[npaths++] = argv[k];
     }
     if (npaths == 0) {
-        paths[0] = cli_default_rooms();
-        if (!paths[0]) {
+        const char *data = cli_data_dir();
+        if (!data || snprintf(content, sizeof content, "%s/content", data) >= (int)sizeof content) {
             rc = cli_usage_error("lint", "no PATH given and the bundled content was not found");
             goto done;
         }
+        paths[0] = content;
         npaths = 1;
     }
     rf_diags_set_werror(d, werror);
+    memset(&fd, 0, sizeof fd);
+    fd.set = set;
+    fd.d = d;
     for (i = 0; i < npaths; i++) {
-        rf_status s = rf_template_set_load_path(set, paths[i], d);
+        rf_status s = lint_walk(paths[i], d, on_file, &fd);
         if (s != RF_OK && (worst == RF_OK || worst == RF_ERR_CONTENT))
             worst = s;
     }
@@ -144,6 +184,11 @@ int cmd_lint(int argc, char **argv)
         worst = ls;
     else if (ls != RF_OK && worst == RF_OK)
         worst = RF_ERR_CONTENT;
+    for (i = 0; i < fd.nprofiles; i++) {
+        rf_status s = lint_profiles(fd.profiles[i], set, d, &nprofiles);
+        if (s != RF_OK && (worst == RF_OK || worst == RF_ERR_CONTENT))
+            worst = s;
+    }
     if (fmt == OUT_JSON)
         ws = rf_diags_write_json(d, stdout);
     else if (fmt == OUT_SARIF)
@@ -152,8 +197,8 @@ int cmd_lint(int argc, char **argv)
         ws = rf_diags_write_gcc(d, stdout,
                                 RF_DIAG_WRITE_SOURCE | (cli_use_color(stdout) ? RF_DIAG_WRITE_COLOR : 0));
     if (fmt == OUT_GCC)
-        fprintf(stderr, "roomforge lint: %zu rooms loaded; %zu errors, %zu warnings\n",
-                rf_template_set_count(set), rf_diags_errors(d), rf_diags_warnings(d));
+        fprintf(stderr, "roomforge lint: %zu rooms, %zu profiles loaded; %zu errors, %zu warnings\n",
+                rf_template_set_count(set), nprofiles, rf_diags_errors(d), rf_diags_warnings(d));
     if (worst != RF_OK && worst != RF_ERR_CONTENT)
         rc = CLI_USAGE;
     else
@@ -161,6 +206,9 @@ int cmd_lint(int argc, char **argv)
     if (ws != RF_OK || fflush(stdout) != 0)
         rc = CLI_USAGE;
 done:
+    for (i = 0; i < fd.nprofiles; i++)
+        free(fd.owned[i]);
+    fd.nprofiles = 0;
     rf_template_set_free(set);
     rf_diags_free(d);
     return rc;
