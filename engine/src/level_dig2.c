@@ -13,6 +13,7 @@
 #include "recipe_int.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "roomforge/dig_crawl.h"
@@ -22,34 +23,44 @@
 typedef struct key_row {
     const char *key;
     size_t offset; /* of an int in the params struct */
+    int min, max;  /* what the digger takes (its params_ok) */
 } key_row;
 
+#define BIG 100000000
 static const key_row nethack_keys[] = {
-    {"max-rooms", offsetof(rf_rects_params, max_rooms)},
-    {"tries", offsetof(rf_rects_params, tries)},
-    {"vault-chance", offsetof(rf_rects_params, vault_chance)},
-    {"secret-door-one-in", offsetof(rf_rects_params, secret_door_one_in)},
-    {"dark-from-depth", offsetof(rf_rects_params, dark_from_depth)},
-    {"lit-anyway-one-in", offsetof(rf_rects_params, lit_anyway_one_in)},
-    {"extra-joins", offsetof(rf_rects_params, extra_joins)},
+    {"max-rooms", offsetof(rf_rects_params, max_rooms), 1, RF_RECTS_MAX_ROOMS},
+    {"tries", offsetof(rf_rects_params, tries), 0, 100000},
+    {"vault-chance", offsetof(rf_rects_params, vault_chance), 0, BIG},
+    {"secret-door-one-in", offsetof(rf_rects_params, secret_door_one_in), 0, BIG},
+    {"dark-from-depth", offsetof(rf_rects_params, dark_from_depth), 0, BIG},
+    {"lit-anyway-one-in", offsetof(rf_rects_params, lit_anyway_one_in), 0, BIG},
+    {"extra-joins", offsetof(rf_rects_params, extra_joins), 0, 1000},
 };
 
 static const key_row crawl_keys[] = {
-    {"generations", offsetof(rf_crawl_params, generations)},
-    {"lifetime", offsetof(rf_crawl_params, lifetime)},
-    {"spawn-chance", offsetof(rf_crawl_params, spawn_chance)},
-    {"turn-chance", offsetof(rf_crawl_params, turn_chance)},
-    {"child-closed", offsetof(rf_crawl_params, child_closed)},
+    {"generations", offsetof(rf_crawl_params, generations), 0, 20},
+    {"lifetime", offsetof(rf_crawl_params, lifetime), 0, 100000},
+    {"spawn-chance", offsetof(rf_crawl_params, spawn_chance), 0, 100},
+    {"turn-chance", offsetof(rf_crawl_params, turn_chance), 0, 100},
+    {"child-closed", offsetof(rf_crawl_params, child_closed), 0, 100},
 };
 
-/* Overrides the ints of params with the values src sets (a range's low end). */
-static void read_keys(const rf_params *src, const key_row *rows, size_t n, void *params)
+/* Overrides the ints of params with the values src sets (a range's low
+ * end). False, with why, when one is outside what the digger takes. */
+static bool read_keys(const rf_params *src, const key_row *rows, size_t n, void *params,
+                      char *why, size_t cap)
 {
     size_t i;
     for (i = 0; src && i < n; i++) {
         int *field = (int *)(void *)((char *)params + rows[i].offset), hi;
-        (void)src->get(src->ud, rows[i].key, field, &hi);
+        if (src->get(src->ud, rows[i].key, field, &hi) &&
+            (*field < rows[i].min || *field > rows[i].max)) {
+            snprintf(why, cap, "parameter '%s' is %d; the digger takes %d-%d", rows[i].key,
+                     *field, rows[i].min, rows[i].max);
+            return false;
+        }
     }
+    return true;
 }
 
 /* The value src sets for key (a range's low end), or def. */
@@ -130,22 +141,25 @@ rf_status rf_level_dungeonmaker_size(const rf_params *src, const rf_rooms_file *
     return RF_OK;
 }
 
-rf_status rf_level_dig_nethack(rf_level *lv, const rf_params *src, rf_rng *layout)
+rf_status rf_level_dig_nethack(rf_level *lv, const rf_params *src, rf_rng *layout, char *why,
+                               size_t cap)
 {
     rf_rects_params params;
     rf_rects_params_init(&params);
-    read_keys(src, nethack_keys, COUNT(nethack_keys), &params);
+    if (!read_keys(src, nethack_keys, COUNT(nethack_keys), &params, why, cap))
+        return RF_ERR_ARG;
     return rf_dig_rects(lv->g, &lv->rooms, layout, &params, lv->depth, NULL);
 }
 
 rf_status rf_level_dig_dungeonmaker(rf_level *lv, const rf_params *src, const rf_rooms_file *rf,
-                                    rf_rng *layout)
+                                    rf_rng *layout, char *why, size_t cap)
 {
     rf_crawl_params params;
     rf_rooms_file *own = NULL;
     rf_status st;
     rf_crawl_params_init(&params);
-    read_keys(src, crawl_keys, COUNT(crawl_keys), &params);
+    if (!read_keys(src, crawl_keys, COUNT(crawl_keys), &params, why, cap))
+        return RF_ERR_ARG;
     if (!rf) {
         st = load_bundled(src, &own);
         if (st != RF_OK)

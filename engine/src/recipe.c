@@ -227,7 +227,14 @@ static rf_status find_source(rf_recipe_run *r, recipe_src *src)
 {
     const char *file = NULL;
     memset(src, 0, sizeof *src);
-    src->text = r->prof ? rf_profile_recipe_text(r->prof, &src->len, &file) : NULL;
+    if (r->o->recipe) { /* the caller's, instead of the profile's */
+        src->text = r->o->recipe;
+        src->len = r->o->recipe_len;
+        file = r->o->recipe_file ? r->o->recipe_file : "recipe";
+        r->name = file;
+    } else if (r->prof) {
+        src->text = rf_profile_recipe_text(r->prof, &src->len, &file);
+    }
     if (src->text) {
         snprintf(src->chunk, sizeof src->chunk, "=%.250s", file);
     } else {

@@ -68,10 +68,14 @@ void rf_recipe_push_params(lua_State *L, const rf_recipe_run *r);
 /* The Brogue, NetHack and DungeonMaker step bodies (level_brogue.c,
  * level_dig2.c), reading their numbers from src. */
 void rf_level_brogue_params(const rf_params *src, int depth, int w, int h, rf_brogue_params *out);
-rf_status rf_level_dig_nethack(rf_level *lv, const rf_params *src, rf_rng *layout);
-/* rf: the caller's rooms-file or NULL for the bundled one src's "rooms" names. */
+/* RF_ERR_ARG with why (cap bytes) naming a parameter out of the digger's
+ * range. rf: the caller's rooms-file or NULL for the bundled one src's
+ * "rooms" names. */
+rf_status rf_level_dig_nethack(rf_level *lv, const rf_params *src, rf_rng *layout, char *why,
+                               size_t cap);
 rf_status rf_level_dig_dungeonmaker(rf_level *lv, const rf_params *src,
-                                    const struct rf_rooms_file *rf, rf_rng *layout);
+                                    const struct rf_rooms_file *rf, rf_rng *layout, char *why,
+                                    size_t cap);
 
 /* A file recipe's text and path (profile.c), or NULL for a bundled one. */
 const char *rf_profile_recipe_text(const rf_profile *p, size_t *len, const char **file);

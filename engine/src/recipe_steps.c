@@ -218,16 +218,17 @@ static int dig_once(lua_State *L, const char *step,
     lua_params lp;
     rf_params src = params_at(L, r, step, &lp);
     rf_status st;
+    char why[160] = "a parameter is out of the digger's range";
     make_grid(L, r, step, size, &src);
     if (size == rf_level_nethack_size) {
-        st = rf_level_dig_nethack(r->lv, &src, &r->layout);
+        st = rf_level_dig_nethack(r->lv, &src, &r->layout, why, sizeof why);
     } else {
-        st = rf_level_dig_dungeonmaker(r->lv, &src, r->o->rooms_file, &r->layout);
+        st = rf_level_dig_dungeonmaker(r->lv, &src, r->o->rooms_file, &r->layout, why, sizeof why);
         r->rooms_file_read = true;
     }
     r->lv->placer = NULL;
     if (st == RF_ERR_ARG)
-        luaL_error(L, "%s: a parameter is out of the digger's range", step);
+        luaL_error(L, "%s: %s", step, why);
     if (st != RF_OK)
         step_fail(L, r, st, step);
     return 0;

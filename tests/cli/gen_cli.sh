@@ -96,5 +96,19 @@ ok = ok and all(set(r) >= {"name", "x", "y", "w", "h", "locked", "lit"} for r in
 sys.exit(0 if ok else 1)' "$tmp/json" "$tmp/ascii" "$2" "$3" ||
         { echo "FAIL: $1 json does not match the ascii level"; fails=$((fails + 1)); }
 done
+# --recipe: a recipe file instead of the profile's (the profile's parameters)
+recipes=$(dirname "$0")/../data/recipe
+"$rf" gen --profile nethack --recipe "$recipes/choose.lua" --seed 4 --format json >"$tmp/out" 2>"$tmp/err" &&
+    grep -q '"feelings":\["[0-9]*x[0-9]* rooms' "$tmp/out" ||
+    { echo "FAIL: gen --recipe choose.lua: $(cat "$tmp/err")"; fails=$((fails + 1)); }
+"$rf" catalog --profile nethack --recipe "$recipes/choose.lua" --count 2 --depths 1-2 >"$tmp/out" 2>"$tmp/err" &&
+    [ "$(wc -l <"$tmp/out")" = 4 ] ||
+    { echo "FAIL: catalog --recipe: $(cat "$tmp/err")"; fails=$((fails + 1)); }
+expect_content "broken.lua:3:1: error: .*\[script-syntax\]" gen --recipe "$recipes/broken.lua"
+expect_content "mixed.lua:2:1: error: .*parameter 'max-rooms' is 99; the digger takes 1-40" \
+    gen --recipe "$recipes/mixed.lua"
+expect_usage "--recipe .*cannot read" gen --recipe "$tmp/none.lua"
+expect_usage "--recipe needs" catalog --recipe ""
+expect_usage "needs a recipe that calls dig_crawl" gen --recipe "$recipes/bare.lua" --rooms-file /dev/null
 [ "$fails" = 0 ] && echo "1 passed, 0 failed" || echo "0 passed, $fails failed"
 [ "$fails" = 0 ]

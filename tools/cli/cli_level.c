@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include <errno.h>
 #include "cli.h"
 #include "roomforge/diag.h"
 #include "roomforge/level.h"
@@ -114,4 +115,33 @@ bool cli_parse_depths(const char *s, int *a, int *b)
     if (!cli_parse_int(buf, a) || (dash ? !cli_parse_int(dash + 1, b) : ((*b = *a), false)))
         return false;
     return *a >= 1 && *b >= *a && *b <= 1000;
+}
+
+int cli_read_recipe(const char *cmd, const char *path, char **text, size_t *len)
+{
+    enum { RECIPE_MAX = 1 << 20 };
+    FILE *f = fopen(path, "rb");
+    char *buf;
+    size_t n;
+    *text = NULL;
+    *len = 0;
+    if (!f)
+        return cli_usage_error(cmd, "--recipe %s: cannot read: %s", path, strerror(errno));
+    buf = malloc(RECIPE_MAX + 1);
+    if (!buf) {
+        fclose(f);
+        return cli_usage_error(cmd, "out of memory");
+    }
+    n = fread(buf, 1, RECIPE_MAX + 1, f);
+    if (ferror(f) || n > RECIPE_MAX) {
+        fclose(f);
+        free(buf);
+        return cli_usage_error(cmd, "--recipe %s: %s", path,
+                               n > RECIPE_MAX ? "larger than 1 MiB" : "read error");
+    }
+    fclose(f);
+    buf[n] = '\0';
+    *text = buf;
+    *len = n;
+    return CLI_OK;
 }

@@ -10,6 +10,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -21,6 +22,7 @@
 static const char catalog_usage[] =
     "usage: roomforge catalog [--content DIR] [--profile NAME] [--seed N] [--count K]\n"
     "                         [--depths A-B] [--size WxH] [--difficulty D] [--format text|csv|json]\n"
+    "                         [--recipe FILE]   (a Lua level recipe instead of the profile's)\n"
     "Without --size every level takes its profile's size (brogue 79x29, nethack 80x21,\n"
     "dungeonmaker its rooms-file's).\n";
 
@@ -30,7 +32,8 @@ enum { FMT_TEXT, FMT_CSV, FMT_JSON };
 
 int cmd_catalog(int argc, char **argv)
 {
-    const char *content = NULL;
+    const char *content = NULL, *recipe_path = NULL;
+    char *recipe = NULL;
     rf_level_opts o;
     rf_profile_set *set = NULL;
     rf_template_set *tpl = NULL;
@@ -83,6 +86,10 @@ int cmd_catalog(int argc, char **argv)
                 fmt = FMT_JSON;
             else
                 return cli_usage_error("catalog", "--format takes text, csv or json");
+        } else if ((r = cli_opt_value(argc, argv, &k, "--recipe", &v)) != 0) {
+            if (r < 0 || !*v)
+                return cli_usage_error("catalog", "--recipe needs a Lua file");
+            recipe_path = v;
         } else {
             return cli_usage_error("catalog", "unknown argument '%s' (see --help)", argv[k]);
         }
@@ -100,8 +107,19 @@ int cmd_catalog(int argc, char **argv)
     }
     rc = k > rc ? k : rc;
     o.templates = tpl;
+    if (recipe_path) {
+        k = cli_read_recipe("catalog", recipe_path, &recipe, &o.recipe_len);
+        if (k != CLI_OK) {
+            rf_template_set_free(tpl);
+            rf_profile_set_free(set);
+            return k;
+        }
+        o.recipe = recipe;
+        o.recipe_file = recipe_path;
+    }
     d = rf_diags_new();
     if (!d || !rf_diags_enable(d, "room-skipped", false)) {
+        free(recipe);
         rf_diags_free(d);
         rf_template_set_free(tpl);
         rf_profile_set_free(set);
@@ -144,6 +162,7 @@ int cmd_catalog(int argc, char **argv)
 done:
     if (fflush(stdout) != 0 && rc == CLI_OK)
         rc = cli_usage_error("catalog", "write error on stdout");
+    free(recipe);
     rf_diags_free(d);
     rf_template_set_free(tpl);
     rf_profile_set_free(set);

@@ -8,10 +8,13 @@
  * and the reason; warnings of a level made (decoration-missing) go to
  * stderr, notes about drawn templates left out only with --verbose. -o writes the named file (never a
  * directory); the default format is ascii, ansi only when asked for.
+ * --recipe runs a recipe file instead of the profile's (a designer's loop:
+ * edit, gen, look), with the profile's parameters.
  * --rooms-file loads a DungeonMaker rooms-file for the dungeonmaker profile;
  * its errors exit 1 (content) or 2 (unreadable) before anything is dug.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -27,6 +30,8 @@ static const char gen_usage[] =
     "                     [--size WxH] [--room NAME]... [--format ascii|ansi|json] [-o FILE]\n"
     "                     [--verbose]   (also print notes: templates drawn but left out)\n"
     "                     [--rooms-file FILE]   (DungeonMaker rooms-file, profile dungeonmaker)\n"
+    "                     [--recipe FILE]   (a Lua level recipe run instead of the profile's,\n"
+    "                                        with the profile's parameters)\n"
     "                     [--difficulty itytd|hntr|hmp|uv|nightmare]   (DoomRL; default hmp)\n"
     "Without --size a level takes its profile's size: brogue 79x29, nethack 80x21,\n"
     "dungeonmaker the rooms-file's dimensions (the bundled rooms1: 100x100).\n";
@@ -86,7 +91,8 @@ static int load_rooms_file(const char *path, rf_rooms_file **out)
 
 int cmd_gen(int argc, char **argv)
 {
-    const char *content = NULL, *path = NULL, *rooms_path = NULL;
+    const char *content = NULL, *path = NULL, *rooms_path = NULL, *recipe_path = NULL;
+    char *recipe = NULL;
     rf_rooms_file *rooms = NULL;
     rf_level_opts o;
     rf_profile_set *set = NULL;
@@ -150,6 +156,10 @@ int cmd_gen(int argc, char **argv)
                 fmt = FMT_JSON;
             else
                 return cli_usage_error("gen", "--format takes ascii, ansi or json");
+        } else if ((r = cli_opt_value(argc, argv, &k, "--recipe", &v)) != 0) {
+            if (r < 0 || !*v)
+                return cli_usage_error("gen", "--recipe needs a Lua file");
+            recipe_path = v;
         } else if ((r = cli_opt_value(argc, argv, &k, "--rooms-file", &v)) != 0) {
             if (r < 0 || !*v)
                 return cli_usage_error("gen", "--rooms-file needs a file name");
@@ -175,9 +185,26 @@ int cmd_gen(int argc, char **argv)
     o.templates = tpl;
     o.rooms = forced;
     o.nrooms = nforced;
+    if (recipe_path) {
+        k = cli_read_recipe("gen", recipe_path, &recipe, &o.recipe_len);
+        if (k != CLI_OK) {
+            rf_template_set_free(tpl);
+            rf_profile_set_free(set);
+            return k;
+        }
+        o.recipe = recipe;
+        o.recipe_file = recipe_path;
+    }
     if (rooms_path) { /* only the dig_crawl step (DungeonMaker) reads a rooms-file */
         const rf_profile *p = rf_profile_find(set, o.profile);
-        if (p && !rf_profile_recipe_calls(p, "dig_crawl")) {
+        if (recipe && !strstr(recipe, "dig_crawl")) {
+            free(recipe);
+            rf_template_set_free(tpl);
+            rf_profile_set_free(set);
+            return cli_usage_error("gen", "--rooms-file needs a recipe that calls dig_crawl "
+                                          "(%s does not)", recipe_path);
+        }
+        if (!recipe && p && !rf_profile_recipe_calls(p, "dig_crawl")) {
             rc = cli_usage_error("gen", "--rooms-file needs a profile whose recipe calls dig_crawl, "
                                         "as dungeonmaker's does ('%s' runs recipe %s)",
                                  o.profile, rf_profile_recipe(p));
@@ -188,11 +215,13 @@ int cmd_gen(int argc, char **argv)
     }
     d = rf_diags_new();
     if (!d) {
+        free(recipe);
         rf_template_set_free(tpl);
         rf_profile_set_free(set);
         return cli_usage_error("gen", "out of memory");
     }
     if (rooms_path && (k = load_rooms_file(rooms_path, &rooms)) != CLI_OK) {
+        free(recipe);
         rf_diags_free(d);
         rf_template_set_free(tpl);
         rf_profile_set_free(set);
@@ -220,6 +249,7 @@ int cmd_gen(int argc, char **argv)
         rc = wrc != CLI_OK ? wrc : rc;
     }
     rf_level_free(lv);
+    free(recipe);
     rf_template_set_free(tpl);
     rf_rooms_file_free(rooms);
     rf_diags_free(d);

@@ -39,6 +39,11 @@ typedef struct rf_level_opts {
     const char *const *rooms; /* nrooms template names the level must hold
                                * (gen --room), looked up in templates */
     size_t nrooms;
+    const char *recipe;      /* Lua text (recipe_len bytes) of a recipe run instead of
+                              * the profile's, which still gives the parameters
+                              * (gen --recipe); NULL: the profile's recipe */
+    size_t recipe_len;
+    const char *recipe_file; /* the name its diagnostics carry; NULL: "recipe" */
 } rf_level_opts;
 
 /* Defaults: profile brogue, seed 1, depth 1, width = height = 0 (the
