@@ -276,6 +276,35 @@ START_TEST(the_older_digger_spelling_names_a_bundled_recipe)
 }
 END_TEST
 
+START_TEST(the_callers_recipe_replaces_the_profiles)
+{
+    rf_profile_set *s = test_profiles();
+    rf_diags *d = rf_diags_new();
+    rf_level_opts o;
+    rf_level *lv = NULL;
+    static const char good[] = "local level, p = ...\n"
+                               "level:dig_rects({})\n"
+                               "level:stairs()\n"
+                               "level:feeling('dust ' .. p['dust-level'])\n";
+    static const char bad[] = "local level = ...\nlevel:dig_rects({}\n";
+    rf_level_opts_init(&o);
+    o.profile = "dry"; /* its parameters, not its recipe */
+    o.recipe = good;
+    o.recipe_len = sizeof good - 1;
+    o.recipe_file = "inline.lua";
+    ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_OK);
+    ck_assert_int_eq(rf_grid_width(rf_level_grid(lv)), 80);
+    ck_assert_str_eq(rf_level_feeling_at(lv, 0), "dust 7");
+    rf_level_free(lv);
+    o.recipe = bad;
+    o.recipe_len = sizeof bad - 1;
+    ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_ERR_SCRIPT);
+    ck_assert(has_diag(d, "script-syntax", "inline.lua", 3, NULL));
+    rf_diags_free(d);
+    rf_profile_set_free(s);
+}
+END_TEST
+
 START_TEST(the_loader_checks_recipes)
 {
     rf_profile_set *s = rf_profile_set_new();
@@ -332,6 +361,7 @@ static Suite *recipe_suite(void)
     tcase_add_test(t, templates_need_the_place_step);
     tcase_add_test(t, a_rooms_file_needs_dig_crawl);
     tcase_add_test(t, the_older_digger_spelling_names_a_bundled_recipe);
+    tcase_add_test(t, the_callers_recipe_replaces_the_profiles);
     tcase_add_test(t, the_loader_checks_recipes);
     tcase_add_test(t, out_of_memory_is_reported);
     suite_add_tcase(s, t);
