@@ -10,6 +10,7 @@
  * only from the layout stream; the cosmetic one is unused.
  */
 #include "level_dig2_int.h"
+#include "range_int.h"
 #include "recipe_int.h"
 
 #include <stddef.h>
@@ -26,7 +27,7 @@ typedef struct key_row {
     int min, max;  /* what the digger takes (its params_ok) */
 } key_row;
 
-#define BIG 100000000
+#define BIG RF_PARAM_MAX
 static const key_row nethack_keys[] = {
     {"max-rooms", offsetof(rf_rects_params, max_rooms), 1, RF_RECTS_MAX_ROOMS},
     {"tries", offsetof(rf_rects_params, tries), 0, 100000},

@@ -24,7 +24,6 @@
 #include "roomforge/level.h"
 #include "roomforge/profile.h"
 
-#define PARAM_MAX 100000000 /* the largest number a parameter takes */
 
 #define PROFILE_FILE_MAX (4u << 20) /* 4 MiB: a profiles file is small */
 #define RECIPE_FILE_MAX (1u << 20)  /* 1 MiB: a recipe is a page of Lua */
@@ -224,7 +223,7 @@ static bool add_param(loader *ld, rf_profile *p, const xmlNode *n, int from, int
         ok = false;
     } else if (!key || !value) {
         report(ld, "missing-attribute", line_of(n), "<param> needs %s", !key ? "name=" : "value=");
-    } else if (!rf_range_parse(value, 0, PARAM_MAX, &lo, &hi)) {
+    } else if (!rf_range_parse(value, 0, RF_PARAM_MAX, &lo, &hi)) {
         report(ld, "bad-value", line_of(n), "param value '%s' is not N or N-M", value);
     } else if (recipe_source(p) && !rf_recipe_reads(recipe_source(p), key)) {
         report(ld, "unknown-param", line_of(n), "recipe '%s' reads no parameter '%s'; it is ignored",
@@ -250,8 +249,8 @@ static bool load_depths(loader *ld, rf_profile *p, const xmlNode *n)
         ok = false;
     } else if (!from) {
         report(ld, "missing-attribute", line_of(n), "<depths> needs %s", "from=");
-    } else if (!rf_range_parse(from, 0, PARAM_MAX, &a, &x) || a != x || a < 1 ||
-               (to && (!rf_range_parse(to, 0, PARAM_MAX, &b, &x) || b != x || b < a))) {
+    } else if (!rf_range_parse(from, 0, RF_PARAM_MAX, &a, &x) || a != x || a < 1 ||
+               (to && (!rf_range_parse(to, 0, RF_PARAM_MAX, &b, &x) || b != x || b < a))) {
         report(ld, "bad-value", line_of(n), "<depths> range '%s' is not 1 <= from <= to", from);
     } else {
         if (!to)

@@ -8,6 +8,9 @@
 
 #include <stdbool.h>
 
+/* The largest number a profile or recipe parameter takes. */
+#define RF_PARAM_MAX 100000000
+
 /* Parses "N" or "N-M" (decimal, no sign, no blanks) with min <= N <= M <= max
  * into *lo, *hi; false (and both untouched) otherwise. */
 bool rf_range_parse(const char *s, int min, int max, int *lo, int *hi);

@@ -25,7 +25,6 @@
 #include "roomforge/brogue.h"
 #include "roomforge/populate.h"
 
-#define PARAM_MAX 100000000 /* as profiles: the largest number a parameter takes */
 
 static rf_recipe_run *run_of(lua_State *L)
 {
@@ -60,10 +59,10 @@ static bool lua_param_get(void *ud, const char *key, int *lo, int *hi)
     } else if (t == LUA_TNUMBER) {
         int whole;
         lua_Integer v = lua_tointegerx(L, -1, &whole);
-        ok = whole && v >= 0 && v <= PARAM_MAX;
+        ok = whole && v >= 0 && v <= RF_PARAM_MAX;
         *lo = *hi = (int)v;
     } else if (t == LUA_TSTRING) {
-        ok = rf_range_parse(lua_tostring(L, -1), 0, PARAM_MAX, lo, hi);
+        ok = rf_range_parse(lua_tostring(L, -1), 0, RF_PARAM_MAX, lo, hi);
     } else if (t == LUA_TTABLE) {
         lua_Integer a, b;
         int ia, ib;
@@ -72,7 +71,7 @@ static bool lua_param_get(void *ud, const char *key, int *lo, int *hi)
         a = lua_tointegerx(L, -2, &ia);
         b = lua_tointegerx(L, -1, &ib);
         lua_pop(L, 2);
-        ok = ia && ib && a >= 0 && a <= b && b <= PARAM_MAX;
+        ok = ia && ib && a >= 0 && a <= b && b <= RF_PARAM_MAX;
         *lo = (int)a;
         *hi = (int)b;
     } else {
@@ -81,7 +80,7 @@ static bool lua_param_get(void *ud, const char *key, int *lo, int *hi)
     lua_pop(L, 1);
     if (!ok)
         luaL_error(L, "%s: parameter '%s' must be a whole number 0-%d, a range {lo, hi} or \"lo-hi\"",
-                   lp->step, key, PARAM_MAX);
+                   lp->step, key, RF_PARAM_MAX);
     return set;
 }
 
@@ -366,8 +365,8 @@ static int ask_roll(lua_State *L)
 {
     rf_recipe_run *r = run_of(L);
     lua_Integer lo = luaL_checkinteger(L, 2), hi = luaL_checkinteger(L, 3);
-    luaL_argcheck(L, lo <= hi && lo >= -PARAM_MAX && hi <= PARAM_MAX, 3,
-                  "roll needs lo <= hi, both within 100000000");
+    luaL_argcheck(L, lo <= hi && lo >= -RF_PARAM_MAX && hi <= RF_PARAM_MAX, 3,
+                  "roll needs lo <= hi, both within 100000000 of 0");
     lua_pushinteger(L, rf_rng_range(&r->roll, (int)lo, (int)hi));
     return 1;
 }
