@@ -117,14 +117,13 @@ bool cli_parse_depths(const char *s, int *a, int *b)
     return *a >= 1 && *b >= *a && *b <= 1000;
 }
 
-int cli_read_recipe(const char *cmd, const char *path, char **text, size_t *len)
+int cli_read_recipe(const char *cmd, const char *path, rf_level_opts *o, char **text)
 {
     enum { RECIPE_MAX = 1 << 20 };
     FILE *f = fopen(path, "rb");
     char *buf;
     size_t n;
     *text = NULL;
-    *len = 0;
     if (!f)
         return cli_usage_error(cmd, "--recipe %s: cannot read: %s", path, strerror(errno));
     buf = malloc(RECIPE_MAX + 1);
@@ -142,6 +141,8 @@ int cli_read_recipe(const char *cmd, const char *path, char **text, size_t *len)
     fclose(f);
     buf[n] = '\0';
     *text = buf;
-    *len = n;
+    o->recipe = buf;
+    o->recipe_len = n;
+    o->recipe_file = path;
     return CLI_OK;
 }

@@ -108,14 +108,12 @@ int cmd_catalog(int argc, char **argv)
     rc = k > rc ? k : rc;
     o.templates = tpl;
     if (recipe_path) {
-        k = cli_read_recipe("catalog", recipe_path, &recipe, &o.recipe_len);
+        k = cli_read_recipe("catalog", recipe_path, &o, &recipe);
         if (k != CLI_OK) {
             rf_template_set_free(tpl);
             rf_profile_set_free(set);
             return k;
         }
-        o.recipe = recipe;
-        o.recipe_file = recipe_path;
     }
     d = rf_diags_new();
     if (!d || !rf_diags_enable(d, "room-skipped", false)) {

@@ -186,14 +186,12 @@ int cmd_gen(int argc, char **argv)
     o.rooms = forced;
     o.nrooms = nforced;
     if (recipe_path) {
-        k = cli_read_recipe("gen", recipe_path, &recipe, &o.recipe_len);
+        k = cli_read_recipe("gen", recipe_path, &o, &recipe);
         if (k != CLI_OK) {
             rf_template_set_free(tpl);
             rf_profile_set_free(set);
             return k;
         }
-        o.recipe = recipe;
-        o.recipe_file = recipe_path;
     }
     if (rooms_path) { /* only the dig_crawl step (DungeonMaker) reads a rooms-file */
         const rf_profile *p = rf_profile_find(set, o.profile);
