@@ -31,7 +31,14 @@ typedef struct rf_vdoor {
     int dir;  /* rf_dir the door opens towards (away from the room) */
 } rf_vdoor;
 
-/* One orientation of a template, drawn out. */
+/* A cell of a view, relative to its origin (may lie just outside the box). */
+typedef struct rf_vcell {
+    int x, y;
+} rf_vcell;
+
+/* One orientation of a template, drawn out. The cell lists are what the
+ * collision test and the fit's cut test walk instead of the map: drawn once
+ * with the view, they spare a scan of the box and a symbol lookup per cell. */
 typedef struct rf_tview {
     int orient;
     int w, h;
@@ -39,6 +46,13 @@ typedef struct rf_tview {
     size_t ndoors;
     rf_vdoor *doors;
     unsigned used_digits; /* bit n: some object uses anchor n (else n is wall) */
+    rf_vcell *list;       /* one block: the four lists below, in this order */
+    size_t nwallish;      /* cells that become wall */
+    size_t nopen;         /* open cells with all 8 neighbours in the view */
+    size_t nrim;          /* open cells with a neighbour outside the view */
+    size_t nbound;        /* cells outside the view with a 4-neighbour in it */
+    rf_vcell core;        /* origin of the largest rectangle of non-space cells */
+    int core_w, core_h;   /* its size (the whole box for a solid template) */
 } rf_tview;
 
 typedef struct rf_plan_entry {
