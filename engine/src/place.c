@@ -534,10 +534,12 @@ rf_status rf_place_begin(rf_placer *pl, rf_level *lv, const rf_profile *prof,
     pl->queue = rf_calloc(n, sizeof *pl->queue);
     pl->from = rf_calloc(n, sizeof *pl->from);
     pl->label = rf_calloc(n, sizeof *pl->label);
-    pl->wwalk = rf_calloc(n, 2);
+    pl->seen = rf_calloc(n, sizeof *pl->seen);
+    pl->locked = rf_calloc(n, 1);
     for (i = 0; i < 256; i++)
         pl->walk[i] = rf_tile_is_walkable((rf_tile)i);
-    if (!pl->prot || !pl->mark || !pl->queue || !pl->from || !pl->label || !pl->wwalk)
+    if (!pl->prot || !pl->mark || !pl->queue || !pl->from || !pl->label || !pl->seen ||
+        !pl->locked)
         return RF_ERR_NOMEM;
     st = plan_forced(pl, o, d);
     if (st == RF_OK)
@@ -592,6 +594,7 @@ void rf_place_fini(rf_placer *pl)
     rf_free(pl->queue);
     rf_free(pl->from);
     rf_free(pl->label);
-    rf_free(pl->wwalk);
+    rf_free(pl->seen);
+    rf_free(pl->locked);
     memset(pl, 0, sizeof *pl);
 }

@@ -75,8 +75,10 @@ typedef struct rf_placer {
     size_t n, cap;
     uint8_t *prot;   /* w*h: 1 on cells of placed templates (fit and checks) */
     int *queue, *from; /* w*h BFS buffers for fit corridors */
-    int *label;      /* w*h walkable region labels */
-    uint8_t *wwalk;  /* 2*w*h: walkable before and after, in a fit's window */
+    int *label;      /* w*h walkable region labels; the cut test's set parents */
+    unsigned *seen;  /* w*h visit stamps of the fit's searches (== round: seen) */
+    unsigned round;
+    uint8_t *locked; /* w*h: 1 in the boxes of locked rooms (set by the fit) */
     uint8_t walk[256]; /* rf_tile_is_walkable by tile byte */
     uint8_t *mark;   /* w*h */
     rf_tile terrain[4]; /* what W, L, I, G become (profile map) */
