@@ -107,6 +107,87 @@ static int door_dir(rf_side s, int o)
     return (dir + (o & 3)) % RF_DIR_COUNT;
 }
 
+static bool in_view(const rf_tview *v, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < v->w && y < v->h && v->cells[(size_t)y * (size_t)v->w + (size_t)x] != ' ';
+}
+
+static const int dx8[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+static const int dy8[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+
+/* What list a cell of v at (x, y) belongs to: 0 wall-like, 1 open inside,
+ * 2 open on the rim, 3 outside the view next to it, -1 none. */
+static int cell_class(const rf_tview *v, int x, int y)
+{
+    int k;
+    if (in_view(v, x, y)) {
+        if (rf_place_is_wallish(v, v->cells[(size_t)y * (size_t)v->w + (size_t)x]))
+            return 0;
+        for (k = 0; k < 8; k++)
+            if (!in_view(v, x + dx8[k], y + dy8[k]))
+                return 2;
+        return 1;
+    }
+    return in_view(v, x - 1, y) || in_view(v, x + 1, y) || in_view(v, x, y - 1) ||
+                   in_view(v, x, y + 1)
+               ? 3
+               : -1;
+}
+
+/* The largest rectangle of non-space cells of v (by area, first found on
+ * ties) into v->core: for each row as the bottom, the runs of cells upwards
+ * form a histogram whose largest rectangle a stack finds in O(w). */
+static void view_core(rf_tview *v)
+{
+    int up[RF_TEMPLATE_MAX_SIDE + 1], stack[RF_TEMPLATE_MAX_SIDE + 1], x, y, best = 0;
+    for (x = 0; x < v->w; x++)
+        up[x] = 0;
+    v->core = (rf_vcell){0, 0};
+    v->core_w = v->core_h = 0;
+    for (y = 0; y < v->h; y++) {
+        int top = 0;
+        for (x = 0; x < v->w; x++)
+            up[x] = in_view(v, x, y) ? up[x] + 1 : 0;
+        for (x = 0; x <= v->w; x++) {
+            int cur = x < v->w ? up[x] : 0;
+            while (top > 0 && up[stack[top - 1]] >= cur) {
+                int hgt = up[stack[--top]], left = top > 0 ? stack[top - 1] + 1 : 0;
+                if (hgt * (x - left) > best) {
+                    best = hgt * (x - left);
+                    v->core = (rf_vcell){left, y - hgt + 1};
+                    v->core_w = x - left;
+                    v->core_h = hgt;
+                }
+            }
+            stack[top++] = x;
+        }
+    }
+}
+
+/* Fills v's cell lists; v->list has room for every cell of the box grown
+ * by one. */
+static void view_lists(rf_tview *v)
+{
+    size_t counts[4] = {0, 0, 0, 0}, at[4];
+    int x, y, cls;
+    for (y = -1; y <= v->h; y++)
+        for (x = -1; x <= v->w; x++)
+            if ((cls = cell_class(v, x, y)) >= 0)
+                counts[cls]++;
+    at[0] = 0;
+    for (cls = 1; cls < 4; cls++)
+        at[cls] = at[cls - 1] + counts[cls - 1];
+    v->nwallish = counts[0];
+    v->nopen = counts[1];
+    v->nrim = counts[2];
+    v->nbound = counts[3];
+    for (y = -1; y <= v->h; y++)
+        for (x = -1; x <= v->w; x++)
+            if ((cls = cell_class(v, x, y)) >= 0)
+                v->list[at[cls]++] = (rf_vcell){x, y};
+    view_core(v);
+}
+
 const rf_tview *rf_place_view(rf_plan_entry *e, int o)
 {
     rf_tview *v = &e->views[o];
@@ -120,11 +201,14 @@ const rf_tview *rf_place_view(rf_plan_entry *e, int o)
     v->h = (o & 1) ? tw : th;
     v->cells = rf_alloc((size_t)tw * (size_t)th);
     v->doors = nd ? rf_calloc(nd, sizeof *v->doors) : NULL;
-    if (!v->cells || (nd && !v->doors)) {
+    v->list = rf_alloc(((size_t)tw + 2) * ((size_t)th + 2) * sizeof *v->list);
+    if (!v->cells || (nd && !v->doors) || !v->list) {
         rf_free(v->cells);
         rf_free(v->doors);
+        rf_free(v->list);
         v->cells = NULL;
         v->doors = NULL;
+        v->list = NULL;
         return NULL;
     }
     for (y = 0; y < th; y++)
@@ -145,6 +229,7 @@ const rf_tview *rf_place_view(rf_plan_entry *e, int o)
         if (ob->at >= 0 && ob->at <= 9)
             v->used_digits |= 1u << ob->at;
     }
+    view_lists(v);
     return v;
 }
 
@@ -170,11 +255,6 @@ rf_tile rf_place_open_tile(const rf_placer *pl, char c)
 
 /* ---- collision and stamping ---- */
 
-static bool in_view(const rf_tview *v, int x, int y)
-{
-    return x >= 0 && y >= 0 && x < v->w && y < v->h && v->cells[(size_t)y * (size_t)v->w + (size_t)x] != ' ';
-}
-
 /* The box interiors of (x, y, w, h) and room r meet. */
 static bool interiors_meet(const rf_room_rec *r, int x, int y, int w, int h)
 {
@@ -185,44 +265,46 @@ static bool interiors_meet(const rf_room_rec *r, int x, int y, int w, int h)
 bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool over_floor)
 {
     const rf_grid *g = pl->lv->g;
-    int x, y, k;
-    size_t i;
+    const rf_vcell *c = v->list;
+    size_t gw = (size_t)g->w, i, k, open_end = v->nwallish + v->nopen + v->nrim;
     if (ox < 0 || oy < 0 || ox + v->w > g->w || oy + v->h > g->h)
         return false;
-    for (y = 0; y < v->h; y++)
-        for (x = 0; x < v->w; x++) {
-            char c = v->cells[(size_t)y * (size_t)v->w + (size_t)x];
-            int lx = ox + x, ly = oy + y;
-            size_t li = (size_t)ly * (size_t)g->w + (size_t)lx;
-            uint8_t t;
-            if (c == ' ')
+    /* open cells first (they want rock, the most telling test): on rock of
+     * no template (over_floor: or dug ground), inside the level's border */
+    for (i = v->nwallish; i < open_end; i++) {
+        int lx = ox + c[i].x, ly = oy + c[i].y;
+        size_t li = (size_t)ly * gw + (size_t)lx;
+        uint8_t t = g->t[li];
+        if (pl->prot[li] || lx < 1 || ly < 1 || lx > g->w - 2 || ly > g->h - 2)
+            return false;
+        if (t != RF_TILE_ROCK &&
+            !(over_floor && (t == RF_TILE_FLOOR || t == RF_TILE_WALL || t == RF_TILE_DOOR ||
+                             t == RF_TILE_SECRET_DOOR)))
+            return false;
+        if (i < v->nwallish + v->nopen)
+            continue;
+        for (k = 0; k < 8; k++) { /* a rim cell touches nothing open outside */
+            uint8_t nt;
+            if (in_view(v, c[i].x + dx8[k], c[i].y + dy8[k]))
                 continue;
-            t = g->t[li];
-            if (pl->prot[li] && !(rf_place_is_wallish(v, c) && t == RF_TILE_WALL))
-                return false; /* another template's cell: only a shared wall */
-            if (over_floor && !pl->prot[li] &&
-                (t == RF_TILE_FLOOR || t == RF_TILE_WALL || t == RF_TILE_DOOR ||
-                 t == RF_TILE_SECRET_DOOR))
-                t = RF_TILE_ROCK; /* dug ground counts as free (checked after) */
-            if (rf_place_is_wallish(v, c)) {
-                if (t != RF_TILE_ROCK && t != RF_TILE_WALL)
-                    return false;
-                continue;
-            }
-            if (t != RF_TILE_ROCK || lx < 1 || ly < 1 || lx > g->w - 2 || ly > g->h - 2)
+            nt = RF_GRID_AT(g, lx + dx8[k], ly + dy8[k]);
+            if (nt != RF_TILE_ROCK && nt != RF_TILE_WALL)
                 return false;
-            for (k = 0; k < 8; k++) { /* open cells touch nothing open outside */
-                static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
-                static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
-                int nx = x + dx[k], ny = y + dy[k];
-                uint8_t nt;
-                if (in_view(v, nx, ny))
-                    continue;
-                nt = RF_GRID_AT(g, lx + dx[k], ly + dy[k]);
-                if (nt != RF_TILE_ROCK && nt != RF_TILE_WALL)
-                    return false;
-            }
         }
+    }
+    /* wall-like cells: on wall (another template's too: a shared wall), or
+     * on rock or dug ground of no template */
+    for (i = 0; i < v->nwallish; i++) {
+        size_t li = (size_t)(oy + c[i].y) * gw + (size_t)(ox + c[i].x);
+        uint8_t t = g->t[li];
+        if (t == RF_TILE_WALL)
+            continue;
+        if (pl->prot[li])
+            return false;
+        if (t != RF_TILE_ROCK &&
+            !(over_floor && (t == RF_TILE_FLOOR || t == RF_TILE_DOOR || t == RF_TILE_SECRET_DOOR)))
+            return false;
+    }
     for (i = 0; i < pl->lv->rooms.n; i++) {
         const rf_room_rec *r = &pl->lv->rooms.items[i];
         if ((r->kind == RF_ROOM_TEMPLATE || r->locked) && interiors_meet(r, ox, oy, v->w, v->h))
@@ -250,10 +332,8 @@ void rf_place_stamp(rf_placer *pl, const rf_tview *v, int ox, int oy, int room, 
             g->t[li] = (uint8_t)rf_place_open_tile(pl, c);
             g->room[li] = room;
             for (k = 0; k < 8; k++) {
-                static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
-                static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
-                size_t ni = (size_t)(oy + y + dy[k]) * (size_t)g->w + (size_t)(ox + x + dx[k]);
-                if (g->t[ni] == RF_TILE_ROCK && !in_view(v, x + dx[k], y + dy[k]))
+                size_t ni = (size_t)(oy + y + dy8[k]) * (size_t)g->w + (size_t)(ox + x + dx8[k]);
+                if (g->t[ni] == RF_TILE_ROCK && !in_view(v, x + dx8[k], y + dy8[k]))
                     g->t[ni] = RF_TILE_WALL;
             }
         }
@@ -454,10 +534,12 @@ rf_status rf_place_begin(rf_placer *pl, rf_level *lv, const rf_profile *prof,
     pl->queue = rf_calloc(n, sizeof *pl->queue);
     pl->from = rf_calloc(n, sizeof *pl->from);
     pl->label = rf_calloc(n, sizeof *pl->label);
-    pl->wwalk = rf_calloc(n, 2);
+    pl->seen = rf_calloc(n, sizeof *pl->seen);
+    pl->locked = rf_calloc(n, 1);
     for (i = 0; i < 256; i++)
         pl->walk[i] = rf_tile_is_walkable((rf_tile)i);
-    if (!pl->prot || !pl->mark || !pl->queue || !pl->from || !pl->label || !pl->wwalk)
+    if (!pl->prot || !pl->mark || !pl->queue || !pl->from || !pl->label || !pl->seen ||
+        !pl->locked)
         return RF_ERR_NOMEM;
     st = plan_forced(pl, o, d);
     if (st == RF_OK)
@@ -504,6 +586,7 @@ void rf_place_fini(rf_placer *pl)
         for (o = 0; o < RF_ORIENT_COUNT; o++) {
             rf_free(pl->plan[i].views[o].cells);
             rf_free(pl->plan[i].views[o].doors);
+            rf_free(pl->plan[i].views[o].list);
         }
     rf_free(pl->plan);
     rf_free(pl->prot);
@@ -511,6 +594,7 @@ void rf_place_fini(rf_placer *pl)
     rf_free(pl->queue);
     rf_free(pl->from);
     rf_free(pl->label);
-    rf_free(pl->wwalk);
+    rf_free(pl->seen);
+    rf_free(pl->locked);
     memset(pl, 0, sizeof *pl);
 }

@@ -14,9 +14,17 @@
  * it, so a refused origin leaves the level untouched). Corridors carve rock
  * into floor and walls into doors, as the diggers' own connectivity repair
  * does. Over dug ground a door must open onto walkable ground and the
- * window around the template must keep its connections once it is drawn
- * (window_keeps), which keeps the level's connectivity without counting
- * its regions. Further doors are joined when they can be, walled otherwise.
+ * walkable cells next to the template must stay joined to each other
+ * around it, inside a window a few tiles wider than its box (cut_keeps):
+ * then no path of the level is cut, whatever door is used, which keeps the
+ * level's connectivity without counting its regions. The test grows one
+ * breadth-first search from all those cells at once, merging searches that
+ * meet, and stops as soon as one is left (kept) or one runs dry (refused),
+ * so it costs the detour around the template, not the window; searches
+ * mark cells with a stamp per round instead of clearing a map. Rejected:
+ * labelling the window's pieces before and after drawing, per door (most
+ * of a fit's time on full levels). Further doors are joined when they can
+ * be, walled otherwise.
  * Last, every placed template is checked from its doors in use: a part they
  * do not reach (an unused door or an undefined anchor walled it off) gets its
  * door joined by a corridor; then the level's walkable regions are joined
@@ -37,31 +45,51 @@
 #define FIT_RING 60
 #define FIT_WINDOW_FORCED 300
 #define FIT_WINDOW_DRAWN 30
-#define WINDOW_MARGIN 6 /* around a fit over dug ground, for window_keeps */
+#define WINDOW_MARGIN 6 /* around a fit over dug ground, for cut_keeps */
+#define CUT_SPAN 4
 
-/* Marks pl->mark: 1 on cells the corridor search may not enter (cells of
- * view v at (ox, oy), protected cells, locked rooms' boxes), 0 elsewhere. */
-static void mark_blocked(rf_placer *pl, const rf_tview *v, int ox, int oy)
+/* True when view-relative (x, y) is a cell of v. */
+static bool view_has(const rf_tview *v, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < v->w && y < v->h &&
+           v->cells[(size_t)y * (size_t)v->w + (size_t)x] != ' ';
+}
+
+/* A fresh stamp for pl->seen: cells stamped with it are seen in this round
+ * (the stamps start again from zero when the counter wraps). */
+static unsigned next_round(rf_placer *pl)
+{
+    if (++pl->round == 0) {
+        memset(pl->seen, 0, (size_t)pl->lv->g->w * (size_t)pl->lv->g->h * sizeof *pl->seen);
+        pl->round = 1;
+    }
+    return pl->round;
+}
+
+/* Marks pl->locked: 1 in the boxes of locked rooms (the fit adds no locked
+ * room, so once per fit). */
+static void mark_locked(rf_placer *pl)
 {
     const rf_grid *g = pl->lv->g;
-    size_t n = (size_t)g->w * (size_t)g->h, i;
+    size_t i;
     int x, y;
-    for (i = 0; i < n; i++)
-        pl->mark[i] = pl->prot[i];
+    memset(pl->locked, 0, (size_t)g->w * (size_t)g->h);
     for (i = 0; i < pl->lv->rooms.n; i++) {
         const rf_room_rec *r = &pl->lv->rooms.items[i];
         if (!r->locked)
             continue;
         for (y = r->y < 0 ? 0 : r->y; y < r->y + r->h && y < g->h; y++)
             for (x = r->x < 0 ? 0 : r->x; x < r->x + r->w && x < g->w; x++)
-                pl->mark[(size_t)y * (size_t)g->w + (size_t)x] = 1;
+                pl->locked[(size_t)y * (size_t)g->w + (size_t)x] = 1;
     }
-    if (!v)
-        return;
-    for (y = 0; y < v->h; y++)
-        for (x = 0; x < v->w; x++)
-            if (v->cells[(size_t)y * (size_t)v->w + (size_t)x] != ' ')
-                pl->mark[(size_t)(oy + y) * (size_t)g->w + (size_t)(ox + x)] = 1;
+}
+
+/* A corridor may not enter cell c at (x, y): a template's cell or the tile
+ * in front of a door in use (prot), a locked room's box, a cell of v at
+ * (ox, oy). */
+static bool closed(const rf_placer *pl, const rf_tview *v, int ox, int oy, int x, int y, int c)
+{
+    return pl->prot[c] || pl->locked[c] || view_has(v, x - ox, y - oy);
 }
 
 /* Searches a corridor from door k of v at (ox, oy); on success pl->from
@@ -75,13 +103,15 @@ static int search(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k)
     int sx = ox + v->doors[k].x + RF_DIR_DX(v->doors[k].dir);
     int sy = oy + v->doors[k].y + RF_DIR_DY(v->doors[k].dir);
     int s = sy * w + sx;
-    if (sx < 1 || sy < 1 || sx > w - 2 || sy > h - 2 || pl->mark[s] == 1)
+    unsigned round;
+    if (sx < 1 || sy < 1 || sx > w - 2 || sy > h - 2 || closed(pl, v, ox, oy, sx, sy, s))
         return -1;
     if (pl->walk[g->t[s]])
         return -2;
     if (g->t[s] != RF_TILE_ROCK && g->t[s] != RF_TILE_WALL)
         return -1;
-    pl->mark[s] = 2;
+    round = next_round(pl);
+    pl->seen[s] = round;
     pl->from[s] = -1;
     pl->queue[tail++] = s;
     while (head < tail) {
@@ -89,14 +119,15 @@ static int search(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k)
         for (dir = 0; dir < 4; dir++) {
             int nx = cx + RF_DIR_DX(dir), ny = cy + RF_DIR_DY(dir), nc = ny * w + nx;
             uint8_t t;
-            if (nx < 1 || ny < 1 || nx > w - 2 || ny > h - 2 || pl->mark[nc])
+            if (nx < 1 || ny < 1 || nx > w - 2 || ny > h - 2 || pl->seen[nc] == round ||
+                closed(pl, v, ox, oy, nx, ny, nc))
                 continue;
             t = g->t[nc];
             if (pl->walk[t] && t != RF_TILE_BREAKABLE)
                 return c;
             if (t != RF_TILE_ROCK && t != RF_TILE_WALL)
                 continue;
-            pl->mark[nc] = 2;
+            pl->seen[nc] = round;
             pl->from[nc] = c;
             pl->queue[tail++] = nc;
         }
@@ -152,7 +183,6 @@ static int fit_draw(rf_placer *pl, rf_plan_entry *e, const rf_tview *v, int o, i
         int c;
         if (k == first)
             continue;
-        mark_blocked(pl, NULL, 0, 0);
         c = search(pl, v, ox, oy, k);
         if (c == -1)
             continue;
@@ -164,17 +194,16 @@ static int fit_draw(rf_placer *pl, rf_plan_entry *e, const rf_tview *v, int o, i
 }
 
 /* Labels the walkable regions outside locked rooms' boxes (label[c] = region
- * from 1, 0 elsewhere; pl->mark is 1 in locked boxes); returns the count. */
+ * from 1, 0 elsewhere; template cells count even there); returns the count. */
 static int label_regions(rf_placer *pl, int *label)
 {
     const rf_grid *g = pl->lv->g;
     int w = g->w, h = g->h, n = w * h, c, regions = 0;
-    mark_blocked(pl, NULL, 0, 0);
     for (c = 0; c < n; c++)
         label[c] = 0;
     for (c = 0; c < n; c++) {
         int head = 0, tail = 0;
-        if (label[c] || !pl->walk[g->t[c]] || (pl->mark[c] && !pl->prot[c]))
+        if (label[c] || !pl->walk[g->t[c]] || (pl->locked[c] && !pl->prot[c]))
             continue;
         label[c] = ++regions;
         pl->queue[tail++] = c;
@@ -183,7 +212,7 @@ static int label_regions(rf_placer *pl, int *label)
             for (dir = 0; dir < 4; dir++) {
                 int nx = cx + RF_DIR_DX(dir), ny = cy + RF_DIR_DY(dir), nc = ny * w + nx;
                 if (nx < 0 || ny < 0 || nx >= w || ny >= h || label[nc] ||
-                    !pl->walk[g->t[nc]] || (pl->mark[nc] && !pl->prot[nc]))
+                    !pl->walk[g->t[nc]] || (pl->locked[nc] && !pl->prot[nc]))
                     continue;
                 label[nc] = regions;
                 pl->queue[tail++] = nc;
@@ -194,100 +223,73 @@ static int label_regions(rf_placer *pl, int *label)
 }
 
 
-/* Labels (from 1) the 4-connected cells of a ww x wh window marked in
- * walk (local row-major indices) into lab; returns the count. */
-static int label_window(rf_placer *pl, const uint8_t *walk, int *lab, int ww, int wh)
+/* The root of cell c's search in the cut test (pl->from holds parents). */
+static int root_of(int *parent, int c)
 {
-    int n = ww * wh, c, count = 0;
-    for (c = 0; c < n; c++)
-        lab[c] = 0;
-    for (c = 0; c < n; c++) {
-        int head = 0, tail = 0;
-        if (lab[c] || !walk[c])
-            continue;
-        lab[c] = ++count;
-        pl->queue[tail++] = c;
-        while (head < tail) {
-            int cur = pl->queue[head++], cx = cur % ww;
-            int nb[4] = {cx > 0 ? cur - 1 : -1, cx < ww - 1 ? cur + 1 : -1,
-                         cur >= ww ? cur - ww : -1, cur + ww < n ? cur + ww : -1};
-            int k;
-            for (k = 0; k < 4; k++)
-                if (nb[k] >= 0 && !lab[nb[k]] && walk[nb[k]]) {
-                    lab[nb[k]] = count;
-                    pl->queue[tail++] = nb[k];
-                }
-        }
+    while (parent[c] != c) {
+        parent[c] = parent[parent[c]];
+        c = parent[c];
     }
-    return count;
+    return c;
 }
 
-/* Drawing view v at (ox, oy) with door `door` in use keeps the level's
- * connectivity, judged in a window WINDOW_MARGIN tiles around its box
- * (cells outside the window do not change): walkable cells of the window's
- * edge that were joined inside the window stay joined, and every piece of
- * walkable ground the window holds afterwards reaches its edge, or lies
- * inside the template (a pocket, which the repair after placing joins or
- * walls). Any path
- * through the window enters and leaves it at edge cells, so no region of
- * the level is split and none is made. Refuses some fits a count of the
- * whole level would allow, never one it would refuse. */
-static bool window_keeps(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t door)
+/* Drawing view v at (ox, oy) keeps the level's connectivity: the walkable
+ * cells next to the view (its bound list) stay joined to each other over
+ * walkable cells outside the view inside a window WINDOW_MARGIN tiles
+ * around its box. Any path of the level that crossed the view's cells
+ * enters and leaves them at such cells, so it can go round instead; no
+ * region is split, whichever door is used (the door joins only the
+ * template's own inside, whose pockets the repair after placing handles).
+ * One breadth-first search grows from every bound cell at once; a cell's
+ * root in pl->from names the search it belongs to, pl->label[root] counts
+ * that search's cells still queued. Two searches meeting merge; the test
+ * holds when one is left and fails when a search runs dry first (its
+ * cells are cut off from the others inside the window). Refuses some fits
+ * a count of the whole level would allow, never one it would refuse. */
+static bool cut_keeps(rf_placer *pl, const rf_tview *v, int ox, int oy)
 {
     const rf_grid *g = pl->lv->g;
-    int x0 = ox - WINDOW_MARGIN < 0 ? 0 : ox - WINDOW_MARGIN;
-    int y0 = oy - WINDOW_MARGIN < 0 ? 0 : oy - WINDOW_MARGIN;
-    int x1 = ox + v->w - 1 + WINDOW_MARGIN >= g->w ? g->w - 1 : ox + v->w - 1 + WINDOW_MARGIN;
-    int y1 = oy + v->h - 1 + WINDOW_MARGIN >= g->h ? g->h - 1 : oy + v->h - 1 + WINDOW_MARGIN;
-    int ww = x1 - x0 + 1, wh = y1 - y0 + 1, n = ww * wh, na, nb, x, y, k;
-    uint8_t *wb = pl->wwalk, *wa = pl->wwalk + n;
-    int *before = pl->label, *after = pl->from, *map, *edge;
-    for (y = 0; y < wh; y++)
-        for (x = 0; x < ww; x++) {
-            int lx = x0 + x, ly = y0 + y, vx = lx - ox, vy = ly - oy, i = y * ww + x;
-            char sym = vx >= 0 && vy >= 0 && vx < v->w && vy < v->h
-                           ? v->cells[(size_t)vy * (size_t)v->w + (size_t)vx]
-                           : ' ';
-            wb[i] = pl->walk[RF_GRID_AT(g, lx, ly)];
-            if (sym == ' ')
-                wa[i] = wb[i];
-            else if (vx == v->doors[door].x && vy == v->doors[door].y)
-                wa[i] = 1;
-            else
-                wa[i] = !rf_place_is_wallish(v, sym) && pl->walk[rf_place_open_tile(pl, sym)];
-        }
-    na = label_window(pl, wb, before, ww, wh);
-    nb = label_window(pl, wa, after, ww, wh);
-    /* the queue is free again: map (before piece -> after piece), edge marks */
-    map = pl->queue;
-    edge = pl->queue + na + 1;
-    for (k = 0; k <= na; k++)
-        map[k] = 0;
-    for (k = 0; k <= nb; k++)
-        edge[k] = 0;
-    for (y = 0; y < wh; y++)
-        for (x = 0; x < ww; x++) {
-            int i = y * ww + x, a = before[i], b = after[i];
-            if (x != 0 && x != ww - 1 && y != 0 && y != wh - 1)
+    const rf_vcell *b = v->list + v->nwallish + v->nopen + v->nrim;
+    int w = g->w, head = 0, tail = 0, searches = 0, *parent = pl->from, *left = pl->label;
+    int x0 = 0, y0 = 0, x1 = g->w - 1, y1 = g->h - 1;
+    int cap = CUT_SPAN * (v->w + 2 * WINDOW_MARGIN) * (v->h + 2 * WINDOW_MARGIN);
+    unsigned round = next_round(pl);
+    size_t i;
+    for (i = 0; i < v->nbound; i++) {
+        int x = ox + b[i].x, y = oy + b[i].y, c = y * w + x;
+        if (x < x0 || y < y0 || x > x1 || y > y1 || !pl->walk[g->t[c]])
+            continue;
+        pl->seen[c] = round;
+        parent[c] = c;
+        left[c] = 1;
+        pl->queue[tail++] = c;
+        searches++;
+    }
+    while (head < tail && searches > 1) {
+        int c = pl->queue[head++], cx = c % w, cy = c / w, root = root_of(parent, c), dir;
+        left[root]--;
+        for (dir = 0; dir < 4 && searches > 1; dir++) {
+            int nx = cx + RF_DIR_DX(dir), ny = cy + RF_DIR_DY(dir), nc = ny * w + nx, other;
+            if (nx < x0 || ny < y0 || nx > x1 || ny > y1 || !pl->walk[g->t[nc]] ||
+                view_has(v, nx - ox, ny - oy))
                 continue;
-            if (b)
-                edge[b] = 1;
-            if (!a || !b)
+            if (pl->seen[nc] != round) {
+                pl->seen[nc] = round;
+                parent[nc] = root;
+                left[root]++;
+                pl->queue[tail++] = nc;
                 continue;
-            if (map[a] && map[a] != b)
-                return false; /* two edge cells joined before, apart now */
-            map[a] = b;
+            }
+            other = root_of(parent, nc);
+            if (other != root) {
+                parent[other] = root;
+                left[root] += left[other];
+                searches--;
+            }
         }
-    /* a piece that does not reach the edge is the template's own (a pocket
-     * its doors do not reach: repaired after placing), or a cut-off */
-    for (y = 0; y < wh; y++)
-        for (x = 0; x < ww; x++) {
-            int i = y * ww + x, vx = x0 + x - ox, vy = y0 + y - oy;
-            if (after[i] && !edge[after[i]] &&
-                (vx < 0 || vy < 0 || vx >= v->w || vy >= v->h ||
-                 v->cells[(size_t)vy * (size_t)v->w + (size_t)vx] == ' '))
-                return false;
-        }
+        if (searches > 1 && (left[root] == 0 || tail > cap))
+            return false;
+    }
     return true;
 }
 
@@ -313,7 +315,7 @@ enum { ON_ROCK, OVER_RING, OVER_WINDOW }; /* how try_at may place */
 
 static int try_at(rf_placer *pl, rf_plan_entry *e, int o, int ox, int oy, int mode)
 {
-    bool over = mode != ON_ROCK, ring;
+    bool over = mode != ON_ROCK;
     const rf_grid *g = pl->lv->g;
     const rf_tview *v = rf_place_view(e, o);
     size_t k, first = 0, start;
@@ -323,24 +325,21 @@ static int try_at(rf_placer *pl, rf_plan_entry *e, int o, int ox, int oy, int mo
     if (v->ndoors == 0 || (mode == OVER_RING && !ring_open(pl, v, ox, oy)) ||
         !rf_place_fits(pl, v, ox, oy, over))
         return 0;
-    ring = mode == OVER_RING;
     start = rf_rng_below(&pl->rng, (uint32_t)v->ndoors);
     for (k = 0; k < v->ndoors && end == -1; k++) {
         first = (start + k) % v->ndoors;
-        if (over) {
+        if (over) { /* the first door opening onto free walkable ground */
             int fx = ox + v->doors[first].x + RF_DIR_DX(v->doors[first].dir);
             int fy = oy + v->doors[first].y + RF_DIR_DY(v->doors[first].dir);
-            if (fx < 0 || fy < 0 || fx >= g->w || fy >= g->h || !pl->walk[RF_GRID_AT(g, fx, fy)] ||
-                pl->prot[(size_t)fy * (size_t)g->w + (size_t)fx])
-                continue;
-            if (ring || window_keeps(pl, v, ox, oy, first))
+            if (fx >= 0 && fy >= 0 && fx < g->w && fy < g->h && pl->walk[RF_GRID_AT(g, fx, fy)] &&
+                !pl->prot[(size_t)fy * (size_t)g->w + (size_t)fx])
                 end = -2;
             continue;
         }
-        mark_blocked(pl, v, ox, oy);
         end = search(pl, v, ox, oy, first);
     }
-    if (end == -1)
+    /* over dug ground the cut test does not depend on the door: once a try */
+    if (end == -1 || (mode == OVER_WINDOW && !cut_keeps(pl, v, ox, oy)))
         return 0;
     return fit_draw(pl, e, v, o, ox, oy, first, end);
 }
@@ -349,8 +348,7 @@ static int try_at(rf_placer *pl, rf_plan_entry *e, int o, int ox, int oy, int mo
  * first random tries take rock only; the next may also cover dug ground
  * (crawler levels are open floor with thin walls, Brogue levels are full by
  * now) where walkable ground rings the template (a test of its perimeter),
- * the last where the window around it keeps its connections
- * (window_keeps). A
+ * the last where the ground around it stays joined (cut_keeps). A
  * forced room then scans every origin and orientation (rock first, then
  * over floor) from a random start, so it is missed only when no place
  * exists. */
@@ -455,7 +453,6 @@ static void repair(rf_placer *pl, rf_plan_entry *e)
         if (g->t[(size_t)dy * (size_t)w + (size_t)dx] == RF_TILE_DOOR || pl->mark[in] ||
             !pl->walk[g->t[in]])
             continue;
-        mark_blocked(pl, NULL, 0, 0);
         c = search(pl, v, e->ox, e->oy, k);
         if (c == -1)
             continue;
@@ -474,28 +471,27 @@ static bool join_one(rf_placer *pl, const int *label, int main)
 {
     rf_grid *g = pl->lv->g;
     int w = g->w, h = g->h, n = w * h, c, head = 0, tail = 0;
-    for (c = 0; c < n; c++) {
-        pl->from[c] = -1;
+    unsigned round = next_round(pl);
+    for (c = 0; c < n; c++)
         if (label[c] == main) {
-            pl->mark[c] = 2;
+            pl->seen[c] = round;
             pl->queue[tail++] = c;
         }
-    }
     while (head < tail) {
         int cur = pl->queue[head++], cx = cur % w, cy = cur / w, dir;
         for (dir = 0; dir < 4; dir++) {
             int nx = cx + RF_DIR_DX(dir), ny = cy + RF_DIR_DY(dir), nc = ny * w + nx;
-            if (nx < 1 || ny < 1 || nx > w - 2 || ny > h - 2 || pl->mark[nc] == 2)
+            if (nx < 1 || ny < 1 || nx > w - 2 || ny > h - 2 || pl->seen[nc] == round)
                 continue;
             if (label[nc] > 0 && label[nc] != main) {
                 if (label[cur] != main)
                     carve(pl, cur);
                 return true;
             }
-            if (pl->mark[nc] || pl->prot[nc] || label[nc] ||
+            if (pl->locked[nc] || pl->prot[nc] || label[nc] ||
                 (g->t[nc] != RF_TILE_ROCK && g->t[nc] != RF_TILE_WALL))
                 continue;
-            pl->mark[nc] = 2;
+            pl->seen[nc] = round;
             pl->from[nc] = label[cur] == main ? -1 : cur;
             pl->queue[tail++] = nc;
         }
@@ -544,6 +540,7 @@ static rf_status connect_level(rf_placer *pl)
 rf_status rf_place_fit_pending(rf_placer *pl)
 {
     size_t i;
+    mark_locked(pl);
     for (i = 0; i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[i];
         int rc;

@@ -31,7 +31,14 @@ typedef struct rf_vdoor {
     int dir;  /* rf_dir the door opens towards (away from the room) */
 } rf_vdoor;
 
-/* One orientation of a template, drawn out. */
+/* A cell of a view, relative to its origin (may lie just outside the box). */
+typedef struct rf_vcell {
+    int x, y;
+} rf_vcell;
+
+/* One orientation of a template, drawn out. The cell lists are what the
+ * collision test and the fit's cut test walk instead of the map: drawn once
+ * with the view, they spare a scan of the box and a symbol lookup per cell. */
 typedef struct rf_tview {
     int orient;
     int w, h;
@@ -39,6 +46,13 @@ typedef struct rf_tview {
     size_t ndoors;
     rf_vdoor *doors;
     unsigned used_digits; /* bit n: some object uses anchor n (else n is wall) */
+    rf_vcell *list;       /* one block: the four lists below, in this order */
+    size_t nwallish;      /* cells that become wall */
+    size_t nopen;         /* open cells with all 8 neighbours in the view */
+    size_t nrim;          /* open cells with a neighbour outside the view */
+    size_t nbound;        /* cells outside the view with a 4-neighbour in it */
+    rf_vcell core;        /* origin of the largest rectangle of non-space cells */
+    int core_w, core_h;   /* its size (the whole box for a solid template) */
 } rf_tview;
 
 typedef struct rf_plan_entry {
@@ -61,8 +75,10 @@ typedef struct rf_placer {
     size_t n, cap;
     uint8_t *prot;   /* w*h: 1 on cells of placed templates (fit and checks) */
     int *queue, *from; /* w*h BFS buffers for fit corridors */
-    int *label;      /* w*h walkable region labels */
-    uint8_t *wwalk;  /* 2*w*h: walkable before and after, in a fit's window */
+    int *label;      /* w*h walkable region labels; the cut test's set parents */
+    unsigned *seen;  /* w*h visit stamps of the fit's searches (== round: seen) */
+    unsigned round;
+    uint8_t *locked; /* w*h: 1 in the boxes of locked rooms (set by the fit) */
     uint8_t walk[256]; /* rf_tile_is_walkable by tile byte */
     uint8_t *mark;   /* w*h */
     rf_tile terrain[4]; /* what W, L, I, G become (profile map) */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "alloc_int.h"
+#include "grid_int.h"
 #include "special_int.h"
 
 typedef struct kind_row {
@@ -173,21 +174,28 @@ static bool size_fits(const rf_room_rec *r, const kind_row *k)
     return r->w >= k->min_w && r->w <= k->max_w && r->h >= k->min_h && r->h <= k->max_h;
 }
 
-/* Walkable tiles of the level outside locked rooms, when the floor of room
- * index ri turns to a non-walkable fluid, still form one region. */
-static bool lava_keeps_connected(rf_special_ctx *ctx, size_t ri)
+/* A tile of the lava test's level: walkable, outside locked rooms, and not
+ * the floor of room id `drowned` (0: none). */
+static bool lava_open(const rf_special_ctx *ctx, int c, int drowned)
 {
-    const rf_room_rec *r = &ctx->rooms->items[ri];
-    int w = rf_grid_width(ctx->g), h = rf_grid_height(ctx->g);
+    const rf_grid *g = ctx->g;
+    int room = g->room[c];
+    return rf_tile_is_walkable((rf_tile)g->t[c]) &&
+           !(drowned && room == drowned && g->t[c] == RF_TILE_FLOOR) &&
+           !(room > 0 && ctx->rooms->items[room - 1].locked);
+}
+
+/* The lava test's tiles, when the floor of room id drowned turns to lava,
+ * still form one region (the whole count: a breadth-first search from the
+ * first tile). */
+static bool lava_whole(rf_special_ctx *ctx, int drowned)
+{
+    int w = rf_grid_width(ctx->g), h = rf_grid_height(ctx->g), n = w * h, c, start = -1;
     size_t total = 0, reached = 0, head = 0, tail = 0;
-    int c, start = -1;
     static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
-    memset(ctx->seen, 0, (size_t)w * (size_t)h * sizeof *ctx->seen);
-    for (c = 0; c < w * h; c++) {
-        int x = c % w, y = c / w, room = rf_grid_room(ctx->g, x, y);
-        bool drowned = rf_grid_get(ctx->g, x, y) == RF_TILE_FLOOR && room == r->id;
-        if (!rf_tile_is_walkable(rf_grid_get(ctx->g, x, y)) || drowned ||
-            (room > 0 && ctx->rooms->items[room - 1].locked)) {
+    memset(ctx->seen, 0, (size_t)n * sizeof *ctx->seen);
+    for (c = 0; c < n; c++) {
+        if (!lava_open(ctx, c, drowned)) {
             ctx->seen[c] = true; /* not part of the check */
             continue;
         }
@@ -213,6 +221,100 @@ static bool lava_keeps_connected(rf_special_ctx *ctx, size_t ri)
     return reached == total;
 }
 
+static int search_root(int *parent, int c)
+{
+    while (parent[c] != c) {
+        parent[c] = parent[parent[c]];
+        c = parent[c];
+    }
+    return c;
+}
+
+/* lava_whole for a level whose tiles form one region before: then they
+ * still do exactly when the tiles next to the drowned floor stay joined to
+ * each other. One breadth-first search grows from each of them at once;
+ * searches that meet merge; the answer is yes when one is left, no when one
+ * runs dry first (its tiles are cut off). It costs the detour round the
+ * room, not the level, and is what keeps fluid rooms on large levels from
+ * costing a search of the whole level per candidate room. */
+static bool lava_around(rf_special_ctx *ctx, size_t ri)
+{
+    const rf_room_rec *r = &ctx->rooms->items[ri];
+    const rf_grid *g = ctx->g;
+    int w = g->w, h = g->h, x, y, k, searches = 0, *parent = ctx->parent, *left = ctx->left;
+    size_t head = 0, tail = 0;
+    static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+    unsigned round;
+    if (++ctx->round == 0) {
+        memset(ctx->stamp, 0, (size_t)w * (size_t)h * sizeof *ctx->stamp);
+        ctx->round = 1;
+    }
+    round = ctx->round;
+    for (y = r->y < 0 ? 0 : r->y; y < r->y + r->h && y < h; y++)
+        for (x = r->x < 0 ? 0 : r->x; x < r->x + r->w && x < w; x++) {
+            int c = y * w + x;
+            if (g->t[c] != RF_TILE_FLOOR || g->room[c] != r->id)
+                continue;
+            for (k = 0; k < 4; k++) { /* the open tiles next to a drowned one */
+                int nx = x + dx[k], ny = y + dy[k], nc = ny * w + nx;
+                if (nx < 0 || ny < 0 || nx >= w || ny >= h || ctx->stamp[nc] == round ||
+                    !lava_open(ctx, nc, r->id))
+                    continue;
+                ctx->stamp[nc] = round;
+                parent[nc] = nc;
+                left[nc] = 1;
+                ctx->queue[tail++] = nc;
+                searches++;
+            }
+        }
+    while (head < tail && searches > 1) {
+        int cur = ctx->queue[head++], root = search_root(parent, cur);
+        left[root]--;
+        for (k = 0; k < 4 && searches > 1; k++) {
+            int nx = cur % w + dx[k], ny = cur / w + dy[k], nc = ny * w + nx, other;
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h || !lava_open(ctx, nc, r->id))
+                continue;
+            if (ctx->stamp[nc] != round) {
+                ctx->stamp[nc] = round;
+                parent[nc] = root;
+                left[root]++;
+                ctx->queue[tail++] = nc;
+                continue;
+            }
+            other = search_root(parent, nc);
+            if (other != root) {
+                parent[other] = root;
+                left[root] += left[other];
+                searches--;
+            }
+        }
+        if (searches > 1 && left[root] == 0)
+            return false;
+    }
+    return true;
+}
+
+/* Walkable tiles of the level outside locked rooms, when the floor of room
+ * index ri turns to a non-walkable fluid, still form one region. *whole
+ * caches (per pick) whether they form one region now: -1 unknown. */
+static bool lava_keeps_connected(rf_special_ctx *ctx, size_t ri, int *whole)
+{
+    size_t n = (size_t)rf_grid_width(ctx->g) * (size_t)rf_grid_height(ctx->g);
+    if (*whole < 0)
+        *whole = lava_whole(ctx, 0);
+    if (!*whole) /* split already: the whole count decides */
+        return lava_whole(ctx, ctx->rooms->items[ri].id);
+    if (!ctx->stamp)
+        ctx->stamp = rf_calloc(n, sizeof *ctx->stamp);
+    if (!ctx->parent)
+        ctx->parent = rf_alloc(n * sizeof *ctx->parent);
+    if (!ctx->left)
+        ctx->left = rf_alloc(n * sizeof *ctx->left);
+    if (!ctx->stamp || !ctx->parent || !ctx->left) /* no memory: the whole count */
+        return lava_whole(ctx, ctx->rooms->items[ri].id);
+    return lava_around(ctx, ri);
+}
+
 static bool teleporter_spot(const rf_special_ctx *ctx, int x, int y)
 {
     int n = (rf_grid_get(ctx->g, x + 1, y) == RF_TILE_FLOOR) +
@@ -233,8 +335,9 @@ static size_t teleporter_tiles(rf_special_ctx *ctx, size_t ri)
     return k;
 }
 
-/* True when room index ri may take feature kind (fluid: of that tile). */
-static bool room_fits(rf_special_ctx *ctx, size_t ri, rf_special_kind kind, int fluid)
+/* True when room index ri may take feature kind (fluid: of that tile);
+ * whole as for lava_keeps_connected. */
+static bool room_fits(rf_special_ctx *ctx, size_t ri, rf_special_kind kind, int fluid, int *whole)
 {
     const rf_room_rec *r = &ctx->rooms->items[ri];
     if (ctx->used[ri] || !room_takes_features(r) || !size_fits(r, &kinds[kind]))
@@ -243,7 +346,7 @@ static bool room_fits(rf_special_ctx *ctx, size_t ri, rf_special_kind kind, int 
     case RF_SPECIAL_FLUID:
         if ((long)r->w * r->h > FLUID_MAX_AREA || rf_special_empty_tiles(ctx, ri) == 0)
             return false;
-        return fluid != RF_TILE_LAVA || lava_keeps_connected(ctx, ri);
+        return fluid != RF_TILE_LAVA || lava_keeps_connected(ctx, ri, whole);
     case RF_SPECIAL_TELEPORTER:
         return teleporter_tiles(ctx, ri) > 0;
     case RF_SPECIAL_VAULT:
@@ -257,8 +360,9 @@ static bool room_fits(rf_special_ctx *ctx, size_t ri, rf_special_kind kind, int 
 static long pick_room(rf_special_ctx *ctx, rf_special_kind kind, int fluid)
 {
     size_t i, n = 0;
+    int whole = -1;
     for (i = 0; i < ctx->rooms->n; i++)
-        if (room_fits(ctx, i, kind, fluid))
+        if (room_fits(ctx, i, kind, fluid, &whole))
             ctx->picks[n++] = (int)i;
     return n ? ctx->picks[rf_rng_below(ctx->rng, (uint32_t)n)] : -1;
 }
@@ -417,5 +521,8 @@ rf_status rf_special_rooms(rf_grid *g, rf_room_list *rooms, const rf_special_opt
     rf_free(ctx.queue);
     rf_free(ctx.seen);
     rf_free(ctx.taken);
+    rf_free(ctx.stamp);
+    rf_free(ctx.parent);
+    rf_free(ctx.left);
     return s;
 }

@@ -23,6 +23,11 @@ typedef struct rf_special_ctx {
     int *queue;   /* scratch for flood fills, w*h entries */
     bool *seen;   /* scratch for flood fills, w*h entries */
     bool *taken;  /* w*h: an object stands there (objs as a map, kept in step) */
+    /* the lava test's searches (special.c), allocated on first use: */
+    unsigned *stamp; /* w*h visit stamps, == round: seen */
+    unsigned round;
+    int *parent;     /* w*h: a seen cell's search (union-find) */
+    int *left;       /* w*h: a search root's cells still queued */
 } rf_special_ctx;
 
 /* Collects the empty floor tiles of room index ri (floor tiles whose room

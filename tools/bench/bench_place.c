@@ -1,22 +1,44 @@
-/* tools/bench/bench_place.c: what templates cost: levels per second and ms
- * per level with the bundled templates placed, beside the same levels
- * without templates, by profile and size.
+/* tools/bench/bench_place.c: what a complete level costs beside digging alone:
+ * levels per second, ms per level and the added cost in percent, by profile,
+ * size and depth mix.
  *
- * Pipeline: benchmark over level.h with the bundled content and profiles
- * (content/profiles.xml: special rooms and population as the profiles set
- * them, in both runs, so the difference is the placer: attach or fit,
- * objects). Prints figures, asserts nothing. With no options: brogue at
- * 79x29 and 200x200, nethack and dungeonmaker at their own sizes, depths
- * 1-26; `--profile P --size WxH --count N` runs one line.
+ * Pipeline: benchmark over brogue.h, dig_rects.h, dig_crawl.h (the diggers
+ * called directly with their default parameters, as the bundled profiles
+ * leave them) and level.h (rf_level_generate with the bundled
+ * content/profiles.xml and content/rooms: templates, DoomRL special rooms,
+ * stairs and population). Prints figures, asserts nothing. With no options:
+ * brogue 79x29 depths 1-5 and 1-26, brogue 200x200 depths 1-5, nethack and
+ * dungeonmaker at their own sizes, depths 1-26; `--profile P [--size WxH]
+ * [--depths A-B] [--count N]` runs one line, and `--mode dig|full` only one
+ * half of it (run.sh runs that under callgrind for instructions per level).
+ * Both halves walk the same seeds and depths: seeds 1.., depths through the
+ * mix by a stride prime to its length.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "roomforge/brogue.h"
+#include "roomforge/dig_crawl.h"
+#include "roomforge/dig_rects.h"
 #include "roomforge/level.h"
 #include "roomforge/profile.h"
 #include "roomforge/template.h"
+
+enum { MODE_BOTH, MODE_DIG, MODE_FULL };
+
+typedef struct bench {
+    const rf_profile_set *ps;
+    const rf_template_set *ts;
+    const rf_rooms_file *rooms1; /* the bundled rooms-file DungeonMaker digs by default */
+} bench;
+
+/* One configuration: profile, size (0 x 0: the profile's own), depth mix. */
+typedef struct config {
+    const char *profile;
+    int w, h, a, b, count;
+} config;
 
 static double now(void)
 {
@@ -25,91 +47,218 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Seconds for count levels (seeds 1.., depths 1-26 in turn); *templates
- * receives the templates placed in all. -1 on failure. */
-static double time_levels(const rf_profile_set *ps, const rf_template_set *ts, const char *profile,
-                          int w, int h, int count, size_t *templates)
+static unsigned gcd(unsigned a, unsigned b)
+{
+    while (b) {
+        unsigned t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* The depth of the ith level of c: a stride prime to the mix's length, so a
+ * short run still spans the mix. */
+static int depth_at(const config *c, int i)
+{
+    unsigned span = (unsigned)(c->b - c->a + 1), stride = 7;
+    while (gcd(span, stride) != 1)
+        stride++;
+    return c->a + (int)(((unsigned)i * stride) % span);
+}
+
+/* Digs one level of c's digger alone into a fresh w x h grid; returns the
+ * grid's floor count as a check (-1 on failure). */
+static long dig_one(const bench *bn, const config *c, int w, int h, uint64_t seed, int depth)
+{
+    rf_grid *g = rf_grid_new(w, h);
+    int *choke = calloc((size_t)w * (size_t)h, sizeof *choke);
+    rf_room_list rooms;
+    rf_rng layout, cosmetic;
+    rf_status st = RF_ERR_NOMEM;
+    long floor = -1;
+    rf_room_list_init(&rooms);
+    rf_rng_seed_named(&layout, seed, RF_RNG_LAYOUT);
+    rf_rng_seed_named(&cosmetic, seed, RF_RNG_COSMETIC);
+    if (g && choke && strcmp(c->profile, "brogue") == 0) {
+        rf_brogue_params bp;
+        rf_brogue_info info;
+        rf_brogue_params_init(&bp, depth);
+        rf_brogue_params_scale(&bp, w, h);
+        /* with the chokepoint map, which the level's dig step always asks for */
+        st = rf_brogue_dig(g, &rooms, &bp, NULL, 0, &layout, &cosmetic, choke, &info);
+    } else if (g && choke && strcmp(c->profile, "nethack") == 0) {
+        st = rf_dig_rects(g, &rooms, &layout, NULL, depth, NULL);
+    } else if (g && choke && strcmp(c->profile, "dungeonmaker") == 0) {
+        st = rf_dig_crawl(g, &rooms, &layout, bn->rooms1, NULL, NULL);
+    } else if (g && choke) {
+        st = RF_ERR_ARG;
+    }
+    if (st == RF_OK)
+        floor = (long)rf_grid_count(g, RF_TILE_FLOOR);
+    else
+        fprintf(stderr, "bench_place: %s dig, seed %llu: %s\n", c->profile,
+                (unsigned long long)seed, rf_status_str(st));
+    free(choke);
+    rf_grid_free(g);
+    rf_room_list_fini(&rooms);
+    return floor;
+}
+
+/* Seconds for c's levels in one mode; *check folds a digest of each level,
+ * *templates counts the templates placed (full mode). -1 on failure. */
+static double run(const bench *bn, const config *c, int mode, int w, int h, uint64_t *check,
+                  size_t *templates)
 {
     rf_level_opts o;
     double t0 = now();
     int i;
     rf_level_opts_init(&o);
-    o.profile = profile;
-    o.width = w;
-    o.height = h;
-    o.templates = ts;
+    o.profile = c->profile;
+    o.width = c->w;
+    o.height = c->h;
+    o.templates = bn->ts;
+    *check = 0;
     *templates = 0;
-    for (i = 0; i < count; i++) {
-        rf_level *lv = NULL;
-        o.seed = (uint64_t)i + 1;
-        o.depth = 1 + (i * 7) % 26;
-        if (rf_level_generate(ps, &o, &lv, NULL) != RF_OK) {
-            fprintf(stderr, "bench_place: %s seed %d failed\n", profile, i + 1);
-            return -1;
+    for (i = 0; i < c->count; i++) {
+        uint64_t seed = (uint64_t)i + 1;
+        int depth = depth_at(c, i);
+        if (mode == MODE_DIG) {
+            long floor = dig_one(bn, c, w, h, seed, depth);
+            if (floor < 0)
+                return -1;
+            *check = *check * 31 + (uint64_t)floor;
+        } else {
+            rf_level *lv = NULL;
+            o.seed = seed;
+            o.depth = depth;
+            if (rf_level_generate(bn->ps, &o, &lv, NULL) != RF_OK) {
+                fprintf(stderr, "bench_place: %s level, seed %llu depth %d failed\n", c->profile,
+                        (unsigned long long)seed, depth);
+                return -1;
+            }
+            *check ^= rf_level_digest(lv);
+            *templates += rf_level_template_count(lv);
+            rf_level_free(lv);
         }
-        *templates += rf_level_template_count(lv);
-        rf_level_free(lv);
     }
     return now() - t0;
 }
 
-static int line(const rf_profile_set *ps, const rf_template_set *ts, const char *profile, int w,
-                int h, int count)
+static int line(const bench *bn, const config *c, int mode)
 {
-    size_t none, placed;
-    double a = time_levels(ps, NULL, profile, w, h, count, &none);
-    double b = time_levels(ps, ts, profile, w, h, count, &placed);
+    rf_level_opts o;
+    uint64_t cd = 0, cf = 0;
+    size_t none, placed = 0;
+    double td = 0, tf = 0;
+    int w = c->w, h = c->h;
     char size[32];
-    if (a < 0 || b < 0)
+    rf_level_opts_init(&o);
+    o.profile = c->profile;
+    if (w == 0 && rf_level_default_size(bn->ps, &o, &w, &h, NULL) != RF_OK) {
+        fprintf(stderr, "bench_place: no profile '%s'\n", c->profile);
         return 1;
-    if (w)
-        snprintf(size, sizeof size, "%dx%d", w, h);
-    else
-        snprintf(size, sizeof size, "default");
-    printf("  %-12s %-9s %6d levels  without: %9.1f levels/s %7.3f ms  with templates: %9.1f "
-           "levels/s %7.3f ms (%.1f a level)  +%.0f%%\n",
-           profile, size, count, count / a, a * 1000.0 / count, count / b, b * 1000.0 / count,
-           (double)placed / count, (b - a) * 100.0 / a);
+    }
+    if (mode != MODE_FULL && (td = run(bn, c, MODE_DIG, w, h, &cd, &none)) < 0)
+        return 1;
+    if (mode != MODE_DIG && (tf = run(bn, c, MODE_FULL, w, h, &cf, &placed)) < 0)
+        return 1;
+    snprintf(size, sizeof size, "%dx%d", w, h);
+    printf("  %-12s %-7s d%2d-%-2d %5d lv", c->profile, size, c->a, c->b, c->count);
+    if (mode != MODE_FULL)
+        printf("  dig %8.1f/s %7.3f ms", c->count / td, td * 1000.0 / c->count);
+    if (mode != MODE_DIG)
+        printf("  level %8.1f/s %7.3f ms (%4.1f tpl)", c->count / tf, tf * 1000.0 / c->count,
+               (double)placed / c->count);
+    if (mode == MODE_BOTH)
+        printf("  %+5.0f%%", (tf - td) * 100.0 / td);
+    printf("  [%016llx]\n", (unsigned long long)(cd ^ cf));
     return 0;
 }
 
-int main(int argc, char **argv)
+static bool parse_pair(const char *s, char sep, int *a, int *b)
 {
-    rf_profile_set *ps = rf_profile_set_new();
-    rf_template_set *ts = rf_template_set_new();
-    const char *profile = NULL;
-    rf_diags *d;
-    int w = 0, h = 0, count = 0, rc = 0, k;
-    if (!ps || !ts)
-        return 2;
-    for (k = 1; k + 1 < argc; k += 2) {
-        if (strcmp(argv[k], "--profile") == 0)
-            profile = argv[k + 1];
-        else if (strcmp(argv[k], "--size") == 0 && sscanf(argv[k + 1], "%dx%d", &w, &h) == 2)
-            continue;
-        else if (strcmp(argv[k], "--count") == 0 && (count = atoi(argv[k + 1])) > 0)
-            continue;
-        else
-            break;
-    }
-    if (k < argc) {
-        fprintf(stderr, "usage: bench_place [--profile P] [--size WxH] [--count N]\n");
-        return 2;
-    }
-    d = rf_diags_new();
-    if (!d || rf_profile_set_load(ps, RF_SOURCE_DIR "/content/profiles.xml", d) != RF_OK ||
-        rf_template_set_load_path(ts, RF_SOURCE_DIR "/content/rooms", d) != RF_OK) {
+    char *end;
+    long x = strtol(s, &end, 10), y;
+    if (end == s || *end != sep)
+        return false;
+    y = strtol(end + 1, &end, 10);
+    if (*end || x < 1 || y < 1 || x > 100000 || y > 100000)
+        return false;
+    *a = (int)x;
+    *b = (int)y;
+    return true;
+}
+
+/* Loads the bundled profiles, rooms and rooms-file into bn; false with a
+ * message when they do not load. */
+static bool load(bench *bn, rf_profile_set *ps, rf_template_set *ts, rf_rooms_file **rooms1)
+{
+    rf_diags *d = rf_diags_new();
+    size_t len;
+    const char *text = rf_rooms_file_bundled(1, &len);
+    bool ok = d && text &&
+              rf_profile_set_load(ps, RF_SOURCE_DIR "/content/profiles.xml", d) == RF_OK &&
+              rf_template_set_load_path(ts, RF_SOURCE_DIR "/content/rooms", d) == RF_OK &&
+              rf_rooms_file_load_buffer(text, len, "rooms1", d, rooms1) == RF_OK;
+    if (!ok)
         fprintf(stderr, "bench_place: the bundled content does not load: %s\n",
                 d && rf_diags_count(d) ? rf_diags_at(d, 0)->message : "out of memory");
-        rf_diags_free(d);
+    rf_diags_free(d);
+    bn->ps = ps;
+    bn->ts = ts;
+    bn->rooms1 = *rooms1;
+    return ok;
+}
+
+static const char usage[] = "usage: bench_place [--mode dig|full] [--profile P] [--size WxH] "
+                            "[--depths A-B] [--count N]\n";
+
+int main(int argc, char **argv)
+{
+    static const config lines[] = {
+        {"brogue", 79, 29, 1, 5, 1000},  {"brogue", 79, 29, 1, 26, 1000},
+        {"brogue", 200, 200, 1, 5, 40},  {"nethack", 0, 0, 1, 26, 2000},
+        {"dungeonmaker", 0, 0, 1, 26, 300},
+    };
+    config one = {NULL, 0, 0, 1, 26, 0};
+    rf_profile_set *ps = rf_profile_set_new();
+    rf_template_set *ts = rf_template_set_new();
+    rf_rooms_file *rooms1 = NULL;
+    bench bn;
+    int mode = MODE_BOTH, rc = 0, k;
+    size_t i;
+    for (k = 1; k + 1 < argc; k += 2) {
+        const char *v = argv[k + 1];
+        if (strcmp(argv[k], "--mode") == 0 && strcmp(v, "dig") == 0)
+            mode = MODE_DIG;
+        else if (strcmp(argv[k], "--mode") == 0 && strcmp(v, "full") == 0)
+            mode = MODE_FULL;
+        else if (strcmp(argv[k], "--profile") == 0)
+            one.profile = v;
+        else if (!(strcmp(argv[k], "--size") == 0 && parse_pair(v, 'x', &one.w, &one.h)) &&
+                 !(strcmp(argv[k], "--depths") == 0 && parse_pair(v, '-', &one.a, &one.b) &&
+                   one.a <= one.b && one.b <= 1000) &&
+                 !(strcmp(argv[k], "--count") == 0 && (one.count = atoi(v)) > 0))
+            break;
+    }
+    if (k < argc || (!one.profile && (one.w || one.count || mode != MODE_BOTH))) {
+        fputs(usage, stderr);
+        rf_profile_set_free(ps);
+        rf_template_set_free(ts);
         return 2;
     }
-    rf_diags_free(d);
-    if (profile)
-        rc = line(ps, ts, profile, w, h, count > 0 ? count : 200);
-    else
-        rc = line(ps, ts, "brogue", 79, 29, 2000) || line(ps, ts, "brogue", 200, 200, 100) ||
-             line(ps, ts, "nethack", 0, 0, 2000) || line(ps, ts, "dungeonmaker", 0, 0, 300);
+    if (!ps || !ts || !load(&bn, ps, ts, &rooms1)) {
+        rc = 2;
+    } else if (one.profile) {
+        if (one.count == 0)
+            one.count = 200;
+        rc = line(&bn, &one, mode);
+    } else {
+        for (i = 0; i < sizeof lines / sizeof lines[0] && rc == 0; i++)
+            rc = line(&bn, &lines[i], mode);
+    }
+    rf_rooms_file_free(rooms1);
     rf_profile_set_free(ps);
     rf_template_set_free(ts);
     return rc;

@@ -1,7 +1,10 @@
 #!/bin/sh
 # tools/bench/run.sh BUILD_DIR: runs every benchmark built in BUILD_DIR/tools/bench
 # and prints its figures. Instruction counts come from callgrind when valgrind
-# is installed. Nothing here asserts on time: the figures go in the README.
+# is installed: per Brogue level (bench_dig), and per level digging alone beside
+# the complete level (bench_place, counting only inside the digger or
+# rf_level_generate, so loading the content is left out). Nothing here asserts
+# on time: the figures go in the README.
 set -eu
 dir=${1:-build-bench}/tools/bench
 [ -d "$dir" ] || { echo "run.sh: no $dir (make bench builds it)" >&2; exit 2; }
@@ -25,5 +28,31 @@ if command -v valgrind >/dev/null 2>&1 && [ -x "$dir/bench_dig" ]; then
         total=$(sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$out")
         rm -f "$out"
         [ -n "$total" ] && echo "  $1 depths $2 (N=$3): $((total / $3)) instructions/level"
+    done
+fi
+if command -v valgrind >/dev/null 2>&1 && [ -x "$dir/bench_place" ]; then
+    echo
+    echo "== callgrind: instructions per level, digging alone beside the complete level"
+    echo "   (bench_place: templates, special rooms, stairs, population; N levels a line)"
+    # count: instructions inside the functions named by $1 (a callgrind
+    # toggle pattern), for bench_place run with the remaining arguments
+    count() {
+        pat=$1
+        shift
+        out=$(mktemp)
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null --collect-atstart=no \
+            --toggle-collect="$pat" "$dir/bench_place" "$@" >/dev/null 2>"$out" || true
+        sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' "$out"
+        rm -f "$out"
+    }
+    for spec in "brogue 79x29 1-5 20 rf_brogue_dig" "brogue 200x200 1-5 3 rf_brogue_dig" \
+                "nethack 80x21 1-26 100 rf_dig_rects" "dungeonmaker 100x100 1-26 20 rf_dig_crawl"; do
+        set -- $spec
+        dig=$(count "$5" --mode dig --profile "$1" --size "$2" --depths "$3" --count "$4")
+        full=$(count rf_level_generate --mode full --profile "$1" --size "$2" --depths "$3" \
+            --count "$4")
+        [ -n "$dig" ] && [ -n "$full" ] && [ "$dig" -gt 0 ] &&
+            printf '  %-12s %-7s depths %-4s (N=%3d): dig %11d  level %11d  %+d%%\n' "$1" "$2" \
+                "$3" "$4" $((dig / $4)) $((full / $4)) $(((full - dig) * 100 / dig))
     done
 fi
