@@ -289,5 +289,5 @@ rf_status rf_recipe_run_level(rf_recipe_run *r)
         return incomplete(r, &src, "never digs the level");
     st = check_done(r, &src);
     /* the map rf_level_choke gives is the finished level's */
-    return st == RF_OK ? rf_chokepoints(r->lv->g, r->lv->choke) : st;
+    return st == RF_OK && r->choke_stale ? rf_chokepoints(r->lv->g, r->lv->choke) : st;
 }

@@ -49,6 +49,7 @@ typedef struct rf_recipe_run {
     const char *dug;                /* the dig step that made the level, NULL before */
     bool placed, stairs;            /* place_templates, stairs ran */
     bool rooms_file_read;           /* dig_crawl read o->rooms_file */
+    bool choke_stale;               /* terrain changed since lv->choke was made */
     int params_ref;                 /* registry ref of the profile's parameter table */
     rf_status st;                   /* the first step failure, RF_OK */
     bool probe;                     /* rf_level_default_size: stop at the grid's size */

@@ -192,6 +192,7 @@ static int brogue_stage(lua_State *L, const char *step,
     if (!stage) {
         r->lv->traps = rf_brogue_run_info(r->brogue)->traps;
         r->brogue_done = true;
+        r->choke_stale = false; /* the passes made the map */
         r->lv->placer = NULL; /* templates attach during accretion only */
     }
     return 0;
@@ -226,6 +227,7 @@ static int dig_once(lua_State *L, const char *step,
         r->rooms_file_read = true;
     }
     r->lv->placer = NULL;
+    r->choke_stale = true; /* these diggers make no chokepoint map */
     if (st == RF_ERR_ARG)
         luaL_error(L, "%s: %s", step, why);
     if (st != RF_OK)
@@ -253,6 +255,7 @@ static int step_place_templates(lua_State *L)
     r->placed = true;
     if (!r->o->templates)
         return 0;
+    r->choke_stale = true;
     /* Brogue walls its corridors; the other diggers leave rock beside theirs */
     r->placer.wall_corridors = r->brogue != NULL;
     st = rf_place_finish(&r->placer, r->o->seed, &r->cosmetic, ht ? ht : rf_horde_table_bundled(),
@@ -295,6 +298,7 @@ static int step_special_rooms(lua_State *L)
     so.difficulty = r->o->difficulty ? (rf_difficulty)r->o->difficulty : RF_DIFFICULTY_HMP;
     so.single_monster = src.get(src.ud, "single-monster", &lo, &hi) && lo != 0;
     rf_rng_seed_named(&rng, r->o->seed, "special");
+    r->choke_stale = true;
     st = rf_special_rooms(r->lv->g, &r->lv->rooms, &so, &rng, &r->lv->objs, &r->lv->special);
     for (i = 0; st == RF_OK && i < r->lv->special.nfeelings; i++)
         if (!rf_level_add_feeling(r->lv, r->lv->special.feelings[i]))
@@ -318,8 +322,8 @@ static int trap_count(const rf_recipe_run *r, const rf_params *src, rf_rng *rng)
 
 /* Hordes and traps (populate.h) from the set's tables or the bundled ones,
  * on stream "populate": asleep out of the up stairs' sight, so after them.
- * The chokepoint map is made again first: special rooms and templates have
- * changed the terrain since the dig, and traps keep off chokepoints. */
+ * The chokepoint map is made again first when special rooms, templates or
+ * a digger without a map left it stale: traps keep off chokepoints. */
 static int step_populate(lua_State *L)
 {
     rf_recipe_run *r = run_of(L);
@@ -340,7 +344,8 @@ static int step_populate(lua_State *L)
     po.up_y = r->lv->up_y;
     po.choke = r->lv->choke;
     r->lv->traps = po.traps;
-    st = rf_chokepoints(r->lv->g, r->lv->choke);
+    st = r->choke_stale ? rf_chokepoints(r->lv->g, r->lv->choke) : RF_OK;
+    r->choke_stale = false;
     if (st == RF_OK)
         st = rf_populate(r->lv->g, &r->lv->rooms, t ? t : rf_horde_table_bundled(), &po, &rng,
                          &r->lv->objs, NULL);

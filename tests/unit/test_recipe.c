@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "alloc_int.h"
+#include "brogue_int.h"
 #include "grid_int.h"
 #include "level_gen_check.h"
 #include "rf_test.h"
@@ -305,6 +306,48 @@ START_TEST(the_callers_recipe_replaces_the_profiles)
 }
 END_TEST
 
+START_TEST(the_chokepoint_map_is_the_finished_levels)
+{
+    /* special rooms, templates and the diggers without a map change the
+     * terrain after the dig: rf_level_choke must describe the level as it
+     * ends, whatever the digger */
+    rf_profile_set *s = lc_bundled_profiles();
+    rf_template_set *t = rf_template_set_new();
+    rf_diags *d = rf_diags_new();
+    static const char *const profiles[] = {"brogue", "nethack", "dungeonmaker", "caverns"};
+    size_t p;
+    ck_assert_int_eq(rf_template_set_load_path(t, RF_SOURCE_DIR "/content/rooms", d), RF_OK);
+    rf_diags_free(d);
+    for (p = 0; p < sizeof profiles / sizeof profiles[0]; p++) {
+        uint64_t seed;
+        for (seed = 1; seed <= 6; seed++) {
+            rf_level_opts o;
+            rf_level *lv = NULL;
+            const rf_grid *g;
+            int *want, x, y;
+            rf_level_opts_init(&o);
+            o.profile = profiles[p];
+            o.seed = seed;
+            o.depth = (int)seed * 4;
+            o.templates = t;
+            ck_assert_int_eq(rf_level_generate(s, &o, &lv, NULL), RF_OK);
+            g = rf_level_grid(lv);
+            want = rf_calloc((size_t)g->w * (size_t)g->h, sizeof *want);
+            ck_assert_int_eq(rf_chokepoints(g, want), RF_OK);
+            for (y = 0; y < g->h; y++)
+                for (x = 0; x < g->w; x++)
+                    ck_assert_msg(rf_level_choke(lv, x, y) == want[y * g->w + x],
+                                  "%s seed %llu at %d,%d", profiles[p], (unsigned long long)seed,
+                                  x, y);
+            rf_free(want);
+            rf_level_free(lv);
+        }
+    }
+    rf_template_set_free(t);
+    rf_profile_set_free(s);
+}
+END_TEST
+
 START_TEST(the_loader_checks_recipes)
 {
     rf_profile_set *s = rf_profile_set_new();
@@ -362,6 +405,7 @@ static Suite *recipe_suite(void)
     tcase_add_test(t, a_rooms_file_needs_dig_crawl);
     tcase_add_test(t, the_older_digger_spelling_names_a_bundled_recipe);
     tcase_add_test(t, the_callers_recipe_replaces_the_profiles);
+    tcase_add_test(t, the_chokepoint_map_is_the_finished_levels);
     tcase_add_test(t, the_loader_checks_recipes);
     tcase_add_test(t, out_of_memory_is_reported);
     suite_add_tcase(s, t);
