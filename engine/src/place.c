@@ -223,12 +223,7 @@ const rf_tview *rf_place_view(rf_plan_entry *e, int o)
         rf_place_orient_point(o, tw, th, dr->x, dr->y, &v->doors[i].x, &v->doors[i].y);
         v->doors[i].dir = door_dir(dr->side, o);
     }
-    v->used_digits = 0;
-    for (i = 0; i < rf_template_object_count(t); i++) {
-        const rf_object *ob = rf_template_object(t, i);
-        if (ob->at >= 0 && ob->at <= 9)
-            v->used_digits |= 1u << ob->at;
-    }
+    v->used_digits = rf_template_used_digits(t);
     view_lists(v);
     return v;
 }

@@ -502,7 +502,8 @@ static bool join_one(rf_placer *pl, const int *label, int main)
 /* DESIGN 6 after placement: the level's walkable regions joined into one
  * (a room accretion hung on a template door whose inside an undefined
  * anchor cut off, a pocket behind an unused door). What cannot be joined
- * and is only template cells becomes wall. RF_ERR_NOMEM or RF_OK. */
+ * becomes wall: a pocket of template cells, or dug cells that templates
+ * and the level's edge box in. RF_ERR_NOMEM or RF_OK. */
 static rf_status connect_level(rf_placer *pl)
 {
     rf_grid *g = pl->lv->g;
@@ -525,9 +526,11 @@ static rf_status connect_level(rf_placer *pl)
                 main = r;
         if (join_one(pl, label, main))
             continue;
-        /* nothing more can be joined: wall the template-only leftovers */
+        /* nothing more can be joined: wall the leftovers (a pocket of
+         * template cells, or dug cells boxed in by templates and the
+         * level's edge), so every walkable tile stays reachable */
         for (c = 0; c < n; c++)
-            if (label[c] > 0 && label[c] != main && size[label[c]] == 0) {
+            if (label[c] > 0 && label[c] != main) {
                 g->t[c] = RF_TILE_WALL;
                 g->room[c] = 0;
             }

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "alloc_int.h"
+#include "script_types_int.h"
 #include "template_int.h"
 
 #define CHUNK_MIN ((size_t)64 * 1024)
@@ -294,6 +295,32 @@ bool rf_template_anchor(const rf_template *t, int digit, int *x, int *y)
     if (y)
         *y = t->anchor_y[digit];
     return true;
+}
+
+unsigned rf_template_used_digits(const rf_template *t)
+{
+    static const char *const keys[] = {"at", "sourceat", "targetat"};
+    unsigned used = 0;
+    size_t i, s, k;
+    for (i = 0; i < t->nobjects; i++)
+        if (t->objects[i].at >= 0 && t->objects[i].at <= 9)
+            used |= 1u << t->objects[i].at;
+    for (s = 0; s < t->nscripts; s++) {
+        const rf_script *sc = &t->scripts[s];
+        if (sc->lang != RF_SCRIPT_XML)
+            return 0x3ffu; /* a Lua script may name any anchor */
+        for (i = 0; i < sc->nconditions + sc->nactions; i++) {
+            const rf_clause *cl = i < sc->nconditions ? &sc->conditions[i]
+                                                      : &sc->actions[i - sc->nconditions];
+            for (k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+                const char *v = rf_attrs_find(cl->attrs, cl->nattrs, keys[k]);
+                int digit = v ? rf_script_parse_anchor(v) : -1;
+                if (digit >= 0)
+                    used |= 1u << digit;
+            }
+        }
+    }
+    return used;
 }
 
 size_t rf_template_object_count(const rf_template *t) { return t->nobjects; }

@@ -182,6 +182,11 @@ RF_API size_t rf_template_door_count(const rf_template *t);
 RF_API const rf_door *rf_template_door(const rf_template *t, size_t i);
 /* The first cell (row-major) holding digit (0-9); false when none does. */
 RF_API bool rf_template_anchor(const rf_template *t, int digit, int *x, int *y);
+/* The anchor digits the room uses, as bits (1 << digit): those an object's
+ * at= or a script clause's at=, sourceAt= or targetAt= names, and all ten
+ * when the room has a Lua script (room:anchor(n) can name any). A used
+ * digit is floor in a level; an unused one is wall (DESIGN 3). */
+RF_API unsigned rf_template_used_digits(const rf_template *t);
 RF_API size_t rf_template_object_count(const rf_template *t);
 RF_API const rf_object *rf_template_object(const rf_template *t, size_t i);
 /* The first object whose id equals id (case-sensitive), or NULL. */
