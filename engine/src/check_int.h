@@ -1,6 +1,6 @@
 /* engine/src/check_int.h: the semantic checks of one loaded room.
  *
- * Pipeline: load. load_xml.c builds an rf_template from a <room>, then calls
+ * Pipeline: load. load_room.c builds an rf_template from a <room>, then calls
  * rf_template_check on it; a room with errors is skipped (freed), one with
  * only warnings is kept. The checks read the template through the public
  * accessors of template.h only, so the loader's internals can change freely.

@@ -1,6 +1,6 @@
 /* engine/src/grammar.c: the rooms.xml element and attribute tables.
  *
- * Pipeline: load; read by load_xml.c through grammar_int.h.
+ * Pipeline: load; read by load_xml.c and load_attrs.c through grammar_int.h.
  * Design: static const rows walked by one loop (STYLE B1: data over
  * branches). Every object takes the common set (position, percent, id, name,
  * can_push and the sprite attributes the schema gives custom objects): real

@@ -1,7 +1,8 @@
 /* engine/src/grammar_int.h: the rooms.xml grammar as data: elements, where
  * they may stand, their attributes and the type of each attribute's value.
  *
- * Pipeline: load; read by load_xml.c while it streams a rooms.xml file.
+ * Pipeline: load; read by load_xml.c and load_attrs.c while they stream a
+ * rooms.xml file.
  * Design: one table of elements, each with a table of attributes; names are
  * normalised keys (rf_name_key: lower case, no '_'), so lookups ignore case
  * and underscores. Required attributes are a string of groups separated by

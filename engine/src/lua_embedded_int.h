@@ -1,10 +1,10 @@
 /* engine/src/lua_embedded_int.h: the rule VM's Lua files, compiled into the library.
  *
  * Pipeline: world stage. CMake (cmake/embed_lua.cmake) generates
- * lua_embedded.c from the Lua files of scripts/roomforge at build time; world.c loads
- * engine.lua, conditions.lua and actions.lua from this table, so a game that
- * embeds libroomforge needs no script files. The table ends with a row whose
- * name is NULL.
+ * lua_embedded.c from the Lua files of scripts/roomforge at build time; world_lua.c
+ * loads engine.lua, rules.lua, sandbox.lua, room_api.lua, conditions.lua and
+ * actions.lua from this table, so a game that embeds libroomforge needs no
+ * script files. The table ends with a row whose name is NULL.
  */
 #ifndef RF_LUA_EMBEDDED_INT_H
 #define RF_LUA_EMBEDDED_INT_H

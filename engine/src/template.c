@@ -1,6 +1,6 @@
 /* engine/src/template.c: the template set, its arena and the accessors.
  *
- * Pipeline: load; the set is filled by load_xml.c and read by check_room.c,
+ * Pipeline: load; the set is filled by load_room.c and read by check_room.c,
  * lint, the placer and the rule VM through template.h.
  * Design: one arena per set (chunks of 64 KiB or more), so a set of 100,000
  * rooms is a few thousand allocations; rooms are undone by rewinding. The name

@@ -1,7 +1,7 @@
 /* engine/src/template_int.h: the insides of rf_template and rf_template_set.
  *
  * Pipeline: load; shared by template.c (set, arena, accessors) and
- * load_xml.c (which builds templates).
+ * load_room.c (which builds templates).
  * Design: every template lives in its set's arena (a list of chunks, bump
  * allocated); a room the loader skips is undone by rewinding the arena to a
  * mark taken at its <room>. Names are indexed by a case-insensitive hash

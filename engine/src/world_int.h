@@ -52,7 +52,8 @@ struct rf_world {
 };
 
 /* The world as light userdata; arg 1 of a protected call. Builds the host
- * table, runs engine.lua (kept in the registry), conditions.lua, actions.lua. */
+ * table, runs engine.lua (its table E kept in the registry), then with E
+ * rules.lua, sandbox.lua, room_api.lua, conditions.lua, actions.lua. */
 int rf_world_step_boot(lua_State *L);
 /* Runs every *.lua of dir, in byte order of names. false when one failed. */
 bool rf_world_load_extensions(rf_world *w, const char *dir, rf_diags *d, bool *nomem, bool *io);

@@ -1,7 +1,7 @@
 /* engine/src/world_lua.c: the bridge between the world's C side and its Lua
  * state: the host functions engine.lua calls (emit, objtag, compile, arm,
  * disarm), booting the embedded scripts and the extensions, and the steps
- * that call engine.lua's functions for world.c.
+ * that call the functions of the rule VM's table E for world.c.
  *
  * Pipeline: world stage, under world.c: every step here runs inside one
  * rf_luavm_call, so a Lua error or the memory cap becomes a failure world.c
@@ -213,9 +213,14 @@ static void run_embedded(lua_State *L, const char *name, int nargs, int nres)
     lua_call(L, nargs, nres);
 }
 
+/* The rule VM's files after engine.lua, in load order: each is called with
+ * E and adds to it what the next ones use. */
+static const char *const vm_files[] = {"rules.lua", "sandbox.lua", "room_api.lua"};
+
 int rf_world_step_boot(lua_State *L)
 {
     rf_world *w = lua_touserdata(L, 1);
+    size_t i;
     lua_createtable(L, 0, 5);
     lua_pushlightuserdata(L, w);
     lua_pushcclosure(L, l_emit, 1);
@@ -234,6 +239,10 @@ int rf_world_step_boot(lua_State *L)
         return luaL_error(L, "engine.lua did not return its table");
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &engine_key);
+    for (i = 0; i < sizeof vm_files / sizeof vm_files[0]; i++) {
+        lua_pushvalue(L, -1);
+        run_embedded(L, vm_files[i], 1, 0);
+    }
     /* method calls on strings ("x"):find(...) go through the guarded library */
     lua_pushliteral(L, "");
     if (lua_getmetatable(L, -1)) {

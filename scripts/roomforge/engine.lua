@@ -1,35 +1,29 @@
 -- scripts/roomforge/engine.lua: the rule VM's core: rooms, object instances,
--- events, ticks, rule compilation, and the `room` API Lua scripts see.
+-- the operations actions do, events and ticks.
 --
--- Pipeline: world stage. world.c runs this chunk once per world (it is
+-- Pipeline: world stage. world_lua.c runs this chunk once per world (it is
 -- embedded in the library at build time) with a table of host functions
--- (emit, objtag, compile, arm, disarm), then conditions.lua and actions.lua,
--- which fill the registries through E.define_condition / E.define_action,
--- then the designer's extension files. The world model's state lives here so
--- that conditions read it without calling C; C reads it back through the
--- E.* functions at the end. Everything iterates arrays in insertion order,
--- never a hash, so the same events give the same effects.
+-- (emit, objtag, compile, arm, disarm) and keeps the table E it returns; it
+-- then runs rules.lua, sandbox.lua and room_api.lua with E, each adding to E
+-- what the next ones use, then conditions.lua and actions.lua, which fill the
+-- registries through E.define_condition / E.define_action, then the
+-- designer's extension files. The world model's state lives here so that
+-- conditions read it without calling C; C reads it back through the E.*
+-- functions at the end. Everything iterates arrays in insertion order, never
+-- a hash, so the same events give the same effects.
 -- Design: objects are numbers k indexing one array per field (a column
 -- store: O.x[k], O.alive[k], ...), and each room's ids are slots s of one
 -- array SLOT (s -> k, false when no object has the id now), allocated in a
--- contiguous block per room as it is added. An XML script compiles once into
--- one generated Lua test: each registered condition gives an expression over
--- the object k (or the room r) and operands A, B resolved at compile time;
--- the test reads SLOT[b + offset] and the columns, with operands and offsets
--- written in as literals, so rooms of one template share one compiled test
--- (sources are cached by text). A tick is one loop over parallel rule arrays
--- calling one test per rule, and its memory traffic runs along dense arrays
--- rather than through one table per object: this keeps 10,000 rooms close
--- to a hand-written loop. Generated code sees no globals (host.compile gives
--- it an empty _ENV) and holds only literals written with %q. `not` and
--- `notfound` are applied here, for every registered object condition alike
--- (DESIGN 4). Built-in rules are bounded and run without the count hook; a
--- rule that runs user Lua gets the instruction budget armed around it.
+-- contiguous block per room as it is added. Rules (compiled by rules.lua)
+-- live in parallel arrays; a tick is one loop over them calling one test per
+-- rule, and its memory traffic runs along dense arrays rather than through
+-- one table per object: this keeps 10,000 rooms close to a hand-written
+-- loop. Built-in rules are bounded and run without the count hook; a rule
+-- that runs user Lua gets the instruction budget armed around it.
 local host = ...
 local emit_c, objtag_c, compile_c = host.emit, host.objtag, host.compile
 local arm, disarm = host.arm, host.disarm
 local type, tostring, tonumber, error, pairs = type, tostring, tonumber, error, pairs
-local setmetatable, select = setmetatable, select
 local slower, sgsub, sformat = string.lower, string.gsub, string.format
 local tointeger = math.tointeger
 local tremove, tconcat, tunpack = table.remove, table.concat, table.unpack
@@ -73,8 +67,8 @@ local E = {
     tick = 0,
     px = 0, py = 0,  -- the player's level position
     objtag = objtag_c, -- C: canonical tag of an object tag, attributes checked
-    O = O,
-    EV_HIT = EV_HIT, EV_BROKEN = EV_BROKEN,
+    O = O, SLOT = SLOT, REV = REV,
+    EV_HIT = EV_HIT, EV_BROKEN = EV_BROKEN, EV_ENTERED = EV_ENTERED, EV_EXITED = EV_EXITED,
 }
 
 -- Effect kinds, as rf_effect_kind numbers them.
@@ -139,6 +133,7 @@ local function compiled(text, name)
     return f
 end
 local HEADER = "local SLOT, REV, " .. tconcat(COLUMNS, ", ") .. " = ...\n"
+E.compiled, E.HEADER = compiled, HEADER
 
 -- ---- effects ----
 
@@ -175,12 +170,14 @@ local function slot_of(room, id)
     end
     return s
 end
+E.slot_of = slot_of
 
 -- The object id names in room now, or nil.
 local function find(room, id)
     local s = room.slots[id]
     return s and SLOT[s] or nil
 end
+E.find = find
 
 -- An object of type tag (rf_object_type_name spelling) from attributes a
 -- (normalised keys, text values), at room-local (x, y). Every column gets a
@@ -372,6 +369,7 @@ local function cond_source(src, fail)
     end
     return tconcat(out, "\n")
 end
+E.cond_source = cond_source
 
 local function fire(i)
     E.cur = i
@@ -456,483 +454,6 @@ function E.disable(i)
     E.off[i], E.acts[i] = true, {}
     return r.ri, r.script, r.kind, r.line, r.chunk or 0
 end
-
--- ---- compiling ----
-
-local function cond_spec(name, c)
-    local spec = E.conditions[slower(name)]
-    if spec == nil then error(sformat("unknown condition '%s'", name), 0) end
-    if spec.object and c.id == nil then error(sformat("the %s condition needs an id", name), 0) end
-    local neg = truth(c["not"])
-    local nf = c.notfound
-    if nf == nil then nf = spec.notfound else nf = truth(nf) end
-    return spec, neg, nf
-end
-
--- A Lua literal of an operand: strings with %q, integers, booleans.
-local function lit(v)
-    if type(v) == "string" then return sformat("%q", v) end
-    if type(v) == "number" then
-        local n = tointeger(v)
-        if n == nil then error("operands must be integers", 0) end
-        return sformat("%d", n)
-    end
-    if v == nil then return "nil" end
-    if type(v) == "boolean" then return tostring(v) end
-    error("operands must be text, integers or booleans", 0)
-end
-
--- spec.expr with the operands A and B written in as literals.
-local function expr_with(spec, a, b)
-    local la, lb = lit(a), lit(b)
-    return (sgsub(spec.expr, "%f[%w_][AB]%f[^%w_]", function(k)
-        if k == "A" then return la end
-        return lb
-    end))
-end
-
--- Appends condition `name` (clause c) to src as {setup, failed}: source
--- that sets k, and an expression true when the condition does not hold.
--- Closures of conditions without an expression go to xs.
-local function gen_cond(room, name, c, src, xs)
-    local spec, neg, nf = cond_spec(name, c)
-    if spec.expr == nil then
-        xs[#xs + 1] = spec.compile(room, c, neg, nf)
-        src[#src + 1] = {"", sformat("not xs[%d]()", #xs)}
-        return
-    end
-    local a, b
-    if spec.operands then a, b = spec.operands(room, c) end
-    local e = expr_with(spec, a, b)
-    if not spec.object then
-        src[#src + 1] = {"", sformat("((%s) == true) == %s", e, lit(neg))}
-        return
-    end
-    local off = slot_of(room, c.id) - room.base
-    src[#src + 1] = {sformat("k = SLOT[b + %d]", off),
-                     sformat("%s((%s) == true) == %s", nf and "k and " or "not k or ", e, lit(neg))}
-end
-
--- The test of a list of conditions, compiled once per distinct source.
-local function gen_test(src)
-    return compiled(HEADER .. "return function(b, r, xs) local k\n" ..
-        cond_source(src, "return false") .. "\nreturn true end", "=roomforge/rule")
-end
-
--- Condition `name` with clause c as one closure (room:check).
-local function compile_cond(room, name, c)
-    local spec, neg, nf = cond_spec(name, c)
-    if spec.expr == nil then return spec.compile(room, c, neg, nf) end
-    local a, b
-    if spec.operands then a, b = spec.operands(room, c) end
-    local ev, r = spec.eval, room.index + 1
-    if not spec.object then
-        return function() return (ev(nil, r, a, b) == true) ~= neg end
-    end
-    local s = slot_of(room, c.id)
-    return function()
-        local k = SLOT[s]
-        if not k then return nf end
-        return (ev(k, r, a, b) == true) ~= neg
-    end
-end
-
-local function compile_act(room, name, c)
-    local spec = E.actions[slower(name)]
-    if spec == nil then error(sformat("unknown action '%s'", name), 0) end
-    return spec.compile(room, c), spec.user == true
-end
-
-function E.has_condition(name) return E.conditions[slower(name)] ~= nil end
-function E.has_action(name) return E.actions[slower(name)] ~= nil end
-
-local function add_rule(room, meta, test, xs, acts, rep, user)
-    local i = E.nrules + 1
-    E.rules[i], E.off[i], E.test[i], E.base[i], E.rr[i] = meta, false, test, room.base,
-        room.index + 1
-    E.xs[i], E.acts[i], E.rep[i], E.user[i] = xs, acts, rep, user
-    E.nrules = i
-    room.nrules = room.nrules + 1
-end
-
--- One XML script of room `index`: conds and acts are lists of
--- {type = ..., line = ..., attrs = {normalised key = text}}.
-function E.compile_xml(index, script, line, rep, conds, acts)
-    local room = E.rooms[index + 1]
-    local src, xs, run, user = {}, {}, {}, false
-    for i = 1, #conds do
-        E.clause_line = conds[i].line
-        gen_cond(room, conds[i].type, conds[i].attrs, src, xs)
-    end
-    for i = 1, #acts do
-        local u
-        E.clause_line = acts[i].line
-        run[i], u = compile_act(room, acts[i].type, acts[i].attrs)
-        user = user or u
-    end
-    E.clause_line = 0
-    add_rule(room, {ri = index, script = script, line = line, kind = "xml", conds = src},
-             gen_test(src), xs, run, rep, user or #xs > 0)
-end
-
--- Rules a failed chunk registered are dropped: the world keeps n rules.
-function E.mark() return E.nrules end
-function E.truncate(n)
-    if n < E.covered then error("rules that ran cannot be dropped", 0) end
-    for i = E.nrules, n + 1, -1 do
-        local room = E.rooms[E.rules[i].ri + 1]
-        room.nrules = room.nrules - 1
-        E.rules[i], E.off[i], E.test[i], E.base[i], E.rr[i] = nil, nil, nil, nil, nil
-        E.xs[i], E.acts[i], E.rep[i], E.user[i] = nil, nil, nil, nil
-    end
-    E.nrules = n
-    E.loading = nil
-end
-
--- ---- the sandbox seen by Lua chunks ----
-
-local function read_only(t, name)
-    return setmetatable({}, {
-        __index = t,
-        __newindex = function() error(sformat("%s is read-only in room scripts", name), 2) end,
-        __metatable = false,
-    })
-end
-E.read_only = read_only
-
--- Finalizers would run user code whenever the collector runs, inside the
--- engine's unhooked code or at lua_close: a metatable with __gc is refused
--- (Lua marks an object for finalization only at setmetatable time).
-local raw_setmetatable, rawget = setmetatable, rawget
-local function safe_setmetatable(t, mt)
-    if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
-        error("sandbox: '__gc' is not available to room scripts", 2)
-    end
-    return raw_setmetatable(t, mt)
-end
-
--- Lua patterns backtrack inside C, where no instruction budget reaches: a
--- pattern with q unbounded quantifiers costs up to about n^(q+1) * m steps
--- on a subject of n bytes (every start position, m pattern bytes). The
--- pattern functions refuse calls whose bound passes PATTERN_COST.
-local PATTERN_COST = 1e8
-local sbyte = string.byte
-local function quantifiers(p)
-    local q, i, n = 0, 1, #p
-    while i <= n do
-        local c = sbyte(p, i)
-        if c == 37 then              -- '%': the next character is escaped
-            i = i + 2
-        elseif c == 91 then          -- '[': skip the set
-            i = i + 1
-            if sbyte(p, i) == 94 then i = i + 1 end
-            if sbyte(p, i) == 93 then i = i + 1 end
-            while i <= n and sbyte(p, i) ~= 93 do
-                if sbyte(p, i) == 37 then i = i + 1 end
-                i = i + 1
-            end
-            i = i + 1
-        else
-            if c == 42 or c == 43 or c == 45 then q = q + 1 end -- '*' '+' '-'
-            i = i + 1
-        end
-    end
-    return q
-end
-local function pattern_guard(fn, name)
-    return function(s, p, ...)
-        if type(s) == "string" and type(p) == "string" then
-            local plain = (name == "find" and select(2, ...) == true)
-            local q = plain and 0 or quantifiers(p)
-            if (#s + 1.0) ^ (q + 1) * (#p + 1) > PATTERN_COST then
-                error(sformat("sandbox: string.%s with this pattern on %d bytes could run " ..
-                              "without bound", name, #s), 2)
-            end
-        end
-        return fn(s, p, ...)
-    end
-end
-local SAFE_STRING = {}
-for k, v in pairs(string) do SAFE_STRING[k] = v end
-for _, k in ipairs({"find", "match", "gmatch", "gsub"}) do
-    SAFE_STRING[k] = pattern_guard(string[k], k)
-end
-E.safe_string = SAFE_STRING -- world.c makes it the string metatable's __index too
-
--- math.random is seeded from the clock and addresses by Lua: a fixed seed
--- keeps room scripts deterministic (the same events give the same effects).
-math.randomseed(0)
-
-local SAFE = {
-    assert = assert, error = error, ipairs = ipairs, next = next, pairs = pairs,
-    pcall = pcall, xpcall = xpcall, rawequal = rawequal, rawget = rawget, rawlen = rawlen,
-    select = select, setmetatable = safe_setmetatable, getmetatable = getmetatable,
-    tonumber = tonumber, tostring = tostring, type = type, _VERSION = _VERSION,
-    string = read_only(SAFE_STRING, "string"), table = read_only(table, "table"),
-    math = read_only(math, "math"), utf8 = read_only(utf8, "utf8"),
-}
-local FORBID = {
-    os = true, io = true, package = true, debug = true, require = true, load = true,
-    loadfile = true, dofile = true, collectgarbage = true, coroutine = true,
-    loadstring = true, module = true, setfenv = true, getfenv = true, rawset = true,
-    print = true, _G = true,
-}
-local ENVMT = {
-    __index = function(_, k)
-        local v = SAFE[k]
-        if v ~= nil then return v end
-        if FORBID[k] then
-            error(sformat("sandbox: '%s' is not available to room scripts", tostring(k)), 2)
-        end
-        return nil
-    end,
-    __metatable = false,
-}
-
--- ---- the room API (DESIGN 4; README: Lua API) ----
-
-local INNER = setmetatable({}, {__mode = "k"}) -- facade -> room
-local PK = setmetatable({}, {__mode = "k"})    -- object view -> k
-local VIEWS = {}                               -- k -> object view
-local M = {}
-local FMT = {
-    __index = M,
-    __newindex = function() error("the room table is read-only", 2) end,
-    __metatable = false,
-}
-
-local function facade(room)
-    local f = room.facade
-    if f == nil then
-        f = setmetatable({}, FMT)
-        INNER[f] = room
-        room.facade = f
-    end
-    return f
-end
-E.facade = facade
-
--- The fields of an object view (README: Lua API), read from the columns.
-local VIEW_FIELDS = {
-    id = function(k) return O.id[k] or nil end,
-    type = function(k) return O.type[k] end,
-    x = function(k) return O.x[k] end,
-    y = function(k) return O.y[k] end,
-    activated = function(k) return O.activated[k] end,
-    alive = function(k) return O.alive[k] == 1 end,
-    dead = function(k) return O.alive[k] == 0 end,
-    started = function(k) return O.started[k] end,
-    remaining = function(k) return O.remaining[k] end,
-    initial = function(k) return O.initial[k] end,
-    hits = function(k) return O.hits[k] end,
-    needed = function(k) return O.needed[k] end,
-    broken = function(k) return O.broken[k] end,
-    passable = function(k) return O.passable[k] end,
-    can_push = function(k) return O.can_push[k] end,
-}
-local VIEWMT = {
-    __index = function(p, f)
-        local get = VIEW_FIELDS[f]
-        if get == nil then return nil end
-        return get(PK[p])
-    end,
-    __newindex = function() error("an object is read-only in room scripts", 2) end,
-    __metatable = false,
-}
-
-local function view(k)
-    local p = VIEWS[k]
-    if p == nil then
-        p = setmetatable({}, VIEWMT)
-        PK[p] = k
-        VIEWS[k] = p
-    end
-    return p
-end
-E.view = view
-
-local function inner(self)
-    local r = INNER[self]
-    if r == nil then error("call room methods with ':' (room:object(id))", 3) end
-    return r
-end
-
-function M.object(self, id)
-    local k = find(inner(self), id)
-    return k and view(k) or nil
-end
-function M.name(self) return inner(self).name end
-function M.size(self) local r = inner(self) return r.w, r.h end
-function M.anchor(self, d)
-    local a = inner(self).anchors[tonumber(d)]
-    if a then return a[1], a[2] end
-    return nil
-end
-function M.player(self) local r = inner(self) return E.px - r.x, E.py - r.y end
-function M.entered(self) return REV[inner(self).index + 1] & EV_ENTERED ~= 0 end
-function M.exited(self) return REV[inner(self).index + 1] & EV_EXITED ~= 0 end
-function M.tick(self) inner(self) return E.tick end
-
--- Position of a Lua-side call: (x, y) numbers, or nil for "none".
-local function opt_xy(x, y, what)
-    if x == nil and y == nil then return nil end
-    return int(x, what .. " x"), int(y, what .. " y")
-end
-
-function M.create(self, tag, attrs)
-    local room = inner(self)
-    if type(tag) ~= "string" then error("create needs an object tag", 2) end
-    local a = norm_attrs(attrs)
-    local canon = objtag_c(tag, a)
-    local x, y = point(room, a, "at", "x", "y")
-    if x == nil then error("create needs at= or x= and y=", 2) end
-    return view(OPS.create(room, canon, a, x, y))
-end
-function M.move(self, id, x, y)
-    local room = inner(self)
-    x, y = opt_xy(x, y, "move")
-    if x == nil then error("move needs x and y", 2) end
-    return OPS.move(room, id, x, y)
-end
-function M.remove(self, id) return OPS.remove(inner(self), id) end
-function M.set(self, id, prop, value) return OPS.set(inner(self), id, prop, value) end
-function M.spell(self, name, sx, sy, tx, ty)
-    local room = inner(self)
-    sx, sy = opt_xy(sx, sy, "spell source")
-    tx, ty = opt_xy(tx, ty, "spell target")
-    OPS.spell(room, name, sx, sy, tx, ty)
-end
-function M.ticker(self, text) OPS.ticker(inner(self), text) end
-M.trigger = M.ticker
-
--- Evaluates a registered condition by name against this room now.
-function M.check(self, name, attrs)
-    local room = inner(self)
-    return compile_cond(room, tostring(name), norm_attrs(attrs))()
-end
--- Runs a registered action by name.
-function M.act(self, name, attrs)
-    local room = inner(self)
-    local f = compile_act(room, tostring(name), norm_attrs(attrs))
-    f()
-end
-
--- Checks a list of {"type", attr = value, ...} and calls each(type, attrs).
-local function each_entry(list, what, each)
-    for i = 1, #list do
-        local item = list[i]
-        if type(item) ~= "table" or type(item[1]) ~= "string" then
-            error(sformat("%s entry %d must be {\"type\", attr = value, ...}", what, i), 0)
-        end
-        each(item[1], norm_attrs(item))
-    end
-end
-
-function M.rule(self, spec)
-    local room = inner(self)
-    local ld = E.loading
-    if ld == nil or ld.room ~= room then
-        error("room:rule is only available while the room's chunk loads", 2)
-    end
-    if type(spec) ~= "table" then error("room:rule needs a table {when = ..., run = ...}", 2) end
-    local when, run, rep = spec.when, spec.run, spec["repeat"]
-    local acts = {}
-    if type(run) == "function" then
-        acts[1] = function() run(self) end
-    elseif type(run) == "table" then
-        each_entry(run, "run", function(name, c) acts[#acts + 1] = compile_act(room, name, c) end)
-    else
-        error("run must be a function or a list of actions", 2)
-    end
-    local test, xs
-    if type(when) == "function" then
-        test, xs = function() return when(self) end, false
-    elseif type(when) == "table" then
-        local src = {}
-        xs = {}
-        each_entry(when, "when", function(name, c) gen_cond(room, name, c, src, xs) end)
-        test = gen_test(src)
-    elseif when == nil then
-        test, xs = function() return true end, false
-    else
-        error("when must be a function or a list of conditions", 2)
-    end
-    add_rule(room, {ri = room.index, script = ld.script, chunk = ld.chunk, line = 0, kind = "lua"},
-             test, xs, acts, truth(rep), true)
-end
-
--- The environment of a room chunk: `room` and the safe globals.
-function E.chunk_env(index, script, chunk)
-    local room = E.rooms[index + 1]
-    E.loading = {room = room, script = script, chunk = chunk}
-    return setmetatable({room = facade(room)}, ENVMT)
-end
-function E.chunk_done() E.loading = nil end
-
--- ---- registries ----
-
--- Built-ins and extensions register alike. A condition spec is {object =
--- bool, notfound = bool} and either expr, a Lua expression over the object k
--- (or the room r when object is false: REV[r]), the columns of COLUMNS and
--- the operands A and B that operands(room, c) -> a, b resolves once at
--- compile time; or compile(room, c, neg, nf) -> a closure that applies `not`
--- and `notfound` itself. An action spec is {compile = fn(room, c) -> closure,
--- user = true when it runs user Lua}.
-function E.define_condition(name, spec)
-    local k = slower(name)
-    if E.conditions[k] ~= nil then error(sformat("condition '%s' is already registered", name), 0) end
-    if spec.expr ~= nil then
-        spec.eval = compiled(HEADER .. "return function(k, r, A, B) return " .. spec.expr .. " end",
-                             "=roomforge/" .. k)
-    end
-    E.conditions[k] = spec
-end
-function E.define_action(name, spec)
-    local k = slower(name)
-    if E.actions[k] ~= nil then error(sformat("action '%s' is already registered", name), 0) end
-    E.actions[k] = spec
-end
-
--- The extension API: roomforge.condition(name, fn [, opts]) and
--- roomforge.action(name, fn). An object condition's fn(obj, c, room) sees a
--- read-only view of the object (the engine answers notfound when there is
--- none and applies `not`); with opts.object = false, fn(c, room).
-local API = {}
-function API.condition(name, fn, opts)
-    if type(name) ~= "string" or type(fn) ~= "function" then
-        error("roomforge.condition(name, fn [, opts]) needs a name and a function", 2)
-    end
-    opts = opts or {}
-    local spec = {object = opts.object ~= false, notfound = truth(opts.notfound)}
-    if spec.object then
-        spec.compile = function(room, c, neg, nf)
-            local s, clause, f = slot_of(room, c.id), read_only(c, "a clause"), facade(room)
-            return function()
-                local k = SLOT[s]
-                if not k then return nf end
-                return (not not fn(view(k), clause, f)) ~= neg
-            end
-        end
-    else
-        spec.compile = function(room, c, neg)
-            local clause, f = read_only(c, "a clause"), facade(room)
-            return function() return (not not fn(clause, f)) ~= neg end
-        end
-    end
-    E.define_condition(name, spec)
-end
-function API.action(name, fn)
-    if type(name) ~= "string" or type(fn) ~= "function" then
-        error("roomforge.action(name, fn) needs a name and a function", 2)
-    end
-    E.define_action(name, {user = true, compile = function(room, c)
-        local clause, f = read_only(c, "a clause"), facade(room)
-        return function() fn(f, clause) end
-    end})
-end
-local API_RO = read_only(API, "roomforge")
-
-function E.extension_env() return setmetatable({roomforge = API_RO}, ENVMT) end
 
 -- ---- what C reads back ----
 

@@ -1,4 +1,4 @@
-/* tests/unit/test_load.c: unit tests for the rooms.xml loader (load_xml.c,
+/* tests/unit/test_load.c: unit tests for the rooms.xml loader (load_*.c,
  * template.c, grammar.c): every part of the grammar, one case per diagnostic
  * with code, line and column, the limits, hostile input (XXE, XInclude, entity
  * bombs, remote DTDs, deep nesting, bad bytes, a 50 MB file) and allocation

@@ -1,7 +1,6 @@
-/* tests/unit/test_rules.c: unit tests for the rule VM (scripts/roomforge
- * engine.lua, conditions.lua, actions.lua through world.c): every Dredmor
- * condition and action, each with `not` and `notfound`, and the tick
- * semantics of DESIGN 4.
+/* tests/unit/test_rules.c: unit tests for the rule VM (the Lua files of
+ * scripts/roomforge, through world.c): every Dredmor condition and action,
+ * each with `not` and `notfound`, and the tick semantics of DESIGN 4.
  *
  * Each case is one room (a fixed map and objects, plus the case's scripts)
  * played with a list of events; the effect lines it printed (room-local, as

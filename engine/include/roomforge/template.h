@@ -1,6 +1,6 @@
 /* roomforge/template.h: rooms loaded from rooms.xml, immutable once loaded.
  *
- * Pipeline: load. The loader (load_xml.c) reads Dredmor rooms.xml into an
+ * Pipeline: load. The loader (load_*.c) reads Dredmor rooms.xml into an
  * rf_template_set; each rf_template is one <room>: its map, doors, anchors,
  * flags, objects and scripts (in parsed form; the rule VM compiles them), each
  * part with the file and line it came from. The placer and the rule VM read

@@ -1,0 +1,208 @@
+/* engine/src/load_cursor.c: line:col of elements, attributes and row cells,
+ * from the raw bytes of a rooms.xml file.
+ *
+ * Pipeline: load; load_xml.c calls rf_load_sync_tag at every start tag,
+ * load_room.c reads the cells of a row, load_recover.c and load_prescan.c
+ * scan with the byte helpers.
+ * Design: libxml2 gives no columns for attributes, so a cursor walks the same
+ * raw bytes in step with the reader (the n-th element node is the n-th start
+ * tag, since no entities or DTD exist) and gives line:col of every element,
+ * attribute and row cell in one forward pass: O(file) overall. Columns count
+ * characters (a UTF-8 sequence is one column); only a row whose text holds a
+ * reference or a line break is walked again for its cells.
+ */
+#include <string.h>
+
+#include "load_int.h"
+
+void rf_load_advance(const char *b, rf_cursor *c, size_t to)
+{
+    size_t p = c->pos;
+    int line = c->line, col = c->col;
+    for (; p < to; p++) {
+        unsigned char ch = (unsigned char)b[p];
+        if (ch == '\n') {
+            line++;
+            col = 1;
+        } else if ((ch & 0xC0) != 0x80) {
+            col++;
+        }
+    }
+    c->pos = p;
+    c->line = line;
+    c->col = col;
+}
+
+size_t rf_load_find(const char *b, size_t from, size_t n, const char *pat)
+{
+    size_t m = strlen(pat);
+    while (from + m <= n) {
+        const char *q = memchr(b + from, pat[0], n - from - m + 1);
+        if (!q)
+            return n;
+        from = (size_t)(q - b);
+        if (memcmp(b + from, pat, m) == 0)
+            return from;
+        from++;
+    }
+    return n;
+}
+
+bool rf_load_starts(const char *b, size_t p, size_t n, const char *pat)
+{
+    size_t m = strlen(pat);
+    return p + m <= n && memcmp(b + p, pat, m) == 0;
+}
+
+bool rf_load_is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* Moves to the next start tag and records the element's position, its raw
+ * attributes and the end of the tag. The reader has checked the tag. */
+void rf_load_sync_tag(rf_loader *L)
+{
+    const char *b = L->buf;
+    size_t n = L->len, p = L->cur.pos;
+    for (;;) {
+        const char *q = p < n ? memchr(b + p, '<', n - p) : NULL;
+        if (!q) {
+            p = n;
+            break;
+        }
+        p = (size_t)(q - b);
+        if (rf_load_starts(b, p, n, "<!--"))
+            p = rf_load_find(b, p + 4, n, "-->") + 3;
+        else if (rf_load_starts(b, p, n, "<![CDATA["))
+            p = rf_load_find(b, p + 9, n, "]]>") + 3;
+        else if (rf_load_starts(b, p, n, "<?"))
+            p = rf_load_find(b, p + 2, n, "?>") + 2;
+        else if (rf_load_starts(b, p, n, "</") || rf_load_starts(b, p, n, "<!"))
+            p += 2;
+        else
+            break;
+        if (p > n)
+            p = n;
+    }
+    rf_load_advance(b, &L->cur, p);
+    L->el_line = L->cur.line;
+    L->el_col = L->cur.col;
+    L->nraw = 0;
+    if (p >= n) {
+        L->el_end = n;
+        return;
+    }
+    p++;
+    while (p < n && !rf_load_is_space(b[p]) && b[p] != '>' && b[p] != '/')
+        p++;
+    for (;;) {
+        size_t ns, vp;
+        const char *qq;
+        while (p < n && rf_load_is_space(b[p]))
+            p++;
+        if (p >= n) {
+            L->el_end = n;
+            break;
+        }
+        if (b[p] == '>' || b[p] == '/') {
+            L->el_end = b[p] == '>' ? p + 1 : p + 2;
+            break;
+        }
+        ns = p;
+        while (p < n && !rf_load_is_space(b[p]) && b[p] != '=' && b[p] != '>' && b[p] != '/')
+            p++;
+        while (p < n && rf_load_is_space(b[p]))
+            p++;
+        if (p >= n || b[p] != '=') {
+            L->el_end = p;
+            break;
+        }
+        p++;
+        while (p < n && rf_load_is_space(b[p]))
+            p++;
+        if (p >= n || (b[p] != '"' && b[p] != '\'')) {
+            L->el_end = p;
+            break;
+        }
+        vp = p + 1;
+        qq = memchr(b + vp, b[p], n - vp);
+        if (!qq) {
+            L->el_end = n;
+            break;
+        }
+        if (L->nraw < RF_LOAD_MAX_ATTRS) {
+            rf_raw_attr *r = &L->raw[L->nraw++];
+            r->name = b + ns;
+            r->nlen = 0;
+            while (ns + r->nlen < n && !rf_load_is_space(b[ns + r->nlen]) && b[ns + r->nlen] != '=')
+                r->nlen++;
+            rf_load_advance(b, &L->cur, ns);
+            r->line = L->cur.line;
+            r->col = L->cur.col;
+            rf_load_advance(b, &L->cur, vp);
+            r->vpos = vp;
+            r->vline = L->cur.line;
+            r->vcol = L->cur.col;
+        }
+        p = (size_t)(qq - b) + 1;
+    }
+    if (L->el_end > n)
+        L->el_end = n;
+    rf_load_advance(b, &L->cur, L->el_end);
+}
+
+/* Steps over one decoded character of an attribute value at *p, moving
+ * *line and *col as the raw cursor does: a reference (&amp; &#46;) is one
+ * decoded character but as many columns as it is written wide, "\r\n" and
+ * "\n" are line breaks, a UTF-8 sequence is one column. */
+static void value_step(const rf_loader *L, size_t *p, int *line, int *col)
+{
+    const char *b = L->buf;
+    size_t q = *p, n = L->len;
+    unsigned char ch = (unsigned char)b[q];
+    if (ch == '&') {
+        while (q < n && b[q] != ';')
+            q++;
+        q = q < n ? q + 1 : n;
+        *col += (int)(q - *p); /* a reference is ASCII: one column a byte */
+    } else if (ch == '\n' || (ch == '\r' && q + 1 < n && b[q + 1] == '\n')) {
+        q += ch == '\r' ? 2 : 1;
+        (*line)++;
+        *col = 1;
+    } else {
+        q++;
+        while (q < n && ((unsigned char)b[q] & 0xC0) == 0x80)
+            q++;
+        (*col)++;
+    }
+    *p = q;
+}
+
+/* Whether the raw attribute value at vpos (its quote is the byte before)
+ * holds no reference and no line break, so that decoded character k stands
+ * at the value's column + k. */
+bool rf_load_value_plain(const rf_loader *L, size_t vpos)
+{
+    const char *b = L->buf;
+    size_t p;
+    char quote;
+    if (vpos == 0 || vpos > L->len)
+        return true;
+    quote = b[vpos - 1];
+    for (p = vpos; p < L->len && b[p] != quote; p++)
+        if (b[p] == '&' || b[p] == '\n' || b[p] == '\r')
+            return false;
+    return true;
+}
+
+/* Fills pos with the (line, col) pairs of the first n decoded characters of
+ * the attribute value at vpos. */
+void rf_load_value_cells(const rf_loader *L, size_t vpos, int vline, int vcol, size_t n, int *pos)
+{
+    size_t p = vpos, k;
+    int line = vline, col = vcol;
+    for (k = 0; k < n; k++) {
+        pos[2 * k] = line;
+        pos[2 * k + 1] = col;
+        if (p < L->len)
+            value_step(L, &p, &line, &col);
+    }
+}

@@ -1,0 +1,196 @@
+/* engine/src/load_int.h: the rooms.xml loader's state and the functions its
+ * files share.
+ *
+ * Pipeline: load. load_xml.c runs libxml2's streaming reader over a file's
+ * bytes (after load_prescan.c has let them through) and hands each start tag
+ * to load_attrs.c, which takes its attributes, then to load_room.c or
+ * load_script.c, which add what the element says to the room being built;
+ * load_cursor.c gives the line:col libxml2 does not, load_diag.c reports for
+ * all of them and load_recover.c reads a file again after a syntax error.
+ * Design: one rf_loader per pass over a file holds the raw bytes, the reader,
+ * the current element and the room being built; every function here takes
+ * it as L and none keeps state of its own.
+ */
+#ifndef RF_LOAD_INT_H
+#define RF_LOAD_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <libxml/xmlreader.h>
+
+#include "grammar_int.h"
+#include "roomforge/diag.h"
+#include "template_int.h"
+
+#define RF_LOAD_MAX_DEPTH 64 /* Dredmor nests 4 deep */
+#define RF_LOAD_MAX_ATTRS 64 /* attributes on one element */
+#define RF_LOAD_KEY_CAP 64
+
+/* A place in the raw bytes and its 1-based line and col. */
+typedef struct rf_cursor {
+    size_t pos;
+    int line, col; /* of the byte at pos */
+} rf_cursor;
+
+/* An attribute of the current start tag as written: its name and where it
+ * and its value (after the opening quote) stand. */
+typedef struct rf_raw_attr {
+    const char *name;
+    size_t nlen, vpos;
+    int line, col, vline, vcol;
+} rf_raw_attr;
+
+/* An attribute the loader took, its strings kept as offsets in sbuf. */
+typedef struct rf_sattr {
+    char key[RF_LOAD_KEY_CAP];
+    const char *spec_key; /* the grammar's copy of key, or NULL */
+    size_t name_off, value_off;
+    int line, col;
+    size_t vpos;
+    int vline, vcol;
+} rf_sattr;
+
+/* A <row> of the current room: its cells and where its text stands. */
+typedef struct rf_row_rec {
+    char *text;
+    size_t len;
+    size_t vpos;
+    int vline, vcol, line, col;
+} rf_row_rec;
+
+/* One pass over one file. */
+typedef struct rf_loader {
+    rf_template_set *set;
+    rf_diags *d;
+    const char *file;  /* the name diagnostics carry */
+    const char *afile; /* its copy in the arena */
+    const char *buf;
+    size_t len;
+    bool mapped;    /* buf is a read-only file mapping */
+    size_t dropped; /* bytes of it given back to the kernel */
+    rf_cursor cur;
+    xmlTextReaderPtr rd;
+    bool nomem, fatal, xml_reported;
+    int syntax_line;    /* line of the fatal xml-syntax error, 0 if none */
+    size_t rooms_seen;  /* <room> start tags met, in document order */
+    size_t rooms_ended; /* ... and their ends */
+    /* the recovery pass (load_recover.c): rooms to pass over, diagnostics the
+     * first pass already gave */
+    bool recovering;
+    size_t skip_rooms, diags0;
+    size_t file_errors, room_errors;
+    /* the current element */
+    int el_line, el_col;
+    size_t el_end;
+    rf_raw_attr raw[RF_LOAD_MAX_ATTRS];
+    size_t nraw;
+    rf_sattr sa[RF_LOAD_MAX_ATTRS];
+    rf_attr attrs[RF_LOAD_MAX_ATTRS];
+    size_t nattrs;
+    char *sbuf;
+    size_t slen, scap;
+    int stack[RF_LOAD_MAX_DEPTH + 1];
+    /* the current room */
+    bool in_room;
+    rf_arena_mark mark;
+    rf_template t;
+    int width, height; /* declared, -1 when absent */
+    int wline, wcol, hline, hcol;
+    bool have_flags, rows_full;
+    rf_row_rec *rows;
+    size_t nrows, rows_cap;
+    rf_object *objs;
+    size_t nobjs, objs_cap;
+    rf_script *scripts;
+    size_t nscripts, scripts_cap;
+    /* the current script */
+    bool in_script, want_code;
+    rf_script s;
+    rf_clause *conds, *acts;
+    size_t nconds, conds_cap, nacts, acts_cap;
+    char *code;
+    size_t code_len, code_cap;
+} rf_loader;
+
+/* ---- load_diag.c ---- */
+
+/* Reports one diagnostic at (line, col) of the file; an enabled error (or
+ * one the loader cannot recover from) skips the current room. */
+void rf_load_emit(rf_loader *L, const char *code, int line, int col, const char *fmt, ...)
+    RF_PRINTF(5, 6);
+
+/* ---- load_cursor.c: positions in the raw bytes ---- */
+
+/* Moves c forward to offset to of b, counting lines and columns. */
+void rf_load_advance(const char *b, rf_cursor *c, size_t to);
+/* Offset of the first pat in b[from, n), or n when there is none. */
+size_t rf_load_find(const char *b, size_t from, size_t n, const char *pat);
+/* Whether b[p, n) starts with pat. */
+bool rf_load_starts(const char *b, size_t p, size_t n, const char *pat);
+/* XML white space. */
+bool rf_load_is_space(char c);
+/* Moves L->cur past the start tag the reader stands on, recording the
+ * element's position, its raw attributes and the end of the tag. */
+void rf_load_sync_tag(rf_loader *L);
+/* Whether decoded character k of the attribute value at vpos stands at the
+ * value's column + k (no reference, no line break in it). */
+bool rf_load_value_plain(const rf_loader *L, size_t vpos);
+/* Fills pos with the (line, col) pairs of the first n decoded characters of
+ * the attribute value at vpos, which starts at (vline, vcol). */
+void rf_load_value_cells(const rf_loader *L, size_t vpos, int vline, int vcol, size_t n, int *pos);
+
+/* ---- load_prescan.c ---- */
+
+/* True when the raw bytes from start on may go to libxml2; else reports
+ * why (xml-encoding, xml-doctype). */
+bool rf_load_prescan(rf_loader *L, size_t start);
+
+/* ---- load_attrs.c: the current element's attributes ---- */
+
+/* Reads the element's attributes into L->attrs, reporting unknown,
+ * duplicated and badly typed ones. */
+void rf_load_take_attrs(rf_loader *L, const rf_gelem_spec *spec, const char *tag);
+/* The attribute with normalised key, or NULL. */
+const rf_attr *rf_load_attr(const rf_loader *L, const char *key);
+/* a's value as an integer; dflt when a is NULL or not an integer. */
+long rf_load_int_of(const rf_attr *a, long dflt);
+/* Reports each group of spec->required that no attribute satisfies. */
+void rf_load_check_required(rf_loader *L, const rf_gelem_spec *spec, const char *tag);
+/* s copied into the set's arena; NULL (L->nomem set) when memory runs out. */
+char *rf_load_adup(rf_loader *L, const char *s);
+/* The current attributes copied into the arena; NULL when there are none or
+ * memory runs out (L->nomem set). */
+const rf_attr *rf_load_attrs_to_arena(rf_loader *L);
+
+/* ---- load_room.c: <room>, <row>, <flags> and objects ---- */
+
+/* Each *_start handles the start tag of its element once its attributes
+ * are taken. */
+void rf_load_room_start(rf_loader *L);
+void rf_load_row_start(rf_loader *L);
+void rf_load_flags_start(rf_loader *L);
+void rf_load_object_start(rf_loader *L, const rf_gelem_spec *spec, const char *tag);
+/* At </room>: adds the room to the set, or undoes it when it is skipped. */
+void rf_load_room_end(rf_loader *L);
+
+/* ---- load_script.c: <script> and its clauses ---- */
+
+/* At <script>, and at <condition> (cond) or <action>. */
+void rf_load_script_start(rf_loader *L);
+void rf_load_clause_start(rf_loader *L, bool cond, const char *tag);
+/* At </script>: adds the script to the room's. */
+void rf_load_script_end(rf_loader *L);
+/* Appends the text node the reader stands on to the script's Lua code. */
+void rf_load_script_text(rf_loader *L);
+
+/* ---- load_xml.c and load_recover.c ---- */
+
+/* One pass over a file's bytes; `first` is the first pass when this is the
+ * recovery pass, else NULL. */
+rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, size_t len,
+                       bool mapped, rf_diags *d, const rf_loader *first);
+/* The recovery pass after L1 met a syntax error at L1->syntax_line. */
+rf_status rf_load_recover(const rf_loader *L1);
+
+#endif /* RF_LOAD_INT_H */

@@ -1,0 +1,98 @@
+/* engine/src/load_recover.c: a second pass over a file whose XML broke, so
+ * the rooms before the break are not lost.
+ *
+ * Pipeline: load; called once by rf_load_pass (load_xml.c) after a fatal
+ * xml-syntax error, it runs rf_load_pass again on a cut copy of the bytes.
+ * Design: the cut ends at the last </room> before the error's line and is
+ * closed with the root's end tag as written; the rooms the first pass
+ * finished are passed over and load_diag.c drops what it already said, so
+ * the user sees each room and each diagnostic once.
+ */
+#include <string.h>
+#include <strings.h>
+
+#include "alloc_int.h"
+#include "load_int.h"
+
+/* Offset of the first byte of 1-based line `line` (len when past the end). */
+static size_t line_offset(const char *b, size_t len, int line)
+{
+    size_t p = 0;
+    while (--line > 0) {
+        const char *nl = memchr(b + p, '\n', len - p);
+        if (!nl)
+            return len;
+        p = (size_t)(nl - b) + 1;
+    }
+    return p;
+}
+
+/* Offset just past the last "</room>" (any case, blanks before '>') that
+ * ends before `cut`, or 0 when there is none. */
+static size_t last_room_end(const char *b, size_t cut)
+{
+    size_t p = cut;
+    while (p-- > 0) {
+        size_t q = p + 6;
+        if (b[p] != '<' || q > cut || b[p + 1] != '/' || strncasecmp(b + p + 2, "room", 4) != 0)
+            continue;
+        while (q < cut && rf_load_is_space(b[q]))
+            q++;
+        if (q < cut && b[q] == '>')
+            return q + 1;
+    }
+    return 0;
+}
+
+/* The root element's name as written: skips the XML declaration,
+ * processing instructions and comments before it. False when none. */
+static bool root_name(const char *b, size_t len, size_t *at, size_t *n)
+{
+    size_t p = 0;
+    while ((p = rf_load_find(b, p, len, "<")) < len) {
+        if (rf_load_starts(b, p, len, "<?")) {
+            p = rf_load_find(b, p, len, "?>");
+            continue;
+        }
+        if (rf_load_starts(b, p, len, "<!--")) {
+            p = rf_load_find(b, p, len, "-->");
+            continue;
+        }
+        if (rf_load_starts(b, p, len, "<!")) {
+            p = rf_load_find(b, p, len, ">");
+            continue;
+        }
+        *at = ++p;
+        while (p < len && !rf_load_is_space(b[p]) && b[p] != '>' && b[p] != '/')
+            p++;
+        *n = p - *at;
+        return *n > 0;
+    }
+    return false;
+}
+
+/* libxml2's reader gives up on the whole chunk it was parsing when it meets
+ * a fatal error, so rooms complete before the error can be lost with it.
+ * This second pass reads the file again up to the last </room> before the
+ * error's line, closed with the root's end tag, passing over the rooms the
+ * first pass finished and every diagnostic it already gave. Runs once. */
+rf_status rf_load_recover(const rf_loader *L1)
+{
+    size_t cut = line_offset(L1->buf, L1->len, L1->syntax_line), end = last_room_end(L1->buf, cut);
+    size_t at, n;
+    char *copy;
+    rf_status st;
+    if (end == 0 || !root_name(L1->buf, end, &at, &n))
+        return RF_OK;
+    copy = rf_alloc(end + n + 3);
+    if (!copy)
+        return RF_ERR_NOMEM;
+    memcpy(copy, L1->buf, end);
+    copy[end] = '<';
+    copy[end + 1] = '/';
+    memcpy(copy + end + 2, L1->buf + at, n);
+    copy[end + 2 + n] = '>';
+    st = rf_load_pass(L1->set, L1->file, copy, end + n + 3, false, L1->d, L1);
+    rf_free(copy);
+    return st;
+}

@@ -1,0 +1,247 @@
+-- scripts/roomforge/room_api.lua: the API Lua written by designers sees:
+-- the `room` table of room scripts and the `roomforge` table of extension
+-- files.
+--
+-- Pipeline: world stage; run once per world after sandbox.lua, with E.
+-- world_lua.c runs each room's Lua chunk in E.chunk_env (`room` and the safe
+-- globals) and each extension file in E.extension_env.
+-- Design: `room` is one read-only facade per room, whose methods find the
+-- room through a weak table, so a script cannot forge one; an object is a
+-- read-only view (one per object, made on first use) whose fields are read
+-- from the columns when asked, so a view never goes stale. Methods go
+-- through the same operations (E.ops) and compiler (rules.lua) as XML
+-- scripts; room:rule works only while the room's chunk loads.
+local E = ...
+local O, SLOT, REV, OPS = E.O, E.SLOT, E.REV, E.ops
+local EV_ENTERED, EV_EXITED = E.EV_ENTERED, E.EV_EXITED
+local truth, int, point, norm_attrs = E.truth, E.int, E.point, E.norm_attrs
+local find, slot_of, objtag_c = E.find, E.slot_of, E.objtag
+local gen_cond, gen_test, add_rule = E.gen_cond, E.gen_test, E.add_rule
+local compile_cond, compile_act = E.compile_cond, E.compile_act
+local read_only, ENVMT = E.read_only, E.env_mt
+local type, tostring, tonumber, error = type, tostring, tonumber, error
+local setmetatable = setmetatable
+local sformat = string.format
+
+-- ---- the room API (DESIGN 4; README: Lua API) ----
+
+local INNER = setmetatable({}, {__mode = "k"}) -- facade -> room
+local PK = setmetatable({}, {__mode = "k"})    -- object view -> k
+local VIEWS = {}                               -- k -> object view
+local M = {}
+local FMT = {
+    __index = M,
+    __newindex = function() error("the room table is read-only", 2) end,
+    __metatable = false,
+}
+
+local function facade(room)
+    local f = room.facade
+    if f == nil then
+        f = setmetatable({}, FMT)
+        INNER[f] = room
+        room.facade = f
+    end
+    return f
+end
+E.facade = facade
+
+-- The fields of an object view (README: Lua API), read from the columns.
+local VIEW_FIELDS = {
+    id = function(k) return O.id[k] or nil end,
+    type = function(k) return O.type[k] end,
+    x = function(k) return O.x[k] end,
+    y = function(k) return O.y[k] end,
+    activated = function(k) return O.activated[k] end,
+    alive = function(k) return O.alive[k] == 1 end,
+    dead = function(k) return O.alive[k] == 0 end,
+    started = function(k) return O.started[k] end,
+    remaining = function(k) return O.remaining[k] end,
+    initial = function(k) return O.initial[k] end,
+    hits = function(k) return O.hits[k] end,
+    needed = function(k) return O.needed[k] end,
+    broken = function(k) return O.broken[k] end,
+    passable = function(k) return O.passable[k] end,
+    can_push = function(k) return O.can_push[k] end,
+}
+local VIEWMT = {
+    __index = function(p, f)
+        local get = VIEW_FIELDS[f]
+        if get == nil then return nil end
+        return get(PK[p])
+    end,
+    __newindex = function() error("an object is read-only in room scripts", 2) end,
+    __metatable = false,
+}
+
+local function view(k)
+    local p = VIEWS[k]
+    if p == nil then
+        p = setmetatable({}, VIEWMT)
+        PK[p] = k
+        VIEWS[k] = p
+    end
+    return p
+end
+E.view = view
+
+local function inner(self)
+    local r = INNER[self]
+    if r == nil then error("call room methods with ':' (room:object(id))", 3) end
+    return r
+end
+
+function M.object(self, id)
+    local k = find(inner(self), id)
+    return k and view(k) or nil
+end
+function M.name(self) return inner(self).name end
+function M.size(self) local r = inner(self) return r.w, r.h end
+function M.anchor(self, d)
+    local a = inner(self).anchors[tonumber(d)]
+    if a then return a[1], a[2] end
+    return nil
+end
+function M.player(self) local r = inner(self) return E.px - r.x, E.py - r.y end
+function M.entered(self) return REV[inner(self).index + 1] & EV_ENTERED ~= 0 end
+function M.exited(self) return REV[inner(self).index + 1] & EV_EXITED ~= 0 end
+function M.tick(self) inner(self) return E.tick end
+
+-- Position of a Lua-side call: (x, y) numbers, or nil for "none".
+local function opt_xy(x, y, what)
+    if x == nil and y == nil then return nil end
+    return int(x, what .. " x"), int(y, what .. " y")
+end
+
+function M.create(self, tag, attrs)
+    local room = inner(self)
+    if type(tag) ~= "string" then error("create needs an object tag", 2) end
+    local a = norm_attrs(attrs)
+    local canon = objtag_c(tag, a)
+    local x, y = point(room, a, "at", "x", "y")
+    if x == nil then error("create needs at= or x= and y=", 2) end
+    return view(OPS.create(room, canon, a, x, y))
+end
+function M.move(self, id, x, y)
+    local room = inner(self)
+    x, y = opt_xy(x, y, "move")
+    if x == nil then error("move needs x and y", 2) end
+    return OPS.move(room, id, x, y)
+end
+function M.remove(self, id) return OPS.remove(inner(self), id) end
+function M.set(self, id, prop, value) return OPS.set(inner(self), id, prop, value) end
+function M.spell(self, name, sx, sy, tx, ty)
+    local room = inner(self)
+    sx, sy = opt_xy(sx, sy, "spell source")
+    tx, ty = opt_xy(tx, ty, "spell target")
+    OPS.spell(room, name, sx, sy, tx, ty)
+end
+function M.ticker(self, text) OPS.ticker(inner(self), text) end
+M.trigger = M.ticker
+
+-- Evaluates a registered condition by name against this room now.
+function M.check(self, name, attrs)
+    local room = inner(self)
+    return compile_cond(room, tostring(name), norm_attrs(attrs))()
+end
+-- Runs a registered action by name.
+function M.act(self, name, attrs)
+    local room = inner(self)
+    local f = compile_act(room, tostring(name), norm_attrs(attrs))
+    f()
+end
+
+-- Checks a list of {"type", attr = value, ...} and calls each(type, attrs).
+local function each_entry(list, what, each)
+    for i = 1, #list do
+        local item = list[i]
+        if type(item) ~= "table" or type(item[1]) ~= "string" then
+            error(sformat("%s entry %d must be {\"type\", attr = value, ...}", what, i), 0)
+        end
+        each(item[1], norm_attrs(item))
+    end
+end
+
+function M.rule(self, spec)
+    local room = inner(self)
+    local ld = E.loading
+    if ld == nil or ld.room ~= room then
+        error("room:rule is only available while the room's chunk loads", 2)
+    end
+    if type(spec) ~= "table" then error("room:rule needs a table {when = ..., run = ...}", 2) end
+    local when, run, rep = spec.when, spec.run, spec["repeat"]
+    local acts = {}
+    if type(run) == "function" then
+        acts[1] = function() run(self) end
+    elseif type(run) == "table" then
+        each_entry(run, "run", function(name, c) acts[#acts + 1] = compile_act(room, name, c) end)
+    else
+        error("run must be a function or a list of actions", 2)
+    end
+    local test, xs
+    if type(when) == "function" then
+        test, xs = function() return when(self) end, false
+    elseif type(when) == "table" then
+        local src = {}
+        xs = {}
+        each_entry(when, "when", function(name, c) gen_cond(room, name, c, src, xs) end)
+        test = gen_test(src)
+    elseif when == nil then
+        test, xs = function() return true end, false
+    else
+        error("when must be a function or a list of conditions", 2)
+    end
+    add_rule(room, {ri = room.index, script = ld.script, chunk = ld.chunk, line = 0, kind = "lua"},
+             test, xs, acts, truth(rep), true)
+end
+
+-- The environment of a room chunk: `room` and the safe globals.
+function E.chunk_env(index, script, chunk)
+    local room = E.rooms[index + 1]
+    E.loading = {room = room, script = script, chunk = chunk}
+    return setmetatable({room = facade(room)}, ENVMT)
+end
+function E.chunk_done() E.loading = nil end
+
+-- ---- the extension API ----
+
+-- The extension API: roomforge.condition(name, fn [, opts]) and
+-- roomforge.action(name, fn). An object condition's fn(obj, c, room) sees a
+-- read-only view of the object (the engine answers notfound when there is
+-- none and applies `not`); with opts.object = false, fn(c, room).
+local API = {}
+function API.condition(name, fn, opts)
+    if type(name) ~= "string" or type(fn) ~= "function" then
+        error("roomforge.condition(name, fn [, opts]) needs a name and a function", 2)
+    end
+    opts = opts or {}
+    local spec = {object = opts.object ~= false, notfound = truth(opts.notfound)}
+    if spec.object then
+        spec.compile = function(room, c, neg, nf)
+            local s, clause, f = slot_of(room, c.id), read_only(c, "a clause"), facade(room)
+            return function()
+                local k = SLOT[s]
+                if not k then return nf end
+                return (not not fn(view(k), clause, f)) ~= neg
+            end
+        end
+    else
+        spec.compile = function(room, c, neg)
+            local clause, f = read_only(c, "a clause"), facade(room)
+            return function() return (not not fn(clause, f)) ~= neg end
+        end
+    end
+    E.define_condition(name, spec)
+end
+function API.action(name, fn)
+    if type(name) ~= "string" or type(fn) ~= "function" then
+        error("roomforge.action(name, fn) needs a name and a function", 2)
+    end
+    E.define_action(name, {user = true, compile = function(room, c)
+        local clause, f = read_only(c, "a clause"), facade(room)
+        return function() fn(f, clause) end
+    end})
+end
+local API_RO = read_only(API, "roomforge")
+
+function E.extension_env() return setmetatable({roomforge = API_RO}, ENVMT) end
