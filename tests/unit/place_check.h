@@ -37,12 +37,32 @@ static inline char pc_cell(const rf_template *t, int o, int vx, int vy)
     return rf_template_cell(t, x, y);
 }
 
+/* Whether digit c stays floor (README, rooms.xml map symbols): an object's
+ * at= names it, or a script clause's at=, sourceAt= or targetAt=, or the
+ * room has a Lua script. Written out here, not through the library's
+ * rf_template_used_digits, so the sweep checks the rule itself. */
 static inline bool pc_anchor_used(const rf_template *t, char c)
 {
-    size_t i;
+    static const char *const keys[] = {"at", "sourceat", "targetat"};
+    char digit[2] = {c, '\0'};
+    size_t i, s, k;
     for (i = 0; i < rf_template_object_count(t); i++)
         if (rf_template_object(t, i)->at == c - '0')
             return true;
+    for (s = 0; s < rf_template_script_count(t); s++) {
+        const rf_script *sc = rf_template_script(t, s);
+        if (sc->lang != RF_SCRIPT_XML)
+            return true;
+        for (i = 0; i < sc->nconditions + sc->nactions; i++) {
+            const rf_clause *cl =
+                i < sc->nconditions ? &sc->conditions[i] : &sc->actions[i - sc->nconditions];
+            for (k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+                const char *v = rf_attrs_find(cl->attrs, cl->nattrs, keys[k]);
+                if (v && strcmp(v, digit) == 0)
+                    return true;
+            }
+        }
+    }
     return false;
 }
 
