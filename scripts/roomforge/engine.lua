@@ -19,7 +19,11 @@
 -- rule, and its memory traffic runs along dense arrays rather than through
 -- one table per object: this keeps 10,000 rooms close to a hand-written
 -- loop. Built-in rules are bounded and run without the count hook; a rule
--- that runs user Lua gets the instruction budget armed around it.
+-- that runs user Lua gets the instruction budget armed around it. A removed
+-- object's k is made again for a new object two tick starts later, when no
+-- event list can hold it any more, so a world that creates and removes
+-- objects for ever holds only the objects alive; the views scripts kept of
+-- a removed object read nil from its removal on.
 local host = ...
 local emit_c, objtag_c, compile_c = host.emit, host.objtag, host.compile
 local arm, disarm = host.arm, host.disarm
@@ -43,7 +47,10 @@ local EV_ENTERED, EV_EXITED = 1, 2
 
 local E = {
     rooms = {},      -- by 1-based index (C's index + 1)
-    nobj = 0,        -- objects ever made (k runs 1..nobj)
+    nobj = 0,        -- k made so far (k runs 1..nobj; dead ones are reused)
+    dead_new = {},   -- k removed since the last tick start
+    dead_old = {},   -- k removed before it: reusable after the next tick start
+    free = {},       -- k no event or view can reach: make_object takes these first
     nslot = 0,
     rules = {},      -- every rule's description (room, script, kind): room, then file order
     nrules = 0,
@@ -183,8 +190,14 @@ E.find = find
 -- (normalised keys, text values), at room-local (x, y). Every column gets a
 -- value, so the columns stay dense arrays.
 local function make_object(room, tag, a, x, y)
-    local k = E.nobj + 1
-    E.nobj = k
+    local free = E.free
+    local k = free[#free]
+    if k then
+        free[#free] = nil
+    else
+        k = E.nobj + 1
+        E.nobj = k
+    end
     O.type[k], O.id[k], O.x[k], O.y[k], O.ri[k] = tag, a.id or false, x, y, room.index
     O.activated[k] = tag == "lever" and truth(a.activated)
     O.alive[k] = (tag == "monster" or tag == "horde") and 1 or -1 -- 1 alive, 0 dead, -1 n/a
@@ -239,6 +252,14 @@ function OPS.remove(room, id)
     for i = 1, #list do
         if list[i] == k then tremove(list, i) break end
     end
+    if O.type[k] == "clock" then
+        local clocks = E.clocks
+        for i = 1, #clocks do
+            if clocks[i] == k then tremove(clocks, i) break end
+        end
+    end
+    E.forget_view(k) -- views scripts kept of it read nil from now on
+    E.dead_new[#E.dead_new + 1] = k
     emit(FX_REMOVE, room, id, O.type[k])
     return true
 end
@@ -344,6 +365,11 @@ function E.begin_tick()
     end
     for i = #old, 1, -1 do old[i] = nil end
     E.now, E.pending = p, old
+    -- objects removed two tick starts ago: no event list holds them now
+    local free, dead = E.free, E.dead_old
+    for i = 1, #dead do free[#free + 1] = dead[i] end
+    for i = #dead, 1, -1 do dead[i] = nil end
+    E.dead_old, E.dead_new = E.dead_new, dead
     E.tick = E.tick + 1
     E.cur = 0
     local clocks, started, remaining, gone = E.clocks, O.started, O.remaining, O.gone

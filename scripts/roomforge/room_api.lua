@@ -85,6 +85,15 @@ local function view(k)
 end
 E.view = view
 
+-- Object k was removed (engine.lua): a view a script kept of it reads nil,
+-- and sees nothing of a later object that gets k again.
+function E.forget_view(k)
+    local p = VIEWS[k]
+    if p ~= nil then
+        PK[p], VIEWS[k] = nil, nil
+    end
+end
+
 local function inner(self)
     local r = INNER[self]
     if r == nil then error("call room methods with ':' (room:object(id))", 3) end

@@ -277,6 +277,56 @@ START_TEST(lua_rule_api)
 }
 END_TEST
 
+START_TEST(removed_objects_are_reused_not_kept)
+{
+    /* a rule that makes and removes an object every other tick for 30,000
+     * ticks: the world holds the live objects only, so a 4 MiB cap (which
+     * 15,000 kept objects would pass) is never reached */
+    long t;
+    ck_assert_int_eq(
+        add_lua_room("room:rule { when = function(r) return true end, [\"repeat\"] = 1,\n"
+                     "  run = function(r)\n"
+                     "    if r:object('spark') then r:remove('spark')\n"
+                     "    else r:create('lever', { id = 'spark', x = 1, y = 1 }) end\n"
+                     "  end }\n",
+                     4u << 20),
+        RF_OK);
+    for (t = 0; t < 30000; t++)
+        ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+}
+END_TEST
+
+START_TEST(a_view_of_a_removed_object_never_sees_its_successor)
+{
+    ck_assert_int_eq(
+        add_lua_room("local kept\n"
+                     "room:rule { when = function(r) return true end, [\"repeat\"] = 1,\n"
+                     "  run = function(r)\n"
+                     "    local t = r:tick()\n"
+                     "    if t == 1 then\n"
+                     "      kept = r:create('lever', { id = 'a', x = 1, y = 1 })\n"
+                     "      assert(kept.x == 1)\n"
+                     "      r:remove('a')\n"
+                     "      assert(kept.x == nil and kept.type == nil, 'a removed object is seen')\n"
+                     "    elseif t == 4 then\n"
+                     "      local b = r:create('lever', { id = 'b', x = 2, y = 1 })\n"
+                     "      assert(kept.x == nil and kept.id == nil, 'the dead view sees an object')\n"
+                     "      assert(b.x == 2 and r:object('b').id == 'b')\n"
+                     "      r:ticker('ok')\n"
+                     "    end\n"
+                     "  end }\n",
+                     0),
+        RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    ck_assert_ptr_nonnull(strstr(effects(true), "T4 ticker \"ok\""));
+}
+END_TEST
+
 START_TEST(room_table_and_objects_are_read_only)
 {
     ck_assert_int_eq(add_lua_room("room.x = 1", 0), RF_ERR_CONTENT);
@@ -765,6 +815,8 @@ static Suite *world_suite(void)
     tcase_add_checked_fixture(lua, setup, teardown);
     tcase_add_test(lua, lua_rule_api);
     tcase_add_test(lua, patterns_within_bounds_and_random_are_usable_and_deterministic);
+    tcase_add_test(lua, removed_objects_are_reused_not_kept);
+    tcase_add_test(lua, a_view_of_a_removed_object_never_sees_its_successor);
     tcase_add_test(lua, room_table_and_objects_are_read_only);
     tcase_add_test(lua, a_failing_chunk_registers_no_rules);
     tcase_add_test(lua, rule_outside_load_is_refused);
