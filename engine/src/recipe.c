@@ -274,14 +274,14 @@ rf_status rf_recipe_run_level(rf_recipe_run *r)
     rf_luavm_free(vm);
     if (r->probe && r->probe_w > 0)
         return RF_OK;
-    if (st == RF_ERR_SCRIPT && r->st != RF_OK)
-        return r->st; /* the step said why (or memory ran out) */
+    if (r->st != RF_OK)
+        return r->st; /* a step failed and said why (or memory ran out), even if
+                       * the script caught its error with pcall and went on */
     if (st == RF_ERR_SCRIPT) {
         if (r->d)
             (void)rf_diag_add(r->d, fail.code, src.file, fail.line > 0 ? fail.line : 1, 0,
-                          "recipe '%s': %s", r->name, fail.msg);
-        return strcmp(fail.code, "script-memory") == 0 && r->st == RF_ERR_NOMEM ? RF_ERR_NOMEM
-                                                                                : RF_ERR_SCRIPT;
+                              "recipe '%s': %s", r->name, fail.msg);
+        return RF_ERR_SCRIPT;
     }
     if (st != RF_OK)
         return st;

@@ -228,6 +228,15 @@ START_TEST(templates_need_the_place_step)
         dump(d);
         ck_abort_msg("no recipe-incomplete");
     }
+    /* a step's failure caught with pcall: the step's own diagnostic, no other */
+    rf_diags_free(d);
+    d = rf_diags_new();
+    o.profile = "swallow";
+    o.depth = 1; /* the gate's minLevel excludes it */
+    ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_ERR_CONTENT);
+    ck_assert(has_diag(d, "room-not-placed", "base_lairs.xml", 0, "Warden's Gate"));
+    ck_assert(!has_diag(d, "recipe-incomplete", "swallow.lua", 0, NULL));
+    o.depth = 5;
     o.profile = "choose"; /* the same forced room through a recipe that places */
     ck_assert_int_eq(rf_level_generate(s, &o, &lv, NULL), RF_OK);
     ck_assert_uint_ge(rf_level_template_count(lv), 1);
