@@ -54,6 +54,9 @@ static int nth_candidate(const rf_grid *g, const unsigned char *ok, size_t k, in
 static void distances(const rf_grid *g, int start, int *dist, int *queue)
 {
     int w = g->w, h = g->h, n = w * h, head = 0, tail = 0, i;
+    unsigned char walk[256]; /* rf_tile_is_walkable by tile byte: no call per step */
+    for (i = 0; i < 256; i++)
+        walk[i] = rf_tile_is_walkable((rf_tile)i);
     for (i = 0; i < n; i++)
         dist[i] = -1;
     dist[start] = 0;
@@ -64,7 +67,7 @@ static void distances(const rf_grid *g, int start, int *dist, int *queue)
                            x > 0 ? c - 1 : -1};
         for (j = 0; j < 4; j++) {
             int m = nb[j];
-            if (m < 0 || dist[m] >= 0 || !rf_tile_is_walkable((rf_tile)g->t[m]))
+            if (m < 0 || dist[m] >= 0 || !walk[g->t[m]])
                 continue;
             dist[m] = dist[c] + 1;
             queue[tail++] = m;
@@ -96,8 +99,8 @@ rf_status rf_level_place_stairs(rf_level *lv, rf_rng *layout)
         for (i = 0; i < n; i++)
             cands += ok[i];
     }
-    for (i = 0; i < n; i++)
-        first += ok[i] && first_room && g->room[i] == first_room;
+    for (i = 0; first_room && i < n; i++)
+        first += ok[i] && g->room[i] == first_room;
     st = RF_ERR_CONTENT;
     if (cands < 2)
         goto done;
