@@ -12,14 +12,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_common.h"
 #include "roomforge/level.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static unsigned gcd(unsigned a, unsigned b)
 {
@@ -45,7 +39,7 @@ static int run(int w, int h, int a, int b, int count)
     rf_level_opts_init(&o);
     o.width = w;
     o.height = h;
-    t0 = now();
+    t0 = bench_now();
     for (i = 0; i < count; i++) {
         rf_level *lv = NULL;
         o.seed = (uint64_t)i + 1;
@@ -57,33 +51,19 @@ static int run(int w, int h, int a, int b, int count)
         check ^= rf_level_digest(lv);
         rf_level_free(lv);
     }
-    t = now() - t0;
+    t = bench_now() - t0;
     printf("  %4dx%-4d depths %2d-%-2d  %6d levels  %9.1f levels/s  %8.3f ms/level  (%016llx)\n", w,
            h, a, b, count, count / t, t * 1000.0 / count, check);
     return 0;
-}
-
-static bool parse_pair(const char *s, char sep, int *a, int *b)
-{
-    char *end;
-    long x = strtol(s, &end, 10), y;
-    if (end == s || *end != sep)
-        return false;
-    y = strtol(end + 1, &end, 10);
-    if (*end || x < 1 || y < 1 || x > 100000 || y > 100000)
-        return false;
-    *a = (int)x;
-    *b = (int)y;
-    return true;
 }
 
 int main(int argc, char **argv)
 {
     int w = 0, h = 0, a = 1, b = 5, count = 0, k;
     for (k = 1; k + 1 < argc; k += 2) {
-        if (strcmp(argv[k], "--size") == 0 && parse_pair(argv[k + 1], 'x', &w, &h))
+        if (strcmp(argv[k], "--size") == 0 && bench_parse_pair(argv[k + 1], 'x', &w, &h))
             continue;
-        if (strcmp(argv[k], "--depths") == 0 && parse_pair(argv[k + 1], '-', &a, &b) && a <= b)
+        if (strcmp(argv[k], "--depths") == 0 && bench_parse_pair(argv[k + 1], '-', &a, &b) && a <= b)
             continue;
         if (strcmp(argv[k], "--count") == 0 && (count = atoi(argv[k + 1])) > 0)
             continue;

@@ -13,16 +13,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_common.h"
 #include "roomforge/dig_crawl.h"
 #include "roomforge/dig_rects.h"
 #include "roomforge/level.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static uint64_t grid_hash(const rf_grid *g)
 {
@@ -38,7 +32,7 @@ static uint64_t grid_hash(const rf_grid *g)
 /* One digger alone: which 0 NetHack, 1 DungeonMaker. */
 static int run_digger(int which, const rf_rooms_file *rf, int w, int h, int count)
 {
-    double t0 = now(), t;
+    double t0 = bench_now(), t;
     uint64_t check = 0;
     int i;
     for (i = 0; i < count; i++) {
@@ -61,7 +55,7 @@ static int run_digger(int which, const rf_rooms_file *rf, int w, int h, int coun
         rf_grid_free(g);
         rf_room_list_fini(&rooms);
     }
-    t = now() - t0;
+    t = bench_now() - t0;
     printf("  %-12s digger   %4dx%-4d %6d levels %9.1f levels/s %8.3f ms/level (%016llx)\n",
            which == 0 ? "nethack" : "dungeonmaker", w, h, count, count / t, t * 1000.0 / count,
            (unsigned long long)check);
@@ -73,7 +67,7 @@ static int run_digger(int which, const rf_rooms_file *rf, int w, int h, int coun
 static int run_level(const char *digger, int w, int h, int count)
 {
     rf_level_opts o;
-    double t0 = now(), t;
+    double t0 = bench_now(), t;
     uint64_t check = 0;
     int i;
     rf_level_opts_init(&o);
@@ -95,7 +89,7 @@ static int run_level(const char *digger, int w, int h, int count)
         check ^= rf_level_digest(lv);
         rf_level_free(lv);
     }
-    t = now() - t0;
+    t = bench_now() - t0;
     printf("  %-12s level    %4dx%-4d %6d levels %9.1f levels/s %8.3f ms/level (%016llx)%s\n",
            digger, w, h, count, count / t, t * 1000.0 / count, (unsigned long long)check,
            o.width == 0 ? "  own size" : "");

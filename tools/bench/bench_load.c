@@ -20,15 +20,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench_common.h"
 #include "roomforge/lint.h"
 #include "roomforge/template.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static int write_rooms(const char *path, long rooms)
 {
@@ -93,7 +87,7 @@ static result measure(const char *path, long rooms, bool xmllint)
     result r = {0, 0, -1};
     struct rusage ru;
     int status;
-    double t0 = now();
+    double t0 = bench_now();
     pid_t pid = fork();
     if (pid < 0)
         return r;
@@ -108,7 +102,7 @@ static result measure(const char *path, long rooms, bool xmllint)
     }
     if (wait4(pid, &status, 0, &ru) != pid)
         return r;
-    r.secs = now() - t0;
+    r.secs = bench_now() - t0;
     r.rss_kb = ru.ru_maxrss;
     r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return r;

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_common.h"
 #include "roomforge/brogue.h"
 #include "roomforge/dig_crawl.h"
 #include "roomforge/dig_rects.h"
@@ -39,13 +40,6 @@ typedef struct config {
     const char *profile;
     int w, h, a, b, count;
 } config;
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static unsigned gcd(unsigned a, unsigned b)
 {
@@ -111,7 +105,7 @@ static double run(const bench *bn, const config *c, int mode, int w, int h, uint
                   size_t *templates)
 {
     rf_level_opts o;
-    double t0 = now();
+    double t0 = bench_now();
     int i;
     rf_level_opts_init(&o);
     o.profile = c->profile;
@@ -142,7 +136,7 @@ static double run(const bench *bn, const config *c, int mode, int w, int h, uint
             rf_level_free(lv);
         }
     }
-    return now() - t0;
+    return bench_now() - t0;
 }
 
 static int line(const bench *bn, const config *c, int mode)
@@ -174,20 +168,6 @@ static int line(const bench *bn, const config *c, int mode)
         printf("  %+5.0f%%", (tf - td) * 100.0 / td);
     printf("  [%016llx]\n", (unsigned long long)(cd ^ cf));
     return 0;
-}
-
-static bool parse_pair(const char *s, char sep, int *a, int *b)
-{
-    char *end;
-    long x = strtol(s, &end, 10), y;
-    if (end == s || *end != sep)
-        return false;
-    y = strtol(end + 1, &end, 10);
-    if (*end || x < 1 || y < 1 || x > 100000 || y > 100000)
-        return false;
-    *a = (int)x;
-    *b = (int)y;
-    return true;
 }
 
 /* Loads the bundled profiles, rooms and rooms-file into bn; false with a
@@ -236,8 +216,8 @@ int main(int argc, char **argv)
             mode = MODE_FULL;
         else if (strcmp(argv[k], "--profile") == 0)
             one.profile = v;
-        else if (!(strcmp(argv[k], "--size") == 0 && parse_pair(v, 'x', &one.w, &one.h)) &&
-                 !(strcmp(argv[k], "--depths") == 0 && parse_pair(v, '-', &one.a, &one.b) &&
+        else if (!(strcmp(argv[k], "--size") == 0 && bench_parse_pair(v, 'x', &one.w, &one.h)) &&
+                 !(strcmp(argv[k], "--depths") == 0 && bench_parse_pair(v, '-', &one.a, &one.b) &&
                    one.a <= one.b && one.b <= 1000) &&
                  !(strcmp(argv[k], "--count") == 0 && (one.count = atoi(v)) > 0))
             break;

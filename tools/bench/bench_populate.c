@@ -15,18 +15,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_common.h"
 #include "roomforge/level.h"
 #include "roomforge/populate.h"
 #include "roomforge/profile.h"
 
 enum { MODE_ALL, MODE_OFF, MODE_ON, MODE_PASS };
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static rf_profile_set *profile(bool populate)
 {
@@ -59,7 +53,7 @@ static void opts_for(rf_level_opts *o, int w, int h, int a, int b, int i)
 static double time_levels(const rf_profile_set *set, int w, int h, int a, int b, int count,
                           size_t *monsters)
 {
-    double t0 = now();
+    double t0 = bench_now();
     int i;
     *monsters = 0;
     for (i = 0; i < count; i++) {
@@ -71,7 +65,7 @@ static double time_levels(const rf_profile_set *set, int w, int h, int a, int b,
         *monsters += rf_level_object_count_of(lv, "monster");
         rf_level_free(lv);
     }
-    return now() - t0;
+    return bench_now() - t0;
 }
 
 /* The pass alone on one unpopulated level, repeated reps times; seconds. */
@@ -98,7 +92,7 @@ static double time_pass(const rf_level *lv, int reps, int depth)
     po.traps = rf_level_traps(lv);
     po.choke = choke;
     rf_level_stairs_up(lv, &po.up_x, &po.up_y);
-    t0 = now();
+    t0 = bench_now();
     for (r = 0; r < reps; r++) {
         rf_placed_list objs;
         rf_rng rng;
@@ -115,7 +109,7 @@ static double time_pass(const rf_level *lv, int reps, int depth)
         }
         rf_placed_list_fini(&objs);
     }
-    t = now() - t0;
+    t = bench_now() - t0;
 done:
     rf_room_list_fini(&rooms);
     free(choke);
@@ -172,20 +166,6 @@ static int run(const rf_profile_set *off, const rf_profile_set *on, int w, int h
     return 0;
 }
 
-static bool parse_pair(const char *s, char sep, int *a, int *b)
-{
-    char *end;
-    long x = strtol(s, &end, 10), y;
-    if (end == s || *end != sep)
-        return false;
-    y = strtol(end + 1, &end, 10);
-    if (*end || x < 1 || y < 1 || x > 100000 || y > 100000)
-        return false;
-    *a = (int)x;
-    *b = (int)y;
-    return true;
-}
-
 static const char usage[] =
     "usage: bench_populate [--size WxH] [--depths A-B] [--count N] [--mode off|on|pass]\n";
 
@@ -200,9 +180,9 @@ int main(int argc, char **argv)
         return 1;
     }
     for (k = 1; k + 1 < argc; k += 2) {
-        if (strcmp(argv[k], "--size") == 0 && parse_pair(argv[k + 1], 'x', &w, &h))
+        if (strcmp(argv[k], "--size") == 0 && bench_parse_pair(argv[k + 1], 'x', &w, &h))
             continue;
-        if (strcmp(argv[k], "--depths") == 0 && parse_pair(argv[k + 1], '-', &a, &b) && a <= b)
+        if (strcmp(argv[k], "--depths") == 0 && bench_parse_pair(argv[k + 1], '-', &a, &b) && a <= b)
             continue;
         if (strcmp(argv[k], "--count") == 0 && (count = atoi(argv[k + 1])) > 0)
             continue;

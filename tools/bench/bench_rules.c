@@ -31,15 +31,9 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "bench_common.h"
 #include "roomforge/template.h"
 #include "roomforge/world.h"
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 typedef struct text {
     char *buf;
@@ -127,12 +121,12 @@ static lua_State *bare_floor_new(long n)
 /* Seconds one call of the bare floor took; negative when it failed. */
 static double bare_floor_call(lua_State *L)
 {
-    double t0 = now();
+    double t0 = bench_now();
     lua_pushvalue(L, -1);
     if (lua_pcall(L, 0, 1, 0) != LUA_OK)
         return -1.0;
     lua_pop(L, 1);
-    return now() - t0;
+    return bench_now() - t0;
 }
 
 static char *make_rooms(long n, size_t *len)
@@ -188,10 +182,10 @@ static int fail(const char *what, rf_diags *d)
 /* Seconds one tick took; negative when it failed. */
 static double one_tick(rf_world *w, rf_diags *d)
 {
-    double t0 = now();
+    double t0 = bench_now();
     if (rf_world_tick(w, d) != RF_OK)
         return -1.0;
-    return now() - t0;
+    return bench_now() - t0;
 }
 
 int main(int argc, char **argv)
@@ -226,16 +220,16 @@ int main(int argc, char **argv)
     xml = make_rooms(rooms, &len);
     if (!xml)
         return fail("out of memory", NULL);
-    t0 = now();
+    t0 = bench_now();
     if (rf_template_set_load_buffer(set, "bench.xml", xml, len, d) != RF_OK)
         return fail("the generated rooms did not load", d);
-    load_s = now() - t0;
+    load_s = bench_now() - t0;
     free(xml);
     rf_world_opts_init(&o);
     o.mem_cap = (size_t)1 << 30;
     o.tick_budget = 1000000000L;
     o.load_budget = 100000000L;
-    t0 = now();
+    t0 = bench_now();
     if (rf_world_new(&o, d, &w) != RF_OK)
         return fail("no world", d);
     for (i = 0; i < (long)rf_template_set_count(set); i++) {
@@ -243,7 +237,7 @@ int main(int argc, char **argv)
         if (rf_world_add_room(w, t, (int)(i % 100) * 8, (int)(i / 100) * 6, d, NULL) != RF_OK)
             return fail("a room did not compile", d);
     }
-    build_s = now() - t0;
+    build_s = bench_now() - t0;
     for (i = 0; i < 10; i++) /* warm up: first-touch allocations, caches */
         if (one_tick(w, d) < 0)
             return fail("a tick failed", d);
