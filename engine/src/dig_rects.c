@@ -287,19 +287,32 @@ static int dig_corridor(state *s, int x, int y, int tx, int ty, bool nxcor)
     return DUG;
 }
 
+/* True when the wall spot v has wall on both sides along the wall (no door
+ * beside it). */
+static bool spot_clear(const state *s, bool horiz, int fixed, int v)
+{
+    int a = horiz ? RF_GRID_AT(s->g, v - 1, fixed) : RF_GRID_AT(s->g, fixed, v - 1);
+    int b = horiz ? RF_GRID_AT(s->g, v + 1, fixed) : RF_GRID_AT(s->g, fixed, v + 1);
+    return a == RF_TILE_WALL && b == RF_TILE_WALL;
+}
+
 /* A door spot on one wall: random along it, avoiding a spot beside another
- * door when it can. horiz: the wall runs along x at row fixed. */
+ * door: eight random tries, then the first clear spot along the wall, as
+ * NetHack's finddpos falls back to a scan; only a wall with no clear spot
+ * takes the last random one. horiz: the wall runs along x at row fixed. */
 static void door_spot(state *s, bool horiz, int fixed, int lo, int hi, int *x, int *y)
 {
-    int k, v = lo;
+    int k, v = lo, u;
     for (k = 0; k < 8; k++) {
-        int a, b;
         v = rf_rng_range(s->rng, lo, hi);
-        a = horiz ? RF_GRID_AT(s->g, v - 1, fixed) : RF_GRID_AT(s->g, fixed, v - 1);
-        b = horiz ? RF_GRID_AT(s->g, v + 1, fixed) : RF_GRID_AT(s->g, fixed, v + 1);
-        if (a == RF_TILE_WALL && b == RF_TILE_WALL)
+        if (spot_clear(s, horiz, fixed, v))
             break;
     }
+    for (u = lo; k == 8 && u <= hi; u++)
+        if (spot_clear(s, horiz, fixed, u)) {
+            v = u;
+            break;
+        }
     *x = horiz ? v : fixed;
     *y = horiz ? fixed : v;
 }

@@ -342,8 +342,14 @@ void rf_place_door_open(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t
     int x = ox + v->doors[k].x, y = oy + v->doors[k].y;
     int fx = x + RF_DIR_DX(v->doors[k].dir), fy = y + RF_DIR_DY(v->doors[k].dir);
     RF_GRID_AT(g, x, y) = RF_TILE_DOOR;
-    if (rf_grid_in_bounds(g, fx, fy)) /* a door never ends up facing a wall */
-        pl->prot[(size_t)fy * (size_t)g->w + (size_t)fx] = 1;
+    if (!rf_grid_in_bounds(g, fx, fy))
+        return;
+    /* a level door right in front (a room's wall against the template's):
+     * it becomes an empty doorway, so no two doors stand in a row */
+    if ((RF_GRID_AT(g, fx, fy) == RF_TILE_DOOR || RF_GRID_AT(g, fx, fy) == RF_TILE_SECRET_DOOR) &&
+        !pl->prot[(size_t)fy * (size_t)g->w + (size_t)fx])
+        RF_GRID_AT(g, fx, fy) = RF_TILE_FLOOR;
+    pl->prot[(size_t)fy * (size_t)g->w + (size_t)fx] = 1; /* a door never ends up facing a wall */
 }
 
 void rf_place_record(rf_placer *pl, rf_plan_entry *e, int room, int ox, int oy, int o)

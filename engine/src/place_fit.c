@@ -135,15 +135,33 @@ static int search(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k)
     return -1;
 }
 
-/* Carves the path ending at c (rock to floor, wall to door); on levels
- * whose digger walls its corridors (Brogue), rock around new floor becomes
- * wall, as the digger's own final pass would have made it. */
-static void carve(rf_placer *pl, int c)
+static bool is_door(uint8_t t) { return t == RF_TILE_DOOR || t == RF_TILE_SECRET_DOOR; }
+
+/* True when a 4-neighbour of c is a door. */
+static bool beside_door(const rf_grid *g, int c)
+{
+    int w = g->w, x = c % w, y = c / w;
+    return (x > 0 && is_door(g->t[c - 1])) || (x < w - 1 && is_door(g->t[c + 1])) ||
+           (y > 0 && is_door(g->t[c - w])) || (y < g->h - 1 && is_door(g->t[c + w]));
+}
+
+/* Carves the path ending at c: rock to floor, wall to door, except a wall
+ * beside a door (or, with at_door, the path's first cell, which faces a
+ * template door about to open): that becomes an empty doorway, so no two
+ * doors stand in a row. On levels whose digger walls its corridors
+ * (Brogue), rock around new floor becomes wall, as the digger's own final
+ * pass would have made it. */
+static void carve(rf_placer *pl, int c, bool at_door)
 {
     rf_grid *g = pl->lv->g;
     int w = g->w, k, start = c;
-    for (; c >= 0; c = pl->from[c])
-        g->t[c] = g->t[c] == RF_TILE_ROCK ? RF_TILE_FLOOR : RF_TILE_DOOR;
+    for (; c >= 0; c = pl->from[c]) {
+        if (g->t[c] == RF_TILE_ROCK)
+            g->t[c] = RF_TILE_FLOOR;
+        else
+            g->t[c] = beside_door(g, c) || (at_door && pl->from[c] < 0) ? RF_TILE_FLOOR
+                                                                         : RF_TILE_DOOR;
+    }
     for (c = start; pl->wall_corridors && c >= 0; c = pl->from[c]) {
         for (k = 0; k < 8; k++) {
             static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
@@ -178,7 +196,7 @@ static int fit_draw(rf_placer *pl, rf_plan_entry *e, const rf_tview *v, int o, i
     rf_place_stamp(pl, v, ox, oy, room, (int)first);
     rf_place_record(pl, e, room, ox, oy, o);
     if (end >= 0)
-        carve(pl, end);
+        carve(pl, end, true);
     for (k = 0; k < v->ndoors; k++) {
         int c;
         if (k == first)
@@ -187,7 +205,7 @@ static int fit_draw(rf_placer *pl, rf_plan_entry *e, const rf_tview *v, int o, i
         if (c == -1)
             continue;
         if (c >= 0)
-            carve(pl, c);
+            carve(pl, c, true);
         rf_place_door_open(pl, v, ox, oy, k);
     }
     return 1;
@@ -457,7 +475,7 @@ static void repair(rf_placer *pl, rf_plan_entry *e)
         if (c == -1)
             continue;
         if (c >= 0)
-            carve(pl, c);
+            carve(pl, c, true);
         rf_place_door_open(pl, v, e->ox, e->oy, k);
         if (reach(pl, e, v) == 0)
             return;
@@ -485,7 +503,7 @@ static bool join_one(rf_placer *pl, const int *label, int main)
                 continue;
             if (label[nc] > 0 && label[nc] != main) {
                 if (label[cur] != main)
-                    carve(pl, cur);
+                    carve(pl, cur, false);
                 return true;
             }
             if (pl->locked[nc] || pl->prot[nc] || label[nc] ||

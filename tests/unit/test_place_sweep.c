@@ -4,7 +4,8 @@
  * Each level: every walkable tile outside locked rooms reachable from the up
  * stairs, templates within their depth ranges, a special template at most
  * once, template interiors never meeting, template cells as drawn (no pass
- * altered them), no population object in a room whose flags keep it out;
+ * altered them), no population object in a room whose flags keep it out,
+ * no two doors in a row;
  * every 25th seed is generated twice and must give the same bytes and the
  * same objects. 2,000 seeds (RF_SANITIZED: 12), split into TCases of 500
  * seeds a profile, each run as its own CTest test (CK_RUN_CASE), so ctest
@@ -49,6 +50,23 @@ static bool same_objects(const rf_level *a, const rf_level *b)
     return true;
 }
 
+/* The first door (or secret door) with another right beside it, or -1:
+ * templates and their corridors never leave two doors in a row. */
+static int doors_in_a_row(const rf_grid *g)
+{
+    int w = rf_grid_width(g), h = rf_grid_height(g), x, y;
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            rf_tile t = rf_grid_get(g, x, y), r = x + 1 < w ? rf_grid_get(g, x + 1, y) : 0,
+                    b = y + 1 < h ? rf_grid_get(g, x, y + 1) : 0;
+            bool door = t == RF_TILE_DOOR || t == RF_TILE_SECRET_DOOR;
+            if (door && (r == RF_TILE_DOOR || r == RF_TILE_SECRET_DOOR || b == RF_TILE_DOOR ||
+                         b == RF_TILE_SECRET_DOOR))
+                return y * w + x;
+        }
+    return -1;
+}
+
 static void sweep(const char *profile, int chunk)
 {
     rf_template_set *tset = rf_template_set_new();
@@ -84,6 +102,10 @@ static void sweep(const char *profile, int chunk)
                           (unsigned long long)o.seed, depth, bad, fx, fy);
             ck_assert_msg(pc_level_ok(lv, depth, msg, sizeof msg), "%s seed %llu depth %d: %s",
                           profile, (unsigned long long)o.seed, depth, msg);
+            bad = doors_in_a_row(rf_level_grid(lv));
+            ck_assert_msg(bad < 0, "%s seed %llu depth %d: two doors in a row at %d,%d", profile,
+                          (unsigned long long)o.seed, depth, bad % rf_grid_width(rf_level_grid(lv)),
+                          bad / rf_grid_width(rf_level_grid(lv)));
             templates += rf_level_template_count(lv);
             for (k = 0; k < rf_level_object_count(lv); k++) {
                 const rf_placed *p = rf_level_object_at(lv, k);
