@@ -12,13 +12,13 @@
  * draw walks its symbol's rows in file order, each spanning its weight.
  * Seeds: shared/seeds/brogue-level-generation.txt (Monster Spawning, Depth).
  */
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "alloc_int.h"
+#include "xml_node_int.h"
 #include "horde_int.h"
 #include "range_int.h"
 
@@ -132,32 +132,11 @@ static void report(rf_horde_load *ld, const char *code, int line, const char *fm
         ld->errors = true;
 }
 
-static int line_of(const xmlNode *n)
-{
-    long l = xmlGetLineNo(n);
-    return l > 0 && l < INT_MAX ? (int)l : 1;
-}
-
-static bool is_elem(const xmlNode *n, const char *name)
-{
-    return n->type == XML_ELEMENT_NODE && xmlStrcasecmp(n->name, (const xmlChar *)name) == 0;
-}
-
 /* The attribute's value (a copy the caller frees), NULL when absent or out of
  * memory (then ld->nomem is set). */
 static char *attr(rf_horde_load *ld, const xmlNode *n, const char *name)
 {
-    const xmlAttr *a;
-    for (a = n->properties; a; a = a->next)
-        if (xmlStrcasecmp(a->name, (const xmlChar *)name) == 0) {
-            xmlChar *v = xmlNodeListGetString(n->doc, a->children, 1);
-            char *s = rf_strdup(v ? (const char *)v : "");
-            xmlFree(v);
-            if (!s)
-                ld->nomem = true;
-            return s;
-        }
-    return NULL;
+    return rf_xml_attr(n, name, &ld->nomem);
 }
 
 /* Warns unknown-attribute for each attribute of n not in the NULL-ended
@@ -171,12 +150,11 @@ static void check_attrs(rf_horde_load *ld, const xmlNode *n, const char *const *
         for (i = 0; known[i] && !ok; i++)
             ok = xmlStrcasecmp(a->name, (const xmlChar *)known[i]) == 0;
         if (!ok)
-            report(ld, "unknown-attribute", line_of(n),
+            report(ld, "unknown-attribute", rf_xml_line(n),
                    "<%s> takes no attribute '%s'; it is ignored", (const char *)n->name,
                    (const char *)a->name);
     }
 }
-
 
 /* Copies a name into a fixed field; false (reported as bad-value) when it is
  * empty or does not fit. */
@@ -185,7 +163,7 @@ static bool take_name(rf_horde_load *ld, const xmlNode *n, const char *what, con
 {
     size_t len = strlen(v);
     if (len == 0 || len >= cap) {
-        report(ld, "bad-value", line_of(n), "%s '%s' must be 1 to %zu characters", what, v,
+        report(ld, "bad-value", rf_xml_line(n), "%s '%s' must be 1 to %zu characters", what, v,
                cap - 1);
         return false;
     }
@@ -202,15 +180,15 @@ static bool take_depth_freq(rf_horde_load *ld, const xmlNode *n, int *lo, int *h
     if (ld->nomem)
         ;
     else if (!depth)
-        report(ld, "missing-attribute", line_of(n), "<%s> needs depth=", (const char *)n->name);
+        report(ld, "missing-attribute", rf_xml_line(n), "<%s> needs depth=", (const char *)n->name);
     else if (!rf_range_parse(depth, 1, RF_HORDE_DEPTH_MAX, lo, hi))
-        report(ld, "bad-value", line_of(n), "depth '%s' is not N or N-M within 1-%d", depth,
+        report(ld, "bad-value", rf_xml_line(n), "depth '%s' is not N or N-M within 1-%d", depth,
                RF_HORDE_DEPTH_MAX);
     else if (fr && !rf_range_parse(fr, 1, RF_HORDE_FREQUENCY_MAX, &f, &x))
-        report(ld, "bad-value", line_of(n), "frequency '%s' is not a number within 1-%d", fr,
+        report(ld, "bad-value", rf_xml_line(n), "frequency '%s' is not a number within 1-%d", fr,
                RF_HORDE_FREQUENCY_MAX);
     else if (fr && f != x)
-        report(ld, "bad-value", line_of(n), "frequency '%s' is a range; it takes one number", fr);
+        report(ld, "bad-value", rf_xml_line(n), "frequency '%s' is a range; it takes one number", fr);
     else {
         *freq = f;
         ok = true;
@@ -234,14 +212,14 @@ static bool load_member(rf_horde_load *ld, rf_horde *h, const xmlNode *n)
     if (ld->nomem)
         ;
     else if (h->nmembers >= RF_HORDE_MEMBERS_MAX)
-        report(ld, "xml-limit", line_of(n), "horde '%s' has more than %d <member> rows", h->name,
+        report(ld, "xml-limit", rf_xml_line(n), "horde '%s' has more than %d <member> rows", h->name,
                RF_HORDE_MEMBERS_MAX);
     else if (!monster)
-        report(ld, "missing-attribute", line_of(n), "<member> needs %s", "monster=");
+        report(ld, "missing-attribute", rf_xml_line(n), "<member> needs %s", "monster=");
     else if (!take_name(ld, n, "monster", monster, m->monster, sizeof m->monster))
         ;
     else if (count && !rf_range_parse(count, 0, RF_HORDE_COUNT_MAX, &m->lo, &m->hi))
-        report(ld, "bad-value", line_of(n), "count '%s' is not N or N-M within 0-%d", count,
+        report(ld, "bad-value", rf_xml_line(n), "count '%s' is not N or N-M within 0-%d", count,
                RF_HORDE_COUNT_MAX);
     else {
         if (!count)
@@ -263,7 +241,7 @@ static bool take_machine(rf_horde_load *ld, const xmlNode *n, bool *machine)
     if (v && strcmp(v, "1") == 0)
         *machine = true;
     else if (v && strcmp(v, "0") != 0) {
-        report(ld, "bad-value", line_of(n), "machine '%s' is not 0 or 1", v);
+        report(ld, "bad-value", rf_xml_line(n), "machine '%s' is not 0 or 1", v);
         ok = false;
     }
     rf_free(v);
@@ -278,7 +256,7 @@ static bool load_horde(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
     const xmlNode *c;
     bool ok = false;
     memset(&h, 0, sizeof h);
-    h.line = line_of(n);
+    h.line = rf_xml_line(n);
     check_attrs(ld, n, horde_attrs);
     if (ld->nomem)
         goto done;
@@ -298,10 +276,10 @@ static bool load_horde(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
     }
     ok = true;
     for (c = n->children; c; c = c->next)
-        if (is_elem(c, "member"))
+        if (rf_xml_is(c, "member"))
             ok = load_member(ld, &h, c) && ok;
         else if (c->type == XML_ELEMENT_NODE)
-            report(ld, "unknown-element", line_of(c), "<%s> is not known in <horde>",
+            report(ld, "unknown-element", rf_xml_line(c), "<%s> is not known in <horde>",
                    (const char *)c->name);
     if (ok && !ld->nomem) {
         if (t->nhordes >= RF_HORDE_ROWS_MAX) {
@@ -335,11 +313,11 @@ static bool load_trap(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
     rf_trap_kind k;
     const xmlNode *c;
     memset(&k, 0, sizeof k);
-    k.line = line_of(n);
+    k.line = rf_xml_line(n);
     check_attrs(ld, n, trap_attrs);
     for (c = n->children; c; c = c->next)
         if (c->type == XML_ELEMENT_NODE)
-            report(ld, "unknown-element", line_of(c), "<%s> is not known in <trap>",
+            report(ld, "unknown-element", rf_xml_line(c), "<%s> is not known in <trap>",
                    (const char *)c->name);
     if (ld->nomem)
         ;
@@ -400,10 +378,10 @@ static bool take_weight(rf_horde_load *ld, const xmlNode *n, int *weight)
     if (ld->nomem)
         ;
     else if (v && !rf_range_parse(v, 1, RF_DECOR_WEIGHT_MAX, weight, &hi))
-        report(ld, "bad-value", line_of(n), "weight '%s' is not a number within 1-%d", v,
+        report(ld, "bad-value", rf_xml_line(n), "weight '%s' is not a number within 1-%d", v,
                RF_DECOR_WEIGHT_MAX);
     else if (v && *weight != hi)
-        report(ld, "bad-value", line_of(n), "weight '%s' is a range; it takes one number", v);
+        report(ld, "bad-value", rf_xml_line(n), "weight '%s' is a range; it takes one number", v);
     else
         ok = true;
     rf_free(v);
@@ -418,12 +396,12 @@ static bool load_decoration(rf_horde_table *t, const xmlNode *n, rf_horde_load *
     rf_decoration k;
     const xmlNode *c;
     memset(&k, 0, sizeof k);
-    k.line = line_of(n);
+    k.line = rf_xml_line(n);
     k.symbol = deftype ? symbol[0] : '\0';
     check_attrs(ld, n, decoration_attrs);
     for (c = n->children; c && !ld->nomem; c = c->next)
         if (c->type == XML_ELEMENT_NODE)
-            report(ld, "unknown-element", line_of(c), "<%s> is not known in <decoration>",
+            report(ld, "unknown-element", rf_xml_line(c), "<%s> is not known in <decoration>",
                    (const char *)c->name);
     if (ld->nomem)
         ;
@@ -463,38 +441,38 @@ static void take_chance(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
     if (!v)
         return;
     if (t->chance_line)
-        report(ld, "duplicate-decoration", line_of(n),
+        report(ld, "duplicate-decoration", rf_xml_line(n),
                "the decoration chance is already set at line %d; this one is ignored",
                t->chance_line);
     else if (!rf_range_parse(v, 0, 100, &lo, &hi) || lo != hi)
-        report(ld, "bad-value", line_of(n), "chance '%s' is not a percent within 0-100", v);
+        report(ld, "bad-value", rf_xml_line(n), "chance '%s' is not a percent within 0-100", v);
     else {
         t->decor_chance = lo;
-        t->chance_line = line_of(n);
+        t->chance_line = rf_xml_line(n);
     }
     rf_free(v);
 }
 
 bool rf_horde_load_section(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
 {
-    bool hordes = is_elem(n, "hordes"), decorations = is_elem(n, "decorations");
+    bool hordes = rf_xml_is(n, "hordes"), decorations = rf_xml_is(n, "decorations");
     const char *row = hordes ? "horde" : decorations ? "decoration" : "trap";
     const xmlNode *c;
     if (decorations) {
         check_attrs(ld, n, decorations_attrs);
         take_chance(t, n, ld);
     } else if (n->properties) {
-        report(ld, "unknown-attribute", line_of(n), "<%s> takes no attributes; they are ignored",
+        report(ld, "unknown-attribute", rf_xml_line(n), "<%s> takes no attributes; they are ignored",
                (const char *)n->name);
     }
     for (c = n->children; c && !ld->nomem; c = c->next) {
-        if (is_elem(c, row)) {
+        if (rf_xml_is(c, row)) {
             if (!(hordes ? load_horde(t, c, ld)
                   : decorations ? load_decoration(t, c, ld)
                                 : load_trap(t, c, ld)))
                 return false;
         } else if (c->type == XML_ELEMENT_NODE) {
-            report(ld, "unknown-element", line_of(c), "<%s> is not known in <%s>",
+            report(ld, "unknown-element", rf_xml_line(c), "<%s> is not known in <%s>",
                    (const char *)c->name, (const char *)n->name);
         }
     }

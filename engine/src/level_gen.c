@@ -42,7 +42,7 @@ bool rf_level_has_digger(const char *name) { return find_digger(name) != NULL; }
 bool rf_level_digger_has_param(const char *digger, const char *key)
 {
     const digger_row *row = find_digger(digger);
-    return row && key && (row->knows(key) || rf_recipe_reads("", key)); /* "": pipeline keys */
+    return row && key && (row->knows(key) || rf_recipe_pipeline_key(key));
 }
 
 void rf_level_opts_init(rf_level_opts *o)
@@ -126,7 +126,6 @@ static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, boo
         rf_place_fini(&r->placer);
     rf_brogue_run_free(r->brogue);
     r->brogue = NULL;
-    r->lv->placer = NULL;
     return st;
 }
 

@@ -23,7 +23,6 @@ struct rf_level {
     uint64_t seed;
     int depth;
     rf_placed_list objs; /* special rooms, templates, population */
-    struct rf_placer *placer; /* during a dig step: the template placer (place_int.h) */
     struct rf_world *world;   /* rf_level_world's, made on demand; NULL before */
     rf_special_result special; /* the special-room pass's, zeroed when it did not run */
     char **feelings; /* nfeelings owned strings */

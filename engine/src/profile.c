@@ -8,7 +8,6 @@
  * the sink through the parser context, never to stderr.
  */
 #include <errno.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,12 +17,12 @@
 #include <libxml/tree.h>
 
 #include "alloc_int.h"
+#include "xml_node_int.h"
 #include "horde_int.h"
 #include "range_int.h"
 #include "recipe_int.h"
 #include "roomforge/level.h"
 #include "roomforge/profile.h"
-
 
 #define PROFILE_FILE_MAX (4u << 20) /* 4 MiB: a profiles file is small */
 #define RECIPE_FILE_MAX (1u << 20)  /* 1 MiB: a recipe is a page of Lua */
@@ -185,33 +184,11 @@ static void on_xml_error(void *ctx, xmlErrorPtr e)
     ld->errors = true;
 }
 
-static bool name_is(const xmlNode *n, const char *name)
-{
-    return n->type == XML_ELEMENT_NODE && xmlStrcasecmp(n->name, (const xmlChar *)name) == 0;
-}
-
 /* The attribute's value (a copy), or NULL when absent or out of memory
  * (then ld->nomem is set). */
 static char *attr(loader *ld, const xmlNode *n, const char *name)
 {
-    xmlAttr *a;
-    for (a = n->properties; a; a = a->next)
-        if (xmlStrcasecmp(a->name, (const xmlChar *)name) == 0) {
-            xmlChar *v = xmlNodeListGetString(n->doc, a->children, 1);
-            char *s = rf_strdup(v ? (const char *)v : "");
-            xmlFree(v);
-            if (!s)
-                ld->nomem = true;
-            return s;
-        }
-    return NULL;
-}
-
-
-static int line_of(const xmlNode *n)
-{
-    long l = xmlGetLineNo(n);
-    return l > 0 && l < INT_MAX ? (int)l : 1;
+    return rf_xml_attr(n, name, &ld->nomem);
 }
 
 static bool add_param(loader *ld, rf_profile *p, const xmlNode *n, int from, int to)
@@ -222,11 +199,11 @@ static bool add_param(loader *ld, rf_profile *p, const xmlNode *n, int from, int
     if (ld->nomem) {
         ok = false;
     } else if (!key || !value) {
-        report(ld, "missing-attribute", line_of(n), "<param> needs %s", !key ? "name=" : "value=");
+        report(ld, "missing-attribute", rf_xml_line(n), "<param> needs %s", !key ? "name=" : "value=");
     } else if (!rf_range_parse(value, 0, RF_PARAM_MAX, &lo, &hi)) {
-        report(ld, "bad-value", line_of(n), "param value '%s' is not N or N-M", value);
+        report(ld, "bad-value", rf_xml_line(n), "param value '%s' is not N or N-M", value);
     } else if (recipe_source(p) && !rf_recipe_reads(recipe_source(p), key)) {
-        report(ld, "unknown-param", line_of(n), "recipe '%s' reads no parameter '%s'; it is ignored",
+        report(ld, "unknown-param", rf_xml_line(n), "recipe '%s' reads no parameter '%s'; it is ignored",
                p->recipe, key);
     } else if (!rf_grow((void **)&p->params, &p->cap, p->n + 1, sizeof *p->params)) {
         ok = false;
@@ -248,18 +225,18 @@ static bool load_depths(loader *ld, rf_profile *p, const xmlNode *n)
     if (ld->nomem) {
         ok = false;
     } else if (!from) {
-        report(ld, "missing-attribute", line_of(n), "<depths> needs %s", "from=");
+        report(ld, "missing-attribute", rf_xml_line(n), "<depths> needs %s", "from=");
     } else if (!rf_range_parse(from, 0, RF_PARAM_MAX, &a, &x) || a != x || a < 1 ||
                (to && (!rf_range_parse(to, 0, RF_PARAM_MAX, &b, &x) || b != x || b < a))) {
-        report(ld, "bad-value", line_of(n), "<depths> range '%s' is not 1 <= from <= to", from);
+        report(ld, "bad-value", rf_xml_line(n), "<depths> range '%s' is not 1 <= from <= to", from);
     } else {
         if (!to)
             b = a;
         for (c = n->children; c && ok; c = c->next)
-            if (name_is(c, "param"))
+            if (rf_xml_is(c, "param"))
                 ok = add_param(ld, p, c, a, b);
             else if (c->type == XML_ELEMENT_NODE)
-                report(ld, "unknown-element", line_of(c), "<%s> is not known in <depths>",
+                report(ld, "unknown-element", rf_xml_line(c), "<%s> is not known in <depths>",
                        (const char *)c->name);
     }
     rf_free(from);
@@ -331,13 +308,13 @@ static bool load_recipe(loader *ld, rf_profile *p, const xmlNode *n)
     if (ld->nomem)
         return false;
     if (!p->recipe) {
-        report(ld, "missing-attribute", line_of(n), "<profile> needs %s", "recipe=");
+        report(ld, "missing-attribute", rf_xml_line(n), "<profile> needs %s", "recipe=");
         return true;
     }
     if (ends_with(p->recipe, ".lua"))
-        return load_recipe_file(ld, p, line_of(n));
+        return load_recipe_file(ld, p, rf_xml_line(n));
     if (!rf_recipe_bundled(p->recipe, &len))
-        report(ld, "unknown-recipe", line_of(n),
+        report(ld, "unknown-recipe", rf_xml_line(n),
                "no bundled recipe called '%s' (a recipe file's name ends in .lua)", p->recipe);
     return true;
 }
@@ -355,19 +332,19 @@ static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
     if (ld->nomem) {
         ok = false;
     } else if (!p->name) {
-        report(ld, "missing-attribute", line_of(n), "<profile> needs %s", "name=");
+        report(ld, "missing-attribute", rf_xml_line(n), "<profile> needs %s", "name=");
     } else if (rf_profile_find(s, p->name)) {
-        report(ld, "duplicate-profile", line_of(n), "profile '%s' is defined twice", p->name);
+        report(ld, "duplicate-profile", rf_xml_line(n), "profile '%s' is defined twice", p->name);
     } else {
         ok = load_recipe(ld, p, n);
     }
     for (c = n->children; c && ok; c = c->next)
-        if (name_is(c, "param"))
+        if (rf_xml_is(c, "param"))
             ok = add_param(ld, p, c, 0, 0);
-        else if (name_is(c, "depths"))
+        else if (rf_xml_is(c, "depths"))
             ok = load_depths(ld, p, c);
         else if (c->type == XML_ELEMENT_NODE)
-            report(ld, "unknown-element", line_of(c), "<%s> is not known in <profile>",
+            report(ld, "unknown-element", rf_xml_line(c), "<%s> is not known in <profile>",
                    (const char *)c->name);
     if (ok && rf_diags_errors(ld->d) == before && !ld->nomem) {
         if (!rf_grow((void **)&s->items, &s->cap, s->n + 1, sizeof *s->items))
@@ -414,19 +391,19 @@ rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t 
         report(&ld, "xml-doctype", 1, "%s", "a DOCTYPE is refused in a profiles file");
         goto done;
     }
-    if (!root || !name_is(root, "profiles")) {
-        report(&ld, "not-profiles", root ? line_of(root) : 1, "%s", "the root element is not <profiles>");
+    if (!root || !rf_xml_is(root, "profiles")) {
+        report(&ld, "not-profiles", root ? rf_xml_line(root) : 1, "%s", "the root element is not <profiles>");
         goto done;
     }
     for (c = root->children; c && ok; c = c->next)
-        if (name_is(c, "profile"))
+        if (rf_xml_is(c, "profile"))
             ok = load_profile(&ld, s, c);
-        else if (name_is(c, "hordes") || name_is(c, "traps") || name_is(c, "decorations")) {
+        else if (rf_xml_is(c, "hordes") || rf_xml_is(c, "traps") || rf_xml_is(c, "decorations")) {
             ok = load_population(&ld, s, c);
             if (!pop_line)
-                pop_line = line_of(c);
+                pop_line = rf_xml_line(c);
         } else if (c->type == XML_ELEMENT_NODE)
-            report(&ld, "unknown-element", line_of(c), "<%s> is not known in <profiles>",
+            report(&ld, "unknown-element", rf_xml_line(c), "<%s> is not known in <profiles>",
                    (const char *)c->name);
     if (ok && pop_line && !ld.errors && !ld.nomem) { /* gaps only in a clean table */
         rf_horde_load hl = {d, ld.file, false, false};

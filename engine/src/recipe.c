@@ -27,12 +27,6 @@
 
 #define RECIPE_BUDGET 10000000L /* VM instructions of the recipe's own code */
 
-bool rf_profile_params_get(void *ud, const char *key, int *lo, int *hi)
-{
-    const rf_profile_params *pp = ud;
-    return pp->prof && rf_profile_range(pp->prof, pp->depth, key, lo, hi);
-}
-
 const char *rf_recipe_bundled(const char *name, size_t *len)
 {
     const rf_lua_embedded *e;
@@ -141,14 +135,22 @@ static bool mentions(const char *text, const char *key)
     return false;
 }
 
+bool rf_recipe_pipeline_key(const char *key)
+{
+    size_t i;
+    for (i = 0; key && i < sizeof pipeline_keys / sizeof pipeline_keys[0]; i++)
+        if (strcmp(pipeline_keys[i], key) == 0)
+            return true;
+    return false;
+}
+
 bool rf_recipe_reads(const char *text, const char *key)
 {
     size_t i;
     if (!text || !key)
         return false;
-    for (i = 0; i < sizeof pipeline_keys / sizeof pipeline_keys[0]; i++)
-        if (strcmp(pipeline_keys[i], key) == 0)
-            return true;
+    if (rf_recipe_pipeline_key(key))
+        return true;
     for (i = 0; i < sizeof digger_steps / sizeof digger_steps[0]; i++)
         if (strstr(text, digger_steps[i].call) && digger_steps[i].knows(key))
             return true;

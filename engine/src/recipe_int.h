@@ -26,13 +26,6 @@ typedef struct rf_params {
     void *ud;
 } rf_params;
 
-/* rf_params over a profile at a depth (prof may be NULL: nothing is set). */
-typedef struct rf_profile_params {
-    const rf_profile *prof;
-    int depth;
-} rf_profile_params;
-bool rf_profile_params_get(void *ud, const char *key, int *lo, int *hi);
-
 typedef struct rf_recipe_run {
     rf_level *lv;                   /* grid NULL until the first dig step */
     const rf_profile_set *profiles; /* may be NULL */
@@ -86,6 +79,9 @@ const char *rf_recipe_bundled(const char *name, size_t *len);
 /* Compiles text (never runs it); a syntax error becomes one script-syntax
  * diagnostic at file:line. RF_OK, RF_ERR_SCRIPT, RF_ERR_NOMEM. */
 rf_status rf_recipe_check(const char *text, size_t len, const char *file, rf_diags *d);
+/* True when key is one the pipeline's own steps read whatever the recipe
+ * (special-rooms, populate, templates, the *-tile keys, ...). */
+bool rf_recipe_pipeline_key(const char *key);
 /* True when a profile whose recipe is text may set key: a pipeline key, a
  * key of a step the text calls, or a key the text names in quotes. */
 bool rf_recipe_reads(const char *text, const char *key);

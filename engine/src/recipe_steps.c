@@ -144,7 +144,6 @@ static void make_grid(lua_State *L, rf_recipe_run *r, const char *step,
     st = rf_place_begin(&r->placer, lv, r->prof, r->o, r->d);
     if (st != RF_OK)
         step_fail(L, r, st, step);
-    lv->placer = r->o->templates ? &r->placer : NULL;
 }
 
 /* ---- dig steps ---- */
@@ -158,9 +157,10 @@ static int step_brogue_rooms(lua_State *L)
     rf_status st;
     make_grid(L, r, "brogue_rooms", rf_level_brogue_size, &src);
     rf_level_brogue_params(&src, r->lv->depth, r->lv->g->w, r->lv->g->h, &bp);
-    r->attach = (rf_dig_attach){rf_place_attach_step, r->lv->placer};
+    /* templates attach during accretion (place_attach.c) */
+    r->attach = (rf_dig_attach){rf_place_attach_step, &r->placer};
     st = rf_brogue_run_new(r->lv->g, &r->lv->rooms, NULL, 0, &r->layout, &r->cosmetic,
-                           r->lv->placer ? &r->attach : NULL, &r->brogue);
+                           r->o->templates ? &r->attach : NULL, &r->brogue);
     if (st == RF_OK)
         st = rf_brogue_run_rooms(r->brogue, &bp);
     if (st == RF_ERR_ARG)
@@ -193,7 +193,6 @@ static int brogue_stage(lua_State *L, const char *step,
         r->lv->traps = rf_brogue_run_info(r->brogue)->traps;
         r->brogue_done = true;
         r->choke_stale = false; /* the passes made the map */
-        r->lv->placer = NULL; /* templates attach during accretion only */
     }
     return 0;
 }
@@ -226,7 +225,6 @@ static int dig_once(lua_State *L, const char *step,
         st = rf_level_dig_dungeonmaker(r->lv, &src, r->o->rooms_file, &r->layout, why, sizeof why);
         r->rooms_file_read = true;
     }
-    r->lv->placer = NULL;
     r->choke_stale = true; /* these diggers make no chokepoint map */
     if (st == RF_ERR_ARG)
         luaL_error(L, "%s: %s", step, why);
