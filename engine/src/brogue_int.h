@@ -87,6 +87,10 @@ bool rf_dig_link(rf_dig *d, int a, int b);
 bool rf_dig_rooms_near(const rf_dig *d, int a, int b);
 /* Records a room and grows the graph; returns its id or 0 on no memory. */
 int rf_dig_add_room(rf_dig *d, rf_room_kind kind, int x, int y, int w, int h);
+/* Digs a straight corridor of len tiles from wall site `site` in dir (dig_accrete.c):
+ * its room record, its floor; *id gets the record's id (0 when len <= 0).
+ * false when memory runs out. Accretion and the template attach share it. */
+bool rf_dig_corridor(rf_dig *d, int site, int dir, int len, int *id);
 /* Sets floor at cell index c with room id, walls on the rock around it. */
 void rf_dig_floor(rf_dig *d, int c, int room);
 /* Adds the wall sites around floor cell c for every direction; false on no memory. */

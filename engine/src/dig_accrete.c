@@ -187,24 +187,33 @@ static void clear_scratch(rf_grid *s, int w, int h)
         memset(&RF_GRID_AT(s, 0, j), RF_TILE_ROCK, (size_t)(w < s->w ? w : s->w));
 }
 
+bool rf_dig_corridor(rf_dig *d, int site, int dir, int len, int *id)
+{
+    int w = d->w, off = RF_DIR_DY(dir) * w + RF_DIR_DX(dir), k;
+    int x0 = site % w, y0 = site / w;
+    int x1 = x0 + RF_DIR_DX(dir) * len, y1 = y0 + RF_DIR_DY(dir) * len;
+    int bx = (x0 < x1 ? x0 : x1) + (dir == RF_DIR_LEFT ? 0 : RF_DIR_DX(dir));
+    int by = (y0 < y1 ? y0 : y1) + (dir == RF_DIR_UP ? 0 : RF_DIR_DY(dir));
+    *id = 0;
+    if (len <= 0)
+        return true;
+    *id = rf_dig_add_room(d, RF_ROOM_CORRIDOR, bx - 1, by - 1, (RF_DIR_DX(dir) ? len : 1) + 2,
+                          (RF_DIR_DY(dir) ? len : 1) + 2);
+    if (!*id)
+        return false;
+    for (k = 1; k <= len; k++)
+        rf_dig_floor(d, site + off * k, *id);
+    return true;
+}
+
 /* Digs the corridor (len tiles from the site, then the room's door site) and
  * the design at (ox, oy); links both into the room graph. */
 static bool build(rf_dig *d, int site, int dir, int len, const rf_design *ds, int ox, int oy)
 {
     int w = d->w, off = RF_DIR_DY(dir) * w + RF_DIR_DX(dir), k, i, j;
-    int from = d->g->room[site - off], corridor = 0, room, c;
-    if (len > 0) {
-        int x0 = site % w, y0 = site / w;
-        int x1 = x0 + RF_DIR_DX(dir) * len, y1 = y0 + RF_DIR_DY(dir) * len;
-        int bx = (x0 < x1 ? x0 : x1) + (dir == RF_DIR_LEFT ? 0 : RF_DIR_DX(dir));
-        int by = (y0 < y1 ? y0 : y1) + (dir == RF_DIR_UP ? 0 : RF_DIR_DY(dir));
-        corridor = rf_dig_add_room(d, RF_ROOM_CORRIDOR, bx - 1, by - 1,
-                                   (RF_DIR_DX(dir) ? len : 1) + 2, (RF_DIR_DY(dir) ? len : 1) + 2);
-        if (!corridor)
-            return false;
-        for (k = 1; k <= len; k++)
-            rf_dig_floor(d, site + off * k, corridor);
-    }
+    int from = d->g->room[site - off], corridor, room, c;
+    if (!rf_dig_corridor(d, site, dir, len, &corridor))
+        return false;
     room = rf_dig_add_room(d, ds->kind, ox, oy, ds->w, ds->h);
     if (!room)
         return false;

@@ -39,16 +39,8 @@ static bool attach_build(rf_placer *pl, rf_dig *d, rf_plan_entry *e, const rf_tv
     int from = site >= 0 ? d->g->room[site - off] : 0;
     size_t di;
     if (len > 0) {
-        int x0 = site % w, y0 = site / w;
-        int x1 = x0 + RF_DIR_DX(dir) * len, y1 = y0 + RF_DIR_DY(dir) * len;
-        int bx = (x0 < x1 ? x0 : x1) + (dir == RF_DIR_LEFT ? 0 : RF_DIR_DX(dir));
-        int by = (y0 < y1 ? y0 : y1) + (dir == RF_DIR_UP ? 0 : RF_DIR_DY(dir));
-        corridor = rf_dig_add_room(d, RF_ROOM_CORRIDOR, bx - 1, by - 1,
-                                   (RF_DIR_DX(dir) ? len : 1) + 2, (RF_DIR_DY(dir) ? len : 1) + 2);
-        if (!corridor)
+        if (!rf_dig_corridor(d, site, dir, len, &corridor))
             return false;
-        for (i = 1; i <= len; i++)
-            rf_dig_floor(d, site + off * i, corridor);
         /* the level's end of the corridor: a door by the door chance; the
          * unused door of another template stays a door, now in use */
         if (d->protect[site] == RF_PROTECT_DOOR) {
