@@ -1,8 +1,6 @@
-/* tests/unit/test_populate.c: unit tests for population: line of sight
- * (fov.c), the population tables and their loader (horde.c,
- * horde_bundled.c, the <hordes>/<traps>/<decorations> sections of
- * profile.c) and the pass
- * (populate.c) on hand-made grids and on generated levels. Statistical tests
+/* tests/unit/test_populate.c: unit tests for population (populate.c): the
+ * horde rules, the pass on hand-made grids and on generated levels (line of
+ * sight is test_fov's, the tables test_horde's). Statistical tests
  * draw many seeds (fewer when RF_SANITIZED is set) with bounds several
  * standard deviations wide, on fixed seeds, so they cannot flake.
  */
@@ -14,6 +12,8 @@
 #include <string.h>
 
 #include "alloc_int.h"
+#include "grid_rows.h"
+#include "profiles_check.h"
 #include "rf_test.h"
 #include "roomforge/fov.h"
 #include "roomforge/horde.h"
@@ -23,30 +23,6 @@
 #include "roomforge/template.h"
 
 static bool sanitized(void) { return getenv("RF_SANITIZED") != NULL; }
-
-/* A grid from row strings (DESIGN 6 glyphs); digits 1-9 are floor of that
- * room number. */
-static rf_grid *grid_of(const char *const *rows, int h)
-{
-    int w = (int)strlen(rows[0]), x, y;
-    rf_grid *g = rf_grid_new(w, h);
-    ck_assert_ptr_nonnull(g);
-    for (y = 0; y < h; y++) {
-        ck_assert_int_eq((int)strlen(rows[y]), w);
-        for (x = 0; x < w; x++) {
-            char c = rows[y][x];
-            rf_tile t;
-            if (c >= '1' && c <= '9') {
-                ck_assert(rf_grid_set(g, x, y, RF_TILE_FLOOR));
-                ck_assert(rf_grid_set_room(g, x, y, c - '0'));
-                continue;
-            }
-            ck_assert_msg(rf_tile_from_glyph(c, &t), "glyph %c", c);
-            ck_assert(rf_grid_set(g, x, y, t));
-        }
-    }
-    return g;
-}
 
 /* Adds n plain room records (ids 1..n) covering the whole grid. */
 static void rooms_of(rf_room_list *l, int n, int w, int h)
@@ -63,106 +39,6 @@ static void rooms_of(rf_room_list *l, int n, int w, int h)
         ck_assert_int_eq(rf_room_list_add(l, &r), i + 1);
     }
 }
-
-/* ---------------------------------------------------------------- fov */
-
-START_TEST(an_open_room_sees_every_tile_and_its_walls)
-{
-    static const char *const rows[] = {
-        "#######",
-        "#.....#",
-        "#..<..#",
-        "#.....#",
-        "#######",
-    };
-    rf_grid *g = grid_of(rows, 5);
-    int x, y;
-    for (y = 0; y < 5; y++)
-        for (x = 0; x < 7; x++)
-            ck_assert_msg(rf_fov_los(g, 3, 2, x, y), "%d,%d", x, y);
-    rf_grid_free(g);
-}
-END_TEST
-
-START_TEST(a_pillar_hides_the_tiles_behind_it)
-{
-    static const char *const rows[] = {
-        "###########",
-        "#.........#",
-        "#<..#.....#",
-        "#.........#",
-        "###########",
-    };
-    rf_grid *g = grid_of(rows, 5);
-    ck_assert(rf_fov_los(g, 1, 2, 4, 2));  /* the pillar itself is seen */
-    ck_assert(!rf_fov_los(g, 1, 2, 5, 2)); /* straight behind it */
-    ck_assert(!rf_fov_los(g, 1, 2, 9, 2));
-    ck_assert(rf_fov_los(g, 1, 2, 5, 1)); /* just past its corners */
-    ck_assert(rf_fov_los(g, 1, 2, 5, 3));
-    ck_assert(!rf_fov_los(g, 1, 2, 9, 1)); /* a shallow line still grazes it */
-    rf_grid_free(g);
-}
-END_TEST
-
-START_TEST(walls_and_doors_block_sight_water_and_chasm_do_not)
-{
-    static const char *const rows[] = {
-        "#############",
-        "#<..+..#....#",
-        "#...~~:=....#",
-        "#############",
-    };
-    rf_grid *g = grid_of(rows, 4);
-    ck_assert(!rf_fov_los(g, 1, 1, 6, 1));  /* through the door */
-    ck_assert(rf_fov_los(g, 1, 1, 4, 1));   /* the door itself */
-    ck_assert(rf_fov_los(g, 1, 2, 11, 2));  /* over water, chasm, bridge */
-    ck_assert(!rf_fov_los(g, 1, 1, 10, 1)); /* wall and door between */
-    ck_assert(rf_fov_is_opaque(RF_TILE_SECRET_DOOR) && rf_fov_is_opaque(RF_TILE_BREAKABLE));
-    ck_assert(!rf_fov_is_opaque(RF_TILE_LAVA) && !rf_fov_is_opaque(RF_TILE_IMPASSABLE));
-    rf_grid_free(g);
-}
-END_TEST
-
-START_TEST(los_outside_is_false_and_a_tile_sees_itself)
-{
-    static const char *const rows[] = {"#####", "#...#", "#####"};
-    rf_grid *g = grid_of(rows, 3);
-    unsigned char seen[15];
-    ck_assert(!rf_fov_los(g, 1, 1, 5, 1));
-    ck_assert(!rf_fov_los(g, -1, 1, 2, 1));
-    ck_assert(!rf_fov_los(NULL, 1, 1, 2, 1));
-    ck_assert(rf_fov_los(g, 0, 0, 0, 0)); /* even inside a wall */
-    ck_assert_int_eq(rf_fov_map(g, 9, 9, seen), RF_ERR_ARG);
-    ck_assert_int_eq(rf_fov_map(g, 1, 1, NULL), RF_ERR_ARG);
-    rf_grid_free(g);
-}
-END_TEST
-
-START_TEST(the_map_is_the_pairwise_test)
-{
-    static const char *const rows[] = {
-        "##########",
-        "#....#...#",
-        "#.<..+...#",
-        "#..#.#.#.#",
-        "#........#",
-        "##########",
-    };
-    rf_grid *g = grid_of(rows, 6);
-    unsigned char seen[60];
-    int x, y, n = 0;
-    ck_assert_int_eq(rf_fov_map(g, 2, 2, seen), RF_OK);
-    for (y = 0; y < 6; y++)
-        for (x = 0; x < 10; x++) {
-            ck_assert_int_eq(seen[y * 10 + x], rf_fov_los(g, 2, 2, x, y));
-            n += seen[y * 10 + x];
-        }
-    ck_assert_int_gt(n, 10);
-    ck_assert_int_lt(n, 60);
-    ck_assert(!seen[2 * 10 + 7]); /* behind the door */
-    rf_grid_free(g);
-}
-END_TEST
 
 /* ------------------------------------------------------------- rules */
 
@@ -278,16 +154,6 @@ START_TEST(machine_only_hordes_are_never_picked_at_random)
     ck_assert(rf_horde_find(t, "goblin king")->machine);
 }
 END_TEST
-
-static rf_profile_set *profiles(const char *xml, rf_status want)
-{
-    rf_profile_set *s = rf_profile_set_new();
-    rf_diags *d = rf_diags_new();
-    ck_assert(s && d);
-    ck_assert_int_eq(rf_profile_set_load_buffer(s, xml, strlen(xml), "p.xml", d), want);
-    rf_diags_free(d);
-    return s;
-}
 
 START_TEST(picks_follow_frequency_and_fall_back_to_the_depth)
 {
@@ -936,238 +802,11 @@ START_TEST(level_generation_survives_allocation_failures)
 }
 END_TEST
 
-/* ------------------------------------------------------------ tables */
-
-START_TEST(the_bundled_tables_are_the_content_files)
-{
-    rf_profile_set *set = rf_profile_set_new();
-    rf_diags *d = rf_diags_new();
-    const rf_horde_table *f, *b = rf_horde_table_bundled();
-    size_t i, m;
-    ck_assert(set && d);
-    ck_assert_int_eq(rf_profile_set_load(set, RF_SOURCE_DIR "/content/profiles.xml", d), RF_OK);
-    f = rf_profile_set_hordes(set);
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(rf_horde_count(f), rf_horde_count(b));
-    ck_assert_uint_eq(rf_horde_trap_count(f), rf_horde_trap_count(b));
-    for (i = 0; i < rf_horde_count(b); i++) {
-        const rf_horde *x = rf_horde_at(f, i), *y = rf_horde_at(b, i);
-        ck_assert_str_eq(x->name, y->name);
-        ck_assert_str_eq(x->leader, y->leader);
-        ck_assert_int_eq(x->min_depth, y->min_depth);
-        ck_assert_int_eq(x->max_depth, y->max_depth);
-        ck_assert_int_eq(x->frequency, y->frequency);
-        ck_assert_int_eq(x->machine, y->machine);
-        ck_assert_uint_eq(x->nmembers, y->nmembers);
-        ck_assert_int_gt(x->line, 0);
-        for (m = 0; m < x->nmembers; m++) {
-            ck_assert_str_eq(x->members[m].monster, y->members[m].monster);
-            ck_assert_int_eq(x->members[m].lo, y->members[m].lo);
-            ck_assert_int_eq(x->members[m].hi, y->members[m].hi);
-        }
-    }
-    for (i = 0; i < rf_horde_trap_count(b); i++) {
-        const rf_trap_kind *x = rf_horde_trap_at(f, i), *y = rf_horde_trap_at(b, i);
-        ck_assert_str_eq(x->name, y->name);
-        ck_assert_int_eq(x->min_depth, y->min_depth);
-        ck_assert_int_eq(x->max_depth, y->max_depth);
-        ck_assert_int_eq(x->frequency, y->frequency);
-    }
-    /* the decorations: same rows in the same order (the draw walks them) */
-    ck_assert_uint_eq(rf_horde_decoration_count(f), rf_horde_decoration_count(b));
-    ck_assert_uint_eq(rf_horde_decoration_count(b), 11);
-    ck_assert_int_eq(rf_horde_decoration_chance(f), rf_horde_decoration_chance(b));
-    for (i = 0; i < rf_horde_decoration_count(b); i++) {
-        const rf_decoration *x = rf_horde_decoration_at(f, i), *y = rf_horde_decoration_at(b, i);
-        ck_assert_int_eq(x->symbol, y->symbol);
-        ck_assert_str_eq(x->type, y->type);
-        ck_assert_str_eq(x->name, y->name);
-        ck_assert_int_eq(x->weight, y->weight);
-        ck_assert_int_gt(x->line, 0);
-        ck_assert_int_eq(y->line, 0);
-    }
-    ck_assert_int_gt(rf_horde_decoration_weight(b, 'P'), 0);
-    ck_assert_int_gt(rf_horde_decoration_weight(b, '@'), 0);
-    ck_assert_int_gt(rf_horde_decoration_weight(b, '^'), 0);
-    for (i = 1; i <= 1000; i++) /* every depth has a random horde */
-        ck_assert(rf_horde_table_has_random(b, (int)i));
-    rf_horde_table_free((rf_horde_table *)(uintptr_t)b); /* a no-op on the static table */
-    ck_assert_uint_eq(rf_horde_count(rf_horde_table_bundled()), rf_horde_count(f));
-    rf_diags_free(d);
-    rf_profile_set_free(set);
-}
-END_TEST
-
-START_TEST(a_profiles_file_without_tables_has_none)
-{
-    rf_profile_set *s = profiles("<profiles><profile name=\"p\" digger=\"brogue\"/></profiles>",
-                                 RF_OK);
-    rf_horde_table *t = rf_horde_table_new();
-    ck_assert_ptr_null(rf_profile_set_hordes(s));
-    ck_assert_ptr_nonnull(t);
-    ck_assert_uint_eq(rf_horde_count(t), 0);
-    ck_assert_ptr_null(rf_horde_at(t, 0));
-    ck_assert_ptr_null(rf_horde_find(t, "rat nest"));
-    ck_assert_uint_eq(rf_horde_decoration_count(t), 0);
-    ck_assert_ptr_null(rf_horde_decoration_at(t, 0));
-    ck_assert_int_eq(rf_horde_decoration_weight(t, 'P'), 0);
-    ck_assert_ptr_null(rf_horde_decoration_find(t, 'P', 0));
-    ck_assert_int_eq(rf_horde_decoration_chance(t), RF_DECOR_CHANCE_DEFAULT);
-    ck_assert_int_eq(rf_horde_decoration_chance(NULL), 0);
-    rf_horde_table_free(t);
-    rf_horde_table_free(NULL);
-    rf_profile_set_free(s);
-}
-END_TEST
-
-START_TEST(decoration_rows_take_defaults_and_draw_by_weight)
-{
-    rf_profile_set *s = profiles(
-        "<profiles><decorations chance=\"70\">\n"
-        "<decoration symbol=\"P\" name=\"painting\" weight=\"3\"/>\n"
-        "<decoration symbol=\"@\" name=\"statue\"/>\n"
-        "<decoration symbol=\"P\" type=\"mural\" name=\"fresco\"/>\n"
-        "<decoration symbol=\"^\" name=\"rug\" weight=\"2\"/>\n"
-        "<decoration symbol=\"^\" name=\"painting\"/>\n" /* names are per symbol */
-        "</decorations></profiles>",
-        RF_OK);
-    const rf_horde_table *t = rf_profile_set_hordes(s);
-    const rf_decoration *r;
-    ck_assert_ptr_nonnull(t);
-    ck_assert_uint_eq(rf_horde_decoration_count(t), 5);
-    ck_assert_int_eq(rf_horde_decoration_chance(t), 70);
-    r = rf_horde_decoration_at(t, 0);
-    ck_assert_int_eq(r->symbol, 'P');
-    ck_assert_str_eq(r->type, "decoration");
-    ck_assert_int_eq(r->weight, 3);
-    ck_assert_int_eq(r->line, 2);
-    ck_assert_str_eq(rf_horde_decoration_at(t, 1)->type, "blocker");
-    ck_assert_int_eq(rf_horde_decoration_at(t, 1)->weight, 1);
-    ck_assert_str_eq(rf_horde_decoration_at(t, 2)->type, "mural");
-    /* P: painting spans draws 0-2, fresco 3; ^: rug 0-1, painting 2 */
-    ck_assert_int_eq(rf_horde_decoration_weight(t, 'P'), 4);
-    ck_assert_int_eq(rf_horde_decoration_weight(t, '@'), 1);
-    ck_assert_int_eq(rf_horde_decoration_weight(t, '^'), 3);
-    ck_assert_int_eq(rf_horde_decoration_weight(t, '#'), 0);
-    ck_assert_str_eq(rf_horde_decoration_find(t, 'P', 2)->name, "painting");
-    ck_assert_str_eq(rf_horde_decoration_find(t, 'P', 3)->name, "fresco");
-    ck_assert_ptr_null(rf_horde_decoration_find(t, 'P', 4));
-    ck_assert_ptr_null(rf_horde_decoration_find(t, 'P', -1));
-    ck_assert_str_eq(rf_horde_decoration_find(t, '^', 1)->name, "rug");
-    ck_assert_str_eq(rf_horde_decoration_find(t, '^', 2)->name, "painting");
-    ck_assert_str_eq(rf_horde_decoration_find(t, '@', 0)->name, "statue");
-    rf_profile_set_free(s);
-    /* no chance=: the default */
-    s = profiles("<profiles><decorations><decoration symbol=\"^\" name=\"rug\"/>"
-                 "</decorations></profiles>",
-                 RF_OK);
-    ck_assert_int_eq(rf_horde_decoration_chance(rf_profile_set_hordes(s)), RF_DECOR_CHANCE_DEFAULT);
-    rf_profile_set_free(s);
-}
-END_TEST
-
-/* One malformed fixture: the code it must give, at which line; the rows
- * that survive. */
-typedef struct fixture {
-    const char *file, *code;
-    int line;
-    size_t hordes, traps, decorations;
-} fixture;
-
-static const fixture fixtures[] = {
-    {"missing_leader.xml", "missing-attribute", 4, 1, 1, 0},
-    {"missing_depth.xml", "missing-attribute", 5, 1, 1, 0},
-    {"bad_depth.xml", "bad-value", 4, 1, 1, 0},
-    {"bad_frequency.xml", "bad-value", 5, 1, 1, 0},
-    {"bad_count.xml", "bad-value", 6, 1, 1, 0},
-    {"bad_machine.xml", "bad-value", 4, 1, 1, 0},
-    {"long_name.xml", "bad-value", 4, 1, 1, 0},
-    {"duplicate_horde.xml", "duplicate-horde", 5, 1, 1, 0},
-    {"duplicate_trap.xml", "duplicate-trap", 8, 1, 1, 0},
-    {"too_many_members.xml", "xml-limit", 11, 1, 1, 0},
-    {"unknown_element.xml", "unknown-element", 5, 2, 1, 0},
-    {"unknown_attribute.xml", "unknown-attribute", 4, 2, 1, 0},
-    {"gap.xml", "population-gap", 3, 1, 1, 0},
-    {"syntax.xml", "xml-syntax", 6, 0, 0, 0},
-    {"decoration_symbol.xml", "decoration-symbol", 7, 1, 1, 1},
-    {"decoration_no_name.xml", "missing-attribute", 7, 1, 1, 1},
-    {"duplicate_decoration.xml", "duplicate-decoration", 7, 1, 1, 1},
-    {"decoration_weight.xml", "bad-value", 7, 1, 1, 1},
-    {"decoration_type.xml", "bad-value", 7, 1, 1, 1},
-    {"decoration_chance.xml", "bad-value", 5, 1, 1, 2},
-    {"decoration_chance_twice.xml", "duplicate-decoration", 8, 1, 1, 2},
-    {"decoration_attribute.xml", "unknown-attribute", 7, 1, 1, 2},
-};
-
-START_TEST(malformed_tables_give_code_and_line)
-{
-    const fixture *f = &fixtures[_i];
-    char path[512];
-    rf_profile_set *s = rf_profile_set_new();
-    rf_diags *d = rf_diags_new();
-    const rf_horde_table *t;
-    size_t i;
-    bool found = false;
-    ck_assert(s && d);
-    snprintf(path, sizeof path, "%s/populate/%s", RF_TEST_DATA, f->file);
-    ck_assert_int_eq(rf_profile_set_load(s, path, d),
-                     rf_diag_code_find(f->code)->severity == RF_SEV_ERROR ? RF_ERR_CONTENT
-                                                                          : RF_OK);
-    for (i = 0; i < rf_diags_count(d); i++) {
-        const rf_diag *g = rf_diags_at(d, i);
-        if (strcmp(g->code, f->code) == 0 && g->line == f->line)
-            found = true;
-    }
-    ck_assert_msg(found, "%s: no %s at line %d (first: %s at %d)", f->file, f->code, f->line,
-                  rf_diags_count(d) ? rf_diags_at(d, 0)->code : "none",
-                  rf_diags_count(d) ? rf_diags_at(d, 0)->line : 0);
-    t = rf_profile_set_hordes(s);
-    ck_assert_uint_eq(rf_horde_count(t), f->hordes);
-    ck_assert_uint_eq(rf_horde_trap_count(t), f->traps);
-    ck_assert_uint_eq(rf_horde_decoration_count(t), f->decorations);
-    rf_diags_free(d);
-    rf_profile_set_free(s);
-}
-END_TEST
-
-START_TEST(loading_tables_survives_allocation_failures)
-{
-    char path[512];
-    long k;
-    bool failed = false, passed = false;
-    snprintf(path, sizeof path, "%s/content/profiles.xml", RF_SOURCE_DIR);
-    for (k = 1; k < 5000 && !passed; k++) {
-        rf_profile_set *s = rf_profile_set_new();
-        rf_diags *d = rf_diags_new();
-        rf_status st;
-        ck_assert(s && d);
-        rf_alloc_fail_after(k);
-        st = rf_profile_set_load(s, path, d);
-        rf_alloc_fail_after(-1);
-        ck_assert_msg(st == RF_OK || st == RF_ERR_NOMEM || st == RF_ERR_CONTENT, "%d", st);
-        failed = failed || st != RF_OK;
-        passed = st == RF_OK;
-        if (passed)
-            ck_assert_uint_gt(rf_horde_count(rf_profile_set_hordes(s)), 20);
-        rf_diags_free(d);
-        rf_profile_set_free(s);
-    }
-    ck_assert(failed && passed);
-}
-END_TEST
-
 static Suite *populate_suite(void)
 {
     Suite *s = suite_create("populate");
-    TCase *fov = tcase_create("fov"), *rules = tcase_create("rules");
-    TCase *pass = tcase_create("pass"), *levels = tcase_create("levels");
-    TCase *tables = tcase_create("tables");
-    tcase_add_test(fov, an_open_room_sees_every_tile_and_its_walls);
-    tcase_add_test(fov, a_pillar_hides_the_tiles_behind_it);
-    tcase_add_test(fov, walls_and_doors_block_sight_water_and_chasm_do_not);
-    tcase_add_test(fov, los_outside_is_false_and_a_tile_sees_itself);
-    tcase_add_test(fov, the_map_is_the_pairwise_test);
-    suite_add_tcase(s, fov);
+    TCase *rules = tcase_create("rules"), *pass = tcase_create("pass");
+    TCase *levels = tcase_create("levels");
     tcase_add_test(rules, six_hordes_down_to_26_then_one_more_a_depth_up_to_20);
     tcase_add_test(rules, no_horde_is_out_of_depth_at_depth_1);
     tcase_add_test(rules, ten_percent_of_hordes_are_out_of_depth_by_1dK);
@@ -1192,13 +831,6 @@ static Suite *populate_suite(void)
     tcase_add_test(levels, the_same_seed_gives_the_same_population);
     tcase_add_test(levels, level_generation_survives_allocation_failures);
     suite_add_tcase(s, levels);
-    tcase_add_test(tables, the_bundled_tables_are_the_content_files);
-    tcase_add_test(tables, a_profiles_file_without_tables_has_none);
-    tcase_add_test(tables, decoration_rows_take_defaults_and_draw_by_weight);
-    tcase_add_loop_test(tables, malformed_tables_give_code_and_line, 0,
-                        (int)(sizeof fixtures / sizeof fixtures[0]));
-    tcase_add_test(tables, loading_tables_survives_allocation_failures);
-    suite_add_tcase(s, tables);
     return s;
 }
 
