@@ -168,6 +168,11 @@ START_TEST(default_size_is_the_first_diggers)
     ck_assert_int_eq(rf_level_default_size(s, &o, &w, &h, NULL), RF_OK);
     ck_assert_int_eq(w, 79);
     ck_assert_int_eq(h, 29);
+    o.profile = "swallow"; /* its pcall around the dig step cannot keep the probe going */
+    w = h = 0;
+    ck_assert_int_eq(rf_level_default_size(s, &o, &w, &h, NULL), RF_OK);
+    ck_assert_int_eq(w, 80);
+    ck_assert_int_eq(h, 21);
     o.profile = "stairs-first"; /* never digs */
     ck_assert_int_ne(rf_level_default_size(s, &o, &w, &h, NULL), RF_OK);
     rf_profile_set_free(s);

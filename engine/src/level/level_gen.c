@@ -7,8 +7,9 @@
  * is the recipe's business and the steps' (recipe_steps.c). Without a
  * profile set, o->profile names a bundled recipe directly, with every
  * step's defaults. rf_level_default_size runs the recipe as a probe that
- * stops at its first dig step, so the size it reports is the size that
- * generation uses, whatever the recipe does before digging. The key table
+ * stops at its first dig step (the step keeps the size and stops the VM,
+ * rf_luavm_stop), so the size it reports is the size that generation uses,
+ * whatever the recipe does before digging. The key table
  * of the diggers stays here for rf_level_digger_has_param.
  */
 #include <string.h>

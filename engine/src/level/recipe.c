@@ -274,8 +274,8 @@ rf_status rf_recipe_run_level(rf_recipe_run *r)
     args.src = &src;
     st = rf_luavm_call(vm, recipe_main, &args, RECIPE_BUDGET, src.chunk, &fail);
     rf_luavm_free(vm);
-    if (r->probe && r->probe_w > 0)
-        return RF_OK;
+    if (st == RF_OK && fail.stopped)
+        return RF_OK; /* a probe's first dig step had the size and stopped the script */
     if (r->st != RF_OK)
         return r->st; /* a step failed and said why (or memory ran out), even if
                        * the script caught its error with pcall and went on */

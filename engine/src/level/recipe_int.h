@@ -49,9 +49,6 @@ typedef struct rf_recipe_run {
     int probe_w, probe_h;           /* the size the probe found, 0 before */
 } rf_recipe_run;
 
-/* Marks a probe's stop: raised by the first dig step of a probe run. */
-#define RF_RECIPE_PROBE_STOP "roomforge: probe stop"
-
 /* Pushes the level table (depth, difficulty, profile and the steps as
  * methods) of run r. */
 void rf_recipe_push_level(lua_State *L, rf_recipe_run *r);
@@ -86,7 +83,9 @@ bool rf_recipe_pipeline_key(const char *key);
  * key of a step the text calls, or a key the text names in quotes. */
 bool rf_recipe_reads(const char *text, const char *key);
 /* Runs the recipe of r (r->lv allocated, without a grid). RF_OK with the
- * level complete; a step's or the script's failure (reported to r->d). */
+ * level complete, or with r->probe_w, r->probe_h set when r->probe stopped
+ * it at its first dig step; a step's or the script's failure (reported to
+ * r->d). */
 rf_status rf_recipe_run_level(rf_recipe_run *r);
 
 #endif /* RF_RECIPE_INT_H */

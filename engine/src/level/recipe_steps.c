@@ -20,6 +20,7 @@
 
 #include "alloc_int.h"
 #include "level_dig2_int.h"
+#include "luavm_int.h"
 #include "range_int.h"
 #include "recipe_int.h"
 #include "roomforge/brogue.h"
@@ -112,8 +113,9 @@ static void need_dug(lua_State *L, rf_recipe_run *r, const char *step)
 }
 
 /* Makes the grid for dig step step at the caller's size, else the digger's
- * (size with src and the rooms-file). A probe stops here. */
-static void make_grid(lua_State *L, rf_recipe_run *r, const char *step,
+ * (size with src and the rooms-file); true when made. A probe stops here:
+ * it keeps the size, stops the script and the step returns at once. */
+static bool make_grid(lua_State *L, rf_recipe_run *r, const char *step,
                       rf_status (*size)(const rf_params *, const struct rf_rooms_file *, int *,
                                         int *),
                       const rf_params *src)
@@ -133,7 +135,8 @@ static void make_grid(lua_State *L, rf_recipe_run *r, const char *step,
     if (r->probe) {
         r->probe_w = w;
         r->probe_h = h;
-        luaL_error(L, RF_RECIPE_PROBE_STOP);
+        rf_luavm_stop(L);
+        return false;
     }
     lv->g = rf_grid_new(w, h);
     lv->choke = rf_calloc((size_t)w * (size_t)h, sizeof *lv->choke);
@@ -144,6 +147,7 @@ static void make_grid(lua_State *L, rf_recipe_run *r, const char *step,
     st = rf_place_begin(&r->placer, lv, r->prof, r->o, r->d);
     if (st != RF_OK)
         step_fail(L, r, st, step);
+    return true;
 }
 
 /* ---- dig steps ---- */
@@ -155,7 +159,8 @@ static int step_brogue_rooms(lua_State *L)
     rf_params src = params_at(L, r, "brogue_rooms", &lp);
     rf_brogue_params bp;
     rf_status st;
-    make_grid(L, r, "brogue_rooms", rf_level_brogue_size, &src);
+    if (!make_grid(L, r, "brogue_rooms", rf_level_brogue_size, &src))
+        return 0;
     rf_level_brogue_params(&src, r->lv->depth, r->lv->g->w, r->lv->g->h, &bp);
     /* templates attach during accretion (place_attach.c) */
     r->attach = (rf_dig_attach){rf_place_attach_step, &r->placer};
@@ -218,7 +223,8 @@ static int dig_once(lua_State *L, const char *step,
     rf_params src = params_at(L, r, step, &lp);
     rf_status st;
     char why[160] = "a parameter is out of the digger's range";
-    make_grid(L, r, step, size, &src);
+    if (!make_grid(L, r, step, size, &src))
+        return 0;
     if (size == rf_level_nethack_size) {
         st = rf_level_dig_nethack(r->lv, &src, &r->layout, why, sizeof why);
     } else {
