@@ -2,15 +2,16 @@
  * finding the files under the paths given, and checking profiles files.
  *
  * Pipeline: CLI over load (rooms.xml), profile.c (profiles and their recipe
- * files) and level_gen.c (a trial level of every profile). Design: a path is
- * a file or a directory walked recursively in name order (so output is the
- * same on every machine); each *.xml is sorted by its root element, which
- * is read from the first bytes: <profiles> goes to the profile loader, every
- * other root to the rooms loader (which reports a wrong root itself). A
- * profiles file is then proven by generating one level of each profile at
- * depths 1 and 26 (seed 1, its own size, the rooms lint loaded): a recipe's
- * runtime faults (a misspelt step, a step out of order) only show when it
- * runs. Warnings and errors of those levels join lint's; notes do not.
+ * files) and rf_level_trial (level_trial.c: the trial levels of every
+ * profile). Design: a path is a file or a directory walked recursively in
+ * name order (so output is the same on every machine); each *.xml is sorted
+ * by its root element, which is read from the first bytes: <profiles> goes
+ * to the profile loader, every other root to the rooms loader (which
+ * reports a wrong root itself). A
+ * profiles file is then proven by the library's trial levels of each profile
+ * (with the rooms lint loaded): what a recipe makes of its profile (a
+ * bundled name that does not exist, a file that does not compile, a
+ * misspelt step, a parameter it never reads) only shows when it runs.
  */
 #include "lint_content.h"
 
@@ -140,79 +141,24 @@ rf_status lint_walk(const char *path, rf_diags *d, lint_visit fn, void *ud)
     return walk(path, 0, d, fn, ud);
 }
 
-/* True when d already holds a diagnostic like g (the two trial depths
- * often fail the same way). */
-static bool already(const rf_diags *d, const rf_diag *g)
-{
-    size_t i;
-    for (i = 0; i < rf_diags_count(d); i++) {
-        const rf_diag *h = rf_diags_at(d, i);
-        if (h->line == g->line && h->col == g->col && strcmp(h->code, g->code) == 0 &&
-            strcmp(h->file, g->file) == 0 && strcmp(h->message, g->message) == 0)
-            return true;
-    }
-    return false;
-}
-
-/* One trial level of profile name at depth; its warnings and errors go to d. */
-static rf_status trial(const rf_profile_set *ps, const char *file, const char *name, int depth,
-                       const rf_template_set *rooms, rf_diags *d)
-{
-    rf_diags *g = rf_diags_new();
-    rf_level_opts o;
-    rf_level *lv = NULL;
-    rf_status st;
-    size_t i, said = 0;
-    if (!g)
-        return RF_ERR_NOMEM;
-    rf_level_opts_init(&o);
-    o.profile = name;
-    o.seed = 1;
-    o.depth = depth;
-    o.templates = rooms;
-    st = rf_level_generate(ps, &o, &lv, g);
-    rf_level_free(lv);
-    for (i = 0; i < rf_diags_count(g); i++) {
-        const rf_diag *x = rf_diags_at(g, i);
-        if (x->severity == RF_SEV_NOTE)
-            continue;
-        said++; /* said now or by the other depth */
-        if (!already(d, x))
-            (void)rf_diag_add(d, x->code, x->file, x->line, x->col, "%s", x->message);
-    }
-    rf_diags_free(g);
-    if (st == RF_ERR_NOMEM)
-        return st;
-    if (st != RF_OK && said == 0)
-        (void)rf_diag_add(d, "level-failed", file, 0, 0,
-                          "profile '%s': a trial level (seed 1, depth %d) fails: %s", name, depth,
-                          rf_status_str(st));
-    return st == RF_OK ? RF_OK : RF_ERR_CONTENT;
-}
-
 rf_status lint_profiles(const char *path, const rf_template_set *rooms, rf_diags *d,
                         size_t *count)
 {
     rf_profile_set *ps = rf_profile_set_new();
     rf_status st, worst;
     size_t i;
-    static const int depths[] = {1, 26};
     if (!ps)
         return RF_ERR_NOMEM;
     st = rf_profile_set_load(ps, path, d);
     worst = st;
     for (i = 0; st != RF_ERR_IO && st != RF_ERR_NOMEM && i < rf_profile_count(ps); i++) {
-        size_t k;
-        for (k = 0; k < sizeof depths / sizeof depths[0]; k++) {
-            rf_status s = trial(ps, path, rf_profile_name(rf_profile_at(ps, i)), depths[k], rooms,
-                                d);
-            if (s == RF_ERR_NOMEM) {
-                rf_profile_set_free(ps);
-                return s;
-            }
-            if (s != RF_OK && worst == RF_OK)
-                worst = s;
+        rf_status s = rf_level_trial(ps, rf_profile_name(rf_profile_at(ps, i)), rooms, d);
+        if (s == RF_ERR_NOMEM) {
+            rf_profile_set_free(ps);
+            return s;
         }
+        if (s != RF_OK && worst == RF_OK)
+            worst = s;
     }
     *count += rf_profile_count(ps);
     rf_profile_set_free(ps);

@@ -8,7 +8,10 @@
  * (nothing before a dig, one dig, Brogue's stages in turn, populate after
  * the stairs) and raises a plain message naming itself when it does not. A
  * step's parameters are a Lua table of numbers or {lo, hi} ranges (or
- * "lo-hi" strings); without one it reads the profile's. Layout draws come
+ * "lo-hi" strings); without one it reads the profile's. The profile's table
+ * records what is read of it: a step given it reads every key it knows, and
+ * the recipe's own reads and walks go through the table's metamethods, so
+ * the run knows which parameters the recipe used. Layout draws come
  * from the level's layout stream, cosmetic ones from the cosmetic stream,
  * special rooms, population and level:roll from streams of their own, so a
  * recipe that adds a step moves nothing the earlier steps made.
@@ -85,8 +88,11 @@ static bool lua_param_get(void *ud, const char *key, int *lo, int *hi)
     return set;
 }
 
-/* The step's parameter source: its argument 2, else the profile's table. */
-static rf_params params_at(lua_State *L, rf_recipe_run *r, const char *step, lua_params *lp)
+/* The step's parameter source: its argument 2, else the profile's table.
+ * Given the profile's table, the step reads every key knows says it knows
+ * (some only on some paths: dig_crawl's rooms without a rooms-file). */
+static rf_params params_at(lua_State *L, rf_recipe_run *r, const char *step,
+                           bool (*knows)(const char *key), lua_params *lp)
 {
     rf_params src = {lua_param_get, lp};
     if (lua_isnoneornil(L, 2)) {
@@ -96,11 +102,19 @@ static rf_params params_at(lua_State *L, rf_recipe_run *r, const char *step, lua
         luaL_checktype(L, 2, LUA_TTABLE);
         lua_settop(L, 2);
     }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref);
+    if (lua_rawequal(L, 2, 3))
+        rf_recipe_mark_known(r, knows);
+    lua_settop(L, 2);
     lp->L = L;
     lp->idx = 2;
     lp->step = step;
     return src;
 }
+
+/* The keys of the steps that read one or two of the pipeline's own. */
+static bool special_knows(const char *key) { return strcmp(key, "single-monster") == 0; }
+static bool populate_knows(const char *key) { return strcmp(key, "traps") == 0; }
 
 /* ---- order ---- */
 
@@ -144,6 +158,7 @@ static bool make_grid(lua_State *L, rf_recipe_run *r, const char *step,
         step_fail(L, r, RF_ERR_NOMEM, step);
     r->dug = step;
     r->placer_on = true;
+    rf_recipe_mark_known(r, rf_recipe_placer_key); /* the placer reads them from the profile */
     st = rf_place_begin(&r->placer, lv, r->prof, r->o, r->d);
     if (st != RF_OK)
         step_fail(L, r, st, step);
@@ -156,7 +171,7 @@ static int step_brogue_rooms(lua_State *L)
 {
     rf_recipe_run *r = run_of(L);
     lua_params lp;
-    rf_params src = params_at(L, r, "brogue_rooms", &lp);
+    rf_params src = params_at(L, r, "brogue_rooms", rf_level_brogue_knows, &lp);
     rf_brogue_params bp;
     rf_status st;
     if (!make_grid(L, r, "brogue_rooms", rf_level_brogue_size, &src))
@@ -182,7 +197,7 @@ static int brogue_stage(lua_State *L, const char *step,
 {
     rf_recipe_run *r = run_of(L);
     lua_params lp;
-    rf_params src = params_at(L, r, step, &lp);
+    rf_params src = params_at(L, r, step, rf_level_brogue_knows, &lp);
     rf_brogue_params bp;
     rf_status st;
     if (!r->brogue || r->brogue_done)
@@ -220,7 +235,10 @@ static int dig_once(lua_State *L, const char *step,
 {
     rf_recipe_run *r = run_of(L);
     lua_params lp;
-    rf_params src = params_at(L, r, step, &lp);
+    rf_params src = params_at(L, r, step,
+                              size == rf_level_nethack_size ? rf_level_nethack_knows
+                                                            : rf_level_dungeonmaker_knows,
+                              &lp);
     rf_status st;
     char why[160] = "a parameter is out of the digger's range";
     if (!make_grid(L, r, step, size, &src))
@@ -291,7 +309,7 @@ static int step_special_rooms(lua_State *L)
 {
     rf_recipe_run *r = run_of(L);
     lua_params lp;
-    rf_params src = params_at(L, r, "special_rooms", &lp);
+    rf_params src = params_at(L, r, "special_rooms", special_knows, &lp);
     rf_special_opts so;
     rf_rng rng;
     rf_status st;
@@ -333,7 +351,7 @@ static int step_populate(lua_State *L)
     rf_recipe_run *r = run_of(L);
     const rf_horde_table *t = r->profiles ? rf_profile_set_hordes(r->profiles) : NULL;
     lua_params lp;
-    rf_params src = params_at(L, r, "populate", &lp);
+    rf_params src = params_at(L, r, "populate", populate_knows, &lp);
     rf_populate_opts po;
     rf_rng rng;
     rf_status st;
@@ -438,11 +456,51 @@ void rf_recipe_push_level(lua_State *L, rf_recipe_run *r)
     lua_setfield(L, -2, "profile");
 }
 
-void rf_recipe_push_params(lua_State *L, const rf_recipe_run *r)
+/* The parameter table's metamethods; upvalue 1 the table holding the
+ * values, upvalue 2 the run. params[key]: the value, key recorded as read. */
+static int params_index(lua_State *L)
 {
+    rf_recipe_run *r = lua_touserdata(L, lua_upvalueindex(2));
+    if (lua_type(L, 2) == LUA_TSTRING)
+        rf_recipe_mark(r, lua_tostring(L, 2));
+    lua_settop(L, 2);
+    lua_rawget(L, lua_upvalueindex(1));
+    return 1;
+}
+
+/* params[key] = value: kept with the values, so later reads see it. */
+static int params_newindex(lua_State *L)
+{
+    lua_settop(L, 3);
+    lua_rawset(L, lua_upvalueindex(1));
+    return 0;
+}
+
+/* pairs(params): the sandbox's ordered walk of the values; a recipe that
+ * walks the table reads every key. */
+static int params_pairs(lua_State *L)
+{
+    rf_recipe_run *r = lua_touserdata(L, lua_upvalueindex(2));
     const char *key;
     size_t i;
-    lua_newtable(L);
+    for (i = 0; (key = rf_profile_key_at(r->prof, i)) != NULL; i++)
+        rf_recipe_mark(r, key);
+    lua_settop(L, 0);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    return rf_lua_ordered_pairs(L);
+}
+
+void rf_recipe_push_params(lua_State *L, rf_recipe_run *r)
+{
+    static const luaL_Reg meta[] = {
+        {"__index", params_index},
+        {"__newindex", params_newindex},
+        {"__pairs", params_pairs},
+        {NULL, NULL},
+    };
+    const char *key;
+    size_t i;
+    lua_newtable(L); /* the values */
     for (i = 0; r->prof && (key = rf_profile_key_at(r->prof, i)) != NULL; i++) {
         int lo, hi;
         if (!rf_profile_range(r->prof, r->o->depth, key, &lo, &hi))
@@ -458,4 +516,13 @@ void rf_recipe_push_params(lua_State *L, const rf_recipe_run *r)
         }
         lua_setfield(L, -2, key);
     }
+    lua_newtable(L); /* the table the recipe sees: empty, every access through meta */
+    lua_createtable(L, 0, 4);
+    lua_pushvalue(L, -3);
+    lua_pushlightuserdata(L, r);
+    luaL_setfuncs(L, meta, 2);
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable"); /* getmetatable(params) gives false */
+    lua_setmetatable(L, -2);
+    lua_remove(L, -2);
 }
