@@ -114,5 +114,8 @@ expect_usage "--recipe .*cannot read" gen --recipe "$tmp/none.lua"
 expect_usage "--recipe needs" catalog --recipe ""
 expect_usage "bare.lua' did not read the rooms-file" \
     gen --profile nethack --recipe "$recipes/bare.lua" --rooms-file "$dm/valid-all.txt"
+# text that names dig_crawl (a comment, a string) is not a call
+expect_usage "comments.lua' did not read the rooms-file" \
+    gen --profile nethack --recipe "$recipes/comments.lua" --rooms-file "$dm/valid-all.txt"
 [ "$fails" = 0 ] && echo "1 passed, 0 failed" || echo "0 passed, $fails failed"
 [ "$fails" = 0 ]

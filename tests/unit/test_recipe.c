@@ -430,6 +430,43 @@ START_TEST(a_levels_run_reports_the_parameters_it_ignored)
 }
 END_TEST
 
+START_TEST(text_that_names_a_step_or_a_key_changes_no_verdict)
+{
+    /* comments.lua mentions dig_crawl and 'lakez' in comments and strings
+     * and builds the name of a key it reads: verdicts come from the run */
+    rf_profile_set *s = rf_profile_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_level_opts o;
+    rf_level *lv = NULL;
+    rf_rooms_file *rf = NULL;
+    size_t len;
+    const char *text = rf_rooms_file_bundled(1, &len);
+    ck_assert_int_eq(rf_profile_set_load(s, DATA "comments.xml", d), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    ck_assert_int_eq(rf_level_trial(s, "comments", NULL, d), RF_OK);
+    if (!has_diag(d, "unknown-param", "comments.xml", 6, "'lakez'") ||
+        has_diag(d, "unknown-param", "comments.xml", 7, NULL) || rf_diags_count(d) != 1) {
+        dump(d);
+        ck_abort_msg("a parameter verdict came from the recipe's text");
+    }
+    rf_diags_free(d);
+    d = rf_diags_new();
+    ck_assert_int_eq(rf_rooms_file_load_buffer(text, len, "rooms1", d, &rf), RF_OK);
+    rf_level_opts_init(&o);
+    o.profile = "comments";
+    o.rooms_file = rf;
+    ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_ERR_ARG);
+    ck_assert(has_diag(d, "rooms-file-unused", "comments.lua", 0, NULL));
+    o.rooms_file = NULL;
+    ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_OK);
+    ck_assert_str_eq(rf_level_feeling_at(lv, 0), "53 2");
+    rf_level_free(lv);
+    rf_rooms_file_free(rf);
+    rf_diags_free(d);
+    rf_profile_set_free(s);
+}
+END_TEST
+
 START_TEST(out_of_memory_is_reported)
 {
     rf_profile_set *s = test_profiles();
@@ -469,6 +506,7 @@ static Suite *recipe_suite(void)
     tcase_add_test(t, the_chokepoint_map_is_the_finished_levels);
     tcase_add_test(t, recipes_are_checked_where_they_run);
     tcase_add_test(t, a_levels_run_reports_the_parameters_it_ignored);
+    tcase_add_test(t, text_that_names_a_step_or_a_key_changes_no_verdict);
     tcase_add_test(t, out_of_memory_is_reported);
     suite_add_tcase(s, t);
     return s;
