@@ -1,4 +1,4 @@
-/* engine/src/diag.c: the diagnostics sink.
+/* engine/src/core/diag.c: the diagnostics sink.
  *
  * Pipeline: leaf; every loader, checker and script compiler adds here, the CLI
  * and games read and write it. Design: an array of rf_diag whose strings the
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "roomforge/diag.h"
 
 typedef struct file_count {

@@ -1,4 +1,4 @@
-/* engine/src/recipe.c: finds a level's recipe, runs it in a sandboxed Lua
+/* engine/src/level/recipe.c: finds a level's recipe, runs it in a sandboxed Lua
  * state and checks what it left behind.
  *
  * Pipeline: profile -> recipe (this) -> the steps of recipe_steps.c. Design:
@@ -20,8 +20,8 @@
 #include <lauxlib.h>
 
 #include "level_dig2_int.h"
-#include "lua_embedded_int.h"
-#include "luavm_int.h"
+#include "vm/lua_embedded.h"
+#include "vm/luavm.h"
 #include "recipe_int.h"
 #include "roomforge/brogue.h"
 
@@ -204,14 +204,12 @@ static rf_status incomplete(rf_recipe_run *r, const recipe_src *src, const char 
 /* What the recipe must have done once its script returned. */
 static rf_status check_done(rf_recipe_run *r, const recipe_src *src)
 {
-    size_t i;
     if (!r->lv->g)
         return incomplete(r, src, "never digs the level (call brogue_rooms, dig_rects or dig_crawl)");
     if (r->brogue && !r->brogue_done)
         return incomplete(r, src, "calls brogue_rooms but never brogue_finish");
-    for (i = 0; !r->placed && i < r->placer.n; i++)
-        if (r->placer.plan[i].forced || r->placer.plan[i].placed)
-            return incomplete(r, src, "leaves templates half placed: call level:place_templates()");
+    if (!r->placed && r->placer && rf_place_is_started(r->placer))
+        return incomplete(r, src, "leaves templates half placed: call level:place_templates()");
     if (!r->stairs)
         return incomplete(r, src, "never places the stairs (call level:stairs())");
     if (r->o->rooms_file && !r->rooms_file_read) {

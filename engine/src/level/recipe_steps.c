@@ -1,4 +1,4 @@
-/* engine/src/recipe_steps.c: the level API a recipe sees: the steps it
+/* engine/src/level/recipe_steps.c: the level API a recipe sees: the steps it
  * calls (diggers, placer, passes) and what it may ask of the level.
  *
  * Pipeline: recipe -> these steps -> the C modules (brogue.c, dig_rects.c,
@@ -18,9 +18,10 @@
 
 #include <lauxlib.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "level_dig2_int.h"
-#include "range_int.h"
+#include "core/range.h"
+#include "passes/stairs.h"
 #include "recipe_int.h"
 #include "roomforge/brogue.h"
 #include "roomforge/populate.h"
@@ -101,6 +102,20 @@ static rf_params params_at(lua_State *L, rf_recipe_run *r, const char *step, lua
     return src;
 }
 
+/* Stairs on lv (passes/stairs.h), their positions kept in lv. */
+static rf_status place_stairs(rf_level *lv, rf_rng *layout)
+{
+    int up, down, w = lv->g->w;
+    rf_status st = rf_stairs_place(lv->g, &lv->rooms, &lv->objs, lv->depth, layout, &up, &down);
+    if (st != RF_OK)
+        return st;
+    lv->up_x = up % w;
+    lv->up_y = up / w;
+    lv->down_x = down % w;
+    lv->down_y = down / w;
+    return RF_OK;
+}
+
 /* ---- order ---- */
 
 static void need_dug(lua_State *L, rf_recipe_run *r, const char *step)
@@ -109,6 +124,23 @@ static void need_dug(lua_State *L, rf_recipe_run *r, const char *step)
         luaL_error(L, "%s: nothing is dug yet (call a dig step first)", step);
     if (r->brogue && !r->brogue_done)
         luaL_error(L, "%s: the Brogue dig is not finished (call brogue_finish first)", step);
+}
+
+/* The placer's options: the level's templates and forced rooms, and what
+ * the profile says at its depth (what W, L, I, G become; templates drawn). */
+static void place_opts(const rf_recipe_run *r, rf_place_opts *po)
+{
+    static const char *const keys[4] = {"water-tile", "lava-tile", "ice-tile", "goo-tile"};
+    int k;
+    rf_place_opts_init(po);
+    po->templates = r->o->templates;
+    po->rooms = r->o->rooms;
+    po->nrooms = r->o->nrooms;
+    po->depth = r->o->depth;
+    po->seed = r->o->seed;
+    for (k = 0; k < 4; k++)
+        po->terrain[k] = rf_profile_int(r->prof, r->o->depth, keys[k], po->terrain[k]);
+    (void)rf_profile_range(r->prof, r->o->depth, "templates", &po->count_lo, &po->count_hi);
 }
 
 /* Makes the grid for dig step step at the caller's size, else the digger's
@@ -120,6 +152,7 @@ static void make_grid(lua_State *L, rf_recipe_run *r, const char *step,
 {
     rf_level *lv = r->lv;
     int w = r->o->width, h = r->o->height;
+    rf_place_opts po;
     rf_status st;
     if (lv->g)
         luaL_error(L, "%s: the level is already dug (by %s)", step, r->dug);
@@ -140,8 +173,8 @@ static void make_grid(lua_State *L, rf_recipe_run *r, const char *step,
     if (!lv->g || !lv->choke)
         step_fail(L, r, RF_ERR_NOMEM, step);
     r->dug = step;
-    r->placer_on = true;
-    st = rf_place_begin(&r->placer, lv, r->prof, r->o, r->d);
+    place_opts(r, &po);
+    st = rf_place_begin(lv->g, &lv->rooms, &lv->objs, &po, r->d, &r->placer);
     if (st != RF_OK)
         step_fail(L, r, st, step);
 }
@@ -158,7 +191,7 @@ static int step_brogue_rooms(lua_State *L)
     make_grid(L, r, "brogue_rooms", rf_level_brogue_size, &src);
     rf_level_brogue_params(&src, r->lv->depth, r->lv->g->w, r->lv->g->h, &bp);
     /* templates attach during accretion (place_attach.c) */
-    r->attach = (rf_dig_attach){rf_place_attach_step, &r->placer};
+    r->attach = (rf_brogue_attach){rf_place_attach_step, r->placer};
     st = rf_brogue_run_new(r->lv->g, &r->lv->rooms, NULL, 0, &r->layout, &r->cosmetic,
                            r->o->templates ? &r->attach : NULL, &r->brogue);
     if (st == RF_OK)
@@ -255,9 +288,8 @@ static int step_place_templates(lua_State *L)
         return 0;
     r->choke_stale = true;
     /* Brogue walls its corridors; the other diggers leave rock beside theirs */
-    r->placer.wall_corridors = r->brogue != NULL;
-    st = rf_place_finish(&r->placer, r->o->seed, &r->cosmetic, ht ? ht : rf_horde_table_bundled(),
-                         r->d);
+    st = rf_place_finish(r->placer, r->brogue != NULL, &r->cosmetic,
+                         ht ? ht : rf_horde_table_bundled(), r->d);
     if (st != RF_OK)
         step_fail(L, r, st, "place_templates");
     return 0;
@@ -270,7 +302,7 @@ static int step_stairs(lua_State *L)
     need_dug(L, r, "stairs");
     if (r->stairs)
         luaL_error(L, "stairs: the stairs are already placed");
-    st = rf_level_place_stairs(r->lv, &r->layout);
+    st = place_stairs(r->lv, &r->layout);
     if (st == RF_ERR_CONTENT)
         luaL_error(L, "stairs: the level has fewer than two free floor tiles");
     if (st != RF_OK)

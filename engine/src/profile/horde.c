@@ -1,4 +1,4 @@
-/* engine/src/horde.c: the population tables (hordes, trap kinds,
+/* engine/src/profile/horde.c: the population tables (hordes, trap kinds,
  * decorations) and their loader from the <hordes>, <traps> and <decorations>
  * sections of a profiles file.
  *
@@ -17,10 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "xml_node_int.h"
 #include "horde_int.h"
-#include "range_int.h"
+#include "core/range.h"
 
 rf_horde_table *rf_horde_table_new(void)
 {

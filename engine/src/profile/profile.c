@@ -1,4 +1,4 @@
-/* engine/src/profile.c: level profiles from content/profiles.xml.
+/* engine/src/profile/profile.c: level profiles from content/profiles.xml.
  *
  * Pipeline: load -> recipe. Design: a profile is a name, a recipe (a bundled
  * one's name, or a .lua file beside the profiles file, read and compiled
@@ -16,11 +16,11 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "xml_node_int.h"
 #include "horde_int.h"
-#include "range_int.h"
-#include "recipe_int.h"
+#include "core/range.h"
+#include "level/recipe_upward.h"
 #include "roomforge/level.h"
 #include "roomforge/profile.h"
 

@@ -1,4 +1,4 @@
-/* engine/src/rooms_file.c: the DungeonMaker rooms-file parser.
+/* engine/src/profile/rooms_file.c: the DungeonMaker rooms-file parser.
  *
  * Pipeline: load; reads a rooms-file (path or buffer), produces an immutable
  * rf_rooms_file for dig_crawl.c; called from the dungeonmaker level row and
@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 
 enum { LIM_ROOMS, LIM_OPEN, LIM_CLOSED, LIM_COLUMNS, LIM_CRAWLERS, LIM_COUNT };
 

@@ -1,6 +1,6 @@
-/* engine/src/check_room.c: the semantic checks of one loaded room (lint).
+/* engine/src/load/template_check.c: the semantic checks of one loaded room (lint).
  *
- * Pipeline: load; called by load_room.c for every room (check_int.h); reads the
+ * Pipeline: load; called by load_room.c for every room (template_check_int.h); reads the
  * template through template.h only and the clause grammar through
  * script_types_int.h; reports to the rf_diags sink.
  * Design: a few linear passes (map cells, objects, scripts, then the passes
@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc_int.h"
-#include "check_int.h"
-#include "script_types_int.h"
+#include "core/alloc.h"
+#include "template_check_int.h"
+#include "load/script_types.h"
 
 /* ---- map symbols ---- */
 
