@@ -159,7 +159,7 @@ START_TEST(blobs_match_a_model_of_the_seeds_automaton)
     static const int cave_birth[9] = {0, 0, 0, 0, 0, 0, 1, 1, 1};
     static const int survive[9] = {0, 0, 0, 0, 1, 1, 1, 1, 1};
     const int bw = 30, bh = 15;
-    rf_dig d;
+    rf_brogue d;
     unsigned char keep[30 * 15];
     size_t pad = (size_t)(bw + 2) * (size_t)(bh + 2);
     uint64_t seed;

@@ -1,4 +1,4 @@
-/* tests/unit/test_check.c: unit tests for engine/src/check_room.c and script_types.c.
+/* tests/unit/test_check.c: unit tests for engine/src/template_check.c and script_types.c.
  *
  * Every code rf_template_check reports has a fixture in tests/data/check/ that
  * produces exactly that diagnostic (code, line, col) and nothing else; clean.xml
@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc_int.h"
-#include "check_int.h"
+#include "core/alloc.h"
+#include "template_check_int.h"
 #include "rf_test.h"
 #include "roomforge/diag.h"
 #include "roomforge/template.h"
-#include "script_types_int.h"
+#include "load/script_types.h"
 
 typedef struct fixture_row {
     const char *file;

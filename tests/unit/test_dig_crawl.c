@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "dig_connect_int.h"
 #include "level_dig2_int.h"
 #include "level_gen_check.h"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "dig_connect_int.h"
 #include "level_gen_check.h"
 #include "rf_test.h"

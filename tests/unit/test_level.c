@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "level_check.h"
 #include "rf_test.h"
 #include "roomforge/level.h"

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "rf_test.h"
 #include "roomforge/template.h"
 
@@ -429,7 +429,7 @@ START_TEST(unknown_anchor_stays_unresolved_for_the_checker)
 END_TEST
 
 /* A disabled error the loader recovers from (the attribute is dropped) keeps
- * the room, as in check_room.c; one it cannot recover from still skips it. */
+ * the room, as in template_check.c; one it cannot recover from still skips it. */
 START_TEST(disabled_errors_keep_the_room_when_the_loader_can_go_on)
 {
     const rf_template *t;

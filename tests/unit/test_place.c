@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "level_check.h"
 #include "place_check.h"
 #include "rf_test.h"

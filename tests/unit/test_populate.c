@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "grid_rows.h"
 #include "profiles_check.h"
 #include "rf_test.h"

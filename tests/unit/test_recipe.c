@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "brogue_int.h"
-#include "grid_int.h"
+#include "grid/grid.h"
 #include "level_gen_check.h"
 #include "rf_test.h"
 #include "roomforge/brogue.h"

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "rf_test.h"
 #include "roomforge/rooms_file.h"
 

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc_int.h"
-#include "luavm_int.h"
+#include "core/alloc.h"
+#include "vm/luavm.h"
 #include "rf_test.h"
 #include "roomforge/diag.h"
 

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "rf_test.h"
 #include "roomforge/diag.h"
 #include "roomforge/lint.h"

@@ -2,7 +2,7 @@
  * against a registry of condition and action types.
  *
  * Pipeline: load -> lint. Loading already checks each room on its own
- * (check_room.c). Which condition and action types exist depends on the rule
+ * (template_check.c). Which condition and action types exist depends on the rule
  * VM (designers register new ones in Lua), so that check takes a registry:
  * the built-in Dredmor types, or the rule VM's (rules.h).
  */

@@ -1,10 +1,10 @@
-/* engine/src/alloc.c: heap wrappers with overflow checks and fault injection.
+/* engine/src/core/alloc.c: heap wrappers with overflow checks and fault injection.
  *
  * Pipeline: leaf; used by every module. Design: thin over malloc; in test
  * builds a countdown fails the Nth allocation so the NOMEM paths are exercised
  * (tests/unit loop over N). Release builds carry no mutable state here.
  */
-#include "alloc_int.h"
+#include "core/alloc.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* engine/src/diag_codes.c: the table of every diagnostic code.
+/* engine/src/core/diag_codes.c: the table of every diagnostic code.
  *
  * Pipeline: read by the sink (severity, default on/off), lint's --enable,
  * --disable and --werror, the README's code list and the tests (every code has

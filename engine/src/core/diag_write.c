@@ -1,4 +1,4 @@
-/* engine/src/diag_write.c: the gcc, JSON and SARIF 2.1.0 writers of a sink.
+/* engine/src/core/diag_write.c: the gcc, JSON and SARIF 2.1.0 writers of a sink.
  *
  * Pipeline: output; called by `roomforge lint` and any game or CI that embeds
  * the library. Design: gcc format mirrors compilers (source line and a caret
@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc_int.h"
-#include "json_int.h"
+#include "core/alloc.h"
+#include "core/json.h"
 #include "roomforge/diag.h"
 
 #define SOURCE_MAX ((size_t)1 << 30) /* files larger than this get no caret */

@@ -1,9 +1,9 @@
-/* engine/src/json.c: JSON string escaping for engine writers.
+/* engine/src/core/json.c: JSON string escaping for engine writers.
  *
  * Pipeline: output. Design: validates UTF-8 while escaping so content with
  * broken bytes still yields parseable JSON (bad bytes become U+FFFD).
  */
-#include "json_int.h"
+#include "core/json.h"
 
 #include <stddef.h>
 

@@ -1,11 +1,11 @@
-/* engine/src/range.c: "N" and "N-M" values (see range_int.h).
+/* engine/src/core/range.c: "N" and "N-M" values (see range_int.h).
  *
  * Pipeline: content loading (profile.c, horde.c).
  */
 #include <errno.h>
 #include <stdlib.h>
 
-#include "range_int.h"
+#include "core/range.h"
 
 static bool digit(char c) { return c >= '0' && c <= '9'; }
 

@@ -1,4 +1,4 @@
-/* engine/src/rng.c: PCG32 with named streams, and dice expressions.
+/* engine/src/core/rng.c: PCG32 with named streams, and dice expressions.
  *
  * Pipeline: leaf; every random draw of dig, place, populate and special rooms.
  * Design: PCG32 (O'Neill's XSH-RR over a 64-bit LCG), implemented from the

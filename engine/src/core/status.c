@@ -1,4 +1,4 @@
-/* engine/src/status.c: English names of rf_status values, for messages.
+/* engine/src/core/status.c: English names of rf_status values, for messages.
  *
  * Pipeline: leaf. A table indexed by -status, so adding a status is one row.
  */

@@ -1,4 +1,4 @@
-/* engine/src/crawler.c: DungeonMaker's wall crawlers: Forward and Direction,
+/* engine/src/dig/crawler.c: DungeonMaker's wall crawlers: Forward and Direction,
  * dormancy, generations, open and closed endings.
  *
  * Pipeline: dig; reads the crawler queue dig_crawl.c fills, writes walls into
@@ -18,7 +18,7 @@
  */
 #include "crawler_int.h"
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 
 static const int hdx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 static const int hdy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};

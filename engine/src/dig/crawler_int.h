@@ -1,4 +1,4 @@
-/* engine/src/crawler_int.h: the wall crawler engine behind dig_crawl.c.
+/* engine/src/dig/crawler_int.h: the wall crawler engine behind dig_crawl.c.
  *
  * Pipeline: dig (DungeonMaker). dig_crawl.c lays out rooms and hand-placed
  * tiles, queues the first generation of crawlers and calls rf_crawl_run;
@@ -9,7 +9,7 @@
 #ifndef RF_CRAWLER_INT_H
 #define RF_CRAWLER_INT_H
 
-#include "grid_int.h"
+#include "grid/grid.h"
 #include "roomforge/dig_crawl.h"
 
 enum { RF_HEAD_N = 0, RF_HEAD_E = 2, RF_HEAD_S = 4, RF_HEAD_W = 6, RF_HEAD_NONE = -1 };

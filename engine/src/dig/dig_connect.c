@@ -1,4 +1,4 @@
-/* engine/src/dig_connect.c: find disconnected walkable regions and carve
+/* engine/src/dig/dig_connect.c: find disconnected walkable regions and carve
  * passages joining them.
  *
  * Pipeline: dig; reads a dug grid and its room records, writes passages into
@@ -12,7 +12,7 @@
  */
 #include "dig_connect_int.h"
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 
 enum { MASKED = -2, NONE = -1 };
 

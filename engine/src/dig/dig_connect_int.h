@@ -1,4 +1,4 @@
-/* engine/src/dig_connect_int.h: the connectivity repair shared by the
+/* engine/src/dig/dig_connect_int.h: the connectivity repair shared by the
  * NetHack and DungeonMaker diggers.
  *
  * Pipeline: dig (last step of dig_rects.c and dig_crawl.c). DESIGN 6 wants
@@ -9,7 +9,7 @@
 #ifndef RF_DIG_CONNECT_INT_H
 #define RF_DIG_CONNECT_INT_H
 
-#include "grid_int.h"
+#include "grid/grid.h"
 #include "roomforge/dig.h"
 
 /* Joins the 4-connected walkable regions of g into one by passages carved

@@ -1,4 +1,4 @@
-/* engine/src/dig_crawl.c: DungeonMaker levels: rooms-file rooms and styles,
+/* engine/src/dig/dig_crawl.c: DungeonMaker levels: rooms-file rooms and styles,
  * hand-placed squares, protuberances, crawlers, then the connectivity repair.
  *
  * Pipeline: dig; reads an rf_rooms_file, writes terrain and room records;
@@ -30,7 +30,7 @@
 
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "crawler_int.h"
 #include "dig_connect_int.h"
 

@@ -1,4 +1,4 @@
-/* engine/src/dig_rects.c: NetHack's makerooms: rectangle splitting, the vault
+/* engine/src/dig/dig_rects.c: NetHack's makerooms: rectangle splitting, the vault
  * rule, lighting by depth, rooms sorted by low x and joined by corridors.
  *
  * Pipeline: dig; reads a rock grid, params, depth and the layout stream;
@@ -22,9 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "dig_connect_int.h"
-#include "grid_int.h"
+#include "grid/grid.h"
 
 #define RECT_MAX 256
 #define XLIM 4 /* columns kept free between a room and a shared rect edge */

@@ -1,4 +1,4 @@
-/* engine/src/fov.c: line of sight and the field of view of one tile.
+/* engine/src/grid/fov.c: line of sight and the field of view of one tile.
  *
  * Pipeline: populate (the sleeping hordes stay out of the up stairs' view).
  * Design: an integer Bresenham walk from the viewer that stops at the first
@@ -12,7 +12,7 @@
  */
 #include <stdlib.h>
 
-#include "grid_int.h"
+#include "grid/grid.h"
 #include "roomforge/fov.h"
 
 bool rf_fov_is_opaque(rf_tile t)

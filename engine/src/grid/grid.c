@@ -1,4 +1,4 @@
-/* engine/src/grid.c: the tile grid and the terrain table of DESIGN 6.
+/* engine/src/grid/grid.c: the tile grid and the terrain table of DESIGN 6.
  *
  * Pipeline: dig, place, passes, output. Design: tiles are bytes, room numbers
  * ints, both row-major; one static table gives each tile its glyph and
@@ -6,8 +6,8 @@
  */
 #include <string.h>
 
-#include "alloc_int.h"
-#include "grid_int.h"
+#include "core/alloc.h"
+#include "grid/grid.h"
 
 typedef struct tile_row {
     char glyph;

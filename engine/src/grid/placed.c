@@ -1,11 +1,11 @@
-/* engine/src/placed.c: the growable list of a level's placed objects.
+/* engine/src/grid/placed.c: the growable list of a level's placed objects.
  *
  * Pipeline: place, special and populate append; the level's writers and the
  * world read. See placed.h.
  */
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "roomforge/placed.h"
 
 void rf_placed_list_init(rf_placed_list *l) { memset(l, 0, sizeof *l); }

@@ -1,10 +1,10 @@
-/* engine/src/room_list.c: the growable list of room records diggers fill.
+/* engine/src/grid/room_list.c: the growable list of room records diggers fill.
  *
  * Pipeline: dig (writers), place and populate (readers). See dig.h.
  */
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "roomforge/dig.h"
 
 static const char *const kind_names[RF_ROOM_KIND_COUNT] = {

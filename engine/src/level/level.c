@@ -1,4 +1,4 @@
-/* engine/src/level.c: the rf_level object, its accessors and its ascii,
+/* engine/src/level/level.c: the rf_level object, its accessors and its ascii,
  * ansi and JSON writers.
  *
  * Pipeline: output (gen, catalog, the world). Design: the level owns its grid,
@@ -9,8 +9,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "alloc_int.h"
-#include "json_int.h"
+#include "core/alloc.h"
+#include "core/json.h"
 #include "level_int.h"
 #include "roomforge/template.h"
 #include "roomforge/world.h"

@@ -1,4 +1,4 @@
-/* engine/src/level_brogue.c: the Brogue steps' numbers: a recipe's
+/* engine/src/level/level_brogue.c: the Brogue steps' numbers: a recipe's
  * parameters -> rf_brogue_params, for the brogue_* steps of recipe_steps.c.
  *
  * Pipeline: recipe -> dig. Design: the profile keys are a table of (key,
@@ -10,7 +10,6 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "brogue_int.h"
 #include "recipe_int.h"
 #include "roomforge/brogue.h"
 

@@ -1,4 +1,4 @@
-/* engine/src/level_dig2.c: the recipe steps dig_rects (NetHack) and
+/* engine/src/level/level_dig2.c: the recipe steps dig_rects (NetHack) and
  * dig_crawl (DungeonMaker).
  *
  * Pipeline: recipe -> dig; reads a recipe's parameters and the level's
@@ -10,7 +10,7 @@
  * only from the layout stream; the cosmetic one is unused.
  */
 #include "level_dig2_int.h"
-#include "range_int.h"
+#include "core/range.h"
 #include "recipe_int.h"
 
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* engine/src/level_dig2_int.h: the NetHack and DungeonMaker recipe steps'
+/* engine/src/level/level_dig2_int.h: the NetHack and DungeonMaker recipe steps'
  * keys and sizes (level_dig2.c; the steps themselves are in recipe_int.h).
  *
  * Pipeline: recipe -> dig. Each step reads its parameters and calls the

@@ -1,4 +1,4 @@
-/* engine/src/level_gen.c: rf_level_generate: the profile, its recipe, one
+/* engine/src/level/level_gen.c: rf_level_generate: the profile, its recipe, one
  * level.
  *
  * Pipeline: profile -> recipe -> (dig -> place -> passes -> stairs ->
@@ -16,7 +16,7 @@
  */
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "level_dig2_int.h"
 #include "recipe_int.h"
 
@@ -131,8 +131,7 @@ static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, boo
     if (!r->lv)
         return RF_ERR_NOMEM;
     st = rf_recipe_run_level(r);
-    if (r->placer_on)
-        rf_place_fini(&r->placer);
+    rf_place_free(r->placer);
     rf_brogue_run_free(r->brogue);
     r->brogue = NULL;
     return st;

@@ -1,4 +1,4 @@
-/* engine/src/level_int.h: the rf_level layout and the digger table's row
+/* engine/src/level/level_int.h: the rf_level layout and the digger table's row
  * type, for level.c, level_gen.c, stairs.c and the diggers.
  *
  * Pipeline: recipe -> dig -> stairs -> output. The recipe's steps
@@ -9,7 +9,7 @@
 #ifndef RF_LEVEL_INT_H
 #define RF_LEVEL_INT_H
 
-#include "grid_int.h"
+#include "grid/grid.h"
 #include "roomforge/level.h"
 #include "roomforge/rng.h"
 #include "roomforge/special.h"
@@ -34,9 +34,6 @@ struct rf_params;
 bool rf_level_brogue_knows(const char *key);
 rf_status rf_level_brogue_size(const struct rf_params *src, const struct rf_rooms_file *rf,
                                int *w, int *h);
-/* Places up and down stairs far apart on floor (stairs.c). RF_ERR_CONTENT
- * when the level has fewer than two floor tiles. */
-rf_status rf_level_place_stairs(rf_level *lv, rf_rng *layout);
 /* Appends a feeling (copied); false when memory runs out. */
 bool rf_level_add_feeling(rf_level *lv, const char *text);
 

@@ -10,8 +10,8 @@
  */
 #include <string.h>
 
-#include "alloc_int.h"
-#include "profile_int.h"
+#include "core/alloc.h"
+#include "profile/profile.h"
 #include "recipe_int.h"
 
 static const int trial_depths[] = {1, 26}; /* the first level and a deep one */

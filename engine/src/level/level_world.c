@@ -1,4 +1,4 @@
-/* engine/src/level_world.c: rf_level_world: the live rules of a level's
+/* engine/src/level/level_world.c: rf_level_world: the live rules of a level's
  * placed templates.
  *
  * Pipeline: level -> world (the last stage). Reads the level's room records;

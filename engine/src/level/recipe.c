@@ -1,4 +1,4 @@
-/* engine/src/recipe.c: finds a level's recipe, runs it in a sandboxed Lua
+/* engine/src/level/recipe.c: finds a level's recipe, runs it in a sandboxed Lua
  * state and checks what it left behind.
  *
  * Pipeline: profile -> recipe (this) -> the steps of recipe_steps.c. Design:
@@ -22,9 +22,9 @@
 #include <lauxlib.h>
 
 #include "level_dig2_int.h"
-#include "lua_embedded_int.h"
-#include "luavm_int.h"
-#include "profile_int.h"
+#include "profile/profile.h"
+#include "vm/lua_embedded.h"
+#include "vm/luavm.h"
 #include "recipe_int.h"
 #include "roomforge/brogue.h"
 
@@ -44,7 +44,8 @@ const char *rf_recipe_bundled(const char *name, size_t *len)
 
 /* ---- which profile keys a run read ---- */
 
-/* Keys the pipeline steps read whatever the digger (recipe_steps.c, place.c). */
+/* Keys the pipeline steps read whatever the digger (recipe_steps.c), for
+ * rf_level_digger_has_param; what a run read is recorded by rf_recipe_mark. */
 static const char *const pipeline_keys[] = {
     "special-rooms",  /* 1: DoomRL special rooms (the bundled recipes test it) */
     "single-monster", /* special_rooms: the single-monster level table */
@@ -56,19 +57,15 @@ static const char *const pipeline_keys[] = {
     "ice-tile",
     "goo-tile",
 };
-#define PLACER_KEYS_FROM 4 /* pipeline_keys[4..]: read by the placer from the profile */
 
-static bool in_keys(const char *key, size_t from)
+bool rf_recipe_pipeline_key(const char *key)
 {
     size_t i;
-    for (i = from; key && i < sizeof pipeline_keys / sizeof pipeline_keys[0]; i++)
+    for (i = 0; key && i < sizeof pipeline_keys / sizeof pipeline_keys[0]; i++)
         if (strcmp(pipeline_keys[i], key) == 0)
             return true;
     return false;
 }
-
-bool rf_recipe_pipeline_key(const char *key) { return in_keys(key, 0); }
-bool rf_recipe_placer_key(const char *key) { return in_keys(key, PLACER_KEYS_FROM); }
 
 void rf_recipe_mark(rf_recipe_run *r, const char *key)
 {
@@ -150,14 +147,12 @@ static rf_status incomplete(rf_recipe_run *r, const recipe_src *src, const char 
 /* What the recipe must have done once its script returned. */
 static rf_status check_done(rf_recipe_run *r, const recipe_src *src)
 {
-    size_t i;
     if (!r->lv->g)
         return incomplete(r, src, "never digs the level (call brogue_rooms, dig_rects or dig_crawl)");
     if (r->brogue && !r->brogue_done)
         return incomplete(r, src, "calls brogue_rooms but never brogue_finish");
-    for (i = 0; !r->placed && i < r->placer.n; i++)
-        if (r->placer.plan[i].forced || r->placer.plan[i].placed)
-            return incomplete(r, src, "leaves templates half placed: call level:place_templates()");
+    if (!r->placed && r->placer && rf_place_is_started(r->placer))
+        return incomplete(r, src, "leaves templates half placed: call level:place_templates()");
     if (!r->stairs)
         return incomplete(r, src, "never places the stairs (call level:stairs())");
     if (r->o->rooms_file && !r->rooms_file_read) {

@@ -1,4 +1,4 @@
-/* engine/src/recipe_int.h: level recipes: the Lua chunk a profile names runs
+/* engine/src/level/recipe_int.h: level recipes: the Lua chunk a profile names runs
  * the diggers, the placer and the passes of one level.
  *
  * Pipeline: profile -> recipe (this) -> dig -> place -> passes -> populate.
@@ -15,14 +15,19 @@
 #ifndef RF_RECIPE_INT_H
 #define RF_RECIPE_INT_H
 
-#include "brogue_int.h"
+#include "dig/brogue.h"
 #include "level_int.h"
-#include "place_int.h"
+#include "place/place.h"
+#include "vm/lua_embedded.h"
 
 #include <lua.h>
 
 /* Where a step reads its numbers: get is true when key is set, with *lo,
  * *hi (lo == hi for a single value). */
+/* The level recipes of scripts/levels ("brogue.lua", ...), embedded at
+ * build time as lua_recipes.c; the last entry's name is NULL. */
+extern const rf_lua_embedded rf_lua_recipes[];
+
 typedef struct rf_params {
     bool (*get)(void *ud, const char *key, int *lo, int *hi);
     void *ud;
@@ -36,10 +41,9 @@ typedef struct rf_recipe_run {
     rf_diags *d;
     const char *name;               /* the recipe's, for messages */
     rf_rng layout, cosmetic, roll;  /* streams "layout", "cosmetic", "recipe" */
-    rf_placer placer;
-    bool placer_on;                 /* rf_place_begin ran: rf_place_fini is owed */
+    rf_placer *placer;              /* made by the first dig step, NULL before */
     rf_brogue_run *brogue;          /* a Brogue dig in progress, else NULL */
-    rf_dig_attach attach;           /* the placer's hook into its accretion */
+    rf_brogue_attach attach;           /* the placer's hook into its accretion */
     bool brogue_done;               /* brogue_finish ran */
     const char *dug;                /* the dig step that made the level, NULL before */
     bool placed, stairs;            /* place_templates, stairs ran */
@@ -90,9 +94,6 @@ const char *rf_recipe_bundled(const char *name, size_t *len);
  * (special-rooms, populate, templates, the *-tile keys, ...), for
  * rf_level_digger_has_param. */
 bool rf_recipe_pipeline_key(const char *key);
-/* True when the placer reads key from the profile itself (templates, the
- * *-tile keys) once a level is dug, whatever the recipe passes. */
-bool rf_recipe_placer_key(const char *key);
 /* Runs the recipe of r (r->lv allocated, without a grid). RF_OK with the
  * level complete, or with r->probe_w, r->probe_h set when r->probe stopped
  * it at its first dig step; a step's or the script's failure (reported to

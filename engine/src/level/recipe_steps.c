@@ -1,4 +1,4 @@
-/* engine/src/recipe_steps.c: the level API a recipe sees: the steps it
+/* engine/src/level/recipe_steps.c: the level API a recipe sees: the steps it
  * calls (diggers, placer, passes) and what it may ask of the level.
  *
  * Pipeline: recipe -> these steps -> the C modules (brogue.c, dig_rects.c,
@@ -21,13 +21,14 @@
 
 #include <lauxlib.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "level_dig2_int.h"
-#include "luavm_int.h"
-#include "range_int.h"
+#include "core/range.h"
+#include "passes/stairs.h"
 #include "recipe_int.h"
 #include "roomforge/brogue.h"
 #include "roomforge/populate.h"
+#include "vm/luavm.h"
 
 
 static rf_recipe_run *run_of(lua_State *L)
@@ -116,6 +117,20 @@ static rf_params params_at(lua_State *L, rf_recipe_run *r, const char *step,
 static bool special_knows(const char *key) { return strcmp(key, "single-monster") == 0; }
 static bool populate_knows(const char *key) { return strcmp(key, "traps") == 0; }
 
+/* Stairs on lv (passes/stairs.h), their positions kept in lv. */
+static rf_status place_stairs(rf_level *lv, rf_rng *layout)
+{
+    int up, down, w = lv->g->w;
+    rf_status st = rf_stairs_place(lv->g, &lv->rooms, &lv->objs, lv->depth, layout, &up, &down);
+    if (st != RF_OK)
+        return st;
+    lv->up_x = up % w;
+    lv->up_y = up / w;
+    lv->down_x = down % w;
+    lv->down_y = down / w;
+    return RF_OK;
+}
+
 /* ---- order ---- */
 
 static void need_dug(lua_State *L, rf_recipe_run *r, const char *step)
@@ -124,6 +139,27 @@ static void need_dug(lua_State *L, rf_recipe_run *r, const char *step)
         luaL_error(L, "%s: nothing is dug yet (call a dig step first)", step);
     if (r->brogue && !r->brogue_done)
         luaL_error(L, "%s: the Brogue dig is not finished (call brogue_finish first)", step);
+}
+
+/* The placer's options: the level's templates and forced rooms, and what
+ * the profile says at its depth (what W, L, I, G become; templates drawn):
+ * keys the run reads from the profile itself, whatever the recipe passes. */
+static void place_opts(rf_recipe_run *r, rf_place_opts *po)
+{
+    static const char *const keys[4] = {"water-tile", "lava-tile", "ice-tile", "goo-tile"};
+    int k;
+    rf_place_opts_init(po);
+    po->templates = r->o->templates;
+    po->rooms = r->o->rooms;
+    po->nrooms = r->o->nrooms;
+    po->depth = r->o->depth;
+    po->seed = r->o->seed;
+    for (k = 0; k < 4; k++) {
+        po->terrain[k] = rf_profile_int(r->prof, r->o->depth, keys[k], po->terrain[k]);
+        rf_recipe_mark(r, keys[k]);
+    }
+    (void)rf_profile_range(r->prof, r->o->depth, "templates", &po->count_lo, &po->count_hi);
+    rf_recipe_mark(r, "templates");
 }
 
 /* Makes the grid for dig step step at the caller's size, else the digger's
@@ -136,6 +172,7 @@ static bool make_grid(lua_State *L, rf_recipe_run *r, const char *step,
 {
     rf_level *lv = r->lv;
     int w = r->o->width, h = r->o->height;
+    rf_place_opts po;
     rf_status st;
     if (lv->g)
         luaL_error(L, "%s: the level is already dug (by %s)", step, r->dug);
@@ -157,9 +194,8 @@ static bool make_grid(lua_State *L, rf_recipe_run *r, const char *step,
     if (!lv->g || !lv->choke)
         step_fail(L, r, RF_ERR_NOMEM, step);
     r->dug = step;
-    r->placer_on = true;
-    rf_recipe_mark_known(r, rf_recipe_placer_key); /* the placer reads them from the profile */
-    st = rf_place_begin(&r->placer, lv, r->prof, r->o, r->d);
+    place_opts(r, &po);
+    st = rf_place_begin(lv->g, &lv->rooms, &lv->objs, &po, r->d, &r->placer);
     if (st != RF_OK)
         step_fail(L, r, st, step);
     return true;
@@ -178,7 +214,7 @@ static int step_brogue_rooms(lua_State *L)
         return 0;
     rf_level_brogue_params(&src, r->lv->depth, r->lv->g->w, r->lv->g->h, &bp);
     /* templates attach during accretion (place_attach.c) */
-    r->attach = (rf_dig_attach){rf_place_attach_step, &r->placer};
+    r->attach = (rf_brogue_attach){rf_place_attach_step, r->placer};
     st = rf_brogue_run_new(r->lv->g, &r->lv->rooms, NULL, 0, &r->layout, &r->cosmetic,
                            r->o->templates ? &r->attach : NULL, &r->brogue);
     if (st == RF_OK)
@@ -279,9 +315,8 @@ static int step_place_templates(lua_State *L)
         return 0;
     r->choke_stale = true;
     /* Brogue walls its corridors; the other diggers leave rock beside theirs */
-    r->placer.wall_corridors = r->brogue != NULL;
-    st = rf_place_finish(&r->placer, r->o->seed, &r->cosmetic, ht ? ht : rf_horde_table_bundled(),
-                         r->d);
+    st = rf_place_finish(r->placer, r->brogue != NULL, &r->cosmetic,
+                         ht ? ht : rf_horde_table_bundled(), r->d);
     if (st != RF_OK)
         step_fail(L, r, st, "place_templates");
     return 0;
@@ -294,7 +329,7 @@ static int step_stairs(lua_State *L)
     need_dug(L, r, "stairs");
     if (r->stairs)
         luaL_error(L, "stairs: the stairs are already placed");
-    st = rf_level_place_stairs(r->lv, &r->layout);
+    st = place_stairs(r->lv, &r->layout);
     if (st == RF_ERR_CONTENT)
         luaL_error(L, "stairs: the level has fewer than two free floor tiles");
     if (st != RF_OK)

@@ -1,4 +1,4 @@
-/* engine/src/grammar.c: the rooms.xml element and attribute tables.
+/* engine/src/load/grammar.c: the rooms.xml element and attribute tables.
  *
  * Pipeline: load; read by load_xml.c and load_attrs.c through grammar_int.h.
  * Design: static const rows walked by one loop (STYLE B1: data over

@@ -1,4 +1,4 @@
-/* engine/src/grammar_int.h: the rooms.xml grammar as data: elements, where
+/* engine/src/load/grammar_int.h: the rooms.xml grammar as data: elements, where
  * they may stand, their attributes and the type of each attribute's value.
  *
  * Pipeline: load; read by load_xml.c and load_attrs.c while they stream a
@@ -8,7 +8,7 @@
  * and underscores. Required attributes are a string of groups separated by
  * ';', each group a list of alternatives separated by '|'
  * ("initial;png|pngsprite"). Clause elements keep every attribute (their
- * checks depend on the clause type and belong to check_room.c).
+ * checks depend on the clause type and belong to template_check.c).
  * Seeds: dredmor-room-system.txt 1.1, 1.2, 2 (objects), and the community
  * schema dredmor-roomdb.xsd for the attributes the seed leaves out.
  */

@@ -1,4 +1,4 @@
-/* engine/src/lint.c: script clause types checked against a registry (lint.h).
+/* engine/src/load/lint.c: script clause types checked against a registry (lint.h).
  *
  * Pipeline: load -> lint; reads loaded templates, reports unknown-condition
  * and unknown-action to the sink; called by `roomforge lint` after loading.
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "roomforge/lint.h"
-#include "script_types_int.h"
+#include "load/script_types.h"
 
 static bool builtin_has_condition(void *ud, const char *type)
 {

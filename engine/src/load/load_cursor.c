@@ -1,4 +1,4 @@
-/* engine/src/load_cursor.c: line:col of elements, attributes and row cells,
+/* engine/src/load/load_cursor.c: line:col of elements, attributes and row cells,
  * from the raw bytes of a rooms.xml file.
  *
  * Pipeline: load; load_xml.c calls rf_load_sync_tag at every start tag,
@@ -58,10 +58,10 @@ bool rf_load_is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c =
 
 /* Moves to the next start tag and records the element's position, its raw
  * attributes and the end of the tag. The reader has checked the tag. */
-void rf_load_sync_tag(rf_loader *L)
+void rf_load_sync_tag(rf_loader *ld)
 {
-    const char *b = L->buf;
-    size_t n = L->len, p = L->cur.pos;
+    const char *b = ld->buf;
+    size_t n = ld->len, p = ld->cur.pos;
     for (;;) {
         const char *q = p < n ? memchr(b + p, '<', n - p) : NULL;
         if (!q) {
@@ -82,12 +82,12 @@ void rf_load_sync_tag(rf_loader *L)
         if (p > n)
             p = n;
     }
-    rf_load_advance(b, &L->cur, p);
-    L->el_line = L->cur.line;
-    L->el_col = L->cur.col;
-    L->nraw = 0;
+    rf_load_advance(b, &ld->cur, p);
+    ld->el_line = ld->cur.line;
+    ld->el_col = ld->cur.col;
+    ld->nraw = 0;
     if (p >= n) {
-        L->el_end = n;
+        ld->el_end = n;
         return;
     }
     p++;
@@ -99,11 +99,11 @@ void rf_load_sync_tag(rf_loader *L)
         while (p < n && rf_load_is_space(b[p]))
             p++;
         if (p >= n) {
-            L->el_end = n;
+            ld->el_end = n;
             break;
         }
         if (b[p] == '>' || b[p] == '/') {
-            L->el_end = b[p] == '>' ? p + 1 : p + 2;
+            ld->el_end = b[p] == '>' ? p + 1 : p + 2;
             break;
         }
         ns = p;
@@ -112,51 +112,51 @@ void rf_load_sync_tag(rf_loader *L)
         while (p < n && rf_load_is_space(b[p]))
             p++;
         if (p >= n || b[p] != '=') {
-            L->el_end = p;
+            ld->el_end = p;
             break;
         }
         p++;
         while (p < n && rf_load_is_space(b[p]))
             p++;
         if (p >= n || (b[p] != '"' && b[p] != '\'')) {
-            L->el_end = p;
+            ld->el_end = p;
             break;
         }
         vp = p + 1;
         qq = memchr(b + vp, b[p], n - vp);
         if (!qq) {
-            L->el_end = n;
+            ld->el_end = n;
             break;
         }
-        if (L->nraw < RF_LOAD_MAX_ATTRS) {
-            rf_raw_attr *r = &L->raw[L->nraw++];
+        if (ld->nraw < RF_LOAD_MAX_ATTRS) {
+            rf_raw_attr *r = &ld->raw[ld->nraw++];
             r->name = b + ns;
             r->nlen = 0;
             while (ns + r->nlen < n && !rf_load_is_space(b[ns + r->nlen]) && b[ns + r->nlen] != '=')
                 r->nlen++;
-            rf_load_advance(b, &L->cur, ns);
-            r->line = L->cur.line;
-            r->col = L->cur.col;
-            rf_load_advance(b, &L->cur, vp);
+            rf_load_advance(b, &ld->cur, ns);
+            r->line = ld->cur.line;
+            r->col = ld->cur.col;
+            rf_load_advance(b, &ld->cur, vp);
             r->vpos = vp;
-            r->vline = L->cur.line;
-            r->vcol = L->cur.col;
+            r->vline = ld->cur.line;
+            r->vcol = ld->cur.col;
         }
         p = (size_t)(qq - b) + 1;
     }
-    if (L->el_end > n)
-        L->el_end = n;
-    rf_load_advance(b, &L->cur, L->el_end);
+    if (ld->el_end > n)
+        ld->el_end = n;
+    rf_load_advance(b, &ld->cur, ld->el_end);
 }
 
 /* Steps over one decoded character of an attribute value at *p, moving
  * *line and *col as the raw cursor does: a reference (&amp; &#46;) is one
  * decoded character but as many columns as it is written wide, "\r\n" and
  * "\n" are line breaks, a UTF-8 sequence is one column. */
-static void value_step(const rf_loader *L, size_t *p, int *line, int *col)
+static void value_step(const rf_loader *ld, size_t *p, int *line, int *col)
 {
-    const char *b = L->buf;
-    size_t q = *p, n = L->len;
+    const char *b = ld->buf;
+    size_t q = *p, n = ld->len;
     unsigned char ch = (unsigned char)b[q];
     if (ch == '&') {
         while (q < n && b[q] != ';')
@@ -179,15 +179,15 @@ static void value_step(const rf_loader *L, size_t *p, int *line, int *col)
 /* Whether the raw attribute value at vpos (its quote is the byte before)
  * holds no reference and no line break, so that decoded character k stands
  * at the value's column + k. */
-bool rf_load_value_plain(const rf_loader *L, size_t vpos)
+bool rf_load_value_plain(const rf_loader *ld, size_t vpos)
 {
-    const char *b = L->buf;
+    const char *b = ld->buf;
     size_t p;
     char quote;
-    if (vpos == 0 || vpos > L->len)
+    if (vpos == 0 || vpos > ld->len)
         return true;
     quote = b[vpos - 1];
-    for (p = vpos; p < L->len && b[p] != quote; p++)
+    for (p = vpos; p < ld->len && b[p] != quote; p++)
         if (b[p] == '&' || b[p] == '\n' || b[p] == '\r')
             return false;
     return true;
@@ -195,14 +195,14 @@ bool rf_load_value_plain(const rf_loader *L, size_t vpos)
 
 /* Fills pos with the (line, col) pairs of the first n decoded characters of
  * the attribute value at vpos. */
-void rf_load_value_cells(const rf_loader *L, size_t vpos, int vline, int vcol, size_t n, int *pos)
+void rf_load_value_cells(const rf_loader *ld, size_t vpos, int vline, int vcol, size_t n, int *pos)
 {
     size_t p = vpos, k;
     int line = vline, col = vcol;
     for (k = 0; k < n; k++) {
         pos[2 * k] = line;
         pos[2 * k + 1] = col;
-        if (p < L->len)
-            value_step(L, &p, &line, &col);
+        if (p < ld->len)
+            value_step(ld, &p, &line, &col);
     }
 }

@@ -1,4 +1,4 @@
-/* engine/src/load_diag.c: how the rooms.xml loader reports a diagnostic.
+/* engine/src/load/load_diag.c: how the rooms.xml loader reports a diagnostic.
  *
  * Pipeline: load; every file of the loader reports through rf_load_emit.
  * Design: one funnel decides what a diagnostic does to the load: an error
@@ -15,7 +15,7 @@
 
 /* Errors after which the loader goes on as if the attribute were absent, so
  * that a user who disables the code (lint --disable) gets the room loaded,
- * as with the checks of check_room.c. Every other error leaves no usable
+ * as with the checks of template_check.c. Every other error leaves no usable
  * room (or file) and skips it, disabled or not. */
 static bool recoverable(const char *code)
 {
@@ -24,13 +24,13 @@ static bool recoverable(const char *code)
 }
 
 /* True when the first pass of this file already gave this diagnostic. */
-static bool already_said(const rf_loader *L, const char *code, int line, int col)
+static bool already_said(const rf_loader *ld, const char *code, int line, int col)
 {
-    size_t i, n = L->d ? rf_diags_count(L->d) : 0;
-    for (i = L->diags0; i < n; i++) {
-        const rf_diag *g = rf_diags_at(L->d, i);
+    size_t i, n = ld->d ? rf_diags_count(ld->d) : 0;
+    for (i = ld->diags0; i < n; i++) {
+        const rf_diag *g = rf_diags_at(ld->d, i);
         if (g->line == line && g->col == col && strcmp(g->code, code) == 0 &&
-            strcmp(g->file, L->file) == 0)
+            strcmp(g->file, ld->file) == 0)
             return true;
     }
     return false;
@@ -38,22 +38,25 @@ static bool already_said(const rf_loader *L, const char *code, int line, int col
 
 /* Reports one diagnostic; an enabled error (or one the loader cannot recover
  * from) skips the current room. */
-void rf_load_emit(rf_loader *L, const char *code, int line, int col, const char *fmt, ...)
+void rf_load_emit(rf_loader *ld, const char *code, int line, int col, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
-    const rf_diag_code *c = rf_diag_code_find(code);
-    bool on = !L->d || rf_diags_is_enabled(L->d, code);
+    unsigned verdict;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (L->recovering && (strncmp(code, "xml-", 4) == 0 || already_said(L, code, line, col)))
+    if (ld->recovering && (strncmp(code, "xml-", 4) == 0 || already_said(ld, code, line, col)))
         return; /* the first pass reported it (or the cut the recovery made) */
-    if (L->d)
-        (void)rf_diag_add(L->d, code, L->file, line, col, "%s",
-                          msg); /* a lost one is counted by the sink */
-    if (c && c->severity == RF_SEV_ERROR && (on || !recoverable(code))) {
-        L->room_errors++;
-        L->file_errors++;
+    verdict = rf_diag_report(ld->d, code, ld->file, line, col, "%s", msg); /* a lost one counts */
+    /* a disabled error still skips the room when the loader cannot go on without it */
+    if (!(verdict & RF_DIAG_FAULT) && !recoverable(code)) {
+        const rf_diag_code *c = rf_diag_code_find(code);
+        if (c && c->severity == RF_SEV_ERROR)
+            verdict |= RF_DIAG_FAULT;
+    }
+    if (verdict & RF_DIAG_FAULT) {
+        ld->room_errors++;
+        ld->file_errors++;
     }
 }

@@ -1,4 +1,4 @@
-/* engine/src/load_int.h: the rooms.xml loader's state and the functions its
+/* engine/src/load/load_int.h: the rooms.xml loader's state and the functions its
  * files share.
  *
  * Pipeline: load. load_xml.c runs libxml2's streaming reader over a file's
@@ -9,7 +9,7 @@
  * all of them and load_recover.c reads a file again after a syntax error.
  * Design: one rf_loader per pass over a file holds the raw bytes, the reader,
  * the current element and the room being built; every function here takes
- * it as L and none keeps state of its own.
+ * it as ld and none keeps state of its own.
  */
 #ifndef RF_LOAD_INT_H
 #define RF_LOAD_INT_H
@@ -117,7 +117,7 @@ typedef struct rf_loader {
 
 /* Reports one diagnostic at (line, col) of the file; an enabled error (or
  * one the loader cannot recover from) skips the current room. */
-void rf_load_emit(rf_loader *L, const char *code, int line, int col, const char *fmt, ...)
+void rf_load_emit(rf_loader *ld, const char *code, int line, int col, const char *fmt, ...)
     RF_PRINTF(5, 6);
 
 /* ---- load_cursor.c: positions in the raw bytes ---- */
@@ -130,59 +130,59 @@ size_t rf_load_find(const char *b, size_t from, size_t n, const char *pat);
 bool rf_load_starts(const char *b, size_t p, size_t n, const char *pat);
 /* XML white space. */
 bool rf_load_is_space(char c);
-/* Moves L->cur past the start tag the reader stands on, recording the
+/* Moves ld->cur past the start tag the reader stands on, recording the
  * element's position, its raw attributes and the end of the tag. */
-void rf_load_sync_tag(rf_loader *L);
+void rf_load_sync_tag(rf_loader *ld);
 /* Whether decoded character k of the attribute value at vpos stands at the
  * value's column + k (no reference, no line break in it). */
-bool rf_load_value_plain(const rf_loader *L, size_t vpos);
+bool rf_load_value_plain(const rf_loader *ld, size_t vpos);
 /* Fills pos with the (line, col) pairs of the first n decoded characters of
  * the attribute value at vpos, which starts at (vline, vcol). */
-void rf_load_value_cells(const rf_loader *L, size_t vpos, int vline, int vcol, size_t n, int *pos);
+void rf_load_value_cells(const rf_loader *ld, size_t vpos, int vline, int vcol, size_t n, int *pos);
 
 /* ---- load_prescan.c ---- */
 
 /* True when the raw bytes from start on may go to libxml2; else reports
  * why (xml-encoding, xml-doctype). */
-bool rf_load_prescan(rf_loader *L, size_t start);
+bool rf_load_prescan(rf_loader *ld, size_t start);
 
 /* ---- load_attrs.c: the current element's attributes ---- */
 
-/* Reads the element's attributes into L->attrs, reporting unknown,
+/* Reads the element's attributes into ld->attrs, reporting unknown,
  * duplicated and badly typed ones. */
-void rf_load_take_attrs(rf_loader *L, const rf_gelem_spec *spec, const char *tag);
+void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *tag);
 /* The attribute with normalised key, or NULL. */
-const rf_attr *rf_load_attr(const rf_loader *L, const char *key);
+const rf_attr *rf_load_attr(const rf_loader *ld, const char *key);
 /* a's value as an integer; dflt when a is NULL or not an integer. */
 long rf_load_int_of(const rf_attr *a, long dflt);
 /* Reports each group of spec->required that no attribute satisfies. */
-void rf_load_check_required(rf_loader *L, const rf_gelem_spec *spec, const char *tag);
-/* s copied into the set's arena; NULL (L->nomem set) when memory runs out. */
-char *rf_load_adup(rf_loader *L, const char *s);
+void rf_load_check_required(rf_loader *ld, const rf_gelem_spec *spec, const char *tag);
+/* s copied into the set's arena; NULL (ld->nomem set) when memory runs out. */
+char *rf_load_adup(rf_loader *ld, const char *s);
 /* The current attributes copied into the arena; NULL when there are none or
- * memory runs out (L->nomem set). */
-const rf_attr *rf_load_attrs_to_arena(rf_loader *L);
+ * memory runs out (ld->nomem set). */
+const rf_attr *rf_load_attrs_to_arena(rf_loader *ld);
 
 /* ---- load_room.c: <room>, <row>, <flags> and objects ---- */
 
 /* Each *_start handles the start tag of its element once its attributes
  * are taken. */
-void rf_load_room_start(rf_loader *L);
-void rf_load_row_start(rf_loader *L);
-void rf_load_flags_start(rf_loader *L);
-void rf_load_object_start(rf_loader *L, const rf_gelem_spec *spec, const char *tag);
+void rf_load_room_start(rf_loader *ld);
+void rf_load_row_start(rf_loader *ld);
+void rf_load_flags_start(rf_loader *ld);
+void rf_load_object_start(rf_loader *ld, const rf_gelem_spec *spec, const char *tag);
 /* At </room>: adds the room to the set, or undoes it when it is skipped. */
-void rf_load_room_end(rf_loader *L);
+void rf_load_room_end(rf_loader *ld);
 
 /* ---- load_script.c: <script> and its clauses ---- */
 
 /* At <script>, and at <condition> (cond) or <action>. */
-void rf_load_script_start(rf_loader *L);
-void rf_load_clause_start(rf_loader *L, bool cond, const char *tag);
+void rf_load_script_start(rf_loader *ld);
+void rf_load_clause_start(rf_loader *ld, bool cond, const char *tag);
 /* At </script>: adds the script to the room's. */
-void rf_load_script_end(rf_loader *L);
+void rf_load_script_end(rf_loader *ld);
 /* Appends the text node the reader stands on to the script's Lua code. */
-void rf_load_script_text(rf_loader *L);
+void rf_load_script_text(rf_loader *ld);
 
 /* ---- load_xml.c and load_recover.c ---- */
 

@@ -1,4 +1,4 @@
-/* engine/src/load_prescan.c: the gate the raw bytes pass before libxml2
+/* engine/src/load/load_prescan.c: the gate the raw bytes pass before libxml2
  * sees them.
  *
  * Pipeline: load; run by load_xml.c on a file's bytes before the reader.
@@ -45,39 +45,39 @@ static size_t utf8_len(const unsigned char *s, size_t n)
 }
 
 /* True when the raw bytes may go to libxml2. */
-bool rf_load_prescan(rf_loader *L, size_t start)
+bool rf_load_prescan(rf_loader *ld, size_t start)
 {
-    const unsigned char *b = (const unsigned char *)L->buf;
-    size_t n = L->len, p = start;
-    rf_cursor c = L->cur;
+    const unsigned char *b = (const unsigned char *)ld->buf;
+    size_t n = ld->len, p = start;
+    rf_cursor c = ld->cur;
     while (p < n) {
         size_t k;
         if (b[p] == 0) {
-            rf_load_advance(L->buf, &c, p);
-            rf_load_emit(L, "xml-encoding", c.line, c.col, "NUL byte in the file");
+            rf_load_advance(ld->buf, &c, p);
+            rf_load_emit(ld, "xml-encoding", c.line, c.col, "NUL byte in the file");
             return false;
         }
         k = utf8_len(b + p, n - p);
         if (k == 0) {
-            rf_load_advance(L->buf, &c, p);
-            rf_load_emit(L, "xml-encoding", c.line, c.col, "invalid UTF-8 byte 0x%02X", b[p]);
+            rf_load_advance(ld->buf, &c, p);
+            rf_load_emit(ld, "xml-encoding", c.line, c.col, "invalid UTF-8 byte 0x%02X", b[p]);
             return false;
         }
         p += k;
     }
     for (p = start; p < n;) {
-        const char *q = memchr(L->buf + p, '<', n - p);
+        const char *q = memchr(ld->buf + p, '<', n - p);
         if (!q)
             break;
-        p = (size_t)(q - L->buf);
-        if (rf_load_starts(L->buf, p, n, "<!--")) {
-            p = rf_load_find(L->buf, p + 4, n, "-->");
-        } else if (rf_load_starts(L->buf, p, n, "<![CDATA[")) {
-            p = rf_load_find(L->buf, p + 9, n, "]]>");
-        } else if (rf_load_starts(L->buf, p, n, "<!DOCTYPE") ||
-                   rf_load_starts(L->buf, p, n, "<!ENTITY")) {
-            rf_load_advance(L->buf, &c, p);
-            rf_load_emit(L, "xml-doctype", c.line, c.col,
+        p = (size_t)(q - ld->buf);
+        if (rf_load_starts(ld->buf, p, n, "<!--")) {
+            p = rf_load_find(ld->buf, p + 4, n, "-->");
+        } else if (rf_load_starts(ld->buf, p, n, "<![CDATA[")) {
+            p = rf_load_find(ld->buf, p + 9, n, "]]>");
+        } else if (rf_load_starts(ld->buf, p, n, "<!DOCTYPE") ||
+                   rf_load_starts(ld->buf, p, n, "<!ENTITY")) {
+            rf_load_advance(ld->buf, &c, p);
+            rf_load_emit(ld, "xml-doctype", c.line, c.col,
                          "DOCTYPE and entity declarations are refused (rooms.xml has none)");
             return false;
         } else {

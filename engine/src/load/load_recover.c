@@ -1,4 +1,4 @@
-/* engine/src/load_recover.c: a second pass over a file whose XML broke, so
+/* engine/src/load/load_recover.c: a second pass over a file whose XML broke, so
  * the rooms before the break are not lost.
  *
  * Pipeline: load; called once by rf_load_pass (load_xml.c) after a fatal
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "load_int.h"
 
 /* Offset of the first byte of 1-based line `line` (len when past the end). */

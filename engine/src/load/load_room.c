@@ -1,4 +1,4 @@
-/* engine/src/load_room.c: a template built from a <room> and its <row>,
+/* engine/src/load/load_room.c: a template built from a <room> and its <row>,
  * <flags> and object elements.
  *
  * Pipeline: load; load_xml.c calls the *_start functions at start tags and
@@ -14,87 +14,87 @@
 #include <string.h>
 #include <strings.h>
 
-#include "alloc_int.h"
-#include "check_int.h"
+#include "core/alloc.h"
+#include "template_check_int.h"
 #include "load_int.h"
 
-void rf_load_room_start(rf_loader *L)
+void rf_load_room_start(rf_loader *ld)
 {
     const rf_attr *a;
-    L->in_room = true;
-    L->room_errors = 0;
-    L->mark = rf_arena_get_mark(&L->set->arena);
-    memset(&L->t, 0, sizeof L->t);
-    L->t.file = L->afile;
-    L->t.line = L->el_line;
-    L->t.col = L->el_col;
-    L->t.weight = 100;
-    L->t.flags.max_level = RF_LEVEL_ANY;
-    L->width = L->height = -1;
-    L->have_flags = L->rows_full = false;
-    L->nrows = L->nobjs = L->nscripts = 0;
-    L->in_script = false;
-    if ((a = rf_load_attr(L, "name")) != NULL)
-        L->t.name = rf_load_adup(L, a->value);
-    if ((a = rf_load_attr(L, "width")) != NULL) {
-        L->width = (int)rf_load_int_of(a, 0);
-        L->wline = a->line;
-        L->wcol = a->col;
+    ld->in_room = true;
+    ld->room_errors = 0;
+    ld->mark = rf_arena_get_mark(&ld->set->arena);
+    memset(&ld->t, 0, sizeof ld->t);
+    ld->t.file = ld->afile;
+    ld->t.line = ld->el_line;
+    ld->t.col = ld->el_col;
+    ld->t.weight = 100;
+    ld->t.flags.max_level = RF_LEVEL_ANY;
+    ld->width = ld->height = -1;
+    ld->have_flags = ld->rows_full = false;
+    ld->nrows = ld->nobjs = ld->nscripts = 0;
+    ld->in_script = false;
+    if ((a = rf_load_attr(ld, "name")) != NULL)
+        ld->t.name = rf_load_adup(ld, a->value);
+    if ((a = rf_load_attr(ld, "width")) != NULL) {
+        ld->width = (int)rf_load_int_of(a, 0);
+        ld->wline = a->line;
+        ld->wcol = a->col;
     }
-    if ((a = rf_load_attr(L, "height")) != NULL) {
-        L->height = (int)rf_load_int_of(a, 0);
-        L->hline = a->line;
-        L->hcol = a->col;
+    if ((a = rf_load_attr(ld, "height")) != NULL) {
+        ld->height = (int)rf_load_int_of(a, 0);
+        ld->hline = a->line;
+        ld->hcol = a->col;
     }
-    if (L->width == 0)
-        rf_load_emit(L, "bad-value", L->wline, L->wcol, "width=\"0\": a room is at least 1 wide");
-    if (L->height == 0)
-        rf_load_emit(L, "bad-value", L->hline, L->hcol, "height=\"0\": a room is at least 1 high");
-    if (L->width > RF_TEMPLATE_MAX_SIDE)
-        rf_load_emit(L, "room-too-big", L->wline, L->wcol, "width=\"%d\" is beyond %d", L->width,
+    if (ld->width == 0)
+        rf_load_emit(ld, "bad-value", ld->wline, ld->wcol, "width=\"0\": a room is at least 1 wide");
+    if (ld->height == 0)
+        rf_load_emit(ld, "bad-value", ld->hline, ld->hcol, "height=\"0\": a room is at least 1 high");
+    if (ld->width > RF_TEMPLATE_MAX_SIDE)
+        rf_load_emit(ld, "room-too-big", ld->wline, ld->wcol, "width=\"%d\" is beyond %d", ld->width,
                      RF_TEMPLATE_MAX_SIDE);
-    if (L->height > RF_TEMPLATE_MAX_SIDE)
-        rf_load_emit(L, "room-too-big", L->hline, L->hcol, "height=\"%d\" is beyond %d", L->height,
+    if (ld->height > RF_TEMPLATE_MAX_SIDE)
+        rf_load_emit(ld, "room-too-big", ld->hline, ld->hcol, "height=\"%d\" is beyond %d", ld->height,
                      RF_TEMPLATE_MAX_SIDE);
-    L->t.flags.special = rf_load_int_of(rf_load_attr(L, "special"), 0) == 1;
-    L->t.weight = (int)rf_load_int_of(rf_load_attr(L, "weight"), 100);
-    if ((a = rf_load_attr(L, "tags")) != NULL)
-        L->t.tags = rf_load_adup(L, a->value);
-    L->t.rotate = rf_load_int_of(rf_load_attr(L, "rotate"), 0) == 1;
-    L->t.mirror = rf_load_int_of(rf_load_attr(L, "mirror"), 0) == 1;
+    ld->t.flags.special = rf_load_int_of(rf_load_attr(ld, "special"), 0) == 1;
+    ld->t.weight = (int)rf_load_int_of(rf_load_attr(ld, "weight"), 100);
+    if ((a = rf_load_attr(ld, "tags")) != NULL)
+        ld->t.tags = rf_load_adup(ld, a->value);
+    ld->t.rotate = rf_load_int_of(rf_load_attr(ld, "rotate"), 0) == 1;
+    ld->t.mirror = rf_load_int_of(rf_load_attr(ld, "mirror"), 0) == 1;
 }
 
-void rf_load_row_start(rf_loader *L)
+void rf_load_row_start(rf_loader *ld)
 {
-    const rf_attr *a = rf_load_attr(L, "text");
+    const rf_attr *a = rf_load_attr(ld, "text");
     const unsigned char *s;
     rf_row_rec *r;
     size_t n = 0, i;
-    if (!a || L->rows_full)
+    if (!a || ld->rows_full)
         return;
-    if (L->nrows >= RF_TEMPLATE_MAX_SIDE) {
-        rf_load_emit(L, "room-too-big", L->el_line, L->el_col, "more than %d rows",
+    if (ld->nrows >= RF_TEMPLATE_MAX_SIDE) {
+        rf_load_emit(ld, "room-too-big", ld->el_line, ld->el_col, "more than %d rows",
                      RF_TEMPLATE_MAX_SIDE);
-        L->rows_full = true;
+        ld->rows_full = true;
         return;
     }
     for (s = (const unsigned char *)a->value; *s; s++)
         if ((*s & 0xC0) != 0x80)
             n++;
     if (n > RF_TEMPLATE_MAX_SIDE) {
-        rf_load_emit(L, "room-too-big", a->line, a->col, "a row of %zu cells is beyond %d", n,
+        rf_load_emit(ld, "room-too-big", a->line, a->col, "a row of %zu cells is beyond %d", n,
                      RF_TEMPLATE_MAX_SIDE);
-        L->rows_full = true;
+        ld->rows_full = true;
         return;
     }
-    if (!rf_grow((void **)&L->rows, &L->rows_cap, L->nrows + 1, sizeof *L->rows)) {
-        L->nomem = true;
+    if (!rf_grow((void **)&ld->rows, &ld->rows_cap, ld->nrows + 1, sizeof *ld->rows)) {
+        ld->nomem = true;
         return;
     }
-    r = &L->rows[L->nrows];
-    r->text = rf_arena_alloc(&L->set->arena, n + 1);
+    r = &ld->rows[ld->nrows];
+    r->text = rf_arena_alloc(&ld->set->arena, n + 1);
     if (!r->text) {
-        L->nomem = true;
+        ld->nomem = true;
         return;
     }
     /* One cell per character; a non-ASCII one becomes RF_CELL_NON_ASCII. */
@@ -105,18 +105,18 @@ void rf_load_row_start(rf_loader *L)
             r->text[i++] = RF_CELL_NON_ASCII;
     r->text[n] = '\0';
     r->len = n;
-    r->line = L->el_line;
-    r->col = L->el_col;
+    r->line = ld->el_line;
+    r->col = ld->el_col;
     {
-        size_t k = (size_t)(a - L->attrs);
-        r->vpos = L->sa[k].vpos;
-        r->vline = L->sa[k].vline;
-        r->vcol = L->sa[k].vcol;
+        size_t k = (size_t)(a - ld->attrs);
+        r->vpos = ld->sa[k].vpos;
+        r->vline = ld->sa[k].vline;
+        r->vcol = ld->sa[k].vcol;
     }
-    L->nrows++;
+    ld->nrows++;
 }
 
-void rf_load_flags_start(rf_loader *L)
+void rf_load_flags_start(rf_loader *ld)
 {
     static const struct {
         const char *key;
@@ -133,67 +133,67 @@ void rf_load_flags_start(rf_loader *L)
     };
     size_t i;
     const rf_attr *a;
-    if (L->have_flags)
-        rf_load_emit(L, "duplicate-flags", L->el_line, L->el_col,
+    if (ld->have_flags)
+        rf_load_emit(ld, "duplicate-flags", ld->el_line, ld->el_col,
                      "a second <flags> in the room; its values win");
-    L->have_flags = true;
-    L->t.flags.line = L->el_line;
-    L->t.flags.col = L->el_col;
+    ld->have_flags = true;
+    ld->t.flags.line = ld->el_line;
+    ld->t.flags.col = ld->el_col;
     for (i = 0; i < sizeof bools / sizeof bools[0]; i++)
-        if ((a = rf_load_attr(L, bools[i].key)) != NULL)
-            *(bool *)((char *)&L->t.flags + bools[i].off) = rf_load_int_of(a, 0) == 1;
-    if ((a = rf_load_attr(L, "minlevel")) != NULL)
-        L->t.flags.min_level = (int)rf_load_int_of(a, 0);
-    if ((a = rf_load_attr(L, "maxlevel")) != NULL)
-        L->t.flags.max_level = (int)rf_load_int_of(a, RF_LEVEL_ANY);
+        if ((a = rf_load_attr(ld, bools[i].key)) != NULL)
+            *(bool *)((char *)&ld->t.flags + bools[i].off) = rf_load_int_of(a, 0) == 1;
+    if ((a = rf_load_attr(ld, "minlevel")) != NULL)
+        ld->t.flags.min_level = (int)rf_load_int_of(a, 0);
+    if ((a = rf_load_attr(ld, "maxlevel")) != NULL)
+        ld->t.flags.max_level = (int)rf_load_int_of(a, RF_LEVEL_ANY);
 }
 
-void rf_load_object_start(rf_loader *L, const rf_gelem_spec *spec, const char *tag)
+void rf_load_object_start(rf_loader *ld, const rf_gelem_spec *spec, const char *tag)
 {
     rf_object o;
-    const rf_attr *at = rf_load_attr(L, "at"), *x = rf_load_attr(L, "x"), *y = rf_load_attr(L, "y"),
+    const rf_attr *at = rf_load_attr(ld, "at"), *x = rf_load_attr(ld, "x"), *y = rf_load_attr(ld, "y"),
                   *a;
     memset(&o, 0, sizeof o);
     o.type = (rf_object_type)spec->obj;
-    if (o.type == RF_OBJ_ELEMENT && (a = rf_load_attr(L, "type")) != NULL &&
+    if (o.type == RF_OBJ_ELEMENT && (a = rf_load_attr(ld, "type")) != NULL &&
         strcasecmp(a->value, "lever") == 0)
         o.type = RF_OBJ_LEVER;
-    o.line = L->el_line;
-    o.col = L->el_col;
+    o.line = ld->el_line;
+    o.col = ld->el_col;
     o.x = o.y = -1;
     o.at = -1;
-    o.percent = (int)rf_load_int_of(rf_load_attr(L, "percent"), 100);
-    rf_load_check_required(L, spec, tag);
+    o.percent = (int)rf_load_int_of(rf_load_attr(ld, "percent"), 100);
+    rf_load_check_required(ld, spec, tag);
     if (at) {
         o.at = (int)rf_load_int_of(at, -1);
     } else if (x && y) {
         o.x = (int)rf_load_int_of(x, -1);
         o.y = (int)rf_load_int_of(y, -1);
     } else {
-        rf_load_emit(L, "object-position", L->el_line, L->el_col,
+        rf_load_emit(ld, "object-position", ld->el_line, ld->el_col,
                      "<%s> has neither at= nor both x= and y=", tag);
     }
-    if (L->nobjs >= RF_TEMPLATE_MAX_OBJECTS) {
-        rf_load_emit(L, "xml-limit", L->el_line, L->el_col, "more than %d objects in the room",
+    if (ld->nobjs >= RF_TEMPLATE_MAX_OBJECTS) {
+        rf_load_emit(ld, "xml-limit", ld->el_line, ld->el_col, "more than %d objects in the room",
                      RF_TEMPLATE_MAX_OBJECTS);
         return;
     }
-    o.nattrs = L->nattrs;
-    o.attrs = rf_load_attrs_to_arena(L);
-    if ((a = rf_load_attr(L, "id")) != NULL)
-        o.id = rf_load_adup(L, a->value);
-    if (L->nomem)
+    o.nattrs = ld->nattrs;
+    o.attrs = rf_load_attrs_to_arena(ld);
+    if ((a = rf_load_attr(ld, "id")) != NULL)
+        o.id = rf_load_adup(ld, a->value);
+    if (ld->nomem)
         return;
-    if (!rf_grow((void **)&L->objs, &L->objs_cap, L->nobjs + 1, sizeof *L->objs)) {
-        L->nomem = true;
+    if (!rf_grow((void **)&ld->objs, &ld->objs_cap, ld->nobjs + 1, sizeof *ld->objs)) {
+        ld->nomem = true;
         return;
     }
-    L->objs[L->nobjs++] = o;
+    ld->objs[ld->nobjs++] = o;
 }
 
 /* Builds the template from the collected rows, objects and scripts; true
  * when it was added to the set. */
-static bool room_build(rf_loader *L)
+static bool room_build(rf_loader *ld)
 {
     rf_template *t;
     size_t i, w, h, ndoors = 0;
@@ -205,62 +205,62 @@ static bool room_build(rf_loader *L)
     rf_script *scripts = NULL;
     long prev;
 
-    if (!L->t.name) { /* missing-attribute, reported (unless disabled) at <room> */
-        L->file_errors++;
+    if (!ld->t.name) { /* missing-attribute, reported (unless disabled) at <room> */
+        ld->file_errors++;
         return false;
     }
-    if (L->nrows == 0 || L->rows[0].len == 0) {
-        rf_load_emit(L, "no-rows", L->t.line, L->t.col, "the room \"%.60s\" has no map rows",
-                     L->t.name ? L->t.name : "");
+    if (ld->nrows == 0 || ld->rows[0].len == 0) {
+        rf_load_emit(ld, "no-rows", ld->t.line, ld->t.col, "the room \"%.60s\" has no map rows",
+                     ld->t.name ? ld->t.name : "");
         return false;
     }
-    w = L->rows[0].len;
-    h = L->nrows;
+    w = ld->rows[0].len;
+    h = ld->nrows;
     for (i = 1; i < h; i++)
-        if (L->rows[i].len != w) {
-            rf_load_emit(L, "ragged-rows", L->rows[i].line, L->rows[i].col,
-                         "this row has %zu cells, the first row %zu", L->rows[i].len, w);
+        if (ld->rows[i].len != w) {
+            rf_load_emit(ld, "ragged-rows", ld->rows[i].line, ld->rows[i].col,
+                         "this row has %zu cells, the first row %zu", ld->rows[i].len, w);
             return false;
         }
-    if (L->room_errors)
+    if (ld->room_errors)
         return false;
-    if (L->width > 0 && (size_t)L->width != w && L->width <= RF_TEMPLATE_MAX_SIDE)
-        rf_load_emit(L, "row-width", L->wline, L->wcol, "width=\"%d\" but the rows have %zu cells",
-                     L->width, w);
-    if (L->height > 0 && (size_t)L->height != h && L->height <= RF_TEMPLATE_MAX_SIDE)
-        rf_load_emit(L, "row-height", L->hline, L->hcol, "height=\"%d\" but there are %zu rows",
-                     L->height, h);
-    t = rf_arena_alloc(&L->set->arena, sizeof *t);
-    cells = rf_arena_alloc(&L->set->arena, h * (w + 1));
-    lines = rf_arena_alloc(&L->set->arena, 2 * h * sizeof *lines); /* lines, then cols */
+    if (ld->width > 0 && (size_t)ld->width != w && ld->width <= RF_TEMPLATE_MAX_SIDE)
+        rf_load_emit(ld, "row-width", ld->wline, ld->wcol, "width=\"%d\" but the rows have %zu cells",
+                     ld->width, w);
+    if (ld->height > 0 && (size_t)ld->height != h && ld->height <= RF_TEMPLATE_MAX_SIDE)
+        rf_load_emit(ld, "row-height", ld->hline, ld->hcol, "height=\"%d\" but there are %zu rows",
+                     ld->height, h);
+    t = rf_arena_alloc(&ld->set->arena, sizeof *t);
+    cells = rf_arena_alloc(&ld->set->arena, h * (w + 1));
+    lines = rf_arena_alloc(&ld->set->arena, 2 * h * sizeof *lines); /* lines, then cols */
     if (!t || !cells || !lines)
         goto nomem;
     cols = lines + h;
-    *t = L->t;
+    *t = ld->t;
     t->width = (int)w;
     t->height = (int)h;
     for (i = 0; i < 10; i++)
         t->anchor_x[i] = t->anchor_y[i] = -1;
     for (i = 0; i < h; i++) {
         size_t x;
-        memcpy(cells + i * (w + 1), L->rows[i].text, w + 1);
-        lines[i] = L->rows[i].vline;
-        cols[i] = L->rows[i].vcol;
-        if (!rf_load_value_plain(L, L->rows[i].vpos)) {
+        memcpy(cells + i * (w + 1), ld->rows[i].text, w + 1);
+        lines[i] = ld->rows[i].vline;
+        cols[i] = ld->rows[i].vcol;
+        if (!rf_load_value_plain(ld, ld->rows[i].vpos)) {
             if (!cell_pos) {
-                cell_pos = rf_arena_alloc(&L->set->arena, h * sizeof *cell_pos);
+                cell_pos = rf_arena_alloc(&ld->set->arena, h * sizeof *cell_pos);
                 if (!cell_pos)
                     goto nomem;
                 memset(cell_pos, 0, h * sizeof *cell_pos);
             }
-            cell_pos[i] = rf_arena_alloc(&L->set->arena, 2 * w * sizeof **cell_pos);
+            cell_pos[i] = rf_arena_alloc(&ld->set->arena, 2 * w * sizeof **cell_pos);
             if (!cell_pos[i])
                 goto nomem;
-            rf_load_value_cells(L, L->rows[i].vpos, L->rows[i].vline, L->rows[i].vcol, w,
+            rf_load_value_cells(ld, ld->rows[i].vpos, ld->rows[i].vline, ld->rows[i].vcol, w,
                                 cell_pos[i]);
         }
         for (x = 0; x < w; x++) {
-            char ch = L->rows[i].text[x];
+            char ch = ld->rows[i].text[x];
             if (ch >= '0' && ch <= '9' && t->anchor_x[ch - '0'] < 0) {
                 t->anchor_x[ch - '0'] = (int16_t)x; /* < RF_TEMPLATE_MAX_SIDE */
                 t->anchor_y[ch - '0'] = (int16_t)i;
@@ -275,7 +275,7 @@ static bool room_build(rf_loader *L)
     t->cell_pos = (const int *const *)cell_pos;
     /* Doors: D opens north when nothing is above it, d west when nothing is left.
      */
-    doors = ndoors ? rf_arena_alloc(&L->set->arena, ndoors * sizeof *doors) : NULL;
+    doors = ndoors ? rf_arena_alloc(&ld->set->arena, ndoors * sizeof *doors) : NULL;
     if (ndoors && !doors)
         goto nomem;
     ndoors = 0;
@@ -310,48 +310,48 @@ static bool room_build(rf_loader *L)
     }
     t->doors = doors;
     t->ndoors = ndoors;
-    if (L->nobjs) {
-        objs = rf_arena_alloc(&L->set->arena, L->nobjs * sizeof *objs);
+    if (ld->nobjs) {
+        objs = rf_arena_alloc(&ld->set->arena, ld->nobjs * sizeof *objs);
         if (!objs)
             goto nomem;
-        memcpy(objs, L->objs, L->nobjs * sizeof *objs);
-        for (i = 0; i < L->nobjs; i++)
+        memcpy(objs, ld->objs, ld->nobjs * sizeof *objs);
+        for (i = 0; i < ld->nobjs; i++)
             if (objs[i].at >= 0 && t->anchor_x[objs[i].at] >= 0) {
                 objs[i].x = t->anchor_x[objs[i].at];
                 objs[i].y = t->anchor_y[objs[i].at];
             }
     }
     t->objects = objs;
-    t->nobjects = L->nobjs;
-    if (L->nscripts) {
-        scripts = rf_arena_alloc(&L->set->arena, L->nscripts * sizeof *scripts);
+    t->nobjects = ld->nobjs;
+    if (ld->nscripts) {
+        scripts = rf_arena_alloc(&ld->set->arena, ld->nscripts * sizeof *scripts);
         if (!scripts)
             goto nomem;
-        memcpy(scripts, L->scripts, L->nscripts * sizeof *scripts);
+        memcpy(scripts, ld->scripts, ld->nscripts * sizeof *scripts);
     }
     t->scripts = scripts;
-    t->nscripts = L->nscripts;
-    if (rf_template_check(t, L->d) > 0) {
-        L->file_errors++;
+    t->nscripts = ld->nscripts;
+    if (rf_template_check(t, ld->d) > 0) {
+        ld->file_errors++;
         return false;
     }
-    prev = rf_template_set_lookup(L->set, t->name);
-    if (prev >= 0 && L->set->items[prev]->file != L->afile)
-        rf_load_emit(L, "duplicate-room", t->line, t->col,
-                     "the room \"%.60s\" is also in %.200s:%d", t->name, L->set->items[prev]->file,
-                     L->set->items[prev]->line);
-    if (!rf_template_set_append(L->set, t))
+    prev = rf_template_set_lookup(ld->set, t->name);
+    if (prev >= 0 && ld->set->items[prev]->file != ld->afile)
+        rf_load_emit(ld, "duplicate-room", t->line, t->col,
+                     "the room \"%.60s\" is also in %.200s:%d", t->name, ld->set->items[prev]->file,
+                     ld->set->items[prev]->line);
+    if (!rf_template_set_append(ld->set, t))
         goto nomem;
     return true;
 nomem:
-    L->nomem = true;
+    ld->nomem = true;
     return false;
 }
 
-void rf_load_room_end(rf_loader *L)
+void rf_load_room_end(rf_loader *ld)
 {
-    L->in_room = false;
-    L->rooms_ended++;
-    if (L->nomem || L->fatal || !room_build(L))
-        rf_arena_rewind(&L->set->arena, L->mark);
+    ld->in_room = false;
+    ld->rooms_ended++;
+    if (ld->nomem || ld->fatal || !room_build(ld))
+        rf_arena_rewind(&ld->set->arena, ld->mark);
 }

@@ -1,4 +1,4 @@
-/* engine/src/load_xml.c: the rooms.xml loader: reads a file, buffer or
+/* engine/src/load/load_xml.c: the rooms.xml loader: reads a file, buffer or
  * directory with libxml2's streaming reader.
  *
  * Pipeline: load; reads a rooms.xml file, buffer or directory, produces
@@ -26,7 +26,7 @@
 
 #include <libxml/xmlreader.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "grammar_int.h"
 #include "load_int.h"
 
@@ -35,81 +35,81 @@
 #define IGNORED (-1)                /* stack mark: a subtree being skipped */
 
 /* Handles the start tag the reader stands on. */
-static void on_start(rf_loader *L, int depth, bool empty)
+static void on_start(rf_loader *ld, int depth, bool empty)
 {
-    const char *tag = (const char *)xmlTextReaderConstName(L->rd);
+    const char *tag = (const char *)xmlTextReaderConstName(ld->rd);
     char key[RF_LOAD_KEY_CAP];
     const rf_gelem_spec *spec;
     int parent;
-    rf_load_sync_tag(L);
+    rf_load_sync_tag(ld);
     if (!tag)
         tag = "";
     if (depth >= RF_LOAD_MAX_DEPTH) {
-        rf_load_emit(L, "xml-limit", L->el_line, L->el_col, "elements nested deeper than %d",
+        rf_load_emit(ld, "xml-limit", ld->el_line, ld->el_col, "elements nested deeper than %d",
                      RF_LOAD_MAX_DEPTH);
-        L->fatal = true;
+        ld->fatal = true;
         return;
     }
-    parent = depth == 0 ? -2 : L->stack[depth - 1];
-    L->stack[depth] = IGNORED;
+    parent = depth == 0 ? -2 : ld->stack[depth - 1];
+    ld->stack[depth] = IGNORED;
     if (parent == IGNORED)
         return;
     spec = rf_name_key(tag, key, sizeof key) ? rf_grammar_elem(key) : NULL;
     if (depth == 0) {
         if (!spec || spec->kind != RF_EL_ROOMDB) {
-            rf_load_emit(L, "not-roomdb", L->el_line, L->el_col,
+            rf_load_emit(ld, "not-roomdb", ld->el_line, ld->el_col,
                          "the root element is <%.60s>, not <roomdb>", tag);
-            L->fatal = true;
+            ld->fatal = true;
             return;
         }
     } else if (!spec || spec->kind == RF_EL_ROOMDB || (int)spec->parent != parent) {
-        rf_load_emit(L, "unknown-element", L->el_line, L->el_col,
+        rf_load_emit(ld, "unknown-element", ld->el_line, ld->el_col,
                      "<%.60s> is not known here; it is ignored", tag);
         return;
     }
-    if (spec->kind == RF_EL_ROOM && L->rooms_seen++ < L->skip_rooms)
+    if (spec->kind == RF_EL_ROOM && ld->rooms_seen++ < ld->skip_rooms)
         return; /* the first pass loaded it: ignored like an unknown subtree */
-    L->stack[depth] = (int)spec->kind;
-    rf_load_take_attrs(L, spec, tag);
-    if (L->nomem)
+    ld->stack[depth] = (int)spec->kind;
+    rf_load_take_attrs(ld, spec, tag);
+    if (ld->nomem)
         return;
     switch (spec->kind) {
     case RF_EL_ROOMDB: break;
     case RF_EL_ROOM:
-        rf_load_room_start(L);
-        rf_load_check_required(L, spec, tag);
+        rf_load_room_start(ld);
+        rf_load_check_required(ld, spec, tag);
         break;
     case RF_EL_ROW:
-        rf_load_check_required(L, spec, tag);
-        rf_load_row_start(L);
+        rf_load_check_required(ld, spec, tag);
+        rf_load_row_start(ld);
         break;
-    case RF_EL_FLAGS: rf_load_flags_start(L); break;
-    case RF_EL_OBJECT: rf_load_object_start(L, spec, tag); break;
-    case RF_EL_SCRIPT: rf_load_script_start(L); break;
-    case RF_EL_CONDITION: rf_load_clause_start(L, true, tag); break;
-    case RF_EL_ACTION: rf_load_clause_start(L, false, tag); break;
+    case RF_EL_FLAGS: rf_load_flags_start(ld); break;
+    case RF_EL_OBJECT: rf_load_object_start(ld, spec, tag); break;
+    case RF_EL_SCRIPT: rf_load_script_start(ld); break;
+    case RF_EL_CONDITION: rf_load_clause_start(ld, true, tag); break;
+    case RF_EL_ACTION: rf_load_clause_start(ld, false, tag); break;
     }
     if (empty) {
         if (spec->kind == RF_EL_SCRIPT)
-            rf_load_script_end(L);
+            rf_load_script_end(ld);
         else if (spec->kind == RF_EL_ROOM)
-            rf_load_room_end(L);
+            rf_load_room_end(ld);
     }
 }
 
-static void on_end(rf_loader *L, int depth)
+static void on_end(rf_loader *ld, int depth)
 {
     if (depth < 0 || depth >= RF_LOAD_MAX_DEPTH)
         return;
-    if (L->stack[depth] == RF_EL_SCRIPT)
-        rf_load_script_end(L);
-    else if (L->stack[depth] == RF_EL_ROOM)
-        rf_load_room_end(L);
+    if (ld->stack[depth] == RF_EL_SCRIPT)
+        rf_load_script_end(ld);
+    else if (ld->stack[depth] == RF_EL_ROOM)
+        rf_load_room_end(ld);
 }
 
 static void on_xml_error(void *ctx, xmlErrorPtr e)
 {
-    rf_loader *L = ctx;
+    rf_loader *ld = ctx;
     char msg[300];
     size_t n;
     const char *code = "xml-syntax";
@@ -124,38 +124,38 @@ static void on_xml_error(void *ctx, xmlErrorPtr e)
         code = "xml-limit";
     /* The reader still hands over the nodes parsed before the error (it
      * parses ahead), so the loop goes on until it says -1. */
-    if (L->xml_reported && e->level == XML_ERR_FATAL)
+    if (ld->xml_reported && e->level == XML_ERR_FATAL)
         return; /* one fatal error per file: libxml2 repeats itself */
-    L->xml_reported = true;
+    ld->xml_reported = true;
     if (e->level == XML_ERR_FATAL && strcmp(code, "xml-syntax") == 0)
-        L->syntax_line = e->line > 0 ? e->line : 1;
-    rf_load_emit(L, code, e->line > 0 ? e->line : 1, e->int2 > 0 ? e->int2 : 1, "%s", msg);
+        ld->syntax_line = e->line > 0 ? e->line : 1;
+    rf_load_emit(ld, code, e->line > 0 ? e->line : 1, e->int2 > 0 ? e->int2 : 1, "%s", msg);
 }
 
 /* Gives the pages of a file mapping well behind the cursor back to the
  * kernel, so a big file costs little resident memory; they are read again
  * from the file should anything look back (value_cells does, within a room). */
-static void drop_pages(rf_loader *L)
+static void drop_pages(rf_loader *ld)
 {
     long page = sysconf(_SC_PAGESIZE);
-    size_t upto = L->cur.pos - DROP_STEP / 2;
+    size_t upto = ld->cur.pos - DROP_STEP / 2;
     if (page <= 0)
         return;
     upto -= upto % (size_t)page;
-    if (upto > L->dropped)
-        (void)madvise((void *)(uintptr_t)L->buf, upto, MADV_DONTNEED); /* advice only */
-    L->dropped = upto;
+    if (upto > ld->dropped)
+        (void)madvise((void *)(uintptr_t)ld->buf, upto, MADV_DONTNEED); /* advice only */
+    ld->dropped = upto;
 }
 
-static void loader_fini(rf_loader *L)
+static void loader_fini(rf_loader *ld)
 {
-    rf_free(L->sbuf);
-    rf_free(L->rows);
-    rf_free(L->objs);
-    rf_free(L->scripts);
-    rf_free(L->conds);
-    rf_free(L->acts);
-    rf_free(L->code);
+    rf_free(ld->sbuf);
+    rf_free(ld->rows);
+    rf_free(ld->objs);
+    rf_free(ld->scripts);
+    rf_free(ld->conds);
+    rf_free(ld->acts);
+    rf_free(ld->code);
 }
 
 static rf_status load_memory(rf_template_set *set, const char *name, const char *buf, size_t len,
@@ -169,75 +169,75 @@ static rf_status load_memory(rf_template_set *set, const char *name, const char 
 rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, size_t len,
                        bool mapped, rf_diags *d, const rf_loader *first)
 {
-    rf_loader *L = rf_calloc(1, sizeof *L);
+    rf_loader *ld = rf_calloc(1, sizeof *ld);
     size_t start = 0, errors0 = d ? rf_diags_errors(d) : 0;
     rf_status st = RF_OK;
     int r;
-    if (!L)
+    if (!ld)
         return RF_ERR_NOMEM;
-    L->set = set;
-    L->d = d;
-    L->diags0 = first ? first->diags0 : d ? rf_diags_count(d) : 0;
-    L->recovering = first != NULL;
-    L->skip_rooms = first ? first->rooms_ended : 0;
-    L->file = name;
-    L->buf = buf;
-    L->len = len;
-    L->mapped = mapped;
-    L->cur.line = L->cur.col = 1;
+    ld->set = set;
+    ld->d = d;
+    ld->diags0 = first ? first->diags0 : d ? rf_diags_count(d) : 0;
+    ld->recovering = first != NULL;
+    ld->skip_rooms = first ? first->rooms_ended : 0;
+    ld->file = name;
+    ld->buf = buf;
+    ld->len = len;
+    ld->mapped = mapped;
+    ld->cur.line = ld->cur.col = 1;
     if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
         start = 3;
-    L->cur.pos = start;
+    ld->cur.pos = start;
     if (len > MAX_FILE) {
-        rf_load_emit(L, "xml-limit", 1, 1, "the file is larger than %zu bytes", MAX_FILE);
+        rf_load_emit(ld, "xml-limit", 1, 1, "the file is larger than %zu bytes", MAX_FILE);
         goto done;
     }
     if (len == start) {
-        rf_load_emit(L, "xml-syntax", 1, 1, "the file is empty");
+        rf_load_emit(ld, "xml-syntax", 1, 1, "the file is empty");
         goto done;
     }
-    if (!rf_load_prescan(L, start))
+    if (!rf_load_prescan(ld, start))
         goto done;
-    L->afile = rf_arena_strndup(&set->arena, name, strlen(name));
-    if (!L->afile) {
-        L->nomem = true;
-        goto done;
-    }
-    L->rd = xmlReaderForMemory(buf, (int)len, name, "UTF-8", XML_PARSE_NONET | XML_PARSE_BIG_LINES);
-    if (!L->rd) {
-        L->nomem = true;
+    ld->afile = rf_arena_strndup(&set->arena, name, strlen(name));
+    if (!ld->afile) {
+        ld->nomem = true;
         goto done;
     }
-    xmlTextReaderSetStructuredErrorHandler(L->rd, on_xml_error, L);
-    while (!L->nomem && !L->fatal && (r = xmlTextReaderRead(L->rd)) == 1) {
-        int type = xmlTextReaderNodeType(L->rd);
-        int depth = xmlTextReaderDepth(L->rd);
+    ld->rd = xmlReaderForMemory(buf, (int)len, name, "UTF-8", XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+    if (!ld->rd) {
+        ld->nomem = true;
+        goto done;
+    }
+    xmlTextReaderSetStructuredErrorHandler(ld->rd, on_xml_error, ld);
+    while (!ld->nomem && !ld->fatal && (r = xmlTextReaderRead(ld->rd)) == 1) {
+        int type = xmlTextReaderNodeType(ld->rd);
+        int depth = xmlTextReaderDepth(ld->rd);
         if (type == XML_READER_TYPE_ELEMENT)
-            on_start(L, depth, xmlTextReaderIsEmptyElement(L->rd) == 1);
-        if (L->mapped && L->cur.pos > L->dropped + DROP_STEP)
-            drop_pages(L);
+            on_start(ld, depth, xmlTextReaderIsEmptyElement(ld->rd) == 1);
+        if (ld->mapped && ld->cur.pos > ld->dropped + DROP_STEP)
+            drop_pages(ld);
         if (type == XML_READER_TYPE_END_ELEMENT)
-            on_end(L, depth);
+            on_end(ld, depth);
         else if ((type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA ||
                   type == XML_READER_TYPE_WHITESPACE ||
                   type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE) &&
-                 L->in_script && L->want_code && depth > 0 && L->stack[depth - 1] == RF_EL_SCRIPT)
-            rf_load_script_text(L);
+                 ld->in_script && ld->want_code && depth > 0 && ld->stack[depth - 1] == RF_EL_SCRIPT)
+            rf_load_script_text(ld);
     }
-    if (!L->nomem && !L->fatal && r < 0 && !L->xml_reported)
-        rf_load_emit(L, "xml-syntax", xmlTextReaderGetParserLineNumber(L->rd), 1, "malformed XML");
-    if (L->in_room)
-        rf_arena_rewind(&set->arena, L->mark);
-    xmlFreeTextReader(L->rd);
-    if (!L->recovering && !L->nomem && L->syntax_line > 0 && rf_load_recover(L) == RF_ERR_NOMEM)
-        L->nomem = true;
+    if (!ld->nomem && !ld->fatal && r < 0 && !ld->xml_reported)
+        rf_load_emit(ld, "xml-syntax", xmlTextReaderGetParserLineNumber(ld->rd), 1, "malformed XML");
+    if (ld->in_room)
+        rf_arena_rewind(&set->arena, ld->mark);
+    xmlFreeTextReader(ld->rd);
+    if (!ld->recovering && !ld->nomem && ld->syntax_line > 0 && rf_load_recover(ld) == RF_ERR_NOMEM)
+        ld->nomem = true;
 done:
-    if (L->nomem)
+    if (ld->nomem)
         st = RF_ERR_NOMEM;
-    else if (L->file_errors || (d && rf_diags_errors(d) > errors0))
+    else if (ld->file_errors || (d && rf_diags_errors(d) > errors0))
         st = RF_ERR_CONTENT;
-    loader_fini(L);
-    rf_free(L);
+    loader_fini(ld);
+    rf_free(ld);
     return st;
 }
 

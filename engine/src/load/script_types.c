@@ -1,4 +1,4 @@
-/* engine/src/script_types.c: the tables of Dredmor's built-in conditions, actions and objects.
+/* engine/src/load/script_types.c: the tables of Dredmor's built-in conditions, actions and objects.
  *
  * Pipeline: load and lint read these rows (script_types_int.h); the rule VM
  * reads the defaults. Design: pure data, one row per attribute, walked by the
@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "script_types_int.h"
+#include "load/script_types.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

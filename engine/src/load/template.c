@@ -1,6 +1,6 @@
-/* engine/src/template.c: the template set, its arena and the accessors.
+/* engine/src/load/template.c: the template set, its arena and the accessors.
  *
- * Pipeline: load; the set is filled by load_room.c and read by check_room.c,
+ * Pipeline: load; the set is filled by load_room.c and read by template_check.c,
  * lint, the placer and the rule VM through template.h.
  * Design: one arena per set (chunks of 64 KiB or more), so a set of 100,000
  * rooms is a few thousand allocations; rooms are undone by rewinding. The name
@@ -11,8 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "alloc_int.h"
-#include "script_types_int.h"
+#include "core/alloc.h"
+#include "load/script_types.h"
 #include "template_int.h"
 
 #define CHUNK_MIN ((size_t)64 * 1024)

@@ -1,4 +1,4 @@
-/* engine/src/template_int.h: the insides of rf_template and rf_template_set.
+/* engine/src/load/template_int.h: the insides of rf_template and rf_template_set.
  *
  * Pipeline: load; shared by template.c (set, arena, accessors) and
  * load_room.c (which builds templates).

@@ -1,4 +1,4 @@
-/* engine/src/template_write.c: `list` and `show` output of loaded templates.
+/* engine/src/load/template_write.c: `list` and `show` output of loaded templates.
  *
  * Pipeline: load -> output; read-only over template.h accessors. Design: the
  * text forms are for people (aligned, a legend of the symbols actually used,
@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "json_int.h"
+#include "core/json.h"
 #include "roomforge/template_write.h"
 
 typedef struct symbol_row {

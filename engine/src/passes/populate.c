@@ -1,4 +1,4 @@
-/* engine/src/populate.c: the population pass: traps, then the sleeping
+/* engine/src/passes/populate.c: the population pass: traps, then the sleeping
  * hordes a level starts with, out of the up stairs' sight.
  *
  * Pipeline: special -> populate -> level (level_gen.c runs it on the
@@ -16,8 +16,8 @@
  */
 #include <string.h>
 
-#include "alloc_int.h"
-#include "grid_int.h"
+#include "core/alloc.h"
+#include "grid/grid.h"
 #include "roomforge/fov.h"
 #include "roomforge/populate.h"
 

@@ -1,4 +1,4 @@
-/* engine/src/special.c: DoomRL's special rooms: how many, which type, which
+/* engine/src/passes/special.c: DoomRL's special rooms: how many, which type, which
  * room, and the warehouse, fluid, ammo, teleporter and lever features.
  *
  * Pipeline: special pass, after the diggers' passes and before the stairs;
@@ -11,8 +11,8 @@
  */
 #include <string.h>
 
-#include "alloc_int.h"
-#include "grid_int.h"
+#include "core/alloc.h"
+#include "grid/grid.h"
 #include "special_int.h"
 
 typedef struct kind_row {

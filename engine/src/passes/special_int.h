@@ -1,4 +1,4 @@
-/* engine/src/special_int.h: what special.c (choice of types and rooms, the
+/* engine/src/passes/special_int.h: what special.c (choice of types and rooms, the
  * simple features) shares with special_vault.c (vaults and locked vaults).
  *
  * Pipeline: special pass; see roomforge/special.h.

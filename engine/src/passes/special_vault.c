@@ -1,4 +1,4 @@
-/* engine/src/special_vault.c: DoomRL vaults: an inner chamber inside a
+/* engine/src/passes/special_vault.c: DoomRL vaults: an inner chamber inside a
  * rectangular room with a one-wide path around it and a single door, its
  * monsters and items, and locked vaults (no door, a key lever elsewhere).
  *

@@ -1,4 +1,4 @@
-/* engine/src/stairs.c: up and down stairs, far apart, on floor tiles outside
+/* engine/src/passes/stairs.c: up and down stairs, far apart, on floor tiles outside
  * locked rooms.
  *
  * Pipeline: after the digger, for every digger. Design: a floor tile is a
@@ -12,22 +12,23 @@
  * reachable distance. Stairs replace floor, so walkability and connectivity
  * stay. The BFS steps by coordinates, never across a row's end.
  */
-#include "alloc_int.h"
-#include "level_int.h"
+#include "core/alloc.h"
+#include "grid/grid.h"
+#include "passes/stairs.h"
 
 /* ok[i] = 1 for floor tiles outside every locked room's box with no object
  * on them, and (with skip_templates) outside placed templates, whose cells
  * stay as drawn. */
-static void mark_candidates(const rf_level *lv, unsigned char *ok, bool skip_templates)
+static void mark_candidates(const rf_grid *g, const rf_room_list *rooms,
+                            const rf_placed_list *objs, unsigned char *ok, bool skip_templates)
 {
-    const rf_grid *g = lv->g;
     size_t i, n = (size_t)g->w * (size_t)g->h;
     for (i = 0; i < n; i++)
         ok[i] = g->t[i] == RF_TILE_FLOOR &&
-                !(skip_templates && g->room[i] > 0 && (size_t)g->room[i] <= lv->rooms.n &&
-                  lv->rooms.items[g->room[i] - 1].kind == RF_ROOM_TEMPLATE);
-    for (i = 0; i < lv->rooms.n; i++) {
-        const rf_room_rec *r = &lv->rooms.items[i];
+                !(skip_templates && g->room[i] > 0 && (size_t)g->room[i] <= rooms->n &&
+                  rooms->items[g->room[i] - 1].kind == RF_ROOM_TEMPLATE);
+    for (i = 0; i < rooms->n; i++) {
+        const rf_room_rec *r = &rooms->items[i];
         int x, y;
         if (!r->locked)
             continue;
@@ -35,9 +36,9 @@ static void mark_candidates(const rf_level *lv, unsigned char *ok, bool skip_tem
             for (x = r->x < 0 ? 0 : r->x; x < r->x + r->w && x < g->w; x++)
                 ok[(size_t)y * (size_t)g->w + (size_t)x] = 0;
     }
-    for (i = 0; i < lv->objs.n; i++)
-        if (rf_grid_in_bounds(g, lv->objs.items[i].x, lv->objs.items[i].y))
-            ok[(size_t)lv->objs.items[i].y * (size_t)g->w + (size_t)lv->objs.items[i].x] = 0;
+    for (i = 0; i < objs->n; i++)
+        if (rf_grid_in_bounds(g, objs->items[i].x, objs->items[i].y))
+            ok[(size_t)objs->items[i].y * (size_t)g->w + (size_t)objs->items[i].x] = 0;
 }
 
 /* The kth candidate (of room when room > 0), or -1. */
@@ -75,26 +76,26 @@ static void distances(const rf_grid *g, int start, int *dist, int *queue)
     }
 }
 
-rf_status rf_level_place_stairs(rf_level *lv, rf_rng *layout)
+rf_status rf_stairs_place(rf_grid *g, const rf_room_list *rooms, const rf_placed_list *objs,
+                          int depth, rf_rng *layout, int *up_cell, int *down_cell)
 {
-    rf_grid *g = lv->g;
     int w = g->w, n = w * g->h, i, up, down = -1, far = 0;
     size_t cands = 0, first = 0, k;
     int *dist = NULL, *queue = NULL, first_room = 0;
     unsigned char *ok = NULL;
     rf_status st = RF_ERR_NOMEM;
-    if (lv->rooms.n && !lv->rooms.items[0].locked)
-        first_room = lv->rooms.items[0].id;
+    if (rooms->n && !rooms->items[0].locked)
+        first_room = rooms->items[0].id;
     ok = rf_alloc((size_t)n);
     dist = rf_alloc((size_t)n * sizeof *dist);
     queue = rf_alloc((size_t)n * sizeof *queue);
     if (!ok || !dist || !queue)
         goto done;
-    mark_candidates(lv, ok, true);
+    mark_candidates(g, rooms, objs, ok, true);
     for (i = 0; i < n; i++)
         cands += ok[i];
     if (cands < 2) { /* a level of templates only: stairs may go inside them */
-        mark_candidates(lv, ok, false);
+        mark_candidates(g, rooms, objs, ok, false);
         cands = 0;
         for (i = 0; i < n; i++)
             cands += ok[i];
@@ -104,7 +105,7 @@ rf_status rf_level_place_stairs(rf_level *lv, rf_rng *layout)
     st = RF_ERR_CONTENT;
     if (cands < 2)
         goto done;
-    if (lv->depth == 1 && first > 0)
+    if (depth == 1 && first > 0)
         up = nth_candidate(g, ok, rf_rng_below(layout, (uint32_t)first), first_room);
     else
         up = nth_candidate(g, ok, rf_rng_below(layout, (uint32_t)cands), 0);
@@ -128,10 +129,8 @@ rf_status rf_level_place_stairs(rf_level *lv, rf_rng *layout)
     }
     g->t[up] = RF_TILE_STAIRS_UP;
     g->t[down] = RF_TILE_STAIRS_DOWN;
-    lv->up_x = up % w;
-    lv->up_y = up / w;
-    lv->down_x = down % w;
-    lv->down_y = down / w;
+    *up_cell = up;
+    *down_cell = down;
     st = RF_OK;
 done:
     rf_free(ok);

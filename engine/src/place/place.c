@@ -1,4 +1,4 @@
-/* engine/src/place.c: the placer's core: the choice of templates for a level,
+/* engine/src/place/place.c: the placer's core: the choice of templates for a level,
  * template views (turned and mirrored maps), the collision test, the stamp
  * that draws a template into the level, and the level step that reports
  * what could not be placed.
@@ -18,8 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc_int.h"
-#include "brogue_int.h" /* RF_DIR_DX, RF_DIR_DY */
+#include "core/alloc.h"
 #include "place_int.h"
 
 #define REF_AREA (79 * 29) /* the reference level the profile's count is for */
@@ -259,7 +258,7 @@ static bool interiors_meet(const rf_room_rec *r, int x, int y, int w, int h)
 
 bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool over_floor)
 {
-    const rf_grid *g = pl->lv->g;
+    const rf_grid *g = pl->g;
     const rf_vcell *c = v->list;
     size_t gw = (size_t)g->w, i, k, open_end = v->nwallish + v->nopen + v->nrim;
     if (ox < 0 || oy < 0 || ox + v->w > g->w || oy + v->h > g->h)
@@ -300,8 +299,8 @@ bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool 
             !(over_floor && (t == RF_TILE_FLOOR || t == RF_TILE_DOOR || t == RF_TILE_SECRET_DOOR)))
             return false;
     }
-    for (i = 0; i < pl->lv->rooms.n; i++) {
-        const rf_room_rec *r = &pl->lv->rooms.items[i];
+    for (i = 0; i < pl->rooms->n; i++) {
+        const rf_room_rec *r = &pl->rooms->items[i];
         if ((r->kind == RF_ROOM_TEMPLATE || r->locked) && interiors_meet(r, ox, oy, v->w, v->h))
             return false;
     }
@@ -310,7 +309,7 @@ bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool 
 
 void rf_place_stamp(rf_placer *pl, const rf_tview *v, int ox, int oy, int room, int used_door)
 {
-    rf_grid *g = pl->lv->g;
+    rf_grid *g = pl->g;
     int x, y, k;
     for (y = 0; y < v->h; y++)
         for (x = 0; x < v->w; x++) {
@@ -338,7 +337,7 @@ void rf_place_stamp(rf_placer *pl, const rf_tview *v, int ox, int oy, int room, 
 
 void rf_place_door_open(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k)
 {
-    rf_grid *g = pl->lv->g;
+    rf_grid *g = pl->g;
     int x = ox + v->doors[k].x, y = oy + v->doors[k].y;
     int fx = x + RF_DIR_DX(v->doors[k].dir), fy = y + RF_DIR_DY(v->doors[k].dir);
     RF_GRID_AT(g, x, y) = RF_TILE_DOOR;
@@ -354,7 +353,7 @@ void rf_place_door_open(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t
 
 void rf_place_record(rf_placer *pl, rf_plan_entry *e, int room, int ox, int oy, int o)
 {
-    rf_room_rec *r = &pl->lv->rooms.items[room - 1];
+    rf_room_rec *r = &pl->rooms->items[room - 1];
     const rf_flags *f = rf_template_flags(e->t);
     r->kind = RF_ROOM_TEMPLATE;
     r->tmpl = e->t;
@@ -412,19 +411,31 @@ static void terrain_map(rf_placer *pl)
     static const rf_tile codes[RF_PLACE_TERRAIN_CODES] = {
         RF_TILE_FLOOR, RF_TILE_WATER, RF_TILE_ICE, RF_TILE_GOO,
         RF_TILE_ACID, RF_TILE_LAVA, RF_TILE_DEEP_WATER, RF_TILE_SHALLOW_WATER};
-    static const char *const keys[4] = {"water-tile", "lava-tile", "ice-tile", "goo-tile"};
     static const int defaults[4] = {1, 5, 2, 3};
     int k;
     for (k = 0; k < 4; k++) {
-        int c = rf_profile_int(pl->prof, pl->depth, keys[k], defaults[k]);
+        int c = pl->po.terrain[k];
         pl->terrain[k] = codes[c >= 0 && c < RF_PLACE_TERRAIN_CODES ? c : defaults[k]];
     }
+}
+
+void rf_place_opts_init(rf_place_opts *po)
+{
+    memset(po, 0, sizeof *po);
+    po->depth = 1;
+    po->seed = 1;
+    po->terrain[0] = 1; /* water-tile: W is water */
+    po->terrain[1] = 5; /* lava-tile */
+    po->terrain[2] = 2; /* ice-tile */
+    po->terrain[3] = 3; /* goo-tile */
+    po->count_lo = DEFAULT_COUNT_LO;
+    po->count_hi = DEFAULT_COUNT_HI;
 }
 
 /* Forced rooms: each must exist, suit the depth and size, have doors, and a
  * special one may be forced once. Reports every failure; RF_ERR_CONTENT
  * when there was one. */
-static rf_status plan_forced(rf_placer *pl, const rf_level_opts *o, rf_diags *d)
+static rf_status plan_forced(rf_placer *pl, const rf_place_opts *o, rf_diags *d)
 {
     rf_status st = RF_OK;
     size_t i;
@@ -440,7 +451,7 @@ static rf_status plan_forced(rf_placer *pl, const rf_level_opts *o, rf_diags *d)
             st = RF_ERR_CONTENT;
             continue;
         }
-        why = static_why(t, o->depth, pl->lv->g->w, pl->lv->g->h);
+        why = static_why(t, o->depth, pl->g->w, pl->g->h);
         if (why == RF_PLACE_OK && rf_template_flags(t)->special && plan_has_special(pl, t))
             why = RF_PLACE_SPECIAL;
         if (why != RF_PLACE_OK) {
@@ -460,7 +471,7 @@ static rf_status plan_forced(rf_placer *pl, const rf_level_opts *o, rf_diags *d)
                                   rf_template_col(t),
                                   "forced room '%s' cannot be placed at depth %d on a %dx%d "
                                   "level: %s%s",
-                                  rf_template_name(t), o->depth, pl->lv->g->w, pl->lv->g->h,
+                                  rf_template_name(t), o->depth, pl->g->w, pl->g->h,
                                   rf_place_why_text(why), range);
             st = RF_ERR_CONTENT;
             continue;
@@ -473,12 +484,11 @@ static rf_status plan_forced(rf_placer *pl, const rf_level_opts *o, rf_diags *d)
 
 /* The drawn templates: the profile's count, each a weighted draw among the
  * templates the depth and size allow (special ones not yet in the plan). */
-static rf_status plan_drawn(rf_placer *pl, const rf_level_opts *o)
+static rf_status plan_drawn(rf_placer *pl, const rf_place_opts *o)
 {
     size_t nt = rf_template_set_count(o->templates), i;
-    int lo = DEFAULT_COUNT_LO, hi = DEFAULT_COUNT_HI, count, k;
-    (void)rf_profile_range(pl->prof, o->depth, "templates", &lo, &hi);
-    rf_place_count_range(lo, hi, pl->lv->g->w, pl->lv->g->h, &lo, &hi);
+    int lo, hi, count, k;
+    rf_place_count_range(o->count_lo, o->count_hi, pl->g->w, pl->g->h, &lo, &hi);
     count = rf_rng_range(&pl->rng, lo, hi);
     for (k = 0; k < count; k++) {
         long total = 0, pick;
@@ -486,7 +496,7 @@ static rf_status plan_drawn(rf_placer *pl, const rf_level_opts *o)
         for (i = 0; i < nt; i++) {
             const rf_template *t = rf_template_set_at(o->templates, i);
             if (rf_template_weight(t) > 0 &&
-                static_why(t, o->depth, pl->lv->g->w, pl->lv->g->h) == RF_PLACE_OK &&
+                static_why(t, o->depth, pl->g->w, pl->g->h) == RF_PLACE_OK &&
                 !(rf_template_flags(t)->special && plan_has_special(pl, t)))
                 total += rf_template_weight(t);
         }
@@ -497,7 +507,7 @@ static rf_status plan_drawn(rf_placer *pl, const rf_level_opts *o)
             const rf_template *t = rf_template_set_at(o->templates, i);
             long wgt;
             if (rf_template_weight(t) <= 0 ||
-                static_why(t, o->depth, pl->lv->g->w, pl->lv->g->h) != RF_PLACE_OK ||
+                static_why(t, o->depth, pl->g->w, pl->g->h) != RF_PLACE_OK ||
                 (rf_template_flags(t)->special && plan_has_special(pl, t)))
                 continue;
             wgt = rf_template_weight(t);
@@ -511,25 +521,30 @@ static rf_status plan_drawn(rf_placer *pl, const rf_level_opts *o)
     return RF_OK;
 }
 
-rf_status rf_place_begin(rf_placer *pl, rf_level *lv, const rf_profile *prof,
-                         const rf_level_opts *o, rf_diags *d)
+rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
+                         const rf_place_opts *po, rf_diags *d, rf_placer **out)
 {
-    size_t n = (size_t)lv->g->w * (size_t)lv->g->h, i;
+    size_t n = (size_t)g->w * (size_t)g->h, i;
+    rf_placer *pl = rf_calloc(1, sizeof *pl);
     rf_status st;
-    memset(pl, 0, sizeof *pl);
-    pl->lv = lv;
-    pl->prof = prof;
-    pl->depth = o->depth;
-    if (!o->templates) { /* nothing to place; a forced room cannot be found */
-        for (i = 0; d && i < o->nrooms; i++)
+    *out = pl;
+    if (!pl)
+        return RF_ERR_NOMEM;
+    pl->g = g;
+    pl->rooms = rooms;
+    pl->objs = objs;
+    pl->po = *po;
+    pl->depth = po->depth;
+    if (!po->templates) { /* nothing to place; a forced room cannot be found */
+        for (i = 0; d && i < po->nrooms; i++)
             (void)rf_diag_add(d, "unknown-room", "rooms", 0, 0,
                               "--room '%s': no templates are loaded",
-                              o->rooms && o->rooms[i] ? o->rooms[i] : "");
-        return o->nrooms ? RF_ERR_CONTENT : RF_OK;
+                              po->rooms && po->rooms[i] ? po->rooms[i] : "");
+        return po->nrooms ? RF_ERR_CONTENT : RF_OK;
     }
-    rf_rng_seed_named(&pl->rng, o->seed, "place");
+    rf_rng_seed_named(&pl->rng, po->seed, "place");
     terrain_map(pl);
-    pl->wall_corridors = true; /* the recipe step says (recipe_steps.c) */
+    pl->wall_corridors = true;
     pl->prot = rf_calloc(n, 1);
     pl->mark = rf_calloc(n, 1);
     pl->queue = rf_calloc(n, sizeof *pl->queue);
@@ -542,9 +557,9 @@ rf_status rf_place_begin(rf_placer *pl, rf_level *lv, const rf_profile *prof,
     if (!pl->prot || !pl->mark || !pl->queue || !pl->from || !pl->label || !pl->seen ||
         !pl->locked)
         return RF_ERR_NOMEM;
-    st = plan_forced(pl, o, d);
+    st = plan_forced(pl, po, d);
     if (st == RF_OK)
-        st = plan_drawn(pl, o);
+        st = plan_drawn(pl, po);
     /* accretion slots: entries spread over the first half of the attempts,
      * forced ones first and with every attempt as their budget */
     for (i = 0; i < pl->n; i++) {
@@ -554,11 +569,22 @@ rf_status rf_place_begin(rf_placer *pl, rf_level *lv, const rf_profile *prof,
     return st;
 }
 
-rf_status rf_place_finish(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
+bool rf_place_is_started(const rf_placer *pl)
+{
+    size_t i;
+    for (i = 0; i < pl->n; i++)
+        if (pl->plan[i].forced || pl->plan[i].placed)
+            return true;
+    return false;
+}
+
+rf_status rf_place_finish(rf_placer *pl, bool wall_corridors, rf_rng *cosmetic,
                           const struct rf_horde_table *hordes, rf_diags *d)
 {
-    rf_status st = rf_place_fit_pending(pl), failed = RF_OK;
+    rf_status st, failed = RF_OK;
     size_t i;
+    pl->wall_corridors = wall_corridors;
+    st = rf_place_fit_pending(pl);
     if (st != RF_OK)
         return st;
     for (i = 0; i < pl->n; i++) {
@@ -576,13 +602,15 @@ rf_status rf_place_finish(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
     }
     if (failed != RF_OK)
         return failed;
-    return rf_place_objects_with(pl, seed, cosmetic, hordes, d);
+    return rf_place_objects_with(pl, cosmetic, hordes, d);
 }
 
-void rf_place_fini(rf_placer *pl)
+void rf_place_free(rf_placer *pl)
 {
     size_t i;
     int o;
+    if (!pl)
+        return;
     for (i = 0; i < pl->n; i++)
         for (o = 0; o < RF_ORIENT_COUNT; o++) {
             rf_free(pl->plan[i].views[o].cells);
@@ -597,5 +625,5 @@ void rf_place_fini(rf_placer *pl)
     rf_free(pl->label);
     rf_free(pl->seen);
     rf_free(pl->locked);
-    memset(pl, 0, sizeof *pl);
+    rf_free(pl);
 }

@@ -1,4 +1,4 @@
-/* engine/src/place_attach.c: attach: templates as room designs of Brogue's
+/* engine/src/place/place_attach.c: attach: templates as room designs of Brogue's
  * accretion, their door on a wall site of the level, directly or at the end
  * of a corridor.
  *
@@ -22,8 +22,10 @@
  * Seeds: shared/seeds/brogue-level-generation.txt (Digging the Level),
  * shared/seeds/dredmor-room-system.txt (D and d doors).
  */
-#include "alloc_int.h"
-#include "brogue_int.h"
+#include "core/alloc.h"
+#include "core/rng.h"
+#include "dig/brogue.h"
+#include "grid/grid.h"
 #include "place_int.h"
 
 #define FORCED_FIRST 8  /* attempts a forced room makes at the first room */
@@ -32,26 +34,28 @@
 /* Draws entry e's view v at (ox, oy) with door k in use; the corridor (len
  * tiles from the site) first. site -1 (and k -1): a seeded room, joined by
  * nothing yet. false when memory runs out. */
-static bool attach_build(rf_placer *pl, rf_dig *d, rf_plan_entry *e, const rf_tview *v, int k,
+static bool attach_build(rf_placer *pl, rf_brogue *d, rf_plan_entry *e, const rf_tview *v, int k,
                          int site, int dir, int len, int ox, int oy)
 {
-    int w = d->w, off = RF_DIR_DY(dir) * w + RF_DIR_DX(dir), corridor = 0, room, i;
-    int from = site >= 0 ? d->g->room[site - off] : 0;
+    rf_grid *g = rf_brogue_get_grid(d);
+    uint8_t *protect = rf_brogue_get_protect(d);
+    int w = g->w, off = RF_DIR_DY(dir) * w + RF_DIR_DX(dir), corridor = 0, room, i;
+    int from = site >= 0 ? g->room[site - off] : 0;
     size_t di;
     if (len > 0) {
-        if (!rf_dig_corridor(d, site, dir, len, &corridor))
+        if (!rf_brogue_corridor(d, site, dir, len, &corridor))
             return false;
         /* the level's end of the corridor: a door by the door chance; the
          * unused door of another template stays a door, now in use */
-        if (d->protect[site] == RF_PROTECT_DOOR) {
-            d->g->t[site] = RF_TILE_DOOR;
-            d->protect[site] = RF_PROTECT_CELL;
-            d->protect[site + off] = RF_PROTECT_CELL;
+        if (protect[site] == RF_PROTECT_DOOR) {
+            g->t[site] = RF_TILE_DOOR;
+            protect[site] = RF_PROTECT_CELL;
+            protect[site + off] = RF_PROTECT_CELL;
         } else {
-            d->g->t[site] = rf_dig_chance(d->rng, d->p->door_chance) ? RF_TILE_DOOR : RF_TILE_FLOOR;
+            g->t[site] = rf_rng_chance_lemire(rf_brogue_get_rng(d), rf_brogue_get_params(d)->door_chance) ? RF_TILE_DOOR : RF_TILE_FLOOR;
         }
     }
-    room = rf_dig_add_room(d, RF_ROOM_TEMPLATE, ox, oy, v->w, v->h);
+    room = rf_brogue_add_room(d, RF_ROOM_TEMPLATE, ox, oy, v->w, v->h);
     if (!room)
         return false;
     rf_place_stamp(pl, v, ox, oy, room, k);
@@ -59,70 +63,68 @@ static bool attach_build(rf_placer *pl, rf_dig *d, rf_plan_entry *e, const rf_tv
     for (i = 0; i < v->w * v->h; i++) {
         int x = i % v->w, y = i / v->w;
         if (v->cells[i] != ' ')
-            d->protect[(oy + y) * w + ox + x] = RF_PROTECT_CELL;
+            protect[(oy + y) * w + ox + x] = RF_PROTECT_CELL;
     }
     if (k >= 0) /* the tile in front of the door in use: no lake drowns it */
-        d->protect[(oy + v->doors[k].y - RF_DIR_DY(dir)) * w + ox + v->doors[k].x -
+        protect[(oy + v->doors[k].y - RF_DIR_DY(dir)) * w + ox + v->doors[k].x -
                    RF_DIR_DX(dir)] = RF_PROTECT_CELL;
-    if (site >= 0 && (!rf_dig_link(d, from, corridor ? corridor : room) ||
-                      (corridor && !rf_dig_link(d, corridor, room))))
+    if (site >= 0 && (!rf_brogue_link(d, from, corridor ? corridor : room) ||
+                      (corridor && !rf_brogue_link(d, corridor, room))))
         return false;
     for (i = 1; i <= len; i++)
-        if (!rf_dig_add_sites(d, site + off * i))
+        if (!rf_brogue_add_sites(d, site + off * i))
             return false;
     /* the unused doors: wall now, sites accretion may open later */
     for (di = 0; di < v->ndoors; di++) {
         int c = (oy + v->doors[di].y) * w + ox + v->doors[di].x, dd = v->doors[di].dir;
-        rf_site_list *l = &d->sites[dd];
-        if ((int)di == k || d->g->t[c] != RF_TILE_WALL)
+        if ((int)di == k || g->t[c] != RF_TILE_WALL)
             continue;
-        d->protect[c] = RF_PROTECT_DOOR;
-        if (!rf_grow((void **)&l->cells, &l->cap, l->n + 1, sizeof *l->cells))
+        if (!rf_brogue_add_door_site(d, c, dd))
             return false;
-        l->cells[l->n++] = c;
     }
     return true;
 }
 
 /* A random allowed orientation of e's template. */
-static int pick_orient(rf_dig *d, const rf_plan_entry *e)
+static int pick_orient(rf_brogue *d, const rf_plan_entry *e)
 {
     int allowed[RF_ORIENT_COUNT], n = 0, o;
     for (o = 0; o < RF_ORIENT_COUNT; o++)
         if (rf_place_orient_ok(e->t, o))
             allowed[n++] = o;
-    return allowed[rf_dig_below(d->rng, (uint32_t)n)];
+    return allowed[rf_rng_below_lemire(rf_brogue_get_rng(d), (uint32_t)n)];
 }
 
 /* One accretion attempt for entry e: 1 placed, 0 not, -1 out of memory.
  * Each of the profile's tries draws an orientation and a door, then a wall
  * site facing the door (a template's size is fixed, so a fresh site is what
  * a new try can change), then corridor or not and its length. */
-static int attach_once(rf_placer *pl, rf_dig *d, rf_plan_entry *e, bool corridor_phase)
+static int attach_once(rf_placer *pl, rf_brogue *d, rf_plan_entry *e, bool corridor_phase)
 {
-    const rf_brogue_params *p = d->p;
-    int t;
+    const rf_brogue_params *p = rf_brogue_get_params(d);
+    rf_rng *rng = rf_brogue_get_rng(d);
+    int w = rf_brogue_get_grid(d)->w, t;
     for (t = 0; t < p->tries_per_attempt; t++) {
         const rf_tview *v = rf_place_view(e, pick_orient(d, e));
-        bool corridor = corridor_phase && rf_dig_chance(d->rng, p->corridor_chance);
+        bool corridor = corridor_phase && rf_rng_chance_lemire(rng, p->corridor_chance);
         size_t at;
         int k, dir, site, sx, sy, len = 0, ex, ey;
         if (!v)
             return -1;
         if (v->ndoors == 0)
             return 0;
-        k = (int)rf_dig_below(d->rng, (uint32_t)v->ndoors);
+        k = (int)rf_rng_below_lemire(rng, (uint32_t)v->ndoors);
         dir = (v->doors[k].dir + 2) % RF_DIR_COUNT;
         site = rf_accrete_pick_site(d, dir, &at);
         if (site < 0)
             continue;
-        sx = site % d->w;
-        sy = site / d->w;
+        sx = site % w;
+        sy = site / w;
         if (corridor) { /* a length the free run has room for (and the door) */
             rf_span s = RF_DIR_DX(dir) ? p->corridor_h_len : p->corridor_v_len;
             int run = rf_accrete_free_run(d, sx, sy, dir, s.hi + 1);
             if (run - 1 >= s.lo) /* else attach at the wall itself */
-                len = rf_dig_range(d->rng, s.lo, s.hi < run - 1 ? s.hi : run - 1);
+                len = rf_rng_range_lemire(rng, s.lo, s.hi < run - 1 ? s.hi : run - 1);
         }
         ex = sx + RF_DIR_DX(dir) * (len > 0 ? len + 1 : 0);
         ey = sy + RF_DIR_DY(dir) * (len > 0 ? len + 1 : 0);
@@ -138,28 +140,30 @@ static int attach_once(rf_placer *pl, rf_dig *d, rf_plan_entry *e, bool corridor
  * free rock anywhere, as the first room is, with every door a wall site
  * accretion may open (what stays unjoined gets a corridor after digging,
  * place_fit.c). 1 placed, 0 not, -1 out of memory. */
-static int seed_room(rf_placer *pl, rf_dig *d, rf_plan_entry *e)
+static int seed_room(rf_placer *pl, rf_brogue *d, rf_plan_entry *e)
 {
+    const rf_grid *g = rf_brogue_get_grid(d);
+    rf_rng *rng = rf_brogue_get_rng(d);
     int tries;
     for (tries = 0; tries < SEED_TRIES; tries++) {
         const rf_tview *v = rf_place_view(e, pick_orient(d, e));
         int ox, oy;
         if (!v)
             return -1;
-        if (v->w > d->w || v->h > d->h)
+        if (v->w > g->w || v->h > g->h)
             continue;
-        ox = rf_dig_range(d->rng, 0, d->w - v->w);
-        oy = rf_dig_range(d->rng, 0, d->h - v->h);
+        ox = rf_rng_range_lemire(rng, 0, g->w - v->w);
+        oy = rf_rng_range_lemire(rng, 0, g->h - v->h);
         if (rf_place_fits(pl, v, ox, oy, false))
             return attach_build(pl, d, e, v, -1, -1, 0, 0, ox, oy) ? 1 : -1;
     }
     return 0;
 }
 
-bool rf_place_attach_step(void *ud, rf_dig *d, int attempt)
+bool rf_place_attach_step(void *ud, rf_brogue *d, int attempt)
 {
     rf_placer *pl = ud;
-    const rf_brogue_params *p = d->p;
+    const rf_brogue_params *p = rf_brogue_get_params(d);
     int early = p->attempts - p->rooms_only_last;
     size_t i;
     if (early < 1)

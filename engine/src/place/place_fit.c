@@ -1,4 +1,4 @@
-/* engine/src/place_fit.c: fit: a template takes a free rectangle of rock and
+/* engine/src/place/place_fit.c: fit: a template takes a free rectangle of rock and
  * its doors are joined to the level by corridors.
  *
  * Pipeline: place, after the digger (NetHack rectangles, DungeonMaker
@@ -34,8 +34,7 @@
  */
 #include <string.h>
 
-#include "alloc_int.h"
-#include "brogue_int.h" /* RF_DIR_DX, RF_DIR_DY */
+#include "core/alloc.h"
 #include "place_int.h"
 
 /* Origins tried per template: on rock, then over ground rung by walkable
@@ -60,7 +59,7 @@ static bool view_has(const rf_tview *v, int x, int y)
 static unsigned next_round(rf_placer *pl)
 {
     if (++pl->round == 0) {
-        memset(pl->seen, 0, (size_t)pl->lv->g->w * (size_t)pl->lv->g->h * sizeof *pl->seen);
+        memset(pl->seen, 0, (size_t)pl->g->w * (size_t)pl->g->h * sizeof *pl->seen);
         pl->round = 1;
     }
     return pl->round;
@@ -70,12 +69,12 @@ static unsigned next_round(rf_placer *pl)
  * room, so once per fit). */
 static void mark_locked(rf_placer *pl)
 {
-    const rf_grid *g = pl->lv->g;
+    const rf_grid *g = pl->g;
     size_t i;
     int x, y;
     memset(pl->locked, 0, (size_t)g->w * (size_t)g->h);
-    for (i = 0; i < pl->lv->rooms.n; i++) {
-        const rf_room_rec *r = &pl->lv->rooms.items[i];
+    for (i = 0; i < pl->rooms->n; i++) {
+        const rf_room_rec *r = &pl->rooms->items[i];
         if (!r->locked)
             continue;
         for (y = r->y < 0 ? 0 : r->y; y < r->y + r->h && y < g->h; y++)
@@ -98,7 +97,7 @@ static bool closed(const rf_placer *pl, const rf_tview *v, int ox, int oy, int x
  * door is walkable already); -1 when the level cannot be reached. */
 static int search(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k)
 {
-    const rf_grid *g = pl->lv->g;
+    const rf_grid *g = pl->g;
     int w = g->w, h = g->h, head = 0, tail = 0;
     int sx = ox + v->doors[k].x + RF_DIR_DX(v->doors[k].dir);
     int sy = oy + v->doors[k].y + RF_DIR_DY(v->doors[k].dir);
@@ -153,7 +152,7 @@ static bool beside_door(const rf_grid *g, int c)
  * pass would have made it. */
 static void carve(rf_placer *pl, int c, bool at_door)
 {
-    rf_grid *g = pl->lv->g;
+    rf_grid *g = pl->g;
     int w = g->w, k, start = c;
     for (; c >= 0; c = pl->from[c]) {
         if (g->t[c] == RF_TILE_ROCK)
@@ -179,7 +178,6 @@ static void carve(rf_placer *pl, int c, bool at_door)
 static int fit_draw(rf_placer *pl, rf_plan_entry *e, const rf_tview *v, int o, int ox, int oy,
                     size_t first, int end)
 {
-    rf_level *lv = pl->lv;
     rf_room_rec rec;
     int room;
     size_t k;
@@ -190,7 +188,7 @@ static int fit_draw(rf_placer *pl, rf_plan_entry *e, const rf_tview *v, int o, i
     rec.w = v->w;
     rec.h = v->h;
     rec.lit = true;
-    room = rf_room_list_add(&lv->rooms, &rec);
+    room = rf_room_list_add(pl->rooms, &rec);
     if (!room)
         return -1;
     rf_place_stamp(pl, v, ox, oy, room, (int)first);
@@ -215,7 +213,7 @@ static int fit_draw(rf_placer *pl, rf_plan_entry *e, const rf_tview *v, int o, i
  * from 1, 0 elsewhere; template cells count even there); returns the count. */
 static int label_regions(rf_placer *pl, int *label)
 {
-    const rf_grid *g = pl->lv->g;
+    const rf_grid *g = pl->g;
     int w = g->w, h = g->h, n = w * h, c, regions = 0;
     for (c = 0; c < n; c++)
         label[c] = 0;
@@ -266,7 +264,7 @@ static int root_of(int *parent, int c)
  * a count of the whole level would allow, never one it would refuse. */
 static bool cut_keeps(rf_placer *pl, const rf_tview *v, int ox, int oy)
 {
-    const rf_grid *g = pl->lv->g;
+    const rf_grid *g = pl->g;
     const rf_vcell *b = v->list + v->nwallish + v->nopen + v->nrim;
     int w = g->w, head = 0, tail = 0, searches = 0, *parent = pl->from, *left = pl->label;
     int x0 = 0, y0 = 0, x1 = g->w - 1, y1 = g->h - 1;
@@ -316,7 +314,7 @@ static bool cut_keeps(rf_placer *pl, const rf_tview *v, int ox, int oy)
  * nothing is cut off and its doors open onto that ring. */
 static bool ring_open(const rf_placer *pl, const rf_tview *v, int ox, int oy)
 {
-    const rf_grid *g = pl->lv->g;
+    const rf_grid *g = pl->g;
     int x, y, x0 = ox - 1, y0 = oy - 1, x1 = ox + v->w, y1 = oy + v->h;
     if (x0 < 0 || y0 < 0 || x1 >= g->w || y1 >= g->h)
         return false;
@@ -334,7 +332,7 @@ enum { ON_ROCK, OVER_RING, OVER_WINDOW }; /* how try_at may place */
 static int try_at(rf_placer *pl, rf_plan_entry *e, int o, int ox, int oy, int mode)
 {
     bool over = mode != ON_ROCK;
-    const rf_grid *g = pl->lv->g;
+    const rf_grid *g = pl->g;
     const rf_tview *v = rf_place_view(e, o);
     size_t k, first = 0, start;
     int end = -1;
@@ -372,8 +370,8 @@ static int try_at(rf_placer *pl, rf_plan_entry *e, int o, int ox, int oy, int mo
  * exists. */
 static int fit_one(rf_placer *pl, rf_plan_entry *e)
 {
-    rf_level *lv = pl->lv;
-    int tries, pass, w = lv->g->w, h = lv->g->h;
+
+    int tries, pass, w = pl->g->w, h = pl->g->h;
     int budget = FIT_ROCK + FIT_RING + (e->forced ? FIT_WINDOW_FORCED : FIT_WINDOW_DRAWN);
     long n = (long)w * h, i, s0;
     for (tries = 0; tries < budget; tries++) {
@@ -418,7 +416,7 @@ static int fit_one(rf_placer *pl, rf_plan_entry *e)
  * walkable cells of e stay unreached. */
 static int reach(rf_placer *pl, const rf_plan_entry *e, const rf_tview *v)
 {
-    rf_grid *g = pl->lv->g;
+    rf_grid *g = pl->g;
     int w = g->w, head = 0, tail = 0, x, y, lost = 0;
     size_t k;
     for (y = 0; y < v->h; y++)
@@ -458,7 +456,7 @@ static int reach(rf_placer *pl, const rf_plan_entry *e, const rf_tview *v)
  * (connect_level handles what is still apart). */
 static void repair(rf_placer *pl, rf_plan_entry *e)
 {
-    rf_grid *g = pl->lv->g;
+    rf_grid *g = pl->g;
     const rf_tview *v = &e->views[e->orient];
     int w = g->w;
     size_t k;
@@ -487,7 +485,7 @@ static void repair(rf_placer *pl, rf_plan_entry *e)
  * walkable cell of another region, carved. false when none is reachable. */
 static bool join_one(rf_placer *pl, const int *label, int main)
 {
-    rf_grid *g = pl->lv->g;
+    rf_grid *g = pl->g;
     int w = g->w, h = g->h, n = w * h, c, head = 0, tail = 0;
     unsigned round = next_round(pl);
     for (c = 0; c < n; c++)
@@ -524,7 +522,7 @@ static bool join_one(rf_placer *pl, const int *label, int main)
  * and the level's edge box in. RF_ERR_NOMEM or RF_OK. */
 static rf_status connect_level(rf_placer *pl)
 {
-    rf_grid *g = pl->lv->g;
+    rf_grid *g = pl->g;
     int n = g->w * g->h, c, regions, main, guard;
     int *label = pl->label;
     size_t *size = NULL;

@@ -1,4 +1,4 @@
-/* engine/src/place_int.h: the placer's working state, shared by place.c
+/* engine/src/place/place_int.h: the placer's working state, shared by place.c
  * (choice, views, stamping, the level step), place_attach.c (Brogue
  * accretion), place_fit.c (free rectangles joined by corridors) and
  * place_objects.c (objects, decorations, shops, zoos, hordes).
@@ -14,13 +14,11 @@
 #ifndef RF_PLACE_INT_H
 #define RF_PLACE_INT_H
 
-#include "level_int.h"
-#include "roomforge/brogue.h" /* rf_dir */
+#include "dig/brogue.h" /* rf_dir, RF_DIR_DX */
+#include "grid/grid.h"
+#include "place/place.h"
 #include "roomforge/place.h"
 #include "roomforge/template.h"
-
-struct rf_dig;
-struct rf_horde_table;
 
 /* Orientations: bits 0-1 quarter turns clockwise, bit 2 mirrored (x
  * flipped before turning). */
@@ -67,10 +65,12 @@ typedef struct rf_plan_entry {
     rf_tview views[RF_ORIENT_COUNT]; /* drawn on first use (cells NULL before) */
 } rf_plan_entry;
 
-typedef struct rf_placer {
-    rf_level *lv;
-    const rf_profile *prof;
-    int depth;
+struct rf_placer {
+    rf_grid *g;             /* the level's, retained */
+    rf_room_list *rooms;    /* its room records */
+    rf_placed_list *objs;   /* its objects */
+    rf_place_opts po;       /* a copy: templates, forced names, depth, seed, ... */
+    int depth;              /* po.depth */
     rf_plan_entry *plan;
     size_t n, cap;
     uint8_t *prot;   /* w*h: 1 on cells of placed templates (fit and checks) */
@@ -84,23 +84,8 @@ typedef struct rf_placer {
     rf_tile terrain[4]; /* what W, L, I, G become (profile map) */
     bool wall_corridors; /* the digger walls its corridors (Brogue) */
     rf_rng rng;      /* stream "place": choice and fit */
-} rf_placer;
+};
 
-/* Makes the plan for level lv (its grid allocated, nothing dug yet): forced
- * rooms of o (o->rooms), then the profile's drawn count. Forced rooms that
- * cannot go on this level at all are reported to d (unknown-room,
- * room-not-placed) and give RF_ERR_CONTENT; RF_ERR_NOMEM. pl is the
- * caller's; rf_place_fini frees it in every case. */
-rf_status rf_place_begin(rf_placer *pl, rf_level *lv, const rf_profile *prof,
-                         const rf_level_opts *o, rf_diags *d);
-/* After digging: fits what is still pending, reports what stayed out
- * (room-not-placed for forced rooms, then RF_ERR_CONTENT; room-skipped
- * notes for drawn ones) and places the objects of the placed templates
- * (decoration-missing warnings when hordes has no row for a P, @ or ^ a
- * template holds). */
-rf_status rf_place_finish(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
-                          const struct rf_horde_table *hordes, rf_diags *d);
-void rf_place_fini(rf_placer *pl);
 
 /* The view of entry e in orientation o, drawn on first use; NULL when
  * memory runs out. */
@@ -133,8 +118,6 @@ void rf_place_door_open(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t
 /* Records e as placed at (ox, oy) in orientation o as room id. */
 void rf_place_record(rf_placer *pl, rf_plan_entry *e, int room, int ox, int oy, int o);
 
-/* Brogue: the accretion hook (place_attach.c). */
-bool rf_place_attach_step(void *ud, struct rf_dig *d, int attempt);
 /* Fit: places every entry still pending into free rock, its doors joined by
  * corridors (place_fit.c). RF_OK or RF_ERR_NOMEM. */
 rf_status rf_place_fit_pending(rf_placer *pl);
@@ -142,7 +125,7 @@ rf_status rf_place_fit_pending(rf_placer *pl);
  * names template hordes and zoo monsters and holds the decorations of P, @
  * and ^ (NULL: the bundled ones). decoration-missing warnings go to d (may
  * be NULL). RF_OK or RF_ERR_NOMEM. */
-rf_status rf_place_objects_with(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
+rf_status rf_place_objects_with(rf_placer *pl, rf_rng *cosmetic,
                                 const struct rf_horde_table *hordes, rf_diags *d);
 
 #endif /* RF_PLACE_INT_H */

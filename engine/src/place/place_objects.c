@@ -1,4 +1,4 @@
-/* engine/src/place_objects.c: the objects of placed templates: template
+/* engine/src/place/place_objects.c: the objects of placed templates: template
  * objects with their percent rolls, hordes, trap launchers, shops, zoos and
  * the P/@/^ decorations.
  *
@@ -62,7 +62,7 @@ static rf_status add(obj_ctx *c, const char *type, const char *name, const char 
     if (id)
         snprintf(p.id, sizeof p.id, "%s", id);
     p.count = count > 0 ? count : 1;
-    return rf_placed_list_add(&c->pl->lv->objs, &p) ? RF_OK : RF_ERR_NOMEM;
+    return rf_placed_list_add(c->pl->objs, &p) ? RF_OK : RF_ERR_NOMEM;
 }
 
 static int attr_int(const rf_object *ob, const char *key, int def)
@@ -80,11 +80,11 @@ static int attr_int(const rf_object *ob, const char *key, int def)
 /* An open, walkable cell of this room with nothing on it. */
 static bool free_cell(const obj_ctx *c, int x, int y)
 {
-    const rf_grid *g = c->pl->lv->g;
+    const rf_grid *g = c->pl->g;
     return rf_grid_in_bounds(g, x, y) && rf_grid_room(g, x, y) == c->e->room &&
            rf_tile_is_walkable(rf_grid_get(g, x, y)) &&
            rf_grid_get(g, x, y) != RF_TILE_BREAKABLE &&
-           !rf_placed_list_has_at(&c->pl->lv->objs, x, y);
+           !rf_placed_list_has_at(c->pl->objs, x, y);
 }
 
 /* The nearest free cell to (x, y) within HORDE_RADIUS rings, scanned ring by
@@ -131,7 +131,7 @@ static rf_status place_horde(obj_ctx *c, const rf_object *ob, int x, int y)
 static rf_status place_trap(obj_ctx *c, const rf_object *ob, int x, int y)
 {
     const char *name = rf_attrs_find(ob->attrs, ob->nattrs, "name");
-    const rf_grid *g = c->pl->lv->g;
+    const rf_grid *g = c->pl->g;
     rf_status st = add(c, "trap", name && *name ? name : "trap", ob->id, x, y, 1);
     int ly;
     if (st != RF_OK || !name || !*name)
@@ -182,9 +182,9 @@ static rf_status template_objects(obj_ctx *c)
         rf_place_orient_point(c->e->orient, tw, th, ob->x, ob->y, &vx, &vy);
         x = c->e->ox + vx;
         y = c->e->oy + vy;
-        if (!rf_tile_is_walkable(rf_grid_get(c->pl->lv->g, x, y)) &&
-            rf_grid_get(c->pl->lv->g, x, y) != RF_TILE_IMPASSABLE &&
-            !rf_tile_is_liquid(rf_grid_get(c->pl->lv->g, x, y)))
+        if (!rf_tile_is_walkable(rf_grid_get(c->pl->g, x, y)) &&
+            rf_grid_get(c->pl->g, x, y) != RF_TILE_IMPASSABLE &&
+            !rf_tile_is_liquid(rf_grid_get(c->pl->g, x, y)))
             continue; /* its cell was walled off (an unreachable pocket) */
         if (ob->type == RF_OBJ_HORDE) {
             st = place_horde(c, ob, x, y);
@@ -290,13 +290,13 @@ static rf_status cell_objects(obj_ctx *c)
                      rf_rng_chance(c->rng, ZOO_CHANCE))
                 st = add(c, "monster", zoo_monster(c), NULL, lx, ly, 1);
             else if ((s == 'P' || s == '^' || (s == '@' && !f->no_blockers)) &&
-                     !rf_placed_list_has_at(&c->pl->lv->objs, lx, ly))
+                     !rf_placed_list_has_at(c->pl->objs, lx, ly))
                 st = decorate(c, s, lx, ly);
         }
     return st;
 }
 
-rf_status rf_place_objects_with(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
+rf_status rf_place_objects_with(rf_placer *pl, rf_rng *cosmetic,
                                 const rf_horde_table *hordes, rf_diags *d)
 {
     const rf_horde_table *decor = hordes ? hordes : rf_horde_table_bundled();
@@ -304,7 +304,7 @@ rf_status rf_place_objects_with(rf_placer *pl, uint64_t seed, rf_rng *cosmetic,
     rf_rng rng;
     size_t i;
     rf_status st = RF_OK;
-    rf_rng_seed_named(&rng, seed, "place-objects");
+    rf_rng_seed_named(&rng, pl->po.seed, "place-objects");
     for (k = 0; k < DECOR_SYMBOLS; k++)
         weight[k] = rf_horde_decoration_weight(decor, decor_symbols[k]);
     for (i = 0; st == RF_OK && i < pl->n; i++) {

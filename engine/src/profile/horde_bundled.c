@@ -1,4 +1,4 @@
-/* engine/src/horde_bundled.c: the population tables compiled into the
+/* engine/src/profile/horde_bundled.c: the population tables compiled into the
  * library: the rows of content/profiles.xml's <hordes>, <traps> and
  * <decorations>.
  *

@@ -1,4 +1,4 @@
-/* engine/src/horde_int.h: the population tables' layout and their XML
+/* engine/src/profile/horde_int.h: the population tables' layout and their XML
  * loader, for horde.c, horde_bundled.c, profile.c and populate.c.
  *
  * Pipeline: load -> populate (and place, for the decorations). profile.c

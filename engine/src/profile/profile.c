@@ -1,4 +1,4 @@
-/* engine/src/profile.c: level profiles from content/profiles.xml.
+/* engine/src/profile/profile.c: level profiles from content/profiles.xml.
  *
  * Pipeline: profile (data only) -> level, which runs the recipe a profile
  * names. Design: a profile is a name, a recipe (a bundled one's name, or a
@@ -8,7 +8,7 @@
  * walk it (a few dozen rows) and let a <depths> row beat a profile-wide one.
  * What a recipe is (a bundled name that exists, Lua that compiles, the
  * parameters it reads) is learned by running it, in the level stage, which
- * reports at the lines kept here (profile_int.h). libxml2 parses with NONET
+ * reports at the lines kept here (seam/profile/profile.h). libxml2 parses with NONET
  * and BIG_LINES, never entities or DTDs; its errors go to the sink through
  * the parser context, never to stderr.
  */
@@ -21,11 +21,11 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "xml_node_int.h"
 #include "horde_int.h"
-#include "profile_int.h"
-#include "range_int.h"
+#include "core/range.h"
+#include "profile/profile.h"
 #include "roomforge/level.h"
 
 #define PROFILE_FILE_MAX (4u << 20) /* 4 MiB: a profiles file is small */
@@ -166,10 +166,9 @@ static void report(loader *ld, const char *code, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (!rf_diag_add(ld->d, code, ld->file, line, line ? 1 : 0, "%s", msg))
-        ld->nomem = true;
-    if (strcmp(code, "unknown-element") != 0)
-        ld->errors = true;
+    unsigned verdict = rf_diag_report(ld->d, code, ld->file, line, line ? 1 : 0, "%s", msg);
+    ld->nomem |= (verdict & RF_DIAG_LOST) != 0;
+    ld->errors |= (verdict & RF_DIAG_FAULT) != 0;
 }
 
 static void on_xml_error(void *ctx, xmlErrorPtr e)

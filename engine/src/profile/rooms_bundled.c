@@ -1,4 +1,4 @@
-/* engine/src/rooms_bundled.c: the rooms-files roomforge ships, compiled in.
+/* engine/src/profile/rooms_bundled.c: the rooms-files roomforge ships, compiled in.
  *
  * Pipeline: load; the dungeonmaker level row reads one when no rooms-file is
  * given, so a game needs no content directory. Design: byte-for-byte copies of

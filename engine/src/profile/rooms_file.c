@@ -1,4 +1,4 @@
-/* engine/src/rooms_file.c: the DungeonMaker rooms-file parser.
+/* engine/src/profile/rooms_file.c: the DungeonMaker rooms-file parser.
  *
  * Pipeline: load; reads a rooms-file (path or buffer), produces an immutable
  * rf_rooms_file for dig_crawl.c; called from the dungeonmaker level row and
@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 
 enum { LIM_ROOMS, LIM_OPEN, LIM_CLOSED, LIM_COLUMNS, LIM_CRAWLERS, LIM_COUNT };
 
@@ -161,8 +161,8 @@ static int match(const char *s, size_t len, const char *pat, int *vals, int *col
 
 static void report(parser *ps, const char *code, int col, const char *msg)
 {
-    ps->failed = true;
-    (void)rf_diag_add(ps->d, code, ps->name, ps->lineno, col, "%s", msg);
+    (void)rf_diag_report(ps->d, code, ps->name, ps->lineno, col, "%s", msg);
+    ps->failed = true; /* even when disabled: the parser cannot go on past the line */
 }
 
 /* Checks vals[i] within lo..hi; reports rooms-file-range otherwise. */

@@ -1,4 +1,4 @@
-/* engine/src/xml_node.c: a libxml2 node's line, name and attributes, for the
+/* engine/src/profile/xml_node.c: a libxml2 node's line, name and attributes, for the
  * loaders that read a whole tree (profile.c, horde.c).
  *
  * Pipeline: content loading. Names compare without case, as Dredmor's
@@ -8,7 +8,7 @@
 
 #include <limits.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 
 int rf_xml_line(const xmlNode *n)
 {

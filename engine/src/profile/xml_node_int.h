@@ -1,4 +1,4 @@
-/* engine/src/xml_node_int.h: the small questions the tree loaders ask of a
+/* engine/src/profile/xml_node_int.h: the small questions the tree loaders ask of a
  * libxml2 node: its line, its element name, an attribute's value.
  *
  * Pipeline: content loading of files read whole with libxml2's tree API

@@ -1,4 +1,4 @@
-/* engine/src/scenario.c: parses sim scenarios (DESIGN 5) into rf_scenario.
+/* engine/src/sim/scenario.c: parses sim scenarios (DESIGN 5) into rf_scenario.
  *
  * Pipeline: after world; reads a scenario file or buffer, produces the command
  * list `roomforge sim` and the tests play (scenario_run.c).
@@ -17,7 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "scenario_int.h"
 #include "roomforge/template.h"
 

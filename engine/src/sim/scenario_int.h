@@ -1,4 +1,4 @@
-/* engine/src/scenario_int.h: the sim scenario lexer, shared by the command
+/* engine/src/sim/scenario_int.h: the sim scenario lexer, shared by the command
  * parser (scenario.c) and the expect-effect grammar (scenario_lex.c).
  *
  * Pipeline: after world; `roomforge sim` and the tests read scenarios through

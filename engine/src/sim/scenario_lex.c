@@ -1,4 +1,4 @@
-/* engine/src/scenario_lex.c: the words of a sim scenario line: text
+/* engine/src/sim/scenario_lex.c: the words of a sim scenario line: text
  * helpers, the lexer (bare words and quoted strings with \" \\ \n \t
  * escapes), numbers and points, and the grammar of an `expect` effect, which
  * rf_scenario_effect_parse turns into its canonical text.
@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "roomforge/scenario.h"
 #include "roomforge/template.h"
 

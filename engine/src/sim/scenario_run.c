@@ -1,4 +1,4 @@
-/* engine/src/scenario_run.c: plays a parsed sim scenario against one room of a
+/* engine/src/sim/scenario_run.c: plays a parsed sim scenario against one room of a
  * world, checks its expect lines, and writes the effect log as text or JSON.
  *
  * Pipeline: after world; reads an rf_scenario (scenario.c) and an rf_world
@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc_int.h"
-#include "json_int.h"
+#include "core/alloc.h"
+#include "core/json.h"
 #include "roomforge/scenario.h"
 #include "roomforge/world.h"
 

@@ -1,4 +1,4 @@
-/* engine/src/lua_pairs.c: the sandbox's pairs, in an order that is the same
+/* engine/src/vm/lua_pairs.c: the sandbox's pairs, in an order that is the same
  * on every run and machine.
  *
  * Pipeline: rule VM and recipes (luavm.c installs it as the global pairs).
@@ -13,7 +13,7 @@
  * nil, as next does for fields cleared during a traversal. A __pairs
  * metamethod is honoured, as by the standard pairs.
  */
-#include "luavm_int.h"
+#include "vm/luavm.h"
 
 #include <stdlib.h>
 #include <string.h>

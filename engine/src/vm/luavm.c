@@ -1,4 +1,4 @@
-/* engine/src/luavm.c: the sandboxed Lua 5.4 state (allocator cap, budget).
+/* engine/src/vm/luavm.c: the sandboxed Lua 5.4 state (allocator cap, budget).
  *
  * Pipeline: rule VM stage. Opens base, table, string, math and utf8 through
  * luaL_requiref, then removes dofile, loadfile, load, require, collectgarbage
@@ -13,7 +13,7 @@
  * rooms, ticks) with the same classification of failures, and
  * rf_luavm_arm/disarm put the budget around user code inside a step.
  */
-#include "luavm_int.h"
+#include "vm/luavm.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -24,7 +24,7 @@
 #include <lua.h>
 #include <lualib.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 
 #define RF_LUAVM_DEFAULT_CAP ((size_t)16 * 1024 * 1024)
 #define RF_LUAVM_DEFAULT_BUDGET 1000000L

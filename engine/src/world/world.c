@@ -1,4 +1,4 @@
-/* engine/src/world.c: the runtime world's model behind roomforge/world.h:
+/* engine/src/world/world.c: the runtime world's model behind roomforge/world.h:
  * rooms placed at level offsets, their object instances and rules in one
  * sandboxed Lua state, events, ticks, the effect log and the host callbacks.
  *
@@ -26,8 +26,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc_int.h"
-#include "luavm_int.h"
+#include "core/alloc.h"
+#include "vm/luavm.h"
 #include "world_int.h"
 
 #define DEFAULT_MEM_CAP ((size_t)64 * 1024 * 1024)

@@ -1,4 +1,4 @@
-/* engine/src/world_effect.c: the names of effect kinds and the one-line
+/* engine/src/world/world_effect.c: the names of effect kinds and the one-line
  * text of an effect, as `roomforge sim` prints it and scenarios expect it.
  *
  * Pipeline: world stage, read by the sim and games; needs nothing of a

@@ -1,4 +1,4 @@
-/* engine/src/world_int.h: the world's layout and what its files share:
+/* engine/src/world/world_int.h: the world's layout and what its files share:
  * world.c (the model and the public API), world_lua.c (the bridge to the
  * Lua state), world_effect.c (the effect log's text) and world_lint.c.
  *
@@ -11,7 +11,7 @@
 
 #include <lua.h>
 
-#include "luavm_int.h"
+#include "vm/luavm.h"
 #include "roomforge/world.h"
 
 /* A room of the world: its template at a level offset, the rules it compiled. */

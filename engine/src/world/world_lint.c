@@ -1,4 +1,4 @@
-/* engine/src/world_lint.c: lint of room scripts through the world: every
+/* engine/src/world/world_lint.c: lint of room scripts through the world: every
  * XML script compiled and every Lua chunk run once in the sandbox.
  *
  * Pipeline: load -> lint; called by `roomforge lint` after loading, beside

@@ -1,4 +1,4 @@
-/* engine/src/world_lua.c: the bridge between the world's C side and its Lua
+/* engine/src/world/world_lua.c: the bridge between the world's C side and its Lua
  * state: the host functions engine.lua calls (emit, objtag, compile, arm,
  * disarm), booting the embedded scripts and the extensions, and the steps
  * that call the functions of the rule VM's table E for world.c.
@@ -20,9 +20,9 @@
 #include <lauxlib.h>
 #include <lua.h>
 
-#include "alloc_int.h"
-#include "lua_embedded_int.h"
-#include "script_types_int.h"
+#include "core/alloc.h"
+#include "vm/lua_embedded.h"
+#include "load/script_types.h"
 #include "world_int.h"
 
 #define MAX_LUA_FILE ((long)1024 * 1024) /* bytes of one src or extension file */

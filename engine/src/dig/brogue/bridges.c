@@ -1,4 +1,4 @@
-/* engine/src/bridges.c: bridges over chasms and deep water where they
+/* engine/src/dig/brogue/bridges.c: bridges over chasms and deep water where they
  * shorten a walk a lot.
  *
  * Pipeline: post-pass of the Brogue digger, after the lake walls are knocked
@@ -20,10 +20,10 @@ static bool bridgeable(uint8_t t) { return t == RF_TILE_DEEP_WATER || t == RF_TI
 static bool bridge_end(uint8_t t) { return t == RF_TILE_FLOOR || t == RF_TILE_SHALLOW_WATER; }
 
 /* True when `to` is reachable from `from` within limit steps. */
-static bool near_walk(rf_dig *d, int from, int to, int limit)
+static bool near_walk(rf_brogue *d, int from, int to, int limit)
 {
     int w = d->w, head = 0, tail = 0;
-    uint32_t mark = rf_dig_stamp(d);
+    uint32_t mark = rf_brogue_stamp(d);
     const uint8_t *t = d->g->t;
     const int offs[4] = {-w, 1, w, -1};
     d->stamp[from] = mark;
@@ -48,7 +48,7 @@ static bool near_walk(rf_dig *d, int from, int to, int limit)
 }
 
 /* Length of the bridge from c along off (side: the perpendicular step), or 0. */
-static int span_at(const rf_dig *d, int c, int off, int side, int room_left)
+static int span_at(const rf_brogue *d, int c, int off, int side, int room_left)
 {
     const uint8_t *t = d->g->t;
     int k;
@@ -59,19 +59,19 @@ static int span_at(const rf_dig *d, int c, int off, int side, int room_left)
         if (bridge_end(t[b]))
             return k >= 3 ? k - 1 : 0;
         if (!bridgeable(t[b]) || !bridgeable(t[b - side]) || !bridgeable(t[b + side]) ||
-            rf_dig_protected(d, b))
+            rf_brogue_protected(d, b))
             return 0;
     }
     return 0;
 }
 
-void rf_bridges_add(rf_dig *d)
+void rf_bridges_add(rf_brogue *d)
 {
     int w = d->w, h = d->h, n = w * h, i, start, dir;
     uint8_t *t = d->g->t;
     if (d->info->lakes == 0)
         return;
-    start = (int)rf_dig_below(d->rng, (uint32_t)n);
+    start = (int)rf_rng_below_lemire(d->rng, (uint32_t)n);
     for (i = 0; i < n; i++) {
         int c = (start + i) % n, x = c % w, y = c / w;
         if (x < 1 || y < 1 || x > w - 2 || y > h - 2)

@@ -1,4 +1,4 @@
-/* engine/src/brogue.c: the Brogue digger's entry point: parameters, working
+/* engine/src/dig/brogue/brogue.c: the Brogue digger's entry point: parameters, working
  * state, the room graph, and the passes run in the seed's order.
  *
  * Pipeline: dig. rf_brogue_dig allocates every buffer once (flat w*h arrays),
@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "brogue_int.h"
 
 #define REF_AREA (79 * 29) /* the seed's level size: its numbers hold there */
@@ -127,7 +127,7 @@ rf_span rf_brogue_trap_span(int depth)
     return s;
 }
 
-uint32_t rf_dig_stamp(rf_dig *d)
+uint32_t rf_brogue_stamp(rf_brogue *d)
 {
     if (++d->stamp_gen == 0) {
         memset(d->stamp, 0, (size_t)d->w * (size_t)d->h * sizeof *d->stamp);
@@ -136,7 +136,7 @@ uint32_t rf_dig_stamp(rf_dig *d)
     return d->stamp_gen;
 }
 
-static bool grow_graph(rf_dig *d, int id)
+static bool grow_graph(rf_brogue *d, int id)
 {
     size_t old = d->adj_cap, i;
     if ((size_t)id < d->adj_cap)
@@ -148,7 +148,7 @@ static bool grow_graph(rf_dig *d, int id)
     return true;
 }
 
-static bool add_half_edge(rf_dig *d, int a, int b)
+static bool add_half_edge(rf_brogue *d, int a, int b)
 {
     if (!rf_grow((void **)&d->edges, &d->edge_cap, d->nedges + 1, sizeof *d->edges))
         return false;
@@ -158,7 +158,7 @@ static bool add_half_edge(rf_dig *d, int a, int b)
     return true;
 }
 
-bool rf_dig_link(rf_dig *d, int a, int b)
+bool rf_brogue_link(rf_brogue *d, int a, int b)
 {
     if (a <= 0 || b <= 0 || a == b)
         return true;
@@ -167,7 +167,7 @@ bool rf_dig_link(rf_dig *d, int a, int b)
     return add_half_edge(d, a, b) && add_half_edge(d, b, a);
 }
 
-static bool adjacent(const rf_dig *d, int a, int b)
+static bool adjacent(const rf_brogue *d, int a, int b)
 {
     int e;
     if ((size_t)a >= d->adj_cap)
@@ -178,7 +178,7 @@ static bool adjacent(const rf_dig *d, int a, int b)
     return false;
 }
 
-bool rf_dig_rooms_near(const rf_dig *d, int a, int b)
+bool rf_brogue_rooms_near(const rf_brogue *d, int a, int b)
 {
     int e;
     if (a == b || adjacent(d, a, b))
@@ -191,7 +191,7 @@ bool rf_dig_rooms_near(const rf_dig *d, int a, int b)
     return false;
 }
 
-int rf_dig_add_room(rf_dig *d, rf_room_kind kind, int x, int y, int w, int h)
+int rf_brogue_add_room(rf_brogue *d, rf_room_kind kind, int x, int y, int w, int h)
 {
     rf_room_rec r;
     int id;
@@ -212,7 +212,7 @@ int rf_dig_add_room(rf_dig *d, rf_room_kind kind, int x, int y, int w, int h)
     return id;
 }
 
-void rf_dig_floor(rf_dig *d, int c, int room)
+void rf_brogue_floor(rf_brogue *d, int c, int room)
 {
     int w = d->w;
     uint8_t *t = d->g->t;
@@ -228,7 +228,7 @@ void rf_dig_floor(rf_dig *d, int c, int room)
     }
 }
 
-bool rf_dig_add_sites(rf_dig *d, int c)
+bool rf_brogue_add_sites(rf_brogue *d, int c)
 {
     int k;
     for (k = 0; k < RF_DIR_COUNT; k++) {
@@ -243,7 +243,22 @@ bool rf_dig_add_sites(rf_dig *d, int c)
     return true;
 }
 
-static void dig_fini(rf_dig *d)
+rf_grid *rf_brogue_get_grid(rf_brogue *d) { return d->g; }
+rf_rng *rf_brogue_get_rng(rf_brogue *d) { return d->rng; }
+const rf_brogue_params *rf_brogue_get_params(const rf_brogue *d) { return d->p; }
+uint8_t *rf_brogue_get_protect(rf_brogue *d) { return d->protect; }
+
+bool rf_brogue_add_door_site(rf_brogue *d, int c, int dir)
+{
+    rf_site_list *l = &d->sites[dir];
+    d->protect[c] = RF_PROTECT_DOOR;
+    if (!rf_grow((void **)&l->cells, &l->cap, l->n + 1, sizeof *l->cells))
+        return false;
+    l->cells[l->n++] = c;
+    return true;
+}
+
+static void dig_fini(rf_brogue *d)
 {
     int k;
     rf_free(d->adj_head);
@@ -261,7 +276,7 @@ static void dig_fini(rf_dig *d)
     rf_free(d->protect);
 }
 
-static bool dig_init(rf_dig *d, rf_grid *g)
+static bool dig_init(rf_brogue *d, rf_grid *g)
 {
     size_t n = (size_t)g->w * (size_t)g->h;
     size_t pad = ((size_t)g->w + 2) * ((size_t)g->h + 2);
@@ -295,7 +310,7 @@ static bool params_ok(const rf_brogue_params *p)
 /* A Brogue dig in stages (brogue_int.h): the working state outlives each
  * stage, so a recipe can run them one call at a time with its own numbers. */
 struct rf_brogue_run {
-    rf_dig d;
+    rf_brogue d;
     rf_design_row builtin[4];
     const rf_design_row *designs; /* the caller's, or NULL: built from each rooms stage's p */
     size_t ndesigns;
@@ -305,7 +320,7 @@ struct rf_brogue_run {
 
 rf_status rf_brogue_run_new(rf_grid *g, rf_room_list *rooms, const rf_design_row *designs,
                             size_t ndesigns, rf_rng *layout, rf_rng *cosmetic,
-                            const rf_dig_attach *attach, rf_brogue_run **out)
+                            const rf_brogue_attach *attach, rf_brogue_run **out)
 {
     rf_brogue_run *r;
     *out = NULL;
@@ -382,7 +397,7 @@ rf_status rf_brogue_run_lakes(rf_brogue_run *r, const rf_brogue_params *p)
 
 rf_status rf_brogue_run_finish(rf_brogue_run *r, const rf_brogue_params *p, int *choke)
 {
-    rf_dig *d = &r->d;
+    rf_brogue *d = &r->d;
     rf_status st = run_stage(r, p, 1);
     if (st != RF_OK)
         return st;
@@ -397,7 +412,7 @@ rf_status rf_brogue_run_finish(rf_brogue_run *r, const rf_brogue_params *p, int 
     rf_pass_secret_doors(d);
     r->info.doors =
         (int)(rf_grid_count(d->g, RF_TILE_DOOR) + rf_grid_count(d->g, RF_TILE_SECRET_DOOR));
-    r->info.traps = rf_dig_range(d->rng, p->traps.lo, p->traps.hi);
+    r->info.traps = rf_rng_range_lemire(d->rng, p->traps.lo, p->traps.hi);
     rf_pass_finish_walls(d);
     r->stage = 2;
     return RF_OK;
@@ -414,7 +429,7 @@ rf_status rf_brogue_dig(rf_grid *g, rf_room_list *rooms, const rf_brogue_params 
 rf_status rf_brogue_dig_attach(rf_grid *g, rf_room_list *rooms, const rf_brogue_params *p,
                                const rf_design_row *designs, size_t ndesigns, rf_rng *layout,
                                rf_rng *cosmetic, int *choke, rf_brogue_info *info,
-                               const rf_dig_attach *attach)
+                               const rf_brogue_attach *attach)
 {
     rf_brogue_run *r;
     rf_status st;

@@ -1,4 +1,4 @@
-/* engine/src/cave.c: cellular-automaton blobs (caves and lakes) and the cave
+/* engine/src/dig/brogue/cave.c: cellular-automaton blobs (caves and lakes) and the cave
  * first room.
  *
  * Pipeline: dig (first room; lakes.c reuses the blob maker). Design: the
@@ -13,7 +13,7 @@
 
 #include "brogue_int.h"
 
-static void ca_seed(rf_dig *d, int bw, int bh, int alive)
+static void ca_seed(rf_brogue *d, int bw, int bh, int alive)
 {
     size_t stride = (size_t)bw + 2;
     /* alive% of 2^32: one draw a tile, no division (within 2^-32 of alive%) */
@@ -28,7 +28,7 @@ static void ca_seed(rf_dig *d, int bw, int bh, int alive)
     }
 }
 
-static void ca_step(rf_dig *d, int bw, int bh, unsigned birth, unsigned survive)
+static void ca_step(rf_brogue *d, int bw, int bh, unsigned birth, unsigned survive)
 {
     size_t stride = (size_t)bw + 2;
     int x, y;
@@ -49,7 +49,7 @@ static void ca_step(rf_dig *d, int bw, int bh, unsigned birth, unsigned survive)
 }
 
 /* Labels 4-connected blobs of ca_a; returns the best one within max. */
-static rf_blob ca_best(rf_dig *d, int bw, int bh, int max_w, int max_h, int *best_label)
+static rf_blob ca_best(rf_brogue *d, int bw, int bh, int max_w, int max_h, int *best_label)
 {
     size_t stride = (size_t)bw + 2, total = stride * ((size_t)bh + 2);
     /* in rf_dir order: up, right, down, left */
@@ -92,14 +92,14 @@ static rf_blob ca_best(rf_dig *d, int bw, int bh, int max_w, int max_h, int *bes
     return best;
 }
 
-static void keep_label(rf_dig *d, int bw, int bh, int keep)
+static void keep_label(rf_brogue *d, int bw, int bh, int keep)
 {
     size_t total = ((size_t)bw + 2) * ((size_t)bh + 2), i;
     for (i = 0; i < total; i++)
         d->ca_a[i] = keep && d->label[i] == keep;
 }
 
-void rf_cave_blob(rf_dig *d, int bw, int bh, unsigned birth, unsigned survive, int alive,
+void rf_cave_blob(rf_brogue *d, int bw, int bh, unsigned birth, unsigned survive, int alive,
                   int gens, int min_w, int min_h, int max_w, int max_h, int restarts,
                   rf_blob *out)
 {
@@ -136,7 +136,7 @@ int rf_cave_restarts(int bw, int bh)
     return n < CAVE_MIN_RESTARTS ? CAVE_MIN_RESTARTS : (int)n;
 }
 
-bool rf_cave_first_room(rf_dig *d)
+bool rf_cave_first_room(rf_brogue *d)
 {
     int bw = d->w - 2, bh = d->h - 2, px, py, x, y, id;
     rf_blob b;
@@ -148,18 +148,18 @@ bool rf_cave_first_room(rf_dig *d)
             for (x = 0; x < b.w; x++)
                 RF_CA_AT(d, bw, x, y) = 1;
     }
-    px = rf_dig_range(d->rng, 1, d->w - 1 - b.w);
-    py = rf_dig_range(d->rng, 1, d->h - 1 - b.h);
-    id = rf_dig_add_room(d, RF_ROOM_CAVE, px - 1, py - 1, b.w + 2, b.h + 2);
+    px = rf_rng_range_lemire(d->rng, 1, d->w - 1 - b.w);
+    py = rf_rng_range_lemire(d->rng, 1, d->h - 1 - b.h);
+    id = rf_brogue_add_room(d, RF_ROOM_CAVE, px - 1, py - 1, b.w + 2, b.h + 2);
     if (!id)
         return false;
     for (y = 0; y < b.h; y++)
         for (x = 0; x < b.w; x++)
             if (RF_CA_AT(d, bw, b.x + x, b.y + y))
-                rf_dig_floor(d, (py + y) * d->w + px + x, id);
+                rf_brogue_floor(d, (py + y) * d->w + px + x, id);
     for (y = 0; y < b.h; y++)
         for (x = 0; x < b.w; x++)
-            if (RF_CA_AT(d, bw, b.x + x, b.y + y) && !rf_dig_add_sites(d, (py + y) * d->w + px + x))
+            if (RF_CA_AT(d, bw, b.x + x, b.y + y) && !rf_brogue_add_sites(d, (py + y) * d->w + px + x))
                 return false;
     return true;
 }

@@ -1,4 +1,4 @@
-/* engine/src/choke.c: the chokepoint map: for every walkable tile whose
+/* engine/src/dig/brogue/choke.c: the chokepoint map: for every walkable tile whose
  * removal splits the walkable area, the number of tiles it cuts off.
  *
  * Pipeline: post-pass of the Brogue digger (after diagonal removal); the map
@@ -15,7 +15,7 @@
  */
 #include <string.h>
 
-#include "alloc_int.h"
+#include "core/alloc.h"
 #include "brogue_int.h"
 
 /* The map of g into choke; disc, low, sub, stack (ints) and it (bytes) are
@@ -69,7 +69,7 @@ static void choke_map(const rf_grid *g, int *choke, int *disc, int *low, int *su
     }
 }
 
-bool rf_pass_chokepoints(rf_dig *d, int *choke)
+bool rf_pass_chokepoints(rf_brogue *d, int *choke)
 {
     choke_map(d->g, choke, d->dist, d->label, d->aux, d->queue, d->ca_b);
     return true;

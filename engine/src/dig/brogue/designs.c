@@ -1,4 +1,4 @@
-/* engine/src/designs.c: the built-in room designs of the Brogue digger (cross
+/* engine/src/dig/brogue/designs.c: the built-in room designs of the Brogue digger (cross
  * room, rectangle) and the door-site finder designs share.
  *
  * Pipeline: dig (accretion draws one design per try). A design draws floor
@@ -10,7 +10,7 @@
  */
 #include "brogue_int.h"
 
-static int span_pick(rf_rng *r, rf_span s) { return rf_dig_range(r, s.lo, s.hi); }
+static int span_pick(rf_rng *r, rf_span s) { return rf_rng_range_lemire(r, s.lo, s.hi); }
 
 /* The door site on side `want` of a union of rectangles that covers every
  * column and row of the drawing's inside, as the bars of a cross room do: a
@@ -20,7 +20,7 @@ static void rect_door(rf_rng *r, rf_design *out)
 {
     int k = out->want, i, best = -1;
     bool vertical = k == RF_DIR_UP || k == RF_DIR_DOWN;
-    int line = rf_dig_range(r, 1, (vertical ? out->w : out->h) - 2);
+    int line = rf_rng_range_lemire(r, 1, (vertical ? out->w : out->h) - 2);
     for (i = 0; i < out->nrects; i++) {
         const rf_design_rect *b = &out->rects[i];
         int lo = vertical ? b->x : b->y, n = vertical ? b->w : b->h, edge;
@@ -55,8 +55,8 @@ static bool design_cross(void *ud, const rf_brogue_params *p, rf_rng *r, rf_grid
     int W = aw > bw ? aw : bw, H = ah > bh ? ah : bh;
     (void)ud;
     (void)s;
-    out->rects[0] = (rf_design_rect){1 + rf_dig_range(r, 0, W - aw), 1 + rf_dig_range(r, 0, H - ah), aw, ah};
-    out->rects[1] = (rf_design_rect){1 + rf_dig_range(r, 0, W - bw), 1 + rf_dig_range(r, 0, H - bh), bw, bh};
+    out->rects[0] = (rf_design_rect){1 + rf_rng_range_lemire(r, 0, W - aw), 1 + rf_rng_range_lemire(r, 0, H - ah), aw, ah};
+    out->rects[1] = (rf_design_rect){1 + rf_rng_range_lemire(r, 0, W - bw), 1 + rf_rng_range_lemire(r, 0, H - bh), bw, bh};
     out->nrects = 2;
     out->w = W + 2;
     out->h = H + 2;
@@ -112,7 +112,7 @@ static void side_site(const rf_grid *s, rf_rng *r, const rf_design *d, int dir, 
         *ox = *oy = -1;
         return;
     }
-    i = (int)rf_dig_below(r, (uint32_t)n);
+    i = (int)rf_rng_below_lemire(r, (uint32_t)n);
     *ox = xs[i];
     *oy = ys[i];
 }

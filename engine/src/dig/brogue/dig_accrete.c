@@ -1,4 +1,4 @@
-/* engine/src/dig_accrete.c: Brogue's accretion: the first room, then rooms and
+/* engine/src/dig/brogue/dig_accrete.c: Brogue's accretion: the first room, then rooms and
  * corridors grown off wall sites of what is already dug.
  *
  * Pipeline: dig (first pass of rf_brogue_dig). Design: walls are written
@@ -18,46 +18,46 @@
 #include "brogue_int.h"
 
 /* Digs a w x h rectangle of floor for room id_room and records its sites. */
-static bool dig_rect_room(rf_dig *d, int id_room, int x, int y, int w, int h)
+static bool dig_rect_room(rf_brogue *d, int id_room, int x, int y, int w, int h)
 {
     int i, j;
     for (j = y; j < y + h; j++)
         for (i = x; i < x + w; i++)
-            rf_dig_floor(d, j * d->w + i, id_room);
+            rf_brogue_floor(d, j * d->w + i, id_room);
     for (j = y; j < y + h; j++)
         for (i = x; i < x + w; i++)
-            if (!rf_dig_add_sites(d, j * d->w + i))
+            if (!rf_brogue_add_sites(d, j * d->w + i))
                 return false;
     return true;
 }
 
 /* Depth 1: the upside-down T at the bottom centre, a 9x10 bar standing on a
  * 20x4 one (seed: "Measure it - it's always true"); clipped on tiny levels. */
-static bool first_cross(rf_dig *d)
+static bool first_cross(rf_brogue *d)
 {
     int hw = d->w - 2 < 20 ? d->w - 2 : 20, hh = d->h - 2 < 4 ? d->h - 2 : 4;
     int vw = d->w - 2 < 9 ? d->w - 2 : 9, vh = d->h - 2 < 10 ? d->h - 2 : 10;
     int hx = (d->w - hw) / 2, hy = d->h - 1 - hh;
     int vx = (d->w - vw) / 2, vy = d->h - 1 - vh;
-    int id = rf_dig_add_room(d, RF_ROOM_CROSS, hx - 1, vy - 1, hw + 2, vh + 2);
+    int id = rf_brogue_add_room(d, RF_ROOM_CROSS, hx - 1, vy - 1, hw + 2, vh + 2);
     return id && dig_rect_room(d, id, hx, hy, hw, hh) &&
            dig_rect_room(d, id, vx, vy, vw, vh);
 }
 
-static bool first_rect(rf_dig *d)
+static bool first_rect(rf_brogue *d)
 {
-    int w = rf_dig_range(d->rng, d->p->first_w.lo, d->p->first_w.hi);
-    int h = rf_dig_range(d->rng, d->p->first_h.lo, d->p->first_h.hi);
-    int x = rf_dig_range(d->rng, 1, d->w - 1 - w), y = rf_dig_range(d->rng, 1, d->h - 1 - h);
-    int id = rf_dig_add_room(d, RF_ROOM_RECT, x - 1, y - 1, w + 2, h + 2);
+    int w = rf_rng_range_lemire(d->rng, d->p->first_w.lo, d->p->first_w.hi);
+    int h = rf_rng_range_lemire(d->rng, d->p->first_h.lo, d->p->first_h.hi);
+    int x = rf_rng_range_lemire(d->rng, 1, d->w - 1 - w), y = rf_rng_range_lemire(d->rng, 1, d->h - 1 - h);
+    int id = rf_brogue_add_room(d, RF_ROOM_RECT, x - 1, y - 1, w + 2, h + 2);
     return id && dig_rect_room(d, id, x, y, w, h);
 }
 
-bool rf_accrete_first_room(rf_dig *d)
+bool rf_accrete_first_room(rf_brogue *d)
 {
     if (d->p->depth == 1)
         return first_cross(d);
-    if (rf_dig_chance(d->rng, d->p->cave_chance)) {
+    if (rf_rng_chance_lemire(d->rng, d->p->cave_chance)) {
         d->info->cave_first = true;
         return rf_cave_first_room(d);
     }
@@ -67,14 +67,14 @@ bool rf_accrete_first_room(rf_dig *d)
 /* A random live site for dir, or -1. A site is a wall with floor behind it,
  * rock in front and no floor on its two sides (a straight wall), and no cell
  * of a placed template unless it is one of its unused doors. */
-int rf_accrete_pick_site(rf_dig *d, int dir, size_t *at)
+int rf_accrete_pick_site(rf_brogue *d, int dir, size_t *at)
 {
     rf_site_list *l = &d->sites[dir];
     int w = d->w, off = RF_DIR_DY(dir) * w + RF_DIR_DX(dir);
     int side = RF_DIR_DX(dir) ? w : 1;
     const uint8_t *t = d->g->t;
     while (l->n > 0) {
-        size_t i = rf_dig_below(d->rng, (uint32_t)l->n);
+        size_t i = rf_rng_below_lemire(d->rng, (uint32_t)l->n);
         int c = l->cells[i], x = c % w, y = c / w;
         if (x > 0 && y > 0 && x < w - 1 && y < d->h - 1 && t[c] == RF_TILE_WALL &&
             t[c - off] == RF_TILE_FLOOR && t[c + off] == RF_TILE_ROCK &&
@@ -88,7 +88,7 @@ int rf_accrete_pick_site(rf_dig *d, int dir, size_t *at)
     return -1;
 }
 
-static const rf_design_row *pick_design(rf_dig *d)
+static const rf_design_row *pick_design(rf_brogue *d)
 {
     long total = 0;
     size_t i;
@@ -97,7 +97,7 @@ static const rf_design_row *pick_design(rf_dig *d)
         total += d->designs[i].weight > 0 ? d->designs[i].weight : 0;
     if (total <= 0)
         return NULL;
-    k = (long)rf_dig_below(d->rng, (uint32_t)total);
+    k = (long)rf_rng_below_lemire(d->rng, (uint32_t)total);
     for (i = 0; i < d->ndesigns; i++) {
         int wgt = d->designs[i].weight > 0 ? d->designs[i].weight : 0;
         if (k < wgt)
@@ -107,13 +107,13 @@ static const rf_design_row *pick_design(rf_dig *d)
     return NULL;
 }
 
-static bool inside(const rf_dig *d, int x, int y)
+static bool inside(const rf_brogue *d, int x, int y)
 {
     return x >= 1 && y >= 1 && x <= d->w - 2 && y <= d->h - 2;
 }
 
 /* Floor of the design at drawing cell (i, j). */
-static bool design_floor(const rf_dig *d, const rf_design *ds, int i, int j)
+static bool design_floor(const rf_brogue *d, const rf_design *ds, int i, int j)
 {
     int k;
     if (i < 0 || j < 0 || i >= ds->w || j >= ds->h)
@@ -130,7 +130,7 @@ static bool design_floor(const rf_dig *d, const rf_design *ds, int i, int j)
 
 /* The design fits with its origin at (ox, oy): every floor tile on rock
  * inside the border. Rectangles are tested row by row on the level. */
-static bool design_fits(const rf_dig *d, const rf_design *ds, int ox, int oy)
+static bool design_fits(const rf_brogue *d, const rf_design *ds, int ox, int oy)
 {
     const rf_grid *s = d->scratch;
     int i, j, k;
@@ -187,7 +187,7 @@ static void clear_scratch(rf_grid *s, int w, int h)
         memset(&RF_GRID_AT(s, 0, j), RF_TILE_ROCK, (size_t)(w < s->w ? w : s->w));
 }
 
-bool rf_dig_corridor(rf_dig *d, int site, int dir, int len, int *id)
+bool rf_brogue_corridor(rf_brogue *d, int site, int dir, int len, int *id)
 {
     int w = d->w, off = RF_DIR_DY(dir) * w + RF_DIR_DX(dir), k;
     int x0 = site % w, y0 = site / w;
@@ -197,36 +197,36 @@ bool rf_dig_corridor(rf_dig *d, int site, int dir, int len, int *id)
     *id = 0;
     if (len <= 0)
         return true;
-    *id = rf_dig_add_room(d, RF_ROOM_CORRIDOR, bx - 1, by - 1, (RF_DIR_DX(dir) ? len : 1) + 2,
+    *id = rf_brogue_add_room(d, RF_ROOM_CORRIDOR, bx - 1, by - 1, (RF_DIR_DX(dir) ? len : 1) + 2,
                           (RF_DIR_DY(dir) ? len : 1) + 2);
     if (!*id)
         return false;
     for (k = 1; k <= len; k++)
-        rf_dig_floor(d, site + off * k, *id);
+        rf_brogue_floor(d, site + off * k, *id);
     return true;
 }
 
 /* Digs the corridor (len tiles from the site, then the room's door site) and
  * the design at (ox, oy); links both into the room graph. */
-static bool build(rf_dig *d, int site, int dir, int len, const rf_design *ds, int ox, int oy)
+static bool build(rf_brogue *d, int site, int dir, int len, const rf_design *ds, int ox, int oy)
 {
     int w = d->w, off = RF_DIR_DY(dir) * w + RF_DIR_DX(dir), k, i, j;
     int from = d->g->room[site - off], corridor, room, c;
-    if (!rf_dig_corridor(d, site, dir, len, &corridor))
+    if (!rf_brogue_corridor(d, site, dir, len, &corridor))
         return false;
-    room = rf_dig_add_room(d, ds->kind, ox, oy, ds->w, ds->h);
+    room = rf_brogue_add_room(d, ds->kind, ox, oy, ds->w, ds->h);
     if (!room)
         return false;
     for (k = 0; k < ds->nrects; k++)
         for (j = 0; j < ds->rects[k].h; j++)
             for (i = 0; i < ds->rects[k].w; i++)
-                rf_dig_floor(d, (oy + ds->rects[k].y + j) * w + ox + ds->rects[k].x + i, room);
+                rf_brogue_floor(d, (oy + ds->rects[k].y + j) * w + ox + ds->rects[k].x + i, room);
     for (j = 1; ds->nrects == 0 && j < ds->h - 1; j++)
         for (i = 1; i < ds->w - 1; i++)
             if (RF_GRID_AT(d->scratch, i, j) == RF_TILE_FLOOR)
-                rf_dig_floor(d, (oy + j) * w + ox + i, room);
+                rf_brogue_floor(d, (oy + j) * w + ox + i, room);
     if (len > 0)
-        rf_dig_floor(d, site + off * (len + 1), room); /* the room's own door site */
+        rf_brogue_floor(d, site + off * (len + 1), room); /* the room's own door site */
     /* the join with the level: a door by the door chance, else an opening;
      * an unused template door taken as the site becomes a door, now in use */
     if (d->protect && d->protect[site] == RF_PROTECT_DOOR) {
@@ -234,18 +234,18 @@ static bool build(rf_dig *d, int site, int dir, int len, const rf_design *ds, in
         d->protect[site] = RF_PROTECT_CELL;
         d->protect[site + off] = RF_PROTECT_CELL; /* what it opens onto stays open */
     } else {
-        d->g->t[site] = rf_dig_chance(d->rng, d->p->door_chance) ? RF_TILE_DOOR : RF_TILE_FLOOR;
+        d->g->t[site] = rf_rng_chance_lemire(d->rng, d->p->door_chance) ? RF_TILE_DOOR : RF_TILE_FLOOR;
     }
-    if (!rf_dig_link(d, from, corridor ? corridor : room) ||
-        (corridor && !rf_dig_link(d, corridor, room)))
+    if (!rf_brogue_link(d, from, corridor ? corridor : room) ||
+        (corridor && !rf_brogue_link(d, corridor, room)))
         return false;
     for (k = 1; k <= len; k++)
-        if (!rf_dig_add_sites(d, site + off * k))
+        if (!rf_brogue_add_sites(d, site + off * k))
             return false;
     for (j = 1; j < ds->h - 1; j++)
         for (i = 1; i < ds->w - 1; i++) {
             c = (oy + j) * w + ox + i;
-            if (d->g->t[c] == RF_TILE_FLOOR && d->g->room[c] == room && !rf_dig_add_sites(d, c))
+            if (d->g->t[c] == RF_TILE_FLOOR && d->g->room[c] == room && !rf_brogue_add_sites(d, c))
                 return false;
         }
     return true;
@@ -253,7 +253,7 @@ static bool build(rf_dig *d, int site, int dir, int len, const rf_design *ds, in
 
 /* One try: a fresh design (and corridor length) at site; 1 built, 0 did not
  * fit, -1 out of memory. */
-static int try_build(rf_dig *d, int site, int sx, int sy, int dir, bool corridor, int run)
+static int try_build(rf_brogue *d, int site, int sx, int sy, int dir, bool corridor, int run)
 {
     const rf_design_row *row;
     rf_design ds;
@@ -262,7 +262,7 @@ static int try_build(rf_dig *d, int site, int sx, int sy, int dir, bool corridor
      * run of rock before a design is drawn for its end */
     if (corridor) {
         rf_span s = RF_DIR_DX(dir) ? d->p->corridor_h_len : d->p->corridor_v_len;
-        len = rf_dig_range(d->rng, s.lo, s.hi);
+        len = rf_rng_range_lemire(d->rng, s.lo, s.hi);
         if (len + 1 > run)
             return 0;
     }
@@ -301,7 +301,7 @@ out:
 
 /* Rock tiles in a row inside the border from the site along dir (at most
  * cap): the room a corridor has. */
-int rf_accrete_free_run(const rf_dig *d, int sx, int sy, int dir, int cap)
+int rf_accrete_free_run(const rf_brogue *d, int sx, int sy, int dir, int cap)
 {
     int k;
     for (k = 1; k <= cap; k++) {
@@ -312,14 +312,14 @@ int rf_accrete_free_run(const rf_dig *d, int sx, int sy, int dir, int cap)
     return k - 1;
 }
 
-bool rf_accrete_rooms(rf_dig *d)
+bool rf_accrete_rooms(rf_brogue *d)
 {
     const rf_brogue_params *p = d->p;
     int i, t;
     for (i = 0; i < p->attempts && d->info->rooms < p->max_rooms; i++) {
-        int dir = (int)rf_dig_below(d->rng, RF_DIR_COUNT);
+        int dir = (int)rf_rng_below_lemire(d->rng, RF_DIR_COUNT);
         bool corridor = i < p->attempts - p->rooms_only_last &&
-                        rf_dig_chance(d->rng, p->corridor_chance);
+                        rf_rng_chance_lemire(d->rng, p->corridor_chance);
         size_t at = 0;
         int site, sx, sy, run;
         /* the placer's turn first: it may attach a template at this attempt */

@@ -1,4 +1,4 @@
-/* engine/src/doors.c: the door passes: orphaned doors removed, then some
+/* engine/src/dig/brogue/doors.c: the door passes: orphaned doors removed, then some
  * doors made secret.
  *
  * Pipeline: post-passes of the Brogue digger, after bridges. Design: a door
@@ -12,7 +12,7 @@
  */
 #include "brogue_int.h"
 
-void rf_pass_orphan_doors(rf_dig *d)
+void rf_pass_orphan_doors(rf_brogue *d)
 {
     int w = d->w, h = d->h, x, y;
     uint8_t *t = d->g->t;
@@ -21,12 +21,12 @@ void rf_pass_orphan_doors(rf_dig *d)
             int c = y * w + x;
             bool n, s, e, wst;
             int open;
-            if (t[c] != RF_TILE_DOOR || rf_dig_protected(d, c))
+            if (t[c] != RF_TILE_DOOR || rf_brogue_protected(d, c))
                 continue;
-            n = !rf_dig_is_solid(t[c - w]);
-            s = !rf_dig_is_solid(t[c + w]);
-            e = !rf_dig_is_solid(t[c + 1]);
-            wst = !rf_dig_is_solid(t[c - 1]);
+            n = !rf_brogue_is_solid(t[c - w]);
+            s = !rf_brogue_is_solid(t[c + w]);
+            e = !rf_brogue_is_solid(t[c + 1]);
+            wst = !rf_brogue_is_solid(t[c - 1]);
             open = n + s + e + wst;
             if (open <= 1)
                 t[c] = RF_TILE_WALL;
@@ -35,13 +35,13 @@ void rf_pass_orphan_doors(rf_dig *d)
         }
 }
 
-void rf_pass_secret_doors(rf_dig *d)
+void rf_pass_secret_doors(rf_brogue *d)
 {
     size_t i, n = (size_t)d->w * (size_t)d->h;
     uint8_t *t = d->g->t;
     for (i = 0; i < n; i++)
-        if (t[i] == RF_TILE_DOOR && !rf_dig_protected(d, (int)i) &&
-            rf_dig_chance(d->rng, d->p->secret_door_chance)) {
+        if (t[i] == RF_TILE_DOOR && !rf_brogue_protected(d, (int)i) &&
+            rf_rng_chance_lemire(d->rng, d->p->secret_door_chance)) {
             t[i] = RF_TILE_SECRET_DOOR;
             d->info->secret_doors++;
         }

@@ -1,4 +1,4 @@
-/* engine/src/lakes.c: Brogue's lakes: cellular-automaton blobs of deep liquid
+/* engine/src/dig/brogue/lakes.c: Brogue's lakes: cellular-automaton blobs of deep liquid
  * with a wreath of shallow liquid, placed only where they disconnect nothing.
  *
  * Pipeline: dig (after loops). Design: a lake disconnects nothing when the
@@ -33,12 +33,12 @@ static const liquid liquids[] = {
     {18, RF_TILE_IMPASSABLE, RF_TILE_FLOOR, 2},
 };
 
-static const liquid *pick_liquid(rf_dig *d)
+static const liquid *pick_liquid(rf_brogue *d)
 {
     size_t i, n = 0, k;
     for (i = 0; i < sizeof liquids / sizeof liquids[0]; i++)
         n += d->p->depth >= liquids[i].min_depth;
-    k = rf_dig_below(d->cosmetic, (uint32_t)n);
+    k = rf_rng_below_lemire(d->cosmetic, (uint32_t)n);
     for (i = 0; i < sizeof liquids / sizeof liquids[0]; i++)
         if (d->p->depth >= liquids[i].min_depth && k-- == 0)
             return &liquids[i];
@@ -51,7 +51,7 @@ static const liquid *pick_liquid(rf_dig *d)
  * so it can go round; tiles cut off by the lake would be rim tiles too. The
  * walk stops as soon as the whole rim is reached. The lake must also touch
  * floor and flood no more floor than it leaves walkable in its box. */
-static bool lake_fits(rf_dig *d, int bw, const rf_blob *b, int px, int py)
+static bool lake_fits(rf_brogue *d, int bw, const rf_blob *b, int px, int py)
 {
     int w = d->w, x0 = px - MARGIN, y0 = py - MARGIN, x1 = px + b->w + MARGIN, y1 = py + b->h + MARGIN;
     int x, y, k, total = 0, start = -1, head = 0, tail = 0, floors = 0, rim = 0, found = 1;
@@ -65,14 +65,14 @@ static bool lake_fits(rf_dig *d, int bw, const rf_blob *b, int px, int py)
      * wrap-around, which resets them */
     if (d->stamp_gen > UINT32_MAX - 4)
         d->stamp_gen = UINT32_MAX;
-    lake = rf_dig_stamp(d);
-    edge = rf_dig_stamp(d);
-    seen = rf_dig_stamp(d);
+    lake = rf_brogue_stamp(d);
+    edge = rf_brogue_stamp(d);
+    seen = rf_brogue_stamp(d);
     for (y = 0; y < b->h; y++)
         for (x = 0; x < b->w; x++)
             if (RF_CA_AT(d, bw, b->x + x, b->y + y)) {
                 int c = (py + y) * w + px + x;
-                if (rf_dig_protected(d, c))
+                if (rf_brogue_protected(d, c))
                     return false; /* a lake never drowns a placed template */
                 d->stamp[c] = lake;
                 floors += t[c] == RF_TILE_FLOOR;
@@ -123,7 +123,7 @@ static bool lake_fits(rf_dig *d, int bw, const rf_blob *b, int px, int py)
     return total >= floors;
 }
 
-static void fill_lake(rf_dig *d, int bw, const rf_blob *b, int px, int py, const liquid *lq)
+static void fill_lake(rf_brogue *d, int bw, const rf_blob *b, int px, int py, const liquid *lq)
 {
     int w = d->w, x, y, i, j;
     uint8_t *t = d->g->t;
@@ -146,13 +146,13 @@ static void fill_lake(rf_dig *d, int bw, const rf_blob *b, int px, int py, const
                     if (i * i + j * j > lq->radius * lq->radius + 1 || nx < 1 || ny < 1 ||
                         nx > w - 2 || ny > d->h - 2)
                         continue;
-                    if (t[ny * w + nx] == RF_TILE_FLOOR && !rf_dig_protected(d, ny * w + nx))
+                    if (t[ny * w + nx] == RF_TILE_FLOOR && !rf_brogue_protected(d, ny * w + nx))
                         t[ny * w + nx] = (uint8_t)lq->wreath;
                 }
         }
 }
 
-bool rf_lakes_add(rf_dig *d)
+bool rf_lakes_add(rf_brogue *d)
 {
     const rf_brogue_params *p = d->p;
     int i, k;
@@ -167,8 +167,8 @@ bool rf_lakes_add(rf_dig *d)
         if (b.cells == 0 || b.w > d->w - 2 || b.h > d->h - 2)
             continue;
         for (k = 0; k < p->lake_tries; k++) {
-            int px = rf_dig_range(d->rng, 1, d->w - 1 - b.w);
-            int py = rf_dig_range(d->rng, 1, d->h - 1 - b.h);
+            int px = rf_rng_range_lemire(d->rng, 1, d->w - 1 - b.w);
+            int py = rf_rng_range_lemire(d->rng, 1, d->h - 1 - b.h);
             if (lake_fits(d, mw, &b, px, py)) {
                 fill_lake(d, mw, &b, px, py, pick_liquid(d));
                 d->info->lakes++;

@@ -1,4 +1,4 @@
-/* engine/src/passes.c: the terrain passes after digging: diagonal openings,
+/* engine/src/dig/brogue/passes.c: the terrain passes after digging: diagonal openings,
  * walls between lakes, and the final wall/rock split.
  *
  * Pipeline: post-passes of the Brogue digger (brogue.c runs them in the
@@ -15,7 +15,7 @@
  * (the two open corners of its block). With a walkable one it becomes floor
  * (shallow water next to shallow water); with only liquids around it becomes
  * that liquid, as the seed says, so no floor is left stranded in a lake. */
-static uint8_t opened_tile(const rf_dig *d, int c)
+static uint8_t opened_tile(const rf_brogue *d, int c)
 {
     const uint8_t *t = d->g->t;
     uint8_t liquid = RF_TILE_FLOOR;
@@ -26,7 +26,7 @@ static uint8_t opened_tile(const rf_dig *d, int c)
         if (d->walk[n]) {
             walkable = true;
             shallow = shallow || n == RF_TILE_SHALLOW_WATER;
-        } else if (!rf_dig_is_solid(n) && liquid == RF_TILE_FLOOR) {
+        } else if (!rf_brogue_is_solid(n) && liquid == RF_TILE_FLOOR) {
             liquid = n;
         }
     }
@@ -35,7 +35,7 @@ static uint8_t opened_tile(const rf_dig *d, int c)
     return liquid;
 }
 
-void rf_pass_diagonals(rf_dig *d)
+void rf_pass_diagonals(rf_brogue *d)
 {
     int w = d->w, h = d->h, x, y;
     uint8_t *t = d->g->t;
@@ -45,22 +45,22 @@ void rf_pass_diagonals(rf_dig *d)
         for (y = 0; y < h - 1; y++)
             for (x = 0; x < w - 1; x++) {
                 int c = y * w + x;
-                bool s00 = rf_dig_is_solid(t[c]), s10 = rf_dig_is_solid(t[c + 1]);
-                bool s01 = rf_dig_is_solid(t[c + w]), s11 = rf_dig_is_solid(t[c + w + 1]);
+                bool s00 = rf_brogue_is_solid(t[c]), s10 = rf_brogue_is_solid(t[c + 1]);
+                bool s01 = rf_brogue_is_solid(t[c + w]), s11 = rf_brogue_is_solid(t[c + w + 1]);
                 int open;
                 if (s00 == s10 || s00 == s01 || s00 != s11 || s10 != s01)
                     continue;
                 /* one pair of opposite corners solid, the other open: open one
                  * of the two solid tiles, chosen at random */
                 if (s00)
-                    open = rf_dig_below(d->rng, 2) ? c : c + w + 1;
+                    open = rf_rng_below_lemire(d->rng, 2) ? c : c + w + 1;
                 else
-                    open = rf_dig_below(d->rng, 2) ? c + 1 : c + w;
+                    open = rf_rng_below_lemire(d->rng, 2) ? c + 1 : c + w;
                 /* a placed template's cells stay as drawn: open the other
                  * tile, or leave a diagonal the template itself has */
-                if (rf_dig_protected(d, open)) {
+                if (rf_brogue_protected(d, open)) {
                     int other = s00 ? (open == c ? c + w + 1 : c) : (open == c + 1 ? c + w : c + 1);
-                    if (rf_dig_protected(d, other))
+                    if (rf_brogue_protected(d, other))
                         continue;
                     open = other;
                 }
@@ -86,14 +86,14 @@ static bool is_deep(uint8_t t)
            t == RF_TILE_IMPASSABLE;
 }
 
-void rf_pass_lake_walls(rf_dig *d)
+void rf_pass_lake_walls(rf_brogue *d)
 {
     int w = d->w, h = d->h, x, y;
     uint8_t *t = d->g->t;
     for (y = 1; y < h - 1; y++)
         for (x = 1; x < w - 1; x++) {
             int c = y * w + x;
-            if (t[c] != RF_TILE_WALL || rf_dig_protected(d, c))
+            if (t[c] != RF_TILE_WALL || rf_brogue_protected(d, c))
                 continue;
             if (is_deep(t[c - 1]) && t[c - 1] == t[c + 1])
                 t[c] = t[c - 1];
@@ -102,7 +102,7 @@ void rf_pass_lake_walls(rf_dig *d)
         }
 }
 
-void rf_pass_finish_walls(rf_dig *d)
+void rf_pass_finish_walls(rf_brogue *d)
 {
     int w = d->w, h = d->h, x, y, i, j;
     uint8_t *t = d->g->t;
@@ -110,11 +110,11 @@ void rf_pass_finish_walls(rf_dig *d)
         for (x = 0; x < w; x++) {
             int c = y * w + x;
             bool exposed = false;
-            if (!rf_dig_is_solid(t[c]) || rf_dig_protected(d, c))
+            if (!rf_brogue_is_solid(t[c]) || rf_brogue_protected(d, c))
                 continue;
             for (j = y - 1; j <= y + 1 && !exposed; j++)
                 for (i = x - 1; i <= x + 1; i++)
-                    if (i >= 0 && j >= 0 && i < w && j < h && !rf_dig_is_solid(t[j * w + i])) {
+                    if (i >= 0 && j >= 0 && i < w && j < h && !rf_brogue_is_solid(t[j * w + i])) {
                         exposed = true;
                         break;
                     }

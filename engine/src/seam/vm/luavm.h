@@ -1,4 +1,4 @@
-/* engine/src/luavm_int.h: the sandboxed Lua 5.4 state behind a world's rules.
+/* engine/src/seam/vm/luavm.h: the sandboxed Lua 5.4 state behind a world's rules.
  *
  * Pipeline: rule VM stage. One rf_luavm per world: a lua_State with only the
  * base, table, string, math and utf8 libraries, a custom allocator capped at
@@ -7,8 +7,8 @@
  * diagnostic (script-syntax, script-error, script-budget, script-memory,
  * script-forbidden) at file:(first_line + lua_line - 1), naming room and script.
  */
-#ifndef RF_LUAVM_INT_H
-#define RF_LUAVM_INT_H
+#ifndef RF_SEAM_VM_LUAVM_H
+#define RF_SEAM_VM_LUAVM_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -91,4 +91,4 @@ void rf_luavm_stop(lua_State *L);
  * bytes, false then true, then other keys in next's order; __pairs honoured. */
 int rf_lua_ordered_pairs(lua_State *L);
 
-#endif /* RF_LUAVM_INT_H */
+#endif /* RF_SEAM_VM_LUAVM_H */

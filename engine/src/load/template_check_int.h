@@ -1,12 +1,12 @@
-/* engine/src/check_int.h: the semantic checks of one loaded room.
+/* engine/src/load/template_check_int.h: the semantic checks of one loaded room.
  *
  * Pipeline: load. load_room.c builds an rf_template from a <room>, then calls
  * rf_template_check on it; a room with errors is skipped (freed), one with
  * only warnings is kept. The checks read the template through the public
  * accessors of template.h only, so the loader's internals can change freely.
  */
-#ifndef RF_CHECK_INT_H
-#define RF_CHECK_INT_H
+#ifndef RF_TEMPLATE_CHECK_INT_H
+#define RF_TEMPLATE_CHECK_INT_H
 
 #include <stddef.h>
 
@@ -18,4 +18,4 @@
  * here (see lint.h: they depend on the rule VM's registry). */
 size_t rf_template_check(const rf_template *t, rf_diags *d);
 
-#endif /* RF_CHECK_INT_H */
+#endif /* RF_TEMPLATE_CHECK_INT_H */

@@ -1,12 +1,12 @@
-/* engine/src/alloc_int.h: the one door to the heap for engine code.
+/* engine/src/seam/core/alloc.h: the one door to the heap for engine code.
  *
  * Pipeline: leaf module used by every stage. All engine allocations go through
  * rf_alloc/rf_realloc/rf_free so test builds (RF_FAULT_INJECTION) can fail the
  * Nth allocation and prove every caller turns that into RF_ERR_NOMEM.
  * Sizes are multiplied with rf_size_mul, which refuses overflow.
  */
-#ifndef RF_ALLOC_INT_H
-#define RF_ALLOC_INT_H
+#ifndef RF_SEAM_CORE_ALLOC_H
+#define RF_SEAM_CORE_ALLOC_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -29,4 +29,4 @@ bool rf_grow(void **items, size_t *cap, size_t need, size_t size);
 void rf_alloc_fail_after(long n);
 #endif
 
-#endif /* RF_ALLOC_INT_H */
+#endif /* RF_SEAM_CORE_ALLOC_H */

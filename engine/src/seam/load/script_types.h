@@ -1,6 +1,6 @@
-/* engine/src/script_types_int.h: the grammar of Dredmor's built-in script clauses.
+/* engine/src/seam/load/script_types.h: the grammar of Dredmor's built-in script clauses.
  *
- * Pipeline: load (check_room.c checks clauses against it), lint (lint.c backs
+ * Pipeline: load (template_check.c checks clauses against it), lint (lint.c backs
  * the built-in type registry with it), rules (defaults of omitted attributes).
  * Design: one row per condition and action type, one row per object tag (for
  * `create`, whose other attributes are parsed as if the object were in a room).
@@ -9,8 +9,8 @@
  * form satisfies them. Keys are normalised (lower case, no '_'), as rf_attr.key.
  * Seeds: dredmor-room-system.txt sections 2-4.
  */
-#ifndef RF_SCRIPT_TYPES_INT_H
-#define RF_SCRIPT_TYPES_INT_H
+#ifndef RF_SEAM_LOAD_SCRIPT_TYPES_H
+#define RF_SEAM_LOAD_SCRIPT_TYPES_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -85,4 +85,4 @@ bool rf_script_parse_int(const char *value, int min, int max, int *out);
 /* A single digit 0-9 as a number, or -1. */
 int rf_script_parse_anchor(const char *value);
 
-#endif /* RF_SCRIPT_TYPES_INT_H */
+#endif /* RF_SEAM_LOAD_SCRIPT_TYPES_H */

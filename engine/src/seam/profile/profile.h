@@ -1,4 +1,4 @@
-/* engine/src/profile/profile_int.h: what the level stage reads of a loaded
+/* engine/src/seam/profile/profile.h: what the level stage reads of a loaded
  * profile besides the public accessors: its recipe file's text and where
  * each part was written, so recipe problems found by running a level can be
  * reported at the profiles file's lines.
@@ -6,8 +6,8 @@
  * Pipeline: profile (data, profile.c) -> level (recipe.c, level_gen.c,
  * level_trial.c). The profile loader never asks the level stage anything.
  */
-#ifndef RF_PROFILE_INT_H
-#define RF_PROFILE_INT_H
+#ifndef RF_SEAM_PROFILE_PROFILE_H
+#define RF_SEAM_PROFILE_PROFILE_H
 
 #include <stddef.h>
 
@@ -24,4 +24,4 @@ const char *rf_profile_file(const rf_profile *p, int *line);
 /* The line of p's ith parameter row (rf_profile_key_at), 0 past the end. */
 int rf_profile_line_at(const rf_profile *p, size_t i);
 
-#endif /* RF_PROFILE_INT_H */
+#endif /* RF_SEAM_PROFILE_PROFILE_H */

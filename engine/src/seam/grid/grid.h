@@ -1,11 +1,11 @@
-/* engine/src/grid_int.h: the grid's layout, for engine hot loops only.
+/* engine/src/seam/grid/grid.h: the grid's layout, for engine hot loops only.
  *
  * Pipeline: dig and passes read and write tiles millions of times per level;
  * they index t[] directly after checking bounds once per loop. Public callers
  * use grid.h. Tiles are bytes (rf_tile values), rooms are ints.
  */
-#ifndef RF_GRID_INT_H
-#define RF_GRID_INT_H
+#ifndef RF_SEAM_GRID_GRID_H
+#define RF_SEAM_GRID_GRID_H
 
 #include <stdint.h>
 
@@ -20,4 +20,4 @@ struct rf_grid {
 #define RF_GRID_AT(g, x, y) ((g)->t[(size_t)(y) * (size_t)(g)->w + (size_t)(x)])
 #define RF_GRID_ROOM_AT(g, x, y) ((g)->room[(size_t)(y) * (size_t)(g)->w + (size_t)(x)])
 
-#endif /* RF_GRID_INT_H */
+#endif /* RF_SEAM_GRID_GRID_H */

@@ -1,10 +1,10 @@
-/* engine/src/range_int.h: "N" and "N-M" values, as profiles.xml and the
+/* engine/src/seam/core/range.h: "N" and "N-M" values, as profiles.xml and the
  * horde and trap tables write ranges.
  *
  * Pipeline: content loading (profile.c, horde.c).
  */
-#ifndef RF_RANGE_INT_H
-#define RF_RANGE_INT_H
+#ifndef RF_SEAM_CORE_RANGE_H
+#define RF_SEAM_CORE_RANGE_H
 
 #include <stdbool.h>
 
@@ -15,4 +15,4 @@
  * into *lo, *hi; false (and both untouched) otherwise. */
 bool rf_range_parse(const char *s, int min, int max, int *lo, int *hi);
 
-#endif /* RF_RANGE_INT_H */
+#endif /* RF_SEAM_CORE_RANGE_H */

@@ -1,4 +1,4 @@
-/* engine/src/lua_embedded_int.h: the rule VM's Lua files, compiled into the library.
+/* engine/src/seam/vm/lua_embedded.h: the rule VM's Lua files, compiled into the library.
  *
  * Pipeline: world stage. CMake (cmake/embed_lua.cmake) generates
  * lua_embedded.c from the Lua files of scripts/roomforge at build time; world_lua.c
@@ -6,8 +6,8 @@
  * actions.lua from this table, so a game that embeds libroomforge needs no
  * script files. The table ends with a row whose name is NULL.
  */
-#ifndef RF_LUA_EMBEDDED_INT_H
-#define RF_LUA_EMBEDDED_INT_H
+#ifndef RF_SEAM_VM_LUA_EMBEDDED_H
+#define RF_SEAM_VM_LUA_EMBEDDED_H
 
 #include <stddef.h>
 
@@ -18,7 +18,5 @@ typedef struct rf_lua_embedded {
 } rf_lua_embedded;
 
 extern const rf_lua_embedded rf_lua_embedded_files[];
-/* The level recipes of scripts/levels ("brogue.lua", ...), same layout. */
-extern const rf_lua_embedded rf_lua_recipes[];
 
-#endif /* RF_LUA_EMBEDDED_INT_H */
+#endif /* RF_SEAM_VM_LUA_EMBEDDED_H */

@@ -1,6 +1,6 @@
-/* engine/src/check_room.c: the semantic checks of one loaded room (lint).
+/* engine/src/load/template_check.c: the semantic checks of one loaded room (lint).
  *
- * Pipeline: load; called by load_room.c for every room (check_int.h); reads the
+ * Pipeline: load; called by load_room.c for every room (template_check_int.h); reads the
  * template through template.h only and the clause grammar through
  * script_types_int.h; reports to the rf_diags sink.
  * Design: a few linear passes (map cells, objects, scripts, then the passes
@@ -19,9 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "alloc_int.h"
-#include "check_int.h"
-#include "script_types_int.h"
+#include "core/alloc.h"
+#include "template_check_int.h"
+#include "load/script_types.h"
 
 /* ---- map symbols ---- */
 
@@ -103,22 +103,16 @@ typedef struct check {
 static void report(check *c, const char *code, int line, int col, const char *fmt, ...)
     RF_PRINTF(5, 6);
 
-/* Adds one diagnostic; counts it when its code is an enabled error. The
- * severity is the table's, before --werror (a promoted warning keeps a room). */
+/* Adds one diagnostic; counts it when it is a fault (rf_diag_report). */
 static void report(check *c, const char *code, int line, int col, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
-    const rf_diag_code *row;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (!rf_diags_is_enabled(c->d, code))
-        return;
-    (void)rf_diag_add(c->d, code, c->file, line, col, "%s", msg); /* lost ones are counted */
-    row = rf_diag_code_find(code);
-    if (row && row->severity == RF_SEV_ERROR)
-        c->errors++;
+    if (rf_diag_report(c->d, code, c->file, line, col, "%s", msg) & RF_DIAG_FAULT)
+        c->errors++; /* lost ones are counted */
 }
 
 /* The exact file position of cell (x, y) of the map (template.h). */

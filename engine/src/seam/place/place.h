@@ -1,0 +1,60 @@
+/* engine/src/seam/place/place.h: the placer as the level stage drives it.
+ *
+ * Pipeline: place, called by the level's recipe steps. The level hands the
+ * placer its grid, room records and object list and plain option values (it
+ * reads the profile; the placer never does); the placer plans before digging,
+ * attaches during Brogue accretion (rf_place_attach_step, the dig's hook) and
+ * fits and fills what is left after digging.
+ */
+#ifndef RF_SEAM_PLACE_PLACE_H
+#define RF_SEAM_PLACE_PLACE_H
+
+#include "dig/brogue.h"
+#include "roomforge/diag.h"
+#include "roomforge/dig.h"
+#include "roomforge/grid.h"
+#include "roomforge/placed.h"
+#include "roomforge/template.h"
+
+struct rf_horde_table;
+
+typedef struct rf_placer rf_placer; /* one level's placement, opaque */
+
+typedef struct rf_place_opts {
+    const rf_template_set *templates; /* borrowed; NULL: nothing is placed */
+    const char *const *rooms;         /* nrooms forced template names */
+    size_t nrooms;
+    int depth;                        /* 1-based */
+    uint64_t seed;                    /* the level's: seeds stream "place" */
+    int terrain[4];   /* what W, L, I, G become: RF_PLACE_TERRAIN_CODES values */
+    int count_lo, count_hi; /* templates drawn at 79x29, scaled to the level */
+} rf_place_opts;
+
+/* Defaults: no templates, depth 1, seed 1, W L I G as water, lava, ice, goo
+ * (codes 1, 5, 2, 3), 1-3 templates drawn. */
+void rf_place_opts_init(rf_place_opts *po);
+
+/* Makes the plan for a level whose grid g is allocated and not dug yet:
+ * forced rooms first, then the drawn count. g, rooms and objs are retained
+ * until rf_place_free. Forced rooms that cannot go on this level at all are
+ * reported to d (unknown-room, room-not-placed): RF_ERR_CONTENT; RF_ERR_NOMEM.
+ * *out is set in both cases and on RF_OK; the caller frees it (NULL only when
+ * memory ran out before it existed). */
+rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
+                         const rf_place_opts *po, rf_diags *d, rf_placer **out);
+/* After digging: fits what is still pending (wall_corridors: the digger walls
+ * its corridors, as Brogue does), reports what stayed out (room-not-placed
+ * for forced rooms, then RF_ERR_CONTENT; room-skipped notes for drawn ones)
+ * and places the objects of the placed templates (hordes NULL: the bundled
+ * tables; decoration-missing warnings to d). */
+rf_status rf_place_finish(rf_placer *pl, bool wall_corridors, rf_rng *cosmetic,
+                          const struct rf_horde_table *hordes, rf_diags *d);
+/* True when some planned template is forced or already placed: the level
+ * must call rf_place_finish before it is whole. */
+bool rf_place_is_started(const rf_placer *pl);
+void rf_place_free(rf_placer *pl);
+
+/* Brogue: the accretion hook (place_attach.c); ud is the rf_placer. */
+bool rf_place_attach_step(void *ud, rf_brogue *d, int attempt);
+
+#endif /* RF_SEAM_PLACE_PLACE_H */
