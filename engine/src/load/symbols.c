@@ -87,7 +87,8 @@ rf_tile rf_symbol_tile(char c, const rf_tile terrain[RF_SYMBOL_TERRAINS])
 
 unsigned rf_symbol_named_digits(const rf_template *t, bool *lua)
 {
-    /* the position keys of every built-in clause (script_types.c's points) */
+    /* the position keys of the built-in clauses (script_types.c's points); a
+     * digit one of them names, in a clause of any type, counts */
     static const char *const keys[] = {"at", "sourceat", "targetat"};
     size_t i, s, k, n = rf_template_object_count(t), ns = rf_template_script_count(t);
     unsigned named = 0;
