@@ -21,6 +21,7 @@
 #include "cli.h"
 #include "cli_level.h"
 #include "commands.h"
+#include "roomforge/fs.h"
 #include "roomforge/level.h"
 #include "roomforge/rooms_file.h"
 #include "roomforge/special.h"
@@ -196,7 +197,7 @@ int cmd_gen(int argc, char **argv)
     if (rooms_path) { /* only the dig_crawl step (DungeonMaker) reads a rooms-file */
         const rf_profile *p = rf_profile_find(set, o.profile);
         if (recipe && !strstr(recipe, "dig_crawl")) {
-            free(recipe);
+            rf_fs_free(recipe);
             rf_template_set_free(tpl);
             rf_profile_set_free(set);
             return cli_usage_error("gen", "--rooms-file needs a recipe that calls dig_crawl "
@@ -213,13 +214,13 @@ int cmd_gen(int argc, char **argv)
     }
     d = rf_diags_new();
     if (!d) {
-        free(recipe);
+        rf_fs_free(recipe);
         rf_template_set_free(tpl);
         rf_profile_set_free(set);
         return cli_usage_error("gen", "out of memory");
     }
     if (rooms_path && (k = load_rooms_file(rooms_path, &rooms)) != CLI_OK) {
-        free(recipe);
+        rf_fs_free(recipe);
         rf_diags_free(d);
         rf_template_set_free(tpl);
         rf_profile_set_free(set);
@@ -247,7 +248,7 @@ int cmd_gen(int argc, char **argv)
         rc = wrc != CLI_OK ? wrc : rc;
     }
     rf_level_free(lv);
-    free(recipe);
+    rf_fs_free(recipe);
     rf_template_set_free(tpl);
     rf_rooms_file_free(rooms);
     rf_diags_free(d);
