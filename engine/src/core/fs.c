@@ -1,10 +1,8 @@
 /* engine/src/core/fs.c: bounded whole-file reads and sorted directory walks.
  *
- * Pipeline: core, under every reader and the CLI (roomforge/fs.h). Design: a
- * read looks at the file's size first, so an oversized file is refused before
- * anything is allocated, then reads to EOF (a pipe grows its buffer up to the
- * limit); a walk sorts each directory's names byte-wise (strcmp) before
- * descending, so output never depends on readdir order.
+ * Pipeline: core, under every reader and the CLI (roomforge/fs.h). Design: an
+ * oversized file is refused by its size before any allocation; a walk sorts
+ * each directory's names byte-wise before descending, never in readdir order.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "roomforge/fs.h"

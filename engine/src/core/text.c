@@ -1,9 +1,8 @@
 /* engine/src/core/text.c: UTF-8 decoding, byte order marks and character
  * columns, written once for every reader and writer.
  *
- * Pipeline: core (seam core/text.h, public roomforge/text.h); the rooms.xml
- * prescan, the rooms-file and scenario lexers, the JSON writer and the
- * diagnostics' caret lines count and check text through these.
+ * Pipeline: core (seam core/text.h, public roomforge/text.h); used by the
+ * rooms.xml prescan, the rooms-file and scenario lexers and the JSON writer.
  */
 #include "core/text.h"
 
