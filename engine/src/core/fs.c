@@ -83,8 +83,10 @@ rf_status rf_fs_read(const char *path, size_t max_bytes, char **bytes, size_t *l
     }
     /* Room for the size seen (or a first chunk) plus one byte, which tells a
      * file that grew past its size or a pipe over the limit. */
-    cap = S_ISREG(sb.st_mode) && sb.st_size > 0 ? (size_t)sb.st_size + 1
-                                                : (max_bytes < PIPE_CHUNK ? max_bytes : PIPE_CHUNK) + 1;
+    if (S_ISREG(sb.st_mode) && sb.st_size > 0)
+        cap = (size_t)sb.st_size + 1;
+    else
+        cap = (max_bytes < PIPE_CHUNK ? max_bytes : PIPE_CHUNK) + 1;
     buf = rf_alloc(cap + 1);
     if (!buf) {
         err = ENOMEM, st = RF_ERR_NOMEM;
