@@ -16,8 +16,17 @@
 
 #include "core/alloc.h"
 #include "core/text.h"
+#include "load/symbols.h"
 #include "template_check_int.h"
 #include "load_int.h"
+
+/* The class of map symbol ch; RF_SYMBOL_OUTSIDE for no symbol (the checks
+ * report those). */
+static rf_symbol_class symbol_class(char ch)
+{
+    const rf_symbol *s = rf_symbol_find(ch);
+    return s ? s->cls : RF_SYMBOL_OUTSIDE;
+}
 
 void rf_load_room_start(rf_loader *ld)
 {
@@ -260,11 +269,12 @@ static bool room_build(rf_loader *ld)
         }
         for (x = 0; x < w; x++) {
             char ch = ld->rows[i].text[x];
-            if (ch >= '0' && ch <= '9' && t->anchor_x[ch - '0'] < 0) {
+            rf_symbol_class k = symbol_class(ch);
+            if (k == RF_SYMBOL_ANCHOR && t->anchor_x[ch - '0'] < 0) {
                 t->anchor_x[ch - '0'] = (int16_t)x; /* < RF_TEMPLATE_MAX_SIDE */
                 t->anchor_y[ch - '0'] = (int16_t)i;
             }
-            if (ch == 'D' || ch == 'd')
+            if (k == RF_SYMBOL_DOOR)
                 ndoors++;
         }
     }
@@ -284,7 +294,7 @@ static bool room_build(rf_loader *ld)
             char ch = cells[i * (w + 1) + x];
             rf_door *dr;
             int k;
-            if (ch != 'D' && ch != 'd')
+            if (symbol_class(ch) != RF_SYMBOL_DOOR)
                 continue;
             dr = &doors[ndoors++];
             dr->x = (int)x;
