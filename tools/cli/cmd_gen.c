@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "cli_level.h"
 #include "commands.h"
+#include "roomforge/fs.h"
 #include "roomforge/level.h"
 #include "roomforge/rooms_file.h"
 #include "roomforge/special.h"
@@ -223,13 +224,13 @@ int cmd_gen(int argc, char **argv)
     }
     d = rf_diags_new();
     if (!d) {
-        free(recipe);
+        rf_fs_free(recipe);
         rf_template_set_free(tpl);
         rf_profile_set_free(set);
         return cli_usage_error("gen", "out of memory");
     }
     if (rooms_path && (k = load_rooms_file(rooms_path, &rooms)) != CLI_OK) {
-        free(recipe);
+        rf_fs_free(recipe);
         rf_diags_free(d);
         rf_template_set_free(tpl);
         rf_profile_set_free(set);
@@ -257,7 +258,7 @@ int cmd_gen(int argc, char **argv)
         rc = wrc != CLI_OK ? wrc : rc;
     }
     rf_level_free(lv);
-    free(recipe);
+    rf_fs_free(recipe);
     rf_template_set_free(tpl);
     rf_rooms_file_free(rooms);
     rf_diags_free(d);

@@ -7,25 +7,23 @@
  * name order (so output is the same on every machine); each *.xml is sorted
  * by its root element, which is read from the first bytes: <profiles> goes
  * to the profile loader, every other root to the rooms loader (which
- * reports a wrong root itself). A
- * profiles file is then proven by the library's trial levels of each profile
- * (with the rooms lint loaded): what a recipe makes of its profile (a
- * bundled name that does not exist, a file that does not compile, a
- * misspelt step, a parameter it never reads) only shows when it runs.
+ * reports a wrong root itself). A profiles file is then proven by the
+ * library's trial levels of each profile (with the rooms lint loaded): what
+ * a recipe makes of its profile (a bundled name that does not exist, a file
+ * that does not compile, a misspelt step, a parameter it never reads) only
+ * shows when it runs.
  */
 #include "lint_content.h"
 
-#include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
+#include "roomforge/fs.h"
 #include "roomforge/level.h"
+#include "roomforge/text.h"
 
-#define WALK_DEPTH 16   /* directory levels below a path (symlink loops end here) */
 #define SNIFF_BYTES 4096
 
 /* True when the XML file at path has the root element <profiles>: skips a
@@ -33,15 +31,10 @@
 static bool is_profiles_file(const char *path)
 {
     char buf[SNIFF_BYTES + 1];
-    size_t n, i = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    size_t n, i;
+    if (rf_fs_read_head(path, buf, sizeof buf, &n, NULL) != RF_OK)
         return false;
-    n = fread(buf, 1, SNIFF_BYTES, f);
-    fclose(f);
-    buf[n] = '\0';
-    if (n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
-        i = 3;
+    i = rf_text_bom_len(buf, n);
     for (;;) {
         const char *close;
         while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
@@ -61,84 +54,34 @@ static bool is_profiles_file(const char *path)
     }
 }
 
-static int cmp_names(const void *a, const void *b)
+static rf_status io_error(rf_diags *d, const char *path, int why)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static rf_status io_error(rf_diags *d, const char *path)
-{
-    (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", strerror(errno));
+    (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", strerror(why));
     return RF_ERR_IO;
-}
-
-static rf_status visit_file(const char *path, lint_visit fn, void *ud)
-{
-    return fn(ud, path, is_profiles_file(path));
-}
-
-static rf_status walk(const char *path, int depth, rf_diags *d, lint_visit fn, void *ud)
-{
-    struct stat sb;
-    DIR *dir;
-    struct dirent *e;
-    char **names = NULL;
-    size_t n = 0, cap = 0, i;
-    rf_status st = RF_OK;
-    if (stat(path, &sb) != 0)
-        return io_error(d, path);
-    if (!S_ISDIR(sb.st_mode))
-        return depth == 0 ? visit_file(path, fn, ud) : RF_OK;
-    if (depth > WALK_DEPTH)
-        return RF_OK;
-    dir = opendir(path);
-    if (!dir)
-        return io_error(d, path);
-    while ((e = readdir(dir)) != NULL && st == RF_OK) {
-        char *full;
-        if (e->d_name[0] == '.')
-            continue; /* ".", ".." and hidden files */
-        full = malloc(strlen(path) + strlen(e->d_name) + 2);
-        if (n == cap) {
-            char **grown = realloc(names, (cap ? cap * 2 : 16) * sizeof *names);
-            if (grown) {
-                names = grown;
-                cap = cap ? cap * 2 : 16;
-            }
-        }
-        if (!full || n == cap) {
-            free(full);
-            st = RF_ERR_NOMEM;
-            break;
-        }
-        sprintf(full, "%s/%s", path, e->d_name);
-        names[n++] = full;
-    }
-    closedir(dir);
-    if (st == RF_OK)
-        qsort(names, n, sizeof *names, cmp_names);
-    for (i = 0; i < n && st != RF_ERR_NOMEM; i++) {
-        size_t len = strlen(names[i]);
-        struct stat fb;
-        rf_status s = RF_OK;
-        if (stat(names[i], &fb) != 0)
-            continue; /* a dangling link */
-        if (S_ISDIR(fb.st_mode))
-            s = walk(names[i], depth + 1, d, fn, ud);
-        else if (S_ISREG(fb.st_mode) && len > 4 && strcmp(names[i] + len - 4, ".xml") == 0)
-            s = visit_file(names[i], fn, ud);
-        if (s != RF_OK && (st == RF_OK || st == RF_ERR_CONTENT))
-            st = s;
-    }
-    for (i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
-    return st;
 }
 
 rf_status lint_walk(const char *path, rf_diags *d, lint_visit fn, void *ud)
 {
-    return walk(path, 0, d, fn, ud);
+    rf_fs_list *files = NULL;
+    rf_status st;
+    size_t i;
+    int why = 0;
+    /* A file given is visited whatever its name; a directory's *.xml, walked
+     * in name order; a subdirectory that cannot be read is an io-error. */
+    st = rf_fs_walk(path, ".xml", RF_FS_WALK_RECURSIVE | RF_FS_WALK_FILE_OK, &files, &why);
+    if (st == RF_ERR_NOMEM)
+        return st;
+    if (st != RF_OK)
+        return io_error(d, path, why);
+    for (i = 0; i < rf_fs_list_count(files) && st != RF_ERR_NOMEM; i++) {
+        const char *f = rf_fs_list_at(files, i);
+        rf_status s = rf_fs_list_error(files, i) ? io_error(d, f, rf_fs_list_error(files, i))
+                                                 : fn(ud, f, is_profiles_file(f));
+        if (s != RF_OK && (st == RF_OK || st == RF_ERR_CONTENT))
+            st = s;
+    }
+    rf_fs_list_free(files);
+    return st;
 }
 
 rf_status lint_profiles(const char *path, const rf_template_set *rooms, rf_diags *d,

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "core/alloc.h"
+#include "core/text.h"
 #include "load/symbols.h"
 #include "template_check_int.h"
 #include "load_int.h"
@@ -87,9 +88,7 @@ void rf_load_row_start(rf_loader *ld)
         ld->rows_full = true;
         return;
     }
-    for (s = (const unsigned char *)a->value; *s; s++)
-        if ((*s & 0xC0) != 0x80)
-            n++;
+    n = rf_text_chars(a->value, strlen(a->value));
     if (n > RF_TEMPLATE_MAX_SIDE) {
         rf_load_emit(ld, "room-too-big", a->line, a->col, "a row of %zu cells is beyond %d", n,
                      RF_TEMPLATE_MAX_SIDE);
@@ -110,7 +109,7 @@ void rf_load_row_start(rf_loader *ld)
     for (i = 0, s = (const unsigned char *)a->value; *s; s++)
         if (*s < 0x80)
             r->text[i++] = (char)*s;
-        else if ((*s & 0xC0) != 0x80)
+        else if (rf_text_is_lead(*s))
             r->text[i++] = RF_CELL_NON_ASCII;
     r->text[n] = '\0';
     r->len = n;

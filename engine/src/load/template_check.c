@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/text.h"
 #include "template_check_int.h"
 #include "load/script_types.h"
 #include "load/symbols.h"
@@ -267,7 +268,7 @@ static void scan_map(check *c)
                 c->doors++;
             if (k && k->cls == RF_SYMBOL_ANCHOR)
                 c->on_map[ch - '0'] = true;
-            if (!k && (ch & 0xC0) != 0x80) { /* report a UTF-8 sequence once */
+            if (!k && rf_text_is_lead(ch)) { /* report a UTF-8 sequence once */
                 int line, col;
                 cell_pos(c, x, y, &line, &col);
                 if (ch == (unsigned char)RF_CELL_NON_ASCII)

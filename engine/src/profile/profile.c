@@ -27,6 +27,7 @@
 #include "core/range.h"
 #include "profile/profile.h"
 #include "roomforge/level.h"
+#include "roomforge/fs.h"
 
 #define PROFILE_FILE_MAX (4u << 20) /* 4 MiB: a profiles file is small */
 #define RECIPE_FILE_MAX (1u << 20)  /* 1 MiB: a recipe is a page of Lua */
@@ -273,25 +274,18 @@ static bool load_recipe_file(loader *ld, rf_profile *p, int line)
     const char *slash = strrchr(ld->file, '/');
     size_t dir = p->recipe[0] == '/' || !slash ? 0 : (size_t)(slash - ld->file) + 1;
     size_t n = dir + strlen(p->recipe) + 1;
-    FILE *f;
+    rf_status st;
+    int why = 0;
     p->recipe_file = rf_alloc(n);
-    p->recipe_text = rf_alloc(RECIPE_FILE_MAX + 1);
-    if (!p->recipe_file || !p->recipe_text)
+    if (!p->recipe_file)
         return false;
     snprintf(p->recipe_file, n, "%.*s%s", (int)dir, ld->file, p->recipe);
-    f = fopen(p->recipe_file, "rb");
-    if (!f) {
+    st = rf_fs_read(p->recipe_file, RECIPE_FILE_MAX, &p->recipe_text, &p->recipe_len, &why);
+    if (st == RF_ERR_NOMEM)
+        return false;
+    if (st != RF_OK)
         report(ld, "unknown-recipe", line, "cannot read recipe '%s': %s", p->recipe_file,
-               strerror(errno));
-        return true;
-    }
-    p->recipe_len = fread(p->recipe_text, 1, RECIPE_FILE_MAX + 1, f);
-    if (ferror(f) || p->recipe_len > RECIPE_FILE_MAX)
-        report(ld, "unknown-recipe", line, "cannot read recipe '%s': %s", p->recipe_file,
-               ferror(f) ? "read error" : "larger than 1 MiB");
-    else
-        p->recipe_text[p->recipe_len] = '\0';
-    fclose(f);
+               st == RF_ERR_LIMIT ? "larger than 1 MiB" : strerror(why));
     return true;
 }
 
@@ -417,31 +411,22 @@ done:
 
 rf_status rf_profile_set_load(rf_profile_set *s, const char *path, rf_diags *d)
 {
-    FILE *f;
     char *buf = NULL;
     size_t n = 0;
     rf_status st;
+    int why = 0;
     if (!s || !path || !d)
         return RF_ERR_ARG;
-    f = fopen(path, "rb");
-    if (!f) {
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", strerror(errno));
+    st = rf_fs_read(path, PROFILE_FILE_MAX, &buf, &n, &why);
+    if (st == RF_ERR_IO || st == RF_ERR_LIMIT) {
+        (void)rf_diag_add(d, "io-error", path, 0, 0, "%s%s",
+                          st == RF_ERR_LIMIT ? "" : "cannot read: ",
+                          st == RF_ERR_LIMIT ? "larger than 4 MiB" : strerror(why));
         return RF_ERR_IO;
     }
-    buf = rf_alloc(PROFILE_FILE_MAX + 1);
-    if (!buf) {
-        fclose(f);
-        return RF_ERR_NOMEM;
-    }
-    n = fread(buf, 1, PROFILE_FILE_MAX + 1, f);
-    if (ferror(f) || n > PROFILE_FILE_MAX) {
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "%s",
-                          ferror(f) ? "read error" : "larger than 4 MiB");
-        st = RF_ERR_IO;
-    } else {
-        st = rf_profile_set_load_buffer(s, buf, n, path, d);
-    }
-    fclose(f);
-    rf_free(buf);
+    if (st != RF_OK)
+        return st;
+    st = rf_profile_set_load_buffer(s, buf, n, path, d);
+    rf_fs_free(buf);
     return st;
 }
