@@ -1,9 +1,8 @@
 /* tools/cli/cmd_lint.c: `roomforge lint`: load rooms.xml and profiles
  * files and report.
  *
- * Pipeline: CLI over load (every room checked as it loads), lint (script
- * types against the registry) and profiles (lint_content.c: their recipes
- * compiled, a trial level of each profile). Exit (DESIGN 5): 0 no errors (warnings
+ * Pipeline: CLI over rf_lint_paths (roomforge/lint.h: rooms, their scripts,
+ * profiles and their trial levels). Exit (DESIGN 5): 0 no errors (warnings
  * allowed), 1 content errors (or warnings with --werror), 2 usage or I/O.
  */
 #include <stdio.h>
@@ -12,11 +11,8 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "lint_content.h"
 #include "roomforge/diag.h"
 #include "roomforge/lint.h"
-#include "roomforge/template.h"
-#include "roomforge/world.h"
 
 #define MAX_PATHS 4096
 
@@ -62,51 +58,20 @@ static void list_codes(void)
                c[i].enabled ? "" : " (off by default)");
 }
 
-/* What the walk found: rooms are loaded at once, profiles files kept for
- * after the rooms (their trial levels place them). */
-typedef struct found {
-    rf_template_set *set;
-    rf_diags *d;
-    const char *profiles[MAX_PATHS];
-    char *owned[MAX_PATHS];
-    size_t nprofiles;
-} found;
-
-static rf_status on_file(void *ud, const char *file, bool profiles)
-{
-    found *f = ud;
-    if (!profiles)
-        return rf_template_set_load_file(f->set, file, f->d);
-    if (f->nprofiles == MAX_PATHS) {
-        (void)rf_diag_add(f->d, "xml-limit", file, 0, 0, "more than %d profiles files", MAX_PATHS);
-        return RF_ERR_CONTENT;
-    }
-    f->owned[f->nprofiles] = strdup(file);
-    if (!f->owned[f->nprofiles])
-        return RF_ERR_NOMEM;
-    f->profiles[f->nprofiles] = f->owned[f->nprofiles];
-    f->nprofiles++;
-    return RF_OK;
-}
-
 int cmd_lint(int argc, char **argv)
 {
-    static found fd; /* large: MAX_PATHS names */
     char content[4096];
-    size_t nprofiles = 0;
     const char *paths[MAX_PATHS];
-    size_t npaths = 0, i;
+    size_t npaths = 0;
     out_format fmt = OUT_GCC;
     bool werror = false;
-    const char *scripts_dir = NULL;
-    rf_world_opts wopts;
-    rf_status ls;
+    rf_lint_opts lo;
+    rf_lint_summary sum;
     rf_diags *d = rf_diags_new();
-    rf_template_set *set = rf_template_set_new();
-    rf_status worst = RF_OK;
-    rf_status ws = RF_OK;
+    rf_status worst, ws = RF_OK;
     int rc = CLI_USAGE, k;
-    if (!d || !set) {
+    rf_lint_opts_init(&lo);
+    if (!d) {
         fputs("roomforge lint: out of memory\n", stderr);
         goto done;
     }
@@ -133,7 +98,7 @@ int cmd_lint(int argc, char **argv)
                 rc = cli_usage_error("lint", "--scripts needs a directory");
                 goto done;
             }
-            scripts_dir = v;
+            lo.scripts_dir = v;
             continue;
         }
         if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
@@ -183,28 +148,7 @@ int cmd_lint(int argc, char **argv)
         npaths = 1;
     }
     rf_diags_set_werror(d, werror);
-    memset(&fd, 0, sizeof fd);
-    fd.set = set;
-    fd.d = d;
-    for (i = 0; i < npaths; i++) {
-        rf_status s = lint_walk(paths[i], d, on_file, &fd);
-        if (s != RF_OK && (worst == RF_OK || worst == RF_ERR_CONTENT))
-            worst = s;
-    }
-    /* script types against the rule VM's registries (built-ins and --scripts
-     * extensions), XML scripts compiled, Lua chunks run once in the sandbox */
-    rf_world_opts_init(&wopts);
-    wopts.scripts_dir = scripts_dir;
-    ls = rf_world_lint(set, &wopts, d);
-    if (ls == RF_ERR_NOMEM || ls == RF_ERR_IO)
-        worst = ls;
-    else if (ls != RF_OK && worst == RF_OK)
-        worst = RF_ERR_CONTENT;
-    for (i = 0; i < fd.nprofiles; i++) {
-        rf_status s = lint_profiles(fd.profiles[i], set, d, &nprofiles);
-        if (s != RF_OK && (worst == RF_OK || worst == RF_ERR_CONTENT))
-            worst = s;
-    }
+    worst = rf_lint_paths(paths, npaths, &lo, d, &sum);
     if (fmt == OUT_JSON)
         ws = rf_diags_write_json(d, stdout);
     else if (fmt == OUT_SARIF)
@@ -214,7 +158,7 @@ int cmd_lint(int argc, char **argv)
                                 RF_DIAG_WRITE_SOURCE | (cli_use_color(stdout) ? RF_DIAG_WRITE_COLOR : 0));
     if (fmt == OUT_GCC)
         fprintf(stderr, "roomforge lint: %zu rooms, %zu profiles loaded; %zu errors, %zu warnings\n",
-                rf_template_set_count(set), nprofiles, rf_diags_errors(d), rf_diags_warnings(d));
+                sum.rooms, sum.profiles, rf_diags_errors(d), rf_diags_warnings(d));
     if (worst != RF_OK && worst != RF_ERR_CONTENT)
         rc = CLI_USAGE;
     else
@@ -222,10 +166,6 @@ int cmd_lint(int argc, char **argv)
     if (ws != RF_OK || fflush(stdout) != 0)
         rc = CLI_USAGE;
 done:
-    for (i = 0; i < fd.nprofiles; i++)
-        free(fd.owned[i]);
-    fd.nprofiles = 0;
-    rf_template_set_free(set);
     rf_diags_free(d);
     return rc;
 }

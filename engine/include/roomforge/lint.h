@@ -31,5 +31,31 @@ RF_API const rf_script_types *rf_script_types_builtin(void);
 RF_API RF_NODISCARD rf_status rf_lint_script_types(const rf_template_set *set,
                                                    const rf_script_types *types, rf_diags *d);
 
+/* Lint of a content pack (roomforge lint): what to check beyond the files. */
+typedef struct rf_lint_opts {
+    const char *scripts_dir; /* designer extensions (--scripts); NULL: none */
+} rf_lint_opts;
+/* No scripts directory. */
+RF_API void rf_lint_opts_init(rf_lint_opts *o);
+
+/* What rf_lint_paths loaded. */
+typedef struct rf_lint_summary {
+    size_t rooms;    /* rooms loaded without errors */
+    size_t profiles; /* profiles loaded */
+} rf_lint_summary;
+
+/* Lints every path (a file whatever its name, or a directory walked
+ * recursively in name order for *.xml): rooms files load with their checks,
+ * then their scripts are checked against the rule VM's registries (with
+ * o->scripts_dir's extensions) and Lua chunks run once in the sandbox, then
+ * each profiles file (root <profiles>) loads and each profile makes its
+ * trial levels with those rooms (rf_level_trial). Everything found goes to
+ * d. RF_OK or RF_ERR_CONTENT (see d's errors) when everything was read,
+ * RF_ERR_IO (an io-error in d) when a path could not be, RF_ERR_NOMEM. o may
+ * be NULL. Implemented at the top of the pipeline (engine/src/sim/lint_paths.c). */
+RF_API RF_NODISCARD rf_status rf_lint_paths(const char *const *paths, size_t npaths,
+                                            const rf_lint_opts *o, rf_diags *d,
+                                            rf_lint_summary *out);
+
 RF_END_C
 #endif /* RF_LINT_H */
