@@ -114,16 +114,15 @@ bool cli_parse_depths(const char *s, int *a, int *b)
         *dash = '\0';
     if (!cli_parse_int(buf, a) || (dash ? !cli_parse_int(dash + 1, b) : ((*b = *a), false)))
         return false;
-    return *a >= 1 && *b >= *a && *b <= 1000;
+    return *a >= 1 && *b >= *a && *b <= RF_LEVEL_MAX_DEPTH;
 }
 
 int cli_read_recipe(const char *cmd, const char *path, rf_level_opts *o, char **text)
 {
-    enum { RECIPE_MAX = 1 << 20 };
     char *buf = NULL;
     size_t n = 0;
     int why = 0;
-    rf_status st = rf_fs_read(path, RECIPE_MAX, &buf, &n, &why);
+    rf_status st = rf_fs_read(path, RF_PROFILE_RECIPE_MAX, &buf, &n, &why);
     *text = NULL;
     if (st == RF_ERR_NOMEM)
         return cli_usage_error(cmd, "out of memory");

@@ -87,7 +87,8 @@ int cmd_catalog(int argc, char **argv)
                 return cli_usage_error("catalog", "--count takes 1..%d", CATALOG_MAX_COUNT);
         } else if ((r = cli_opt_value(argc, argv, &k, "--depths", &v)) != 0) {
             if (r < 0 || !cli_parse_depths(v, &a, &b))
-                return cli_usage_error("catalog", "--depths takes A-B with 1 <= A <= B <= 1000");
+                return cli_usage_error("catalog", "--depths takes A-B with 1 <= A <= B <= %d",
+                                        RF_LEVEL_MAX_DEPTH);
         } else if ((r = cli_opt_value(argc, argv, &k, "--difficulty", &v)) != 0) {
             rf_difficulty dl;
             if (r < 0 || !rf_difficulty_parse(v, &dl))
@@ -95,7 +96,9 @@ int cmd_catalog(int argc, char **argv)
             o.difficulty = (int)dl;
         } else if ((r = cli_opt_value(argc, argv, &k, "--size", &v)) != 0) {
             if (r < 0 || !cli_parse_size(v, &o.width, &o.height))
-                return cli_usage_error("catalog", "--size takes WxH from 20x10 to 1000x1000");
+                return cli_usage_error("catalog", "--size takes WxH from %dx%d to %dx%d",
+                                        RF_LEVEL_MIN_W, RF_LEVEL_MIN_H, RF_LEVEL_MAX_SIDE,
+                                        RF_LEVEL_MAX_SIDE);
         } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
             if (r < 0)
                 return cli_usage_error("catalog", "--format takes text, csv or json");
@@ -155,10 +158,14 @@ int cmd_catalog(int argc, char **argv)
             o.seed = seed + i;
             o.depth = depth;
             s = rf_level_generate(set, &o, &lv, d);
-            if (s != RF_OK) {
-                fprintf(stderr, "roomforge catalog: seed %llu depth %d: %s\n", seed + i, depth,
-                        rf_diags_count(d) ? rf_diags_at(d, 0)->message : rf_status_str(s));
+            if (s != RF_OK) { /* the failing level's diagnostics, and which level it is */
+                (void)rf_diag_add(d, "level-failed", o.profile, 0, 0,
+                                  "profile '%s': seed %llu, depth %d: %s", o.profile, seed + i,
+                                  depth, rf_status_str(s));
                 rc = s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s);
+                if (rf_diags_write_gcc(d, stderr, RF_DIAG_WRITE_SOURCE | RF_DIAG_WRITE_NO_NOTES) !=
+                    RF_OK)
+                    rc = CLI_USAGE;
                 goto done;
             }
             if (fmt == FMT_JSON)

@@ -66,17 +66,17 @@ static const char gen_usage[] =
     "placed, 2 usage or I/O errors.\n";
 
 enum { FMT_ASCII, FMT_ANSI, FMT_JSON };
+
+static int worse_of(int a, int b) { return a > b ? a : b; }
 #define GEN_MAX_ROOMS 64 /* --room options one run takes */
 
-/* One generation diagnostic on stderr: gcc form when it has a position (a
- * template's file and line), else "roomforge gen: message". */
-static void print_diag(const rf_diag *g)
+/* The level's diagnostics on stderr through the sink's gcc writer:
+ * warnings and errors always, notes with --verbose. */
+static int write_diags(const rf_diags *d, bool verbose)
 {
-    if (g->line > 0)
-        fprintf(stderr, "%s:%d:%d: %s: %s [%s]\n", g->file, g->line, g->col,
-                rf_severity_name(g->severity), g->message, g->code);
-    else
-        fprintf(stderr, "roomforge gen: %s\n", g->message);
+    unsigned flags = RF_DIAG_WRITE_SOURCE | (verbose ? 0 : RF_DIAG_WRITE_NO_NOTES) |
+                     (cli_use_color(stderr) ? RF_DIAG_WRITE_COLOR : 0);
+    return rf_diags_write_gcc(d, stderr, flags) == RF_OK ? CLI_OK : CLI_USAGE;
 }
 
 static int write_level(const rf_level *lv, int fmt, const char *path)
@@ -156,8 +156,8 @@ int cmd_gen(int argc, char **argv)
                 return cli_usage_error("gen", "--seed takes a non-negative integer");
             o.seed = seed;
         } else if ((r = cli_opt_value(argc, argv, &k, "--depth", &v)) != 0) {
-            if (r < 0 || !cli_parse_int(v, &o.depth) || o.depth < 1 || o.depth > 1000)
-                return cli_usage_error("gen", "--depth takes 1..1000");
+            if (r < 0 || !cli_parse_int(v, &o.depth) || o.depth < 1 || o.depth > RF_LEVEL_MAX_DEPTH)
+                return cli_usage_error("gen", "--depth takes 1..%d", RF_LEVEL_MAX_DEPTH);
         } else if ((r = cli_opt_value(argc, argv, &k, "--difficulty", &v)) != 0) {
             rf_difficulty dl;
             if (r < 0 || !rf_difficulty_parse(v, &dl))
@@ -165,7 +165,8 @@ int cmd_gen(int argc, char **argv)
             o.difficulty = (int)dl;
         } else if ((r = cli_opt_value(argc, argv, &k, "--size", &v)) != 0) {
             if (r < 0 || !cli_parse_size(v, &o.width, &o.height))
-                return cli_usage_error("gen", "--size takes WxH from 20x10 to 1000x1000");
+                return cli_usage_error("gen", "--size takes WxH from %dx%d to %dx%d", RF_LEVEL_MIN_W,
+                                        RF_LEVEL_MIN_H, RF_LEVEL_MAX_SIDE, RF_LEVEL_MAX_SIDE);
         } else if ((r = cli_opt_value(argc, argv, &k, "--room", &v)) != 0) {
             if (r < 0 || !*v)
                 return cli_usage_error("gen", "--room needs a template name");
@@ -239,23 +240,16 @@ int cmd_gen(int argc, char **argv)
     o.rooms_file = rooms;
     s = rf_level_generate(set, &o, &lv, d);
     if (s != RF_OK) {
-        size_t i;
-        for (i = 0; i < rf_diags_count(d); i++)
-            if (rf_diags_at(d, i)->severity != RF_SEV_NOTE || verbose)
-                print_diag(rf_diags_at(d, i));
-        if (rf_diags_count(d) == 0 && s == RF_ERR_CONTENT)
-            fprintf(stderr, "roomforge gen: profile '%s' has numbers its digger cannot use\n",
-                    o.profile);
-        else if (rf_diags_count(d) == 0)
-            fprintf(stderr, "roomforge gen: %s\n", rf_status_str(s));
-        rc = s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s);
+        if (rf_diags_errors(d) == 0) /* a failure the level did not explain */
+            (void)rf_diag_add(d, "level-failed", o.profile, 0, 0,
+                              "profile '%s': seed %llu, depth %d: %s", o.profile,
+                              (unsigned long long)o.seed, o.depth,
+                              s == RF_ERR_CONTENT ? "its numbers cannot make a level"
+                                                  : rf_status_str(s));
+        rc = worse_of(s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s), write_diags(d, verbose));
     } else {
         int wrc = write_level(lv, fmt, path);
-        size_t i;
-        for (i = 0; i < rf_diags_count(d); i++) /* warnings always, notes with --verbose */
-            if (rf_diags_at(d, i)->severity != RF_SEV_NOTE || verbose)
-                print_diag(rf_diags_at(d, i));
-        rc = wrc != CLI_OK ? wrc : rc;
+        rc = worse_of(rc, worse_of(wrc, write_diags(d, verbose)));
     }
     rf_level_free(lv);
     rf_fs_free(recipe);

@@ -60,12 +60,19 @@ static void sim_help(FILE *out)
 
 static int worse(int a, int b) { return a > b ? a : b; }
 
+static int write_diags(rf_diags *d)
+{
+    unsigned flags = RF_DIAG_WRITE_SOURCE | (cli_use_color(stderr) ? RF_DIAG_WRITE_COLOR : 0);
+    return rf_diags_write_gcc(d, stderr, flags) == RF_OK ? CLI_OK : CLI_USAGE;
+}
+
 /* The scenario files of directory path, sorted (*out), or *out NULL when
  * path is not a directory: it is then the one scenario. Returns the count,
  * 0 with an exit code in *rc on failure; *out is freed by rf_fs_list_free. */
 static size_t scenario_paths(const char *path, rf_fs_list **out, int *rc)
 {
     struct stat st;
+    rf_diags *d;
     size_t n;
     *out = NULL;
     if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
@@ -74,8 +81,11 @@ static size_t scenario_paths(const char *path, rf_fs_list **out, int *rc)
     case RF_OK: break;
     case RF_ERR_NOMEM: *rc = cli_usage_error("sim", "out of memory"); return 0;
     default:
-        fprintf(stderr, "%s: error: cannot read the directory [io-error]\n", path);
-        *rc = CLI_USAGE;
+        d = rf_diags_new();
+        if (d)
+            (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read the directory");
+        *rc = d ? worse(CLI_USAGE, write_diags(d)) : cli_usage_error("sim", "out of memory");
+        rf_diags_free(d);
         return 0;
     }
     n = rf_fs_list_count(*out);
@@ -85,17 +95,15 @@ static size_t scenario_paths(const char *path, rf_fs_list **out, int *rc)
         return 0;
     }
     if (n > MAX_SCENARIOS) { /* the first ones by name are played */
-        fprintf(stderr, "%s: error: more than %d scenarios [scenario-limit]\n", path,
-                MAX_SCENARIOS);
+        d = rf_diags_new();
+        if (d)
+            (void)rf_diag_add(d, "scenario-limit", path, 0, 0, "more than %d scenarios",
+                              MAX_SCENARIOS);
+        *rc = d ? worse(*rc, write_diags(d)) : cli_usage_error("sim", "out of memory");
+        rf_diags_free(d);
         n = MAX_SCENARIOS;
     }
     return n;
-}
-
-static int write_diags(rf_diags *d)
-{
-    unsigned flags = RF_DIAG_WRITE_SOURCE | (cli_use_color(stderr) ? RF_DIAG_WRITE_COLOR : 0);
-    return rf_diags_write_gcc(d, stderr, flags) == RF_OK ? CLI_OK : CLI_USAGE;
 }
 
 /* The room a scenario plays against, or NULL with *rc set. */
@@ -185,15 +193,8 @@ done:
         /* keep the wrapper's list well-formed: a scenario that did not play */
         if (!first)
             putchar(',');
-        fputs("{\"scenario\":", stdout);
-        fputc('"', stdout);
-        for (const char *p = path; *p; p++) {
-            if (*p == '"' || *p == '\\')
-                fputc('\\', stdout);
-            if ((unsigned char)*p >= 0x20)
-                fputc(*p, stdout);
-        }
-        fputs("\",\"played\":false}\n", stdout);
+        if (rf_scenario_write_unplayed(path, stdout) != RF_OK)
+            rc = CLI_USAGE;
     }
     fflush(stdout);
     rc = worse(rc, write_diags(d));

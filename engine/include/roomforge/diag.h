@@ -83,7 +83,8 @@ RF_API size_t rf_diags_lost(const rf_diags *d);
  * and a caret under the column when the file can be read (flags below).
  * JSON: {"diagnostics":[...],"errors":N,"warnings":N}. SARIF 2.1.0: one run
  * whose tool lists every code as a rule. RF_ERR_IO when out fails. */
-enum { RF_DIAG_WRITE_SOURCE = 1, RF_DIAG_WRITE_COLOR = 2 };
+/* RF_DIAG_WRITE_NO_NOTES (gcc): leave notes out (gen prints them with --verbose). */
+enum { RF_DIAG_WRITE_SOURCE = 1, RF_DIAG_WRITE_COLOR = 2, RF_DIAG_WRITE_NO_NOTES = 4 };
 RF_API RF_NODISCARD rf_status rf_diags_write_gcc(const rf_diags *d, FILE *out, unsigned flags);
 RF_API RF_NODISCARD rf_status rf_diags_write_json(const rf_diags *d, FILE *out);
 RF_API RF_NODISCARD rf_status rf_diags_write_sarif(const rf_diags *d, FILE *out,

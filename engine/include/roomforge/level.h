@@ -25,6 +25,7 @@ typedef struct rf_level rf_level; /* opaque */
 #define RF_LEVEL_MIN_W 20
 #define RF_LEVEL_MIN_H 10
 #define RF_LEVEL_MAX_SIDE 1000
+#define RF_LEVEL_MAX_DEPTH 1000 /* depths are 1..RF_LEVEL_MAX_DEPTH */
 
 typedef struct rf_level_opts {
     const char *profile; /* profile name; NULL: "brogue" */

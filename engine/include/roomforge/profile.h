@@ -23,6 +23,10 @@
 
 RF_BEGIN_C
 
+/* The largest recipe file a profile, or gen --recipe, may name: a recipe is
+ * a page of Lua. */
+#define RF_PROFILE_RECIPE_MAX ((size_t)1 << 20)
+
 typedef struct rf_profile_set rf_profile_set; /* opaque */
 typedef struct rf_profile rf_profile;         /* borrowed from its set */
 

@@ -155,6 +155,10 @@ RF_API void rf_scenario_result_effects(const rf_scenario_result *r, size_t *from
  * RF_ERR_IO when out fails. */
 RF_API RF_NODISCARD rf_status rf_scenario_result_write(const rf_scenario_result *r, FILE *out,
                                                        rf_scenario_format fmt);
+/* The JSON entry of a scenario file that did not play (it did not load, or
+ * its room is unknown): {"scenario":"PATH","played":false}, so a list of
+ * results stays well-formed. RF_ERR_IO when out fails. */
+RF_API RF_NODISCARD rf_status rf_scenario_write_unplayed(const char *path, FILE *out);
 
 RF_END_C
 #endif /* RF_SCENARIO_H */

@@ -71,7 +71,7 @@ static const rf_diag_code codes[] = {
     {"recipe-incomplete", E, true, "a level recipe returned without digging, finishing its dig, placing the stairs or placing planned templates"},
     {"rooms-file-unused", E, true, "a rooms-file was given for a level whose recipe never calls dig_crawl"},
     {"unknown-profile", E, true, "no profile of that name is loaded"},
-    {"level-failed", E, true, "lint's trial level of a profile (seed 1, depth 1 or 26) cannot be made; the message says why"},
+    {"level-failed", E, true, "a level cannot be made (lint's trial levels of a profile, gen, catalog); the message says why"},
     {"unknown-param", W, true, "a profile parameter its recipe does not read; it is ignored"},
     /* population tables (<hordes>, <traps>, <decorations> in content/profiles.xml) */
     {"duplicate-horde", E, true, "two hordes share a name; the second is skipped"},

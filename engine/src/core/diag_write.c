@@ -102,6 +102,8 @@ rf_status rf_diags_write_gcc(const rf_diags *d, FILE *out, unsigned flags)
     size_t i, n = rf_diags_count(d);
     for (i = 0; i < n; i++) {
         const rf_diag *g = rf_diags_at(d, i);
+        if ((flags & RF_DIAG_WRITE_NO_NOTES) && g->severity == RF_SEV_NOTE)
+            continue;
         if (color)
             fputs("\033[1m", out);
         if (g->line > 0)

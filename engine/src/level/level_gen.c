@@ -88,7 +88,7 @@ static bool size_ok(int w, int h)
 
 static bool opts_ok(const rf_level_opts *o)
 {
-    return o->depth >= 1 && o->depth <= 1000 && (o->width == 0) == (o->height == 0) &&
+    return o->depth >= 1 && o->depth <= RF_LEVEL_MAX_DEPTH && (o->width == 0) == (o->height == 0) &&
            o->difficulty >= 0 && o->difficulty <= RF_DIFFICULTY_NIGHTMARE &&
            (o->width == 0 || size_ok(o->width, o->height));
 }

@@ -30,7 +30,6 @@
 #include "roomforge/fs.h"
 
 #define PROFILE_FILE_MAX (4u << 20) /* 4 MiB: a profiles file is small */
-#define RECIPE_FILE_MAX (1u << 20)  /* 1 MiB: a recipe is a page of Lua */
 
 typedef struct param {
     char *key;
@@ -280,7 +279,7 @@ static bool load_recipe_file(loader *ld, rf_profile *p, int line)
     if (!p->recipe_file)
         return false;
     snprintf(p->recipe_file, n, "%.*s%s", (int)dir, ld->file, p->recipe);
-    st = rf_fs_read(p->recipe_file, RECIPE_FILE_MAX, &p->recipe_text, &p->recipe_len, &why);
+    st = rf_fs_read(p->recipe_file, RF_PROFILE_RECIPE_MAX, &p->recipe_text, &p->recipe_len, &why);
     if (st == RF_ERR_NOMEM)
         return false;
     if (st != RF_OK)

@@ -368,3 +368,12 @@ rf_status rf_scenario_result_write(const rf_scenario_result *r, FILE *out,
     fputs("}\n", out);
     return ferror(out) ? RF_ERR_IO : RF_OK;
 }
+
+rf_status rf_scenario_write_unplayed(const char *path, FILE *out)
+{
+    fputc('{', out);
+    rf_json_key(out, "scenario", 1);
+    rf_json_string(out, path);
+    fputs(",\"played\":false}\n", out);
+    return ferror(out) ? RF_ERR_IO : RF_OK;
+}
