@@ -58,11 +58,11 @@ START_TEST(options_default_to_brogue_79x29)
     ck_assert_int_eq(rf_grid_height(rf_level_grid(lv)), 29);
     rf_level_free(lv);
     ck_assert_int_eq(o.depth, 1);
-    ck_assert(rf_level_has_digger("brogue"));
-    ck_assert(!rf_level_has_digger("nope"));
-    ck_assert(rf_level_digger_has_param("brogue", "cave-chance"));
-    ck_assert(!rf_level_digger_has_param("brogue", "cave-chanse"));
-    ck_assert(!rf_level_digger_has_param("nope", "cave-chance"));
+    ck_assert(rf_level_has_recipe("brogue"));
+    ck_assert(!rf_level_has_recipe("nope"));
+    ck_assert(rf_level_recipe_has_param("brogue", "cave-chance"));
+    ck_assert(!rf_level_recipe_has_param("brogue", "cave-chanse"));
+    ck_assert(!rf_level_recipe_has_param("nope", "cave-chance"));
 }
 END_TEST
 

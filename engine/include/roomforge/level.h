@@ -1,9 +1,9 @@
 /* roomforge/level.h: a generated level: grid, rooms, stairs and feelings, and
  * its ascii, ansi and JSON writers.
  *
- * Pipeline: dig -> passes -> stairs -> output. rf_level_generate picks the
- * digger a profile names from one table of diggers (level_gen.c), runs it on
- * the layout and cosmetic streams of the seed, then places the stairs.
+ * Pipeline: the level stage. rf_level_generate runs the recipe a profile
+ * names (a bundled scripts/levels recipe, or a file), whose steps dig, place templates,
+ * run the passes, place the stairs and populate, on the seed's streams.
  * Same profile, seed, depth and size: byte-identical output.
  */
 #ifndef RF_LEVEL_H
@@ -88,10 +88,12 @@ RF_API RF_NODISCARD rf_status rf_level_trial(const rf_profile_set *profiles, con
                                              const struct rf_template_set *templates,
                                              rf_diags *d);
 
-/* True when a digger called name is in the digger table. */
-RF_API bool rf_level_has_digger(const char *name);
-/* True when that digger reads the profile parameter key. */
-RF_API bool rf_level_digger_has_param(const char *digger, const char *key);
+/* True when name is a bundled recipe (scripts/levels/NAME.lua: brogue,
+ * nethack, dungeonmaker). */
+RF_API bool rf_level_has_recipe(const char *name);
+/* True when the steps bundled recipe `recipe` calls read the profile
+ * parameter key (its dig steps' keys and the pipeline's). */
+RF_API bool rf_level_recipe_has_param(const char *recipe, const char *key);
 
 RF_API const rf_grid *rf_level_grid(const rf_level *l);
 RF_API uint64_t rf_level_seed(const rf_level *l);
@@ -101,7 +103,7 @@ RF_API size_t rf_level_room_count(const rf_level *l);
 RF_API const rf_room_rec *rf_level_room_at(const rf_level *l, size_t i);
 /* Rooms that are not corridors. */
 RF_API size_t rf_level_rooms_proper(const rf_level *l);
-/* Rooms made from templates (0 until the placer exists). */
+/* Rooms made from templates. */
 RF_API size_t rf_level_template_count(const rf_level *l);
 RF_API void rf_level_stairs_up(const rf_level *l, int *x, int *y);
 RF_API void rf_level_stairs_down(const rf_level *l, int *x, int *y);

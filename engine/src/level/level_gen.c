@@ -12,7 +12,7 @@
  * whatever the recipe does before digging. A level's run records which
  * profile parameters its recipe read; rf_level_generate reports the others
  * (unknown-param), and level_trial.c the ones no trial level read. The key
- * table of the diggers stays here for rf_level_digger_has_param.
+ * table of the bundled recipes' dig steps is here for rf_level_recipe_has_param.
  */
 #include <string.h>
 
@@ -20,31 +20,36 @@
 #include "level_dig2_int.h"
 #include "recipe_int.h"
 
-typedef struct digger_row {
+/* A bundled recipe and the keys of the dig steps it calls. */
+typedef struct recipe_row {
     const char *name;
     bool (*knows)(const char *key);
-} digger_row;
+} recipe_row;
 
-static const digger_row diggers[] = {
+static const recipe_row recipes[] = {
     {"brogue", rf_level_brogue_knows},
     {"nethack", rf_level_nethack_knows},
     {"dungeonmaker", rf_level_dungeonmaker_knows},
 };
 
-static const digger_row *find_digger(const char *name)
+static const recipe_row *find_recipe(const char *name)
 {
     size_t i;
-    for (i = 0; name && i < sizeof diggers / sizeof diggers[0]; i++)
-        if (strcmp(diggers[i].name, name) == 0)
-            return &diggers[i];
+    for (i = 0; name && i < sizeof recipes / sizeof recipes[0]; i++)
+        if (strcmp(recipes[i].name, name) == 0)
+            return &recipes[i];
     return NULL;
 }
 
-bool rf_level_has_digger(const char *name) { return find_digger(name) != NULL; }
-
-bool rf_level_digger_has_param(const char *digger, const char *key)
+bool rf_level_has_recipe(const char *name)
 {
-    const digger_row *row = find_digger(digger);
+    size_t len;
+    return name && rf_recipe_bundled(name, &len) != NULL;
+}
+
+bool rf_level_recipe_has_param(const char *recipe, const char *key)
+{
+    const recipe_row *row = find_recipe(recipe);
     return row && key && (row->knows(key) || rf_recipe_pipeline_key(key));
 }
 

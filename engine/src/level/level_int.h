@@ -1,10 +1,8 @@
-/* engine/src/level/level_int.h: the rf_level layout and the digger table's row
- * type, for level.c, level_gen.c, stairs.c and the diggers.
+/* engine/src/level/level_int.h: the rf_level layout, for the level stage's
+ * files (level.c, level_gen.c, the recipe and its steps).
  *
- * Pipeline: recipe -> dig -> stairs -> output. The recipe's steps
- * (recipe_steps.c) fill lv->g, lv->rooms, lv->choke and lv->traps, place the
- * stairs and the rest. To add a digger, write its step (a C function and a
- * row of the step table in recipe_steps.c) and its key and size functions.
+ * Pipeline: level. The recipe's steps (recipe_steps.c) fill lv->g, lv->rooms,
+ * lv->choke and lv->traps, then the objects, stairs and feelings.
  */
 #ifndef RF_LEVEL_INT_H
 #define RF_LEVEL_INT_H

@@ -45,7 +45,7 @@ const char *rf_recipe_bundled(const char *name, size_t *len)
 /* ---- which profile keys a run read ---- */
 
 /* Keys the pipeline steps read whatever the digger (recipe_steps.c), for
- * rf_level_digger_has_param; what a run read is recorded by rf_recipe_mark. */
+ * rf_level_recipe_has_param; what a run read is recorded by rf_recipe_mark. */
 static const char *const pipeline_keys[] = {
     "special-rooms",  /* 1: DoomRL special rooms (the bundled recipes test it) */
     "single-monster", /* special_rooms: the single-monster level table */

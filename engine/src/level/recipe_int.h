@@ -92,7 +92,7 @@ rf_status rf_level_dig_dungeonmaker(rf_level *lv, const rf_params *src,
 const char *rf_recipe_bundled(const char *name, size_t *len);
 /* True when key is one the pipeline's own steps read whatever the recipe
  * (special-rooms, populate, templates, the *-tile keys, ...), for
- * rf_level_digger_has_param. */
+ * rf_level_recipe_has_param. */
 bool rf_recipe_pipeline_key(const char *key);
 /* Runs the recipe of r (r->lv allocated, without a grid). RF_OK with the
  * level complete, or with r->probe_w, r->probe_h set when r->probe stopped
