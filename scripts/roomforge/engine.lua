@@ -3,7 +3,8 @@
 --
 -- Pipeline: world stage. world_lua.c runs this chunk once per world (it is
 -- embedded in the library at build time) with a table of host functions
--- (emit, objtag, compile, arm, disarm) and keeps the table E it returns; it
+-- (emit, objtag, compile, arm, disarm) and the sandbox's forbidden list,
+-- and keeps the table E it returns; it
 -- then runs rules.lua, sandbox.lua and room_api.lua with E, each adding to E
 -- what the next ones use, then conditions.lua and actions.lua, which fill the
 -- registries through E.define_condition / E.define_action, then the
@@ -76,6 +77,7 @@ local E = {
     objtag = objtag_c, -- C: canonical tag of an object tag, attributes checked
     O = O, SLOT = SLOT, REV = REV,
     EV_HIT = EV_HIT, EV_BROKEN = EV_BROKEN, EV_ENTERED = EV_ENTERED, EV_EXITED = EV_EXITED,
+    forbidden = host.forbidden, -- the sandbox's forbidden list (luavm.c): name -> true
 }
 
 -- Effect kinds, as rf_effect_kind numbers them.

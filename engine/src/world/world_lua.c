@@ -221,7 +221,9 @@ int rf_world_step_boot(lua_State *L)
 {
     rf_world *w = lua_touserdata(L, 1);
     size_t i;
-    lua_createtable(L, 0, 5);
+    lua_createtable(L, 0, 6);
+    rf_luavm_push_forbidden(L); /* the sandbox's one forbidden list, for sandbox.lua */
+    lua_setfield(L, -2, "forbidden");
     lua_pushlightuserdata(L, w);
     lua_pushcclosure(L, l_emit, 1);
     lua_setfield(L, -2, "emit");
