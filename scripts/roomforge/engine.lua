@@ -3,8 +3,9 @@
 --
 -- Pipeline: world stage. world_lua.c runs this chunk once per world (it is
 -- embedded in the library at build time) with a table of host functions
--- (emit, objtag, compile, arm, disarm) and the sandbox's forbidden list,
--- and keeps the table E it returns; it
+-- (emit, objtag, compile, arm, disarm) and of what C and Lua share, defined
+-- once in C (effect_kinds, object_events, room_events, set_props,
+-- forbidden), and keeps the table E it returns; it
 -- then runs rules.lua, sandbox.lua and room_api.lua with E, each adding to E
 -- what the next ones use, then conditions.lua and actions.lua, which fill the
 -- registries through E.define_condition / E.define_action, then the
@@ -42,9 +43,17 @@ local O = {}
 for i = 1, #COLUMNS do O[COLUMNS[i]] = {} end
 local SLOT, REV = {}, {} -- slot -> object or false; room (1-based) -> event bits
 
+-- What C and Lua share, from C's one definition (world_lua.c): a name
+-- missing there stops the boot here.
+local function shared(t, name)
+    local v = host[t][name]
+    if v == nil then error(sformat("host.%s lacks %s", t, name), 0) end
+    return v
+end
 -- Event bits: O.ev[k] for objects, REV[r] for rooms.
-local EV_CHANGED, EV_HIT, EV_BROKEN, EV_DIED = 1, 2, 4, 8
-local EV_ENTERED, EV_EXITED = 1, 2
+local EV_CHANGED, EV_HIT = shared("object_events", "changed"), shared("object_events", "hit")
+local EV_BROKEN, EV_DIED = shared("object_events", "broken"), shared("object_events", "died")
+local EV_ENTERED, EV_EXITED = shared("room_events", "entered"), shared("room_events", "exited")
 
 local E = {
     rooms = {},      -- by 1-based index (C's index + 1)
@@ -76,12 +85,16 @@ local E = {
     px = 0, py = 0,  -- the player's level position
     objtag = objtag_c, -- C: canonical tag of an object tag, attributes checked
     O = O, SLOT = SLOT, REV = REV,
-    EV_HIT = EV_HIT, EV_BROKEN = EV_BROKEN, EV_ENTERED = EV_ENTERED, EV_EXITED = EV_EXITED,
+    EV_CHANGED = EV_CHANGED, EV_HIT = EV_HIT, EV_BROKEN = EV_BROKEN, EV_DIED = EV_DIED,
+    EV_ENTERED = EV_ENTERED, EV_EXITED = EV_EXITED,
     forbidden = host.forbidden, -- the sandbox's forbidden list (luavm.c): name -> true
 }
 
 -- Effect kinds, as rf_effect_kind numbers them.
-local FX_REMOVE, FX_CREATE, FX_MOVE, FX_SET, FX_SPELL, FX_TICKER, FX_CLOCK = 0, 1, 2, 3, 4, 5, 6
+local FX_REMOVE, FX_CREATE = shared("effect_kinds", "remove"), shared("effect_kinds", "create")
+local FX_MOVE, FX_SET = shared("effect_kinds", "move"), shared("effect_kinds", "set")
+local FX_SPELL, FX_TICKER = shared("effect_kinds", "spell"), shared("effect_kinds", "ticker")
+local FX_CLOCK = shared("effect_kinds", "clock")
 
 -- ---- values ----
 
@@ -271,7 +284,7 @@ local function start_clock(k)
     O.started[k] = true
 end
 
-local SET_PROPS = {passable = true, started = true, stopped = true}
+local SET_PROPS = host.set_props -- name -> true
 
 function OPS.set(room, id, prop, value)
     prop = slower(tostring(prop))

@@ -49,7 +49,67 @@ static int opt_int(lua_State *L, int i, int def)
     return lua_isnoneornil(L, i) ? def : (int)luaL_checkinteger(L, i);
 }
 
+/* ---- what C and engine.lua share, defined here once ----
+ * Pushed into the host table at boot: engine.lua numbers effects as
+ * rf_effect_kind does, sets and tests the event bits below, and checks the
+ * property of a `set` against set_props. */
+
+/* Properties a `set` effect names; static, so an effect outlives the Lua string. */
 static const char *const set_props[] = {"passable", "started", "stopped"};
+
+typedef struct named_bit {
+    const char *name;
+    int bit;
+} named_bit;
+
+/* Event bits of an object (O.ev[k]) that one tick's conditions see. */
+static const named_bit object_events[] = {
+    {"changed", 1}, /* a lever was pulled */
+    {"hit", 2},
+    {"broken", 4},
+    {"died", 8},
+};
+/* Event bits of a room (REV[r]). */
+static const named_bit room_events[] = {{"entered", 1}, {"exited", 2}};
+
+static void push_bits(lua_State *L, const named_bit *b, size_t n)
+{
+    size_t i;
+    lua_createtable(L, 0, (int)n);
+    for (i = 0; i < n; i++) {
+        lua_pushinteger(L, b[i].bit);
+        lua_setfield(L, -2, b[i].name);
+    }
+}
+
+/* Sets host.effect_kinds {remove = RF_EFFECT_REMOVE, ...}, host.object_events,
+ * host.room_events, host.set_props {passable = true, ...} and host.forbidden
+ * (the sandbox's list, luavm.c) in the table on top. */
+static void set_shared(lua_State *L)
+{
+    int k;
+    size_t i;
+    lua_createtable(L, 0, RF_EFFECT_KIND_COUNT);
+    for (k = 0; k < RF_EFFECT_KIND_COUNT; k++) {
+        lua_pushinteger(L, k);
+        lua_setfield(L, -2, rf_effect_kind_name((rf_effect_kind)k));
+    }
+    lua_setfield(L, -2, "effect_kinds");
+    push_bits(L, object_events, sizeof object_events / sizeof object_events[0]);
+    lua_setfield(L, -2, "object_events");
+    push_bits(L, room_events, sizeof room_events / sizeof room_events[0]);
+    lua_setfield(L, -2, "room_events");
+    lua_createtable(L, 0, (int)(sizeof set_props / sizeof set_props[0]));
+    for (i = 0; i < sizeof set_props / sizeof set_props[0]; i++) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, set_props[i]);
+    }
+    lua_setfield(L, -2, "set_props");
+    rf_luavm_push_forbidden(L);
+    lua_setfield(L, -2, "forbidden");
+}
+
+/* ---- host functions ---- */
 
 /* emit(kind, room, script, id, type, lx, ly, tlx, tly, prop, value, text):
  * one effect from engine.lua; its strings live on this call's stack. */
@@ -85,7 +145,7 @@ static int l_emit(lua_State *L)
     e.ty = e.tly + r->y;
     for (i = 0; prop && i < sizeof set_props / sizeof set_props[0]; i++)
         if (strcmp(prop, set_props[i]) == 0)
-            e.property = set_props[i]; /* static: outlives the Lua string */
+            e.property = set_props[i];
     if (prop && !e.property)
         return luaL_error(L, "emit: bad property '%s'", prop);
     e.value = opt_int(L, 11, 0);
@@ -221,9 +281,8 @@ int rf_world_step_boot(lua_State *L)
 {
     rf_world *w = lua_touserdata(L, 1);
     size_t i;
-    lua_createtable(L, 0, 6);
-    rf_luavm_push_forbidden(L); /* the sandbox's one forbidden list, for sandbox.lua */
-    lua_setfield(L, -2, "forbidden");
+    lua_createtable(L, 0, 10);
+    set_shared(L);
     lua_pushlightuserdata(L, w);
     lua_pushcclosure(L, l_emit, 1);
     lua_setfield(L, -2, "emit");
