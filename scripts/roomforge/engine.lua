@@ -159,18 +159,22 @@ E.compiled, E.HEADER = compiled, HEADER
 
 -- ---- effects ----
 
-local function emit(kind, room, id, tag, lx, ly, tlx, tly, prop, value, text)
+-- Effect e of room: {kind, id, type, x, y, tx, ty (room-local), property,
+-- value, text}; emit adds room and script and hands it to C.
+local function emit(room, e)
     local r = E.rules[E.cur]
-    emit_c(kind, room.index, r and r.script or -1, id or nil, tag, lx, ly, tlx, tly, prop, value,
-           text)
+    e.room, e.script = room.index, r and r.script or -1
+    emit_c(e)
 end
 
 -- ---- rooms, slots and objects ----
 
-function E.new_room(index, x, y, w, h, name, anchors)
+-- r: {index, x, y, w, h, name, anchors} from C.
+function E.new_room(r)
+    local index = r.index
     local room = {
-        index = index, x = x, y = y, w = w, h = h, name = name,
-        anchors = anchors, -- digit -> {x, y}
+        index = index, x = r.x, y = r.y, w = r.w, h = r.h, name = r.name,
+        anchors = r.anchors, -- digit -> {x, y}
         base = E.nslot,    -- its slots are base + 1, base + 2, ...
         slots = {},        -- id -> slot
         list = {},         -- every object present, in creation order
@@ -235,8 +239,9 @@ local function make_object(room, tag, a, x, y)
     return k
 end
 
-function E.add_object(index, tag, attrs, x, y)
-    make_object(E.rooms[index + 1], tag, attrs, x, y)
+-- o: {room, type, attrs, x, y} from C.
+function E.add_object(o)
+    make_object(E.rooms[o.room + 1], o.type, o.attrs, o.x, o.y)
 end
 
 -- ---- operations: what actions do (and the room API's methods) ----
@@ -246,7 +251,7 @@ E.ops = OPS
 
 function OPS.create(room, tag, a, x, y)
     local k = make_object(room, tag, a, x, y)
-    emit(FX_CREATE, room, O.id[k], tag, x, y)
+    emit(room, {kind = FX_CREATE, id = O.id[k], type = tag, x = x, y = y})
     return k
 end
 
@@ -254,7 +259,7 @@ function OPS.move(room, id, x, y)
     local k = find(room, id)
     if k == nil then return false end
     O.x[k], O.y[k] = x, y
-    emit(FX_MOVE, room, id, O.type[k], x, y)
+    emit(room, {kind = FX_MOVE, id = id, type = O.type[k], x = x, y = y})
     return true
 end
 
@@ -275,7 +280,7 @@ function OPS.remove(room, id)
     end
     E.forget_view(k) -- views scripts kept of it read nil from now on
     E.dead_new[#E.dead_new + 1] = k
-    emit(FX_REMOVE, room, id, O.type[k])
+    emit(room, {kind = FX_REMOVE, id = id, type = O.type[k]})
     return true
 end
 
@@ -301,7 +306,7 @@ function OPS.set(room, id, prop, value)
     else
         O.started[k] = false
     end
-    emit(FX_SET, room, id, O.type[k], nil, nil, nil, nil, prop, v and 1 or 0)
+    emit(room, {kind = FX_SET, id = id, type = O.type[k], property = prop, value = v and 1 or 0})
     return true
 end
 
@@ -309,11 +314,11 @@ function OPS.spell(room, name, sx, sy, tx, ty)
     local plx, ply = E.px - room.x, E.py - room.y
     if sx == nil then sx, sy = plx, ply end
     if tx == nil then tx, ty = plx, ply end
-    emit(FX_SPELL, room, nil, nil, sx, sy, tx, ty, nil, nil, tostring(name))
+    emit(room, {kind = FX_SPELL, x = sx, y = sy, tx = tx, ty = ty, text = tostring(name)})
 end
 
 function OPS.ticker(room, text)
-    emit(FX_TICKER, room, nil, nil, nil, nil, nil, nil, nil, nil, tostring(text))
+    emit(room, {kind = FX_TICKER, text = tostring(text)})
 end
 
 -- ---- events (C calls these between ticks; state changes at once) ----
@@ -394,7 +399,9 @@ function E.begin_tick()
             local r = remaining[k] - 1
             if r <= 0 then
                 remaining[k], started[k] = 0, false
-                if O.id[k] then emit(FX_CLOCK, E.rooms[O.ri[k] + 1], O.id[k], "clock") end
+                if O.id[k] then
+                    emit(E.rooms[O.ri[k] + 1], {kind = FX_CLOCK, id = O.id[k], type = "clock"})
+                end
             else
                 remaining[k] = r
             end
@@ -488,21 +495,26 @@ function E.run(from)
     E.cur = 0
 end
 
--- Disables rule i for good; returns what a diagnostic names.
+-- Disables rule i for good; returns what a diagnostic names: {room, script,
+-- kind ("xml" or "lua"), line, chunk}.
 function E.disable(i)
     local r = E.rules[i]
     if r == nil then return nil end
     E.off[i], E.acts[i] = true, {}
-    return r.ri, r.script, r.kind, r.line, r.chunk or 0
+    return {room = r.ri, script = r.script, kind = r.kind, line = r.line, chunk = r.chunk or 0}
 end
 
 -- ---- what C reads back ----
 
+-- Object k as C reads it (world_lua.c read_object), or nil.
 local function info(k)
     if k == nil then return nil end
-    return O.id[k] or nil, O.type[k], O.x[k], O.y[k], O.activated[k], O.started[k],
-        O.remaining[k], O.initial[k], O.hits[k], O.needed[k], O.broken[k], O.alive[k] == 1,
-        O.passable[k], O.can_push[k]
+    return {
+        id = O.id[k] or nil, type = O.type[k], x = O.x[k], y = O.y[k],
+        activated = O.activated[k], started = O.started[k], remaining = O.remaining[k],
+        initial = O.initial[k], hits = O.hits[k], needed = O.needed[k], broken = O.broken[k],
+        alive = O.alive[k] == 1, passable = O.passable[k], can_push = O.can_push[k],
+    }
 end
 function E.object_count(index) return #E.rooms[index + 1].list end
 function E.object_at(index, i) return info(E.rooms[index + 1].list[i]) end
