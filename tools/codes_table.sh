@@ -1,10 +1,9 @@
 #!/bin/sh
-# tools/codes_table.sh [ROOMFORGE [README]]: prints the README's table of
-# diagnostic codes from `roomforge lint --list-codes`; with README, rewrites
-# the table between its <!-- codes:begin --> and <!-- codes:end --> lines in
-# place. The README is thus regenerated from the code table
-# (engine/src/diag_codes.c), never typed by hand; the readme_codes test fails
-# when the two disagree.
+# tools/codes_table.sh [ROOMFORGE [DOC]]: prints the table of diagnostic
+# codes from `roomforge lint --list-codes`; with DOC (docs/modders.md),
+# rewrites the table between its <!-- codes:begin --> and <!-- codes:end -->
+# lines in place. The doc is thus regenerated from the library's code table,
+# never typed by hand; the docs_codes test fails when the two disagree.
 set -eu
 rf=${1:-build/roomforge}
 table() {

@@ -1,9 +1,11 @@
 #!/bin/sh
 # tools/deps.sh: make sure the build dependencies are installed (Debian).
 # As root, installs what is missing with apt-get; otherwise prints the exact
-# command to run and fails. Called by `make demo` and `make test`.
+# command to run and fails. Called by `make demo` and `make test`. scdoc
+# builds the man pages (docs/man); man-db's `man` reads them back in the
+# install test (tests/cli/install_check.sh).
 set -eu
-PKGS="build-essential cmake pkg-config libxml2-dev libxml2-utils liblua5.4-dev check python3"
+PKGS="build-essential cmake pkg-config libxml2-dev libxml2-utils liblua5.4-dev check python3 scdoc man-db"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

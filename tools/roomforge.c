@@ -26,10 +26,21 @@ static const command commands[] = {
 static void usage(FILE *out)
 {
     size_t i;
-    fputs("usage: roomforge COMMAND [OPTIONS]\n\ncommands:\n", out);
+    fputs("usage: roomforge COMMAND [OPTIONS]\n"
+          "       roomforge --help | --version\n"
+          "A data-driven room-template engine for roguelike levels: rooms.xml content,\n"
+          "Lua rules and level recipes, procedural levels with hand-made rooms in them.\n"
+          "\ncommands:\n",
+          out);
     for (i = 0; commands[i].name; i++)
         fprintf(out, "  %s\n", commands[i].synopsis);
-    fputs("\nroomforge COMMAND --help for a command's options; roomforge --version.\n", out);
+    fputs("\noptions:\n"
+          "  -h, --help     print this help and exit (also: roomforge help)\n"
+          "  --version      print the version and exit\n"
+          "\nroomforge COMMAND --help lists a command's options; man roomforge-COMMAND\n"
+          "tells more. Exit: 0 success, 1 content errors or failed expectations,\n"
+          "2 usage or I/O errors.\n",
+          out);
 }
 
 int main(int argc, char **argv)

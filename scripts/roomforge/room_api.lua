@@ -23,7 +23,7 @@ local type, tostring, tonumber, error = type, tostring, tonumber, error
 local setmetatable = setmetatable
 local sformat = string.format
 
--- ---- the room API (DESIGN 4; README: Lua API) ----
+-- ---- the room API (DESIGN 4; docs/designers.md: Lua rules) ----
 
 local INNER = setmetatable({}, {__mode = "k"}) -- facade -> room
 local PK = setmetatable({}, {__mode = "k"})    -- object view -> k
@@ -46,7 +46,7 @@ local function facade(room)
 end
 E.facade = facade
 
--- The fields of an object view (README: Lua API), read from the columns.
+-- The fields of an object view (docs/designers.md: Lua rules), read from the columns.
 local VIEW_FIELDS = {
     id = function(k) return O.id[k] or nil end,
     type = function(k) return O.type[k] end,

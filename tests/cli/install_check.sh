@@ -6,13 +6,18 @@
 # lints it clean; roomforge.pc is installed and `pkg-config --cflags --libs
 # roomforge` works through PKG_CONFIG_PATH; a small C program compiles
 # against the installed header and links the installed library, shared and
-# static, and loads the installed rooms. CFLAGS: extra flags for that program
-# (the sanitizer flags when the library was built with them).
+# static, and loads the installed rooms; the game guide's example
+# (docs/examples/embed.c) builds the same way and runs on the installed data;
+# the man pages are installed under share/man/man1 and `man` finds and renders
+# them through MANPATH (man-db, installed by tools/deps.sh). CFLAGS: extra
+# flags for those programs (the sanitizer flags when the library was built
+# with them).
 set -u
 [ $# -ge 2 ] || { echo "usage: install_check.sh BUILD_DIR CC [CFLAGS]" >&2; exit 2; }
 build=$1
 cc=$2
 cflags=${3:-}
+src=$(cd "$(dirname "$0")/../.." && pwd)
 fails=0
 checks=0
 tmp=$(mktemp -d)
@@ -32,6 +37,25 @@ done
 check
 n=$(ls "$prefix/share/roomforge/content/rooms/"*.xml 2>/dev/null | wc -l)
 [ "$n" -ge 2 ] || fail "the content pack is not installed ($n files)"
+
+# The man pages: roomforge(1) and one per subcommand, found and rendered by
+# man through MANPATH, as `man roomforge-lint` finds them after make install
+# into a prefix man searches.
+mandir=$prefix/share/man
+for page in roomforge roomforge-lint roomforge-list roomforge-show roomforge-gen roomforge-sim \
+    roomforge-catalog; do
+    check
+    [ -s "$mandir/man1/$page.1" ] || { fail "man page $page.1 is not installed"; continue; }
+    check
+    found=$(MANPATH=$mandir man -w "$page" 2>&1)
+    [ "$found" = "$mandir/man1/$page.1" ] || fail "man -w $page: $found"
+done
+check
+MANPATH=$mandir MANWIDTH=200 MANPAGER=cat PAGER=cat MAN_DISABLE_SECCOMP=1 man roomforge-gen \
+    >"$tmp/man.txt" 2>"$tmp/err" || fail "man roomforge-gen: $(cat "$tmp/err")"
+for want in "roomforge-gen - generate one level" "--room NAME" "--rooms-file FILE" "EXIT STATUS"; do
+    grep -qF -- "$want" "$tmp/man.txt" || fail "man roomforge-gen does not show '$want'"
+done
 
 # The installed CLI, away from the source tree, finds the installed content.
 check
@@ -96,6 +120,17 @@ $cc -std=c11 $cflags $pc_cflags "$tmp/user.c" -o "$tmp/user_static" "$prefix/lib
 check
 "$tmp/user_static" "$pc_data/content/rooms" >"$tmp/out" 2>&1 || fail "the static program: $(cat "$tmp/out")"
 ldd "$tmp/user_static" 2>/dev/null | grep -q libroomforge && fail "the static program needs libroomforge.so"
+
+# The game guide's example, as its header says to build it: pkg-config for the
+# flags, the installed data directory for the content.
+check
+# shellcheck disable=SC2086
+$cc -std=c11 -Wall -Wextra -Werror $cflags "$src/docs/examples/embed.c" -o "$tmp/embed" \
+    $pc_cflags $pc_libs >"$tmp/cc.log" 2>&1 || fail "compiling docs/examples/embed.c: $(cat "$tmp/cc.log")"
+check
+LD_LIBRARY_PATH=$prefix/lib "$tmp/embed" "$pc_data" >"$tmp/out" 2>&1 ||
+    fail "docs/examples/embed.c on the installed data: $(cat "$tmp/out")"
+grep -q "^Warden's Gate at " "$tmp/out" || fail "docs/examples/embed.c printed: $(cat "$tmp/out")"
 
 echo "$((checks - fails)) passed, $fails failed"
 [ "$fails" = 0 ]

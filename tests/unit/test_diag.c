@@ -164,6 +164,31 @@ START_TEST(out_of_memory_is_counted)
 }
 END_TEST
 
+/* The one reporting rule every reader follows (rf_diag_report). */
+START_TEST(report_says_what_a_diagnostic_means)
+{
+    unsigned v;
+    ck_assert_uint_eq(rf_diag_report(d, "unknown-symbol", "a.xml", 1, 1, "e"), RF_DIAG_FAULT);
+    ck_assert_uint_eq(rf_diag_report(d, "row-width", "a.xml", 2, 1, "w"), 0);
+    ck_assert_uint_eq(rf_diags_count(d), 2);
+    ck_assert(rf_diags_enable(d, "unknown-symbol", false));
+    ck_assert_uint_eq(rf_diag_report(d, "unknown-symbol", "a.xml", 3, 1, "off"), 0);
+    ck_assert_uint_eq(rf_diags_count(d), 2);
+    rf_diags_set_werror(d, true); /* promoted: counted as an error, not a fault */
+    ck_assert_uint_eq(rf_diag_report(d, "no-doors", "a.xml", 4, 1, "w"), 0);
+    ck_assert_int_eq(rf_diags_at(d, 2)->severity, RF_SEV_ERROR);
+    /* no sink: the table alone decides */
+    ck_assert_uint_eq(rf_diag_report(NULL, "unknown-symbol", "a.xml", 1, 1, "e"), RF_DIAG_FAULT);
+    ck_assert_uint_eq(rf_diag_report(NULL, "row-width", "a.xml", 1, 1, "w"), 0);
+    /* out of memory: still a fault, and lost */
+    rf_alloc_fail_after(1);
+    v = rf_diag_report(d, "bad-value", "c.xml", 1, 1, "x");
+    rf_alloc_fail_after(0);
+    ck_assert_uint_eq(v, RF_DIAG_FAULT | RF_DIAG_LOST);
+    ck_assert_uint_eq(rf_diags_lost(d), 1);
+}
+END_TEST
+
 static Suite *diag_suite(void)
 {
     Suite *s = suite_create("diag");
@@ -174,6 +199,7 @@ static Suite *diag_suite(void)
     tcase_add_test(tc, werror_promotes_warnings);
     tcase_add_test(tc, file_cap_adds_one_note);
     tcase_add_test(tc, out_of_memory_is_counted);
+    tcase_add_test(tc, report_says_what_a_diagnostic_means);
     suite_add_tcase(s, tc);
     tc = tcase_create("writers");
     tcase_add_checked_fixture(tc, setup, teardown);

@@ -4,7 +4,7 @@
  *
  * Pipeline: benchmark over template.h and world.h; prints figures, asserts
  * nothing about time (targets: within 2x of the floor, an idle tick over
- * 10,000 rules under 2 ms; README).
+ * 10,000 rules under 2 ms; docs/reference.md, Benchmarks).
  * Design: N rooms are generated as rooms.xml text and loaded like content;
  * each has one repeat="1" XML script whose conditions are evaluated in full
  * every tick and never all hold (isAlive true, then entered false; or isAlive

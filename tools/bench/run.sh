@@ -4,7 +4,7 @@
 # is installed: per Brogue level (bench_dig), and per level digging alone beside
 # the complete level (bench_place, counting only inside the digger or
 # rf_level_generate, so loading the content is left out). Nothing here asserts
-# on time: the figures go in the README.
+# on time: the figures go in docs/reference.md (Benchmarks).
 set -eu
 dir=${1:-build-bench}/tools/bench
 [ -d "$dir" ] || { echo "run.sh: no $dir (make bench builds it)" >&2; exit 2; }

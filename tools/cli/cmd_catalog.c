@@ -21,10 +21,30 @@
 
 static const char catalog_usage[] =
     "usage: roomforge catalog [--content DIR] [--profile NAME] [--seed N] [--count K]\n"
-    "                         [--depths A-B] [--size WxH] [--difficulty D] [--format text|csv|json]\n"
-    "                         [--recipe FILE]   (a Lua level recipe instead of the profile's)\n"
-    "Without --size every level takes its profile's size (brogue 79x29, nethack 80x21,\n"
-    "dungeonmaker its rooms-file's).\n";
+    "                         [--depths A-B] [--size WxH] [--difficulty D]\n"
+    "                         [--recipe FILE] [--format text|csv|json]\n"
+    "Generates every level of seeds N..N+K-1 and depths A..B in one process and\n"
+    "prints one line a level: seed depth digest rooms templates monsters items,\n"
+    "where digest is the FNV-1a 64 hash of the level's ascii output.\n"
+    "\n"
+    "options:\n"
+    "  --content DIR         a content directory, as for gen (default: the bundled\n"
+    "                        content)\n"
+    "  --profile NAME        level profile (default brogue)\n"
+    "  --seed N              first seed (default 1)\n"
+    "  --count K             number of seeds, 1..1000000 (default 10)\n"
+    "  --depths A-B          depths, 1 <= A <= B <= 1000 (default 1-26)\n"
+    "  --size WxH            level size from 20x10 to 1000x1000 (default: the\n"
+    "                        profile's own)\n"
+    "  --difficulty D        DoomRL difficulty: itytd, hntr, hmp, uv, nightmare or\n"
+    "                        1-5 (default hmp)\n"
+    "  --recipe FILE         run this Lua level recipe instead of the profile's\n"
+    "  --format text|csv|json\n"
+    "                        output format (default text; csv and json: the same\n"
+    "                        columns)\n"
+    "  -h, --help            print this help and exit\n"
+    "An option's value may also follow '=' (--count=25).\n"
+    "Exit: 0 success, 1 content errors, 2 usage or I/O errors.\n";
 
 enum { FMT_TEXT, FMT_CSV, FMT_JSON };
 

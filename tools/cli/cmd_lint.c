@@ -27,13 +27,29 @@ static const char *const format_names[] = {"gcc", "json", "sarif", NULL};
 static void lint_help(FILE *out)
 {
     fputs("usage: roomforge lint [--format gcc|json|sarif] [--werror] [--disable CODE]...\n"
-          "                      [--enable CODE]... [--list-codes] [--scripts DIR] [PATH...]\n"
-          "Checks rooms.xml and profiles files (or every *.xml below a directory); with no\n"
-          "PATH, the bundled content. Every XML script is compiled and every Lua chunk run\n"
-          "once in the sandbox; --scripts DIR adds the condition and action types its *.lua\n"
-          "files register. A profiles file (root <profiles>) has its recipe files compiled\n"
-          "and one level of each profile made at depths 1 and 26 with the rooms given.\n"
-          "Exit 0 clean or warnings only, 1 content errors, 2 usage or I/O.\n",
+          "                      [--enable CODE]... [--scripts DIR] [--list-codes]\n"
+          "                      [PATH...]\n"
+          "Checks rooms.xml and profiles files (a directory: every *.xml below it, walked\n"
+          "recursively); with no PATH, the bundled content. Every XML script is compiled\n"
+          "and every Lua chunk run once in the sandbox. A profiles file (root <profiles>)\n"
+          "has its recipe files compiled and one level of each profile made at depths 1\n"
+          "and 26 with the rooms given. Diagnostics go to stdout; with gcc, a summary\n"
+          "line goes to stderr.\n"
+          "\n"
+          "options:\n"
+          "  --format gcc|json|sarif  output format (default gcc: path:line:col: severity:\n"
+          "                           message [code], then the source line and a caret)\n"
+          "  --werror                 warnings become errors (exit 1)\n"
+          "  --disable CODE           silence one diagnostic code (repeatable)\n"
+          "  --enable CODE            turn on a code that is off by default, such as\n"
+          "                           wall-thin (repeatable)\n"
+          "  --scripts DIR            load the designer condition and action types of\n"
+          "                           DIR/*.lua before checking scripts\n"
+          "  --list-codes             print every diagnostic code (code, severity, meaning)\n"
+          "                           and exit\n"
+          "  -h, --help               print this help and exit\n"
+          "An option's value may also follow '=' (--format=json).\n"
+          "Exit: 0 clean or warnings only, 1 content errors, 2 usage or I/O errors.\n",
           out);
 }
 

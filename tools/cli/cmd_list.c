@@ -11,6 +11,21 @@
 #include "roomforge/template.h"
 #include "roomforge/template_write.h"
 
+static const char list_usage[] =
+    "usage: roomforge list [--content PATH] [--format text|json]\n"
+    "Lists the rooms of a content pack, one line each: name, size, levels (0-based),\n"
+    "doors, objects, scripts, flags, file:line. Rooms with errors are left out and\n"
+    "their diagnostics go to stderr.\n"
+    "\n"
+    "options:\n"
+    "  --content PATH      a rooms.xml file, or a directory: its *.xml files\n"
+    "                      (default: the bundled content/rooms)\n"
+    "  --format text|json  output format (default text); json prints\n"
+    "                      {\"rooms\":[{\"name\",\"file\",\"line\",\"width\",...}]}\n"
+    "  -h, --help          print this help and exit\n"
+    "An option's value may also follow '=' (--format=json).\n"
+    "Exit: 0 success, 1 content errors, 2 usage or I/O errors.\n";
+
 int cmd_list(int argc, char **argv)
 {
     const char *content = NULL;
@@ -21,7 +36,7 @@ int cmd_list(int argc, char **argv)
         const char *v = NULL;
         int r;
         if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            puts("usage: roomforge list [--content DIR] [--format text|json]");
+            fputs(list_usage, stdout);
             return CLI_OK;
         }
         if ((r = cli_opt_value(argc, argv, &k, "--content", &v)) != 0) {

@@ -12,6 +12,21 @@
 #include "roomforge/template.h"
 #include "roomforge/template_write.h"
 
+static const char show_usage[] =
+    "usage: roomforge show [--content PATH] [--format ascii|json] ROOM\n"
+    "Prints one room in full: its map with rulers, a legend of its symbols, doors,\n"
+    "flags, objects and scripts in readable form, each with its file line. ROOM\n"
+    "matches case-insensitively; an unknown ROOM names the rooms that contain it.\n"
+    "\n"
+    "options:\n"
+    "  --content PATH       a rooms.xml file, or a directory: its *.xml files\n"
+    "                       (default: the bundled content/rooms)\n"
+    "  --format ascii|json  output format (default ascii); json prints the same as\n"
+    "                       one object\n"
+    "  -h, --help           print this help and exit\n"
+    "An option's value may also follow '=' (--format=json).\n"
+    "Exit: 0 success, 1 content errors, 2 usage or I/O errors or an unknown ROOM.\n";
+
 /* Case-insensitive substring test. */
 static bool contains(const char *hay, const char *needle)
 {
@@ -37,7 +52,7 @@ int cmd_show(int argc, char **argv)
         const char *v = NULL;
         int r;
         if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            puts("usage: roomforge show [--content DIR] [--format ascii|json] ROOM");
+            fputs(show_usage, stdout);
             return CLI_OK;
         }
         if ((r = cli_opt_value(argc, argv, &k, "--content", &v)) != 0) {

@@ -36,13 +36,26 @@ typedef struct sim_opts {
 
 static void sim_help(FILE *out)
 {
-    fputs("usage: roomforge sim [--content DIR] [--room NAME] --scenario FILE|DIR\n"
+    fputs("usage: roomforge sim [--content PATH] [--room NAME] --scenario FILE|DIR\n"
           "                     [--scripts DIR] [--format text|json]\n"
           "Plays a scenario (enter, exit, move X Y, pull ID, hit ID [N], kill ID, tick [N],\n"
-          "expect T<tick> <effect>) against a room and prints one effect a line. With a\n"
-          "directory, plays every *.scn in it; each names its room with a `room NAME` line\n"
-          "unless --room is given. --scripts DIR adds designer condition and action types.\n"
-          "Exit 0 all expects met, 1 content errors or failed expects, 2 usage or I/O.\n",
+          "expect T<tick> <effect>) against a room in a fresh one-room world and prints\n"
+          "what its rules do, one effect a line, in room-local coordinates.\n"
+          "\n"
+          "options:\n"
+          "  --scenario FILE|DIR  the scenario to play (required); a directory plays every\n"
+          "                       *.scn in it, in byte order of the names\n"
+          "  --room NAME          the room to play against (case-insensitive); without it,\n"
+          "                       the scenario's own `room NAME` line\n"
+          "  --content PATH       a rooms.xml file, or a directory: its *.xml files\n"
+          "                       (default: the bundled content/rooms)\n"
+          "  --scripts DIR        load the designer condition and action types of\n"
+          "                       DIR/*.lua into the world\n"
+          "  --format text|json   output format (default text)\n"
+          "  -h, --help           print this help and exit\n"
+          "An option's value may also follow '=' (--format=json).\n"
+          "Exit: 0 all played and every expect met, 1 content errors or a failed expect,\n"
+          "2 usage or I/O errors.\n",
           out);
 }
 

@@ -61,6 +61,17 @@ RF_API void rf_diags_set_file_cap(rf_diags *d, size_t max);
 RF_API bool rf_diag_add(rf_diags *d, const char *code, const char *file, int line, int col,
                         const char *fmt, ...) RF_PRINTF(6, 7);
 
+/* Adds a diagnostic as rf_diag_add does and says what it means for the
+ * input it is about, decided here for every reader: RF_DIAG_FAULT when its
+ * code is an enabled error in the code table (a warning promoted by --werror
+ * is not: the room or file still loads, and the exit code still fails), with
+ * RF_DIAG_LOST added when memory ran out recording it; 0 for an enabled
+ * warning or note and for a disabled code (nothing is added). d may be NULL:
+ * nothing is recorded, and the table alone decides. */
+enum { RF_DIAG_FAULT = 1, RF_DIAG_LOST = 2 };
+RF_API unsigned rf_diag_report(rf_diags *d, const char *code, const char *file, int line,
+                               int col, const char *fmt, ...) RF_PRINTF(6, 7);
+
 RF_API size_t rf_diags_count(const rf_diags *d);
 /* The ith diagnostic in the order added; valid until d is freed. */
 RF_API const rf_diag *rf_diags_at(const rf_diags *d, size_t i);

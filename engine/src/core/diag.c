@@ -148,14 +148,52 @@ static bool lose(rf_diags *d, rf_severity sev)
     return false;
 }
 
+/* rf_diag_add's body, on a va_list. */
+static bool add_v(rf_diags *d, const char *code, const char *file, int line, int col,
+                  const char *fmt, va_list ap) RF_PRINTF(6, 0);
+
 bool rf_diag_add(rf_diags *d, const char *code, const char *file, int line, int col,
                  const char *fmt, ...)
+{
+    va_list ap;
+    bool ok;
+    va_start(ap, fmt);
+    ok = add_v(d, code, file, line, col, fmt, ap);
+    va_end(ap);
+    return ok;
+}
+
+unsigned rf_diag_report(rf_diags *d, const char *code, const char *file, int line, int col,
+                        const char *fmt, ...)
+{
+    const rf_diag_code *row;
+    unsigned verdict;
+    va_list ap;
+    long ci;
+    if (!d) {
+        row = rf_diag_code_find(code);
+        return row && row->severity == RF_SEV_ERROR ? RF_DIAG_FAULT : 0;
+    }
+    ci = code_index(d, code);
+    if (ci < 0)
+        ci = code_index(d, "bad-value");
+    if (!d->enabled[ci])
+        return 0;
+    verdict = d->table[ci].severity == RF_SEV_ERROR ? RF_DIAG_FAULT : 0;
+    va_start(ap, fmt);
+    if (!add_v(d, code, file, line, col, fmt, ap))
+        verdict |= RF_DIAG_LOST;
+    va_end(ap);
+    return verdict;
+}
+
+static bool add_v(rf_diags *d, const char *code, const char *file, int line, int col,
+                  const char *fmt, va_list ap)
 {
     long ci = code_index(d, code);
     rf_severity sev;
     file_count *fc;
     char buf[1024];
-    va_list ap;
     if (!file)
         file = "<input>";
     if (ci < 0) /* a code missing from the table is an engine bug: keep it visible */
@@ -186,9 +224,7 @@ bool rf_diag_add(rf_diags *d, const char *code, const char *file, int line, int 
         }
         fc->n++;
     }
-    va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
     if (!push(d, d->table[ci].code, sev, file, line, col, buf))
         return lose(d, sev);
     return true;

@@ -42,17 +42,20 @@ void rf_load_emit(rf_loader *ld, const char *code, int line, int col, const char
 {
     char msg[512];
     va_list ap;
-    const rf_diag_code *c = rf_diag_code_find(code);
-    bool on = !ld->d || rf_diags_is_enabled(ld->d, code);
+    unsigned verdict;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     if (ld->recovering && (strncmp(code, "xml-", 4) == 0 || already_said(ld, code, line, col)))
         return; /* the first pass reported it (or the cut the recovery made) */
-    if (ld->d)
-        (void)rf_diag_add(ld->d, code, ld->file, line, col, "%s",
-                          msg); /* a lost one is counted by the sink */
-    if (c && c->severity == RF_SEV_ERROR && (on || !recoverable(code))) {
+    verdict = rf_diag_report(ld->d, code, ld->file, line, col, "%s", msg); /* a lost one counts */
+    /* a disabled error still skips the room when the loader cannot go on without it */
+    if (!(verdict & RF_DIAG_FAULT) && !recoverable(code)) {
+        const rf_diag_code *c = rf_diag_code_find(code);
+        if (c && c->severity == RF_SEV_ERROR)
+            verdict |= RF_DIAG_FAULT;
+    }
+    if (verdict & RF_DIAG_FAULT) {
         ld->room_errors++;
         ld->file_errors++;
     }

@@ -103,22 +103,16 @@ typedef struct check {
 static void report(check *c, const char *code, int line, int col, const char *fmt, ...)
     RF_PRINTF(5, 6);
 
-/* Adds one diagnostic; counts it when its code is an enabled error. The
- * severity is the table's, before --werror (a promoted warning keeps a room). */
+/* Adds one diagnostic; counts it when it is a fault (rf_diag_report). */
 static void report(check *c, const char *code, int line, int col, const char *fmt, ...)
 {
     char msg[512];
     va_list ap;
-    const rf_diag_code *row;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (!rf_diags_is_enabled(c->d, code))
-        return;
-    (void)rf_diag_add(c->d, code, c->file, line, col, "%s", msg); /* lost ones are counted */
-    row = rf_diag_code_find(code);
-    if (row && row->severity == RF_SEV_ERROR)
-        c->errors++;
+    if (rf_diag_report(c->d, code, c->file, line, col, "%s", msg) & RF_DIAG_FAULT)
+        c->errors++; /* lost ones are counted */
 }
 
 /* The exact file position of cell (x, y) of the map (template.h). */

@@ -121,15 +121,14 @@ static void report(rf_horde_load *ld, const char *code, int line, const char *fm
 static void report(rf_horde_load *ld, const char *code, int line, const char *fmt, ...)
 {
     char msg[512];
-    const rf_diag_code *c = rf_diag_code_find(code);
+    unsigned verdict;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (!rf_diag_add(ld->d, code, ld->file, line, line ? 1 : 0, "%s", msg))
-        ld->nomem = true;
-    if (c && c->severity == RF_SEV_ERROR)
-        ld->errors = true;
+    verdict = rf_diag_report(ld->d, code, ld->file, line, line ? 1 : 0, "%s", msg);
+    ld->nomem |= (verdict & RF_DIAG_LOST) != 0;
+    ld->errors |= (verdict & RF_DIAG_FAULT) != 0;
 }
 
 /* The attribute's value (a copy the caller frees), NULL when absent or out of

@@ -160,10 +160,9 @@ static void report(loader *ld, const char *code, int line, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (!rf_diag_add(ld->d, code, ld->file, line, line ? 1 : 0, "%s", msg))
-        ld->nomem = true;
-    if (strcmp(code, "unknown-element") != 0 && strcmp(code, "unknown-param") != 0)
-        ld->errors = true;
+    unsigned verdict = rf_diag_report(ld->d, code, ld->file, line, line ? 1 : 0, "%s", msg);
+    ld->nomem |= (verdict & RF_DIAG_LOST) != 0;
+    ld->errors |= (verdict & RF_DIAG_FAULT) != 0;
 }
 
 static void on_xml_error(void *ctx, xmlErrorPtr e)

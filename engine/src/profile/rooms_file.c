@@ -161,8 +161,8 @@ static int match(const char *s, size_t len, const char *pat, int *vals, int *col
 
 static void report(parser *ps, const char *code, int col, const char *msg)
 {
-    ps->failed = true;
-    (void)rf_diag_add(ps->d, code, ps->name, ps->lineno, col, "%s", msg);
+    (void)rf_diag_report(ps->d, code, ps->name, ps->lineno, col, "%s", msg);
+    ps->failed = true; /* even when disabled: the parser cannot go on past the line */
 }
 
 /* Checks vals[i] within lo..hi; reports rooms-file-range otherwise. */
