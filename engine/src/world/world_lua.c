@@ -1,19 +1,11 @@
-/* engine/src/world/world_lua.c: the bridge between the world's C side and its Lua
- * state: the host functions engine.lua calls (emit, objtag, compile, arm,
- * disarm), booting the embedded scripts and the extensions, and the steps
- * that call the functions of the rule VM's table E for world.c.
- *
- * Pipeline: world stage, under world.c: every step here runs inside one
- * rf_luavm_call, so a Lua error or the memory cap becomes a failure world.c
- * reports, never a panic. Design: a step only moves data across (its struct
- * in, its results out); the decisions and diagnostics are world.c's. What
- * crosses is a table with named fields, made (lua_setfield) or read
- * (lua_getfield) in one function each; what both sides name (effect kinds,
- * event bits, set properties, the sandbox's forbidden list) is defined in C
- * once and handed to engine.lua at boot. Lua strings never outlive the call
- * that reads them: emit hands world.c an effect whose strings it copies, an
- * object's id goes to the world's scratch buffer.
- */
+/* engine/src/world/world_lua.c: the bridge between the world and its Lua state:
+ * the host functions engine.lua calls, the boot of the embedded scripts and
+ * extensions, and the steps world.c runs protected (rf_luavm_call) to call E.
+ * What crosses is a table with named fields, made or read in one function
+ * each; effect kinds, event bits, set properties and the sandbox's forbidden
+ * list are defined in C once and handed to engine.lua at boot. Lua strings
+ * never outlive the call that reads them (effects are copied, ids go to the
+ * world's scratch buffer). */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
