@@ -41,8 +41,11 @@ expect_usage "--format takes" gen --format html
 expect_usage "no profile called 'nope'" gen --profile nope
 expect_usage "is a directory" gen -o "$tmp"
 expect_usage "unknown argument" gen --bogus
-expect_usage "needs a profile whose recipe calls dig_crawl" gen --profile nethack --rooms-file /dev/null
-expect_usage "needs a profile whose recipe calls dig_crawl" gen --rooms-file /dev/null
+# a rooms-file only dig_crawl reads: the run says the recipe did not read it
+dm=$(dirname "$0")/../data/rooms_file
+expect_usage "recipe 'nethack' did not read the rooms-file: it never called dig_crawl" \
+    gen --profile nethack --rooms-file "$dm/valid-all.txt"
+expect_usage "recipe 'brogue' did not read the rooms-file" gen --rooms-file "$dm/valid-all.txt"
 expect_usage "is not a directory" gen --content "$tmp/none"
 expect_usage "--depths takes" catalog --depths 5-2
 expect_usage "--count takes" catalog --count 0
@@ -109,6 +112,10 @@ expect_content "mixed.lua:2:1: error: .*parameter 'max-rooms' is 99; the digger 
     gen --recipe "$recipes/mixed.lua"
 expect_usage "--recipe .*cannot read" gen --recipe "$tmp/none.lua"
 expect_usage "--recipe needs" catalog --recipe ""
-expect_usage "needs a recipe that calls dig_crawl" gen --recipe "$recipes/bare.lua" --rooms-file /dev/null
+expect_usage "bare.lua' did not read the rooms-file" \
+    gen --profile nethack --recipe "$recipes/bare.lua" --rooms-file "$dm/valid-all.txt"
+# text that names dig_crawl (a comment, a string) is not a call
+expect_usage "comments.lua' did not read the rooms-file" \
+    gen --profile nethack --recipe "$recipes/comments.lua" --rooms-file "$dm/valid-all.txt"
 [ "$fails" = 0 ] && echo "1 passed, 0 failed" || echo "0 passed, $fails failed"
 [ "$fails" = 0 ]

@@ -1,9 +1,10 @@
 /* tests/unit/test_recipe.c: unit tests for level recipes (recipe.c,
- * recipe_steps.c, the recipe= attribute of profile.c): the bundled recipes
- * against the C pipeline they replaced, recipe files beside a profiles file
- * (tests/data/recipe), the steps' order checks, parameters, the sandbox's
- * faults at the recipe's file:line, the completeness checks, the size probe
- * and the profile loader's recipe diagnostics.
+ * recipe_steps.c, level_trial.c, the recipe= attribute of profile.c): the
+ * bundled recipes against the C pipeline they replaced, recipe files beside
+ * a profiles file (tests/data/recipe), the steps' order checks, parameters,
+ * the sandbox's faults at the recipe's file:line, the completeness checks,
+ * the size probe, the recipe diagnostics the level stage reports at the
+ * profiles file's lines, and verdicts learned by running, never from text.
  */
 #include <check.h>
 #include <stdio.h>
@@ -168,6 +169,11 @@ START_TEST(default_size_is_the_first_diggers)
     ck_assert_int_eq(rf_level_default_size(s, &o, &w, &h, NULL), RF_OK);
     ck_assert_int_eq(w, 79);
     ck_assert_int_eq(h, 29);
+    o.profile = "swallow"; /* its pcall around the dig step cannot keep the probe going */
+    w = h = 0;
+    ck_assert_int_eq(rf_level_default_size(s, &o, &w, &h, NULL), RF_OK);
+    ck_assert_int_eq(w, 80);
+    ck_assert_int_eq(h, 21);
     o.profile = "stairs-first"; /* never digs */
     ck_assert_int_ne(rf_level_default_size(s, &o, &w, &h, NULL), RF_OK);
     rf_profile_set_free(s);
@@ -260,10 +266,26 @@ START_TEST(a_rooms_file_needs_dig_crawl)
     rf_level_opts_init(&o);
     o.profile = "bare";
     o.rooms_file = rf;
-    ck_assert(!rf_profile_recipe_calls(rf_profile_find(s, "bare"), "dig_crawl"));
-    ck_assert(rf_profile_recipe_calls(rf_profile_find(s, "choose"), "dig_crawl"));
     ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_ERR_ARG);
-    ck_assert(has_diag(d, "rooms-file-unused", "bare.lua", 0, NULL));
+    ck_assert(has_diag(d, "rooms-file-unused", "bare.lua", 0, "did not read the rooms-file"));
+    /* choose calls dig_crawl on some levels only: the run says which */
+    {
+        int used = 0, unused = 0;
+        o.profile = "choose";
+        for (o.seed = 1; o.seed <= 20; o.seed++) {
+            rf_status st = rf_level_generate(s, &o, &lv, NULL);
+            ck_assert(st == RF_OK || st == RF_ERR_ARG);
+            if (st == RF_OK) {
+                ck_assert_int_eq(rf_grid_width(rf_level_grid(lv)), 100); /* the file's size */
+                rf_level_free(lv);
+                used++;
+            } else {
+                unused++;
+            }
+        }
+        ck_assert_int_gt(used, 0);
+        ck_assert_int_gt(unused, 0);
+    }
     rf_rooms_file_free(rf);
     rf_diags_free(d);
     rf_profile_set_free(s);
@@ -357,22 +379,89 @@ START_TEST(the_chokepoint_map_is_the_finished_levels)
 }
 END_TEST
 
-START_TEST(the_loader_checks_recipes)
+START_TEST(recipes_are_checked_where_they_run)
 {
+    /* The loader reads a recipe file (an unreadable one is its error); what
+     * the recipe makes of its profile is found by the trial levels. */
     rf_profile_set *s = rf_profile_set_new();
     rf_diags *d = rf_diags_new();
+    size_t i;
     ck_assert_int_eq(rf_profile_set_load(s, DATA "broken.xml", d), RF_ERR_CONTENT);
+    ck_assert(has_diag(d, "unknown-recipe", "broken.xml", 3, "missing.lua"));
+    ck_assert(!has_diag(d, "script-syntax", "broken.lua", 0, NULL));
+    ck_assert(!has_diag(d, "unknown-param", "broken.xml", 0, NULL));
+    ck_assert_ptr_null(rf_profile_find(s, "missing"));
+    ck_assert_ptr_nonnull(rf_profile_find(s, "broken")); /* data; its recipe fails when run */
+    ck_assert_ptr_nonnull(rf_profile_find(s, "typo"));
+    for (i = 0; i < rf_profile_count(s); i++) {
+        const char *name = rf_profile_name(rf_profile_at(s, i));
+        ck_assert_int_eq(rf_level_trial(s, name, NULL, d),
+                         strcmp(name, "broken") == 0 ? RF_ERR_CONTENT : RF_OK);
+    }
     if (!has_diag(d, "script-syntax", "broken.lua", 3, NULL) ||
-        !has_diag(d, "unknown-recipe", "broken.xml", 3, "missing.lua") ||
         !has_diag(d, "unknown-param", "broken.xml", 4, "lakez") ||
         !has_diag(d, "unknown-param", "broken.xml", 5, "'dustlevel'") ||
         has_diag(d, "unknown-param", "broken.xml", 5, "'dust-level'")) {
         dump(d);
         ck_abort_msg("recipe diagnostics missing");
     }
-    ck_assert_ptr_null(rf_profile_find(s, "broken"));
-    ck_assert_ptr_null(rf_profile_find(s, "missing"));
-    ck_assert_ptr_nonnull(rf_profile_find(s, "typo"));
+    ck_assert_int_eq(rf_level_trial(s, "nope", NULL, d), RF_ERR_ARG);
+    rf_diags_free(d);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+START_TEST(a_levels_run_reports_the_parameters_it_ignored)
+{
+    rf_profile_set *s = rf_profile_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_level *lv = NULL;
+    ck_assert_int_eq(rf_profile_set_load(s, DATA "broken.xml", d), RF_ERR_CONTENT);
+    rf_diags_free(d);
+    d = rf_diags_new();
+    ck_assert_int_eq(gen(s, "typo", 1, d, &lv), RF_OK);
+    ck_assert(has_diag(d, "unknown-param", "broken.xml", 4, "recipe 'brogue' reads no parameter 'lakez'"));
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+    rf_level_free(lv);
+    ck_assert_int_eq(gen(s, "broken", 1, d, &lv), RF_ERR_SCRIPT);
+    ck_assert(has_diag(d, "script-syntax", "broken.lua", 3, NULL));
+    rf_diags_free(d);
+    rf_profile_set_free(s);
+}
+END_TEST
+
+START_TEST(text_that_names_a_step_or_a_key_changes_no_verdict)
+{
+    /* comments.lua mentions dig_crawl and 'lakez' in comments and strings
+     * and builds the name of a key it reads: verdicts come from the run */
+    rf_profile_set *s = rf_profile_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_level_opts o;
+    rf_level *lv = NULL;
+    rf_rooms_file *rf = NULL;
+    size_t len;
+    const char *text = rf_rooms_file_bundled(1, &len);
+    ck_assert_int_eq(rf_profile_set_load(s, DATA "comments.xml", d), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    ck_assert_int_eq(rf_level_trial(s, "comments", NULL, d), RF_OK);
+    if (!has_diag(d, "unknown-param", "comments.xml", 6, "'lakez'") ||
+        has_diag(d, "unknown-param", "comments.xml", 7, NULL) || rf_diags_count(d) != 1) {
+        dump(d);
+        ck_abort_msg("a parameter verdict came from the recipe's text");
+    }
+    rf_diags_free(d);
+    d = rf_diags_new();
+    ck_assert_int_eq(rf_rooms_file_load_buffer(text, len, "rooms1", d, &rf), RF_OK);
+    rf_level_opts_init(&o);
+    o.profile = "comments";
+    o.rooms_file = rf;
+    ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_ERR_ARG);
+    ck_assert(has_diag(d, "rooms-file-unused", "comments.lua", 0, NULL));
+    o.rooms_file = NULL;
+    ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_OK);
+    ck_assert_str_eq(rf_level_feeling_at(lv, 0), "53 2");
+    rf_level_free(lv);
+    rf_rooms_file_free(rf);
     rf_diags_free(d);
     rf_profile_set_free(s);
 }
@@ -415,7 +504,9 @@ static Suite *recipe_suite(void)
     tcase_add_test(t, the_older_digger_spelling_names_a_bundled_recipe);
     tcase_add_test(t, the_callers_recipe_replaces_the_profiles);
     tcase_add_test(t, the_chokepoint_map_is_the_finished_levels);
-    tcase_add_test(t, the_loader_checks_recipes);
+    tcase_add_test(t, recipes_are_checked_where_they_run);
+    tcase_add_test(t, a_levels_run_reports_the_parameters_it_ignored);
+    tcase_add_test(t, text_that_names_a_step_or_a_key_changes_no_verdict);
     tcase_add_test(t, out_of_memory_is_reported);
     suite_add_tcase(s, t);
     return s;

@@ -13,9 +13,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <errno.h>
 #include "cli.h"
 #include "roomforge/diag.h"
+#include "roomforge/fs.h"
 #include "roomforge/level.h"
 
 static bool is_file(const char *p)
@@ -120,26 +120,17 @@ bool cli_parse_depths(const char *s, int *a, int *b)
 int cli_read_recipe(const char *cmd, const char *path, rf_level_opts *o, char **text)
 {
     enum { RECIPE_MAX = 1 << 20 };
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    size_t n;
+    char *buf = NULL;
+    size_t n = 0;
+    int why = 0;
+    rf_status st = rf_fs_read(path, RECIPE_MAX, &buf, &n, &why);
     *text = NULL;
-    if (!f)
-        return cli_usage_error(cmd, "--recipe %s: cannot read: %s", path, strerror(errno));
-    buf = malloc(RECIPE_MAX + 1);
-    if (!buf) {
-        fclose(f);
+    if (st == RF_ERR_NOMEM)
         return cli_usage_error(cmd, "out of memory");
-    }
-    n = fread(buf, 1, RECIPE_MAX + 1, f);
-    if (ferror(f) || n > RECIPE_MAX) {
-        fclose(f);
-        free(buf);
-        return cli_usage_error(cmd, "--recipe %s: %s", path,
-                               n > RECIPE_MAX ? "larger than 1 MiB" : "read error");
-    }
-    fclose(f);
-    buf[n] = '\0';
+    if (st == RF_ERR_LIMIT)
+        return cli_usage_error(cmd, "--recipe %s: larger than 1 MiB", path);
+    if (st != RF_OK)
+        return cli_usage_error(cmd, "--recipe %s: cannot read: %s", path, strerror(why));
     *text = buf;
     o->recipe = buf;
     o->recipe_len = n;

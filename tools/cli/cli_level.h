@@ -21,9 +21,9 @@ int cli_load_profiles(const char *cmd, const char *content, rf_profile_set **out
  * itself; NULL (the bundled rooms) for NULL. buf holds the joined path. */
 const char *cli_rooms_path(const char *content, char *buf, size_t cap);
 struct rf_level_opts;
-/* Reads the recipe file of --recipe (at most 1 MiB) into *text (malloc'd,
- * NUL-terminated; the caller frees) and points o's recipe at it. Returns
- * CLI_OK, or prints why and returns CLI_USAGE. */
+/* Reads the recipe file of --recipe (at most 1 MiB) into *text
+ * (NUL-terminated; the caller frees it with rf_fs_free) and points o's
+ * recipe at it. Returns CLI_OK, or prints why and returns CLI_USAGE. */
 int cli_read_recipe(const char *cmd, const char *path, struct rf_level_opts *o, char **text);
 /* Parses "WxH" within the level limits (20x10 .. 1000x1000). */
 bool cli_parse_size(const char *s, int *w, int *h);

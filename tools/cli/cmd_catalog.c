@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "cli_level.h"
 #include "commands.h"
+#include "roomforge/fs.h"
 #include "roomforge/level.h"
 #include "roomforge/special.h"
 
@@ -137,7 +138,7 @@ int cmd_catalog(int argc, char **argv)
     }
     d = rf_diags_new();
     if (!d || !rf_diags_enable(d, "room-skipped", false)) {
-        free(recipe);
+        rf_fs_free(recipe);
         rf_diags_free(d);
         rf_template_set_free(tpl);
         rf_profile_set_free(set);
@@ -180,7 +181,7 @@ int cmd_catalog(int argc, char **argv)
 done:
     if (fflush(stdout) != 0 && rc == CLI_OK)
         rc = cli_usage_error("catalog", "write error on stdout");
-    free(recipe);
+    rf_fs_free(recipe);
     rf_diags_free(d);
     rf_template_set_free(tpl);
     rf_profile_set_free(set);

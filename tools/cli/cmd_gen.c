@@ -11,7 +11,9 @@
  * --recipe runs a recipe file instead of the profile's (a designer's loop:
  * edit, gen, look), with the profile's parameters.
  * --rooms-file loads a DungeonMaker rooms-file for the dungeonmaker profile;
- * its errors exit 1 (content) or 2 (unreadable) before anything is dug.
+ * its errors exit 1 (content) or 2 (unreadable) before anything is dug; a
+ * recipe that never calls dig_crawl (only that step reads it) is found by
+ * the run, which reports rooms-file-unused (exit 2).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +23,7 @@
 #include "cli.h"
 #include "cli_level.h"
 #include "commands.h"
+#include "roomforge/fs.h"
 #include "roomforge/level.h"
 #include "roomforge/rooms_file.h"
 #include "roomforge/special.h"
@@ -219,33 +222,15 @@ int cmd_gen(int argc, char **argv)
             return k;
         }
     }
-    if (rooms_path) { /* only the dig_crawl step (DungeonMaker) reads a rooms-file */
-        const rf_profile *p = rf_profile_find(set, o.profile);
-        if (recipe && !strstr(recipe, "dig_crawl")) {
-            free(recipe);
-            rf_template_set_free(tpl);
-            rf_profile_set_free(set);
-            return cli_usage_error("gen", "--rooms-file needs a recipe that calls dig_crawl "
-                                          "(%s does not)", recipe_path);
-        }
-        if (!recipe && p && !rf_profile_recipe_calls(p, "dig_crawl")) {
-            rc = cli_usage_error("gen", "--rooms-file needs a profile whose recipe calls dig_crawl, "
-                                        "as dungeonmaker's does ('%s' runs recipe %s)",
-                                 o.profile, rf_profile_recipe(p));
-            rf_template_set_free(tpl);
-            rf_profile_set_free(set);
-            return rc;
-        }
-    }
     d = rf_diags_new();
     if (!d) {
-        free(recipe);
+        rf_fs_free(recipe);
         rf_template_set_free(tpl);
         rf_profile_set_free(set);
         return cli_usage_error("gen", "out of memory");
     }
     if (rooms_path && (k = load_rooms_file(rooms_path, &rooms)) != CLI_OK) {
-        free(recipe);
+        rf_fs_free(recipe);
         rf_diags_free(d);
         rf_template_set_free(tpl);
         rf_profile_set_free(set);
@@ -273,7 +258,7 @@ int cmd_gen(int argc, char **argv)
         rc = wrc != CLI_OK ? wrc : rc;
     }
     rf_level_free(lv);
-    free(recipe);
+    rf_fs_free(recipe);
     rf_template_set_free(tpl);
     rf_rooms_file_free(rooms);
     rf_diags_free(d);

@@ -13,8 +13,6 @@
  * a "== FILE" line before each scenario's effects; JSON wraps the
  * per-scenario objects in {"scenarios":[...],"failed":N}.
  */
-#include <dirent.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +21,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "roomforge/diag.h"
+#include "roomforge/fs.h"
 #include "roomforge/scenario.h"
 #include "roomforge/template.h"
 #include "roomforge/world.h"
@@ -61,81 +60,36 @@ static void sim_help(FILE *out)
 
 static int worse(int a, int b) { return a > b ? a : b; }
 
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t n = strlen(s), m = strlen(suffix);
-    return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-/* The scenario files of path: itself, or the sorted *.scn of a directory.
- * Returns the count (0 with an exit code in *rc on failure); *out is freed
- * by free_paths. */
-static size_t scenario_paths(const char *path, char ***out, int *rc)
+/* The scenario files of directory path, sorted (*out), or *out NULL when
+ * path is not a directory: it is then the one scenario. Returns the count,
+ * 0 with an exit code in *rc on failure; *out is freed by rf_fs_list_free. */
+static size_t scenario_paths(const char *path, rf_fs_list **out, int *rc)
 {
     struct stat st;
-    DIR *dir;
-    struct dirent *de;
-    char **v = NULL;
-    size_t n = 0;
+    size_t n;
     *out = NULL;
-    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        v = malloc(sizeof *v);
-        if (!v || !(v[0] = strdup(path))) {
-            free(v);
-            *rc = cli_usage_error("sim", "out of memory");
-            return 0;
-        }
-        *out = v;
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
         return 1;
-    }
-    dir = opendir(path);
-    if (!dir) {
+    switch (rf_fs_walk(path, ".scn", 0, out, NULL)) {
+    case RF_OK: break;
+    case RF_ERR_NOMEM: *rc = cli_usage_error("sim", "out of memory"); return 0;
+    default:
         fprintf(stderr, "%s: error: cannot read the directory [io-error]\n", path);
         *rc = CLI_USAGE;
         return 0;
     }
-    v = malloc(MAX_SCENARIOS * sizeof *v);
-    if (!v) {
-        closedir(dir);
-        *rc = cli_usage_error("sim", "out of memory");
-        return 0;
-    }
-    while ((de = readdir(dir)) != NULL) {
-        char full[PATH_MAX];
-        if (de->d_name[0] == '.' || !ends_with(de->d_name, ".scn"))
-            continue;
-        if (n == MAX_SCENARIOS) {
-            fprintf(stderr, "%s: error: more than %d scenarios [scenario-limit]\n", path,
-                    MAX_SCENARIOS);
-            break;
-        }
-        if (snprintf(full, sizeof full, "%s/%s", path, de->d_name) >= (int)sizeof full ||
-            !(v[n] = strdup(full)))
-            continue;
-        n++;
-    }
-    closedir(dir);
+    n = rf_fs_list_count(*out);
     if (n == 0) {
-        free(v);
+        rf_fs_list_free(*out);
         *rc = cli_usage_error("sim", "no *.scn files in %s", path);
         return 0;
     }
-    qsort(v, n, sizeof *v, by_name);
-    *out = v;
+    if (n > MAX_SCENARIOS) { /* the first ones by name are played */
+        fprintf(stderr, "%s: error: more than %d scenarios [scenario-limit]\n", path,
+                MAX_SCENARIOS);
+        n = MAX_SCENARIOS;
+    }
     return n;
-}
-
-static void free_paths(char **v, size_t n)
-{
-    size_t i;
-    for (i = 0; v && i < n; i++)
-        free(v[i]);
-    free(v);
 }
 
 static int write_diags(rf_diags *d)
@@ -254,7 +208,7 @@ int cmd_sim(int argc, char **argv)
 {
     sim_opts o;
     rf_template_set *set = NULL;
-    char **paths = NULL;
+    rf_fs_list *paths = NULL;
     size_t n = 0, i, failed = 0;
     int rc = CLI_OK, k;
     memset(&o, 0, sizeof o);
@@ -298,20 +252,21 @@ int cmd_sim(int argc, char **argv)
         return rc;
     rc = cli_load_rooms("sim", o.content, &set);
     if (!set) {
-        free_paths(paths, n);
+        rf_fs_list_free(paths);
         return worse(rc, CLI_USAGE);
     }
     if (n > 1 && o.json)
         fputs("{\"scenarios\":[", stdout);
     for (i = 0; i < n; i++)
-        rc = worse(rc, sim_one(set, paths[i], &o, n > 1, i == 0, &failed));
+        rc = worse(rc, sim_one(set, paths ? rf_fs_list_at(paths, i) : o.scenario, &o, n > 1,
+                               i == 0, &failed));
     if (n > 1 && o.json)
         printf("],\"failed\":%zu}\n", failed);
     if (n > 1)
         fprintf(stderr, "roomforge sim: %zu scenarios, %zu failed\n", n, failed);
     if (fflush(stdout) != 0)
         rc = CLI_USAGE;
-    free_paths(paths, n);
+    rf_fs_list_free(paths);
     rf_template_set_free(set);
     return rc;
 }

@@ -2,29 +2,28 @@
  * finding the files under the paths given, and checking profiles files.
  *
  * Pipeline: CLI over load (rooms.xml), profile.c (profiles and their recipe
- * files) and level_gen.c (a trial level of every profile). Design: a path is
- * a file or a directory walked recursively in name order (so output is the
- * same on every machine); each *.xml is sorted by its root element, which
- * is read from the first bytes: <profiles> goes to the profile loader, every
- * other root to the rooms loader (which reports a wrong root itself). A
- * profiles file is then proven by generating one level of each profile at
- * depths 1 and 26 (seed 1, its own size, the rooms lint loaded): a recipe's
- * runtime faults (a misspelt step, a step out of order) only show when it
- * runs. Warnings and errors of those levels join lint's; notes do not.
+ * files) and rf_level_trial (level_trial.c: the trial levels of every
+ * profile). Design: a path is a file or a directory walked recursively in
+ * name order (so output is the same on every machine); each *.xml is sorted
+ * by its root element, which is read from the first bytes: <profiles> goes
+ * to the profile loader, every other root to the rooms loader (which
+ * reports a wrong root itself). A profiles file is then proven by the
+ * library's trial levels of each profile (with the rooms lint loaded): what
+ * a recipe makes of its profile (a bundled name that does not exist, a file
+ * that does not compile, a misspelt step, a parameter it never reads) only
+ * shows when it runs.
  */
 #include "lint_content.h"
 
-#include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
+#include "roomforge/fs.h"
 #include "roomforge/level.h"
+#include "roomforge/text.h"
 
-#define WALK_DEPTH 16   /* directory levels below a path (symlink loops end here) */
 #define SNIFF_BYTES 4096
 
 /* True when the XML file at path has the root element <profiles>: skips a
@@ -32,15 +31,10 @@
 static bool is_profiles_file(const char *path)
 {
     char buf[SNIFF_BYTES + 1];
-    size_t n, i = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    size_t n, i;
+    if (rf_fs_read_head(path, buf, sizeof buf, &n, NULL) != RF_OK)
         return false;
-    n = fread(buf, 1, SNIFF_BYTES, f);
-    fclose(f);
-    buf[n] = '\0';
-    if (n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
-        i = 3;
+    i = rf_text_bom_len(buf, n);
     for (;;) {
         const char *close;
         while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
@@ -60,134 +54,34 @@ static bool is_profiles_file(const char *path)
     }
 }
 
-static int cmp_names(const void *a, const void *b)
+static rf_status io_error(rf_diags *d, const char *path, int why)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static rf_status io_error(rf_diags *d, const char *path)
-{
-    (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", strerror(errno));
+    (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", strerror(why));
     return RF_ERR_IO;
-}
-
-static rf_status visit_file(const char *path, lint_visit fn, void *ud)
-{
-    return fn(ud, path, is_profiles_file(path));
-}
-
-static rf_status walk(const char *path, int depth, rf_diags *d, lint_visit fn, void *ud)
-{
-    struct stat sb;
-    DIR *dir;
-    struct dirent *e;
-    char **names = NULL;
-    size_t n = 0, cap = 0, i;
-    rf_status st = RF_OK;
-    if (stat(path, &sb) != 0)
-        return io_error(d, path);
-    if (!S_ISDIR(sb.st_mode))
-        return depth == 0 ? visit_file(path, fn, ud) : RF_OK;
-    if (depth > WALK_DEPTH)
-        return RF_OK;
-    dir = opendir(path);
-    if (!dir)
-        return io_error(d, path);
-    while ((e = readdir(dir)) != NULL && st == RF_OK) {
-        char *full;
-        if (e->d_name[0] == '.')
-            continue; /* ".", ".." and hidden files */
-        full = malloc(strlen(path) + strlen(e->d_name) + 2);
-        if (n == cap) {
-            char **grown = realloc(names, (cap ? cap * 2 : 16) * sizeof *names);
-            if (grown) {
-                names = grown;
-                cap = cap ? cap * 2 : 16;
-            }
-        }
-        if (!full || n == cap) {
-            free(full);
-            st = RF_ERR_NOMEM;
-            break;
-        }
-        sprintf(full, "%s/%s", path, e->d_name);
-        names[n++] = full;
-    }
-    closedir(dir);
-    if (st == RF_OK)
-        qsort(names, n, sizeof *names, cmp_names);
-    for (i = 0; i < n && st != RF_ERR_NOMEM; i++) {
-        size_t len = strlen(names[i]);
-        struct stat fb;
-        rf_status s = RF_OK;
-        if (stat(names[i], &fb) != 0)
-            continue; /* a dangling link */
-        if (S_ISDIR(fb.st_mode))
-            s = walk(names[i], depth + 1, d, fn, ud);
-        else if (S_ISREG(fb.st_mode) && len > 4 && strcmp(names[i] + len - 4, ".xml") == 0)
-            s = visit_file(names[i], fn, ud);
-        if (s != RF_OK && (st == RF_OK || st == RF_ERR_CONTENT))
-            st = s;
-    }
-    for (i = 0; i < n; i++)
-        free(names[i]);
-    free(names);
-    return st;
 }
 
 rf_status lint_walk(const char *path, rf_diags *d, lint_visit fn, void *ud)
 {
-    return walk(path, 0, d, fn, ud);
-}
-
-/* True when d already holds a diagnostic like g (the two trial depths
- * often fail the same way). */
-static bool already(const rf_diags *d, const rf_diag *g)
-{
-    size_t i;
-    for (i = 0; i < rf_diags_count(d); i++) {
-        const rf_diag *h = rf_diags_at(d, i);
-        if (h->line == g->line && h->col == g->col && strcmp(h->code, g->code) == 0 &&
-            strcmp(h->file, g->file) == 0 && strcmp(h->message, g->message) == 0)
-            return true;
-    }
-    return false;
-}
-
-/* One trial level of profile name at depth; its warnings and errors go to d. */
-static rf_status trial(const rf_profile_set *ps, const char *file, const char *name, int depth,
-                       const rf_template_set *rooms, rf_diags *d)
-{
-    rf_diags *g = rf_diags_new();
-    rf_level_opts o;
-    rf_level *lv = NULL;
+    rf_fs_list *files = NULL;
     rf_status st;
-    size_t i, said = 0;
-    if (!g)
-        return RF_ERR_NOMEM;
-    rf_level_opts_init(&o);
-    o.profile = name;
-    o.seed = 1;
-    o.depth = depth;
-    o.templates = rooms;
-    st = rf_level_generate(ps, &o, &lv, g);
-    rf_level_free(lv);
-    for (i = 0; i < rf_diags_count(g); i++) {
-        const rf_diag *x = rf_diags_at(g, i);
-        if (x->severity == RF_SEV_NOTE)
-            continue;
-        said++; /* said now or by the other depth */
-        if (!already(d, x))
-            (void)rf_diag_add(d, x->code, x->file, x->line, x->col, "%s", x->message);
-    }
-    rf_diags_free(g);
+    size_t i;
+    int why = 0;
+    /* A file given is visited whatever its name; a directory's *.xml, walked
+     * in name order; a subdirectory that cannot be read is an io-error. */
+    st = rf_fs_walk(path, ".xml", RF_FS_WALK_RECURSIVE | RF_FS_WALK_FILE_OK, &files, &why);
     if (st == RF_ERR_NOMEM)
         return st;
-    if (st != RF_OK && said == 0)
-        (void)rf_diag_add(d, "level-failed", file, 0, 0,
-                          "profile '%s': a trial level (seed 1, depth %d) fails: %s", name, depth,
-                          rf_status_str(st));
-    return st == RF_OK ? RF_OK : RF_ERR_CONTENT;
+    if (st != RF_OK)
+        return io_error(d, path, why);
+    for (i = 0; i < rf_fs_list_count(files) && st != RF_ERR_NOMEM; i++) {
+        const char *f = rf_fs_list_at(files, i);
+        rf_status s = rf_fs_list_error(files, i) ? io_error(d, f, rf_fs_list_error(files, i))
+                                                 : fn(ud, f, is_profiles_file(f));
+        if (s != RF_OK && (st == RF_OK || st == RF_ERR_CONTENT))
+            st = s;
+    }
+    rf_fs_list_free(files);
+    return st;
 }
 
 rf_status lint_profiles(const char *path, const rf_template_set *rooms, rf_diags *d,
@@ -196,23 +90,18 @@ rf_status lint_profiles(const char *path, const rf_template_set *rooms, rf_diags
     rf_profile_set *ps = rf_profile_set_new();
     rf_status st, worst;
     size_t i;
-    static const int depths[] = {1, 26};
     if (!ps)
         return RF_ERR_NOMEM;
     st = rf_profile_set_load(ps, path, d);
     worst = st;
     for (i = 0; st != RF_ERR_IO && st != RF_ERR_NOMEM && i < rf_profile_count(ps); i++) {
-        size_t k;
-        for (k = 0; k < sizeof depths / sizeof depths[0]; k++) {
-            rf_status s = trial(ps, path, rf_profile_name(rf_profile_at(ps, i)), depths[k], rooms,
-                                d);
-            if (s == RF_ERR_NOMEM) {
-                rf_profile_set_free(ps);
-                return s;
-            }
-            if (s != RF_OK && worst == RF_OK)
-                worst = s;
+        rf_status s = rf_level_trial(ps, rf_profile_name(rf_profile_at(ps, i)), rooms, d);
+        if (s == RF_ERR_NOMEM) {
+            rf_profile_set_free(ps);
+            return s;
         }
+        if (s != RF_OK && worst == RF_OK)
+            worst = s;
     }
     *count += rf_profile_count(ps);
     rf_profile_set_free(ps);

@@ -23,8 +23,8 @@ typedef rf_status (*lint_visit)(void *ud, const char *file, bool profiles);
  * path is io-error in d and RF_ERR_IO; RF_ERR_NOMEM. */
 rf_status lint_walk(const char *path, rf_diags *d, lint_visit fn, void *ud);
 
-/* Loads the profiles file at path (its recipe files compiled) and generates
- * a trial level of each profile at depths 1 and 26 with rooms; reports to d
+/* Loads the profiles file at path (its recipe files read) and proves each
+ * profile with its trial levels (rf_level_trial) with rooms; reports to d
  * and adds the profiles loaded to *count. RF_OK, RF_ERR_CONTENT, RF_ERR_IO,
  * RF_ERR_NOMEM. */
 rf_status lint_profiles(const char *path, const rf_template_set *rooms, rf_diags *d,

@@ -13,13 +13,12 @@
  * behaviour fails the run; a target answering with an undocumented status
  * saves the input as fuzz-failure-TARGET.bin and exits 1.
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "fuzz.h"
+#include "roomforge/fs.h"
 #include "roomforge/rng.h"
 
 #define MAX_INPUT (256u << 10) /* mutants stop growing here */
@@ -33,62 +32,26 @@ typedef struct blob {
 static blob seeds[MAX_SEEDS];
 static size_t nseeds;
 
-static bool read_file(const char *path, blob *out)
-{
-    FILE *f = fopen(path, "rb");
-    long n;
-    if (!f)
-        return false;
-    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || n > (long)MAX_INPUT ||
-        fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        return false;
-    }
-    out->bytes = malloc((size_t)n + 1);
-    out->len = out->bytes ? fread(out->bytes, 1, (size_t)n, f) : 0;
-    fclose(f);
-    return out->bytes != NULL;
-}
-
-static int cmp_names(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Adds path, or the files of folder path ending in ext, in name order. */
+/* Adds path, or the files of folder path ending in ext, in name order (the
+ * first MAX_SEEDS); a file that cannot be read (or is over MAX_INPUT) fails
+ * when given by name and is skipped in a folder. */
 static bool add_seeds(const char *path, const char *ext)
 {
-    struct stat sb;
-    DIR *dir;
-    struct dirent *e;
-    char *names[MAX_SEEDS];
-    size_t n = 0, i;
-    if (stat(path, &sb) != 0)
+    rf_fs_list *files = NULL;
+    size_t i;
+    bool ok = true;
+    if (rf_fs_walk(path, ext, RF_FS_WALK_FILE_OK, &files, NULL) != RF_OK)
         return false;
-    if (!S_ISDIR(sb.st_mode))
-        return nseeds < MAX_SEEDS && read_file(path, &seeds[nseeds++]);
-    dir = opendir(path);
-    if (!dir)
-        return false;
-    while ((e = readdir(dir)) != NULL && n < MAX_SEEDS) {
-        size_t len = strlen(e->d_name), el = ext ? strlen(ext) : 0;
-        if (e->d_name[0] == '.' || (ext && (len < el || strcmp(e->d_name + len - el, ext) != 0)))
-            continue;
-        names[n] = malloc(strlen(path) + len + 2);
-        if (!names[n])
-            break;
-        sprintf(names[n], "%s/%s", path, e->d_name);
-        n++;
-    }
-    closedir(dir);
-    qsort(names, n, sizeof *names, cmp_names);
-    for (i = 0; i < n; i++) {
-        if (stat(names[i], &sb) == 0 && S_ISREG(sb.st_mode) && nseeds < MAX_SEEDS &&
-            read_file(names[i], &seeds[nseeds]))
+    for (i = 0; i < rf_fs_list_count(files) && nseeds < MAX_SEEDS; i++) {
+        const char *f = rf_fs_list_at(files, i);
+        blob *b = &seeds[nseeds];
+        if (rf_fs_read(f, MAX_INPUT, &b->bytes, &b->len, NULL) == RF_OK)
             nseeds++;
-        free(names[i]);
+        else if (strcmp(f, path) == 0)
+            ok = false;
     }
-    return true;
+    rf_fs_list_free(files);
+    return ok;
 }
 
 /* The kth '|'-separated token of the dictionary, its length in *len. */
@@ -249,6 +212,6 @@ int main(int argc, char **argv)
     }
     printf("fuzz %s: %zu seed files, %ld mutants, no failure\n", t->name, nseeds, iterations);
     for (i = 0; i < (long)nseeds; i++)
-        free(seeds[i].bytes);
+        rf_fs_free(seeds[i].bytes);
     return 0;
 }

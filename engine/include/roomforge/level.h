@@ -61,14 +61,31 @@ RF_API RF_NODISCARD rf_status rf_level_default_size(const rf_profile_set *profil
                                                     rf_diags *d);
 
 /* Generates one level, at o's size or (both 0) at rf_level_default_size's.
- * RF_ERR_ARG for sizes or depth out of range, an unknown
- * profile or a profile whose digger is not in the table (both also reported
- * to d when d is not NULL, code unknown-profile / unknown-digger);
- * RF_ERR_NOMEM when memory runs out. */
+ * RF_ERR_ARG for sizes or depth out of range, an unknown profile, or without
+ * a profile set a recipe name no bundled recipe has (also reported to d when
+ * d is not NULL: unknown-profile, unknown-recipe); RF_ERR_CONTENT when the
+ * profile names a bundled recipe that does not exist (unknown-recipe at its
+ * line); RF_ERR_SCRIPT when the recipe does not compile (script-syntax,
+ * script-forbidden) or fails (script-error, ...); RF_ERR_NOMEM when memory
+ * runs out. A level made warns (unknown-param) for each parameter of the
+ * profile its recipe never read. */
 RF_API RF_NODISCARD rf_status rf_level_generate(const rf_profile_set *profiles,
                                                 const rf_level_opts *o, rf_level **out,
                                                 rf_diags *d);
 RF_API void rf_level_free(rf_level *l);
+
+struct rf_template_set;
+/* Proves profile name of profiles as `roomforge lint` does: generates its
+ * trial levels (seed 1, depths 1 and 26, its own size, with templates when
+ * not NULL) and adds to d what they report, each diagnostic once (notes are
+ * left out; one d already holds is not added again): level-failed at the
+ * profiles file when a level fails without saying why, and unknown-param for
+ * each parameter no trial level's recipe read. RF_OK when every trial level
+ * was made, RF_ERR_CONTENT when one was not, RF_ERR_ARG for a name the set
+ * does not hold, RF_ERR_NOMEM. */
+RF_API RF_NODISCARD rf_status rf_level_trial(const rf_profile_set *profiles, const char *name,
+                                             const struct rf_template_set *templates,
+                                             rf_diags *d);
 
 /* True when a digger called name is in the digger table. */
 RF_API bool rf_level_has_digger(const char *name);

@@ -31,12 +31,14 @@ RF_API RF_NODISCARD rf_profile_set *rf_profile_set_new(void);
 RF_API void rf_profile_set_free(rf_profile_set *s);
 /* Loads the profiles of one XML file into s, reporting problems to d
  * (xml-syntax, not-profiles, missing-attribute, bad-value, unknown-element,
- * duplicate-profile, unknown-recipe, script-syntax for a recipe file that
- * does not compile, unknown-param; for the population tables also
- * unknown-attribute, duplicate-horde, duplicate-trap, decoration-symbol,
- * duplicate-decoration, xml-limit and population-gap). Bad profiles are
- * skipped. RF_ERR_IO when
- * the file cannot be read, RF_ERR_CONTENT when an error was reported. */
+ * duplicate-profile, unknown-recipe for a recipe file that cannot be read;
+ * for the population tables also unknown-attribute, duplicate-horde,
+ * duplicate-trap, decoration-symbol, duplicate-decoration, xml-limit and
+ * population-gap). Bad profiles are skipped. A profile is data: what its
+ * recipe makes of it (a bundled name that does not exist, a file that does
+ * not compile, a parameter it never reads) is found by running the recipe
+ * (rf_level_generate, rf_level_trial in level.h). RF_ERR_IO when the file
+ * cannot be read, RF_ERR_CONTENT when an error was reported. */
 RF_API RF_NODISCARD rf_status rf_profile_set_load(rf_profile_set *s, const char *path, rf_diags *d);
 /* Same from a buffer; name is the file name diagnostics carry. */
 RF_API RF_NODISCARD rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf,
@@ -50,9 +52,6 @@ RF_API const rf_profile *rf_profile_find(const rf_profile_set *s, const char *na
 RF_API const char *rf_profile_name(const rf_profile *p);
 /* The recipe as the profile names it: "brogue" or "levels/cavern.lua". */
 RF_API const char *rf_profile_recipe(const rf_profile *p);
-/* True when p's recipe calls the step named step ("dig_crawl"): a look at
- * its text, for tools that check options before generating. */
-RF_API bool rf_profile_recipe_calls(const rf_profile *p, const char *step);
 /* The key of p's ith parameter row in file order (a key may repeat, once a
  * <depths> range), NULL past the end. */
 RF_API const char *rf_profile_key_at(const rf_profile *p, size_t i);

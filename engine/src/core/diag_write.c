@@ -12,6 +12,8 @@
 
 #include "core/alloc.h"
 #include "core/json.h"
+#include "core/text.h"
+#include "roomforge/fs.h"
 #include "roomforge/diag.h"
 
 #define SOURCE_MAX ((size_t)1 << 30) /* files larger than this get no caret */
@@ -34,30 +36,14 @@ static void source_fini(source *s)
 
 static void source_load(source *s, const char *path)
 {
-    FILE *f;
-    long size;
     size_t i, cap = 0, n;
     if (s->path && strcmp(s->path, path) == 0)
         return;
     source_fini(s);
     s->path = rf_strdup(path);
-    f = fopen(path, "rb");
-    if (!f)
-        return;
-    if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 || (size_t)size > SOURCE_MAX ||
-        fseek(f, 0, SEEK_SET) != 0) {
-        fclose(f);
-        return;
-    }
-    s->text = rf_alloc((size_t)size + 1);
-    if (!s->text) {
-        fclose(f);
-        return;
-    }
-    n = fread(s->text, 1, (size_t)size, f);
-    fclose(f);
-    s->text[n] = '\0';
-    s->len = n;
+    if (rf_fs_read(path, SOURCE_MAX, &s->text, &s->len, NULL) != RF_OK)
+        return; /* no caret lines for this file */
+    n = s->len;
     if (!rf_grow((void **)&s->lines, &cap, 1, sizeof *s->lines))
         goto fail;
     s->lines[s->nlines++] = 0;
@@ -95,7 +81,7 @@ static void write_caret(FILE *out, const source *s, int line, int col, bool colo
         fputc(*q == '\0' ? ' ' : *q, out);
     fputs("\n ", out);
     for (const char *q = p; q < end && c < col; q++) {
-        if (((unsigned char)*q & 0xC0) == 0x80) /* continuation byte: same character */
+        if (!rf_text_is_lead((unsigned char)*q)) /* continuation byte: same character */
             continue;
         fputc(*q == '\t' ? '\t' : ' ', out);
         c++;

@@ -7,31 +7,7 @@
 
 #include <stddef.h>
 
-/* Length of the valid UTF-8 sequence at s (1-4), or 0 when invalid. */
-static int utf8_len(const unsigned char *s)
-{
-    unsigned c = s[0];
-    int n, i;
-    unsigned cp;
-    if (c < 0x80)
-        return 1;
-    if (c >= 0xC2 && c <= 0xDF)
-        n = 2, cp = c & 0x1F;
-    else if (c >= 0xE0 && c <= 0xEF)
-        n = 3, cp = c & 0x0F;
-    else if (c >= 0xF0 && c <= 0xF4)
-        n = 4, cp = c & 0x07;
-    else
-        return 0;
-    for (i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-        cp = (cp << 6) | (s[i] & 0x3F);
-    }
-    if ((n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
-        return 0;
-    return n;
-}
+#include "core/text.h"
 
 void rf_json_string(FILE *out, const char *s)
 {
@@ -42,14 +18,14 @@ void rf_json_string(FILE *out, const char *s)
     }
     putc('"', out);
     while (*p) {
-        int n = utf8_len(p);
+        size_t n = rf_text_utf8_len((const char *)p, 4); /* stops at the NUL */
         if (n == 0) {
             fputs("\\ufffd", out);
             p++;
             continue;
         }
         if (n > 1) {
-            fwrite(p, 1, (size_t)n, out);
+            fwrite(p, 1, n, out);
             p += n;
             continue;
         }

@@ -7,9 +7,12 @@
  * is the recipe's business and the steps' (recipe_steps.c). Without a
  * profile set, o->profile names a bundled recipe directly, with every
  * step's defaults. rf_level_default_size runs the recipe as a probe that
- * stops at its first dig step, so the size it reports is the size that
- * generation uses, whatever the recipe does before digging. The key table
- * of the diggers stays here for rf_level_digger_has_param.
+ * stops at its first dig step (the step keeps the size and stops the VM,
+ * rf_luavm_stop), so the size it reports is the size that generation uses,
+ * whatever the recipe does before digging. A level's run records which
+ * profile parameters its recipe read; rf_level_generate reports the others
+ * (unknown-param), and level_trial.c the ones no trial level read. The key
+ * table of the diggers stays here for rf_level_digger_has_param.
  */
 #include <string.h>
 
@@ -103,7 +106,9 @@ static rf_level *level_new(const rf_level_opts *o)
     return lv;
 }
 
-/* Runs o's recipe on a new level (probe: up to its first dig step). */
+/* Runs o's recipe on a new level (probe: up to its first dig step). A run
+ * with a profile that is no probe records in r->asked which of its
+ * parameter rows the recipe read. */
 static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, bool probe,
                      rf_recipe_run *r, rf_diags *d)
 {
@@ -118,6 +123,10 @@ static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, boo
     st = resolve(profiles, o, &r->prof, &r->name, d);
     if (st != RF_OK)
         return st;
+    while (r->prof && !probe && rf_profile_key_at(r->prof, r->nasked))
+        r->nasked++;
+    if (r->nasked > 0 && !(r->asked = rf_calloc(r->nasked, sizeof *r->asked)))
+        return RF_ERR_NOMEM;
     r->lv = level_new(o);
     if (!r->lv)
         return RF_ERR_NOMEM;
@@ -143,11 +152,18 @@ rf_status rf_level_default_size(const rf_profile_set *profiles, const rf_level_o
     probe.nrooms = 0;
     st = run(profiles, &probe, true, &r, d);
     rf_level_free(r.lv);
+    rf_free(r.asked);
     if (st != RF_OK)
         return st;
     *w = r.probe_w;
     *h = r.probe_h;
     return RF_OK;
+}
+
+rf_status rf_level_run(const rf_profile_set *profiles, const rf_level_opts *o, rf_recipe_run *r,
+                       rf_diags *d)
+{
+    return run(profiles, o, false, r, d);
 }
 
 rf_status rf_level_generate(const rf_profile_set *profiles, const rf_level_opts *o, rf_level **out,
@@ -158,6 +174,9 @@ rf_status rf_level_generate(const rf_profile_set *profiles, const rf_level_opts 
     if (!o || !out)
         return RF_ERR_ARG;
     st = run(profiles, o, false, &r, d);
+    if (st == RF_OK)
+        rf_recipe_report_unread(&r, NULL, d);
+    rf_free(r.asked);
     if (st != RF_OK) {
         rf_level_free(r.lv);
         return st;

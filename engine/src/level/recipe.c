@@ -12,14 +12,17 @@
  * script's failures (syntax, error, budget) become one diagnostic at the
  * recipe's file:line. After the script: a level must be dug, a Brogue dig
  * finished, stairs placed and planned templates placed (recipe-incomplete).
+ * A recipe is only ever understood by running it: the run records the
+ * profile keys read (rf_recipe_mark) and whether dig_crawl read the
+ * rooms-file; nothing here or elsewhere searches a recipe's text.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <lauxlib.h>
 
 #include "level_dig2_int.h"
+#include "profile/profile.h"
 #include "vm/lua_embedded.h"
 #include "vm/luavm.h"
 #include "recipe_int.h"
@@ -39,59 +42,10 @@ const char *rf_recipe_bundled(const char *name, size_t *len)
     return NULL;
 }
 
-/* Lua line from a "chunk:LINE: msg" message, 0 when absent. */
-static int message_line(const char *msg, const char *chunk)
-{
-    size_t n = strlen(chunk);
-    if (strncmp(msg, chunk, n) == 0 && msg[n] == ':')
-        return atoi(msg + n + 1);
-    return 0;
-}
+/* ---- which profile keys a run read ---- */
 
-/* The message without its "chunk:LINE: " prefix. */
-static const char *message_text(const char *msg, const char *chunk)
-{
-    const char *p;
-    if (!message_line(msg, chunk))
-        return msg;
-    p = strchr(msg + strlen(chunk) + 1, ':');
-    if (!p)
-        return msg;
-    for (p++; *p == ' '; p++)
-        ;
-    return p;
-}
-
-rf_status rf_recipe_check(const char *text, size_t len, const char *file, rf_diags *d)
-{
-    rf_luavm *vm = rf_luavm_new(0, 0);
-    lua_State *L;
-    char chunk[256];
-    rf_status st = RF_OK;
-    int rc;
-    if (!vm)
-        return RF_ERR_NOMEM;
-    L = rf_luavm_state(vm);
-    snprintf(chunk, sizeof chunk, "=%s", file);
-    rc = luaL_loadbufferx(L, text, len, chunk, "t");
-    if (rc == LUA_ERRMEM) {
-        st = RF_ERR_NOMEM;
-    } else if (rc != LUA_OK) {
-        const char *msg = lua_tostring(L, -1);
-        int line;
-        msg = msg ? msg : "the recipe does not compile";
-        line = message_line(msg, chunk + 1);
-        (void)rf_diag_add(d, strstr(msg, "binary chunk") ? "script-forbidden" : "script-syntax",
-                          file, line > 0 ? line : 1, 0, "recipe: %s", message_text(msg, chunk + 1));
-        st = RF_ERR_SCRIPT;
-    }
-    rf_luavm_free(vm);
-    return st;
-}
-
-/* ---- which profile keys a recipe reads ---- */
-
-/* Keys the pipeline steps read whatever the digger (recipe_steps.c, place.c). */
+/* Keys the pipeline steps read whatever the digger (recipe_steps.c), for
+ * rf_level_digger_has_param; what a run read is recorded by rf_recipe_mark. */
 static const char *const pipeline_keys[] = {
     "special-rooms",  /* 1: DoomRL special rooms (the bundled recipes test it) */
     "single-monster", /* special_rooms: the single-monster level table */
@@ -104,37 +58,6 @@ static const char *const pipeline_keys[] = {
     "goo-tile",
 };
 
-typedef struct step_keys {
-    const char *call; /* a step name as the recipe calls it */
-    bool (*knows)(const char *key);
-} step_keys;
-
-static const step_keys digger_steps[] = {
-    {"brogue_", rf_level_brogue_knows},
-    {"dig_rects", rf_level_nethack_knows},
-    {"dig_crawl", rf_level_dungeonmaker_knows},
-};
-
-static bool is_ident(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-/* True when text names key in quotes ("key", 'key') or as a field (.key). */
-static bool mentions(const char *text, const char *key)
-{
-    size_t n = strlen(key);
-    const char *p;
-    for (p = strstr(text, key); p; p = strstr(p + 1, key)) {
-        char before = p == text ? ' ' : p[-1], after = p[n];
-        if ((before == '"' || before == '\'') && after == before)
-            return true;
-        if (before == '.' && !is_ident(after))
-            return true;
-    }
-    return false;
-}
-
 bool rf_recipe_pipeline_key(const char *key)
 {
     size_t i;
@@ -144,17 +67,37 @@ bool rf_recipe_pipeline_key(const char *key)
     return false;
 }
 
-bool rf_recipe_reads(const char *text, const char *key)
+void rf_recipe_mark(rf_recipe_run *r, const char *key)
 {
     size_t i;
-    if (!text || !key)
-        return false;
-    if (rf_recipe_pipeline_key(key))
-        return true;
-    for (i = 0; i < sizeof digger_steps / sizeof digger_steps[0]; i++)
-        if (strstr(text, digger_steps[i].call) && digger_steps[i].knows(key))
-            return true;
-    return mentions(text, key);
+    for (i = 0; r->asked && key && i < r->nasked; i++)
+        if (!r->asked[i] && strcmp(rf_profile_key_at(r->prof, i), key) == 0)
+            r->asked[i] = true;
+}
+
+void rf_recipe_mark_known(rf_recipe_run *r, bool (*knows)(const char *key))
+{
+    size_t i;
+    for (i = 0; r->asked && i < r->nasked; i++)
+        if (!r->asked[i] && knows(rf_profile_key_at(r->prof, i)))
+            r->asked[i] = true;
+}
+
+void rf_recipe_report_unread(const rf_recipe_run *r, const bool *asked, rf_diags *d)
+{
+    const char *file;
+    int line;
+    size_t i;
+    if (!asked)
+        asked = r->asked;
+    if (!asked || !r->prof || !d)
+        return;
+    file = rf_profile_file(r->prof, &line);
+    for (i = 0; i < r->nasked; i++)
+        if (!asked[i]) /* a false return: the sink counts the lost diagnostic */
+            (void)rf_diag_add(d, "unknown-param", file, rf_profile_line_at(r->prof, i), 1,
+                              "recipe '%s' reads no parameter '%s'; it is ignored", r->name,
+                              rf_profile_key_at(r->prof, i));
 }
 
 /* ---- running ---- */
@@ -215,14 +158,17 @@ static rf_status check_done(rf_recipe_run *r, const recipe_src *src)
     if (r->o->rooms_file && !r->rooms_file_read) {
         if (r->d)
             (void)rf_diag_add(r->d, "rooms-file-unused", src->file, 0, 0,
-                          "a rooms-file was given but recipe '%s' never calls dig_crawl", r->name);
+                              "recipe '%s' did not read the rooms-file: it never called dig_crawl",
+                              r->name);
         return RF_ERR_ARG;
     }
     return RF_OK;
 }
 
-/* The recipe text of r: the profile's own file, else the bundled one of its
- * name. RF_ERR_ARG (reported) when there is none. */
+/* The recipe text of r: the caller's, the profile's own file, else the
+ * bundled one of its name. When there is none: unknown-recipe at the
+ * profile's line, RF_ERR_CONTENT (the profiles file names it), or without a
+ * profile RF_ERR_ARG (the caller named it). */
 static rf_status find_source(rf_recipe_run *r, recipe_src *src)
 {
     const char *file = NULL;
@@ -242,10 +188,19 @@ static rf_status find_source(rf_recipe_run *r, recipe_src *src)
         snprintf(src->chunk, sizeof src->chunk, "=scripts/levels/%.200s.lua", r->name);
     }
     src->file = src->chunk + 1; /* bundled: the repository's file */
+    if (!src->text && r->prof) {
+        int line;
+        file = rf_profile_file(r->prof, &line);
+        if (r->d)
+            (void)rf_diag_add(r->d, "unknown-recipe", file, line, 1,
+                              "no bundled recipe called '%s' (a recipe file's name ends in .lua)",
+                              r->name);
+        return RF_ERR_CONTENT;
+    }
     if (!src->text) {
         if (r->d)
             (void)rf_diag_add(r->d, "unknown-recipe", "profiles", 0, 0, "no recipe called '%s'",
-                          r->name);
+                              r->name);
         return RF_ERR_ARG;
     }
     return RF_OK;
@@ -272,8 +227,8 @@ rf_status rf_recipe_run_level(rf_recipe_run *r)
     args.src = &src;
     st = rf_luavm_call(vm, recipe_main, &args, RECIPE_BUDGET, src.chunk, &fail);
     rf_luavm_free(vm);
-    if (r->probe && r->probe_w > 0)
-        return RF_OK;
+    if (st == RF_OK && fail.stopped)
+        return RF_OK; /* a probe's first dig step had the size and stopped the script */
     if (r->st != RF_OK)
         return r->st; /* a step failed and said why (or memory ran out), even if
                        * the script caught its error with pcall and went on */

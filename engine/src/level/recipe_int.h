@@ -8,7 +8,9 @@
  * C function each, in one table. A run owns the level's streams and the
  * placer while the recipe runs. The grid is made by the first dig step, at
  * the caller's size or else that digger's own, so a recipe picks its size by
- * picking its digger.
+ * picking its digger. What a recipe does is learned by running it, never by
+ * reading its text: the run records the steps it called and the profile
+ * parameters it read (rf_recipe_mark), and level_gen.c reports the rest.
  */
 #ifndef RF_RECIPE_INT_H
 #define RF_RECIPE_INT_H
@@ -48,20 +50,31 @@ typedef struct rf_recipe_run {
     bool rooms_file_read;           /* dig_crawl read o->rooms_file */
     bool choke_stale;               /* terrain changed since lv->choke was made */
     int params_ref;                 /* registry ref of the profile's parameter table */
+    bool *asked;                    /* per parameter row of prof: read by the run;
+                                     * NULL: not recorded (no profile, a probe) */
+    size_t nasked;
     rf_status st;                   /* the first step failure, RF_OK */
     bool probe;                     /* rf_level_default_size: stop at the grid's size */
     int probe_w, probe_h;           /* the size the probe found, 0 before */
 } rf_recipe_run;
 
-/* Marks a probe's stop: raised by the first dig step of a probe run. */
-#define RF_RECIPE_PROBE_STOP "roomforge: probe stop"
+/* Records that the run read profile key key (every row of it). */
+void rf_recipe_mark(rf_recipe_run *r, const char *key);
+/* Records every profile key knows(key) says a step reads. */
+void rf_recipe_mark_known(rf_recipe_run *r, bool (*knows)(const char *key));
+/* Reports unknown-param (a warning at the profiles file's line) for each
+ * parameter row of r's profile the run never read: per r->asked, or per
+ * asked when not NULL (the rows any of several runs read). */
+void rf_recipe_report_unread(const rf_recipe_run *r, const bool *asked, rf_diags *d);
 
 /* Pushes the level table (depth, difficulty, profile and the steps as
  * methods) of run r. */
 void rf_recipe_push_level(lua_State *L, rf_recipe_run *r);
 /* Pushes the parameter table of the profile at the run's depth: every key
- * set there, a number or {lo, hi} for a range. */
-void rf_recipe_push_params(lua_State *L, const rf_recipe_run *r);
+ * set there, a number or {lo, hi} for a range. The table is a proxy whose
+ * reads (and pairs) go through the run, so rf_recipe_mark records every key
+ * the recipe or a step asks for, set or not. */
+void rf_recipe_push_params(lua_State *L, rf_recipe_run *r);
 
 /* The Brogue, NetHack and DungeonMaker step bodies (level_brogue.c,
  * level_dig2.c), reading their numbers from src. */
@@ -75,22 +88,24 @@ rf_status rf_level_dig_dungeonmaker(rf_level *lv, const rf_params *src,
                                     const struct rf_rooms_file *rf, rf_rng *layout, char *why,
                                     size_t cap);
 
-/* A file recipe's text and path (profile.c), or NULL for a bundled one. */
-const char *rf_profile_recipe_text(const rf_profile *p, size_t *len, const char **file);
-
 /* The bundled recipe called name ("brogue"), or NULL; *len its length. */
 const char *rf_recipe_bundled(const char *name, size_t *len);
-/* Compiles text (never runs it); a syntax error becomes one script-syntax
- * diagnostic at file:line. RF_OK, RF_ERR_SCRIPT, RF_ERR_NOMEM. */
-rf_status rf_recipe_check(const char *text, size_t len, const char *file, rf_diags *d);
 /* True when key is one the pipeline's own steps read whatever the recipe
- * (special-rooms, populate, templates, the *-tile keys, ...). */
+ * (special-rooms, populate, templates, the *-tile keys, ...), for
+ * rf_level_digger_has_param. */
 bool rf_recipe_pipeline_key(const char *key);
-/* True when a profile whose recipe is text may set key: a pipeline key, a
- * key of a step the text calls, or a key the text names in quotes. */
-bool rf_recipe_reads(const char *text, const char *key);
 /* Runs the recipe of r (r->lv allocated, without a grid). RF_OK with the
- * level complete; a step's or the script's failure (reported to r->d). */
+ * level complete, or with r->probe_w, r->probe_h set when r->probe stopped
+ * it at its first dig step; a step's or the script's failure (reported to
+ * r->d): an unknown bundled recipe is unknown-recipe, RF_ERR_CONTENT at the
+ * profile's line (RF_ERR_ARG without a profile); one that does not compile
+ * is script-syntax or script-forbidden at the recipe's line. */
 rf_status rf_recipe_run_level(rf_recipe_run *r);
+/* rf_level_generate's run (level_gen.c) without its unknown-param report:
+ * r->lv the level (complete on RF_OK), r->asked the parameter rows of the
+ * profile the recipe read (NULL without a profile). The caller frees both
+ * (rf_level_free, rf_free), whatever the status. */
+rf_status rf_level_run(const rf_profile_set *profiles, const rf_level_opts *o, rf_recipe_run *r,
+                       rf_diags *d);
 
 #endif /* RF_RECIPE_INT_H */

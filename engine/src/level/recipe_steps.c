@@ -8,7 +8,10 @@
  * (nothing before a dig, one dig, Brogue's stages in turn, populate after
  * the stairs) and raises a plain message naming itself when it does not. A
  * step's parameters are a Lua table of numbers or {lo, hi} ranges (or
- * "lo-hi" strings); without one it reads the profile's. Layout draws come
+ * "lo-hi" strings); without one it reads the profile's. The profile's table
+ * records what is read of it: a step given it reads every key it knows, and
+ * the recipe's own reads and walks go through the table's metamethods, so
+ * the run knows which parameters the recipe used. Layout draws come
  * from the level's layout stream, cosmetic ones from the cosmetic stream,
  * special rooms, population and level:roll from streams of their own, so a
  * recipe that adds a step moves nothing the earlier steps made.
@@ -25,6 +28,7 @@
 #include "recipe_int.h"
 #include "roomforge/brogue.h"
 #include "roomforge/populate.h"
+#include "vm/luavm.h"
 
 
 static rf_recipe_run *run_of(lua_State *L)
@@ -85,8 +89,11 @@ static bool lua_param_get(void *ud, const char *key, int *lo, int *hi)
     return set;
 }
 
-/* The step's parameter source: its argument 2, else the profile's table. */
-static rf_params params_at(lua_State *L, rf_recipe_run *r, const char *step, lua_params *lp)
+/* The step's parameter source: its argument 2, else the profile's table.
+ * Given the profile's table, the step reads every key knows says it knows
+ * (some only on some paths: dig_crawl's rooms without a rooms-file). */
+static rf_params params_at(lua_State *L, rf_recipe_run *r, const char *step,
+                           bool (*knows)(const char *key), lua_params *lp)
 {
     rf_params src = {lua_param_get, lp};
     if (lua_isnoneornil(L, 2)) {
@@ -96,11 +103,19 @@ static rf_params params_at(lua_State *L, rf_recipe_run *r, const char *step, lua
         luaL_checktype(L, 2, LUA_TTABLE);
         lua_settop(L, 2);
     }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref);
+    if (lua_rawequal(L, 2, 3))
+        rf_recipe_mark_known(r, knows);
+    lua_settop(L, 2);
     lp->L = L;
     lp->idx = 2;
     lp->step = step;
     return src;
 }
+
+/* The keys of the steps that read one or two of the pipeline's own. */
+static bool special_knows(const char *key) { return strcmp(key, "single-monster") == 0; }
+static bool populate_knows(const char *key) { return strcmp(key, "traps") == 0; }
 
 /* Stairs on lv (passes/stairs.h), their positions kept in lv. */
 static rf_status place_stairs(rf_level *lv, rf_rng *layout)
@@ -127,8 +142,9 @@ static void need_dug(lua_State *L, rf_recipe_run *r, const char *step)
 }
 
 /* The placer's options: the level's templates and forced rooms, and what
- * the profile says at its depth (what W, L, I, G become; templates drawn). */
-static void place_opts(const rf_recipe_run *r, rf_place_opts *po)
+ * the profile says at its depth (what W, L, I, G become; templates drawn):
+ * keys the run reads from the profile itself, whatever the recipe passes. */
+static void place_opts(rf_recipe_run *r, rf_place_opts *po)
 {
     static const char *const keys[4] = {"water-tile", "lava-tile", "ice-tile", "goo-tile"};
     int k;
@@ -138,14 +154,18 @@ static void place_opts(const rf_recipe_run *r, rf_place_opts *po)
     po->nrooms = r->o->nrooms;
     po->depth = r->o->depth;
     po->seed = r->o->seed;
-    for (k = 0; k < 4; k++)
+    for (k = 0; k < 4; k++) {
         po->terrain[k] = rf_profile_int(r->prof, r->o->depth, keys[k], po->terrain[k]);
+        rf_recipe_mark(r, keys[k]);
+    }
     (void)rf_profile_range(r->prof, r->o->depth, "templates", &po->count_lo, &po->count_hi);
+    rf_recipe_mark(r, "templates");
 }
 
 /* Makes the grid for dig step step at the caller's size, else the digger's
- * (size with src and the rooms-file). A probe stops here. */
-static void make_grid(lua_State *L, rf_recipe_run *r, const char *step,
+ * (size with src and the rooms-file); true when made. A probe stops here:
+ * it keeps the size, stops the script and the step returns at once. */
+static bool make_grid(lua_State *L, rf_recipe_run *r, const char *step,
                       rf_status (*size)(const rf_params *, const struct rf_rooms_file *, int *,
                                         int *),
                       const rf_params *src)
@@ -166,7 +186,8 @@ static void make_grid(lua_State *L, rf_recipe_run *r, const char *step,
     if (r->probe) {
         r->probe_w = w;
         r->probe_h = h;
-        luaL_error(L, RF_RECIPE_PROBE_STOP);
+        rf_luavm_stop(L);
+        return false;
     }
     lv->g = rf_grid_new(w, h);
     lv->choke = rf_calloc((size_t)w * (size_t)h, sizeof *lv->choke);
@@ -177,6 +198,7 @@ static void make_grid(lua_State *L, rf_recipe_run *r, const char *step,
     st = rf_place_begin(lv->g, &lv->rooms, &lv->objs, &po, r->d, &r->placer);
     if (st != RF_OK)
         step_fail(L, r, st, step);
+    return true;
 }
 
 /* ---- dig steps ---- */
@@ -185,10 +207,11 @@ static int step_brogue_rooms(lua_State *L)
 {
     rf_recipe_run *r = run_of(L);
     lua_params lp;
-    rf_params src = params_at(L, r, "brogue_rooms", &lp);
+    rf_params src = params_at(L, r, "brogue_rooms", rf_level_brogue_knows, &lp);
     rf_brogue_params bp;
     rf_status st;
-    make_grid(L, r, "brogue_rooms", rf_level_brogue_size, &src);
+    if (!make_grid(L, r, "brogue_rooms", rf_level_brogue_size, &src))
+        return 0;
     rf_level_brogue_params(&src, r->lv->depth, r->lv->g->w, r->lv->g->h, &bp);
     /* templates attach during accretion (place_attach.c) */
     r->attach = (rf_brogue_attach){rf_place_attach_step, r->placer};
@@ -210,7 +233,7 @@ static int brogue_stage(lua_State *L, const char *step,
 {
     rf_recipe_run *r = run_of(L);
     lua_params lp;
-    rf_params src = params_at(L, r, step, &lp);
+    rf_params src = params_at(L, r, step, rf_level_brogue_knows, &lp);
     rf_brogue_params bp;
     rf_status st;
     if (!r->brogue || r->brogue_done)
@@ -248,10 +271,14 @@ static int dig_once(lua_State *L, const char *step,
 {
     rf_recipe_run *r = run_of(L);
     lua_params lp;
-    rf_params src = params_at(L, r, step, &lp);
+    rf_params src = params_at(L, r, step,
+                              size == rf_level_nethack_size ? rf_level_nethack_knows
+                                                            : rf_level_dungeonmaker_knows,
+                              &lp);
     rf_status st;
     char why[160] = "a parameter is out of the digger's range";
-    make_grid(L, r, step, size, &src);
+    if (!make_grid(L, r, step, size, &src))
+        return 0;
     if (size == rf_level_nethack_size) {
         st = rf_level_dig_nethack(r->lv, &src, &r->layout, why, sizeof why);
     } else {
@@ -317,7 +344,7 @@ static int step_special_rooms(lua_State *L)
 {
     rf_recipe_run *r = run_of(L);
     lua_params lp;
-    rf_params src = params_at(L, r, "special_rooms", &lp);
+    rf_params src = params_at(L, r, "special_rooms", special_knows, &lp);
     rf_special_opts so;
     rf_rng rng;
     rf_status st;
@@ -359,7 +386,7 @@ static int step_populate(lua_State *L)
     rf_recipe_run *r = run_of(L);
     const rf_horde_table *t = r->profiles ? rf_profile_set_hordes(r->profiles) : NULL;
     lua_params lp;
-    rf_params src = params_at(L, r, "populate", &lp);
+    rf_params src = params_at(L, r, "populate", populate_knows, &lp);
     rf_populate_opts po;
     rf_rng rng;
     rf_status st;
@@ -464,11 +491,51 @@ void rf_recipe_push_level(lua_State *L, rf_recipe_run *r)
     lua_setfield(L, -2, "profile");
 }
 
-void rf_recipe_push_params(lua_State *L, const rf_recipe_run *r)
+/* The parameter table's metamethods; upvalue 1 the table holding the
+ * values, upvalue 2 the run. params[key]: the value, key recorded as read. */
+static int params_index(lua_State *L)
 {
+    rf_recipe_run *r = lua_touserdata(L, lua_upvalueindex(2));
+    if (lua_type(L, 2) == LUA_TSTRING)
+        rf_recipe_mark(r, lua_tostring(L, 2));
+    lua_settop(L, 2);
+    lua_rawget(L, lua_upvalueindex(1));
+    return 1;
+}
+
+/* params[key] = value: kept with the values, so later reads see it. */
+static int params_newindex(lua_State *L)
+{
+    lua_settop(L, 3);
+    lua_rawset(L, lua_upvalueindex(1));
+    return 0;
+}
+
+/* pairs(params): the sandbox's ordered walk of the values; a recipe that
+ * walks the table reads every key. */
+static int params_pairs(lua_State *L)
+{
+    rf_recipe_run *r = lua_touserdata(L, lua_upvalueindex(2));
     const char *key;
     size_t i;
-    lua_newtable(L);
+    for (i = 0; (key = rf_profile_key_at(r->prof, i)) != NULL; i++)
+        rf_recipe_mark(r, key);
+    lua_settop(L, 0);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    return rf_lua_ordered_pairs(L);
+}
+
+void rf_recipe_push_params(lua_State *L, rf_recipe_run *r)
+{
+    static const luaL_Reg meta[] = {
+        {"__index", params_index},
+        {"__newindex", params_newindex},
+        {"__pairs", params_pairs},
+        {NULL, NULL},
+    };
+    const char *key;
+    size_t i;
+    lua_newtable(L); /* the values */
     for (i = 0; r->prof && (key = rf_profile_key_at(r->prof, i)) != NULL; i++) {
         int lo, hi;
         if (!rf_profile_range(r->prof, r->o->depth, key, &lo, &hi))
@@ -484,4 +551,13 @@ void rf_recipe_push_params(lua_State *L, const rf_recipe_run *r)
         }
         lua_setfield(L, -2, key);
     }
+    lua_newtable(L); /* the table the recipe sees: empty, every access through meta */
+    lua_createtable(L, 0, 4);
+    lua_pushvalue(L, -3);
+    lua_pushlightuserdata(L, r);
+    luaL_setfuncs(L, meta, 2);
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable"); /* getmetatable(params) gives false */
+    lua_setmetatable(L, -2);
+    lua_remove(L, -2);
 }

@@ -13,6 +13,7 @@
  */
 #include <string.h>
 
+#include "core/text.h"
 #include "load_int.h"
 
 void rf_load_advance(const char *b, rf_cursor *c, size_t to)
@@ -24,7 +25,7 @@ void rf_load_advance(const char *b, rf_cursor *c, size_t to)
         if (ch == '\n') {
             line++;
             col = 1;
-        } else if ((ch & 0xC0) != 0x80) {
+        } else if (rf_text_is_lead(ch)) {
             col++;
         }
     }
@@ -169,7 +170,7 @@ static void value_step(const rf_loader *ld, size_t *p, int *line, int *col)
         *col = 1;
     } else {
         q++;
-        while (q < n && ((unsigned char)b[q] & 0xC0) == 0x80)
+        while (q < n && !rf_text_is_lead((unsigned char)b[q]))
             q++;
         (*col)++;
     }

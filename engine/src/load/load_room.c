@@ -15,8 +15,18 @@
 #include <strings.h>
 
 #include "core/alloc.h"
+#include "core/text.h"
+#include "load/symbols.h"
 #include "template_check_int.h"
 #include "load_int.h"
+
+/* The class of map symbol ch; RF_SYMBOL_OUTSIDE for no symbol (the checks
+ * report those). */
+static rf_symbol_class symbol_class(char ch)
+{
+    const rf_symbol *s = rf_symbol_find(ch);
+    return s ? s->cls : RF_SYMBOL_OUTSIDE;
+}
 
 void rf_load_room_start(rf_loader *ld)
 {
@@ -78,9 +88,7 @@ void rf_load_row_start(rf_loader *ld)
         ld->rows_full = true;
         return;
     }
-    for (s = (const unsigned char *)a->value; *s; s++)
-        if ((*s & 0xC0) != 0x80)
-            n++;
+    n = rf_text_chars(a->value, strlen(a->value));
     if (n > RF_TEMPLATE_MAX_SIDE) {
         rf_load_emit(ld, "room-too-big", a->line, a->col, "a row of %zu cells is beyond %d", n,
                      RF_TEMPLATE_MAX_SIDE);
@@ -101,7 +109,7 @@ void rf_load_row_start(rf_loader *ld)
     for (i = 0, s = (const unsigned char *)a->value; *s; s++)
         if (*s < 0x80)
             r->text[i++] = (char)*s;
-        else if ((*s & 0xC0) != 0x80)
+        else if (rf_text_is_lead(*s))
             r->text[i++] = RF_CELL_NON_ASCII;
     r->text[n] = '\0';
     r->len = n;
@@ -261,11 +269,12 @@ static bool room_build(rf_loader *ld)
         }
         for (x = 0; x < w; x++) {
             char ch = ld->rows[i].text[x];
-            if (ch >= '0' && ch <= '9' && t->anchor_x[ch - '0'] < 0) {
+            rf_symbol_class k = symbol_class(ch);
+            if (k == RF_SYMBOL_ANCHOR && t->anchor_x[ch - '0'] < 0) {
                 t->anchor_x[ch - '0'] = (int16_t)x; /* < RF_TEMPLATE_MAX_SIDE */
                 t->anchor_y[ch - '0'] = (int16_t)i;
             }
-            if (ch == 'D' || ch == 'd')
+            if (k == RF_SYMBOL_DOOR)
                 ndoors++;
         }
     }
@@ -285,7 +294,7 @@ static bool room_build(rf_loader *ld)
             char ch = cells[i * (w + 1) + x];
             rf_door *dr;
             int k;
-            if (ch != 'D' && ch != 'd')
+            if (symbol_class(ch) != RF_SYMBOL_DOOR)
                 continue;
             dr = &doors[ndoors++];
             dr->x = (int)x;

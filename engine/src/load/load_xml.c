@@ -13,7 +13,6 @@
  * tools/bench/bench_load.c).
  */
 #define _DEFAULT_SOURCE 1 /* madvise */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -27,6 +26,8 @@
 #include <libxml/xmlreader.h>
 
 #include "core/alloc.h"
+#include "core/text.h"
+#include "roomforge/fs.h"
 #include "grammar_int.h"
 #include "load_int.h"
 
@@ -185,8 +186,7 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
     ld->len = len;
     ld->mapped = mapped;
     ld->cur.line = ld->cur.col = 1;
-    if (len >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0)
-        start = 3;
+    start = rf_text_bom_len(buf, len);
     ld->cur.pos = start;
     if (len > MAX_FILE) {
         rf_load_emit(ld, "xml-limit", 1, 1, "the file is larger than %zu bytes", MAX_FILE);
@@ -295,11 +295,6 @@ rf_status rf_template_set_load_file(rf_template_set *set, const char *path, rf_d
     return st;
 }
 
-static int cmp_names(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static rf_status worse(rf_status a, rf_status b)
 {
     static const rf_status order[] = {RF_ERR_NOMEM, RF_ERR_IO, RF_ERR_CONTENT};
@@ -312,47 +307,20 @@ static rf_status worse(rf_status a, rf_status b)
 
 rf_status rf_template_set_load_path(rf_template_set *set, const char *path, rf_diags *d)
 {
-    struct stat sb;
-    DIR *dir;
-    struct dirent *e;
-    char **names = NULL;
-    size_t n = 0, cap = 0, i;
-    rf_status st = RF_OK;
+    rf_fs_list *files = NULL;
+    rf_status st;
+    size_t i;
+    int why = 0;
     if (!set || !path)
         return RF_ERR_ARG;
-    if (stat(path, &sb) != 0)
-        return io_error(d, path, strerror(errno));
-    if (!S_ISDIR(sb.st_mode))
-        return rf_template_set_load_file(set, path, d);
-    dir = opendir(path);
-    if (!dir)
-        return io_error(d, path, strerror(errno));
-    while ((e = readdir(dir)) != NULL) {
-        size_t len = strlen(e->d_name);
-        char *full;
-        if (len < 5 || strcmp(e->d_name + len - 4, ".xml") != 0)
-            continue;
-        full = rf_alloc(strlen(path) + len + 2);
-        if (!full || !rf_grow((void **)&names, &cap, n + 1, sizeof *names)) {
-            rf_free(full);
-            st = RF_ERR_NOMEM;
-            break;
-        }
-        sprintf(full, "%s/%s", path, e->d_name);
-        names[n++] = full;
-    }
-    closedir(dir);
-    if (st == RF_OK) {
-        qsort(names, n, sizeof *names, cmp_names);
-        for (i = 0; i < n && st != RF_ERR_NOMEM; i++) {
-            struct stat fb;
-            if (stat(names[i], &fb) != 0 || !S_ISREG(fb.st_mode))
-                continue;
-            st = worse(st, rf_template_set_load_file(set, names[i], d));
-        }
-    }
-    for (i = 0; i < n; i++)
-        rf_free(names[i]);
-    rf_free(names);
+    /* A file is loaded as itself; a directory's *.xml in byte order of names. */
+    st = rf_fs_walk(path, ".xml", RF_FS_WALK_HIDDEN | RF_FS_WALK_FILE_OK, &files, &why);
+    if (st == RF_ERR_IO || st == RF_ERR_LIMIT)
+        return io_error(d, path, strerror(why));
+    if (st != RF_OK)
+        return st;
+    for (i = 0; i < rf_fs_list_count(files) && st != RF_ERR_NOMEM; i++)
+        st = worse(st, rf_template_set_load_file(set, rf_fs_list_at(files, i), d));
+    rf_fs_list_free(files);
     return st;
 }

@@ -12,7 +12,7 @@
 #include <strings.h>
 
 #include "core/alloc.h"
-#include "load/script_types.h"
+#include "load/symbols.h"
 #include "template_int.h"
 
 #define CHUNK_MIN ((size_t)64 * 1024)
@@ -299,28 +299,9 @@ bool rf_template_anchor(const rf_template *t, int digit, int *x, int *y)
 
 unsigned rf_template_used_digits(const rf_template *t)
 {
-    static const char *const keys[] = {"at", "sourceat", "targetat"};
-    unsigned used = 0;
-    size_t i, s, k;
-    for (i = 0; i < t->nobjects; i++)
-        if (t->objects[i].at >= 0 && t->objects[i].at <= 9)
-            used |= 1u << t->objects[i].at;
-    for (s = 0; s < t->nscripts; s++) {
-        const rf_script *sc = &t->scripts[s];
-        if (sc->lang != RF_SCRIPT_XML)
-            return 0x3ffu; /* a Lua script may name any anchor */
-        for (i = 0; i < sc->nconditions + sc->nactions; i++) {
-            const rf_clause *cl = i < sc->nconditions ? &sc->conditions[i]
-                                                      : &sc->actions[i - sc->nconditions];
-            for (k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-                const char *v = rf_attrs_find(cl->attrs, cl->nattrs, keys[k]);
-                int digit = v ? rf_script_parse_anchor(v) : -1;
-                if (digit >= 0)
-                    used |= 1u << digit;
-            }
-        }
-    }
-    return used;
+    bool lua;
+    unsigned named = rf_symbol_named_digits(t, &lua);
+    return lua ? 0x3ffu : named; /* a Lua script may name any anchor */
 }
 
 size_t rf_template_object_count(const rf_template *t) { return t->nobjects; }

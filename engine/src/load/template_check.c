@@ -5,7 +5,7 @@
  * script_types_int.h; reports to the rf_diags sink.
  * Design: a few linear passes (map cells, objects, scripts, then the passes
  * that need the anchors' use: anchors, doors, shop, zoo, thin walls), so a room
- * costs O(cells + objects + clauses). Map symbols are classified by one table.
+ * costs O(cells + objects + clauses). Map symbols are load/symbols.h's table.
  * Ids are matched through sorted arrays (qsort + binary search), on the stack
  * up to SMALL_IDS and on the heap beyond; if that allocation fails the checks
  * fall back to linear scans, so the diagnostics never depend on memory.
@@ -20,51 +20,19 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/text.h"
 #include "template_check_int.h"
 #include "load/script_types.h"
+#include "load/symbols.h"
 
 /* ---- map symbols ---- */
 
-enum {
-    SYM_KNOWN = 1, /* a rooms.xml symbol */
-    SYM_FLOOR = 2, /* an object may stand on it */
-    SYM_WALK = 4,  /* a door may open onto it (walkable, nothing may block it) */
-    SYM_WALL = 8,  /* wall-like: door spans, zoo borders, two-high walls */
-    SYM_DOOR = 16  /* a door centre: allowed in a zoo's border */
-};
-
-/* Objects may stand on every floor-like cell, doors, shop cells, '!' and 'X'
- * included (a 2-tile blocker covers an X; a trap is a floor object like any
- * other, its launcher finds the wall north of it by itself), never on '#',
- * 'P' or outside the room. Doors need a walkable cell behind them: not lava,
- * not X, not a sales pedestal, not '@' (the blocker it may become would close
- * the door). Digits are floor-like; they are walkable only when used, since
- * an unused anchor becomes wall. */
-/* clang-format off */
-static const unsigned char symbol_class[256] = {
-    ['#'] = SYM_KNOWN | SYM_WALL,
-    ['P'] = SYM_KNOWN | SYM_WALL,
-    ['!'] = SYM_KNOWN | SYM_WALL | SYM_FLOOR | SYM_WALK,
-    ['.'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK,
-    ['W'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK,
-    ['I'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK,
-    ['G'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK,
-    ['L'] = SYM_KNOWN | SYM_FLOOR,
-    ['X'] = SYM_KNOWN | SYM_FLOOR,
-    ['D'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK | SYM_DOOR,
-    ['d'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK | SYM_DOOR,
-    ['S'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK,
-    ['s'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK,
-    ['^'] = SYM_KNOWN | SYM_FLOOR | SYM_WALK,
-    ['@'] = SYM_KNOWN | SYM_FLOOR,
-    ['i'] = SYM_KNOWN | SYM_FLOOR,
-    [' '] = SYM_KNOWN,
-    ['0'] = SYM_KNOWN | SYM_FLOOR, ['1'] = SYM_KNOWN | SYM_FLOOR, ['2'] = SYM_KNOWN | SYM_FLOOR,
-    ['3'] = SYM_KNOWN | SYM_FLOOR, ['4'] = SYM_KNOWN | SYM_FLOOR, ['5'] = SYM_KNOWN | SYM_FLOOR,
-    ['6'] = SYM_KNOWN | SYM_FLOOR, ['7'] = SYM_KNOWN | SYM_FLOOR, ['8'] = SYM_KNOWN | SYM_FLOOR,
-    ['9'] = SYM_KNOWN | SYM_FLOOR,
-};
-/* clang-format on */
+/* Map symbols are load/symbols.h's rows. Objects may stand on every
+ * floor-like cell, doors, shop cells, '!' and 'X' included (a 2-tile blocker
+ * covers an X; a trap's launcher finds the wall north of it by itself), never
+ * on '#', 'P' or outside the room. Doors need a walkable cell behind them
+ * that no blocker or sales pedestal may close; a digit is walkable only when
+ * an at= names it, since an unused anchor becomes wall. */
 
 /* Below this many ids the index lives on the stack; a room may hold up to
  * RF_TEMPLATE_MAX_OBJECTS objects and far more create actions. */
@@ -91,7 +59,7 @@ typedef struct check {
     int w, h;
     size_t errors;
     bool on_map[10]; /* the digit appears on the map */
-    bool used[10];   /* an object's or clause's at= names the digit */
+    unsigned used;   /* bit n: an object's or an XML clause's at= names digit n */
     bool has_lua;
     size_t doors;
     id_index objects; /* ids of the room's objects */
@@ -141,7 +109,13 @@ static const rf_attr *attr_find(const rf_attr *attrs, size_t n, const char *key)
 }
 
 static char cell(const check *c, int x, int y) { return rf_template_cell(c->t, x, y); }
-static unsigned cls(char ch) { return symbol_class[(unsigned char)ch]; }
+static const rf_symbol *sym(char ch) { return rf_symbol_find(ch); }
+
+static bool wall_like(char ch)
+{
+    const rf_symbol *s = sym(ch);
+    return s && s->wall_like;
+}
 
 /* ---- id indexes ---- */
 
@@ -289,12 +263,12 @@ static void scan_map(check *c)
             continue;
         for (x = 0; x < c->w && row[x]; x++) {
             unsigned char ch = (unsigned char)row[x];
-            unsigned k = symbol_class[ch];
-            if (k & SYM_DOOR)
+            const rf_symbol *k = sym((char)ch);
+            if (k && k->cls == RF_SYMBOL_DOOR)
                 c->doors++;
-            if (ch >= '0' && ch <= '9')
+            if (k && k->cls == RF_SYMBOL_ANCHOR)
                 c->on_map[ch - '0'] = true;
-            if (!(k & SYM_KNOWN) && (ch & 0xC0) != 0x80) { /* report a UTF-8 sequence once */
+            if (!k && rf_text_is_lead(ch)) { /* report a UTF-8 sequence once */
                 int line, col;
                 cell_pos(c, x, y, &line, &col);
                 if (ch == (unsigned char)RF_CELL_NON_ASCII)
@@ -340,7 +314,7 @@ static void check_tile(check *c, const char *what, int x, int y, int line, int c
         return;
     }
     ch = cell(c, x, y);
-    if (!(cls(ch) & SYM_FLOOR))
+    if (!sym(ch) || !sym(ch)->stand)
         report(c, "object-on-wall", line, col, "the %s at (%d, %d) stands on '%c', not on floor",
                what, x, y, ch);
 }
@@ -359,7 +333,6 @@ static void check_objects(check *c)
         const rf_object *o = rf_template_object(c->t, i);
         const char *what = rf_object_type_name(o->type);
         if (o->at >= 0 && o->at <= 9) {
-            c->used[o->at] = true;
             if (!c->on_map[o->at]) {
                 const rf_attr *a = attr_find(o->attrs, o->nattrs, "at");
                 report(c, "anchor-missing", a ? a->line : o->line, a ? a->col : o->col,
@@ -534,10 +507,6 @@ static void check_create(check *c, const rf_clause *cl, bool placed, int x, int 
         check_shop_monster(c, what, cl->line, cl->col);
 }
 
-/* Position keys of every built-in clause; an anchor named by any of them, in
- * a clause of any type (registered in Lua or not), counts as used. */
-static const char *const anchor_keys[] = {"at", "sourceat", "targetat"};
-
 static void check_clause(check *c, const rf_clause *cl, bool action)
 {
     const rf_clause_spec *spec;
@@ -545,12 +514,6 @@ static void check_clause(check *c, const rf_clause *cl, bool action)
     size_t i;
     int x = 0, y = 0;
     bool placed = false;
-    for (i = 0; i < sizeof anchor_keys / sizeof anchor_keys[0]; i++) {
-        const rf_attr *a = attr_find(cl->attrs, cl->nattrs, anchor_keys[i]);
-        int digit = a ? rf_script_parse_anchor(a->value) : -1;
-        if (digit >= 0)
-            c->used[digit] = true;
-    }
     spec = action ? rf_script_action_spec(cl->type) : rf_script_condition_spec(cl->type);
     if (!spec)
         return; /* unknown types: rf_lint_script_types */
@@ -596,7 +559,8 @@ static void check_anchors(check *c)
         return;
     for (digit = 0; digit <= 9; digit++) {
         int x, y, line, col;
-        if (!c->on_map[digit] || c->used[digit] || !rf_template_anchor(c->t, digit, &x, &y))
+        if (!c->on_map[digit] || (c->used & (1u << digit)) ||
+            !rf_template_anchor(c->t, digit, &x, &y))
             continue;
         cell_pos(c, x, y, &line, &col);
         report(c, "anchor-unused", line, col,
@@ -609,9 +573,10 @@ static bool outside(const check *c, int x, int y) { return cell(c, x, y) == ' ';
 static bool walkable(const check *c, int x, int y)
 {
     char ch = cell(c, x, y);
-    if (ch >= '0' && ch <= '9')
-        return c->used[ch - '0'];
-    return (cls(ch) & SYM_WALK) != 0;
+    const rf_symbol *s = sym(ch);
+    if (s && s->cls == RF_SYMBOL_ANCHOR)
+        return (c->used & (1u << (ch - '0'))) != 0;
+    return s && s->walkable && !s->may_block;
 }
 
 static void check_door(check *c, int x, int y, char ch)
@@ -640,7 +605,7 @@ static void check_door(check *c, int x, int y, char ch)
     for (k = -1; k <= 1; k += 2) { /* the span runs along the edge */
         int sx = x + k * dy, sy = y + k * dx;
         bool in = sx >= 0 && sy >= 0 && sx < c->w && sy < c->h;
-        if (!in || !(cls(cell(c, sx, sy)) & SYM_WALL)) {
+        if (!in || !wall_like(cell(c, sx, sy))) {
             if (in)
                 report(c, "door-span", line, col,
                        "door '%c' at (%d, %d) has '%c' beside it at (%d, %d); its span needs wall",
@@ -667,7 +632,7 @@ static void check_doors(check *c)
     for (y = 0; y < c->h; y++)
         for (x = 0; x < c->w; x++) {
             char ch = cell(c, x, y);
-            if (ch == 'D' || ch == 'd')
+            if (sym(ch) && sym(ch)->cls == RF_SYMBOL_DOOR)
                 check_door(c, x, y, ch);
         }
 }
@@ -715,7 +680,8 @@ static void check_zoo(check *c)
         for (x = 0; x < c->w; x++) {
             char ch = cell(c, x, y);
             bool border = x == 0 || y == 0 || x == c->w - 1 || y == c->h - 1;
-            if (ch == ' ' || (border && !(cls(ch) & (SYM_WALL | SYM_DOOR)))) {
+            if (ch == ' ' ||
+                (border && !wall_like(ch) && !(sym(ch) && sym(ch)->cls == RF_SYMBOL_DOOR))) {
                 cell_pos(c, x, y, &line, &col);
                 report(c, "zoo-shape", line, col,
                        "zoo '%s' is not a walled rectangle: '%c' at (%d, %d)%s", c->name, ch, x, y,
@@ -738,7 +704,7 @@ static void check_thin_walls(check *c)
         for (x = 0; x < c->w; x++) {
             if (cell(c, x, y) != '#')
                 continue;
-            if ((cls(cell(c, x, y - 1)) & SYM_WALL) || (cls(cell(c, x, y + 1)) & SYM_WALL) ||
+            if (wall_like(cell(c, x, y - 1)) || wall_like(cell(c, x, y + 1)) ||
                 outside(c, x, y - 1) || outside(c, x, y + 1))
                 continue;
             if (cell(c, x - 1, y) == 'D' || cell(c, x + 1, y) == 'D')
@@ -761,6 +727,9 @@ size_t rf_template_check(const rf_template *t, rf_diags *d)
     c.name = rf_template_name(t) ? rf_template_name(t) : "";
     c.w = rf_template_width(t);
     c.h = rf_template_height(t);
+    /* a Lua script may name any digit, but the checks count only the
+     * digits named where they can see it (check_anchors skips Lua rooms) */
+    c.used = rf_symbol_named_digits(t, NULL);
     scan_map(&c);
     check_levels(&c);
     build_object_index(&c);

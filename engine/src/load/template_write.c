@@ -3,48 +3,18 @@
  * Pipeline: load -> output; read-only over template.h accessors. Design: the
  * text forms are for people (aligned, a legend of the symbols actually used,
  * scripts as "when ... then ..."), the JSON forms for tools, every string
- * escaped by json.c. Map symbols and their meanings are one table.
+ * escaped by json.c. Map symbols and their legend are load/symbols.h's rows.
  */
 #include <string.h>
 
 #include "core/json.h"
+#include "load/symbols.h"
 #include "roomforge/template_write.h"
-
-typedef struct symbol_row {
-    char c;
-    const char *name;
-} symbol_row;
-
-/* DESIGN 3, in the order the seed lists them. */
-static const symbol_row symbols[] = {
-    {'#', "wall"},
-    {'.', "floor"},
-    {'W', "water (remapped per profile)"},
-    {'L', "lava (remapped per profile)"},
-    {'I', "ice (remapped per profile)"},
-    {'G', "goo (remapped per profile)"},
-    {'D', "door centre, opens up/down (top or bottom edge)"},
-    {'d', "door centre, opens left/right (left or right edge)"},
-    {'S', "shopkeeper"},
-    {'s', "shopkeeper block area"},
-    {'!', "destructible wall"},
-    {'X', "impassable floor"},
-    {' ', "outside the room"},
-    {'P', "wall, maybe a painting"},
-    {'@', "maybe a blocker"},
-    {'^', "maybe a floor decoration"},
-    {'i', "sales pedestal"},
-};
 
 const char *rf_map_symbol_name(char c)
 {
-    size_t i;
-    if (c >= '0' && c <= '9')
-        return "anchor for at=";
-    for (i = 0; i < sizeof symbols / sizeof symbols[0]; i++)
-        if (symbols[i].c == c)
-            return symbols[i].name;
-    return NULL;
+    const rf_symbol *s = rf_symbol_find(c);
+    return s ? s->legend : NULL;
 }
 
 typedef struct flag_row {
@@ -236,9 +206,11 @@ static rf_status show_text(const rf_template *t, FILE *out)
             used[(unsigned char)row[x]] = true;
     }
     fputs("\n  legend\n", out);
-    for (i = 0; i < sizeof symbols / sizeof symbols[0]; i++)
-        if (used[(unsigned char)symbols[i].c])
-            fprintf(out, "    '%c' %s\n", symbols[i].c, symbols[i].name);
+    for (i = 0; i < rf_symbol_count(); i++) { /* anchors below, with their cells */
+        const rf_symbol *sy = rf_symbol_at(i);
+        if (sy->cls != RF_SYMBOL_ANCHOR && used[(unsigned char)sy->first])
+            fprintf(out, "    '%c' %s\n", sy->first, sy->legend);
+    }
     for (x = 0; x < 10; x++) {
         int ax, ay;
         if (rf_template_anchor(t, x, &ax, &ay))

@@ -120,7 +120,7 @@ static int cell_class(const rf_tview *v, int x, int y)
 {
     int k;
     if (in_view(v, x, y)) {
-        if (rf_place_is_wallish(v, v->cells[(size_t)y * (size_t)v->w + (size_t)x]))
+        if (rf_symbol_is_walled(v->cells[(size_t)y * (size_t)v->w + (size_t)x], v->used_digits))
             return 0;
         for (k = 0; k < 8; k++)
             if (!in_view(v, x + dx8[k], y + dy8[k]))
@@ -227,26 +227,6 @@ const rf_tview *rf_place_view(rf_plan_entry *e, int o)
     return v;
 }
 
-bool rf_place_is_wallish(const rf_tview *v, char c)
-{
-    if (c >= '0' && c <= '9')
-        return !(v->used_digits & (1u << (c - '0')));
-    return c == '#' || c == 'P' || c == 'D' || c == 'd';
-}
-
-rf_tile rf_place_open_tile(const rf_placer *pl, char c)
-{
-    switch (c) {
-    case 'W': return pl->terrain[0];
-    case 'L': return pl->terrain[1];
-    case 'I': return pl->terrain[2];
-    case 'G': return pl->terrain[3];
-    case '!': return RF_TILE_BREAKABLE;
-    case 'X': return RF_TILE_IMPASSABLE;
-    default: return RF_TILE_FLOOR; /* . ^ @ S s i and used anchors */
-    }
-}
-
 /* ---- collision and stamping ---- */
 
 /* The box interiors of (x, y, w, h) and room r meet. */
@@ -318,12 +298,12 @@ void rf_place_stamp(rf_placer *pl, const rf_tview *v, int ox, int oy, int room, 
             if (c == ' ')
                 continue;
             pl->prot[li] = 1;
-            if (rf_place_is_wallish(v, c)) {
+            if (rf_symbol_is_walled(c, v->used_digits)) {
                 g->t[li] = RF_TILE_WALL;
                 g->room[li] = 0;
                 continue;
             }
-            g->t[li] = (uint8_t)rf_place_open_tile(pl, c);
+            g->t[li] = (uint8_t)rf_symbol_tile(c, pl->terrain);
             g->room[li] = room;
             for (k = 0; k < 8; k++) {
                 size_t ni = (size_t)(oy + y + dy8[k]) * (size_t)g->w + (size_t)(ox + x + dx8[k]);

@@ -16,6 +16,7 @@
 
 #include "dig/brogue.h" /* rf_dir, RF_DIR_DX */
 #include "grid/grid.h"
+#include "load/symbols.h"
 #include "place/place.h"
 #include "roomforge/place.h"
 #include "roomforge/template.h"
@@ -43,7 +44,7 @@ typedef struct rf_tview {
     char *cells;    /* w*h map symbols */
     size_t ndoors;
     rf_vdoor *doors;
-    unsigned used_digits; /* bit n: some object uses anchor n (else n is wall) */
+    unsigned used_digits; /* bit n: anchor n is named (else n is wall) */
     rf_vcell *list;       /* one block: the four lists below, in this order */
     size_t nwallish;      /* cells that become wall */
     size_t nopen;         /* open cells with all 8 neighbours in the view */
@@ -81,7 +82,7 @@ struct rf_placer {
     uint8_t *locked; /* w*h: 1 in the boxes of locked rooms (set by the fit) */
     uint8_t walk[256]; /* rf_tile_is_walkable by tile byte */
     uint8_t *mark;   /* w*h */
-    rf_tile terrain[4]; /* what W, L, I, G become (profile map) */
+    rf_tile terrain[RF_SYMBOL_TERRAINS]; /* what W, L, I, G become (profile map) */
     bool wall_corridors; /* the digger walls its corridors (Brogue) */
     rf_rng rng;      /* stream "place": choice and fit */
 };
@@ -94,12 +95,6 @@ const rf_tview *rf_place_view(rf_plan_entry *e, int o);
 bool rf_place_orient_ok(const rf_template *t, int o);
 /* Maps template cell (sx, sy) to view coordinates of orientation o. */
 void rf_place_orient_point(int o, int tw, int th, int sx, int sy, int *vx, int *vy);
-/* The tile an open symbol (not wall-like, not space) becomes: W, L, I, G
- * through the profile's terrain map, ! and X their tiles, the rest floor. */
-rf_tile rf_place_open_tile(const rf_placer *pl, char c);
-/* True for view symbols that become wall (walls, P, unused anchors,
- * doors and their spans until used). */
-bool rf_place_is_wallish(const rf_tview *v, char c);
 
 /* The origin (ox, oy) puts view v on the level without collision: every
  * cell it draws lands on rock (or, with over_floor, on floor, wall or door

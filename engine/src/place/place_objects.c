@@ -39,10 +39,6 @@
 #define HORDE_ADDITIONAL 2
 #define HORDE_RADIUS 4   /* members stand at most this far from the leader */
 
-/* The decorated symbols, in the order of obj_ctx's per-symbol arrays. */
-static const char decor_symbols[] = "P@^";
-#define DECOR_SYMBOLS 3
-
 typedef struct obj_ctx {
     rf_placer *pl;
     const rf_plan_entry *e;
@@ -50,8 +46,8 @@ typedef struct obj_ctx {
     rf_rng *rng;
     rf_rng *cosmetic;
     const rf_horde_table *hordes;
-    const rf_horde_table *decor;      /* hordes, or the bundled table when NULL */
-    int decor_weight[DECOR_SYMBOLS]; /* total weight of each symbol's rows */
+    const rf_horde_table *decor;        /* hordes, or the bundled table when NULL */
+    int decor_weight[RF_SYMBOL_DECORS]; /* total weight of each decorated symbol's rows */
 } obj_ctx;
 
 static rf_status add(obj_ctx *c, const char *type, const char *name, const char *id, int x, int y,
@@ -230,16 +226,18 @@ static const char *zoo_monster(obj_ctx *c)
 static void check_decorations(const rf_placer *pl, size_t i, const int *weight, rf_diags *d)
 {
     const rf_template *t = pl->plan[i].t;
-    int tw = rf_template_width(t), th = rf_template_height(t), k, x, y;
-    size_t j;
+    int tw = rf_template_width(t), th = rf_template_height(t), x, y;
+    size_t j, k;
     for (j = 0; j < i; j++)
         if (pl->plan[j].placed && pl->plan[j].t == t)
             return; /* said at its first placement */
-    for (k = 0; k < DECOR_SYMBOLS; k++) {
-        char s = decor_symbols[k];
+    for (k = 0; k < rf_symbol_count(); k++) { /* in table order: P, @, ^ */
+        const rf_symbol *sy = rf_symbol_at(k);
+        char s = sy->first;
         int line = 0, col = 0;
         bool found = false;
-        if (weight[k] > 0 || (s == '@' && rf_template_flags(t)->no_blockers))
+        if (sy->decor < 0 || weight[sy->decor] > 0 ||
+            (sy->may_block && rf_template_flags(t)->no_blockers))
             continue;
         for (y = 0; y < th && !found; y++)
             for (x = 0; x < tw && !found; x++)
@@ -256,9 +254,8 @@ static void check_decorations(const rf_placer *pl, size_t i, const int *weight, 
 
 /* A P, @ or ^ cell: with the table's chance, a decoration drawn by weight
  * among the rows of its symbol, both from the cosmetic stream. */
-static rf_status decorate(obj_ctx *c, char s, int x, int y)
+static rf_status decorate(obj_ctx *c, char s, int k, int x, int y)
 {
-    int k = (int)(strchr(decor_symbols, s) - decor_symbols);
     const rf_decoration *row;
     if (c->decor_weight[k] == 0)
         return RF_OK; /* check_decorations said so */
@@ -279,19 +276,18 @@ static rf_status cell_objects(obj_ctx *c)
     for (y = 0; st == RF_OK && y < v->h; y++)
         for (x = 0; st == RF_OK && x < v->w; x++) {
             char s = v->cells[(size_t)y * (size_t)v->w + (size_t)x];
+            const rf_symbol *sy = rf_symbol_find(s);
             int lx = c->e->ox + x, ly = c->e->oy + y;
-            if (f->shop && s == 'S')
-                st = add(c, "shopkeeper", "shopkeeper", NULL, lx, ly, 1);
-            else if (f->shop && s == 's')
-                st = add(c, "shop-block", "shopkeeper block area", NULL, lx, ly, 1);
-            else if (f->shop && s == 'i')
-                st = add(c, "pedestal", "sales pedestal", NULL, lx, ly, 1);
+            if (!sy)
+                continue;
+            if (f->shop && sy->shop_type)
+                st = add(c, sy->shop_type, sy->shop_name, NULL, lx, ly, 1);
             else if (f->zoo && s == '.' && free_cell(c, lx, ly) &&
                      rf_rng_chance(c->rng, ZOO_CHANCE))
                 st = add(c, "monster", zoo_monster(c), NULL, lx, ly, 1);
-            else if ((s == 'P' || s == '^' || (s == '@' && !f->no_blockers)) &&
+            else if (sy->decor >= 0 && !(sy->may_block && f->no_blockers) &&
                      !rf_placed_list_has_at(c->pl->objs, lx, ly))
-                st = decorate(c, s, lx, ly);
+                st = decorate(c, s, sy->decor, lx, ly);
         }
     return st;
 }
@@ -300,13 +296,15 @@ rf_status rf_place_objects_with(rf_placer *pl, rf_rng *cosmetic,
                                 const rf_horde_table *hordes, rf_diags *d)
 {
     const rf_horde_table *decor = hordes ? hordes : rf_horde_table_bundled();
-    int weight[DECOR_SYMBOLS], k;
+    int weight[RF_SYMBOL_DECORS];
     rf_rng rng;
-    size_t i;
+    size_t i, k;
     rf_status st = RF_OK;
     rf_rng_seed_named(&rng, pl->po.seed, "place-objects");
-    for (k = 0; k < DECOR_SYMBOLS; k++)
-        weight[k] = rf_horde_decoration_weight(decor, decor_symbols[k]);
+    for (k = 0; k < rf_symbol_count(); k++)
+        if (rf_symbol_at(k)->decor >= 0)
+            weight[rf_symbol_at(k)->decor] =
+                rf_horde_decoration_weight(decor, rf_symbol_at(k)->first);
     for (i = 0; st == RF_OK && i < pl->n; i++) {
         obj_ctx c;
         if (!pl->plan[i].placed)

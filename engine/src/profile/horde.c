@@ -21,6 +21,7 @@
 #include "xml_node_int.h"
 #include "horde_int.h"
 #include "core/range.h"
+#include "load/symbols.h"
 
 rf_horde_table *rf_horde_table_new(void)
 {
@@ -343,19 +344,12 @@ static bool load_trap(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
 static const char *const decoration_attrs[] = {"symbol", "type", "name", "weight", NULL};
 static const char *const decorations_attrs[] = {"chance", NULL};
 
-/* The decorated map symbols and the type their rows default to. */
-static const struct {
-    char symbol;
-    const char *type;
-} decor_symbols[] = {{'P', "decoration"}, {'@', "blocker"}, {'^', "decoration"}};
-
+/* The type rows of a decorated map symbol (P @ ^, load/symbols.h) default
+ * to; NULL when symbol is no decorated map symbol. */
 static const char *decor_default_type(const char *symbol)
 {
-    size_t i;
-    for (i = 0; symbol[0] && !symbol[1] && i < sizeof decor_symbols / sizeof decor_symbols[0]; i++)
-        if (decor_symbols[i].symbol == symbol[0])
-            return decor_symbols[i].type;
-    return NULL;
+    const rf_symbol *s = symbol[0] && !symbol[1] ? rf_symbol_find(symbol[0]) : NULL;
+    return s ? s->decor_type : NULL;
 }
 
 static const rf_decoration *find_decoration(const rf_horde_table *t, char symbol, const char *name)

@@ -1,11 +1,16 @@
 /* engine/src/profile/profile.c: level profiles from content/profiles.xml.
  *
- * Pipeline: load -> recipe. Design: a profile is a name, a recipe (a bundled
- * one's name, or a .lua file beside the profiles file, read and compiled
- * here so a broken recipe is reported at load) and a flat list of (key, lo, hi, depth range) rows in file order; lookups walk it
- * (a few dozen rows) and let a <depths> row beat a profile-wide one. libxml2
- * parses with NONET and BIG_LINES, never entities or DTDs; its errors go to
- * the sink through the parser context, never to stderr.
+ * Pipeline: profile (data only) -> level, which runs the recipe a profile
+ * names. Design: a profile is a name, a recipe (a bundled one's name, or a
+ * .lua file beside the profiles file whose text is read here: file text is
+ * data, and an unreadable file is reported at load as unknown-recipe) and a
+ * flat list of (key, lo, hi, depth range, line) rows in file order; lookups
+ * walk it (a few dozen rows) and let a <depths> row beat a profile-wide one.
+ * What a recipe is (a bundled name that exists, Lua that compiles, the
+ * parameters it reads) is learned by running it, in the level stage, which
+ * reports at the lines kept here (seam/profile/profile.h). libxml2 parses with NONET
+ * and BIG_LINES, never entities or DTDs; its errors go to the sink through
+ * the parser context, never to stderr.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -20,9 +25,9 @@
 #include "xml_node_int.h"
 #include "horde_int.h"
 #include "core/range.h"
-#include "level/recipe_upward.h"
+#include "profile/profile.h"
 #include "roomforge/level.h"
-#include "roomforge/profile.h"
+#include "roomforge/fs.h"
 
 #define PROFILE_FILE_MAX (4u << 20) /* 4 MiB: a profiles file is small */
 #define RECIPE_FILE_MAX (1u << 20)  /* 1 MiB: a recipe is a page of Lua */
@@ -31,10 +36,13 @@ typedef struct param {
     char *key;
     int lo, hi;
     int from, to; /* depths; 0, 0 = every depth */
+    int line;     /* of the <param> element */
 } param;
 
 struct rf_profile {
     char *name, *recipe;
+    char *file; /* the profiles file, as the loader was given it */
+    int line;   /* of the <profile> element */
     char *recipe_text; /* a file recipe's text (recipe_len bytes), NULL: bundled */
     size_t recipe_len;
     char *recipe_file; /* its path, as diagnostics name it */
@@ -62,6 +70,7 @@ static void profile_free(rf_profile *p)
     rf_free(p->recipe);
     rf_free(p->recipe_text);
     rf_free(p->recipe_file);
+    rf_free(p->file);
     rf_free(p);
 }
 
@@ -91,22 +100,20 @@ const char *rf_profile_recipe_text(const rf_profile *p, size_t *len, const char 
     return p->recipe_text;
 }
 
-/* The text of p's recipe, file or bundled; NULL when it has none. */
-static const char *recipe_source(const rf_profile *p)
+const char *rf_profile_file(const rf_profile *p, int *line)
 {
-    size_t len;
-    return p->recipe_text ? p->recipe_text : rf_recipe_bundled(p->recipe, &len);
-}
-
-bool rf_profile_recipe_calls(const rf_profile *p, const char *step)
-{
-    const char *text = p && step && *step ? recipe_source(p) : NULL;
-    return text && strstr(text, step) != NULL;
+    *line = p->line;
+    return p->file;
 }
 
 const char *rf_profile_key_at(const rf_profile *p, size_t i)
 {
     return p && i < p->n ? p->params[i].key : NULL;
+}
+
+int rf_profile_line_at(const rf_profile *p, size_t i)
+{
+    return p && i < p->n ? p->params[i].line : 0;
 }
 const rf_horde_table *rf_profile_set_hordes(const rf_profile_set *s) { return s ? s->hordes : NULL; }
 
@@ -201,13 +208,10 @@ static bool add_param(loader *ld, rf_profile *p, const xmlNode *n, int from, int
         report(ld, "missing-attribute", rf_xml_line(n), "<param> needs %s", !key ? "name=" : "value=");
     } else if (!rf_range_parse(value, 0, RF_PARAM_MAX, &lo, &hi)) {
         report(ld, "bad-value", rf_xml_line(n), "param value '%s' is not N or N-M", value);
-    } else if (recipe_source(p) && !rf_recipe_reads(recipe_source(p), key)) {
-        report(ld, "unknown-param", rf_xml_line(n), "recipe '%s' reads no parameter '%s'; it is ignored",
-               p->recipe, key);
     } else if (!rf_grow((void **)&p->params, &p->cap, p->n + 1, sizeof *p->params)) {
         ok = false;
     } else {
-        p->params[p->n++] = (param){key, lo, hi, from, to};
+        p->params[p->n++] = (param){key, lo, hi, from, to, rf_xml_line(n)};
         key = NULL;
     }
     rf_free(key);
@@ -262,45 +266,34 @@ static bool ends_with(const char *s, const char *tail)
     return n >= m && strcmp(s + n - m, tail) == 0;
 }
 
-/* Reads and compiles the recipe file p names (a path relative to the
- * profiles file's folder unless absolute); false only when memory ran out. */
+/* Reads the recipe file p names (a path relative to the profiles file's
+ * folder unless absolute): its text is data the level stage runs; whether
+ * it compiles is found there. False only when memory ran out. */
 static bool load_recipe_file(loader *ld, rf_profile *p, int line)
 {
     const char *slash = strrchr(ld->file, '/');
     size_t dir = p->recipe[0] == '/' || !slash ? 0 : (size_t)(slash - ld->file) + 1;
     size_t n = dir + strlen(p->recipe) + 1;
-    FILE *f;
     rf_status st;
+    int why = 0;
     p->recipe_file = rf_alloc(n);
-    p->recipe_text = rf_alloc(RECIPE_FILE_MAX + 1);
-    if (!p->recipe_file || !p->recipe_text)
+    if (!p->recipe_file)
         return false;
     snprintf(p->recipe_file, n, "%.*s%s", (int)dir, ld->file, p->recipe);
-    f = fopen(p->recipe_file, "rb");
-    if (!f) {
+    st = rf_fs_read(p->recipe_file, RECIPE_FILE_MAX, &p->recipe_text, &p->recipe_len, &why);
+    if (st == RF_ERR_NOMEM)
+        return false;
+    if (st != RF_OK)
         report(ld, "unknown-recipe", line, "cannot read recipe '%s': %s", p->recipe_file,
-               strerror(errno));
-        return true;
-    }
-    p->recipe_len = fread(p->recipe_text, 1, RECIPE_FILE_MAX + 1, f);
-    if (ferror(f) || p->recipe_len > RECIPE_FILE_MAX)
-        report(ld, "unknown-recipe", line, "cannot read recipe '%s': %s", p->recipe_file,
-               ferror(f) ? "read error" : "larger than 1 MiB");
-    fclose(f);
-    if (ld->errors)
-        return true;
-    p->recipe_text[p->recipe_len] = '\0';
-    st = rf_recipe_check(p->recipe_text, p->recipe_len, p->recipe_file, ld->d);
-    if (st == RF_ERR_SCRIPT)
-        ld->errors = true;
-    return st != RF_ERR_NOMEM;
+               st == RF_ERR_LIMIT ? "larger than 1 MiB" : strerror(why));
+    return true;
 }
 
 /* The recipe attribute (or digger=, its older spelling): a bundled recipe's
- * name or a .lua file; false only when memory ran out. */
+ * name (whether one of that name exists is the level stage's to say) or a
+ * .lua file; false only when memory ran out. */
 static bool load_recipe(loader *ld, rf_profile *p, const xmlNode *n)
 {
-    size_t len;
     p->recipe = attr(ld, n, "recipe");
     if (!p->recipe && !ld->nomem)
         p->recipe = attr(ld, n, "digger");
@@ -312,9 +305,6 @@ static bool load_recipe(loader *ld, rf_profile *p, const xmlNode *n)
     }
     if (ends_with(p->recipe, ".lua"))
         return load_recipe_file(ld, p, rf_xml_line(n));
-    if (!rf_recipe_bundled(p->recipe, &len))
-        report(ld, "unknown-recipe", rf_xml_line(n),
-               "no bundled recipe called '%s' (a recipe file's name ends in .lua)", p->recipe);
     return true;
 }
 
@@ -328,7 +318,9 @@ static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
     if (!p)
         return false;
     p->name = attr(ld, n, "name");
-    if (ld->nomem) {
+    p->file = rf_strdup(ld->file);
+    p->line = rf_xml_line(n);
+    if (ld->nomem || !p->file) {
         ok = false;
     } else if (!p->name) {
         report(ld, "missing-attribute", rf_xml_line(n), "<profile> needs %s", "name=");
@@ -419,31 +411,22 @@ done:
 
 rf_status rf_profile_set_load(rf_profile_set *s, const char *path, rf_diags *d)
 {
-    FILE *f;
     char *buf = NULL;
     size_t n = 0;
     rf_status st;
+    int why = 0;
     if (!s || !path || !d)
         return RF_ERR_ARG;
-    f = fopen(path, "rb");
-    if (!f) {
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", strerror(errno));
+    st = rf_fs_read(path, PROFILE_FILE_MAX, &buf, &n, &why);
+    if (st == RF_ERR_IO || st == RF_ERR_LIMIT) {
+        (void)rf_diag_add(d, "io-error", path, 0, 0, "%s%s",
+                          st == RF_ERR_LIMIT ? "" : "cannot read: ",
+                          st == RF_ERR_LIMIT ? "larger than 4 MiB" : strerror(why));
         return RF_ERR_IO;
     }
-    buf = rf_alloc(PROFILE_FILE_MAX + 1);
-    if (!buf) {
-        fclose(f);
-        return RF_ERR_NOMEM;
-    }
-    n = fread(buf, 1, PROFILE_FILE_MAX + 1, f);
-    if (ferror(f) || n > PROFILE_FILE_MAX) {
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "%s",
-                          ferror(f) ? "read error" : "larger than 4 MiB");
-        st = RF_ERR_IO;
-    } else {
-        st = rf_profile_set_load_buffer(s, buf, n, path, d);
-    }
-    fclose(f);
-    rf_free(buf);
+    if (st != RF_OK)
+        return st;
+    st = rf_profile_set_load_buffer(s, buf, n, path, d);
+    rf_fs_free(buf);
     return st;
 }

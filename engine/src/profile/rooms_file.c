@@ -14,10 +14,14 @@
  */
 #include "roomforge/rooms_file.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/alloc.h"
+#include "core/text.h"
+#include "roomforge/fs.h"
 
 enum { LIM_ROOMS, LIM_OPEN, LIM_CLOSED, LIM_COLUMNS, LIM_CRAWLERS, LIM_COUNT };
 
@@ -93,17 +97,6 @@ typedef struct parser {
     int vals[MAX_VALS], cols[MAX_VALS];
 } parser;
 
-/* 1-based character column of byte offset pos (UTF-8 continuation bytes do
- * not start a character). */
-static int col_at(const char *s, size_t pos)
-{
-    int col = 1;
-    size_t i;
-    for (i = 0; i < pos; i++)
-        col += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return col;
-}
-
 static char lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -133,7 +126,7 @@ static int match(const char *s, size_t len, const char *pat, int *vals, int *col
             if (pos < len && (s[pos] == '-' || s[pos] == '+'))
                 neg = s[pos++] == '-';
             if (pos >= len || !is_digit(s[pos]))
-                return col_at(s, start);
+                return rf_text_col_at(s, start);
             while (pos < len && is_digit(s[pos])) {
                 if (v < 1000000000L)
                     v = v * 10 + (s[pos] - '0');
@@ -142,12 +135,12 @@ static int match(const char *s, size_t len, const char *pat, int *vals, int *col
             if (v > 1000000000L)
                 v = 1000000000L;
             vals[nv] = (int)(neg ? -v : v);
-            cols[nv++] = col_at(s, start);
+            cols[nv++] = rf_text_col_at(s, start);
         } else {
             size_t i;
             for (i = 0; i < tl; i++, pos++)
                 if (pos >= len || lower(s[pos]) != p[i])
-                    return col_at(s, pos);
+                    return rf_text_col_at(s, pos);
         }
         p += tl;
         while (*p == ' ')
@@ -156,7 +149,7 @@ static int match(const char *s, size_t len, const char *pat, int *vals, int *col
     pos = skip_blanks(s, len, pos);
     if (pos < len && s[pos] == '.')
         pos = skip_blanks(s, len, pos + 1);
-    return pos < len ? col_at(s, pos) : 0;
+    return pos < len ? rf_text_col_at(s, pos) : 0;
 }
 
 static void report(parser *ps, const char *code, int col, const char *msg)
@@ -469,8 +462,7 @@ rf_status rf_rooms_file_load_buffer(const char *buf, size_t len, const char *nam
         return RF_ERR_NOMEM;
     for (i = 0; i < LIM_COUNT; i++)
         ps.f->limit[i] = caps[i];
-    if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
-        pos = 3; /* a UTF-8 byte order mark, as some editors write */
+    pos = rf_text_bom_len(buf, len); /* as some editors write */
     while (pos < len) {
         const char *nl = memchr(buf + pos, '\n', len - pos);
         size_t end = nl ? (size_t)(nl - buf) : len;
@@ -481,7 +473,8 @@ rf_status rf_rooms_file_load_buffer(const char *buf, size_t len, const char *nam
         if (blank_line(ps.line, ps.len))
             continue;
         if (st == K_END) {
-            report(&ps, "rooms-file-syntax", col_at(ps.line, skip_blanks(ps.line, ps.len, 0)),
+            report(&ps, "rooms-file-syntax",
+                   rf_text_col_at(ps.line, skip_blanks(ps.line, ps.len, 0)),
                    "text after the protuberances line");
             continue;
         }
@@ -507,45 +500,28 @@ nomem:
 
 rf_status rf_rooms_file_load(const char *path, rf_diags *d, rf_rooms_file **out)
 {
-    FILE *fp;
     char *buf = NULL;
-    long size;
-    size_t got;
+    size_t len = 0;
     rf_status st;
+    int why = 0;
     if (!path || !d || !out)
         return RF_ERR_ARG;
-    fp = fopen(path, "rb");
-    if (!fp) {
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot open the rooms-file");
-        return RF_ERR_IO;
-    }
-    if (fseek(fp, 0, SEEK_END) != 0 || (size = ftell(fp)) < 0 || fseek(fp, 0, SEEK_SET) != 0) {
-        fclose(fp);
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read the rooms-file");
-        return RF_ERR_IO;
-    }
-    if ((unsigned long)size > RF_ROOMS_FILE_MAX_BYTES) {
-        fclose(fp);
+    st = rf_fs_read(path, RF_ROOMS_FILE_MAX_BYTES, &buf, &len, &why);
+    if (st == RF_ERR_LIMIT) {
+        struct stat sb;
         (void)rf_diag_add(d, "rooms-file-limit", path, 1, 1,
-                          "a rooms-file of %ld bytes is beyond the %u-byte limit", size,
+                          "a rooms-file of %lld bytes is beyond the %u-byte limit",
+                          stat(path, &sb) == 0 ? (long long)sb.st_size : -1LL,
                           RF_ROOMS_FILE_MAX_BYTES);
         return RF_ERR_CONTENT;
     }
-    buf = rf_alloc((size_t)size + 1);
-    if (!buf) {
-        fclose(fp);
-        return RF_ERR_NOMEM;
-    }
-    got = fread(buf, 1, (size_t)size, fp);
-    if (ferror(fp)) {
-        fclose(fp);
-        rf_free(buf);
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read the rooms-file");
-        return RF_ERR_IO;
-    }
-    fclose(fp);
-    st = rf_rooms_file_load_buffer(buf, got, path, d, out);
-    rf_free(buf);
+    if (st == RF_ERR_IO) /* EISDIR: it opens, as before, but reads nothing */
+        (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot %s the rooms-file",
+                          why == EISDIR || why == EIO ? "read" : "open");
+    if (st != RF_OK)
+        return st;
+    st = rf_rooms_file_load_buffer(buf, len, path, d, out);
+    rf_fs_free(buf);
     return st;
 }
 

@@ -12,12 +12,15 @@
  */
 #include "roomforge/scenario.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "core/alloc.h"
+#include "core/text.h"
+#include "roomforge/fs.h"
 #include "scenario_int.h"
 #include "roomforge/template.h"
 
@@ -74,7 +77,7 @@ typedef struct parser {
 
 static void report(parser *ps, const char *code, size_t at, const char *msg)
 {
-    if (!rf_diag_add(ps->d, code, ps->name, ps->lineno, rf_scn_col_at(ps->line, at), "%s", msg))
+    if (!rf_diag_add(ps->d, code, ps->name, ps->lineno, rf_text_col_at(ps->line, at), "%s", msg))
         ps->nomem = true;
     ps->failed = true;
 }
@@ -173,7 +176,7 @@ static void parse_line(parser *ps)
         return;
     c->op = row->op;
     c->line = ps->lineno;
-    c->col = rf_scn_col_at(ps->line, w.start);
+    c->col = rf_text_col_at(ps->line, w.start);
     switch (row->args) {
     case A_NONE:
         break;
@@ -336,7 +339,7 @@ static bool take_line(parser *ps, const char *raw, size_t len)
         ps->failed = true;
         return false;
     }
-    if (!rf_scn_valid_utf8(raw, len, &bad)) {
+    if (!rf_text_utf8_valid(raw, len, &bad)) {
         memcpy(ps->line, raw, bad);
         ps->line[bad] = '\0';
         report(ps, "scenario-syntax", bad,
@@ -401,8 +404,7 @@ rf_status rf_scenario_load_buffer(const char *name, const char *buf, size_t len,
     ps.s->file = rf_strdup(ps.name);
     if (!ps.s->file)
         goto nomem;
-    if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
-        pos = 3; /* a UTF-8 byte order mark, as some editors write */
+    pos = rf_text_bom_len(buf, len); /* as some editors write */
     while (pos < len && !ps.stop && !ps.nomem) {
         const char *nl = memchr(buf + pos, '\n', len - pos);
         size_t end = nl ? (size_t)(nl - buf) : len;
@@ -442,41 +444,34 @@ nomem:
 
 rf_status rf_scenario_load_file(const char *path, rf_diags *d, rf_scenario **out)
 {
-    FILE *fp;
-    char *buf;
-    size_t got, cap;
-    struct stat st;
-    rf_status s;
+    char *buf = NULL;
+    size_t len = 0;
+    rf_status st;
+    int why = 0;
     if (!path || !d || !out)
         return RF_ERR_ARG;
-    if (stat(path, &st) != 0 || S_ISDIR(st.st_mode) || !(fp = fopen(path, "rb"))) {
+    st = rf_fs_read(path, RF_SCENARIO_MAX_BYTES, &buf, &len, &why);
+    if (st == RF_ERR_LIMIT) {
+        struct stat sb; /* the size, for the message; a pipe says more than the limit */
+        bool known = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+        (void)rf_diag_add(d, "scenario-limit", path, 1, 1,
+                          "a scenario of %llu bytes is beyond the %u-byte limit",
+                          known ? (unsigned long long)sb.st_size
+                                : (unsigned long long)RF_SCENARIO_MAX_BYTES + 1,
+                          RF_SCENARIO_MAX_BYTES);
+        return RF_ERR_CONTENT;
+    }
+    if (st == RF_ERR_IO) {
         (void)rf_diag_add(d, "io-error", path, 0, 0, "%s",
-                          stat(path, &st) == 0 && S_ISDIR(st.st_mode)
-                              ? "is a directory, not a scenario file"
-                              : "cannot open the scenario");
+                          why == EISDIR ? "is a directory, not a scenario file"
+                                        : "cannot open the scenario");
         return RF_ERR_IO;
     }
-    /* A regular file is read at its size; anything else (a pipe) up to one
-     * byte past the limit, which tells a too-big input from one at the limit. */
-    cap = (size_t)RF_SCENARIO_MAX_BYTES + 1;
-    if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size < cap)
-        cap = (size_t)st.st_size + 1;
-    buf = rf_alloc(cap);
-    if (!buf) {
-        fclose(fp);
-        return RF_ERR_NOMEM;
-    }
-    got = fread(buf, 1, cap, fp);
-    if (ferror(fp)) {
-        fclose(fp);
-        rf_free(buf);
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read the scenario");
-        return RF_ERR_IO;
-    }
-    fclose(fp);
-    s = rf_scenario_load_buffer(path, buf, got, d, out);
-    rf_free(buf);
-    return s;
+    if (st != RF_OK)
+        return st;
+    st = rf_scenario_load_buffer(path, buf, len, d, out);
+    rf_fs_free(buf);
+    return st;
 }
 
 const char *rf_scenario_file(const rf_scenario *s) { return s->file; }

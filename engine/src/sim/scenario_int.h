@@ -35,15 +35,11 @@ typedef struct lexer {
     size_t err;      /* its byte offset */
 } lexer;
 
-/* Text: a blank (space, tab, CR); ASCII lower case; the 1-based character
- * column of byte pos (UTF-8 continuation bytes start none); a word equal to
- * w ignoring ASCII case; well-formed UTF-8 without NUL (*bad: first bad
- * offset otherwise). */
+/* Text: a blank (space, tab, CR); ASCII lower case; a word equal to w
+ * ignoring ASCII case (UTF-8 and columns: core/text.h). */
 bool rf_scn_is_blank(char c);
 char rf_scn_lower(char c);
-int rf_scn_col_at(const char *s, size_t pos);
 bool rf_scn_word_is(const char *s, size_t len, const char *w);
-bool rf_scn_valid_utf8(const char *s, size_t len, size_t *bad);
 
 /* The lexer: skip blanks; at the end of the line; record a failure (false);
  * the next token (false at the end or on a bad quoted string). */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/text.h"
 #include "roomforge/scenario.h"
 #include "roomforge/template.h"
 
@@ -22,17 +23,6 @@
 
 bool rf_scn_is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 char rf_scn_lower(char c) { return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c; }
-
-/* 1-based character column of byte offset pos (continuation bytes of UTF-8
- * do not start a character). */
-int rf_scn_col_at(const char *s, size_t pos)
-{
-    int col = 1;
-    size_t i;
-    for (i = 0; i < pos; i++)
-        col += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return col;
-}
 
 bool rf_scn_word_is(const char *s, size_t len, const char *w)
 {
@@ -42,58 +32,6 @@ bool rf_scn_word_is(const char *s, size_t len, const char *w)
     for (i = 0; i < len; i++)
         if (rf_scn_lower(s[i]) != w[i])
             return false;
-    return true;
-}
-
-/* True when s[0..len) is well-formed UTF-8 without NUL bytes; *bad gets the
- * offset of the first bad byte otherwise. */
-bool rf_scn_valid_utf8(const char *s, size_t len, size_t *bad)
-{
-    size_t i = 0;
-    while (i < len) {
-        unsigned char c = (unsigned char)s[i];
-        size_t need, k;
-        unsigned long cp;
-        if (c == 0) {
-            *bad = i;
-            return false;
-        }
-        if (c < 0x80) {
-            i++;
-            continue;
-        }
-        if (c >= 0xC2 && c <= 0xDF) {
-            need = 1;
-            cp = c & 0x1F;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            need = 2;
-            cp = c & 0x0F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            need = 3;
-            cp = c & 0x07;
-        } else {
-            *bad = i;
-            return false;
-        }
-        if (i + need >= len) {
-            *bad = i;
-            return false;
-        }
-        for (k = 1; k <= need; k++) {
-            unsigned char cc = (unsigned char)s[i + k];
-            if ((cc & 0xC0) != 0x80) {
-                *bad = i;
-                return false;
-            }
-            cp = (cp << 6) | (cc & 0x3F);
-        }
-        if ((need == 2 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
-            (need == 3 && (cp < 0x10000 || cp > 0x10FFFF))) {
-            *bad = i;
-            return false;
-        }
-        i += need + 1;
-    }
     return true;
 }
 
@@ -500,7 +438,7 @@ int rf_scenario_effect_parse(const char *text, char *buf, size_t cap, const char
     rf_free(scratch);
     if (!ok) {
         *why = lx.why ? lx.why : "an effect";
-        return rf_scn_col_at(text, lx.err);
+        return rf_text_col_at(text, lx.err);
     }
     if (o.over) {
         *why = "an effect too long";

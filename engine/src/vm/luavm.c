@@ -41,6 +41,7 @@ struct rf_luavm {
     const char *chunkname; /* "=" name of the chunk being run */
     const char *last_code;
     int load_failed;       /* rf_luavm_load raised a compile error */
+    int stopped;           /* rf_luavm_stop ended the call (rf_luavm_call) */
     char where[64];        /* source of the innermost user frame (rf_luavm_call) */
     int where_line;
 };
@@ -101,6 +102,15 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     vm->budget_hit = 1;
     lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1); /* fire on every instruction now */
     luaL_error(L, "instruction budget of %ld exceeded", vm->budget);
+}
+
+/* The count hook after rf_luavm_stop: raises at every instruction until the
+ * call has unwound (rf_luavm_call reads vm->stopped, never this message). */
+static void stop_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    lua_sethook(L, stop_hook, LUA_MASKCOUNT, 1);
+    luaL_error(L, "stopped by the host");
 }
 
 static int forbidden_index(lua_State *L)
@@ -359,6 +369,14 @@ void rf_luavm_arm(lua_State *L, long budget)
 
 void rf_luavm_disarm(lua_State *L) { lua_sethook(L, NULL, 0, 0); }
 
+void rf_luavm_stop(lua_State *L)
+{
+    rf_luavm *vm;
+    lua_getallocf(L, (void **)&vm);
+    vm->stopped = 1;
+    lua_sethook(L, stop_hook, LUA_MASKCOUNT, 1);
+}
+
 rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, const char *track,
                         rf_luavm_fail *fail)
 {
@@ -371,7 +389,7 @@ rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, co
     L = vm->L;
     memset(fail, 0, sizeof *fail);
     top = lua_gettop(L);
-    vm->budget_hit = vm->mem_hit = vm->load_failed = 0;
+    vm->budget_hit = vm->mem_hit = vm->load_failed = vm->stopped = 0;
     vm->err_line = 0;
     vm->where[0] = '\0';
     vm->where_line = 0;
@@ -389,7 +407,8 @@ rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, co
     lua_sethook(L, NULL, 0, 0);
     vm->budget = saved_budget;
     vm->chunkname = NULL;
-    if (rc == LUA_OK) {
+    if (rc == LUA_OK || vm->stopped) {
+        fail->stopped = rc != LUA_OK;
         lua_settop(L, top);
         return RF_OK;
     }

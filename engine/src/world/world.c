@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "roomforge/fs.h"
 #include "vm/luavm.h"
 #include "world_int.h"
 
@@ -229,8 +230,14 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
                    "src must be a relative path that stays under the rooms file's directory", "");
             return false;
         }
-        if (!src_resolve(tfile, sc->src, path, sizeof path) ||
-            !(owned = rf_world_read_file(path, &len))) {
+        st = src_resolve(tfile, sc->src, path, sizeof path)
+                 ? rf_fs_read(path, RF_WORLD_LUA_FILE_MAX, &owned, &len, NULL)
+                 : RF_ERR_IO;
+        if (st == RF_ERR_NOMEM) {
+            *nomem = true;
+            return false;
+        }
+        if (st != RF_OK) {
             report(d, "script-src", tfile, sc->line, sc->col, t, s->script,
                    "cannot read the src file (or it is over 1 MiB): ", sc->src);
             return false;

@@ -57,9 +57,8 @@ struct rf_world {
 int rf_world_step_boot(lua_State *L);
 /* Runs every *.lua of dir, in byte order of names. false when one failed. */
 bool rf_world_load_extensions(rf_world *w, const char *dir, rf_diags *d, bool *nomem, bool *io);
-/* A file read whole (at most 1 MiB) into an owned buffer; NULL when it
- * cannot be read or is larger. */
-char *rf_world_read_file(const char *path, size_t *len);
+/* Bytes of one src or extension file (read with rf_fs_read). */
+#define RF_WORLD_LUA_FILE_MAX ((size_t)1 << 20)
 /* E.fn(name) is true (has_condition, has_action); false also on failure. */
 bool rf_world_ask(rf_world *w, const char *fn, const char *name);
 /* An integer field of E, 0 when it cannot be read. */

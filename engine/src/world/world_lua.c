@@ -6,7 +6,6 @@
  * list are defined in C once and handed to engine.lua at boot. Lua strings
  * never outlive the call that reads them (effects are copied, ids go to the
  * world's scratch buffer). */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,11 +15,11 @@
 #include <lua.h>
 
 #include "core/alloc.h"
+#include "roomforge/fs.h"
 #include "vm/lua_embedded.h"
 #include "load/script_types.h"
 #include "world_int.h"
 
-#define MAX_LUA_FILE ((long)1024 * 1024) /* bytes of one src or extension file */
 #define MAX_EXT_FILES 256
 
 /* Static-address registry key of the engine table E. */
@@ -343,30 +342,6 @@ int rf_world_step_boot(lua_State *L)
     return 0;
 }
 
-/* A file read whole (at most MAX_LUA_FILE bytes) into an owned buffer. */
-char *rf_world_read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long n;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || n > MAX_LUA_FILE ||
-        fseek(f, 0, SEEK_SET) != 0)
-        goto fail;
-    buf = rf_alloc((size_t)n + 1);
-    if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n)
-        goto fail;
-    buf[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-fail:
-    rf_free(buf);
-    fclose(f);
-    return NULL;
-}
-
 typedef struct ext_step {
     const char *code;
     size_t len;
@@ -385,74 +360,63 @@ static int step_extension(lua_State *L)
     return 0;
 }
 
-static int cmp_names(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Runs every *.lua of dir, in byte order of names. false when one failed. */
 bool rf_world_load_extensions(rf_world *w, const char *dir, rf_diags *d, bool *nomem, bool *io)
 {
-    DIR *dp = opendir(dir);
-    struct dirent *e;
-    char *names[MAX_EXT_FILES];
-    size_t n = 0, i;
+    rf_fs_list *files = NULL;
+    size_t n, i;
     bool ok = true;
-    if (!dp) {
+    rf_status st = rf_fs_walk(dir, ".lua", 0, &files, NULL);
+    if (st == RF_ERR_NOMEM) {
+        *nomem = true;
+        return false;
+    }
+    if (st != RF_OK) {
         if (d)
             (void)rf_diag_add(d, "io-error", dir, 0, 0, "cannot open the scripts directory");
         *io = true;
         return false;
     }
-    while ((e = readdir(dp)) != NULL) {
-        size_t len = strlen(e->d_name);
-        if (len < 5 || strcmp(e->d_name + len - 4, ".lua") != 0 || e->d_name[0] == '.')
-            continue;
-        if (n == MAX_EXT_FILES) {
-            if (d)
-                (void)rf_diag_add(d, "io-error", dir, 0, 0,
-                                  "more than %d Lua files; the rest are ignored", MAX_EXT_FILES);
-            ok = false;
-            break;
-        }
-        if (!(names[n] = rf_strdup(e->d_name))) {
+    n = rf_fs_list_count(files);
+    if (n > MAX_EXT_FILES) {
+        if (d)
+            (void)rf_diag_add(d, "io-error", dir, 0, 0,
+                              "more than %d Lua files; the rest are ignored", MAX_EXT_FILES);
+        ok = false;
+        n = MAX_EXT_FILES;
+    }
+    for (i = 0; i < n && !*nomem; i++) {
+        const char *path = rf_fs_list_at(files, i), *name = strrchr(path, '/') + 1;
+        char chunk[64];
+        size_t len = 0;
+        char *code = NULL;
+        ext_step s;
+        rf_luavm_fail f;
+        st = rf_fs_read(path, RF_WORLD_LUA_FILE_MAX, &code, &len, NULL);
+        if (st == RF_ERR_NOMEM) {
             *nomem = true;
             break;
         }
-        n++;
-    }
-    closedir(dp);
-    qsort(names, n, sizeof names[0], cmp_names);
-    for (i = 0; i < n && !*nomem; i++) {
-        char path[4096], chunk[64];
-        size_t len = 0;
-        char *code;
-        ext_step s;
-        rf_luavm_fail f;
-        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, names[i]) >= sizeof path)
-            continue;
-        code = rf_world_read_file(path, &len);
-        if (!code) {
+        if (st != RF_OK) {
             if (d)
                 (void)rf_diag_add(d, "io-error", path, 0, 0,
                                   "cannot read this extension file (or it is over 1 MiB)");
             ok = false;
             continue;
         }
-        snprintf(chunk, sizeof chunk, "=%s", names[i]);
+        snprintf(chunk, sizeof chunk, "=%s", name);
         s.code = code;
         s.len = len;
         s.chunk = chunk;
         if (rf_luavm_call(w->vm, step_extension, &s, w->opts.load_budget, chunk, &f) != RF_OK) {
             if (d)
                 (void)rf_diag_add(d, f.code, path, f.line > 0 ? f.line : 1, 1, "extension %s: %s",
-                                  names[i], f.msg);
+                                  name, f.msg);
             ok = false;
         }
-        rf_free(code);
+        rf_fs_free(code);
     }
-    for (i = 0; i < n; i++)
-        rf_free(names[i]);
+    rf_fs_list_free(files);
     return ok;
 }
 

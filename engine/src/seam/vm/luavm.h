@@ -10,6 +10,7 @@
 #ifndef RF_SEAM_VM_LUAVM_H
 #define RF_SEAM_VM_LUAVM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "roomforge/common.h"
@@ -49,14 +50,15 @@ size_t rf_luavm_memory(const rf_luavm *vm);
  * ("=r12"), so failures can name the innermost user frame. */
 #define RF_LUAVM_USER_PREFIX "=r"
 
-/* How a protected call failed. */
+/* How a protected call failed (or that the host stopped it). */
 typedef struct rf_luavm_fail {
     const char *code; /* script-syntax, script-error, script-budget, script-memory,
-                       * script-forbidden */
+                       * script-forbidden; NULL when the call returned RF_OK */
     char msg[512];    /* the message, without the chunk's "name:line: " prefix */
     int line;         /* Lua line in the tracked chunk, 0 unknown */
     char where[64];   /* source of the innermost user frame ("=r3"), "" when none */
     int where_line;   /* its line */
+    bool stopped;     /* RF_OK because rf_luavm_stop ended the call early */
 } rf_luavm_fail;
 
 /* The Lua state, for the world's protected steps only. */
@@ -69,9 +71,9 @@ int rf_luavm_load(lua_State *L, const char *code, size_t len, const char *chunkn
  * handler, with the count hook armed at budget instructions (0: the VM's
  * default; negative: no hook, for the engine's own code when no user code
  * can run, which is bounded by construction). track names the chunk ("=r3")
- * whose line a failure reports, or NULL. RF_OK, or RF_ERR_SCRIPT with *fail
- * filled; the stack is restored and the VM stays usable. RF_ERR_ARG for NULL
- * arguments. */
+ * whose line a failure reports, or NULL. RF_OK (fail->stopped when
+ * rf_luavm_stop ended it), or RF_ERR_SCRIPT with *fail filled; the stack is
+ * restored and the VM stays usable. RF_ERR_ARG for NULL arguments. */
 rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, const char *track,
                         rf_luavm_fail *fail);
 /* Inside a call made with a negative budget: arms the count hook with budget
@@ -79,6 +81,11 @@ rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, co
  * An overrun raises from the hook exactly as in rf_luavm_call. */
 void rf_luavm_arm(lua_State *L, long budget);
 void rf_luavm_disarm(lua_State *L);
+/* Inside rf_luavm_call, from a C function Lua called: ends the call as soon
+ * as control is back in Lua, the host's decision rather than a failure: the
+ * count hook raises at every instruction from then on (so a script's pcall
+ * cannot go on), and rf_luavm_call returns RF_OK with fail->stopped set. */
+void rf_luavm_stop(lua_State *L);
 
 /* Pushes the sandbox's forbidden list as a set {name = true} (os, io, ...,
  * print, _G): the names a room script or extension reading them gets

@@ -1,0 +1,62 @@
+/* roomforge/fs.h: bounded whole-file reads and sorted directory walks.
+ *
+ * Pipeline: core; every reader (rooms.xml, profiles, rooms-files, scenarios,
+ * recipes, extensions, diagnostics' source lines) and the CLI read through
+ * these, so limits, refusals and walk order are the same everywhere.
+ */
+#ifndef RF_FS_H
+#define RF_FS_H
+#include <stdbool.h>
+#include <stddef.h>
+#include "roomforge/common.h" /* RF_API, RF_NODISCARD, RF_BEGIN_C, rf_status */
+RF_BEGIN_C
+
+/* Reads the file at path whole into *bytes (NUL-terminated, the NUL not
+ * counted in *len), which the caller frees with rf_fs_free. Refuses, without
+ * allocating for it, a file over max_bytes (RF_ERR_LIMIT) and a directory
+ * (RF_ERR_IO); pipes and other non-regular files are read up to the limit.
+ * Returns RF_OK, RF_ERR_IO, RF_ERR_LIMIT, RF_ERR_NOMEM or RF_ERR_ARG. On
+ * failure *why (may be NULL) gets an errno value saying why, for strerror:
+ * the system's (ENOENT, EACCES, ...), EISDIR for a directory, EFBIG over the
+ * limit, ENOMEM; *bytes and *len are then untouched. */
+RF_API RF_NODISCARD rf_status rf_fs_read(const char *path, size_t max_bytes, char **bytes,
+                                         size_t *len, int *why);
+/* Frees what rf_fs_read returned; NULL is a no-op. */
+RF_API void rf_fs_free(char *bytes);
+/* Reads the first cap - 1 bytes at most of the file at path into buf,
+ * NUL-terminated, their count in *len: a sniff of a file of any size. Same
+ * statuses and *why as rf_fs_read (no RF_ERR_LIMIT, no RF_ERR_NOMEM). */
+RF_API RF_NODISCARD rf_status rf_fs_read_head(const char *path, char *buf, size_t cap,
+                                              size_t *len, int *why);
+
+/* rf_fs_walk flags. */
+#define RF_FS_WALK_RECURSIVE 1u /* descend into subdirectories, RF_FS_WALK_MAX_DEPTH deep */
+#define RF_FS_WALK_HIDDEN 2u    /* list names starting with '.' too ("." and ".." never) */
+#define RF_FS_WALK_FILE_OK 4u   /* a path that is not a directory is listed as itself */
+#define RF_FS_WALK_MAX_DEPTH 16 /* directory levels below the top (symlink loops end here) */
+#define RF_FS_WALK_MAX_ENTRIES 100000
+
+typedef struct rf_fs_list rf_fs_list; /* opaque: the files a walk found */
+
+/* Lists the regular files of directory dir whose names end in suffix (NULL:
+ * any; the name must be longer than the suffix), as "dir/name" paths. Each
+ * directory's entries are sorted byte-wise by name and subdirectories are
+ * walked where they sort, so the order is the same on every machine. Symbolic
+ * links are followed; dangling ones are skipped. A subdirectory that cannot
+ * be opened is listed with its errno (rf_fs_list_error) and the walk goes on.
+ * Returns RF_OK, RF_ERR_IO (dir missing or unreadable; ENOTDIR when it is not
+ * a directory and RF_FS_WALK_FILE_OK is not given), RF_ERR_LIMIT (more than
+ * RF_FS_WALK_MAX_ENTRIES), RF_ERR_NOMEM or RF_ERR_ARG, *why as rf_fs_read.
+ * The caller frees *out with rf_fs_list_free. */
+RF_API RF_NODISCARD rf_status rf_fs_walk(const char *dir, const char *suffix, unsigned flags,
+                                         rf_fs_list **out, int *why);
+RF_API size_t rf_fs_list_count(const rf_fs_list *l);
+/* The ith path, or NULL past the end; valid until l is freed. */
+RF_API const char *rf_fs_list_at(const rf_fs_list *l, size_t i);
+/* 0 for a file; the errno of a subdirectory the walk could not open. */
+RF_API int rf_fs_list_error(const rf_fs_list *l, size_t i);
+/* Frees l and its paths; NULL is a no-op. */
+RF_API void rf_fs_list_free(rf_fs_list *l);
+
+RF_END_C
+#endif /* RF_FS_H */

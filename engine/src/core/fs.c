@@ -1,0 +1,365 @@
+/* engine/src/core/fs.c: bounded whole-file reads and sorted directory walks.
+ *
+ * Pipeline: core, under every reader and the CLI (roomforge/fs.h). Design: an
+ * oversized file is refused by its size before any allocation; a walk sorts
+ * each directory's names byte-wise before descending, never in readdir order.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "roomforge/fs.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/alloc.h"
+
+#define PIPE_CHUNK ((size_t)64 << 10) /* first buffer of a file of unknown size */
+
+static void set_why(int *why, int err)
+{
+    if (why)
+        *why = err;
+}
+
+/* Opens path for reading and refuses a directory; -1 with *err set. */
+static int open_file(const char *path, struct stat *sb, int *err)
+{
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        *err = errno;
+        return -1;
+    }
+    if (fstat(fd, sb) != 0)
+        *err = errno;
+    else if (S_ISDIR(sb->st_mode))
+        *err = EISDIR;
+    else
+        return fd;
+    close(fd);
+    return -1;
+}
+
+/* Reads up to n bytes into p until EOF, retrying short reads; false with
+ * errno on a read error. */
+static bool read_some(int fd, char *p, size_t n, size_t *got)
+{
+    *got = 0;
+    while (*got < n) {
+        ssize_t r = read(fd, p + *got, n - *got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return false;
+        if (r == 0)
+            break;
+        *got += (size_t)r;
+    }
+    return true;
+}
+
+rf_status rf_fs_read(const char *path, size_t max_bytes, char **bytes, size_t *len, int *why)
+{
+    struct stat sb;
+    char *buf = NULL;
+    size_t cap, n = 0;
+    rf_status st = RF_OK;
+    int err = 0, fd;
+    if (!path || !bytes || !len || max_bytes > SIZE_MAX / 4)
+        return RF_ERR_ARG;
+    fd = open_file(path, &sb, &err);
+    if (fd < 0) {
+        set_why(why, err);
+        return RF_ERR_IO;
+    }
+    if (S_ISREG(sb.st_mode) && (unsigned long long)sb.st_size > max_bytes) {
+        close(fd);
+        set_why(why, EFBIG);
+        return RF_ERR_LIMIT;
+    }
+    /* Room for the size seen (or a first chunk) plus one byte, which tells a
+     * file that grew past its size or a pipe over the limit. */
+    if (S_ISREG(sb.st_mode) && sb.st_size > 0)
+        cap = (size_t)sb.st_size + 1;
+    else
+        cap = (max_bytes < PIPE_CHUNK ? max_bytes : PIPE_CHUNK) + 1;
+    buf = rf_alloc(cap + 1);
+    if (!buf) {
+        err = ENOMEM, st = RF_ERR_NOMEM;
+        goto fail;
+    }
+    for (;;) {
+        size_t r;
+        char *grown;
+        if (!read_some(fd, buf + n, cap - n, &r)) {
+            err = errno, st = RF_ERR_IO;
+            goto fail;
+        }
+        n += r;
+        if (n > max_bytes) {
+            err = EFBIG, st = RF_ERR_LIMIT;
+            goto fail;
+        }
+        if (n < cap)
+            break; /* EOF */
+        cap = cap > max_bytes / 2 ? max_bytes + 1 : cap * 2;
+        grown = rf_realloc(buf, cap + 1);
+        if (!grown) {
+            err = ENOMEM, st = RF_ERR_NOMEM;
+            goto fail;
+        }
+        buf = grown;
+    }
+    close(fd);
+    buf[n] = '\0';
+    *bytes = buf;
+    *len = n;
+    return RF_OK;
+fail:
+    close(fd);
+    rf_free(buf);
+    set_why(why, err);
+    return st;
+}
+
+void rf_fs_free(char *bytes) { rf_free(bytes); }
+
+rf_status rf_fs_read_head(const char *path, char *buf, size_t cap, size_t *len, int *why)
+{
+    struct stat sb;
+    int err = 0, fd;
+    size_t r;
+    bool ok;
+    if (!path || !buf || cap == 0 || !len)
+        return RF_ERR_ARG;
+    fd = open_file(path, &sb, &err);
+    if (fd < 0) {
+        set_why(why, err);
+        return RF_ERR_IO;
+    }
+    ok = read_some(fd, buf, cap - 1, &r);
+    err = errno;
+    close(fd);
+    if (!ok) {
+        set_why(why, err);
+        return RF_ERR_IO;
+    }
+    buf[r] = '\0';
+    *len = (size_t)r;
+    return RF_OK;
+}
+
+/* ---- walks ---- */
+
+typedef struct entry {
+    char *path;
+    int err;
+} entry;
+
+struct rf_fs_list {
+    entry *items;
+    size_t n, cap;
+};
+
+typedef struct walker {
+    const char *suffix;
+    unsigned flags;
+    rf_fs_list *out;
+} walker;
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *join(const char *dir, const char *name)
+{
+    size_t a = strlen(dir), b = strlen(name);
+    char *s = rf_alloc(a + b + 2);
+    if (s) {
+        memcpy(s, dir, a);
+        s[a] = '/';
+        memcpy(s + a + 1, name, b + 1);
+    }
+    return s;
+}
+
+/* Appends path (taking it, even on failure) with err. */
+static rf_status add(rf_fs_list *l, char *path, int err)
+{
+    if (!path)
+        return RF_ERR_NOMEM;
+    if (l->n >= RF_FS_WALK_MAX_ENTRIES) {
+        rf_free(path);
+        return RF_ERR_LIMIT;
+    }
+    if (!rf_grow((void **)&l->items, &l->cap, l->n + 1, sizeof *l->items)) {
+        rf_free(path);
+        return RF_ERR_NOMEM;
+    }
+    l->items[l->n].path = path;
+    l->items[l->n].err = err;
+    l->n++;
+    return RF_OK;
+}
+
+static bool wanted(const walker *w, const char *name)
+{
+    size_t n = strlen(name), m;
+    if (!w->suffix)
+        return true;
+    m = strlen(w->suffix);
+    return n > m && strcmp(name + n - m, w->suffix) == 0;
+}
+
+/* The sorted names of directory path ("." and "..", and hidden ones unless
+ * asked, left out), or an error with *err set. */
+static rf_status read_names(const walker *w, const char *path, char ***names, size_t *count,
+                            int *err)
+{
+    DIR *dir = opendir(path);
+    struct dirent *e;
+    char **v = NULL;
+    size_t n = 0, cap = 0, i;
+    rf_status st = RF_OK;
+    if (!dir) {
+        *err = errno;
+        return RF_ERR_IO;
+    }
+    while ((e = readdir(dir)) != NULL) {
+        const char *s = e->d_name;
+        char *copy;
+        if (strcmp(s, ".") == 0 || strcmp(s, "..") == 0 ||
+            (s[0] == '.' && !(w->flags & RF_FS_WALK_HIDDEN)))
+            continue;
+        if (n >= RF_FS_WALK_MAX_ENTRIES) {
+            *err = EFBIG, st = RF_ERR_LIMIT;
+            break;
+        }
+        copy = rf_strdup(s);
+        if (!copy || !rf_grow((void **)&v, &cap, n + 1, sizeof *v)) {
+            rf_free(copy);
+            *err = ENOMEM, st = RF_ERR_NOMEM;
+            break;
+        }
+        v[n++] = copy;
+    }
+    closedir(dir);
+    if (st != RF_OK) {
+        for (i = 0; i < n; i++)
+            rf_free(v[i]);
+        rf_free(v);
+        return st;
+    }
+    if (n > 1)
+        qsort(v, n, sizeof *v, by_name);
+    *names = v;
+    *count = n;
+    return RF_OK;
+}
+
+static rf_status walk_dir(const walker *w, const char *path, int depth, int *err)
+{
+    char **names = NULL;
+    size_t n = 0, i;
+    rf_status st = read_names(w, path, &names, &n, err);
+    if (st != RF_OK)
+        return st;
+    for (i = 0; i < n && st == RF_OK; i++) {
+        struct stat sb;
+        char *full = join(path, names[i]);
+        if (!full) {
+            *err = ENOMEM, st = RF_ERR_NOMEM;
+            break;
+        }
+        if (stat(full, &sb) != 0) {
+            rf_free(full); /* a dangling link */
+        } else if (S_ISDIR(sb.st_mode)) {
+            int sub = 0;
+            if ((w->flags & RF_FS_WALK_RECURSIVE) && depth < RF_FS_WALK_MAX_DEPTH) {
+                st = walk_dir(w, full, depth + 1, &sub);
+                if (st == RF_ERR_IO) { /* listed, and the walk goes on */
+                    st = add(w->out, full, sub);
+                    full = NULL;
+                }
+            }
+            if (st != RF_OK && st != RF_ERR_IO)
+                *err = st == RF_ERR_NOMEM ? ENOMEM : EFBIG;
+            rf_free(full);
+        } else if (S_ISREG(sb.st_mode) && wanted(w, names[i])) {
+            st = add(w->out, full, 0);
+            if (st != RF_OK)
+                *err = st == RF_ERR_NOMEM ? ENOMEM : EFBIG;
+        } else {
+            rf_free(full);
+        }
+    }
+    for (i = 0; i < n; i++)
+        rf_free(names[i]);
+    rf_free(names);
+    return st;
+}
+
+rf_status rf_fs_walk(const char *dir, const char *suffix, unsigned flags, rf_fs_list **out,
+                     int *why)
+{
+    walker w;
+    struct stat sb;
+    rf_status st;
+    int err = 0;
+    if (!dir || !out)
+        return RF_ERR_ARG;
+    w.suffix = suffix;
+    w.flags = flags;
+    w.out = rf_calloc(1, sizeof *w.out);
+    if (!w.out) {
+        set_why(why, ENOMEM);
+        return RF_ERR_NOMEM;
+    }
+    if (stat(dir, &sb) != 0) {
+        err = errno, st = RF_ERR_IO;
+    } else if (!S_ISDIR(sb.st_mode)) {
+        if (flags & RF_FS_WALK_FILE_OK) {
+            st = add(w.out, rf_strdup(dir), 0);
+            err = ENOMEM;
+        } else {
+            err = ENOTDIR, st = RF_ERR_IO;
+        }
+    } else {
+        st = walk_dir(&w, dir, 0, &err);
+    }
+    if (st != RF_OK) {
+        rf_fs_list_free(w.out);
+        set_why(why, err);
+        return st;
+    }
+    *out = w.out;
+    return RF_OK;
+}
+
+size_t rf_fs_list_count(const rf_fs_list *l) { return l ? l->n : 0; }
+
+const char *rf_fs_list_at(const rf_fs_list *l, size_t i)
+{
+    return l && i < l->n ? l->items[i].path : NULL;
+}
+
+int rf_fs_list_error(const rf_fs_list *l, size_t i)
+{
+    return l && i < l->n ? l->items[i].err : 0;
+}
+
+void rf_fs_list_free(rf_fs_list *l)
+{
+    size_t i;
+    if (!l)
+        return;
+    for (i = 0; i < l->n; i++)
+        rf_free(l->items[i].path);
+    rf_free(l->items);
+    rf_free(l);
+}

@@ -1,0 +1,76 @@
+/* engine/src/core/text.c: UTF-8 decoding, byte order marks and character
+ * columns, written once for every reader and writer.
+ *
+ * Pipeline: core (seam core/text.h, public roomforge/text.h); used by the
+ * rooms.xml prescan, the rooms-file and scenario lexers and the JSON writer.
+ */
+#include "core/text.h"
+
+size_t rf_text_bom_len(const char *s, size_t len)
+{
+    return s && len >= 3 && (unsigned char)s[0] == 0xEF && (unsigned char)s[1] == 0xBB &&
+                   (unsigned char)s[2] == 0xBF
+               ? 3
+               : 0;
+}
+
+size_t rf_text_utf8_len(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    unsigned c = u[0];
+    unsigned long cp;
+    size_t len, i;
+    if (c < 0x80)
+        return 1;
+    if (c >= 0xC2 && c <= 0xDF)
+        len = 2, cp = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF)
+        len = 3, cp = c & 0x0F;
+    else if (c >= 0xF0 && c <= 0xF4)
+        len = 4, cp = c & 0x07;
+    else
+        return 0; /* a continuation byte, C0/C1 (always overlong) or F5..FF */
+    for (i = 1; i < len; i++) {
+        if (i >= n || (u[i] & 0xC0) != 0x80)
+            return 0;
+        cp = (cp << 6) | (u[i] & 0x3F);
+    }
+    if ((len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+        (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+        return 0;
+    return len;
+}
+
+bool rf_text_utf8_valid(const char *s, size_t n, size_t *bad)
+{
+    size_t i = 0;
+    while (i < n) {
+        size_t k = s[i] == '\0' ? 0 : rf_text_utf8_len(s + i, n - i);
+        if (k == 0) {
+            if (bad)
+                *bad = i;
+            return false;
+        }
+        i += k;
+    }
+    return true;
+}
+
+bool rf_text_is_lead(unsigned char c) { return (c & 0xC0) != 0x80; }
+
+int rf_text_col_at(const char *s, size_t pos)
+{
+    int col = 1;
+    size_t i;
+    for (i = 0; i < pos; i++)
+        col += rf_text_is_lead((unsigned char)s[i]);
+    return col;
+}
+
+size_t rf_text_chars(const char *s, size_t n)
+{
+    size_t i, k = 0;
+    for (i = 0; i < n; i++)
+        k += rf_text_is_lead((unsigned char)s[i]);
+    return k;
+}

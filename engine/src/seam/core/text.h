@@ -1,0 +1,33 @@
+/* engine/src/seam/core/text.h: UTF-8 decoding and character columns for
+ * every stage that reads text (load, profile, sim, core's writers).
+ *
+ * Pipeline: core, used by the readers and the JSON writer. One decoder:
+ * shortest form only, no surrogates, nothing past U+10FFFF (RFC 3629).
+ */
+#ifndef RF_SEAM_CORE_TEXT_H
+#define RF_SEAM_CORE_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "roomforge/text.h" /* rf_text_bom_len */
+
+/* Length (1-4) of the well-formed UTF-8 sequence at s, of which at most n
+ * bytes (n >= 1) may be read; 0 when it is invalid, overlong, a surrogate,
+ * beyond U+10FFFF or cut short. A NUL byte is a valid sequence of 1. Reading
+ * stops at the first byte that is not a continuation, so a NUL-terminated
+ * string may pass n = 4. */
+size_t rf_text_utf8_len(const char *s, size_t n);
+/* True when s[0..n) is well-formed UTF-8 without NUL bytes; otherwise *bad
+ * (may be NULL) gets the offset of the first bad byte. */
+bool rf_text_utf8_valid(const char *s, size_t n, size_t *bad);
+/* True when byte c starts a character (is not a UTF-8 continuation byte). */
+bool rf_text_is_lead(unsigned char c);
+/* The 1-based character column of byte offset pos in s (a tab is one
+ * character; continuation bytes do not start one). Counts from s, so pass
+ * the start of the line. */
+int rf_text_col_at(const char *s, size_t pos);
+/* The number of characters in s[0..n). */
+size_t rf_text_chars(const char *s, size_t n);
+
+#endif /* RF_SEAM_CORE_TEXT_H */

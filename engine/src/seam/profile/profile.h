@@ -1,0 +1,27 @@
+/* engine/src/seam/profile/profile.h: what the level stage reads of a loaded
+ * profile besides the public accessors: its recipe file's text and where
+ * each part was written, so recipe problems found by running a level can be
+ * reported at the profiles file's lines.
+ *
+ * Pipeline: profile (data, profile.c) -> level (recipe.c, level_gen.c,
+ * level_trial.c). The profile loader never asks the level stage anything.
+ */
+#ifndef RF_SEAM_PROFILE_PROFILE_H
+#define RF_SEAM_PROFILE_PROFILE_H
+
+#include <stddef.h>
+
+#include "roomforge/profile.h"
+
+/* A file recipe's text (*len bytes) and its path as diagnostics name it
+ * (*file), read when the profiles file was loaded; NULL for a recipe named
+ * by its bundled name. Valid until p's set is freed. */
+const char *rf_profile_recipe_text(const rf_profile *p, size_t *len, const char **file);
+/* The profiles file p was loaded from (its name as given to the loader) and
+ * the line of its <profile> element (*line, 1-based). Valid until p's set
+ * is freed. */
+const char *rf_profile_file(const rf_profile *p, int *line);
+/* The line of p's ith parameter row (rf_profile_key_at), 0 past the end. */
+int rf_profile_line_at(const rf_profile *p, size_t i);
+
+#endif /* RF_SEAM_PROFILE_PROFILE_H */

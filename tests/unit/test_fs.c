@@ -1,0 +1,285 @@
+/* tests/unit/test_fs.c: unit tests for engine/src/core/fs.c, the bounded
+ * whole-file reads and sorted directory walks every reader and the CLI use:
+ * limits, missing files, directories, empty files, walk order (byte-wise,
+ * the same on every machine), recursion, suffixes, and out of memory. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/alloc.h"
+#include "rf_test.h"
+#include "roomforge/fs.h"
+
+static char root[64];
+
+static void put(const char *rel, const char *text)
+{
+    char p[256];
+    FILE *f;
+    snprintf(p, sizeof p, "%s/%s", root, rel);
+    f = fopen(p, "wb");
+    ck_assert_ptr_nonnull(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void dir(const char *rel)
+{
+    char p[256];
+    snprintf(p, sizeof p, "%s/%s", root, rel);
+    ck_assert_int_eq(mkdir(p, 0755), 0);
+}
+
+static const char *at(const char *rel)
+{
+    static char p[256];
+    snprintf(p, sizeof p, "%s/%s", root, rel);
+    return p;
+}
+
+/* A tree whose names sort differently byte-wise and by locale. */
+static void setup(void)
+{
+    strcpy(root, "/tmp/rf_test_fs.XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(root));
+    put("b.xml", "<b/>");
+    put("a.xml", "<a/>");
+    put("A.xml", "<A/>");
+    put("a-b.xml", "<ab/>");
+    put("c.txt", "c");
+    put(".hidden.xml", "h");
+    put("empty", "");
+    put("ten", "0123456789");
+    dir("sub");
+    dir("sub/deeper");
+    put("sub/z.xml", "z");
+    put("sub/deeper/y.xml", "y");
+    dir("dir.xml");
+    put("dir.xml/q.xml", "q");
+}
+
+static void teardown(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+/* The walk's paths relative to root, joined by spaces. */
+static const char *names(const rf_fs_list *l)
+{
+    static char out[1024];
+    size_t i, k = strlen(root) + 1;
+    out[0] = '\0';
+    for (i = 0; i < rf_fs_list_count(l); i++) {
+        if (i)
+            strcat(out, " ");
+        strcat(out, rf_fs_list_at(l, i) + k);
+    }
+    return out;
+}
+
+START_TEST(a_file_is_read_whole_and_nul_terminated)
+{
+    char *b = NULL;
+    size_t n = 0;
+    ck_assert_int_eq(rf_fs_read(at("ten"), 100, &b, &n, NULL), RF_OK);
+    ck_assert_uint_eq(n, 10);
+    ck_assert_str_eq(b, "0123456789");
+    rf_fs_free(b);
+}
+END_TEST
+
+START_TEST(a_file_at_the_limit_reads_one_past_it_is_refused)
+{
+    char *b = (char *)"untouched";
+    size_t n = 7;
+    int why = 0;
+    ck_assert_int_eq(rf_fs_read(at("ten"), 10, &b, &n, &why), RF_OK);
+    rf_fs_free(b);
+    b = (char *)"untouched";
+    ck_assert_int_eq(rf_fs_read(at("ten"), 9, &b, &n, &why), RF_ERR_LIMIT);
+    ck_assert_int_eq(why, EFBIG);
+    ck_assert_str_eq(b, "untouched");
+    ck_assert_uint_eq(n, 10);
+    ck_assert_int_eq(rf_fs_read(at("ten"), 0, &b, &n, NULL), RF_ERR_LIMIT);
+}
+END_TEST
+
+START_TEST(a_missing_file_or_a_directory_is_an_io_error_that_says_why)
+{
+    char *b = NULL;
+    size_t n = 0;
+    int why = 0;
+    ck_assert_int_eq(rf_fs_read(at("none"), 100, &b, &n, &why), RF_ERR_IO);
+    ck_assert_int_eq(why, ENOENT);
+    ck_assert_int_eq(rf_fs_read(at("sub"), 100, &b, &n, &why), RF_ERR_IO);
+    ck_assert_int_eq(why, EISDIR);
+    ck_assert_ptr_null(b);
+    ck_assert_int_eq(rf_fs_read_head(at("sub"), (char[8]){0}, 8, &n, &why), RF_ERR_IO);
+    ck_assert_int_eq(why, EISDIR);
+    ck_assert_int_eq(rf_fs_read(NULL, 100, &b, &n, &why), RF_ERR_ARG);
+    ck_assert_int_eq(rf_fs_read(at("ten"), 100, NULL, &n, &why), RF_ERR_ARG);
+}
+END_TEST
+
+START_TEST(an_empty_file_or_device_reads_as_an_empty_string)
+{
+    char *b = NULL;
+    size_t n = 9;
+    ck_assert_int_eq(rf_fs_read(at("empty"), 0, &b, &n, NULL), RF_OK);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_uint_eq(n, 0);
+    ck_assert_str_eq(b, "");
+    rf_fs_free(b);
+    ck_assert_int_eq(rf_fs_read("/dev/null", 10, &b, &n, NULL), RF_OK);
+    ck_assert_uint_eq(n, 0);
+    rf_fs_free(b);
+}
+END_TEST
+
+START_TEST(a_head_is_the_first_bytes_of_a_file_of_any_size)
+{
+    char buf[5];
+    size_t n = 0;
+    ck_assert_int_eq(rf_fs_read_head(at("ten"), buf, sizeof buf, &n, NULL), RF_OK);
+    ck_assert_uint_eq(n, 4);
+    ck_assert_str_eq(buf, "0123");
+    ck_assert_int_eq(rf_fs_read_head(at("empty"), buf, sizeof buf, &n, NULL), RF_OK);
+    ck_assert_uint_eq(n, 0);
+}
+END_TEST
+
+START_TEST(a_walk_is_sorted_byte_wise)
+{
+    rf_fs_list *l = NULL;
+    ck_assert_int_eq(rf_fs_walk(root, ".xml", 0, &l, NULL), RF_OK);
+    /* 'A' < 'a', '-' < '.': not the order of any locale's collation */
+    ck_assert_str_eq(names(l), "A.xml a-b.xml a.xml b.xml");
+    ck_assert_int_eq(rf_fs_list_error(l, 0), 0);
+    ck_assert_ptr_null(rf_fs_list_at(l, 4));
+    rf_fs_list_free(l);
+    ck_assert_int_eq(rf_fs_walk(root, NULL, 0, &l, NULL), RF_OK);
+    ck_assert_str_eq(names(l), "A.xml a-b.xml a.xml b.xml c.txt empty ten");
+    rf_fs_list_free(l);
+    ck_assert_int_eq(rf_fs_walk(root, ".xml", RF_FS_WALK_HIDDEN, &l, NULL), RF_OK);
+    ck_assert_str_eq(names(l), ".hidden.xml A.xml a-b.xml a.xml b.xml");
+    rf_fs_list_free(l);
+}
+END_TEST
+
+START_TEST(a_recursive_walk_descends_where_a_directory_sorts)
+{
+    rf_fs_list *l = NULL;
+    ck_assert_int_eq(rf_fs_walk(root, ".xml", RF_FS_WALK_RECURSIVE, &l, NULL), RF_OK);
+    ck_assert_str_eq(names(l),
+                     "A.xml a-b.xml a.xml b.xml dir.xml/q.xml sub/deeper/y.xml sub/z.xml");
+    rf_fs_list_free(l);
+    ck_assert_int_eq(rf_fs_walk(root, ".txt", RF_FS_WALK_RECURSIVE, &l, NULL), RF_OK);
+    ck_assert_str_eq(names(l), "c.txt");
+    rf_fs_list_free(l);
+    ck_assert_int_eq(rf_fs_walk(root, ".none", RF_FS_WALK_RECURSIVE, &l, NULL), RF_OK);
+    ck_assert_uint_eq(rf_fs_list_count(l), 0);
+    rf_fs_list_free(l);
+}
+END_TEST
+
+START_TEST(an_unreadable_subdirectory_is_listed_with_its_error)
+{
+    rf_fs_list *l = NULL;
+    size_t i, bad = 0;
+    if (geteuid() == 0)
+        return; /* root reads any directory */
+    ck_assert_int_eq(chmod(at("sub/deeper"), 0), 0);
+    ck_assert_int_eq(rf_fs_walk(root, ".xml", RF_FS_WALK_RECURSIVE, &l, NULL), RF_OK);
+    ck_assert_int_eq(chmod(at("sub/deeper"), 0755), 0);
+    for (i = 0; i < rf_fs_list_count(l); i++)
+        if (rf_fs_list_error(l, i) == EACCES) {
+            ck_assert_str_eq(rf_fs_list_at(l, i), at("sub/deeper"));
+            bad++;
+        }
+    ck_assert_uint_eq(bad, 1);
+    ck_assert_str_eq(rf_fs_list_at(l, rf_fs_list_count(l) - 1), at("sub/z.xml"));
+    rf_fs_list_free(l);
+}
+END_TEST
+
+START_TEST(a_missing_directory_or_a_file_is_refused_unless_files_are_ok)
+{
+    rf_fs_list *l = (rf_fs_list *)&l;
+    int why = 0;
+    ck_assert_int_eq(rf_fs_walk(at("none"), ".xml", 0, &l, &why), RF_ERR_IO);
+    ck_assert_int_eq(why, ENOENT);
+    ck_assert_ptr_eq(l, (rf_fs_list *)&l);
+    ck_assert_int_eq(rf_fs_walk(at("c.txt"), ".xml", 0, &l, &why), RF_ERR_IO);
+    ck_assert_int_eq(why, ENOTDIR);
+    ck_assert_int_eq(rf_fs_walk(at("c.txt"), ".xml", RF_FS_WALK_FILE_OK, &l, &why), RF_OK);
+    ck_assert_uint_eq(rf_fs_list_count(l), 1);
+    ck_assert_str_eq(rf_fs_list_at(l, 0), at("c.txt"));
+    rf_fs_list_free(l);
+    ck_assert_int_eq(rf_fs_walk(NULL, ".xml", 0, &l, &why), RF_ERR_ARG);
+    rf_fs_list_free(NULL);
+    rf_fs_free(NULL);
+}
+END_TEST
+
+/* Every allocation of a read and a recursive walk may fail: RF_ERR_NOMEM
+ * (why ENOMEM), the out-parameter untouched, nothing leaked (ASan). */
+START_TEST(out_of_memory_is_a_status_without_leaks)
+{
+    long k;
+    rf_status st = RF_ERR_NOMEM;
+    for (k = 1; k < 200 && st == RF_ERR_NOMEM; k++) {
+        rf_fs_list *l = NULL;
+        int why = 0;
+        rf_alloc_fail_after(k);
+        st = rf_fs_walk(root, ".xml", RF_FS_WALK_RECURSIVE | RF_FS_WALK_HIDDEN, &l, &why);
+        rf_alloc_fail_after(0);
+        ck_assert(st == RF_OK || (st == RF_ERR_NOMEM && why == ENOMEM && l == NULL));
+        if (st == RF_OK)
+            ck_assert_uint_eq(rf_fs_list_count(l), 8);
+        rf_fs_list_free(l);
+    }
+    ck_assert_int_eq(st, RF_OK);
+    ck_assert_int_gt(k, 3);
+    st = RF_ERR_NOMEM;
+    for (k = 1; k < 20 && st == RF_ERR_NOMEM; k++) {
+        char *b = NULL;
+        size_t n = 0;
+        int why = 0;
+        rf_alloc_fail_after(k);
+        st = rf_fs_read(at("ten"), 100, &b, &n, &why);
+        rf_alloc_fail_after(0);
+        ck_assert(st == RF_OK || (st == RF_ERR_NOMEM && why == ENOMEM && b == NULL));
+        rf_fs_free(b);
+    }
+    ck_assert_int_eq(st, RF_OK);
+}
+END_TEST
+
+static Suite *fs_suite(void)
+{
+    Suite *s = suite_create("fs");
+    TCase *tr = tcase_create("read");
+    TCase *tw = tcase_create("walk");
+    tcase_add_checked_fixture(tr, setup, teardown);
+    tcase_add_test(tr, a_file_is_read_whole_and_nul_terminated);
+    tcase_add_test(tr, a_file_at_the_limit_reads_one_past_it_is_refused);
+    tcase_add_test(tr, a_missing_file_or_a_directory_is_an_io_error_that_says_why);
+    tcase_add_test(tr, an_empty_file_or_device_reads_as_an_empty_string);
+    tcase_add_test(tr, a_head_is_the_first_bytes_of_a_file_of_any_size);
+    suite_add_tcase(s, tr);
+    tcase_add_checked_fixture(tw, setup, teardown);
+    tcase_add_test(tw, a_walk_is_sorted_byte_wise);
+    tcase_add_test(tw, a_recursive_walk_descends_where_a_directory_sorts);
+    tcase_add_test(tw, an_unreadable_subdirectory_is_listed_with_its_error);
+    tcase_add_test(tw, a_missing_directory_or_a_file_is_refused_unless_files_are_ok);
+    tcase_add_test(tw, out_of_memory_is_a_status_without_leaks);
+    suite_add_tcase(s, tw);
+    return s;
+}
+RF_TEST_MAIN(fs_suite)
