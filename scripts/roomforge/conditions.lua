@@ -16,7 +16,7 @@
 -- Seeds: dredmor-room-system.txt section 3.
 local E = ...
 local truth, point = E.truth, E.point
-local slower = string.lower
+local slower, sformat = string.lower, string.format
 
 -- The wanted state of attribute `attr` (default 1), as operand A.
 local function want(attr)
@@ -30,7 +30,7 @@ E.define_condition("activated", {
 
 E.define_condition("activated_changed", {
     object = true, notfound = true, operands = want("activated"),
-    expr = "ev[k] & 1 ~= 0 and activated[k] == A", -- bit 1: changed this tick
+    expr = sformat("ev[k] & %d ~= 0 and activated[k] == A", E.EV_CHANGED), -- changed this tick
 })
 
 E.define_condition("at", {
@@ -70,5 +70,9 @@ E.define_condition("stopped", {
 })
 
 -- entered and exited name no object: only `not` applies.
-E.define_condition("entered", {object = false, notfound = false, expr = "REV[r] & 1 ~= 0"})
-E.define_condition("exited", {object = false, notfound = false, expr = "REV[r] & 2 ~= 0"})
+E.define_condition("entered", {
+    object = false, notfound = false, expr = sformat("REV[r] & %d ~= 0", E.EV_ENTERED),
+})
+E.define_condition("exited", {
+    object = false, notfound = false, expr = sformat("REV[r] & %d ~= 0", E.EV_EXITED),
+})

@@ -3,7 +3,9 @@
 --
 -- Pipeline: world stage. world_lua.c runs this chunk once per world (it is
 -- embedded in the library at build time) with a table of host functions
--- (emit, objtag, compile, arm, disarm) and keeps the table E it returns; it
+-- (emit, objtag, compile, arm, disarm) and of what C and Lua share, defined
+-- once in C (effect_kinds, object_events, room_events, set_props,
+-- forbidden), and keeps the table E it returns; it
 -- then runs rules.lua, sandbox.lua and room_api.lua with E, each adding to E
 -- what the next ones use, then conditions.lua and actions.lua, which fill the
 -- registries through E.define_condition / E.define_action, then the
@@ -41,9 +43,17 @@ local O = {}
 for i = 1, #COLUMNS do O[COLUMNS[i]] = {} end
 local SLOT, REV = {}, {} -- slot -> object or false; room (1-based) -> event bits
 
+-- What C and Lua share, from C's one definition (world_lua.c): a name
+-- missing there stops the boot here.
+local function shared(t, name)
+    local v = host[t][name]
+    if v == nil then error(sformat("host.%s lacks %s", t, name), 0) end
+    return v
+end
 -- Event bits: O.ev[k] for objects, REV[r] for rooms.
-local EV_CHANGED, EV_HIT, EV_BROKEN, EV_DIED = 1, 2, 4, 8
-local EV_ENTERED, EV_EXITED = 1, 2
+local EV_CHANGED, EV_HIT = shared("object_events", "changed"), shared("object_events", "hit")
+local EV_BROKEN, EV_DIED = shared("object_events", "broken"), shared("object_events", "died")
+local EV_ENTERED, EV_EXITED = shared("room_events", "entered"), shared("room_events", "exited")
 
 local E = {
     rooms = {},      -- by 1-based index (C's index + 1)
@@ -75,11 +85,16 @@ local E = {
     px = 0, py = 0,  -- the player's level position
     objtag = objtag_c, -- C: canonical tag of an object tag, attributes checked
     O = O, SLOT = SLOT, REV = REV,
-    EV_HIT = EV_HIT, EV_BROKEN = EV_BROKEN, EV_ENTERED = EV_ENTERED, EV_EXITED = EV_EXITED,
+    EV_CHANGED = EV_CHANGED, EV_HIT = EV_HIT, EV_BROKEN = EV_BROKEN, EV_DIED = EV_DIED,
+    EV_ENTERED = EV_ENTERED, EV_EXITED = EV_EXITED,
+    forbidden = host.forbidden, -- the sandbox's forbidden list (luavm.c): name -> true
 }
 
 -- Effect kinds, as rf_effect_kind numbers them.
-local FX_REMOVE, FX_CREATE, FX_MOVE, FX_SET, FX_SPELL, FX_TICKER, FX_CLOCK = 0, 1, 2, 3, 4, 5, 6
+local FX_REMOVE, FX_CREATE = shared("effect_kinds", "remove"), shared("effect_kinds", "create")
+local FX_MOVE, FX_SET = shared("effect_kinds", "move"), shared("effect_kinds", "set")
+local FX_SPELL, FX_TICKER = shared("effect_kinds", "spell"), shared("effect_kinds", "ticker")
+local FX_CLOCK = shared("effect_kinds", "clock")
 
 -- ---- values ----
 
@@ -144,18 +159,22 @@ E.compiled, E.HEADER = compiled, HEADER
 
 -- ---- effects ----
 
-local function emit(kind, room, id, tag, lx, ly, tlx, tly, prop, value, text)
+-- Effect e of room: {kind, id, type, x, y, tx, ty (room-local), property,
+-- value, text}; emit adds room and script and hands it to C.
+local function emit(room, e)
     local r = E.rules[E.cur]
-    emit_c(kind, room.index, r and r.script or -1, id or nil, tag, lx, ly, tlx, tly, prop, value,
-           text)
+    e.room, e.script = room.index, r and r.script or -1
+    emit_c(e)
 end
 
 -- ---- rooms, slots and objects ----
 
-function E.new_room(index, x, y, w, h, name, anchors)
+-- r: {index, x, y, w, h, name, anchors} from C.
+function E.new_room(r)
+    local index = r.index
     local room = {
-        index = index, x = x, y = y, w = w, h = h, name = name,
-        anchors = anchors, -- digit -> {x, y}
+        index = index, x = r.x, y = r.y, w = r.w, h = r.h, name = r.name,
+        anchors = r.anchors, -- digit -> {x, y}
         base = E.nslot,    -- its slots are base + 1, base + 2, ...
         slots = {},        -- id -> slot
         list = {},         -- every object present, in creation order
@@ -220,8 +239,9 @@ local function make_object(room, tag, a, x, y)
     return k
 end
 
-function E.add_object(index, tag, attrs, x, y)
-    make_object(E.rooms[index + 1], tag, attrs, x, y)
+-- o: {room, type, attrs, x, y} from C.
+function E.add_object(o)
+    make_object(E.rooms[o.room + 1], o.type, o.attrs, o.x, o.y)
 end
 
 -- ---- operations: what actions do (and the room API's methods) ----
@@ -231,7 +251,7 @@ E.ops = OPS
 
 function OPS.create(room, tag, a, x, y)
     local k = make_object(room, tag, a, x, y)
-    emit(FX_CREATE, room, O.id[k], tag, x, y)
+    emit(room, {kind = FX_CREATE, id = O.id[k], type = tag, x = x, y = y})
     return k
 end
 
@@ -239,7 +259,7 @@ function OPS.move(room, id, x, y)
     local k = find(room, id)
     if k == nil then return false end
     O.x[k], O.y[k] = x, y
-    emit(FX_MOVE, room, id, O.type[k], x, y)
+    emit(room, {kind = FX_MOVE, id = id, type = O.type[k], x = x, y = y})
     return true
 end
 
@@ -260,7 +280,7 @@ function OPS.remove(room, id)
     end
     E.forget_view(k) -- views scripts kept of it read nil from now on
     E.dead_new[#E.dead_new + 1] = k
-    emit(FX_REMOVE, room, id, O.type[k])
+    emit(room, {kind = FX_REMOVE, id = id, type = O.type[k]})
     return true
 end
 
@@ -269,7 +289,7 @@ local function start_clock(k)
     O.started[k] = true
 end
 
-local SET_PROPS = {passable = true, started = true, stopped = true}
+local SET_PROPS = host.set_props -- name -> true
 
 function OPS.set(room, id, prop, value)
     prop = slower(tostring(prop))
@@ -286,7 +306,7 @@ function OPS.set(room, id, prop, value)
     else
         O.started[k] = false
     end
-    emit(FX_SET, room, id, O.type[k], nil, nil, nil, nil, prop, v and 1 or 0)
+    emit(room, {kind = FX_SET, id = id, type = O.type[k], property = prop, value = v and 1 or 0})
     return true
 end
 
@@ -294,11 +314,11 @@ function OPS.spell(room, name, sx, sy, tx, ty)
     local plx, ply = E.px - room.x, E.py - room.y
     if sx == nil then sx, sy = plx, ply end
     if tx == nil then tx, ty = plx, ply end
-    emit(FX_SPELL, room, nil, nil, sx, sy, tx, ty, nil, nil, tostring(name))
+    emit(room, {kind = FX_SPELL, x = sx, y = sy, tx = tx, ty = ty, text = tostring(name)})
 end
 
 function OPS.ticker(room, text)
-    emit(FX_TICKER, room, nil, nil, nil, nil, nil, nil, nil, nil, tostring(text))
+    emit(room, {kind = FX_TICKER, text = tostring(text)})
 end
 
 -- ---- events (C calls these between ticks; state changes at once) ----
@@ -379,7 +399,9 @@ function E.begin_tick()
             local r = remaining[k] - 1
             if r <= 0 then
                 remaining[k], started[k] = 0, false
-                if O.id[k] then emit(FX_CLOCK, E.rooms[O.ri[k] + 1], O.id[k], "clock") end
+                if O.id[k] then
+                    emit(E.rooms[O.ri[k] + 1], {kind = FX_CLOCK, id = O.id[k], type = "clock"})
+                end
             else
                 remaining[k] = r
             end
@@ -473,21 +495,26 @@ function E.run(from)
     E.cur = 0
 end
 
--- Disables rule i for good; returns what a diagnostic names.
+-- Disables rule i for good; returns what a diagnostic names: {room, script,
+-- kind ("xml" or "lua"), line, chunk}.
 function E.disable(i)
     local r = E.rules[i]
     if r == nil then return nil end
     E.off[i], E.acts[i] = true, {}
-    return r.ri, r.script, r.kind, r.line, r.chunk or 0
+    return {room = r.ri, script = r.script, kind = r.kind, line = r.line, chunk = r.chunk or 0}
 end
 
 -- ---- what C reads back ----
 
+-- Object k as C reads it (world_lua.c read_object), or nil.
 local function info(k)
     if k == nil then return nil end
-    return O.id[k] or nil, O.type[k], O.x[k], O.y[k], O.activated[k], O.started[k],
-        O.remaining[k], O.initial[k], O.hits[k], O.needed[k], O.broken[k], O.alive[k] == 1,
-        O.passable[k], O.can_push[k]
+    return {
+        id = O.id[k] or nil, type = O.type[k], x = O.x[k], y = O.y[k],
+        activated = O.activated[k], started = O.started[k], remaining = O.remaining[k],
+        initial = O.initial[k], hits = O.hits[k], needed = O.needed[k], broken = O.broken[k],
+        alive = O.alive[k] == 1, passable = O.passable[k], can_push = O.can_push[k],
+    }
 end
 function E.object_count(index) return #E.rooms[index + 1].list end
 function E.object_at(index, i) return info(E.rooms[index + 1].list[i]) end

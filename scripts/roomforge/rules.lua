@@ -125,9 +125,12 @@ local function add_rule(room, meta, test, xs, acts, rep, user)
 end
 E.add_rule = add_rule
 
--- One XML script of room `index`: conds and acts are lists of
+-- One XML script, from C: {room (its index), script, line, repeats,
+-- conditions, actions}; conditions and actions are lists of
 -- {type = ..., line = ..., attrs = {normalised key = text}}.
-function E.compile_xml(index, script, line, rep, conds, acts)
+function E.compile_xml(x)
+    local index, script, line, rep = x.room, x.script, x.line, x.repeats
+    local conds, acts = x.conditions, x.actions
     local room = E.rooms[index + 1]
     local src, xs, run, user = {}, {}, {}, false
     for i = 1, #conds do

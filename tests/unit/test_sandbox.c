@@ -1,5 +1,6 @@
 /* tests/unit/test_sandbox.c: escape and abuse attempts against the Lua
  * sandbox (luavm.c): each gives its diagnostic, at its line, and no harm. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -175,6 +176,37 @@ START_TEST(coroutine_is_not_available)
 }
 END_TEST
 
+/* The one forbidden list (rf_luavm_push_forbidden, which room scripts get
+ * through sandbox.lua): every name on it is script-forbidden here too,
+ * except print, rawset and _G, which the state keeps for the engine and
+ * recipes. */
+START_TEST(the_forbidden_list_is_the_states)
+{
+    lua_State *L = rf_luavm_state(vm);
+    size_t n = 0;
+    rf_luavm_push_forbidden(L);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        char code[128];
+        const char *name = lua_tostring(L, -2);
+        bool kept = strcmp(name, "print") == 0 || strcmp(name, "rawset") == 0 ||
+                    strcmp(name, "_G") == 0;
+        lua_pop(L, 1);
+        snprintf(code, sizeof code, "local x = %s\nassert(x ~= nil)", name);
+        ck_assert_int_eq(run(code), kept ? RF_OK : RF_ERR_SCRIPT);
+        if (!kept) {
+            expect_diag("script-forbidden", 10);
+            rf_diags_free(d);
+            d = rf_diags_new();
+            ck_assert_ptr_nonnull(d);
+        }
+        n++;
+    }
+    lua_pop(L, 1);
+    ck_assert_uint_eq(n, 17);
+}
+END_TEST
+
 START_TEST(pairs_walks_keys_in_a_fixed_order)
 {
     /* numbers ascending, strings by bytes, false then true: whatever the
@@ -240,6 +272,7 @@ static Suite *sandbox_suite(void)
     tcase_add_test(tc, unbounded_recursion_is_stopped);
     tcase_add_test(tc, string_metatable_is_protected);
     tcase_add_test(tc, coroutine_is_not_available);
+    tcase_add_test(tc, the_forbidden_list_is_the_states);
     tcase_add_test(tc, pairs_walks_keys_in_a_fixed_order);
     suite_add_tcase(s, tc);
     tc = tcase_create("memory");

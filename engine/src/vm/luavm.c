@@ -46,11 +46,24 @@ struct rf_luavm {
     int where_line;
 };
 
-/* Names removed from the sandbox: reading any of them is script-forbidden. */
-static const char *const forbidden_globals[] = {
-    "os", "io", "package", "debug", "require", "load", "loadfile", "dofile",
-    "collectgarbage", "coroutine", "loadstring", "module", "setfenv", "getfenv",
+/* The sandbox's forbidden list, the only one: reading one of these names is
+ * script-forbidden, in recipes and tools (the globals' __index below) and in
+ * room scripts and extensions (sandbox.lua reads it through
+ * rf_luavm_push_forbidden). The state drops every name not marked user_only;
+ * user_only names stay for the engine's own code and recipes, and are left
+ * out of the environments of room scripts only. */
+static const struct {
+    const char *name;
+    bool user_only;
+} forbidden[] = {
+    {"os", false},         {"io", false},         {"package", false},
+    {"debug", false},      {"require", false},    {"load", false},
+    {"loadfile", false},   {"dofile", false},     {"collectgarbage", false},
+    {"coroutine", false},  {"loadstring", false}, {"module", false},
+    {"setfenv", false},    {"getfenv", false},    {"rawset", true},
+    {"print", true},       {"_G", true},
 };
+#define NFORBIDDEN (sizeof forbidden / sizeof forbidden[0])
 
 static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -105,8 +118,8 @@ static int forbidden_index(lua_State *L)
     const char *name = lua_tostring(L, 2);
     size_t i;
     if (name) {
-        for (i = 0; i < sizeof forbidden_globals / sizeof forbidden_globals[0]; i++) {
-            if (strcmp(name, forbidden_globals[i]) == 0)
+        for (i = 0; i < NFORBIDDEN; i++) {
+            if (strcmp(name, forbidden[i].name) == 0)
                 return luaL_error(L, RF_SANDBOX_TAG "'%s' is not available to room scripts", name);
         }
     }
@@ -156,7 +169,6 @@ static int open_sandbox(lua_State *L)
         {LUA_STRLIBNAME, luaopen_string},  {LUA_MATHLIBNAME, luaopen_math},
         {LUA_UTF8LIBNAME, luaopen_utf8},   {NULL, NULL},
     };
-    static const char *const drop[] = {"dofile", "loadfile", "load", "require", "collectgarbage"};
     const luaL_Reg *lib;
     size_t i;
     for (lib = libs; lib->func; lib++) {
@@ -164,9 +176,11 @@ static int open_sandbox(lua_State *L)
         lua_pop(L, 1);
     }
     lua_pushglobaltable(L);
-    for (i = 0; i < sizeof drop / sizeof drop[0]; i++) {
+    for (i = 0; i < NFORBIDDEN; i++) { /* the opened libraries' dofile, load, ... */
+        if (forbidden[i].user_only)
+            continue;
         lua_pushnil(L);
-        lua_setfield(L, -2, drop[i]);
+        lua_setfield(L, -2, forbidden[i].name);
     }
     lua_pushcfunction(L, rf_lua_ordered_pairs); /* lua_pairs.c: the same order every run */
     lua_setfield(L, -2, "pairs");
@@ -191,6 +205,16 @@ static int open_sandbox(lua_State *L)
     }
     lua_pop(L, 1);
     return 0;
+}
+
+void rf_luavm_push_forbidden(lua_State *L)
+{
+    size_t i;
+    lua_createtable(L, 0, (int)NFORBIDDEN);
+    for (i = 0; i < NFORBIDDEN; i++) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, forbidden[i].name);
+    }
 }
 
 rf_luavm *rf_luavm_new(size_t mem_cap, long budget)

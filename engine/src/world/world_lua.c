@@ -1,16 +1,11 @@
-/* engine/src/world/world_lua.c: the bridge between the world's C side and its Lua
- * state: the host functions engine.lua calls (emit, objtag, compile, arm,
- * disarm), booting the embedded scripts and the extensions, and the steps
- * that call the functions of the rule VM's table E for world.c.
- *
- * Pipeline: world stage, under world.c: every step here runs inside one
- * rf_luavm_call, so a Lua error or the memory cap becomes a failure world.c
- * reports, never a panic. Design: a step only moves data across (its struct
- * in, its results out); the decisions and diagnostics are world.c's. Lua
- * strings never outlive the call that reads them: emit hands world.c an
- * effect whose strings it copies, an object's id goes to the world's
- * scratch buffer.
- */
+/* engine/src/world/world_lua.c: the bridge between the world and its Lua state:
+ * the host functions engine.lua calls, the boot of the embedded scripts and
+ * extensions, and the steps world.c runs protected (rf_luavm_call) to call E.
+ * What crosses is a table with named fields, made or read in one function
+ * each; effect kinds, event bits, set properties and the sandbox's forbidden
+ * list are defined in C once and handed to engine.lua at boot. Lua strings
+ * never outlive the call that reads them (effects are copied, ids go to the
+ * world's scratch buffer). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,53 +37,142 @@ static void push_fn(lua_State *L, const char *name)
 
 static rf_world *upworld(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
 
-/* Optional integer argument: def when nil. */
-static int opt_int(lua_State *L, int i, int def)
-{
-    return lua_isnoneornil(L, i) ? def : (int)luaL_checkinteger(L, i);
-}
+/* ---- what C and engine.lua share, defined here once ----
+ * Pushed into the host table at boot: engine.lua numbers effects as
+ * rf_effect_kind does, sets and tests the event bits below, and checks the
+ * property of a `set` against set_props. */
 
+/* Properties a `set` effect names; static, so an effect outlives the Lua string. */
 static const char *const set_props[] = {"passable", "started", "stopped"};
 
-/* emit(kind, room, script, id, type, lx, ly, tlx, tly, prop, value, text):
- * one effect from engine.lua; its strings live on this call's stack. */
+typedef struct named_bit {
+    const char *name;
+    int bit;
+} named_bit;
+
+/* Event bits of an object (O.ev[k]) that one tick's conditions see. */
+static const named_bit object_events[] = {
+    {"changed", 1}, /* a lever was pulled */
+    {"hit", 2},
+    {"broken", 4},
+    {"died", 8},
+};
+/* Event bits of a room (REV[r]). */
+static const named_bit room_events[] = {{"entered", 1}, {"exited", 2}};
+
+static void push_bits(lua_State *L, const named_bit *b, size_t n)
+{
+    size_t i;
+    lua_createtable(L, 0, (int)n);
+    for (i = 0; i < n; i++) {
+        lua_pushinteger(L, b[i].bit);
+        lua_setfield(L, -2, b[i].name);
+    }
+}
+
+/* Sets host.effect_kinds {remove = RF_EFFECT_REMOVE, ...}, host.object_events,
+ * host.room_events, host.set_props {passable = true, ...} and host.forbidden
+ * (the sandbox's list, luavm.c) in the table on top. */
+static void set_shared(lua_State *L)
+{
+    int k;
+    size_t i;
+    lua_createtable(L, 0, RF_EFFECT_KIND_COUNT);
+    for (k = 0; k < RF_EFFECT_KIND_COUNT; k++) {
+        lua_pushinteger(L, k);
+        lua_setfield(L, -2, rf_effect_kind_name((rf_effect_kind)k));
+    }
+    lua_setfield(L, -2, "effect_kinds");
+    push_bits(L, object_events, sizeof object_events / sizeof object_events[0]);
+    lua_setfield(L, -2, "object_events");
+    push_bits(L, room_events, sizeof room_events / sizeof room_events[0]);
+    lua_setfield(L, -2, "room_events");
+    lua_createtable(L, 0, (int)(sizeof set_props / sizeof set_props[0]));
+    for (i = 0; i < sizeof set_props / sizeof set_props[0]; i++) {
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, set_props[i]);
+    }
+    lua_setfield(L, -2, "set_props");
+    rf_luavm_push_forbidden(L);
+    lua_setfield(L, -2, "forbidden");
+}
+
+/* ---- host functions ---- */
+
+/* Field `name` of the table at index t, whose value stays pushed (so a
+ * string lives until the calling C function returns): an integer (def when
+ * nil), or text (NULL when nil or false). */
+static int field_int(lua_State *L, int t, const char *name, int def)
+{
+    int isnum;
+    lua_Integer v;
+    if (lua_getfield(L, t, name) == LUA_TNIL)
+        return def;
+    v = lua_tointegerx(L, -1, &isnum);
+    if (!isnum)
+        return luaL_error(L, "field '%s' must be an integer", name);
+    return (int)v;
+}
+
+static bool field_bool(lua_State *L, int t, const char *name)
+{
+    lua_getfield(L, t, name);
+    return lua_toboolean(L, -1);
+}
+
+static const char *field_str(lua_State *L, int t, const char *name)
+{
+    int type = lua_getfield(L, t, name);
+    if (type == LUA_TNIL || (type == LUA_TBOOLEAN && !lua_toboolean(L, -1)))
+        return NULL;
+    if (type != LUA_TSTRING && type != LUA_TNUMBER)
+        luaL_error(L, "field '%s' must be text", name);
+    return lua_tostring(L, -1);
+}
+
+/* emit(e): one effect from engine.lua, the table {kind, room, script, id,
+ * type, x, y, tx, ty (room-local), property, value, text}; read here only. */
 static int l_emit(lua_State *L)
 {
     rf_world *w = upworld(L);
     rf_effect e;
-    lua_Integer kind = luaL_checkinteger(L, 1);
-    lua_Integer room = luaL_checkinteger(L, 2);
-    const char *type = luaL_optstring(L, 5, NULL);
-    const char *prop = luaL_optstring(L, 10, NULL);
+    int kind, room;
+    const char *type, *prop;
     size_t i;
     const rf_world_room_rec *r;
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checkstack(L, 16, "emit");
     memset(&e, 0, sizeof e);
+    kind = field_int(L, 1, "kind", -1);
+    room = field_int(L, 1, "room", -1);
     if (kind < 0 || kind >= RF_EFFECT_KIND_COUNT || room < 0 || (size_t)room >= w->nrooms)
         return luaL_error(L, "emit: bad effect");
     r = &w->rooms[room];
     e.tick = w->tick;
     e.kind = (rf_effect_kind)kind;
     e.room = (size_t)room;
-    e.script = opt_int(L, 3, -1);
-    e.id = luaL_optstring(L, 4, NULL);
+    e.script = field_int(L, 1, "script", -1);
+    e.id = field_str(L, 1, "id");
     e.type = RF_OBJ_COUNT;
+    type = field_str(L, 1, "type");
     if (type && !rf_object_type_parse(type, &e.type))
         return luaL_error(L, "emit: '%s' is not an object tag", type);
-    e.lx = opt_int(L, 6, 0);
-    e.ly = opt_int(L, 7, 0);
-    e.tlx = opt_int(L, 8, 0);
-    e.tly = opt_int(L, 9, 0);
+    e.lx = field_int(L, 1, "x", 0);
+    e.ly = field_int(L, 1, "y", 0);
+    e.tlx = field_int(L, 1, "tx", 0);
+    e.tly = field_int(L, 1, "ty", 0);
     e.x = e.lx + r->x;
     e.y = e.ly + r->y;
     e.tx = e.tlx + r->x;
     e.ty = e.tly + r->y;
+    prop = field_str(L, 1, "property");
     for (i = 0; prop && i < sizeof set_props / sizeof set_props[0]; i++)
         if (strcmp(prop, set_props[i]) == 0)
-            e.property = set_props[i]; /* static: outlives the Lua string */
+            e.property = set_props[i];
     if (prop && !e.property)
         return luaL_error(L, "emit: bad property '%s'", prop);
-    e.value = opt_int(L, 11, 0);
-    e.text = luaL_optstring(L, 12, NULL);
+    e.value = field_int(L, 1, "value", 0);
+    e.text = field_str(L, 1, "text");
     if (!rf_world_emit(w, &e))
         return luaL_error(L, "out of memory recording an effect");
     return 0;
@@ -220,7 +304,8 @@ int rf_world_step_boot(lua_State *L)
 {
     rf_world *w = lua_touserdata(L, 1);
     size_t i;
-    lua_createtable(L, 0, 5);
+    lua_createtable(L, 0, 10);
+    set_shared(L);
     lua_pushlightuserdata(L, w);
     lua_pushcclosure(L, l_emit, 1);
     lua_setfield(L, -2, "emit");
@@ -374,20 +459,26 @@ static void push_attrs(lua_State *L, const rf_attr *attrs, size_t n)
     }
 }
 
-int rf_world_step_new_room(lua_State *L)
+/* Pushes the table {index, x, y, w, h, name, anchors = {[digit] = {x, y}}}
+ * of room s->index, E.new_room's argument. */
+static void push_room(lua_State *L, const rf_world_room_step *s)
 {
-    rf_world_room_step *s = lua_touserdata(L, 1);
     const rf_template *t = s->t;
     const rf_world_room_rec *r = &s->w->rooms[s->index];
-    size_t i, n;
     int digit;
-    push_fn(L, "new_room");
+    lua_createtable(L, 0, 7);
     lua_pushinteger(L, (lua_Integer)s->index);
+    lua_setfield(L, -2, "index");
     lua_pushinteger(L, r->x);
+    lua_setfield(L, -2, "x");
     lua_pushinteger(L, r->y);
+    lua_setfield(L, -2, "y");
     lua_pushinteger(L, rf_template_width(t));
+    lua_setfield(L, -2, "w");
     lua_pushinteger(L, rf_template_height(t));
+    lua_setfield(L, -2, "h");
     lua_pushstring(L, rf_template_name(t));
+    lua_setfield(L, -2, "name");
     lua_createtable(L, 10, 0);
     for (digit = 0; digit <= 9; digit++) {
         int ax, ay;
@@ -400,17 +491,38 @@ int rf_world_step_new_room(lua_State *L)
         lua_rawseti(L, -2, 2);
         lua_rawseti(L, -2, digit);
     }
-    lua_call(L, 7, 0);
-    n = rf_template_object_count(t);
+    lua_setfield(L, -2, "anchors");
+}
+
+/* Pushes the table {room, type, attrs, x, y} of object o of room `room`,
+ * E.add_object's argument. */
+static void push_object(lua_State *L, size_t room, const rf_object *o)
+{
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, (lua_Integer)room);
+    lua_setfield(L, -2, "room");
+    lua_pushstring(L, rf_object_type_name(o->type));
+    lua_setfield(L, -2, "type");
+    push_attrs(L, o->attrs, o->nattrs);
+    lua_setfield(L, -2, "attrs");
+    lua_pushinteger(L, o->x);
+    lua_setfield(L, -2, "x");
+    lua_pushinteger(L, o->y);
+    lua_setfield(L, -2, "y");
+}
+
+int rf_world_step_new_room(lua_State *L)
+{
+    rf_world_room_step *s = lua_touserdata(L, 1);
+    size_t i, n;
+    push_fn(L, "new_room");
+    push_room(L, s);
+    lua_call(L, 1, 0);
+    n = rf_template_object_count(s->t);
     for (i = 0; i < n; i++) {
-        const rf_object *o = rf_template_object(t, i);
         push_fn(L, "add_object");
-        lua_pushinteger(L, (lua_Integer)s->index);
-        lua_pushstring(L, rf_object_type_name(o->type));
-        push_attrs(L, o->attrs, o->nattrs);
-        lua_pushinteger(L, o->x);
-        lua_pushinteger(L, o->y);
-        lua_call(L, 5, 0);
+        push_object(L, s->index, rf_template_object(s->t, i));
+        lua_call(L, 1, 0);
     }
     return 0;
 }
@@ -435,13 +547,20 @@ int rf_world_step_xml(lua_State *L)
 {
     rf_world_room_step *s = lua_touserdata(L, 1);
     push_fn(L, "compile_xml");
+    lua_createtable(L, 0, 6); /* {room, script, line, repeats, conditions, actions} */
     lua_pushinteger(L, (lua_Integer)s->index);
+    lua_setfield(L, -2, "room");
     lua_pushinteger(L, s->script);
+    lua_setfield(L, -2, "script");
     lua_pushinteger(L, s->sc->line);
+    lua_setfield(L, -2, "line");
     lua_pushboolean(L, s->sc->repeat != 0);
+    lua_setfield(L, -2, "repeats");
     push_clauses(L, s->sc->conditions, s->sc->nconditions);
+    lua_setfield(L, -2, "conditions");
     push_clauses(L, s->sc->actions, s->sc->nactions);
-    lua_call(L, 6, 0);
+    lua_setfield(L, -2, "actions");
+    lua_call(L, 1, 0);
     return 0;
 }
 
@@ -531,45 +650,51 @@ static const char *scratch_id(rf_world *w, const char *id)
     return w->scratch;
 }
 
+/* Reads the table {id, type, x, y, activated, started, remaining, initial,
+ * hits, needed, broken, alive, passable, can_push} of E.object_at and
+ * E.object_find at index t into o; false when it is not an object. */
+static bool read_object(lua_State *L, int t, rf_world *w, const rf_world_room_rec *r,
+                        rf_world_object *o)
+{
+    const char *tag, *id;
+    luaL_checkstack(L, 16, "object"); /* the fields stay pushed */
+    memset(o, 0, sizeof *o);
+    tag = field_str(L, t, "type");
+    if (!tag || !rf_object_type_parse(tag, &o->type))
+        return false;
+    if ((id = field_str(L, t, "id")) && !(o->id = scratch_id(w, id)))
+        luaL_error(L, "out of memory");
+    o->lx = field_int(L, t, "x", 0);
+    o->ly = field_int(L, t, "y", 0);
+    o->x = o->lx + r->x;
+    o->y = o->ly + r->y;
+    o->activated = field_bool(L, t, "activated");
+    o->started = field_bool(L, t, "started");
+    o->remaining = field_int(L, t, "remaining", 0);
+    o->initial = field_int(L, t, "initial", 0);
+    o->hits = field_int(L, t, "hits", 0);
+    o->hits_needed = field_int(L, t, "needed", 0);
+    o->broken = field_bool(L, t, "broken");
+    o->alive = field_bool(L, t, "alive");
+    o->passable = field_bool(L, t, "passable");
+    o->can_push = field_bool(L, t, "can_push");
+    return true;
+}
+
 int rf_world_step_object(lua_State *L)
 {
     rf_world_obj_step *s = lua_touserdata(L, 1);
-    rf_world_object *o = s->out;
-    const rf_world_room_rec *r = &s->w->rooms[s->room];
-    const char *tag;
+    int t;
     push_fn(L, s->id ? "object_find" : "object_at");
     lua_pushinteger(L, (lua_Integer)s->room);
     if (s->id)
         lua_pushstring(L, s->id);
     else
         lua_pushinteger(L, (lua_Integer)s->i);
-    lua_call(L, 2, 14);
-    tag = lua_tostring(L, -13);
-    if (!tag)
-        return 0;
-    memset(o, 0, sizeof *o);
-    if (!rf_object_type_parse(tag, &o->type))
-        return 0;
-    if (lua_isstring(L, -14)) {
-        o->id = scratch_id(s->w, lua_tostring(L, -14));
-        if (!o->id)
-            return luaL_error(L, "out of memory");
-    }
-    o->lx = (int)lua_tointeger(L, -12);
-    o->ly = (int)lua_tointeger(L, -11);
-    o->x = o->lx + r->x;
-    o->y = o->ly + r->y;
-    o->activated = lua_toboolean(L, -10);
-    o->started = lua_toboolean(L, -9);
-    o->remaining = (int)lua_tointeger(L, -8);
-    o->initial = (int)lua_tointeger(L, -7);
-    o->hits = (int)lua_tointeger(L, -6);
-    o->hits_needed = (int)lua_tointeger(L, -5);
-    o->broken = lua_toboolean(L, -4);
-    o->alive = lua_toboolean(L, -3);
-    o->passable = lua_toboolean(L, -2);
-    o->can_push = lua_toboolean(L, -1);
-    s->found = true;
+    lua_call(L, 2, 1);
+    t = lua_gettop(L);
+    if (lua_istable(L, t))
+        s->found = read_object(L, t, s->w, &s->w->rooms[s->room], s->out);
     return 0;
 }
 
@@ -625,14 +750,20 @@ int rf_world_step_run(lua_State *L)
 int rf_world_step_disable(lua_State *L)
 {
     rf_world_tick_step *s = lua_touserdata(L, 1);
+    const char *kind;
+    int t;
     push_fn(L, "disable");
     lua_pushinteger(L, s->from);
-    lua_call(L, 1, 5);
-    s->have = !lua_isnil(L, -5);
-    s->ri = (int)lua_tointeger(L, -5);
-    s->script = (int)lua_tointeger(L, -4);
-    s->kind = lua_tostring(L, -3) && strcmp(lua_tostring(L, -3), "lua") == 0 ? "lua" : "xml";
-    s->line = (int)lua_tointeger(L, -2);
-    s->chunk = (int)lua_tointeger(L, -1);
+    lua_call(L, 1, 1); /* nil, or the rule's {room, script, kind, line, chunk} */
+    t = lua_gettop(L);
+    s->have = lua_istable(L, t);
+    if (!s->have)
+        return 0;
+    s->ri = field_int(L, t, "room", -1);
+    s->script = field_int(L, t, "script", 0);
+    kind = field_str(L, t, "kind");
+    s->kind = kind && strcmp(kind, "lua") == 0 ? "lua" : "xml";
+    s->line = field_int(L, t, "line", 0);
+    s->chunk = field_int(L, t, "chunk", 0);
     return 0;
 }

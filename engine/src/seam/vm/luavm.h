@@ -87,6 +87,12 @@ void rf_luavm_disarm(lua_State *L);
  * cannot go on), and rf_luavm_call returns RF_OK with fail->stopped set. */
 void rf_luavm_stop(lua_State *L);
 
+/* Pushes the sandbox's forbidden list as a set {name = true} (os, io, ...,
+ * print, _G): the names a room script or extension reading them gets
+ * script-forbidden for. The one list: the state's globals refuse the same
+ * names, except print, rawset and _G, which the engine and recipes keep. */
+void rf_luavm_push_forbidden(lua_State *L);
+
 /* The sandbox's pairs (lua_pairs.c): number keys ascending, string keys by
  * bytes, false then true, then other keys in next's order; __pairs honoured. */
 int rf_lua_ordered_pairs(lua_State *L);
