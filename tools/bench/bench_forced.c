@@ -7,7 +7,8 @@
  * floor cell of the room's map walkable in the level and reachable from the
  * up stairs). Figures, not asserts: the suite's sweeps assert.
  *
- *     bench_forced [--seeds N] [--sizes WxH,...]
+ *     bench_forced [--seeds N] [--sizes WxH,...] [--failures]
+ * --failures also lists each level where the room is missing or not whole.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,7 +88,8 @@ static bool whole(const rf_grid *g, const rf_template *t, int rx, int ry, int ux
 
 /* Forces t into every level of profile at seeds 1..seeds: counts placed and whole. */
 static void run(const rf_profile_set *ps, const rf_template_set *ts, const rf_template *t,
-                const char *profile, int seeds, int *placed, int *whole_n, int *tried)
+                const char *profile, int seeds, bool failures, int *placed, int *whole_n,
+                int *tried)
 {
     const char *name = rf_template_name(t);
     int s;
@@ -106,7 +108,7 @@ static void run(const rf_profile_set *ps, const rf_template_set *ts, const rf_te
             o.nrooms = 1;
             (*tried)++;
             if (d && rf_level_generate(ps, &o, &lv, d) == RF_OK) {
-                int ux, uy;
+                int ux, uy, was = *whole_n;
                 (*placed)++;
                 rf_level_stairs_up(lv, &ux, &uy);
                 for (i = 0; i < rf_level_room_count(lv); i++) {
@@ -116,6 +118,12 @@ static void run(const rf_profile_set *ps, const rf_template_set *ts, const rf_te
                         break;
                     }
                 }
+                if (failures && *whole_n == was)
+                    fprintf(stderr, "  not whole: %s seed %d depth %d '%s'\n", profile, s,
+                            depths[k], name);
+            } else if (failures) {
+                fprintf(stderr, "  not placed: %s seed %d depth %d '%s'\n", profile, s, depths[k],
+                        name);
             }
             rf_level_free(lv);
             rf_diags_free(d);
@@ -125,6 +133,7 @@ static void run(const rf_profile_set *ps, const rf_template_set *ts, const rf_te
 int main(int argc, char **argv)
 {
     int seeds = 500, nsizes = 0, sw[MAX_SIZES], sh[MAX_SIZES], i, j;
+    bool failures = false;
     const char *sizes = "10x8,16x10,24x12,30x14,36x18,40x20";
     rf_profile_set *ps = rf_profile_set_new();
     rf_diags *d = rf_diags_new();
@@ -135,8 +144,10 @@ int main(int argc, char **argv)
             seeds = atoi(argv[++i]);
         else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc)
             sizes = argv[++i];
+        else if (strcmp(argv[i], "--failures") == 0)
+            failures = true;
         else {
-            fprintf(stderr, "usage: bench_forced [--seeds N] [--sizes WxH,...]\n");
+            fprintf(stderr, "usage: bench_forced [--seeds N] [--sizes WxH,...] [--failures]\n");
             return 2;
         }
     }
@@ -177,8 +188,8 @@ int main(int argc, char **argv)
             for (j = 0; j < (int)(sizeof profiles / sizeof profiles[0]); j++) {
                 int placed = 0, whole_n = 0, tried = 0;
                 char cell[32];
-                run(ps, ts, rf_template_set_at(ts, 0), profiles[j], seeds, &placed, &whole_n,
-                    &tried);
+                run(ps, ts, rf_template_set_at(ts, 0), profiles[j], seeds, failures, &placed,
+                    &whole_n, &tried);
                 snprintf(cell, sizeof cell, "%5.1f / %5.1f", 100.0 * placed / tried,
                          100.0 * whole_n / tried);
                 printf(" %16s", cell);

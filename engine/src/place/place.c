@@ -243,6 +243,17 @@ bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool 
     size_t gw = (size_t)g->w, i, k, open_end = v->nwallish + v->nopen + v->nrim;
     if (ox < 0 || oy < 0 || ox + v->w > g->w || oy + v->h > g->h)
         return false;
+    /* a door the level can reach: one whose front cell lies inside the
+     * level's border (a room whose doors all face the edge would be walled
+     * up whole when nothing joins it) */
+    for (k = 0; k < v->ndoors; k++) {
+        int fx = ox + v->doors[k].x + RF_DIR_DX(v->doors[k].dir);
+        int fy = oy + v->doors[k].y + RF_DIR_DY(v->doors[k].dir);
+        if (fx >= 1 && fy >= 1 && fx <= g->w - 2 && fy <= g->h - 2)
+            break;
+    }
+    if (v->ndoors > 0 && k == v->ndoors)
+        return false;
     /* open cells first (they want rock, the most telling test): on rock of
      * no template (over_floor: or dug ground), inside the level's border */
     for (i = v->nwallish; i < open_end; i++) {

@@ -81,6 +81,14 @@ static bool attach_build(rf_placer *pl, rf_brogue *d, rf_plan_entry *e, const rf
             continue;
         if (!rf_brogue_add_door_site(d, c, dd))
             return false;
+        /* a seeded room's doors wait for accretion or a corridor: what is in
+         * front of them must stay rock, not become lake (it would wall the
+         * room up for good) */
+        if (site < 0) {
+            int fx = ox + v->doors[di].x + RF_DIR_DX(dd), fy = oy + v->doors[di].y + RF_DIR_DY(dd);
+            if (fx >= 1 && fy >= 1 && fx < w - 1 && fy < g->h - 1 && !protect[fy * w + fx])
+                protect[fy * w + fx] = RF_PROTECT_FRONT;
+        }
     }
     return true;
 }

@@ -29,6 +29,9 @@ typedef struct rf_brogue_attach {
  * placed templates, which accretion may still open (they are then protected). */
 #define RF_PROTECT_CELL 1
 #define RF_PROTECT_DOOR 2
+/* The rock in front of a seeded template's door: no lake, cave or wall pass
+ * takes it, while accretion may still dig there (it tests RF_PROTECT_CELL). */
+#define RF_PROTECT_FRONT 3
 
 /* Steps of an rf_dir (up, right, down, left), as arithmetic the compiler
  * folds in unrolled loops (an extern table would be loaded every time). */
