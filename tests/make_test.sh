@@ -17,12 +17,13 @@ half() {
 half plain test-plain
 half sanitized test-asan
 
+summary='^[0-9]+% tests passed, [0-9]+ tests failed out of [0-9]+$'
 status=0 passed=0 total=0 secs=0
 echo
 echo "make test: plain ($plain) and sanitized ($asan)"
 for h in plain sanitized; do
     rc=$(cat "$tmp/$h.rc")
-    line=$(grep -E '^[0-9]+% tests passed, [0-9]+ tests failed out of [0-9]+$' "$tmp/$h.log" | tail -1)
+    line=$(grep -E "$summary" "$tmp/$h.log" | tail -1)
     [ "$rc" = 0 ] || status=1
     if [ -z "$line" ]; then
         printf '%-10s no test ran: make failed before ctest (exit %s)\n' "$h:" "$rc"
@@ -31,7 +32,8 @@ for h in plain sanitized; do
     printf '%-10s %s\n' "$h:" "$line"
     n=$(echo "$line" | sed -E 's/.* out of ([0-9]+)$/\1/')
     f=$(echo "$line" | sed -E 's/.*, ([0-9]+) tests failed.*/\1/')
-    t=$(grep -E '^Total Test time \(real\) = ' "$tmp/$h.log" | tail -1 | sed -E 's/.*= *([0-9.]+) sec.*/\1/')
+    t=$(grep -E '^Total Test time \(real\) = ' "$tmp/$h.log" | tail -1 |
+        sed -E 's/.*= *([0-9.]+) sec.*/\1/')
     total=$((total + n))
     passed=$((passed + n - f))
     secs=$(echo "$secs ${t:-0}" | awk '{ printf "%.2f", $1 + $2 }')
@@ -47,8 +49,8 @@ if grep -q '^The following tests FAILED:' "$tmp/plain.log" "$tmp/sanitized.log";
     echo
     echo "The following tests FAILED:"
     for h in plain sanitized; do
-        sed -n '/^The following tests FAILED:/,$p' "$tmp/$h.log" | grep -E '^[[:space:]]+[0-9]+ - ' |
-            sed "s/\$/ [$h]/"
+        sed -n '/^The following tests FAILED:/,$p' "$tmp/$h.log" |
+            grep -E '^[[:space:]]+[0-9]+ - ' | sed "s/\$/ [$h]/"
     done
 fi
 if [ "$status" != 0 ]; then

@@ -17,8 +17,8 @@
 
 #include "level_check.h"
 #include "rf_test.h"
-#include "sweep_cases.h"
 #include "roomforge/level.h"
+#include "sweep_cases.h"
 
 #define SEEDS 1000 /* a size */
 

@@ -21,10 +21,10 @@
 #include "level_check.h"
 #include "place_check.h"
 #include "rf_test.h"
-#include "sweep_cases.h"
 #include "roomforge/level.h"
 #include "roomforge/profile.h"
 #include "roomforge/template.h"
+#include "sweep_cases.h"
 
 #define SEEDS 2000 /* a profile */
 
@@ -146,16 +146,25 @@ static void sweep(const char *profile, int chunks, int chunk)
 }
 
 /* _i is the chunk */
-START_TEST(brogue_levels_with_templates_hold_design_6) { sweep("brogue", profiles[0].chunks, _i); }
+START_TEST(brogue_levels_with_templates_hold_design_6)
+{
+    sweep("brogue", profiles[0].chunks, _i);
+}
 END_TEST
-START_TEST(nethack_levels_with_templates_hold_design_6) { sweep("nethack", profiles[1].chunks, _i); }
+START_TEST(nethack_levels_with_templates_hold_design_6)
+{
+    sweep("nethack", profiles[1].chunks, _i);
+}
 END_TEST
 START_TEST(dungeonmaker_levels_with_templates_hold_design_6)
 {
     sweep("dungeonmaker", profiles[2].chunks, _i);
 }
 END_TEST
-START_TEST(caverns_levels_with_templates_hold_design_6) { sweep("caverns", profiles[3].chunks, _i); }
+START_TEST(caverns_levels_with_templates_hold_design_6)
+{
+    sweep("caverns", profiles[3].chunks, _i);
+}
 END_TEST
 
 static Suite *place_sweep_suite(void)

@@ -47,7 +47,8 @@ static const char *dump(const rf_diags *d)
     buf[0] = '\0';
     for (i = 0; i < rf_diags_count(d) && n < sizeof buf - 1; i++) {
         const rf_diag *g = rf_diags_at(d, i);
-        int k = snprintf(buf + n, sizeof buf - n, "%s %s:%d:%d; ", g->code, g->file, g->line, g->col);
+        int k =
+            snprintf(buf + n, sizeof buf - n, "%s %s:%d:%d; ", g->code, g->file, g->line, g->col);
         n += k > 0 ? (size_t)k : 0;
     }
     return buf;
@@ -323,8 +324,7 @@ static void check_bad_file(const bad_file *f)
     snprintf(path, sizeof path, DATA "%s", f->fixture);
     ck_assert_int_eq(rf_profile_set_load(set, path, diags), f->status);
     g = find_diag(diags, f->code, f->file ? f->file : path, f->line);
-    ck_assert_msg(g != NULL, "%s: no %s at line %d: %s", f->fixture, f->code, f->line,
-                  dump(diags));
+    ck_assert_msg(g != NULL, "%s: no %s at line %d: %s", f->fixture, f->code, f->line, dump(diags));
     ck_assert_msg(g->col == f->col, "%s: %s at column %d, not %d", f->fixture, f->code, g->col,
                   f->col);
     ck_assert_ptr_nonnull(c);
@@ -341,17 +341,17 @@ START_TEST(every_problem_of_one_file_is_reported_at_its_line)
     static const struct {
         const char *code;
         int line;
-    } want[] = {{"bad-value", 4},       {"unknown-element", 5}, {"duplicate-profile", 7},
+    } want[] = {{"bad-value", 4},         {"unknown-element", 5}, {"duplicate-profile", 7},
                 {"missing-attribute", 8}, {"unknown-recipe", 9},  {"bad-value", 11},
-                {"unknown-param", 12},  {"unknown-element", 15}};
+                {"unknown-param", 12},    {"unknown-element", 15}};
     size_t i;
     ck_assert_int_eq(rf_profile_set_load(set, DATA "errors.xml", diags), RF_ERR_CONTENT);
     ck_assert_msg(rf_diags_count(diags) == sizeof want / sizeof want[0], "%s", dump(diags));
     for (i = 0; i < sizeof want / sizeof want[0]; i++) {
         const rf_diag *g = rf_diags_at(diags, i);
         ck_assert_msg(strcmp(g->code, want[i].code) == 0 && g->line == want[i].line,
-                      "diagnostic %zu: %s at %d, want %s at %d", i, g->code, g->line,
-                      want[i].code, want[i].line);
+                      "diagnostic %zu: %s at %d, want %s at %d", i, g->code, g->line, want[i].code,
+                      want[i].line);
     }
     ck_assert_uint_eq(rf_diags_errors(diags), 5);
     ck_assert_uint_eq(rf_diags_warnings(diags), 3);
@@ -615,8 +615,10 @@ static const struct {
     const char *fixture;
     rf_status want;
 } nomem_files[] = {
-    {"full.xml", RF_OK},           {"depths.xml", RF_OK},
-    {"errors.xml", RF_ERR_CONTENT}, {"population.xml", RF_OK},
+    {"full.xml", RF_OK},
+    {"depths.xml", RF_OK},
+    {"errors.xml", RF_ERR_CONTENT},
+    {"population.xml", RF_OK},
     {"recipe-syntax.xml", RF_ERR_CONTENT},
 };
 

@@ -27,11 +27,11 @@
 #include <string.h>
 
 #include "rf_test.h"
-#include "sweep_cases.h"
 #include "roomforge/level.h"
 #include "roomforge/profile.h"
 #include "roomforge/special.h"
 #include "roomforge/template.h"
+#include "sweep_cases.h"
 
 #define PROFILES_XML RF_SOURCE_DIR "/content/profiles.xml"
 #define SEEDS 60 /* a depth and table */
