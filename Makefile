@@ -1,6 +1,8 @@
 # Thin wrapper over CMake and CTest (see README.md).
 #   make demo   install missing packages, build, run roomforge on the bundled content
-#   make test   build, run the whole suite, then again under ASan/UBSan
+#   make check  build, run the tests labelled fast (unit suites, CLI goldens: minutes)
+#   make test   build, run the whole suite, then again under ASan/UBSan even when
+#               the first half failed, and report both (tests/make_test.sh); CI runs it
 #   make bench  build optimised and run the benchmarks in tools/bench
 BUILD ?= build
 ASAN_BUILD ?= build-asan
@@ -8,7 +10,7 @@ BENCH_BUILD ?= build-bench
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps build demo test test-plain test-asan bench install clean
+.PHONY: all deps build demo check test test-plain test-asan bench install clean
 
 all: build
 
@@ -24,6 +26,9 @@ build: deps $(BUILD)/CMakeCache.txt
 demo: build
 	sh tools/demo.sh $(BUILD)/roomforge
 
+check: build
+	cd $(BUILD) && ctest $(CTEST_FLAGS) -L '^fast$$'
+
 test-plain: build
 	cd $(BUILD) && ctest $(CTEST_FLAGS)
 
@@ -35,7 +40,8 @@ test-asan: deps $(ASAN_BUILD)/CMakeCache.txt
 	cd $(ASAN_BUILD) && CK_FORK=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 RF_SANITIZED=1 ctest $(CTEST_FLAGS)
 
-test: test-plain test-asan
+test:
+	@sh tests/make_test.sh "$(MAKE)" $(BUILD) $(ASAN_BUILD)
 
 $(BENCH_BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DRF_TESTS=OFF

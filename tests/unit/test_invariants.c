@@ -3,10 +3,14 @@
  * doors, walls exactly where floor is exposed, stairs on the level, and
  * byte-identical output for the same seed.
  *
- * 1,000 seeds x depths 1-26 at each of three sizes (one TCase a size, run as
- * separate CTest tests); 20 seeds when RF_SANITIZED is set (the sanitizer
- * pass of `make test`). Lakes are checked not to disconnect by the
- * connectivity check itself: every lake is placed before the stairs.
+ * 1,000 seeds x depths 1-26 at each of three sizes, in chunks: one TCase a
+ * size and chunk ("ref0" .. "ref3", "small0", "small1", "large0" ..
+ * "large7"), each its own CTest test (CK_RUN_CASE), so ctest -j spreads them
+ * and none runs long. When RF_SANITIZED is set (the sanitizer pass of `make
+ * test`) the first chunk checks its first 20 seeds (those checked there
+ * before the split) and the others their first 3.
+ * Lakes are checked not to disconnect by the connectivity check itself:
+ * every lake is placed before the stairs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,21 +18,36 @@
 #include "level_check.h"
 #include "rf_test.h"
 #include "roomforge/level.h"
+#include "sweep_cases.h"
 
-static int seeds(void)
+#define SEEDS 1000 /* a size */
+
+/* The sizes and the TCases each is split into (each count dividing SEEDS):
+ * about 15 s a TCase on an idle machine. tests/CMakeLists.txt lists the
+ * same names (sweep_cases.h checks it). */
+static const struct {
+    const char *name;
+    int w, h, chunks;
+} sizes[] = {{"ref", 79, 29, 4}, {"small", 40, 20, 2}, {"large", 100, 40, 8}};
+
+/* The seeds a chunk of size seeds checks (see the top). */
+static int seeds_in_chunk(int chunk, int size)
 {
     const char *s = getenv("RF_SANITIZED");
-    return s && *s && *s != '0' ? 20 : 1000;
+    if (s && *s && *s != '0')
+        return chunk == 0 ? 20 : 3;
+    return size;
 }
 
-static void check_size(int w, int h)
+static void check_size(int k, int chunk)
 {
     rf_level_opts o;
-    int n = seeds(), i, depth;
+    int w = sizes[k].w, h = sizes[k].h, size = SEEDS / sizes[k].chunks;
+    int n = seeds_in_chunk(chunk, size), i, depth;
     rf_level_opts_init(&o);
     o.width = w;
     o.height = h;
-    for (i = 0; i < n; i++)
+    for (i = chunk * size; i < chunk * size + n; i++)
         for (depth = 1; depth <= 26; depth++) {
             rf_level *lv = NULL, *again = NULL;
             lc_map m;
@@ -64,28 +83,29 @@ static void check_size(int w, int h)
         }
 }
 
-START_TEST(levels_79x29_hold_the_invariants) { check_size(79, 29); }
+/* _i is the chunk */
+START_TEST(levels_79x29_hold_the_invariants) { check_size(0, _i); }
 END_TEST
 
-START_TEST(levels_40x20_hold_the_invariants) { check_size(40, 20); }
+START_TEST(levels_40x20_hold_the_invariants) { check_size(1, _i); }
 END_TEST
 
-START_TEST(levels_100x40_hold_the_invariants) { check_size(100, 40); }
+START_TEST(levels_100x40_hold_the_invariants) { check_size(2, _i); }
 END_TEST
 
 static Suite *invariants_suite(void)
 {
     Suite *s = suite_create("invariants");
-    TCase *ref = tcase_create("ref"), *small = tcase_create("small"), *large = tcase_create("large");
-    tcase_set_timeout(ref, 0);
-    tcase_set_timeout(small, 0);
-    tcase_set_timeout(large, 0);
-    tcase_add_test(ref, levels_79x29_hold_the_invariants);
-    tcase_add_test(small, levels_40x20_hold_the_invariants);
-    tcase_add_test(large, levels_100x40_hold_the_invariants);
-    suite_add_tcase(s, ref);
-    suite_add_tcase(s, small);
-    suite_add_tcase(s, large);
+    const TTest *tests[3] = {levels_79x29_hold_the_invariants, levels_40x20_hold_the_invariants,
+                             levels_100x40_hold_the_invariants};
+    int k, c;
+    for (k = 0; k < 3; k++) {
+        for (c = 0; c < sizes[k].chunks; c++) {
+            char name[16];
+            snprintf(name, sizeof name, "%s%d", sizes[k].name, c);
+            tcase_add_loop_test(sweep_tcase(s, name), tests[k], c, c + 1);
+        }
+    }
     return s;
 }
 RF_TEST_MAIN(invariants_suite)

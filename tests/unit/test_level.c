@@ -1,6 +1,6 @@
 /* tests/unit/test_level.c: rf_level (engine/src/level.c, level_gen.c,
- * stairs.c) and level profiles (profile.c): options, writers, digest,
- * stairs, profiles and their diagnostics, allocation failures.
+ * stairs.c): options, writers, digest, stairs, levels made from profiles,
+ * allocation failures. The profiles loader itself has test_profile.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +12,7 @@
 #include "roomforge/level.h"
 #include "roomforge/rng.h"
 
-#define DATA RF_TEST_DATA "/level/"
+#define DATA RF_TEST_DATA "/profile/" /* the profiles the levels are made from */
 
 static rf_level *make(uint64_t seed, int depth, int w, int h)
 {
@@ -267,32 +267,6 @@ START_TEST(rooms_are_listed_with_corridors_apart)
 }
 END_TEST
 
-START_TEST(bundled_profiles_hold_the_seed_numbers)
-{
-    rf_profile_set *s = rf_profile_set_new();
-    rf_diags *d = rf_diags_new();
-    const rf_profile *p;
-    int lo, hi;
-    ck_assert_int_eq(rf_profile_set_load(s, RF_SOURCE_DIR "/content/profiles.xml", d), RF_OK);
-    ck_assert_uint_eq(rf_diags_count(d), 0);
-    p = rf_profile_find(s, "brogue");
-    ck_assert_ptr_nonnull(p);
-    ck_assert_str_eq(rf_profile_recipe(p), "brogue");
-    ck_assert_int_eq(rf_profile_int(p, 1, "cave-chance", -1), 33);
-    ck_assert_int_eq(rf_profile_int(p, 1, "cross-chance", -1), 100);
-    ck_assert_int_eq(rf_profile_int(p, 1, "corridor-chance", -1), 80);
-    ck_assert_int_eq(rf_profile_int(p, 1, "door-chance", -1), 60);
-    ck_assert_int_eq(rf_profile_int(p, 1, "max-rooms", -1), 99);
-    ck_assert_int_eq(rf_profile_int(p, 1, "max-loops", -1), 30);
-    ck_assert(rf_profile_range(p, 1, "room-width", &lo, &hi));
-    ck_assert_int_eq(lo, 4);
-    ck_assert_int_eq(hi, 20);
-    ck_assert_int_eq(rf_profile_int(p, 1, "no-such-key", -7), -7);
-    rf_diags_free(d);
-    rf_profile_set_free(s);
-}
-END_TEST
-
 START_TEST(bundled_profile_gives_the_default_levels)
 {
     rf_profile_set *s = rf_profile_set_new();
@@ -316,28 +290,15 @@ START_TEST(bundled_profile_gives_the_default_levels)
 }
 END_TEST
 
-START_TEST(depth_overrides_beat_profile_values)
+/* The lookups themselves: test_profile.c, depth_overrides_beat_profile_values. */
+START_TEST(depth_overrides_reach_the_level)
 {
     rf_profile_set *s = rf_profile_set_new();
     rf_diags *d = rf_diags_new();
-    const rf_profile *p;
     rf_level_opts o;
     rf_level *lv = NULL;
-    int lo = 0, hi = 0, t;
+    int t;
     ck_assert_int_eq(rf_profile_set_load(s, DATA "depths.xml", d), RF_OK);
-    ck_assert_uint_eq(rf_profile_count(s), 2);
-    p = rf_profile_at(s, 0);
-    ck_assert_str_eq(rf_profile_name(p), "dry");
-    ck_assert_int_eq(rf_profile_int(p, 2, "lakes", -1), 10);
-    ck_assert_int_eq(rf_profile_int(p, 3, "lakes", -1), 0);
-    ck_assert_int_eq(rf_profile_int(p, 5, "lakes", -1), 0);
-    ck_assert_int_eq(rf_profile_int(p, 6, "lakes", -1), 10);
-    ck_assert_int_eq(rf_profile_int(p, 7, "max-rooms", -1), 3);
-    ck_assert_int_eq(rf_profile_int(p, 8, "max-rooms", -1), -1); /* from="7" alone is 7-7 */
-    ck_assert(rf_profile_range(p, 1, "room-width", &lo, &hi));
-    ck_assert_int_eq(lo, 4);
-    ck_assert_int_eq(hi, 8);
-    ck_assert_ptr_null(rf_profile_at(s, 2));
     rf_level_opts_init(&o);
     o.profile = "dry";
     o.depth = 4;
@@ -356,28 +317,20 @@ START_TEST(depth_overrides_beat_profile_values)
 }
 END_TEST
 
-/* Every profile diagnostic and the fixture that produces it: status is the
- * load's, or (trial) the status of the trial levels of profile "a", which
- * report what a recipe makes of its profile (level_trial.c). */
+/* What a recipe makes of its profile, reported by the trial levels of
+ * profile "a" (level_trial.c): the loader's own diagnostics are
+ * test_profile's. */
 static const struct {
     const char *file, *code;
     int line;
     rf_status status;
     bool trial;
 } bad_files[] = {
-    {"xml-syntax.xml", "xml-syntax", 4, RF_ERR_CONTENT, false},
-    {"not-profiles.xml", "not-profiles", 1, RF_ERR_CONTENT, false},
-    {"missing-attribute.xml", "missing-attribute", 2, RF_ERR_CONTENT, false},
-    {"bad-value.xml", "bad-value", 3, RF_ERR_CONTENT, false},
-    {"unknown-element.xml", "unknown-element", 3, RF_OK, false},
-    {"duplicate-profile.xml", "duplicate-profile", 3, RF_ERR_CONTENT, false},
     {"unknown-recipe.xml", "unknown-recipe", 2, RF_ERR_CONTENT, true},
     {"unknown-param.xml", "unknown-param", 3, RF_OK, true},
-    {"xml-doctype.xml", "xml-doctype", 1, RF_ERR_CONTENT, false},
-    {"no-such-file.xml", "io-error", 0, RF_ERR_IO, false},
 };
 
-START_TEST(profile_problems_are_diagnosed)
+START_TEST(trial_levels_report_what_a_recipe_makes_of_its_profile)
 {
     rf_profile_set *s = rf_profile_set_new();
     rf_diags *d = rf_diags_new();
@@ -451,21 +404,6 @@ START_TEST(allocation_failures_return_nomem)
         ck_assert_ptr_null(lv);
     }
     ck_assert_int_lt(n, 2000);
-    for (n = 1; n < 200; n++) {
-        rf_profile_set *s = rf_profile_set_new();
-        rf_diags *d = rf_diags_new();
-        rf_status st;
-        ck_assert(s && d);
-        rf_alloc_fail_after(n);
-        st = rf_profile_set_load(s, DATA "depths.xml", d);
-        rf_alloc_fail_after(0);
-        rf_diags_free(d);
-        rf_profile_set_free(s);
-        if (st == RF_OK)
-            break;
-        ck_assert_int_eq(st, RF_ERR_NOMEM);
-    }
-    ck_assert_int_lt(n, 200);
 }
 END_TEST
 
@@ -485,10 +423,10 @@ static Suite *level_suite(void)
     tcase_add_test(out, same_seed_same_bytes_other_seed_other_level);
     tcase_add_test(out, json_has_the_gen_shape);
     tcase_add_test(out, ansi_is_ascii_with_colours);
-    tcase_add_test(prof, bundled_profiles_hold_the_seed_numbers);
     tcase_add_test(prof, bundled_profile_gives_the_default_levels);
-    tcase_add_test(prof, depth_overrides_beat_profile_values);
-    tcase_add_loop_test(prof, profile_problems_are_diagnosed, 0, (int)(sizeof bad_files / sizeof bad_files[0]));
+    tcase_add_test(prof, depth_overrides_reach_the_level);
+    tcase_add_loop_test(prof, trial_levels_report_what_a_recipe_makes_of_its_profile, 0,
+                        (int)(sizeof bad_files / sizeof bad_files[0]));
     tcase_add_test(prof, allocation_failures_return_nomem);
     suite_add_tcase(s, gen);
     suite_add_tcase(s, out);

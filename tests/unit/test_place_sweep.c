@@ -7,9 +7,12 @@
  * altered them), no population object in a room whose flags keep it out,
  * no two doors in a row;
  * every 25th seed is generated twice and must give the same bytes and the
- * same objects. 2,000 seeds (RF_SANITIZED: 12), split into TCases of 500
- * seeds a profile, each run as its own CTest test (CK_RUN_CASE), so ctest
- * -j spreads them.
+ * same objects. 2,000 seeds a profile, split into TCases of a few hundred
+ * seeds ("brogue0" .. "brogue7", ...; fewer for quick profiles, more for
+ * slow ones), each run as its own CTest test (CK_RUN_CASE), so ctest -j
+ * spreads them and none runs long. RF_SANITIZED: the first 3 seeds of each
+ * 500 (the seeds checked there before the split) and the first of every
+ * other chunk.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,13 +24,25 @@
 #include "roomforge/level.h"
 #include "roomforge/profile.h"
 #include "roomforge/template.h"
+#include "sweep_cases.h"
 
-#define CHUNK 500 /* seeds a TCase */
+#define SEEDS 2000 /* a profile */
 
-static int seeds_per_chunk(void)
+/* The profiles and the TCases each is split into (each count dividing
+ * SEEDS): about 10 s a TCase on an idle machine. tests/CMakeLists.txt lists
+ * the same names (sweep_cases.h checks it). */
+static const struct {
+    const char *name;
+    int chunks;
+} profiles[] = {{"brogue", 8}, {"nethack", 4}, {"dungeonmaker", 16}, {"caverns", 8}};
+
+/* The seeds a chunk of size seeds from first checks (see the top). */
+static int seeds_in_chunk(int first, int size)
 {
     const char *s = getenv("RF_SANITIZED");
-    return s && *s && *s != '0' ? 3 : CHUNK;
+    if (s && *s && *s != '0')
+        return first % 500 == 0 ? 3 : 1;
+    return size;
 }
 
 /* The population types a keep_out bit keeps out. */
@@ -67,13 +82,13 @@ static int doors_in_a_row(const rf_grid *g)
     return -1;
 }
 
-static void sweep(const char *profile, int chunk)
+static void sweep(const char *profile, int chunks, int chunk)
 {
     rf_template_set *tset = rf_template_set_new();
     rf_profile_set *pset = rf_profile_set_new();
     rf_diags *d = rf_diags_new();
     rf_level_opts o;
-    int n = seeds_per_chunk(), i, depth;
+    int size = SEEDS / chunks, first = chunk * size, n = seeds_in_chunk(first, size), i, depth;
     size_t templates = 0;
     ck_assert(tset && pset && d);
     ck_assert_int_eq(rf_template_set_load_path(tset, RF_SOURCE_DIR "/content/rooms", d), RF_OK);
@@ -89,7 +104,7 @@ static void sweep(const char *profile, int chunk)
             int ux, uy, fx = -1, fy = -1, bad;
             size_t k;
             char msg[200];
-            o.seed = (uint64_t)(chunk * CHUNK + i) * 104729u + 3;
+            o.seed = (uint64_t)(first + i) * 104729u + 3;
             o.depth = depth;
             ck_assert_msg(rf_level_generate(pset, &o, &lv, d) == RF_OK, "%s seed %llu depth %d",
                           profile, (unsigned long long)o.seed, depth);
@@ -130,36 +145,43 @@ static void sweep(const char *profile, int chunk)
     rf_template_set_free(tset);
 }
 
-START_TEST(brogue_levels_with_templates_hold_design_6) { sweep("brogue", _i); }
+/* _i is the chunk */
+START_TEST(brogue_levels_with_templates_hold_design_6)
+{
+    sweep("brogue", profiles[0].chunks, _i);
+}
 END_TEST
-START_TEST(nethack_levels_with_templates_hold_design_6) { sweep("nethack", _i); }
+START_TEST(nethack_levels_with_templates_hold_design_6)
+{
+    sweep("nethack", profiles[1].chunks, _i);
+}
 END_TEST
-START_TEST(dungeonmaker_levels_with_templates_hold_design_6) { sweep("dungeonmaker", _i); }
+START_TEST(dungeonmaker_levels_with_templates_hold_design_6)
+{
+    sweep("dungeonmaker", profiles[2].chunks, _i);
+}
 END_TEST
-START_TEST(caverns_levels_with_templates_hold_design_6) { sweep("caverns", _i); }
+START_TEST(caverns_levels_with_templates_hold_design_6)
+{
+    sweep("caverns", profiles[3].chunks, _i);
+}
 END_TEST
 
 static Suite *place_sweep_suite(void)
 {
     Suite *s = suite_create("place_sweep");
-    /* one TCase a profile and 500 seeds: "brogue0" .. "brogue3", ... */
-    static const char *const names[4][4] = {
-        {"brogue0", "brogue1", "brogue2", "brogue3"},
-        {"nethack0", "nethack1", "nethack2", "nethack3"},
-        {"dungeonmaker0", "dungeonmaker1", "dungeonmaker2", "dungeonmaker3"},
-        {"caverns0", "caverns1", "caverns2", "caverns3"}};
     const TTest *tests[] = {brogue_levels_with_templates_hold_design_6,
                             nethack_levels_with_templates_hold_design_6,
                             dungeonmaker_levels_with_templates_hold_design_6,
                             caverns_levels_with_templates_hold_design_6};
     int p, c;
-    for (p = 0; p < 4; p++)
-        for (c = 0; c < 4; c++) {
-            TCase *tc = tcase_create(names[p][c]);
-            tcase_set_timeout(tc, 0);
-            tcase_add_loop_test(tc, tests[p], c, c + 1);
-            suite_add_tcase(s, tc);
+    for (p = 0; p < 4; p++) {
+        for (c = 0; c < profiles[p].chunks; c++) {
+            char name[24];
+            snprintf(name, sizeof name, "%s%d", profiles[p].name, c);
+            tcase_add_loop_test(sweep_tcase(s, name), tests[p], c, c + 1);
         }
+    }
     return s;
 }
 

@@ -807,6 +807,10 @@ static Suite *populate_suite(void)
     Suite *s = suite_create("populate");
     TCase *rules = tcase_create("rules"), *pass = tcase_create("pass");
     TCase *levels = tcase_create("levels");
+    /* the odds are counted over 10,000s of picks and the pass runs on dug
+     * levels (up to 1 s a case on an idle machine): not Check's 4 s default */
+    tcase_set_timeout(rules, 60);
+    tcase_set_timeout(pass, 60);
     tcase_add_test(rules, six_hordes_down_to_26_then_one_more_a_depth_up_to_20);
     tcase_add_test(rules, no_horde_is_out_of_depth_at_depth_1);
     tcase_add_test(rules, ten_percent_of_hordes_are_out_of_depth_by_1dK);

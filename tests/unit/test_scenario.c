@@ -645,6 +645,9 @@ static Suite *scenario_suite(void)
     tcase_add_test(tl, allocation_failures_give_nomem_and_leak_nothing);
     suite_add_tcase(s, tl);
     tcase_add_checked_fixture(tp, play_setup, play_teardown);
+    /* the play under allocation failures builds a world and plays the
+     * scenario up to 400 times */
+    tcase_set_timeout(tp, 60);
     tcase_add_test(tp, a_play_logs_room_local_effects_and_meets_expects);
     tcase_add_test(tp, an_effect_meets_one_expect_and_unmet_ones_are_reported_at_their_line);
     tcase_add_test(tp, events_on_missing_or_wrong_objects_are_skipped_with_a_diagnostic);

@@ -31,6 +31,7 @@
 #include "roomforge/profile.h"
 #include "roomforge/special.h"
 #include "roomforge/template.h"
+#include "sweep_cases.h"
 
 #define PROFILES_XML RF_SOURCE_DIR "/content/profiles.xml"
 #define SEEDS 60 /* a depth and table */
@@ -241,12 +242,8 @@ static Suite *special_sweep_suite(void)
                              nethack_special_rooms_follow_the_tables,
                              dungeonmaker_special_rooms_follow_the_tables};
     int p;
-    for (p = 0; p < 3; p++) {
-        TCase *tc = tcase_create(names[p]);
-        tcase_set_timeout(tc, 0);
-        tcase_add_test(tc, tests[p]);
-        suite_add_tcase(s, tc);
-    }
+    for (p = 0; p < 3; p++)
+        tcase_add_test(sweep_tcase(s, names[p]), tests[p]);
     return s;
 }
 
