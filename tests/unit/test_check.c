@@ -184,6 +184,17 @@ START_TEST(lua_script_may_use_any_anchor)
 }
 END_TEST
 
+/* The checks and the placer agree on a Lua room's digits: all floor. */
+START_TEST(lua_room_door_may_open_onto_an_anchor)
+{
+    ck_assert_int_eq(load("door-onto-anchor-lua.xml"), RF_OK);
+    if (rf_diags_count(d))
+        dump();
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    ck_assert_uint_eq(rf_template_used_digits(rf_template_set_at(set, 0)), 0x3ffu);
+}
+END_TEST
+
 START_TEST(wall_thin_is_off_by_default)
 {
     ck_assert_int_eq(load("wall-thin.xml"), RF_OK);
@@ -598,6 +609,7 @@ static Suite *check_suite(void)
     tcase_add_test(tc, clean_room_has_no_diagnostics);
     tcase_add_test(tc, disabled_error_does_not_skip_the_room);
     tcase_add_test(tc, lua_script_may_use_any_anchor);
+    tcase_add_test(tc, lua_room_door_may_open_onto_an_anchor);
     tcase_add_test(tc, wall_thin_is_off_by_default);
     tcase_add_loop_test(tc, cell_diagnostics_point_at_the_exact_character, 0, NCELL_CASES);
     tcase_add_test(tc, cell_positions_follow_the_file);

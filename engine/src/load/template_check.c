@@ -719,9 +719,9 @@ size_t rf_template_check(const rf_template *t, rf_diags *d)
     c.name = rf_template_name(t) ? rf_template_name(t) : "";
     c.w = rf_template_width(t);
     c.h = rf_template_height(t);
-    /* a Lua script may name any digit, but the checks count only the
-     * digits named where they can see it (check_anchors skips Lua rooms) */
-    c.used = rf_symbol_named_digits(t, NULL);
+    /* the digits that become floor, as the placer draws them: in a Lua
+     * room every one (a script may name any; check_anchors skips them) */
+    c.used = rf_template_used_digits(t);
     scan_map(&c);
     check_levels(&c);
     build_object_index(&c);
