@@ -4,7 +4,8 @@
 # case runs gen --room ... --format json and shared/tools/check-level with
 # the room's map (every floor, anchor or ^ cell walkable in the level).
 #   - a one-door room whose door faced the map's edge (issue 12's example);
-#   - a seeded Brogue room whose door front a lake took (caverns).
+#   - a seeded Brogue room whose door front a lake took (caverns);
+#   - a room whose only door another template's wall covered (brogue 29).
 set -u
 rf=$1 check=$2 src=$3
 fails=0 n=0
@@ -32,5 +33,6 @@ whole() {
 whole "$src/content" brogue 3 6 "Cramped Curio Stall"
 whole "$src/tests/data/forced" caverns 3 2 "One Door"
 whole "$src/tests/data/forced" caverns 3 10 "One Door"
+whole "$src/tests/data/forced" brogue 29 2 "One Door"
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" = 0 ]

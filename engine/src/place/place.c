@@ -273,8 +273,8 @@ bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool 
     for (i = 0; i < v->nwallish; i++) {
         size_t li = (size_t)(oy + c[i].y) * gw + (size_t)(ox + c[i].x);
         uint8_t t = g->t[li];
-        if (t == RF_TILE_WALL)
-            continue;
+        if (t == RF_TILE_WALL && pl->prot[li] != RF_PROT_DOOR && pl->prot[li] != RF_PROT_FRONT)
+            continue; /* a shared wall, but never over an unused door or before one */
         if (pl->prot[li])
             return false;
         if (t != RF_TILE_ROCK &&
@@ -299,7 +299,7 @@ void rf_place_stamp(rf_placer *pl, const rf_tview *v, int ox, int oy, int room, 
             size_t li = (size_t)(oy + y) * (size_t)g->w + (size_t)(ox + x);
             if (c == ' ')
                 continue;
-            pl->prot[li] = 1;
+            pl->prot[li] = RF_PROT_CELL;
             if (rf_symbol_is_walled(c, v->used_digits)) {
                 g->t[li] = RF_TILE_WALL;
                 g->room[li] = 0;
@@ -313,6 +313,18 @@ void rf_place_stamp(rf_placer *pl, const rf_tview *v, int ox, int oy, int room, 
                     g->t[ni] = RF_TILE_WALL;
             }
         }
+    /* the unused doors, and the rock before them: no later template covers
+     * or walls them off, so a corridor can still open one */
+    for (k = 0; (size_t)k < v->ndoors; k++) {
+        int dx = ox + v->doors[k].x, dy = oy + v->doors[k].y;
+        int fx = dx + RF_DIR_DX(v->doors[k].dir), fy = dy + RF_DIR_DY(v->doors[k].dir);
+        if (k == used_door)
+            continue;
+        pl->prot[(size_t)dy * (size_t)g->w + (size_t)dx] = RF_PROT_DOOR;
+        if (fx >= 1 && fy >= 1 && fx <= g->w - 2 && fy <= g->h - 2 &&
+            !pl->prot[(size_t)fy * (size_t)g->w + (size_t)fx])
+            pl->prot[(size_t)fy * (size_t)g->w + (size_t)fx] = RF_PROT_FRONT;
+    }
     if (used_door >= 0 && (size_t)used_door < v->ndoors)
         rf_place_door_open(pl, v, ox, oy, (size_t)used_door);
 }
@@ -323,14 +335,16 @@ void rf_place_door_open(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t
     int x = ox + v->doors[k].x, y = oy + v->doors[k].y;
     int fx = x + RF_DIR_DX(v->doors[k].dir), fy = y + RF_DIR_DY(v->doors[k].dir);
     RF_GRID_AT(g, x, y) = RF_TILE_DOOR;
+    pl->prot[(size_t)y * (size_t)g->w + (size_t)x] = RF_PROT_CELL;
     if (!rf_grid_in_bounds(g, fx, fy))
         return;
     /* a level door right in front (a room's wall against the template's):
      * it becomes an empty doorway, so no two doors stand in a row */
     if ((RF_GRID_AT(g, fx, fy) == RF_TILE_DOOR || RF_GRID_AT(g, fx, fy) == RF_TILE_SECRET_DOOR) &&
-        !pl->prot[(size_t)fy * (size_t)g->w + (size_t)fx])
+        !rf_prot_is_template(pl->prot[(size_t)fy * (size_t)g->w + (size_t)fx]))
         RF_GRID_AT(g, fx, fy) = RF_TILE_FLOOR;
-    pl->prot[(size_t)fy * (size_t)g->w + (size_t)fx] = 1; /* a door never ends up facing a wall */
+    /* a door never ends up facing a wall */
+    pl->prot[(size_t)fy * (size_t)g->w + (size_t)fx] = RF_PROT_CELL;
 }
 
 void rf_place_record(rf_placer *pl, rf_plan_entry *e, int room, int ox, int oy, int o)

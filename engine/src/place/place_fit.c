@@ -62,7 +62,7 @@ static void mark_locked(rf_placer *pl)
  * (ox, oy). */
 static bool closed(const rf_placer *pl, const rf_tview *v, int ox, int oy, int x, int y, int c)
 {
-    return pl->prot[c] || pl->locked[c] || view_has(v, x - ox, y - oy);
+    return rf_prot_is_template(pl->prot[c]) || pl->locked[c] || view_has(v, x - ox, y - oy);
 }
 
 /* Searches a corridor from door k of v at (ox, oy); on success pl->from
@@ -193,7 +193,7 @@ static int label_regions(rf_placer *pl, int *label)
         label[c] = 0;
     for (c = 0; c < n; c++) {
         int head = 0, tail = 0;
-        if (label[c] || !pl->walk[g->t[c]] || (pl->locked[c] && !pl->prot[c]))
+        if (label[c] || !pl->walk[g->t[c]] || (pl->locked[c] && !rf_prot_is_template(pl->prot[c])))
             continue;
         label[c] = ++regions;
         pl->queue[tail++] = c;
@@ -202,7 +202,8 @@ static int label_regions(rf_placer *pl, int *label)
             for (dir = 0; dir < 4; dir++) {
                 int nx = cx + RF_DIR_DX(dir), ny = cy + RF_DIR_DY(dir), nc = ny * w + nx;
                 if (nx < 0 || ny < 0 || nx >= w || ny >= h || label[nc] ||
-                    !pl->walk[g->t[nc]] || (pl->locked[nc] && !pl->prot[nc]))
+                    !pl->walk[g->t[nc]] ||
+                    (pl->locked[nc] && !rf_prot_is_template(pl->prot[nc])))
                     continue;
                 label[nc] = regions;
                 pl->queue[tail++] = nc;
@@ -478,7 +479,7 @@ static bool join_one(rf_placer *pl, const int *label, int main)
                     carve(pl, cur, false);
                 return true;
             }
-            if (pl->locked[nc] || pl->prot[nc] || label[nc] ||
+            if (pl->locked[nc] || rf_prot_is_template(pl->prot[nc]) || label[nc] ||
                 (g->t[nc] != RF_TILE_ROCK && g->t[nc] != RF_TILE_WALL))
                 continue;
             pl->seen[nc] = round;
@@ -510,7 +511,7 @@ static rf_status connect_level(rf_placer *pl)
         if (!size)
             return RF_ERR_NOMEM;
         for (c = 0; c < n; c++)
-            size[label[c]] += label[c] > 0 && !pl->prot[c];
+            size[label[c]] += label[c] > 0 && !rf_prot_is_template(pl->prot[c]);
         for (main = 1, r = 2; r <= regions; r++)
             if (size[r] > size[main])
                 main = r;

@@ -60,6 +60,13 @@ typedef struct rf_plan_entry {
     rf_tview views[RF_ORIENT_COUNT]; /* drawn on first use (cells NULL before) */
 } rf_plan_entry;
 
+/* pl->prot marks: a cell of a placed template (or the front of a door in
+ * use), an unused door of one, and the rock in front of an unused door,
+ * which no template may cover or wall off but a corridor may cross. */
+enum { RF_PROT_CELL = 1, RF_PROT_DOOR = 2, RF_PROT_FRONT = 3 };
+/* True when prot mark m belongs to a placed template (not a door's front). */
+static inline bool rf_prot_is_template(uint8_t m) { return m == RF_PROT_CELL || m == RF_PROT_DOOR; }
+
 struct rf_placer {
     rf_grid *g;             /* the level's, retained */
     rf_room_list *rooms;    /* its room records */
@@ -68,7 +75,7 @@ struct rf_placer {
     int depth;              /* po.depth */
     rf_plan_entry *plan;
     size_t n, cap;
-    uint8_t *prot;   /* w*h: 1 on cells of placed templates (fit and checks) */
+    uint8_t *prot;   /* w*h RF_PROT_* marks (0: free) */
     int *queue, *from; /* w*h BFS buffers for fit corridors */
     int *label;      /* w*h walkable region labels; the cut test's set parents */
     unsigned *seen;  /* w*h visit stamps of the fit's searches (== round: seen) */
