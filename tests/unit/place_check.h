@@ -37,8 +37,8 @@ static inline char pc_cell(const rf_template *t, int o, int vx, int vy)
     return rf_template_cell(t, x, y);
 }
 
-/* Whether digit c stays floor (README, rooms.xml map symbols): an object's
- * at= names it, or a script clause's at=, sourceAt= or targetAt=, or the
+/* Whether digit c stays floor (docs/modders.md, rooms.xml map symbols): an
+ * object's at= names it, or a script clause's at=, sourceAt= or targetAt=, or the
  * room has a Lua script. Written out here, not through the library's
  * rf_template_used_digits, so the sweep checks the rule itself. */
 static inline bool pc_anchor_used(const rf_template *t, char c)

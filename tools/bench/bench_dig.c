@@ -1,11 +1,9 @@
 /* tools/bench/bench_dig.c: levels per second and ms per level of the Brogue
  * digger (rf_level_generate, profile defaults) by size and depth mix.
  *
- * Pipeline: benchmark over level.h; prints figures, asserts nothing. With no
- * options it runs 79x29, 200x200 and 1000x1000 for depths 1-5 and 1-26;
- * `--size WxH --depths A-B --count N` runs one configuration (run.sh runs
- * that under callgrind for instructions per level). Levels step through the
- * depth mix by a stride prime to its length, with consecutive seeds.
+ * Pipeline: benchmark over level.h; prints figures, asserts nothing.
+ * Usage: no options for the standard set; `--size WxH --depths A-B --count N`
+ * for one configuration (run.sh runs it under callgrind).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,12 +1,9 @@
-/* tools/bench/bench_dig2.c: levels per second of every profile's level
- * (digger + stairs: brogue, nethack, dungeonmaker) at the profile's own size
- * and at 200x200, and of the NetHack and DungeonMaker diggers alone.
+/* tools/bench/bench_dig2.c: levels per second of every profile's level and
+ * of the NetHack and DungeonMaker diggers alone.
  *
  * Pipeline: benchmark over dig_rects.h, dig_crawl.h and level.h; prints
- * figures, asserts nothing. Own sizes (no size in the level options): Brogue
- * 79x29, NetHack 80x21, DungeonMaker the bundled rooms1's 100x100. Depths
- * cycle 1-26. `--count N` sets the levels per line. A checksum of the grids
- * keeps the work from being optimised away and shows determinism.
+ * figures, asserts nothing; a grid checksum keeps the work honest.
+ * Usage: `--count N` sets the levels per line.
  */
 #include <stdio.h>
 #include <stdlib.h>

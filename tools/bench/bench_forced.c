@@ -1,14 +1,9 @@
 /* tools/bench/bench_forced.c: how often a forced room is placed, and whole.
  *
- * Pipeline: benchmarks; loads the bundled profiles, makes plain rooms of
- * growing sizes (one door, or a door on every side) and forces each into
- * levels of every profile (gen --room), seeds 1..N at depths 2, 6 and 10.
- * Prints, per profile and size, the share placed and the share whole (every
- * floor cell of the room's map walkable in the level and reachable from the
- * up stairs). Figures, not asserts: the suite's sweeps assert.
- *
- *     bench_forced [--seeds N] [--sizes WxH,...] [--failures]
- * --failures also lists each level where the room is missing or not whole.
+ * Pipeline: benchmark over profile.h and level.h: plain rooms of growing
+ * sizes forced into levels of every profile; prints shares, asserts nothing.
+ * Usage: bench_forced [--seeds N] [--sizes WxH,...] [--failures]
+ * (--failures lists each level where the room is missing or not whole).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,12 +2,8 @@
  * loader against `xmllint --noout` on the same generated file.
  *
  * Pipeline: benchmark over template.h; prints figures, asserts nothing.
- * Design: writes a rooms.xml of N rooms (default 100,000, about 50 MB: eight
- * lines and an object each) into a fresh temp dir, then times each contender
- * in its own child process (fork; wait4 gives that child's peak RSS alone), so
- * the loader (its per-room checks and lint's script-type pass included) and
- * xmllint are measured the same way in one run. `--rooms N` changes the
- * size; the file is removed at exit.
+ * Design: each contender runs in its own child (wait4 gives its peak RSS).
+ * Usage: `--rooms N` (default 100,000 rooms, about 50 MB).
  */
 #define _DEFAULT_SOURCE 1 /* wait4 */
 #include <stdio.h>

@@ -1,18 +1,9 @@
-/* tools/bench/bench_place.c: what a complete level costs beside digging alone:
- * levels per second, ms per level and the added cost in percent, by profile,
- * size and depth mix.
+/* tools/bench/bench_place.c: what a complete level costs beside digging
+ * alone, by profile, size and depth mix.
  *
- * Pipeline: benchmark over brogue.h, dig_rects.h, dig_crawl.h (the diggers
- * called directly with their default parameters, as the bundled profiles
- * leave them) and level.h (rf_level_generate with the bundled
- * content/profiles.xml and content/rooms: templates, DoomRL special rooms,
- * stairs and population). Prints figures, asserts nothing. With no options:
- * brogue 79x29 depths 1-5 and 1-26, brogue 200x200 depths 1-5, nethack and
- * dungeonmaker at their own sizes, depths 1-26; `--profile P [--size WxH]
- * [--depths A-B] [--count N]` runs one line, and `--mode dig|full` only one
- * half of it (run.sh runs that under callgrind for instructions per level).
- * Both halves walk the same seeds and depths: seeds 1.., depths through the
- * mix by a stride prime to its length.
+ * Pipeline: benchmark over the diggers' headers and level.h; prints figures,
+ * asserts nothing; both halves walk the same seeds and depths.
+ * Usage: `--profile P [--size WxH] [--depths A-B] [--count N] [--mode dig|full]`.
  */
 #include <stdio.h>
 #include <stdlib.h>

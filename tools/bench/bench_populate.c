@@ -1,14 +1,9 @@
-/* tools/bench/bench_populate.c: what population costs per level, printed
- * beside the level without it.
+/* tools/bench/bench_populate.c: what population costs per level, beside the
+ * level without it.
  *
- * Pipeline: benchmark over level.h, populate.h and profile.h; prints figures,
- * asserts nothing. Two profiles that differ only in "populate" (0 and 1)
- * generate the same levels (population draws from its own stream), so their
- * difference is population's share; the pass alone is also timed on the
- * unpopulated levels (rf_populate on their grid, rooms and objects). With no
- * options it runs 79x29 and 200x200 at depths 1-5 and 1-26; `--size WxH
- * --depths A-B --count N [--mode off|on|pass]` runs one configuration and one
- * mode (run.sh runs those under callgrind for instructions per level).
+ * Pipeline: benchmark over level.h, populate.h and profile.h; prints figures.
+ * Design: populate 0 and 1 give the same levels (own stream), so the
+ * difference is population's share. Usage: see docs/internals.md, tools.
  */
 #include <stdio.h>
 #include <stdlib.h>

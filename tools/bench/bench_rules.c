@@ -1,24 +1,8 @@
 /* tools/bench/bench_rules.c: ticks/s and condition evaluations/s of the rule
- * VM over a world of 10,000 scripted rooms, beside the floor: a plain Lua
- * loop doing the same checks in the same Lua state.
+ * VM over 10,000 scripted rooms, beside a plain Lua floor.
  *
- * Pipeline: benchmark over template.h and world.h; prints figures, asserts
- * nothing about time (targets: within 2x of the floor, an idle tick over
- * 10,000 rules under 2 ms; docs/reference.md, Benchmarks).
- * Design: N rooms are generated as rooms.xml text and loaded like content;
- * each has one repeat="1" XML script whose conditions are evaluated in full
- * every tick and never all hold (isAlive true, then entered false; or isAlive
- * true, activated not="1" true, at false), so every rule stays idle and a tick
- * evaluates 2.5 conditions per room on average. Room 0 holds the floor: a Lua
- * rule whose `when` walks plain tables mirroring the same state with the same
- * tests, only while its lever `on` is up. Ticks alternate (floor off: the
- * engine alone; floor on: engine + floor) in the same world, and the floor is
- * the difference, so both run under the same allocator and GC, and machine
- * load falls on both alike. The round with the fastest engine is kept, the
- * usual way to shed scheduler noise. The world arms its budget hook around
- * rules that run user Lua (the floor is one) but not around built-in XML
- * rules, so the same loop is also timed in a bare lua_State with no hook:
- * the strict floor.
+ * Pipeline: benchmark over template.h and world.h; prints figures (targets:
+ * docs/reference.md, Benchmarks). Design: docs/internals.md, tools.
  * Options: --rooms N (default 10000), --ticks K per round (200), --rounds R (5).
  */
 #include <stdarg.h>

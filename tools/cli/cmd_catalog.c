@@ -1,12 +1,8 @@
-/* tools/cli/cmd_catalog.c: `roomforge catalog`: one line per level for seeds
- * N..N+K-1 and depths A..B (DESIGN 5), the digests a committed catalog diffs.
+/* tools/cli/cmd_catalog.c: `roomforge catalog`: one line per level for a
+ * range of seeds and depths, the digests a committed catalog diffs.
  *
- * Pipeline: CLI over level.h. Design: one process generates every level, so
- * `time roomforge catalog` measures generation. The columns are seed, depth,
- * digest (FNV-1a 64 of the ascii level, 16 hex digits), rooms (corridors not
- * counted), templates, and the monsters and items placed (special rooms,
- * templates, population). Templates come from --content (else the bundled
- * rooms); notes about drawn templates left out are not collected.
+ * Pipeline: CLI over level.h; one process generates every level. Columns:
+ * seed, depth, digest, rooms, templates, monsters and items.
  */
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,19 +1,9 @@
 /* tools/cli/cmd_gen.c: `roomforge gen`: one level, printed as ascii, ansi or
  * JSON (DESIGN 5).
  *
- * Pipeline: CLI over profile.h and level.h. Design: the rooms of --content
- * (else the bundled content/rooms) are the templates the placer draws from;
- * --room NAME (repeatable) forces a template into the level, and a forced
- * room that cannot be placed exits 1 with the placer's diagnostic naming it
- * and the reason; warnings of a level made (decoration-missing) go to
- * stderr, notes about drawn templates left out only with --verbose. -o writes the named file (never a
- * directory); the default format is ascii, ansi only when asked for.
- * --recipe runs a recipe file instead of the profile's (a designer's loop:
- * edit, gen, look), with the profile's parameters.
- * --rooms-file loads a DungeonMaker rooms-file for the dungeonmaker profile;
- * its errors exit 1 (content) or 2 (unreadable) before anything is dug; a
- * recipe that never calls dig_crawl (only that step reads it) is found by
- * the run, which reports rooms-file-unused (exit 2).
+ * Pipeline: CLI over profile.h and level.h; --room forces templates,
+ * --recipe runs a recipe file, --rooms-file feeds dig_crawl. Diagnostics go
+ * through the sink's writer (notes only with --verbose).
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,17 +1,9 @@
 /* tools/cli/cmd_sim.c: `roomforge sim`: plays scenarios against a room and
  * prints what its rules do, one effect a line.
  *
- * Pipeline: CLI over load (the content), world (a fresh one-room world per
- * scenario) and scenario (parse, play, expect, write). Exit (DESIGN 5): 0 all
- * played and every expect met; 1 content errors (rooms, scenario lines,
- * scripts, events on missing objects, an unknown room named by a `room` line)
- * or a failed expect; 2 usage or I/O (an unreadable scenario, an unknown
- * --room, as `show` does).
- * Design: --scenario DIR plays every *.scn of DIR in byte order of names, each
- * against --room or, without it, the room its own `room NAME` line names, so a
- * designer's CI runs a folder of scenarios in one call. Text output then puts
- * a "== FILE" line before each scenario's effects; JSON wraps the
- * per-scenario objects in {"scenarios":[...],"failed":N}.
+ * Pipeline: CLI over load, world and scenario. --scenario DIR plays every
+ * *.scn in name order. Exit (DESIGN 5): 0 all expects met, 1 content errors
+ * or a failed expect, 2 usage or I/O.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,17 +1,9 @@
 /* tools/fuzz/fuzz.c: a deterministic mutation fuzzer for roomforge's readers.
  *
  * Usage: fuzz TARGET [--iterations N] [--seed S] [--ext .xml] PATH...
- * Pipeline: seed files (PATH: files, or the files of a folder with the
- * extension given) -> mutations -> a target of fuzz_targets.c. Design: runs
- * every seed file once as it is, then N mutants, each 1-8 edits (mostly one
- * or two, so most mutants still parse and reach the deeper code) of a seed
- * chosen by the "fuzz" stream of seed S (bit flips, byte sets, deletions,
- * duplications, dictionary tokens, splices of another seed), so a failure is
- * replayed by the same command line. No libFuzzer is needed: CTest runs it
- * in the plain build and under ASan/UBSan (RF_SANITIZED set: a tenth of the
- * iterations), where a crash, leak or undefined
- * behaviour fails the run; a target answering with an undocumented status
- * saves the input as fuzz-failure-TARGET.bin and exits 1.
+ * Pipeline: seed files -> mutants (the "fuzz" stream of S) -> a target of
+ * fuzz_targets.c; CTest runs it plain and sanitized. A bad status saves
+ * fuzz-failure-TARGET.bin and exits 1.
  */
 #include <stdio.h>
 #include <stdlib.h>

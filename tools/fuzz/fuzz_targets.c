@@ -1,15 +1,9 @@
 /* tools/fuzz/fuzz_targets.c: what each fuzz target feeds one input to: the
- * rooms.xml loader, the profiles loader (and a level of each profile it
- * loads, so fuzzed numbers reach the recipes and diggers), a recipe run
- * instead of the default one, a DungeonMaker rooms-file (and a level dug
- * with it), a sim scenario.
+ * rooms.xml and profiles loaders, a recipe, a rooms-file, a scenario.
  *
  * Pipeline: tools/fuzz/fuzz.c mutates seed files and calls these. Design: a
- * target returns false only for a status its API does not document for bad
- * input (the driver then stops with the input saved); crashes, leaks and
- * undefined behaviour are the sanitizers' to report; hangs, CTest's timeout.
- * Inputs that load are used the way `gen` and `sim` would use them, at small
- * sizes, so an iteration stays cheap.
+ * target fails only on an undocumented status; inputs that load are used as
+ * gen and sim would, at small sizes.
  */
 #include "fuzz.h"
 

@@ -1,13 +1,9 @@
-/* roomforge/brogue.h: the Brogue digger, callable alone: accretion of rooms and
- * corridors, loops, cellular caves and lakes, bridges and the door passes.
+/* roomforge/brogue.h: the Brogue digger, callable alone.
  *
- * Pipeline: dig and post-passes. rf_brogue_dig writes a whole level's terrain
- * into a caller's rf_grid and appends its rooms and corridors to an
- * rf_room_list; stairs and population come after (level.h does both).
- * Design: every number of the seed is a field of rf_brogue_params, filled by
- * rf_brogue_params_init for a depth and a level size (counts scale with area)
- * and overridable by profiles. Room designs are a table of callbacks, so a
- * caller (the template placer) can add its own designs.
+ * Pipeline: dig; writes a level's terrain into a caller's rf_grid and appends
+ * its rooms and corridors to an rf_room_list; stairs and population come after.
+ * Design: every number of the seed is a field of rf_brogue_params (scaled by
+ * area, overridable by profiles); room designs are a table of callbacks.
  * Seeds: shared/seeds/brogue-level-generation.txt.
  */
 #ifndef RF_BROGUE_H

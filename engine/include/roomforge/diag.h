@@ -1,11 +1,8 @@
 /* roomforge/diag.h: the diagnostics sink and its gcc, JSON and SARIF writers.
  *
- * Pipeline: leaf module; every stage that reads user input reports here.
- * A diagnostic is {file, line, col, severity, code, message}; line and col are
- * 1-based (col counts characters, a tab is one); line 0 means "no position".
- * Codes are stable kebab-case API listed in one table (diag_codes.c): each has
- * a severity, an on/off default and a one-line help. The sink copies what it is
- * given, so callers may free their strings afterwards.
+ * Pipeline: core; every stage that reads user input reports here, the CLI and
+ * games print it. A diagnostic is {file, line, col, severity, code, message},
+ * line and col 1-based, line 0 for "no position"; the sink copies its strings.
  */
 #ifndef RF_DIAG_H
 #define RF_DIAG_H

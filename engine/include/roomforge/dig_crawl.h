@@ -1,13 +1,8 @@
 /* roomforge/dig_crawl.h: DungeonMaker's wall crawlers driven by a rooms-file.
  *
- * Pipeline: load (rooms_file.h) -> dig. The dungeon starts open inside an
- * outer wall; rooms, hand-placed squares, protuberances and crawlers of the
- * rooms-file build walls into it. Axes: the rooms-file's x (top to bottom) is
- * the grid's row y, its y (left to right) the grid's column x. The grid may
- * differ in size from the file's dimensions: rooms follow their divisions and
- * hand-placed coordinates scale (x * height / dimX); at the file's own size
- * they are exact. Writes DESIGN 6 glyphs and one RF_ROOM_CRAWLED record per
- * room. Same file, grid size, params and rng state: same bytes.
+ * Pipeline: dig; reads an rf_rooms_file (rooms_file.h), writes DESIGN 6 glyphs
+ * and one RF_ROOM_CRAWLED record per room. The file's x is the grid's row y.
+ * Same file, grid size, params and rng state: same bytes.
  * Seeds: shared/seeds/dungeonmaker-rooms-file.txt.
  */
 #ifndef RF_DIG_CRAWL_H

@@ -1,9 +1,7 @@
-/* roomforge/dig_rects.h: NetHack's rooms-and-corridors digger (rectangle
- * splitting).
+/* roomforge/dig_rects.h: NetHack's rooms-and-corridors digger.
  *
- * Pipeline: dig. Writes walls, floors, doors and corridors (DESIGN 6 glyphs)
- * into a rock grid and one rf_room_rec per room, ids 1.. in the order the rooms
- * sort by low x. Same grid size, params, depth and rng state: same bytes.
+ * Pipeline: dig; writes walls, floors, doors and corridors into a rock grid and
+ * one rf_room_rec per room, ids in low-x order. Same inputs: same bytes.
  * Seeds: shared/seeds/nethack-makerooms.txt.
  */
 #ifndef RF_DIG_RECTS_H

@@ -1,12 +1,8 @@
-/* roomforge/fov.h: line of sight on a level's grid, for population (hordes
- * spawn asleep where the up stairs cannot see them) and for hosts.
+/* roomforge/fov.h: line of sight on a level's grid.
  *
- * Pipeline: populate. A tile sees another when the Bresenham line from the
- * first to the second crosses only transparent tiles between them; walls,
- * rock, doors (closed, as Brogue's are), secret doors and destructible walls
- * are opaque; everything else (floor, liquids, chasms, stairs, bridges,
- * impassable floor) is transparent. The two end tiles are not tested, so a
- * wall is seen, and a tile always sees itself. There is no range limit.
+ * Pipeline: passes (population keeps hordes out of the up stairs' view) and
+ * hosts. A tile sees another when the Bresenham line between them crosses
+ * only transparent tiles; the two end tiles are not tested; no range limit.
  */
 #ifndef RF_FOV_H
 #define RF_FOV_H

@@ -1,9 +1,8 @@
 /* roomforge/grid.h: the tile grid diggers write and the placer reads.
  *
- * Pipeline: dig, place, passes, output. w x h tiles plus a room number per tile
- * (0 = none); x grows right, y down, both from 0. Reading outside gives
- * RF_TILE_ROCK and room 0; writing outside changes nothing. The terrain set and
- * its glyphs are DESIGN section 6, kept in one table in grid.c.
+ * Pipeline: dig, place, passes, output. w x h tiles plus a room number per
+ * tile (0 = none); x grows right, y down, both from 0. Reading outside gives
+ * RF_TILE_ROCK and room 0; writing outside changes nothing.
  */
 #ifndef RF_GRID_H
 #define RF_GRID_H

@@ -1,36 +1,9 @@
-/* roomforge/horde.h: the population tables: hordes (a leader and its
- * members, a depth range, a frequency), trap kinds and the decorations of
- * template cells P, @ and ^, loaded from the <hordes>, <traps> and
- * <decorations> sections of content/profiles.xml.
+/* roomforge/horde.h: the population tables: hordes, trap kinds and the
+ * decorations of template cells P, @ and ^.
  *
- * Pipeline: load -> populate. A profile set owns the tables its file holds
- * (rf_profile_set_hordes, profile.h); a level whose profile set holds none
- * takes the bundled tables (rf_horde_table_bundled), the same rows as the
- * bundled content/profiles.xml. Format:
- *   <hordes>
- *     <horde name="rat nest" leader="rat" depth="1-4" frequency="10">
- *       <member monster="rat" count="1-3"/>
- *     </horde>
- *     <horde name="chained captive" leader="captive orc" depth="3-12" machine="1"/>
- *   </hordes>
- *   <traps>
- *     <trap name="dart trap" depth="2-12" frequency="10"/>
- *   </traps>
- *   <decorations chance="50">
- *     <decoration symbol="P" name="painting" weight="2"/>
- *     <decoration symbol="@" type="blocker" name="statue"/>
- *   </decorations>
- * depth is "N" or "N-M" (1-based, 1..1000); frequency 1..1000, default 10;
- * machine="1" marks a machine-only horde (a captive without captors, a
- * boss, a statue): random spawns never pick it, a template or vault names it.
- * count is "N" or "N-M", 0..RF_HORDE_COUNT_MAX, default 1.
- * A decoration row is what a template cell of its symbol (P: on a wall, @: a
- * blocker, never in noBlockers rooms, ^: on the floor) may become: symbol is
- * "P", "@" or "^"; name is required and unique within its symbol; type is the
- * placed object's type (default "decoration", "blocker" for @); weight
- * 1..RF_DECOR_WEIGHT_MAX, default 1. chance= (0-100, default 50, once a
- * table) is the percent of such cells that get one; the kind is then drawn
- * by weight among the rows of the cell's symbol.
+ * Pipeline: profile (the <hordes>, <traps> and <decorations> of a profiles
+ * file) -> place and passes (populate). A profile set without tables uses the
+ * bundled ones (rf_horde_table_bundled). Format: docs/reference.md.
  */
 #ifndef RF_HORDE_H
 #define RF_HORDE_H

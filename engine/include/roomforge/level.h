@@ -1,9 +1,7 @@
-/* roomforge/level.h: a generated level: grid, rooms, stairs and feelings, and
- * its ascii, ansi and JSON writers.
+/* roomforge/level.h: a generated level and its ascii, ansi and JSON writers.
  *
- * Pipeline: the level stage. rf_level_generate runs the recipe a profile
- * names (a bundled scripts/levels recipe, or a file), whose steps dig, place templates,
- * run the passes, place the stairs and populate, on the seed's streams.
+ * Pipeline: level; rf_level_generate runs the recipe a profile names, whose
+ * steps dig, place, run the passes, place the stairs and populate.
  * Same profile, seed, depth and size: byte-identical output.
  */
 #ifndef RF_LEVEL_H

@@ -1,10 +1,8 @@
-/* roomforge/lint.h: the checks that need more than one room: script types
- * against a registry of condition and action types.
+/* roomforge/lint.h: the checks that need more than one room, and lint of a
+ * content pack as one call (rf_lint_paths).
  *
- * Pipeline: load -> lint. Loading already checks each room on its own
- * (template_check.c). Which condition and action types exist depends on the rule
- * VM (designers register new ones in Lua), so that check takes a registry:
- * the built-in Dredmor types, or the rule VM's (rules.h).
+ * Pipeline: load -> lint; script types are checked against a registry (the
+ * built-in Dredmor types, or a world's); the pack lint runs in sim's stage.
  */
 #ifndef RF_LINT_H
 #define RF_LINT_H

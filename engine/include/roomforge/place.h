@@ -1,19 +1,9 @@
-/* roomforge/place.h: the placer: which templates a level gets and why one
- * could not be placed.
+/* roomforge/place.h: the placer's rules a caller or test can ask about
+ * without generating a level: which templates a level gets, why one is out.
  *
- * Pipeline: recipe -> dig -> place -> passes -> populate. rf_level_generate
- * (level.h) runs the placer when its options carry a template set: the
- * Brogue digger attaches templates during accretion (a template is a room
- * design whose door meets a wall site, directly or at the end of a
- * corridor); the other diggers fit them into free rock and join their doors
- * by corridors. This header holds the rules a caller or a test can ask
- * about without generating a level.
- *
- * How many: a level draws the profile parameter "templates" (a range at the
- * reference 79x29 size; default 1-3), scaled by the level's area, then adds
- * every room forced by name (gen --room). A template may appear at depth N
- * when minLevel <= N-1 <= maxLevel; a `special` one at most once a level;
- * the draw is weighted by each template's weight attribute (default 100).
+ * Pipeline: place, run by rf_level_generate's recipe steps when the options
+ * carry a template set. How many, at which depth and by which weight:
+ * docs/reference.md, "The placer: templates in levels".
  */
 #ifndef RF_PLACE_H
 #define RF_PLACE_H

@@ -1,10 +1,7 @@
-/* roomforge/placed.h: the objects a level holds once generated: monsters,
- * items, levers, teleporters and the objects of placed templates.
+/* roomforge/placed.h: the objects a generated level holds.
  *
- * Pipeline: written by the placer, the special-room pass and population;
- * read by the level's writers (the "objects" of gen --format json) and by
- * the world a game ticks. A placed object copies its strings, so it outlives
- * whatever it was made from.
+ * Pipeline: written by place, special and populate; read by the level's
+ * writers and the world. A placed object copies its strings.
  */
 #ifndef RF_PLACED_H
 #define RF_PLACED_H

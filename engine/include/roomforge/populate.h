@@ -1,24 +1,9 @@
-/* roomforge/populate.h: population: the hordes a level starts with and its
- * traps, as Brogue's level generation describes them.
+/* roomforge/populate.h: population: a level's sleeping hordes and its traps.
  *
- * Pipeline: dig -> place -> passes -> stairs -> special -> populate. The
- * pass reads the grid, the room records and the objects already placed; it
- * appends "trap" and "monster" objects (rf_placed) to the caller's list and
- * changes no tile. It draws from one rng stream only (the level's
- * "populate"), so turning it off leaves the rest of the level as it was.
- * Rules (Seeds: shared/seeds/brogue-level-generation.txt):
- * - 6 hordes a level down to depth 26, then one more a depth up to 20
- *   (times the level's area in 79 x 29 levels, at least once), all asleep,
- *   none where the up stairs can see (fov.h), none in a machine-only horde;
- * - from depth 2, 10% of hordes are picked as if 1dK deeper, K = min(depth
- *   / 2, 5), but never deeper than 26 while depth is at most 26;
- * - the traps the digger counted ((depth-1)/4 .. (depth-1)/2), on floor.
- * Monsters stand on walkable tiles reachable from the up stairs (not doors,
- * secret doors, destructible walls, stairs or acid), traps on floor tiles reachable
- * from it that are no chokepoint. Nothing goes into a locked room, onto a
- * tile already holding an object, or into a room whose keep_out forbids it
- * (RF_KEEP_MONSTERS, RF_KEEP_TRAPS; population places no treasure and no
- * blockers, so RF_KEEP_TREASURE and RF_KEEP_BLOCKERS have nothing to stop).
+ * Pipeline: passes, after stairs and special; reads the grid, room records
+ * and placed objects, appends "trap" and "monster" objects, changes no tile,
+ * draws from the "populate" stream only. Rules: docs/reference.md, Population.
+ * Seeds: shared/seeds/brogue-level-generation.txt.
  */
 #ifndef RF_POPULATE_H
 #define RF_POPULATE_H

@@ -1,19 +1,9 @@
 /* roomforge/profile.h: level profiles: which recipe makes a level and with
  * which numbers, loaded from content/profiles.xml.
  *
- * Pipeline: profile -> recipe -> dig. A profile names a recipe (a Lua level
- * script: a bundled one of scripts/levels by name, or a .lua file relative
- * to the profiles file) and holds named integer parameters, each a value or
- * a range "lo-hi", with optional per-depth overrides:
- *   <profiles>
- *     <profile name="brogue" recipe="brogue">
- *       <param name="cave-chance" value="33"/>
- *       <depths from="1" to="3"><param name="lakes" value="0"/></depths>
- *     </profile>
- *   </profiles>
- * The recipe gets the parameters at the level's depth; each step it calls
- * reads the ones it knows and keeps its defaults for the rest. digger= is
- * the older spelling of recipe=.
+ * Pipeline: profile (data only) -> level, which runs the recipe. A profile
+ * names a recipe and holds integer parameters (values or "lo-hi" ranges) with
+ * per-depth overrides. Format: docs/reference.md, Profiles.
  */
 #ifndef RF_PROFILE_H
 #define RF_PROFILE_H

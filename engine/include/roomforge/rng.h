@@ -1,10 +1,8 @@
 /* roomforge/rng.h: the one PRNG (PCG32) with named streams, and dice.
  *
- * Pipeline: leaf module; every random choice takes an rf_rng explicitly.
- * Design: PCG32 (64-bit LCG state, XSH-RR output). A stream is selected by a
- * name hashed with FNV-1a, so "layout" and "cosmetic" draws never disturb each
- * other (DESIGN 7). Ranges use rejection, so they are unbiased and the same on
- * every machine. rf_rng is a plain value struct: copy it to fork a sequence.
+ * Pipeline: core; every random choice takes an rf_rng explicitly.
+ * Design: streams are names hashed with FNV-1a, so streams never disturb
+ * each other (DESIGN 7); ranges by rejection; copy an rf_rng to fork it.
  */
 #ifndef RF_RNG_H
 #define RF_RNG_H

@@ -1,13 +1,8 @@
 /* roomforge/rooms_file.h: DungeonMaker rooms-files: load, query, free.
  *
- * Pipeline: load -> dig (dig_crawl.h). The format is the seed's, line for
- * line: the dimensions line, the limits line, room lines ended by the `div: 0`
- * line, open squares, wall tiles and columns each ended by `( 0 , 0 )`, crawler
- * line pairs ended by a crawler at (0 , 0), and the protuberances line. Blank
- * lines are skipped; words match without regard to case and spaces around
- * punctuation are free. Coordinates keep the seed's axes: x runs top to bottom
- * (rows), y left to right (columns). Every malformed line is a diagnostic with
- * its line and column (codes rooms-file-*), never a crash.
+ * Pipeline: profile -> dig (dig_crawl.h). The format is the seed's, line for
+ * line, axes kept (x top to bottom); a malformed line is a rooms-file-*
+ * diagnostic with line and column, never a crash.
  * Seeds: shared/seeds/dungeonmaker-rooms-file.txt.
  */
 #ifndef RF_ROOMS_FILE_H

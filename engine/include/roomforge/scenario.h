@@ -1,23 +1,9 @@
-/* roomforge/scenario.h: sim scenarios: event scripts a designer plays against
- * one room to see what its rules do, tick by tick.
+/* roomforge/scenario.h: sim scenarios: event scripts played against one room.
  *
- * Pipeline: after world (world.h). A scenario file is parsed once into an
- * immutable rf_scenario (commands with their file positions); `roomforge sim`
- * and the tests then play it against a one-room world and check its `expect`
- * lines against the effect log.
- *
- * Format (DESIGN 5), one command a line, `#` starts a comment (outside quotes),
- * blank lines are skipped, command words match case-insensitively:
- *   enter | exit | move X Y | pull ID | hit ID [N] | kill ID | tick [N]
- *   expect T<tick> <effect>
- * where <effect> is one effect line as sim prints it without its T prefix:
- *   remove ID | create TYPE [ID] at X,Y | move ID X,Y | set ID PROPERTY VALUE
- *   spell "NAME" from X,Y to X,Y | ticker "TEXT" | clock ID stopped
- * Extension: `room NAME` (before every other command, at most once) names the
- * room the scenario is played against, so a folder of scenarios can be run in
- * one call. An ID holding blanks, quotes or '#' is written in double quotes;
- * inside quotes \" and \\ stand for " and \, \n and \t for a newline and a tab.
- * Coordinates are room-local, integers within RF_SCENARIO_COORD_MIN..MAX.
+ * Pipeline: sim, after world; a file is parsed once into an immutable
+ * rf_scenario, which `roomforge sim` and the tests play against a one-room
+ * world, checking its `expect` lines against the effect log.
+ * Format: docs/designers.md, "Scenario format".
  */
 #ifndef RF_SCENARIO_H
 #define RF_SCENARIO_H

@@ -1,14 +1,8 @@
-/* roomforge/special.h: DoomRL's special rooms, given to procedural rooms of a
- * dug level: warehouses, fluid rooms, ammo rooms, teleporter rooms, lever
- * rooms and vaults (locked vaults with their key lever).
+/* roomforge/special.h: DoomRL's special rooms for a dug level's rooms.
  *
- * Pipeline: dig -> place -> passes -> stairs -> special -> populate. Stairs
- * are not floor, so the pass never covers them (rooms with stairs inside
- * can take any feature but a vault). The pass
- * reads the level's grid and room records, rewrites the terrain of the rooms
- * it picks (fluid, vault walls and door), appends the objects it creates to a
- * list the caller owns, and returns the level's feelings. It draws from one
- * rng stream only, so the same stream state gives the same result.
+ * Pipeline: passes, after stairs, before populate; rewrites the terrain of the
+ * rooms it picks, appends its objects, returns the level's feelings; one rng
+ * stream, never over the stairs. Rules: docs/reference.md.
  * Seeds: shared/seeds/doomrl-special-rooms.txt.
  */
 #ifndef RF_SPECIAL_H

@@ -1,17 +1,9 @@
 /* roomforge/template.h: rooms loaded from rooms.xml, immutable once loaded.
  *
- * Pipeline: load. The loader (load_*.c) reads Dredmor rooms.xml into an
- * rf_template_set; each rf_template is one <room>: its map, doors, anchors,
- * flags, objects and scripts (in parsed form; the rule VM compiles them), each
- * part with the file and line it came from. The placer and the rule VM read
- * templates; nothing changes them after load. A template is loaded data; a
- * room is a placed instance (place.h).
- *
- * Names: element and attribute names match case-insensitively and ignore '_'
- * (event_type = eventType = EVENTTYPE). Attributes are kept as written, with a
- * normalised key: lower case, underscores removed ("eventtype", "canpush").
- * Condition and action types are kept lower-cased ("isalive",
- * "activated_changed"); `trigger` stays "trigger" (the rule VM aliases it).
+ * Pipeline: load reads Dredmor rooms.xml into an rf_template_set; the placer
+ * and the world read it. A template is loaded data, a room a placed instance.
+ * Names match case-insensitively and ignore '_'; attribute keys are kept
+ * normalised ("eventtype"), clause types lower-cased.
  */
 #ifndef RF_TEMPLATE_H
 #define RF_TEMPLATE_H

@@ -1,8 +1,8 @@
 /* roomforge/template_write.h: loaded templates as text and JSON, for people
  * and for tools (`roomforge list`, `roomforge show`).
  *
- * Pipeline: load -> output. Reads templates through template.h only. JSON
- * shapes are the contract of DESIGN 5 (list) and the README (show).
+ * Pipeline: load -> output, through template.h only. JSON shapes: DESIGN 5
+ * (list) and docs/reference.md, "list, show".
  */
 #ifndef RF_TEMPLATE_WRITE_H
 #define RF_TEMPLATE_WRITE_H

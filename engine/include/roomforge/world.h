@@ -1,29 +1,10 @@
-/* roomforge/world.h: the runtime world: object instances of placed rooms,
- * the player, per-tick events, the rule VM that ticks room scripts, and the
- * effect log a game (or `roomforge sim`) reads.
+/* roomforge/world.h: the runtime world: placed rooms' object instances, the
+ * player, events, the rule VM that ticks room scripts, and the effect log.
  *
- * Pipeline: world, the last stage. A world holds any number of rooms, each a
- * template placed at a level offset (rf_world_add_room); a one-room world at
- * (0, 0) serves sim and the tests. Adding a room instantiates every object of
- * its template (percent rolls belong to populate, not here) and compiles its
- * scripts once into rules of the world's sandboxed Lua 5.4 state: XML scripts
- * through the condition and action registries of the Lua files of scripts/roomforge,
- * Lua scripts (<script lang="lua">, <script src=...>) by running their chunk
- * once to register rules. Nothing is re-parsed per tick.
- *
- * Ticks (DESIGN 4): numbered from 1. Events (enter, exit, pull, hit, kill)
- * change state at once and are seen by the conditions of the next tick only.
- * A tick counts every started clock down by one (a clock reaching 0 stops:
- * effect `clock ID stopped`), then runs every rule in room order, file order
- * within a room, and each rule's actions in order.
- *
- * Effects: the world model applies every effect itself (its rules read it),
- * appends it to the effect log and then tells the host, so a game mirrors it
- * in its own world. With no host (the default host) the model alone changes.
- *
- * Coordinates: the world speaks level coordinates (room offset + room-local);
- * effects and objects carry both. x grows right, y down, both from 0.
- * Deterministic: the same rooms, events and options give the same effects.
+ * Pipeline: world, the last stage; games and `roomforge sim` drive it. Scripts
+ * compile once when a room is added; a tick counts clocks down then runs rules
+ * in room and file order (DESIGN 4). Coordinates are level coordinates.
+ * Same rooms, events and options: same effects.
  */
 #ifndef RF_WORLD_H
 #define RF_WORLD_H

@@ -1,10 +1,8 @@
 /* engine/src/core/diag.c: the diagnostics sink.
  *
- * Pipeline: leaf; every loader, checker and script compiler adds here, the CLI
- * and games read and write it. Design: an array of rf_diag whose strings the
- * sink owns; severity and on/off come from the code table (diag_codes.c) plus
- * this sink's overrides; a per-file cap keeps a broken 50 MB file from filling
- * memory, turning the overflow into one `too-many-errors` note.
+ * Pipeline: core; every loader, checker and script compiler adds here.
+ * Design: the sink owns its strings; severity and on/off come from the code
+ * table plus the sink's overrides; a per-file cap ends in `too-many-errors`.
  */
 #include <stdarg.h>
 #include <stdio.h>

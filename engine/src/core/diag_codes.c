@@ -1,8 +1,7 @@
 /* engine/src/core/diag_codes.c: the table of every diagnostic code.
  *
- * Pipeline: read by the sink (severity, default on/off), lint's --enable,
- * --disable and --werror, the README's code list and the tests (every code has
- * a fixture). Codes are API: add rows, never rename or remove one.
+ * Pipeline: core; read by the sink, lint's --enable/--disable/--werror, the
+ * code list of docs/modders.md and the tests. Codes are API: add rows only.
  */
 #include <string.h>
 

@@ -1,11 +1,8 @@
 /* engine/src/core/diag_write.c: the gcc, JSON and SARIF 2.1.0 writers of a sink.
  *
- * Pipeline: output; called by `roomforge lint` and any game or CI that embeds
- * the library. Design: gcc format mirrors compilers (source line and a caret
- * under the column, tabs kept so the caret lines up); the source is read back
- * from the file, one file cached at a time with a line index, so a thousand
- * diagnostics in a 50 MB file read it once. JSON and SARIF escape everything
- * through json.c so broken bytes in messages still give valid output.
+ * Pipeline: output; called by the CLI and any embedding game or CI.
+ * Design: gcc format shows the source line and a caret, read back through a
+ * one-file cache with a line index; JSON and SARIF escape through json.c.
  */
 #include <stdio.h>
 #include <string.h>

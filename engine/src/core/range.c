@@ -1,6 +1,6 @@
-/* engine/src/core/range.c: "N" and "N-M" values (see range_int.h).
+/* engine/src/core/range.c: "N" and "N-M" values (seam core/range.h).
  *
- * Pipeline: content loading (profile.c, horde.c).
+ * Pipeline: core; used by the profile and horde loaders.
  */
 #include <errno.h>
 #include <stdlib.h>

@@ -1,10 +1,8 @@
 /* engine/src/core/rng.c: PCG32 with named streams, and dice expressions.
  *
- * Pipeline: leaf; every random draw of dig, place, populate and special rooms.
- * Design: PCG32 (O'Neill's XSH-RR over a 64-bit LCG), implemented from the
- * published description; ranges by rejection sampling (Lemire's threshold) so
- * no modulo bias and the same numbers on every machine. Dice parse once into a
- * small term list and roll from it.
+ * Pipeline: core; every random draw of dig, place and the passes.
+ * Design: PCG32 XSH-RR from its published description; ranges by rejection
+ * (no modulo bias, same numbers everywhere); dice parse once, roll often.
  */
 #include <ctype.h>
 #include <string.h>

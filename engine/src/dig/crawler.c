@@ -1,20 +1,10 @@
-/* engine/src/dig/crawler.c: DungeonMaker's wall crawlers: Forward and Direction,
- * dormancy, generations, open and closed endings.
+/* engine/src/dig/crawler.c: DungeonMaker's wall crawlers: Forward and
+ * Direction, dormancy, generations, open and closed endings.
  *
- * Pipeline: dig; reads the crawler queue dig_crawl.c fills, writes walls into
- * the grid. Design: time runs in iterations; every awake crawler takes one
- * step per iteration, in queue order. A step goes Forward, which may turn to
- * another legal heading (the cardinal parts of a diagonal Direction, or the
- * Direction and its two perpendiculars for a cardinal one, any for none). A
- * wall is built only where it touches no other wall but the crawler's own
- * (rf_crawl_can_build), so crawler walls are trees hanging off what exists and
- * open crawlers can never cut the dungeon. A crawler ends blocked or after
- * its lifetime; a closed one then takes one more step into a wall it faces,
- * which is the only way a crawler cuts a region (dig_crawl.c repairs that).
- * Built tiles may queue children of the next generation, which wake at the
- * generation's start (100 iterations each, the seed's figure).
- * Seeds: shared/seeds/dungeonmaker-rooms-file.txt (crawler lines, delays,
- * generations, terminations).
+ * Pipeline: dig; runs the crawler queue dig_crawl.c fills, writes walls.
+ * Design: a wall is built only where it touches no wall but the crawler's
+ * own, so open crawlers never cut the dungeon; closed endings may.
+ * Seeds: shared/seeds/dungeonmaker-rooms-file.txt (crawlers).
  */
 #include "crawler_int.h"
 

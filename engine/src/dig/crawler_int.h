@@ -1,10 +1,8 @@
 /* engine/src/dig/crawler_int.h: the wall crawler engine behind dig_crawl.c.
  *
- * Pipeline: dig (DungeonMaker). dig_crawl.c lays out rooms and hand-placed
- * tiles, queues the first generation of crawlers and calls rf_crawl_run;
- * crawler.c moves them. Grid coordinates (x column, y row); headings are
- * compass indices 0..7 clockwise from North (0 N, 2 E, 4 S, 6 W), -1 for a
- * Direction of "no preference".
+ * Pipeline: dig (DungeonMaker); dig_crawl.c queues the first generation and
+ * calls rf_crawl_run, crawler.c moves them. Headings are compass indices 0..7
+ * clockwise from North, -1 for "no preference".
  */
 #ifndef RF_CRAWLER_INT_H
 #define RF_CRAWLER_INT_H

@@ -1,14 +1,9 @@
 /* engine/src/dig/dig_connect.c: find disconnected walkable regions and carve
  * passages joining them.
  *
- * Pipeline: dig; reads a dug grid and its room records, writes passages into
- * the grid; called from dig_rects.c and dig_crawl.c. Design: label regions by
- * flood fill, then grow all of them at once by one BFS through carvable
- * tiles; where the growths of two regions not yet joined meet, carve both
- * paths back and unite the two (union-find). That is O(w*h) for any number of
- * regions; the first version, a BFS from the main region per join, was
- * O(w*h*regions), which a rooms-file full of enclosures made slow. Locked
- * rooms (a NetHack vault) are masked out: they are unreachable by design.
+ * Pipeline: dig, the last step of dig_rects.c and dig_crawl.c. Design: one
+ * BFS grows every region at once and joins meeting regions (union-find):
+ * O(w*h) for any number of regions; locked rooms are left out.
  */
 #include "dig_connect_int.h"
 

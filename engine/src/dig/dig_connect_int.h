@@ -1,10 +1,8 @@
 /* engine/src/dig/dig_connect_int.h: the connectivity repair shared by the
  * NetHack and DungeonMaker diggers.
  *
- * Pipeline: dig (last step of dig_rects.c and dig_crawl.c). DESIGN 6 wants
- * every walkable tile outside locked rooms reachable from the up stairs; a
- * digger calls this once its terrain is down so that holds whatever the
- * stairs pass picks.
+ * Pipeline: dig; called once a digger's terrain is down, so every walkable
+ * tile outside locked rooms is reachable (DESIGN 6) wherever the stairs go.
  */
 #ifndef RF_DIG_CONNECT_INT_H
 #define RF_DIG_CONNECT_INT_H

@@ -1,29 +1,10 @@
-/* engine/src/dig/dig_crawl.c: DungeonMaker levels: rooms-file rooms and styles,
- * hand-placed squares, protuberances, crawlers, then the connectivity repair.
+/* engine/src/dig/dig_crawl.c: DungeonMaker levels: rooms-file rooms and
+ * styles, hand-placed squares, protuberances, crawlers, then the repair.
  *
  * Pipeline: dig; reads an rf_rooms_file, writes terrain and room records;
- * called from the dungeonmaker level row and tests. Design: the dungeon is
- * open floor inside an outer wall. Rooms come first, in file order: an
- * interior kept open (crawlers never build there), walls when style bit 1 is
- * set, then doors, columns and decorations of the style bits, and crawlers at
- * corners and centres. Hand-placed wall tiles and columns follow, open
- * squares last so they win. Crawlers (crawler.c) then build the maze; closed
- * endings can cut regions, which the repair joins again (dig_connect.c).
- * Seed axes: the file's x is the grid row, its y the grid column.
- * Choices where the seed is silent (README notes): a corner door opens the
- * corner and 1 (normal), 2 (large) or 3 (extra large) tiles along each wall,
- * so it is passable with 4-neighbour moves; filling keeps the corner wall;
- * centre doors are 1, 3 or 5 tiles; every door tile is '+'. Decoration 1 is
- * a column against the outer wall on each side of a door; decoration 2 a
- * free-standing column two tiles out on each side (for a corner: the
- * diagonal). Columns behind a centre door stand on every other tile of the
- * row two tiles inside, across the door's width plus one each side; parallel
- * columns stand on every other tile of the two rows running inward beside the
- * door; a column is only set where it touches no wall, so no combination of
- * bits can close a region. The pyramid is a wall block of side
- * 2*(width/3)+1 at the centre. A centre-door crawler needs a large door (it
- * walls the door's middle tile and leaves an opening). Room delays of 10 are
- * random 0..9 like crawler delays.
+ * called by the dig_crawl recipe step and tests. Design: open floor inside
+ * an outer wall; rooms, then hand-placed tiles, then crawlers (crawler.c).
+ * Choices where the seed is silent: docs/internals.md, dig.
  * Seeds: shared/seeds/dungeonmaker-rooms-file.txt.
  */
 #include "roomforge/dig_crawl.h"

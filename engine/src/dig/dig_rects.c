@@ -1,21 +1,10 @@
-/* engine/src/dig/dig_rects.c: NetHack's makerooms: rectangle splitting, the vault
- * rule, lighting by depth, rooms sorted by low x and joined by corridors.
+/* engine/src/dig/dig_rects.c: NetHack's makerooms: rectangle splitting, the
+ * vault rule, lighting by depth, rooms sorted by low x, corridors.
  *
- * Pipeline: dig; reads a rock grid, params, depth and the layout stream;
- * produces terrain and room records; called from the nethack level row and
- * tests. Design: a list of free rectangles starts as the whole level; each
- * room takes a random free rectangle, draws a size and a position inside it
- * (margins of 4 columns / 3 rows from shared edges, 3 / 2 at the level edge),
- * shrinks until the area around it is rock, or counts a failure and retries;
- * after `tries` failures room making ends. Every free rectangle the new room's
- * box touches is replaced by the (overlapping) strips left of, right of, above
- * and below the box, so free rectangles never touch a room. Rooms are dug
- * only after sorting, so ids follow the low-x order. Joins follow NetHack's
- * order (next, every second, any still apart, random extras that may stop
- * short); a final repair pass keeps DESIGN 6 connectivity if a corridor found
- * no way.
- * Seeds: shared/seeds/nethack-makerooms.txt (makerooms, create_room, vault,
- * lighting, sort_rooms; the corridor order its Part 3 promises).
+ * Pipeline: dig; reads a rock grid, params, depth and the layout stream,
+ * writes terrain and room records; called by the dig_rects recipe step and
+ * tests. Design: a free-rectangle list that never touches a room.
+ * Seeds: shared/seeds/nethack-makerooms.txt.
  */
 #include "roomforge/dig_rects.h"
 

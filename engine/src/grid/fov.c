@@ -1,14 +1,9 @@
 /* engine/src/grid/fov.c: line of sight and the field of view of one tile.
  *
- * Pipeline: populate (the sleeping hordes stay out of the up stairs' view).
- * Design: an integer Bresenham walk from the viewer that stops at the first
- * opaque tile, so a test costs the length of the clear part of the line
- * only; the map tests every tile of the grid that way, which on dug levels
- * (rooms a few dozen tiles across) stays near linear in the grid's area.
- * Shadowcasting was rejected: its result depends on the octant scan and is
- * not the same relation as the one-pair test, which tests and hosts use.
- * Seeds: shared/seeds/brogue-level-generation.txt (hordes outside the up
- * stairs' field of view).
+ * Pipeline: grid, read by population (hordes out of the up stairs' view).
+ * Design: an integer Bresenham walk that stops at the first opaque tile;
+ * shadowcasting was rejected (not the same relation as the pair test).
+ * Seeds: shared/seeds/brogue-level-generation.txt (hordes out of view).
  */
 #include <stdlib.h>
 

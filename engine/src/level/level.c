@@ -1,10 +1,9 @@
-/* engine/src/level/level.c: the rf_level object, its accessors and its ascii,
- * ansi and JSON writers.
+/* engine/src/level/level.c: the rf_level object, its accessors and its
+ * ascii, ansi and JSON writers.
  *
- * Pipeline: output (gen, catalog, the world). Design: the level owns its grid,
- * room records, chokepoint map and feelings; writers read them only. The
- * digest hashes exactly the bytes the ascii writer prints, so a catalog line
- * and `gen --format ascii` always agree.
+ * Pipeline: level -> output (gen, catalog, the world). The level owns its
+ * grid, rooms, chokepoint map and feelings; the digest hashes exactly the
+ * bytes the ascii writer prints, so catalogs and gen agree.
  */
 #include <inttypes.h>
 #include <string.h>

@@ -1,10 +1,8 @@
-/* engine/src/level/level_brogue.c: the Brogue steps' numbers: a recipe's
- * parameters -> rf_brogue_params, for the brogue_* steps of recipe_steps.c.
+/* engine/src/level/level_brogue.c: a recipe's parameters -> rf_brogue_params,
+ * for the brogue_* steps of recipe_steps.c.
  *
- * Pipeline: recipe -> dig. Design: the profile keys are a table of (key,
- * field offset, range or value) rows walked by one loop; a profile gives the
- * numbers for the reference 79x29 level and the digger scales them to the
- * level's size afterwards, so one profile serves every size.
+ * Pipeline: level -> dig. Design: a table of (key, field, range) rows; numbers
+ * are for the reference 79x29 level, scaled by the digger to any size.
  * Seeds: shared/seeds/brogue-level-generation.txt (Level Profiles and Specs).
  */
 #include <stddef.h>

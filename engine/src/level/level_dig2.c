@@ -1,13 +1,9 @@
 /* engine/src/level/level_dig2.c: the recipe steps dig_rects (NetHack) and
  * dig_crawl (DungeonMaker).
  *
- * Pipeline: recipe -> dig; reads a recipe's parameters and the level's
- * rooms-file, calls rf_dig_rects / rf_dig_crawl on the level; called by the
- * steps of recipe_steps.c. Design: parameters are rows of a table
- * (profile key, offset into the params struct), so a key is one line and the
- * "knows" predicate reads the same table. A profile value outside a digger's
- * range is RF_ERR_ARG from the digger, not clamped silently. Both diggers draw
- * only from the layout stream; the cosmetic one is unused.
+ * Pipeline: level -> dig; reads a step's parameters and the level's
+ * rooms-file, calls rf_dig_rects / rf_dig_crawl. Design: parameters are table
+ * rows (key, offset); an out-of-range value is RF_ERR_ARG, never clamped.
  */
 #include "level_dig2_int.h"
 #include "core/range.h"

@@ -1,18 +1,9 @@
-/* engine/src/level/level_gen.c: rf_level_generate: the profile, its recipe, one
- * level.
+/* engine/src/level/level_gen.c: rf_level_generate: the profile, its recipe,
+ * one level; and rf_level_default_size.
  *
- * Pipeline: profile -> recipe -> (dig -> place -> passes -> stairs ->
- * special -> populate, as the recipe orders them). Design: this file only
- * resolves the profile and runs its recipe (recipe.c); what a level holds
- * is the recipe's business and the steps' (recipe_steps.c). Without a
- * profile set, o->profile names a bundled recipe directly, with every
- * step's defaults. rf_level_default_size runs the recipe as a probe that
- * stops at its first dig step (the step keeps the size and stops the VM,
- * rf_luavm_stop), so the size it reports is the size that generation uses,
- * whatever the recipe does before digging. A level's run records which
- * profile parameters its recipe read; rf_level_generate reports the others
- * (unknown-param), and level_trial.c the ones no trial level read. The key
- * table of the bundled recipes' dig steps is here for rf_level_recipe_has_param.
+ * Pipeline: level; resolves the profile and runs its recipe (recipe.c), then
+ * reports the profile parameters the recipe never read (unknown-param).
+ * Design: the default size is a probe run that stops at the first dig step.
  */
 #include <string.h>
 

@@ -1,12 +1,8 @@
-/* engine/src/level/level_trial.c: rf_level_trial: the trial levels that
- * prove a profile, as lint makes them.
+/* engine/src/level/level_trial.c: rf_level_trial: the trial levels that prove
+ * a profile, as lint makes them.
  *
- * Pipeline: profile -> level (this: runs the profile's recipe) -> lint.
- * Design: a profile is data; what its recipe makes of it is only known by
- * running it, so a profile is proven by generating one level at each of
- * two depths (seed 1, its own size). Their errors and warnings are reported
- * once each; a parameter is unknown when no trial level's recipe read it,
- * so a recipe that reads a key only deep down is not blamed at depth 1.
+ * Pipeline: profile -> level (runs the recipe) -> lint. Design: one level at
+ * each of two depths; a parameter is unknown only when no trial read it.
  */
 #include <string.h>
 

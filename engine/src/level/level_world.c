@@ -1,12 +1,9 @@
-/* engine/src/level/level_world.c: rf_level_world: the live rules of a level's
- * placed templates.
+/* engine/src/level/level_world.c: rf_level_world: the live rules of a
+ * level's placed templates.
  *
- * Pipeline: level -> world (the last stage). Reads the level's room records;
- * every RF_ROOM_TEMPLATE room is added to a new rf_world at its box's
- * corner, which is the template's (0, 0): the placer keeps rooms with
- * scripts unturned, so their coordinates hold. Design: made on demand, not
- * during generation, because a world is a Lua state and most callers (the
- * catalog, the bench, gen) never tick one; the level owns it and frees it.
+ * Pipeline: level -> world; every RF_ROOM_TEMPLATE room joins a new rf_world
+ * at its box's corner. Made on demand (a world is a Lua state most callers
+ * never tick); the level owns and frees it.
  */
 #include "level_int.h"
 #include "roomforge/world.h"

@@ -1,20 +1,10 @@
-/* engine/src/level/recipe.c: finds a level's recipe, runs it in a sandboxed Lua
- * state and checks what it left behind.
+/* engine/src/level/recipe.c: finds a level's recipe, runs it in a sandboxed
+ * Lua state and checks what it left behind.
  *
- * Pipeline: profile -> recipe (this) -> the steps of recipe_steps.c. Design:
- * a recipe is plain Lua text, bundled (scripts/levels, embedded at build) or
- * read by the profile loader from the file a profile names; each level runs
- * it in a fresh rf_luavm (no state survives between levels, so the same seed
- * gives the same level whatever ran before, and two threads may generate
- * with one profile set). The recipe's own instructions are budgeted; the C
- * steps it calls are not. A step that fails for a reason of its own
- * (memory, a forced room) records its status in the run and raises; the
- * script's failures (syntax, error, budget) become one diagnostic at the
- * recipe's file:line. After the script: a level must be dug, a Brogue dig
- * finished, stairs placed and planned templates placed (recipe-incomplete).
- * A recipe is only ever understood by running it: the run records the
- * profile keys read (rf_recipe_mark) and whether dig_crawl read the
- * rooms-file; nothing here or elsewhere searches a recipe's text.
+ * Pipeline: level; profile -> recipe -> the steps of recipe_steps.c.
+ * Design: a fresh rf_luavm per level (same seed, same level, whatever ran
+ * before); the script's failures become one diagnostic at its file:line. A
+ * recipe is understood only by running it, never by searching its text.
  */
 #include <stdio.h>
 #include <string.h>

@@ -1,16 +1,9 @@
-/* engine/src/level/recipe_int.h: level recipes: the Lua chunk a profile names runs
- * the diggers, the placer and the passes of one level.
+/* engine/src/level/recipe_int.h: level recipes: the run of the Lua chunk a
+ * profile names, and the step table it calls.
  *
- * Pipeline: profile -> recipe (this) -> dig -> place -> passes -> populate.
- * recipe.c finds the recipe (bundled in scripts/levels, or a file the
- * profile names), runs it in a sandboxed Lua state with the level API of
- * recipe_steps.c and checks what it left; recipe_steps.c holds the steps, one
- * C function each, in one table. A run owns the level's streams and the
- * placer while the recipe runs. The grid is made by the first dig step, at
- * the caller's size or else that digger's own, so a recipe picks its size by
- * picking its digger. What a recipe does is learned by running it, never by
- * reading its text: the run records the steps it called and the profile
- * parameters it read (rf_recipe_mark), and level_gen.c reports the rest.
+ * Pipeline: level; recipe.c runs the recipe, recipe_steps.c holds its steps
+ * (dig, place, passes). A run owns the level's streams and the placer, and
+ * records the steps called and parameters read (rf_recipe_mark).
  */
 #ifndef RF_RECIPE_INT_H
 #define RF_RECIPE_INT_H

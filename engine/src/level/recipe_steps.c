@@ -1,20 +1,10 @@
 /* engine/src/level/recipe_steps.c: the level API a recipe sees: the steps it
  * calls (diggers, placer, passes) and what it may ask of the level.
  *
- * Pipeline: recipe -> these steps -> the C modules (brogue.c, dig_rects.c,
- * dig_crawl.c, place.c, stairs.c, special.c, populate.c). Design: one table
- * of (name, C function) rows becomes the level table's methods, each a
- * closure over the run; a step checks that it comes in a sensible order
- * (nothing before a dig, one dig, Brogue's stages in turn, populate after
- * the stairs) and raises a plain message naming itself when it does not. A
- * step's parameters are a Lua table of numbers or {lo, hi} ranges (or
- * "lo-hi" strings); without one it reads the profile's. The profile's table
- * records what is read of it: a step given it reads every key it knows, and
- * the recipe's own reads and walks go through the table's metamethods, so
- * the run knows which parameters the recipe used. Layout draws come
- * from the level's layout stream, cosmetic ones from the cosmetic stream,
- * special rooms, population and level:roll from streams of their own, so a
- * recipe that adds a step moves nothing the earlier steps made.
+ * Pipeline: level; recipe -> these steps -> dig, place and passes.
+ * Design: one (name, C function) table; a step checks its order and raises a
+ * plain message; each kind of draw has its own stream, so a new step moves
+ * nothing earlier steps made.
  */
 #include <stdio.h>
 #include <string.h>

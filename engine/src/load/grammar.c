@@ -1,12 +1,8 @@
 /* engine/src/load/grammar.c: the rooms.xml element and attribute tables.
  *
  * Pipeline: load; read by load_xml.c and load_attrs.c through grammar_int.h.
- * Design: static const rows walked by one loop (STYLE B1: data over
- * branches). Every object takes the common set (position, percent, id, name,
- * can_push and the sprite attributes the schema gives custom objects): real
- * content puts them on objects where the schema does not list them, and an
- * unknown-attribute warning there would be noise. Ranges: booleans are
- * exactly 0/1, percent 0-100, x/y 0-254, at 0-9, byte-sized counts 0-255.
+ * Design: static rows walked by one loop (STYLE B1); every object takes the
+ * common attribute set, as real content uses it. Ranges: docs/internals.md.
  * Seeds: dredmor-room-system.txt 1.1, 1.2, 2; schema dredmor-roomdb.xsd.
  */
 #include <string.h>

@@ -1,16 +1,10 @@
-/* engine/src/load/grammar_int.h: the rooms.xml grammar as data: elements, where
- * they may stand, their attributes and the type of each attribute's value.
+/* engine/src/load/grammar_int.h: the rooms.xml grammar as data: elements,
+ * where they may stand, their attributes and each value's type.
  *
- * Pipeline: load; read by load_xml.c and load_attrs.c while they stream a
- * rooms.xml file.
- * Design: one table of elements, each with a table of attributes; names are
- * normalised keys (rf_name_key: lower case, no '_'), so lookups ignore case
- * and underscores. Required attributes are a string of groups separated by
- * ';', each group a list of alternatives separated by '|'
- * ("initial;png|pngsprite"). Clause elements keep every attribute (their
- * checks depend on the clause type and belong to template_check.c).
- * Seeds: dredmor-room-system.txt 1.1, 1.2, 2 (objects), and the community
- * schema dredmor-roomdb.xsd for the attributes the seed leaves out.
+ * Pipeline: load; read by load_xml.c and load_attrs.c while they stream.
+ * Design: names are normalised keys (lower case, no '_'); required attributes
+ * are ';'-separated groups of '|' alternatives ("initial;png|pngsprite").
+ * Seeds: dredmor-room-system.txt 1.1, 1.2, 2; schema dredmor-roomdb.xsd.
  */
 #ifndef RF_GRAMMAR_INT_H
 #define RF_GRAMMAR_INT_H

@@ -1,11 +1,8 @@
-/* engine/src/load/lint.c: script clause types checked against a registry (lint.h).
+/* engine/src/load/lint.c: script clause types checked against a registry.
  *
- * Pipeline: load -> lint; reads loaded templates, reports unknown-condition
- * and unknown-action to the sink; called by `roomforge lint` after loading.
- * Design: the check knows nothing of which types exist: it asks the registry
- * it is given (two callbacks), so the rule VM can pass the types designers
- * registered in Lua. The built-in registry is backed by the clause tables of
- * script_types.c, the one place that lists Dredmor's types.
+ * Pipeline: load -> lint; reports unknown-condition and unknown-action for
+ * loaded templates. Design: the registry is two callbacks (built-in: the
+ * tables of script_types.c; or the types a world registered in Lua).
  * Seeds: dredmor-room-system.txt sections 3 and 4.
  */
 #include <string.h>

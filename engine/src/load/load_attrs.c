@@ -1,12 +1,9 @@
-/* engine/src/load/load_attrs.c: the attributes of the element the reader stands
- * on, checked against the grammar.
+/* engine/src/load/load_attrs.c: the attributes of the current element,
+ * checked against the grammar.
  *
- * Pipeline: load; load_xml.c takes them at every start tag, load_room.c and
- * load_script.c read them. Design: attributes are matched to their raw
- * positions (load_cursor.c) by name and kept in ld->attrs with their strings
- * in one scratch buffer reused by every element; only what a template keeps
- * is copied into the set's arena. Unknown, duplicated and badly typed ones
- * are reported and left out of ld->attrs.
+ * Pipeline: load; taken at every start tag (load_xml.c), read by load_room.c
+ * and load_script.c. Design: one scratch buffer reused per element; only what
+ * a template keeps goes to the arena; bad attributes are reported and dropped.
  */
 #include <string.h>
 

@@ -1,15 +1,9 @@
-/* engine/src/load/load_cursor.c: line:col of elements, attributes and row cells,
- * from the raw bytes of a rooms.xml file.
+/* engine/src/load/load_cursor.c: line:col of elements, attributes and row
+ * cells, from the raw bytes of a rooms.xml file.
  *
- * Pipeline: load; load_xml.c calls rf_load_sync_tag at every start tag,
- * load_room.c reads the cells of a row, load_recover.c and load_prescan.c
- * scan with the byte helpers.
- * Design: libxml2 gives no columns for attributes, so a cursor walks the same
- * raw bytes in step with the reader (the n-th element node is the n-th start
- * tag, since no entities or DTD exist) and gives line:col of every element,
- * attribute and row cell in one forward pass: O(file) overall. Columns count
- * characters (a UTF-8 sequence is one column); only a row whose text holds a
- * reference or a line break is walked again for its cells.
+ * Pipeline: load; synced at every start tag (rf_load_sync_tag). Design:
+ * libxml2 gives no columns, so a cursor walks the raw bytes in step with the
+ * reader (the n-th element is the n-th start tag): one pass, O(file).
  */
 #include <string.h>
 

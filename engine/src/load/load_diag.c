@@ -1,11 +1,8 @@
 /* engine/src/load/load_diag.c: how the rooms.xml loader reports a diagnostic.
  *
- * Pipeline: load; every file of the loader reports through rf_load_emit.
- * Design: one funnel decides what a diagnostic does to the load: an error
- * counts against the room (which is then skipped) and the file (whose status
- * becomes RF_ERR_CONTENT), unless it is disabled and the loader can go on
- * without the attribute. In the recovery pass it keeps quiet about what the
- * first pass already said, and about xml-* (the cut the recovery made).
+ * Pipeline: load; every loader file reports through rf_load_emit.
+ * Design: one funnel decides what an error does to the room and the file,
+ * and keeps the recovery pass quiet about what the first pass said.
  */
 #include <stdarg.h>
 #include <stdio.h>

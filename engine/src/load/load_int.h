@@ -1,15 +1,9 @@
-/* engine/src/load/load_int.h: the rooms.xml loader's state and the functions its
- * files share.
+/* engine/src/load/load_int.h: the rooms.xml loader's state and the functions
+ * its files share.
  *
- * Pipeline: load. load_xml.c runs libxml2's streaming reader over a file's
- * bytes (after load_prescan.c has let them through) and hands each start tag
- * to load_attrs.c, which takes its attributes, then to load_room.c or
- * load_script.c, which add what the element says to the room being built;
- * load_cursor.c gives the line:col libxml2 does not, load_diag.c reports for
- * all of them and load_recover.c reads a file again after a syntax error.
- * Design: one rf_loader per pass over a file holds the raw bytes, the reader,
- * the current element and the room being built; every function here takes
- * it as ld and none keeps state of its own.
+ * Pipeline: load; prescan -> xml reader -> attrs -> room or script, with the
+ * cursor, the diagnostic funnel and the recovery pass beside them.
+ * Design: one rf_loader per pass over a file, passed as ld; no other state.
  */
 #ifndef RF_LOAD_INT_H
 #define RF_LOAD_INT_H

@@ -1,11 +1,9 @@
-/* engine/src/load/load_prescan.c: the gate the raw bytes pass before libxml2
- * sees them.
+/* engine/src/load/load_prescan.c: the gate the raw bytes pass before
+ * libxml2 sees them.
  *
- * Pipeline: load; run by load_xml.c on a file's bytes before the reader.
- * Design: the raw bytes are pre-scanned first (UTF-8, NUL bytes, any
- * <!DOCTYPE or <!ENTITY outside comments and CDATA, which kills XXE, entity
- * bombs and remote DTDs at the root), so libxml2 never meets a DTD and the
- * cursor of load_cursor.c can count start tags in step with the reader.
+ * Pipeline: load; run by load_xml.c before the reader. Design: UTF-8, NUL
+ * bytes and any <!DOCTYPE or <!ENTITY are refused up front, which kills XXE
+ * and entity bombs and keeps the cursor's start-tag count in step.
  */
 #include <string.h>
 

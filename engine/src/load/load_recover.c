@@ -1,12 +1,9 @@
-/* engine/src/load/load_recover.c: a second pass over a file whose XML broke, so
- * the rooms before the break are not lost.
+/* engine/src/load/load_recover.c: a second pass over a file whose XML broke,
+ * so the rooms before the break are not lost.
  *
- * Pipeline: load; called once by rf_load_pass (load_xml.c) after a fatal
- * xml-syntax error, it runs rf_load_pass again on a cut copy of the bytes.
- * Design: the cut ends at the last </room> before the error's line and is
- * closed with the root's end tag as written; the rooms the first pass
- * finished are passed over and load_diag.c drops what it already said, so
- * the user sees each room and each diagnostic once.
+ * Pipeline: load; run once by rf_load_pass after a fatal xml-syntax error.
+ * Design: the bytes are cut after the last </room> before the error and
+ * closed; each room and each diagnostic is still reported once.
  */
 #include <string.h>
 #include <strings.h>

@@ -1,14 +1,10 @@
 /* engine/src/load/load_room.c: a template built from a <room> and its <row>,
  * <flags> and object elements.
  *
- * Pipeline: load; load_xml.c calls the *_start functions at start tags and
- * rf_load_room_end at </room>, which checks the room (rf_template_check) and
- * appends it to the set. Design: a room's strings go to the set's arena as
- * they come; its arrays are collected in scratch vectors reused across rooms
- * and copied once at </room>; a skipped room is undone by rewinding the arena
- * to the mark taken at <room>.
- * Seeds: dredmor-room-system.txt 1.1 (map, doors, anchors), 1.2 (flags),
- * 2 (objects).
+ * Pipeline: load; load_xml.c calls the *_start functions and rf_load_room_end,
+ * which checks the room (rf_template_check) and adds it to the set.
+ * Design: arrays gathered in reused scratch vectors, copied once at </room>.
+ * Seeds: dredmor-room-system.txt 1.1, 1.2, 2.
  */
 #include <stddef.h>
 #include <string.h>

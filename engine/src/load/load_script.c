@@ -1,13 +1,10 @@
-/* engine/src/load/load_script.c: a room's <script>: its XML clauses or its Lua
- * code.
+/* engine/src/load/load_script.c: a room's <script>: its XML clauses or its
+ * Lua code.
  *
- * Pipeline: load; load_xml.c calls these at <script>, <condition>, <action>,
- * text inside a Lua script and </script>; the scripts join the room at
- * </room> (load_room.c) and are compiled by the world stage. Design: clauses
- * are kept as attributes (their checks depend on the type and belong to
- * template_check.c), the type lower-cased; Lua code is gathered from the text
- * nodes and its first line:col taken from the raw bytes.
- * Seeds: dredmor-room-system.txt 3-4 (script clauses, kept as attributes).
+ * Pipeline: load; called at script elements and Lua text; the world stage
+ * compiles the result. Design: clauses kept as attributes (checked by
+ * template_check.c); Lua keeps its first line:col from the raw bytes.
+ * Seeds: dredmor-room-system.txt 3-4.
  */
 #include <stdbool.h>
 #include <string.h>

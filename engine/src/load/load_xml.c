@@ -1,16 +1,9 @@
-/* engine/src/load/load_xml.c: the rooms.xml loader: reads a file, buffer or
- * directory with libxml2's streaming reader.
+/* engine/src/load/load_xml.c: the rooms.xml loader: a file, buffer or
+ * directory through libxml2's streaming reader into an rf_template_set.
  *
- * Pipeline: load; reads a rooms.xml file, buffer or directory, produces
- * rf_templates in an rf_template_set (load_room.c builds them and calls
- * rf_template_check on each room).
- * Design: the raw bytes pass load_prescan.c, then xmlTextReader streams them
- * (NONET | BIG_LINES, never NOENT/DTDLOAD/HUGE); each start tag is matched
- * against the grammar and handed to load_attrs.c, then load_room.c or
- * load_script.c, while load_cursor.c keeps the raw position in step. A file
- * is mapped read-only and the pages well behind the cursor are dropped, so
- * peak memory is the templates plus a few MB (under 3x a 50 MB file, see
- * tools/bench/bench_load.c).
+ * Pipeline: load; prescan, then xmlTextReader (NONET | BIG_LINES) hands each
+ * start tag to load_attrs.c, load_room.c or load_script.c. Design: the file is
+ * mapped and pages behind the cursor dropped, so peak memory stays small.
  */
 #define _DEFAULT_SOURCE 1 /* madvise */
 #include <errno.h>

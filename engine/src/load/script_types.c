@@ -1,12 +1,10 @@
-/* engine/src/load/script_types.c: the tables of Dredmor's built-in conditions, actions and objects.
+/* engine/src/load/script_types.c: the tables of Dredmor's built-in
+ * conditions, actions and objects.
  *
- * Pipeline: load and lint read these rows (script_types_int.h); the rule VM
- * reads the defaults. Design: pure data, one row per attribute, walked by the
- * few functions at the end; nothing else in the engine spells out clause
- * grammar. Where the reference and DESIGN disagree, DESIGN wins (activated
- * defaults to 1; notfound defaults to 1 only for activated_changed). Values of
- * enums compare case-insensitively, like element and attribute names.
- * Seeds: dredmor-room-system.txt sections 2 (objects), 3 (conditions), 4 (actions).
+ * Pipeline: load; read by the checks and lint through seam load/script_types.h
+ * and by the world for defaults. Design: pure data, one row per attribute;
+ * where the reference and DESIGN disagree, DESIGN wins.
+ * Seeds: dredmor-room-system.txt sections 2, 3, 4.
  */
 #include <limits.h>
 #include <string.h>

@@ -1,10 +1,8 @@
 /* engine/src/load/template.c: the template set, its arena and the accessors.
  *
- * Pipeline: load; the set is filled by load_room.c and read by template_check.c,
- * lint, the placer and the rule VM through template.h.
- * Design: one arena per set (chunks of 64 KiB or more), so a set of 100,000
- * rooms is a few thousand allocations; rooms are undone by rewinding. The name
- * index keeps the first template of each name and doubles at half load.
+ * Pipeline: load; filled by load_room.c, read through template.h by the
+ * checks, lint, the placer and the world. Design: one arena per set, rooms
+ * undone by rewinding; a name index keeps the first template of each name.
  */
 #include <ctype.h>
 #include <stdalign.h>

@@ -1,18 +1,10 @@
-/* engine/src/load/template_check.c: the semantic checks of one loaded room (lint).
+/* engine/src/load/template_check.c: the semantic checks of one loaded room.
  *
- * Pipeline: load; called by load_room.c for every room (template_check_int.h); reads the
- * template through template.h only and the clause grammar through
- * script_types_int.h; reports to the rf_diags sink.
- * Design: a few linear passes (map cells, objects, scripts, then the passes
- * that need the anchors' use: anchors, doors, shop, zoo, thin walls), so a room
- * costs O(cells + objects + clauses). Map symbols are load/symbols.h's table.
- * Ids are matched through sorted arrays (qsort + binary search), on the stack
- * up to SMALL_IDS and on the heap beyond; if that allocation fails the checks
- * fall back to linear scans, so the diagnostics never depend on memory.
- * Unknown condition and action types are lint.c's (they depend on the
- * registry); here they only go without attribute checks.
- * Seeds: dredmor-room-system.txt 1.1 (symbols, anchors, walls two high),
- * 1.2 (shops, zoos, levels), 2 (objects), 3-4 (script clauses).
+ * Pipeline: load; run by load_room.c on every room, through template.h only.
+ * Design: a few linear passes, O(cells + objects + clauses); ids matched by
+ * sorted arrays, with a linear fallback if memory runs out. Clause types are
+ * lint.c's to judge.
+ * Seeds: dredmor-room-system.txt 1.1, 1.2, 2, 3-4.
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,9 +1,7 @@
 /* engine/src/load/template_check_int.h: the semantic checks of one loaded room.
  *
- * Pipeline: load. load_room.c builds an rf_template from a <room>, then calls
- * rf_template_check on it; a room with errors is skipped (freed), one with
- * only warnings is kept. The checks read the template through the public
- * accessors of template.h only, so the loader's internals can change freely.
+ * Pipeline: load; load_room.c calls rf_template_check on every room it builds;
+ * a room with errors is skipped, one with warnings kept.
  */
 #ifndef RF_TEMPLATE_CHECK_INT_H
 #define RF_TEMPLATE_CHECK_INT_H

@@ -1,12 +1,9 @@
-/* engine/src/load/template_int.h: the insides of rf_template and rf_template_set.
+/* engine/src/load/template_int.h: the insides of rf_template and
+ * rf_template_set.
  *
- * Pipeline: load; shared by template.c (set, arena, accessors) and
- * load_room.c (which builds templates).
- * Design: every template lives in its set's arena (a list of chunks, bump
- * allocated); a room the loader skips is undone by rewinding the arena to a
- * mark taken at its <room>. Names are indexed by a case-insensitive hash
- * (open addressing over template indices) so duplicate-room and find are
- * O(1) and the order stays the insertion order.
+ * Pipeline: load; shared by template.c and load_room.c. Design: templates
+ * live in the set's arena (bump-allocated chunks, rewound to skip a room);
+ * names in a case-insensitive hash that keeps insertion order.
  */
 #ifndef RF_TEMPLATE_INT_H
 #define RF_TEMPLATE_INT_H

@@ -1,9 +1,7 @@
-/* engine/src/load/template_write.c: `list` and `show` output of loaded templates.
+/* engine/src/load/template_write.c: `list` and `show` output of templates.
  *
- * Pipeline: load -> output; read-only over template.h accessors. Design: the
- * text forms are for people (aligned, a legend of the symbols actually used,
- * scripts as "when ... then ..."), the JSON forms for tools, every string
- * escaped by json.c. Map symbols and their legend are load/symbols.h's rows.
+ * Pipeline: load -> output, through template.h. Text for people (a legend of
+ * the symbols used, scripts as "when ... then ..."), JSON for tools.
  */
 #include <string.h>
 

@@ -1,18 +1,10 @@
-/* engine/src/passes/populate.c: the population pass: traps, then the sleeping
- * hordes a level starts with, out of the up stairs' sight.
+/* engine/src/passes/populate.c: the population pass: traps, then the
+ * sleeping hordes, out of the up stairs' sight.
  *
- * Pipeline: special -> populate -> level (level_gen.c runs it on the
- * "populate" stream). Design: one scratch block per call: a flag byte per
- * tile (reachable from the up stairs, occupied, fit for a monster), the
- * candidate tiles of each kind in index order, and a BFS queue with a stamp
- * per tile for the members' search around their leader. A tile is drawn
- * uniformly from its candidate list; a drawn tile that is taken meanwhile is
- * swapped out, so each draw costs O(1) and the order stays deterministic.
- * Line of sight is tested once per candidate (fov.c), not per draw. Traps
- * come first, as Brogue's traps are dug with the level, so monsters never
- * stand on one.
- * Seeds: shared/seeds/brogue-level-generation.txt (Monster Spawning, Depth,
- * number of traps).
+ * Pipeline: passes, the populate recipe step on the "populate" stream.
+ * Design: one scratch block per call; candidate lists drawn in O(1) each with
+ * deterministic swaps; line of sight tested once per candidate.
+ * Seeds: shared/seeds/brogue-level-generation.txt (Monster Spawning).
  */
 #include <string.h>
 

@@ -1,12 +1,8 @@
-/* engine/src/passes/special.c: DoomRL's special rooms: how many, which type, which
- * room, and the warehouse, fluid, ammo, teleporter and lever features.
+/* engine/src/passes/special.c: DoomRL's special rooms: how many, which type,
+ * which room, and the simple features (vaults: special_vault.c).
  *
- * Pipeline: special pass, after the diggers' passes and before the stairs;
- * vaults are built by special_vault.c. One rng stream, tables as data.
- * Decisions where the seed is silent (README, "Special rooms"): a fluid roll
- * of exactly 10 is acid; lava (not walkable here) only fills a room whose
- * floor disconnects nothing; a warehouse holds crates on a storage grid; a
- * teleporter needs 3 floor tiles among its 4 neighbours.
+ * Pipeline: passes, the special recipe step, one rng stream, tables as data.
+ * Choices where the seed is silent: docs/reference.md, DoomRL special rooms.
  * Seeds: shared/seeds/doomrl-special-rooms.txt.
  */
 #include <string.h>

@@ -1,15 +1,8 @@
-/* engine/src/passes/special_vault.c: DoomRL vaults: an inner chamber inside a
- * rectangular room with a one-wide path around it and a single door, its
- * monsters and items, and locked vaults (no door, a key lever elsewhere).
+/* engine/src/passes/special_vault.c: DoomRL vaults: an inner chamber with a
+ * path around it and one door, its contents, and locked vaults.
  *
- * Pipeline: special pass (special.c chooses the room). The inner chamber
- * becomes its own room record (RF_ROOM_VAULT), locked when the vault is, so
- * connectivity checks leave a locked chamber out as DESIGN 6 says.
- * Decisions: every wall here is indestructible (roomforge has no weapon
- * damage), so a locked vault's walls need no extra mark; the "destroys walls"
- * key lever carries key=1; unique-item weights (doubled, tripled when locked)
- * belong to an item picker, which roomforge does not have: items record their
- * category and the level roll+3 they are chosen at.
+ * Pipeline: passes (special.c chooses the room). The chamber becomes its own
+ * room record (RF_ROOM_VAULT), locked when the vault is (DESIGN 6).
  * Seeds: shared/seeds/doomrl-special-rooms.txt (Vaults).
  */
 #include <string.h>

@@ -1,16 +1,9 @@
-/* engine/src/passes/stairs.c: up and down stairs, far apart, on floor tiles outside
- * locked rooms.
+/* engine/src/passes/stairs.c: up and down stairs, far apart, on floor
+ * outside locked rooms.
  *
- * Pipeline: after the digger, for every digger. Design: a floor tile is a
- * candidate unless it is inside a placed template (kept as drawn, unless the
- * level has no other floor) or lies in the box of a room marked locked (NetHack's
- * vault: DESIGN 6 exempts those tiles from connectivity, so stairs there
- * could be cut off from the rest). The up stairs go on a random candidate (on
- * depth 1 one of the first room's, the entrance, when that room is not
- * locked); a BFS over walkable tiles from there gives distances, and the down
- * stairs go on a random candidate among those at least 9/10 of the farthest
- * reachable distance. Stairs replace floor, so walkability and connectivity
- * stay. The BFS steps by coordinates, never across a row's end.
+ * Pipeline: passes; the stairs recipe step, for every recipe (rf_stairs_place).
+ * Design: down stairs among tiles at least 9/10 of the farthest BFS distance
+ * from the up stairs; stairs replace floor, so connectivity stays.
  */
 #include "core/alloc.h"
 #include "grid/grid.h"

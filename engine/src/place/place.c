@@ -1,19 +1,10 @@
-/* engine/src/place/place.c: the placer's core: the choice of templates for a level,
- * template views (turned and mirrored maps), the collision test, the stamp
- * that draws a template into the level, and the level step that reports
- * what could not be placed.
+/* engine/src/place/place.c: the placer's core: the choice of templates,
+ * template views, the collision test, the stamp, and what was not placed.
  *
- * Pipeline: recipe -> dig -> place -> objects -> stairs; called from
- * level_gen.c (rf_place_begin before digging, rf_place_finish after). Design:
- * the plan is made before digging (forced rooms first, then weighted draws
- * from the "place" stream), so the Brogue digger can attach entries during
- * accretion while the other diggers fit them afterwards; whatever accretion
- * could not attach gets a fit too. Forced rooms that stay out are errors
- * (room-not-placed) naming the template and the reason; drawn ones are notes
- * (room-skipped). Template cells are marked in a protect mask so no later
- * placement or corridor crosses them.
- * Seeds: shared/seeds/dredmor-room-system.txt (room map symbols, flags,
- * special, minLevel/maxLevel counted from 0).
+ * Pipeline: place; the recipe steps call rf_place_begin before digging and
+ * rf_place_finish after. Design: the plan is made before digging, forced
+ * rooms first; forced rooms left out are errors, drawn ones notes.
+ * Seeds: shared/seeds/dredmor-room-system.txt (symbols, flags, levels).
  */
 #include <stdio.h>
 #include <string.h>

@@ -1,26 +1,10 @@
-/* engine/src/place/place_attach.c: attach: templates as room designs of Brogue's
- * accretion, their door on a wall site of the level, directly or at the end
- * of a corridor.
+/* engine/src/place/place_attach.c: attach: templates as room designs of
+ * Brogue's accretion, their door on a wall site, maybe after a corridor.
  *
- * Pipeline: dig. rf_brogue_dig_attach calls rf_place_attach_step before each
- * accretion attempt; the step spends that attempt on the first plan entry
- * whose slot has come (slots spread the entries over the first half of the
- * attempts that may build corridors, so templates meet a level still open).
- * Design: an attempt makes the profile's tries; each draws an allowed
- * orientation and one of its doors, a live wall site facing that door (as
- * accretion picks sites), corridor or not by the profile's corridor chance
- * (a length the rock in front has room for), and sets the template's origin
- * so that the door lands on the site or the corridor's end; kept when
- * rf_place_fits holds. The
- * template's cells are then protected in the digger's mask, and its unused
- * doors become wall sites accretion may still open (they stay wall if
- * nothing comes). A drawn entry gives up after its budget of attempts.
- * Forced entries go first: a few attempts at the first room, else they are
- * seeded on the still empty level (accretion then grows from their doors
- * too, and a corridor joins them after digging if nothing did); what fails
- * even so gets a fit after digging.
- * Seeds: shared/seeds/brogue-level-generation.txt (Digging the Level),
- * shared/seeds/dredmor-room-system.txt (D and d doors).
+ * Pipeline: place, inside dig: the Brogue dig calls rf_place_attach_step
+ * before each accretion attempt. Design: an entry's attempts are spread over
+ * the open early level; what fails gets a fit after digging.
+ * Seeds: shared/seeds/brogue-level-generation.txt, dredmor-room-system.txt.
  */
 #include "core/alloc.h"
 #include "core/rng.h"

@@ -1,35 +1,9 @@
-/* engine/src/place/place_fit.c: fit: a template takes a free rectangle of rock and
- * its doors are joined to the level by corridors.
+/* engine/src/place/place_fit.c: fit: a template takes free rock (or dug
+ * ground) and its doors are joined to the level by corridors.
  *
- * Pipeline: place, after the digger (NetHack rectangles, DungeonMaker
- * crawlers; on Brogue levels for forced rooms accretion could not attach).
- * Design: random origins and orientations are tried (a bounded number, so a
- * 200x200 level costs no more than a small one per try), first on rock
- * only, then also over dug ground (crawler levels are open floor cut by
- * thin walls). On rock an origin that passes rf_place_fits is kept only
- * when a corridor from one of the doors reaches the level: a breadth-first
- * search from the tile in front of the door through rock and wall that
- * belongs to no template and no locked room, ending at the first walkable
- * tile (searched before anything is drawn, the template's cells blocking
- * it, so a refused origin leaves the level untouched). Corridors carve rock
- * into floor and walls into doors, as the diggers' own connectivity repair
- * does. Over dug ground a door must open onto walkable ground and the
- * walkable cells next to the template must stay joined to each other
- * around it, inside a window a few tiles wider than its box (cut_keeps):
- * then no path of the level is cut, whatever door is used, which keeps the
- * level's connectivity without counting its regions. The test grows one
- * breadth-first search from all those cells at once, merging searches that
- * meet, and stops as soon as one is left (kept) or one runs dry (refused),
- * so it costs the detour around the template, not the window; searches
- * mark cells with a stamp per round instead of clearing a map. Rejected:
- * labelling the window's pieces before and after drawing, per door (most
- * of a fit's time on full levels). Further doors are joined when they can
- * be, walled otherwise.
- * Last, every placed template is checked from its doors in use: a part they
- * do not reach (an unused door or an undefined anchor walled it off) gets its
- * door joined by a corridor; then the level's walkable regions are joined
- * by corridors that cross no template cell, and a region of template cells
- * nothing can reach becomes wall, so DESIGN 6 connectivity holds.
+ * Pipeline: place, after digging (NetHack, DungeonMaker, Brogue leftovers).
+ * Design: bounded random tries; a refused origin leaves the level untouched;
+ * a final join keeps DESIGN 6 connectivity. Details: docs/internals.md.
  * Seeds: shared/seeds/dredmor-room-system.txt (doors), DESIGN section 5.
  */
 #include <string.h>

@@ -1,15 +1,9 @@
-/* engine/src/place/place_int.h: the placer's working state, shared by place.c
- * (choice, views, stamping, the level step), place_attach.c (Brogue
- * accretion), place_fit.c (free rectangles joined by corridors) and
- * place_objects.c (objects, decorations, shops, zoos, hordes).
+/* engine/src/place/place_int.h: the placer's working state, shared by
+ * place.c, place_attach.c, place_fit.c and place_objects.c.
  *
- * Pipeline: recipe -> dig (attach) -> place (fit) -> objects -> stairs. One
- * rf_placer lives for one rf_level_generate call. Design: a template is
- * placed through a "view": its map turned and mirrored as its rotate/mirror
- * permissions allow, written out once per orientation, so every fit test
- * and every stamp reads plain bytes. A placement is a plan entry: the
- * choice (forced rooms first, then weighted draws) is made before digging,
- * and every entry ends placed or with the reason it was not.
+ * Pipeline: place; one rf_placer per level. Design: a template is placed
+ * through a view (its map turned and mirrored, written once per orientation);
+ * every plan entry ends placed or with the reason it was not.
  */
 #ifndef RF_PLACE_INT_H
 #define RF_PLACE_INT_H

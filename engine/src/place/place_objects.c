@@ -1,32 +1,10 @@
-/* engine/src/place/place_objects.c: the objects of placed templates: template
- * objects with their percent rolls, hordes, trap launchers, shops, zoos and
- * the P/@/^ decorations.
+/* engine/src/place/place_objects.c: the objects of placed templates: percent
+ * rolls, hordes, traps, shops, zoos and the P/@/^ decorations.
  *
- * Pipeline: place (after fit, before stairs, so stairs never land on an
- * object); reads the plan's placed entries, appends to the level's
- * rf_placed_list in plan order, then template object order. Design: layout
- * draws (percent, horde sizes, zoo monsters) come from the "place-objects"
- * stream; decorations from the cosmetic stream, so a new painting never
- * moves a monster. Positions go through the entry's orientation, so an
- * object keeps its cell whatever way the room was turned. Rules (documented
- * in the README notes):
- * - percent: the object appears when a d100 roll is below it (100: always).
- * - horde: min (default 2) plus 0..additional (default 2) monsters; the
- *   first, on the object's cell, is the leader and carries the object's id;
- *   the others take the nearest free open cells of the room. A horde named
- *   like a row of the horde table takes that row's leader and members.
- * - trap: the trigger on its cell; a named trap also gets its launcher on the
- *   first wall (or destructible wall) straight north of the trigger.
- * - shop rooms: a shopkeeper on S, the block area s, a sales pedestal on i.
- * - zoo rooms: every floor cell ('.') holds a monster with ZOO_CHANCE %.
- * - P: a painting or tapestry on the wall, @: a blocker (not in noBlockers
- *   rooms), ^: a floor decoration, each with the decoration table's chance
- *   (a d100 roll, then a weighted draw among the rows of the symbol, both
- *   cosmetic): the <decorations> of content/profiles.xml (horde.h). A
- *   symbol without rows leaves its cells bare, with one decoration-missing
- *   warning a template a level.
- * Seeds: shared/seeds/dredmor-room-system.txt (symbols, horde, trap, shop,
- * zoo, percent).
+ * Pipeline: place, after fit and before stairs; appends in plan order.
+ * Design: layout draws from "place-objects", decorations from the cosmetic
+ * stream. Rules: docs/reference.md, "Objects".
+ * Seeds: shared/seeds/dredmor-room-system.txt.
  */
 #include <stdio.h>
 #include <string.h>

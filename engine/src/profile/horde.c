@@ -1,15 +1,9 @@
 /* engine/src/profile/horde.c: the population tables (hordes, trap kinds,
- * decorations) and their loader from the <hordes>, <traps> and <decorations>
- * sections of a profiles file.
+ * decorations) and their loader.
  *
- * Pipeline: load -> populate. profile.c calls rf_horde_load_section for each
- * section; populate.c reads the hordes and traps, place_objects.c the hordes
- * a template names and the decorations. Design: rows are plain values in
- * file order (names copied into fixed fields, as rf_placed keeps them), so a
- * level can copy a name without an allocation; a bad row is reported and
- * skipped, the rest of the table is kept, as the profile loader does with
- * profiles. Lookups walk the rows: a table holds tens of rows; a decoration
- * draw walks its symbol's rows in file order, each spanning its weight.
+ * Pipeline: profile; profile.c hands each section to rf_horde_load_section;
+ * populate and place_objects read the rows. Design: plain rows in file order,
+ * names in fixed fields; a bad row is reported and skipped.
  * Seeds: shared/seeds/brogue-level-generation.txt (Monster Spawning, Depth).
  */
 #include <stdarg.h>

@@ -1,13 +1,8 @@
-/* engine/src/profile/horde_bundled.c: the population tables compiled into the
- * library: the rows of content/profiles.xml's <hordes>, <traps> and
- * <decorations>.
+/* engine/src/profile/horde_bundled.c: the population tables compiled in: the
+ * rows of content/profiles.xml's <hordes>, <traps> and <decorations>.
  *
- * Pipeline: load -> populate; a level whose profile set holds no tables (no
- * set at all, or a file without the sections) is populated from these, so a
- * game needs no content directory. Design: static const rows, never written;
- * test_populate loads content/profiles.xml and compares its rows with these,
- * so an edit to one without the other fails the tests. The bestiary, the
- * trap names and the decorations are roomforge's own.
+ * Pipeline: profile; used when a profile set has no tables, so a game needs
+ * no content directory. test_horde compares these rows with the file's.
  * Seeds: shared/seeds/brogue-level-generation.txt (Monster Spawning).
  */
 #include "horde_int.h"

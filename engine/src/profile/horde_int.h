@@ -1,10 +1,8 @@
-/* engine/src/profile/horde_int.h: the population tables' layout and their XML
- * loader, for horde.c, horde_bundled.c, profile.c and populate.c.
+/* engine/src/profile/horde_int.h: the population tables' layout and their
+ * XML loader, for horde.c, horde_bundled.c and profile.c.
  *
- * Pipeline: load -> populate (and place, for the decorations). profile.c
- * meets <hordes>, <traps> and <decorations> at the root of a profiles file
- * and hands the element to rf_horde_load_section, which reports to the same
- * sink with the same file name.
+ * Pipeline: profile; profile.c hands <hordes>, <traps> and <decorations> to
+ * rf_horde_load_section, which reports to the same sink and file name.
  */
 #ifndef RF_HORDE_INT_H
 #define RF_HORDE_INT_H

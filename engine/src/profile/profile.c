@@ -1,16 +1,9 @@
 /* engine/src/profile/profile.c: level profiles from content/profiles.xml.
  *
- * Pipeline: profile (data only) -> level, which runs the recipe a profile
- * names. Design: a profile is a name, a recipe (a bundled one's name, or a
- * .lua file beside the profiles file whose text is read here: file text is
- * data, and an unreadable file is reported at load as unknown-recipe) and a
- * flat list of (key, lo, hi, depth range, line) rows in file order; lookups
- * walk it (a few dozen rows) and let a <depths> row beat a profile-wide one.
- * What a recipe is (a bundled name that exists, Lua that compiles, the
- * parameters it reads) is learned by running it, in the level stage, which
- * reports at the lines kept here (seam/profile/profile.h). libxml2 parses with NONET
- * and BIG_LINES, never entities or DTDs; its errors go to the sink through
- * the parser context, never to stderr.
+ * Pipeline: profile (data only) -> level, which runs the recipe. Design: a
+ * profile is a name, a recipe (bundled name or .lua text read here) and flat
+ * (key, range, depths, line) rows; what a recipe is, only a run tells.
+ * libxml2 reads with NONET and BIG_LINES, its errors go to the sink.
  */
 #include <errno.h>
 #include <stdarg.h>

@@ -1,12 +1,9 @@
-/* engine/src/profile/rooms_bundled.c: the rooms-files roomforge ships, compiled in.
+/* engine/src/profile/rooms_bundled.c: the rooms-files roomforge ships,
+ * compiled in.
  *
- * Pipeline: load; the dungeonmaker level row reads one when no rooms-file is
- * given, so a game needs no content directory. Design: byte-for-byte copies of
- * content/dungeonmaker/roomsN.txt (N = 1..3); test_rooms_file compares them
- * with the files, so an edit to one without the other fails the build's tests.
- * rooms1 is the seed's example; rooms2 (a cloister of five rooms, an
- * open/closed pair, protuberances) and rooms3 (a crossroads whose pair crosses
- * the level, joined again by the repair) are ours.
+ * Pipeline: profile; the dig_crawl step reads one when no rooms-file is given.
+ * Design: byte copies of content/dungeonmaker/roomsN.txt; test_rooms_file
+ * compares them with the files.
  * Seeds: shared/seeds/dungeonmaker-rooms-file.txt.
  */
 #include <string.h>

@@ -1,16 +1,10 @@
 /* engine/src/profile/rooms_file.c: the DungeonMaker rooms-file parser.
  *
- * Pipeline: load; reads a rooms-file (path or buffer), produces an immutable
- * rf_rooms_file for dig_crawl.c; called from the dungeonmaker level row and
- * tests. Design: each line kind is one row of a pattern table ("div : %d ;
- * ..."), matched by one small matcher that skips blanks before every token,
- * compares words without regard to case and reports the column where the line
- * stops matching. A state machine walks the sections in the seed's order; a
- * line that belongs to a later section is reported (rooms-file-order) and
- * taken as that section's line, so one missing terminator gives one error,
- * not one per remaining line. Counts are checked against the limits line (and
- * roomforge's caps) before any array grows.
- * Seeds: shared/seeds/dungeonmaker-rooms-file.txt (the whole reference).
+ * Pipeline: profile; a path or buffer -> an immutable rf_rooms_file for
+ * dig_crawl.c. Design: one pattern-table row per line kind, one matcher; a
+ * missing terminator gives one error, not one per line; counts are checked
+ * before arrays grow.
+ * Seeds: shared/seeds/dungeonmaker-rooms-file.txt.
  */
 #include "roomforge/rooms_file.h"
 

@@ -1,11 +1,8 @@
 /* engine/src/sim/lint_paths.c: lint of a content pack, as one library call.
  *
- * Pipeline: the top, beside scenarios (sim): it calls load (rooms), world
- * (scripts in the sandbox), profile and level (each profile's trial levels),
- * and nothing calls it but the CLI. Paths are files
- * or directories walked in name order; an *.xml whose root is <profiles> is
- * a profiles file, every other one a rooms file. Rooms load first, so the
- * trial levels place them.
+ * Pipeline: sim, the top: calls load, world, profile and level (trial
+ * levels); only the CLI calls it. Paths are walked in name order; an *.xml
+ * rooted at <profiles> is a profiles file. Rooms load first.
  */
 #include <string.h>
 #include <strings.h>

@@ -1,14 +1,8 @@
 /* engine/src/sim/scenario.c: parses sim scenarios (DESIGN 5) into rf_scenario.
  *
- * Pipeline: after world; reads a scenario file or buffer, produces the command
- * list `roomforge sim` and the tests play (scenario_run.c).
- * Design: one pass over the lines; each line is copied (bounded by
- * RF_SCENARIO_MAX_LINE) with its comment cut off, then tokenised by the
- * lexer of scenario_lex.c. Command words come from one table. An `expect`
- * effect is parsed by rf_scenario_effect_parse into its canonical text, so
- * expectations compare as strings with what sim prints and a typo is a
- * diagnostic at its column rather than an expect that can never be met. Limits on ticks and hits are checked here, so playing a parsed
- * scenario is bounded by RF_SCENARIO_MAX_TICKS ticks.
+ * Pipeline: sim; a file or buffer -> the commands scenario_run.c plays.
+ * Design: one pass over the lines; expect effects are parsed to canonical
+ * text, so they compare as strings and a typo is a diagnostic at its column.
  */
 #include "roomforge/scenario.h"
 

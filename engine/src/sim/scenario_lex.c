@@ -1,12 +1,8 @@
-/* engine/src/sim/scenario_lex.c: the words of a sim scenario line: text
- * helpers, the lexer (bare words and quoted strings with \" \\ \n \t
- * escapes), numbers and points, and the grammar of an `expect` effect, which
- * rf_scenario_effect_parse turns into its canonical text.
+/* engine/src/sim/scenario_lex.c: the words of a scenario line: the lexer,
+ * numbers and points, and the grammar of an `expect` effect.
  *
- * Pipeline: after world; scenario.c parses commands with these. Design: a
- * line is tokenised in place, unescaped text going to a scratch buffer as
- * long as the line; canonical effect text is written through a bounded
- * buffer, so an expectation compares as a string with what sim prints.
+ * Pipeline: sim; used by scenario.c. Design: lines tokenised in place;
+ * canonical effect text goes through a bounded buffer.
  */
 #include "scenario_int.h"
 

@@ -1,15 +1,9 @@
-/* engine/src/sim/scenario_run.c: plays a parsed sim scenario against one room of a
- * world, checks its expect lines, and writes the effect log as text or JSON.
+/* engine/src/sim/scenario_run.c: plays a parsed scenario against one room of
+ * a world, checks its expects and writes the effect log as text or JSON.
  *
- * Pipeline: after world; reads an rf_scenario (scenario.c) and an rf_world
- * (world.h), produces an rf_scenario_result; called by `roomforge sim` and the
- * tests. Design: the world does all the rule work; this file only turns
- * scenario commands into world events and ticks, then formats every new
- * effect once with rf_effect_format (the one formatter, so sim, expect and
- * the world agree on the canonical text) and matches expects as a multiset:
- * each effect meets at most one expect of the same tick and text. An event on
- * a missing or wrong-kind object is checked here before the world sees it,
- * so the diagnostic names the scenario line and the object's actual kind.
+ * Pipeline: sim; rf_scenario + rf_world -> rf_scenario_result for `roomforge
+ * sim` and the tests. Design: the world does the rule work; effects format
+ * once (rf_effect_format) and expects match as a multiset.
  */
 #include <stdio.h>
 #include <string.h>

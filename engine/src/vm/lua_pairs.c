@@ -1,17 +1,9 @@
-/* engine/src/vm/lua_pairs.c: the sandbox's pairs, in an order that is the same
- * on every run and machine.
+/* engine/src/vm/lua_pairs.c: the sandbox's pairs, in an order that is the
+ * same on every run and machine.
  *
- * Pipeline: rule VM and recipes (luavm.c installs it as the global pairs).
- * Why: Lua 5.4 seeds its string hash from addresses and the clock, so plain
- * pairs walks string keys in a different order each run, and a script that
- * acts inside such a loop would break "same seed, same bytes". Order: number
- * keys ascending, then string keys by bytes, then false before true, then
- * every other key (tables, functions) in next's order, which no rule can fix;
- * the README says so. Design: one snapshot of the keys, sorted once in C
- * (qsort over a userdata array, so an error frees nothing by hand); the
- * iterator walks the snapshot and skips keys whose value has since become
- * nil, as next does for fields cleared during a traversal. A __pairs
- * metamethod is honoured, as by the standard pairs.
+ * Pipeline: vm; luavm.c installs it as the global pairs. Design: a sorted
+ * snapshot of the keys (numbers, strings, booleans, then next's order), so
+ * "same seed, same bytes" holds; __pairs is honoured.
  */
 #include "vm/luavm.h"
 

@@ -1,17 +1,8 @@
 /* engine/src/vm/luavm.c: the sandboxed Lua 5.4 state (allocator cap, budget).
  *
- * Pipeline: rule VM stage. Opens base, table, string, math and utf8 through
- * luaL_requiref, then removes dofile, loadfile, load, require, collectgarbage
- * and string.dump; coroutines are not opened; pairs is replaced by one that
- * walks keys in a fixed order (lua_pairs.c). The globals table gets a
- * metatable whose __index raises a "sandbox:" error for the names the sandbox
- * removes, so reaching for os/io/... is reported as script-forbidden. The
- * string metatable is protected (__metatable = false). A count hook enforces
- * the budget: when it fires it re-arms itself with count 1 and raises, so a
- * script's own pcall cannot swallow the overrun. rf_luavm_run runs one chunk
- * (tests, tools); rf_luavm_call runs any protected step of world.c (boot,
- * rooms, ticks) with the same classification of failures, and
- * rf_luavm_arm/disarm put the budget around user code inside a step.
+ * Pipeline: vm, under world and level. Design: only safe libraries, one
+ * forbidden list, ordered pairs, a protected string metatable, and a count
+ * hook that re-arms itself so a script's pcall cannot swallow the overrun.
  */
 #include "vm/luavm.h"
 

@@ -1,25 +1,10 @@
-/* engine/src/world/world.c: the runtime world's model behind roomforge/world.h:
- * rooms placed at level offsets, their object instances and rules in one
- * sandboxed Lua state, events, ticks, the effect log and the host callbacks.
+/* engine/src/world/world.c: the runtime world behind roomforge/world.h:
+ * rooms at level offsets, objects and rules in one sandboxed Lua state,
+ * events, ticks, the effect log and the host callbacks.
  *
- * Pipeline: world stage; reads templates (template.h), runs the rule VM of
- * scripts/roomforge (embedded, lua_embedded_int.h) in the sandbox of luavm.c
- * through the steps of world_lua.c; called by games, `roomforge sim`,
- * `roomforge lint` (world_lint.c) and the tests; world_effect.c writes the
- * effects as text.
- * Design: the model's state lives in Lua (engine.lua: a column store of
- * objects) so conditions read it without crossing into C; this file decides
- * which step runs when and reports what failed, the steps only move data
- * across. Every touch of the Lua state is one protected step
- * (rf_luavm_call), so running out of the world's memory cap is a diagnostic,
- * never a panic. A tick is begin_tick, then run(from); when a rule fails,
- * the engine's `cur` names it: it is disabled with one diagnostic and the
- * tick resumes at the next rule. Built-in rules run without the count hook
- * (they are bounded); engine.lua arms it around rules that run user Lua
- * (host.arm). Effects are copied into the log (strings in one block per
- * effect) before the host sees them. Rejected: the object state in C with
- * Lua calling back per condition (a C call per condition per tick), and one
- * Lua table per object (10,000 rooms then thrash the cache).
+ * Pipeline: world; called by games, sim, lint and the level. Design: the
+ * state lives in Lua (engine.lua); this file decides what runs and reports
+ * failures; every touch of Lua is one protected step of world_lua.c.
  */
 #include "roomforge/world.h"
 

@@ -1,9 +1,8 @@
-/* engine/src/world/world_effect.c: the names of effect kinds and the one-line
- * text of an effect, as `roomforge sim` prints it and scenarios expect it.
+/* engine/src/world/world_effect.c: effect kinds' names and an effect's
+ * one-line text, as sim prints it and scenarios expect it.
  *
- * Pipeline: world stage, read by the sim and games; needs nothing of a
- * world but the effect. Design: a bounded writer that counts everything and
- * stores what fits, so the caller learns the length snprintf-style.
+ * Pipeline: world; needs only the effect. Design: a bounded writer that
+ * reports the full length, snprintf-style.
  */
 #include <stdio.h>
 #include <string.h>

@@ -1,10 +1,8 @@
-/* engine/src/world/world_int.h: the world's layout and what its files share:
- * world.c (the model and the public API), world_lua.c (the bridge to the
- * Lua state), world_effect.c (the effect log's text) and world_lint.c.
+/* engine/src/world/world_int.h: the world's layout and what world.c,
+ * world_lua.c, world_effect.c and world_lint.c share.
  *
- * Pipeline: world stage. world.c decides what happens and reports it;
- * every touch of the Lua state is a step of world_lua.c run protected by
- * rf_luavm_call, reading and writing one of the step structs below.
+ * Pipeline: world; world.c decides and reports, world_lua.c's steps touch
+ * Lua, each run protected by rf_luavm_call.
  */
 #ifndef RF_WORLD_INT_H
 #define RF_WORLD_INT_H

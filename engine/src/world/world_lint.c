@@ -1,11 +1,8 @@
-/* engine/src/world/world_lint.c: lint of room scripts through the world: every
- * XML script compiled and every Lua chunk run once in the sandbox.
+/* engine/src/world/world_lint.c: lint of room scripts through the world:
+ * every XML script compiled, every Lua chunk run once in the sandbox.
  *
- * Pipeline: load -> lint; called by `roomforge lint` after loading, beside
- * rf_lint_script_types (lint.c), which it runs with the registry of a world
- * that loaded the extensions. Design: XML-only rooms share one world, a room
- * with Lua gets a world of its own; unknown types are reported once, by
- * lint.c, so the worlds run quiet about them.
+ * Pipeline: world, called by rf_lint_paths. Design: XML-only rooms share a
+ * world, a Lua room gets its own; unknown types are reported by lint.c only.
  */
 #include "roomforge/lint.h"
 #include "roomforge/world.h"

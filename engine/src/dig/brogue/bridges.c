@@ -1,14 +1,9 @@
-/* engine/src/dig/brogue/bridges.c: bridges over chasms and deep water where they
- * shorten a walk a lot.
+/* engine/src/dig/brogue/bridges.c: bridges over chasms and deep water where
+ * they shorten a walk a lot.
  *
- * Pipeline: post-pass of the Brogue digger, after the lake walls are knocked
- * down and before the door passes (so burning a bridge never strands anyone:
- * the level is connected without them). Design: a candidate is a straight
- * run of chasm or deep water, at least 2 long, between two floor tiles, with
- * liquid on both sides of every bridge tile (so it crosses a lake, not its
- * rim). It is built when the walk between its ends is longer than
- * max(min_detour, 3 x (length + 1)); that is a BFS bounded by that length
- * (reused queue and stamps), so its cost does not grow with the level.
+ * Pipeline: dig, a Brogue post-pass after the lake walls, before the doors.
+ * Design: a straight liquid run is bridged when the walk around is longer than
+ * max(min_detour, 3 x (length + 1)), found by a BFS bounded by that length.
  * Seeds: shared/seeds/brogue-level-generation.txt (build bridges).
  */
 #include "brogue_int.h"

@@ -1,11 +1,9 @@
-/* engine/src/dig/brogue/brogue.c: the Brogue digger's entry point: parameters, working
- * state, the room graph, and the passes run in the seed's order.
+/* engine/src/dig/brogue/brogue.c: the Brogue digger's entry point: parameters,
+ * working state, the room graph, and the passes in the seed's order.
  *
- * Pipeline: dig. rf_brogue_dig allocates every buffer once (flat w*h arrays),
- * runs first room, accretion, loops, lakes, diagonal removal, chokepoint map,
- * lake-wall knock-down, bridges, orphan and secret doors and the final wall
- * pass, then frees. Design: room ids index a graph kept as linked edge lists,
- * so "more than 2 rooms apart" is a local test, not a whole-graph search.
+ * Pipeline: dig; rf_brogue_dig (or the level stage, stage by stage through
+ * rf_brogue_run) runs accretion, loops, lakes and the post-passes on a grid.
+ * Design: buffers allocated once per dig; the room graph is edge lists.
  * Seeds: shared/seeds/brogue-level-generation.txt (profile, spec, order).
  */
 #include <string.h>

@@ -1,10 +1,8 @@
-/* engine/src/dig/brogue/brogue_int.h: the Brogue digger's working state, shared by its
- * passes (brogue.c, designs.c, dig_accrete.c, loops.c, cave.c, lakes.c,
- * passes.c, choke.c, bridges.c, doors.c).
+/* engine/src/dig/brogue/brogue_int.h: the Brogue digger's working state,
+ * shared by the passes of this folder.
  *
- * Pipeline: dig. One rf_brogue lives for one rf_brogue_dig call; every buffer a
- * pass needs is allocated once there (flat arrays sized w*h), so no pass
- * allocates per cell or per try. Walls are kept around every floor tile while
+ * Pipeline: dig. One rf_brogue lives for one dig; its buffers are allocated
+ * once (flat w*h arrays), and walls are kept around every floor tile while
  * digging, so "room fits" means "all its floor lands on rock".
  * Seeds: shared/seeds/brogue-level-generation.txt.
  */

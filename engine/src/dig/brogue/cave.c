@@ -1,13 +1,10 @@
-/* engine/src/dig/brogue/cave.c: cellular-automaton blobs (caves and lakes) and the cave
- * first room.
+/* engine/src/dig/brogue/cave.c: cellular-automaton blobs (caves and lakes)
+ * and the cave first room.
  *
- * Pipeline: dig (first room; lakes.c reuses the blob maker). Design: the
- * automaton runs on a zero-padded byte buffer so the neighbour sum needs no
- * bounds tests; blobs are labelled by one flood fill over a reused label
- * buffer with a preallocated queue: O(area) per generation, no allocation.
- * Seeds: shared/seeds/brogue-level-generation.txt (Lakes: 55% seeded, 5
- * generations, largest blob within limits, restart; Cave Levels: B678/S45678,
- * minimum 50x20, placed as the first room with walls around).
+ * Pipeline: dig (first room; lakes.c reuses the blob maker).
+ * Design: a zero-padded buffer and one labelling flood fill: O(area) per
+ * generation, no allocation.
+ * Seeds: shared/seeds/brogue-level-generation.txt (Lakes, Cave Levels).
  */
 #include <string.h>
 

@@ -1,17 +1,10 @@
-/* engine/src/dig/brogue/choke.c: the chokepoint map: for every walkable tile whose
- * removal splits the walkable area, the number of tiles it cuts off.
+/* engine/src/dig/brogue/choke.c: the chokepoint map: for each walkable tile
+ * that splits the walkable area, the number of tiles it cuts off.
  *
- * Pipeline: post-pass of the Brogue digger (after diagonal removal); the map
- * is kept on the level for later passes (population), and recomputed for
- * any level once special rooms and templates have changed its terrain
- * (rf_chokepoints, recipe_steps.c). Design:
- * articulation points of the 4-neighbour graph by Tarjan's low-link, written
- * as an iterative DFS over preallocated arrays (no recursion: a 1000x1000
- * level is a million-deep path at worst). O(area). For a DFS root the value
- * is the tiles outside its largest child subtree; elsewhere the tiles of the
- * child subtrees that cannot reach above it.
- * Seeds: shared/seeds/brogue-level-generation.txt (analyze the map, finding
- * loops and chokepoints).
+ * Pipeline: dig, a Brogue post-pass; recomputed by the level stage after
+ * special rooms and templates (rf_chokepoints); read by population.
+ * Design: Tarjan's articulation points as an iterative DFS, O(area).
+ * Seeds: shared/seeds/brogue-level-generation.txt (loops and chokepoints).
  */
 #include <string.h>
 

@@ -1,12 +1,9 @@
-/* engine/src/dig/brogue/designs.c: the built-in room designs of the Brogue digger (cross
- * room, rectangle) and the door-site finder designs share.
+/* engine/src/dig/brogue/designs.c: the Brogue digger's built-in room designs
+ * (cross room, rectangle) and the door-site finder designs share.
  *
- * Pipeline: dig (accretion draws one design per try). A design draws floor
- * into a scratch grid with a one-tile ring (or reports its rectangles, as
- * the built-in ones do, which is cheaper) and its door sites; the table is
- * data, so the placer can add template designs as more rows.
- * Seeds: shared/seeds/brogue-level-generation.txt (level spec: room and
- * cross-room sizes; cross rooms 100%).
+ * Pipeline: dig; accretion draws one design per try. Designs are table rows,
+ * so the placer adds template designs as more rows.
+ * Seeds: shared/seeds/brogue-level-generation.txt (room and cross-room sizes).
  */
 #include "brogue_int.h"
 

@@ -1,16 +1,9 @@
-/* engine/src/dig/brogue/dig_accrete.c: Brogue's accretion: the first room, then rooms and
- * corridors grown off wall sites of what is already dug.
+/* engine/src/dig/brogue/dig_accrete.c: Brogue's accretion: the first room,
+ * then rooms and corridors grown off wall sites of what is already dug.
  *
- * Pipeline: dig (first pass of rf_brogue_dig). Design: walls are written
- * around every floor tile as it is dug, so a candidate fits when all its
- * floor (and its corridor) lands on rock inside the border: one byte test per
- * tile, no separate occupancy map. Wall sites are kept per direction as the
- * rooms are dug and checked lazily when drawn (stale ones are dropped), so a
- * site costs O(1) to pick. Each attempt makes 15 tries at its site with
- * fresh sizes; a corridor's length is checked against the site's free run of
- * rock before a room is designed for its end (most tries fail there, cheaply).
- * A room at the end of a corridor joins it through its own door site; the
- * join with the level gets a door by the door chance.
+ * Pipeline: dig, the first pass of a Brogue dig; the placer's attach hook
+ * runs before each attempt. Design: walls around every dug floor tile make
+ * "fits" one byte test per tile; wall sites are kept per direction, O(1).
  * Seeds: shared/seeds/brogue-level-generation.txt (Digging the Level).
  */
 #include <string.h>

@@ -1,14 +1,9 @@
-/* engine/src/dig/brogue/doors.c: the door passes: orphaned doors removed, then some
- * doors made secret.
+/* engine/src/dig/brogue/doors.c: the door passes: orphaned doors removed,
+ * then some doors made secret.
  *
- * Pipeline: post-passes of the Brogue digger, after bridges. Design: a door
- * is proper when its two open sides face each other across two solid ones.
- * Three or more open sides (T-junction, open area) or two at a corner: the
- * door becomes floor (it still joins what it joined). One or no open side
- * (dead end, encased): it becomes wall, which cuts nothing off and cannot
- * open a diagonal (its other sides are solid already).
- * Seeds: shared/seeds/brogue-level-generation.txt (orphaned doors, secret
- * doors with (depth-1)*67/25 % clamped to 0-67).
+ * Pipeline: dig, Brogue post-passes after bridges. Design: a proper door has
+ * two open sides facing across two solid ones; others become floor or wall.
+ * Seeds: shared/seeds/brogue-level-generation.txt (orphaned, secret doors).
  */
 #include "brogue_int.h"
 

@@ -1,17 +1,9 @@
-/* engine/src/dig/brogue/lakes.c: Brogue's lakes: cellular-automaton blobs of deep liquid
- * with a wreath of shallow liquid, placed only where they disconnect nothing.
+/* engine/src/dig/brogue/lakes.c: Brogue's lakes: blobs of deep liquid with a
+ * shallow wreath, placed only where they disconnect nothing.
  *
- * Pipeline: dig (after loops). Design: a lake disconnects nothing when the
- * walkable tiles left in its bounding box grown by MARGIN are all connected
- * inside that box: every path through the lake enters and leaves it there,
- * so it can go round instead. The test is local (O(box)), so many lakes on a
- * big level stay linear in area; it is stricter than a whole-level search
- * (it may refuse a lake whose detour leaves the box), never looser.
- * Liquids (our glyphs, DESIGN 6): deep water '~' with a 2-tile wreath of
- * shallow ','; lava 'L' without wreath (from depth 4); chasm ':' whose 1-tile
- * edge is plain floor; brimstone (from depth 18) has no glyph of its own and
- * is drawn 'X' (impassable floor), its 2-tile obsidian wreath as floor.
- * The liquid kind is a cosmetic draw: changing it never moves a wall.
+ * Pipeline: dig, after loops. Design: a local test (the walkable tiles of the
+ * lake's grown box stay connected inside it), so many lakes stay linear in
+ * area; the liquid kind is a cosmetic draw that never moves a wall.
  * Seeds: shared/seeds/brogue-level-generation.txt (Lakes).
  */
 #include "brogue_int.h"

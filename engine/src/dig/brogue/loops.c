@@ -1,11 +1,8 @@
-/* engine/src/dig/brogue/loops.c: Brogue's loops: a straight wall between floor of two
+/* engine/src/dig/brogue/loops.c: Brogue's loops: a wall between floor of two
  * rooms more than two rooms apart becomes a doorway.
  *
- * Pipeline: dig (after accretion, before lakes). Design: the candidate walls
- * are collected once and shuffled (one O(area) scan), then tried in that order
- * up to the attempt budget; "more than 2 rooms apart" is answered on the room
- * graph by looking at neighbours and their neighbours only (O(degree^2)),
- * which stays local however many rooms a large level has.
+ * Pipeline: dig, after accretion, before lakes. Design: candidates collected
+ * and shuffled once; "apart" is a local test on the room graph.
  * Seeds: shared/seeds/brogue-level-generation.txt (500 attempts, 30 loops).
  */
 #include "brogue_int.h"

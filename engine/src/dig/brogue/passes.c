@@ -1,13 +1,9 @@
-/* engine/src/dig/brogue/passes.c: the terrain passes after digging: diagonal openings,
- * walls between lakes, and the final wall/rock split.
+/* engine/src/dig/brogue/passes.c: the terrain passes after digging: diagonal
+ * openings, walls between lakes, and the final wall/rock split.
  *
- * Pipeline: post-passes of the Brogue digger (brogue.c runs them in the
- * seed's order). Design: "solid" is rock or wall; a diagonal opening is a 2x2
- * block whose two solid tiles touch only corner to corner. Each pass is a
- * raster scan; the diagonal pass rescans until nothing changes (each fix
- * removes a solid tile, so it ends).
- * Seeds: shared/seeds/brogue-level-generation.txt (remove diagonal openings,
- * knock down the boundaries between similar lakes, granite walls).
+ * Pipeline: dig, Brogue post-passes in the seed's order (brogue.c).
+ * Design: raster scans; the diagonal pass rescans until nothing changes.
+ * Seeds: shared/seeds/brogue-level-generation.txt (diagonals, lakes, walls).
  */
 #include "brogue_int.h"
 

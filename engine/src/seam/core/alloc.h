@@ -1,9 +1,8 @@
 /* engine/src/seam/core/alloc.h: the one door to the heap for engine code.
  *
- * Pipeline: leaf module used by every stage. All engine allocations go through
- * rf_alloc/rf_realloc/rf_free so test builds (RF_FAULT_INJECTION) can fail the
- * Nth allocation and prove every caller turns that into RF_ERR_NOMEM.
- * Sizes are multiplied with rf_size_mul, which refuses overflow.
+ * Pipeline: core, used by every stage. rf_alloc/rf_realloc/rf_free let test
+ * builds (RF_FAULT_INJECTION) fail the Nth allocation; rf_size_mul refuses
+ * overflow.
  */
 #ifndef RF_SEAM_CORE_ALLOC_H
 #define RF_SEAM_CORE_ALLOC_H

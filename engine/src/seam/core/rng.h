@@ -1,10 +1,8 @@
 /* engine/src/seam/core/rng.h: the Lemire bounded draws, beside rf_rng_below.
  *
- * Pipeline: core, used by the Brogue digger and the placer's attach. Two
- * bounded draws exist on purpose: rf_rng_below (roomforge/rng.h) rejects by
- * modulo, these multiply and shift; from the same stream they give different
- * numbers, and each digger keeps the one its catalogs were made with. Inline,
- * since the digger's hot loops call them per cell.
+ * Pipeline: core, used by the Brogue digger and the placer's attach. The two
+ * bounded draws give different numbers from one stream; each digger keeps the
+ * one its catalogs were made with. Inline for the hot loops.
  */
 #ifndef RF_SEAM_CORE_RNG_H
 #define RF_SEAM_CORE_RNG_H

@@ -1,12 +1,9 @@
-/* engine/src/seam/load/script_types.h: the grammar of Dredmor's built-in script clauses.
+/* engine/src/seam/load/script_types.h: the grammar of Dredmor's built-in
+ * script clauses.
  *
- * Pipeline: load (template_check.c checks clauses against it), lint (lint.c backs
- * the built-in type registry with it), rules (defaults of omitted attributes).
- * Design: one row per condition and action type, one row per object tag (for
- * `create`, whose other attributes are parsed as if the object were in a room).
- * Each attribute row says its value kind, whether it is required and its
- * default; positions (at= or x= and y=) are a separate row kind because either
- * form satisfies them. Keys are normalised (lower case, no '_'), as rf_attr.key.
+ * Pipeline: load (template_check.c), lint (lint.c), world (defaults).
+ * Design: one row per condition, action and object tag, one per attribute
+ * (kind, required, default); keys normalised as rf_attr.key.
  * Seeds: dredmor-room-system.txt sections 2-4.
  */
 #ifndef RF_SEAM_LOAD_SCRIPT_TYPES_H

@@ -1,10 +1,8 @@
 /* engine/src/seam/place/place.h: the placer as the level stage drives it.
  *
- * Pipeline: place, called by the level's recipe steps. The level hands the
- * placer its grid, room records and object list and plain option values (it
- * reads the profile; the placer never does); the placer plans before digging,
- * attaches during Brogue accretion (rf_place_attach_step, the dig's hook) and
- * fits and fills what is left after digging.
+ * Pipeline: place, called by the recipe steps with the level's grid, rooms,
+ * objects and plain option values (the placer never reads the profile):
+ * plan before digging, attach during Brogue accretion, fit after.
  */
 #ifndef RF_SEAM_PLACE_PLACE_H
 #define RF_SEAM_PLACE_PLACE_H

@@ -1,10 +1,8 @@
 /* engine/src/seam/profile/profile.h: what the level stage reads of a loaded
- * profile besides the public accessors: its recipe file's text and where
- * each part was written, so recipe problems found by running a level can be
- * reported at the profiles file's lines.
+ * profile beyond the public accessors: recipe text and source lines.
  *
- * Pipeline: profile (data, profile.c) -> level (recipe.c, level_gen.c,
- * level_trial.c). The profile loader never asks the level stage anything.
+ * Pipeline: profile -> level (recipe.c, level_gen.c, level_trial.c), so
+ * recipe problems are reported at the profiles file's lines.
  */
 #ifndef RF_SEAM_PROFILE_PROFILE_H
 #define RF_SEAM_PROFILE_PROFILE_H

@@ -1,10 +1,8 @@
-/* engine/src/seam/vm/lua_embedded.h: the rule VM's Lua files, compiled into the library.
+/* engine/src/seam/vm/lua_embedded.h: the rule VM's Lua files, compiled in.
  *
- * Pipeline: world stage. CMake (cmake/embed_lua.cmake) generates
- * lua_embedded.c from the Lua files of scripts/roomforge at build time; world_lua.c
- * loads engine.lua, rules.lua, sandbox.lua, room_api.lua, conditions.lua and
- * actions.lua from this table, so a game that embeds libroomforge needs no
- * script files. The table ends with a row whose name is NULL.
+ * Pipeline: vm -> world; cmake/embed_lua.cmake generates lua_embedded.c from
+ * the Lua files of scripts/roomforge, and world_lua.c boots from it, so a
+ * game needs no script files. The table ends with a row whose name is NULL.
  */
 #ifndef RF_SEAM_VM_LUA_EMBEDDED_H
 #define RF_SEAM_VM_LUA_EMBEDDED_H

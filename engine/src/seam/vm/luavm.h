@@ -1,11 +1,9 @@
-/* engine/src/seam/vm/luavm.h: the sandboxed Lua 5.4 state behind a world's rules.
+/* engine/src/seam/vm/luavm.h: the sandboxed Lua 5.4 state behind a world's
+ * rules and a level's recipe.
  *
- * Pipeline: rule VM stage. One rf_luavm per world: a lua_State with only the
- * base, table, string, math and utf8 libraries, a custom allocator capped at
- * mem_cap bytes, and an instruction budget per call. Every call into Lua goes
- * through rf_luavm_run/rf_luavm_pcall, which turn a failure into one
- * diagnostic (script-syntax, script-error, script-budget, script-memory,
- * script-forbidden) at file:(first_line + lua_line - 1), naming room and script.
+ * Pipeline: vm, used by world and level. Every call into Lua goes through
+ * rf_luavm_run or rf_luavm_call, which turn a failure into one script-*
+ * diagnostic at file:(first_line + lua_line - 1), naming room and script.
  */
 #ifndef RF_SEAM_VM_LUAVM_H
 #define RF_SEAM_VM_LUAVM_H
