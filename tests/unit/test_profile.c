@@ -637,6 +637,10 @@ static void load_under_failures(const char *fixture, rf_status want)
             ck_assert(rf_profile_name(p) && rf_profile_recipe(p));
             ck_assert_ptr_eq(rf_profile_find(s, rf_profile_name(p)), p);
         }
+        /* and it is what the set held before: nothing (STYLE B7.4) */
+        ck_assert_msg(rf_profile_count(s) == 0 && !rf_profile_set_hordes(s),
+                      "%s, allocation %ld failing: the set keeps %zu profiles", fixture, n,
+                      rf_profile_count(s));
         rf_diags_free(d);
         rf_profile_set_free(s);
     }

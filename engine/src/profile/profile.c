@@ -350,8 +350,12 @@ rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t 
     const xmlNode *root, *c;
     int pop_line = 0; /* the first population section's line */
     bool ok = true;
+    size_t n0, i;
+    bool had_hordes;
     if (!s || !buf || !d || len > PROFILE_FILE_MAX)
         return RF_ERR_ARG;
+    n0 = s->n; /* what the set held: kept as it was when memory runs out */
+    had_hordes = s->hordes != NULL;
     pc = xmlNewParserCtxt();
     if (!pc)
         return RF_ERR_NOMEM;
@@ -396,9 +400,18 @@ rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t 
 done:
     xmlFreeDoc(doc);
     xmlFreeParserCtxt(pc);
-    if (!ok || ld.nomem)
-        return RF_ERR_NOMEM;
-    return ld.errors ? RF_ERR_CONTENT : RF_OK;
+    if (ok && !ld.nomem)
+        return ld.errors ? RF_ERR_CONTENT : RF_OK;
+    /* out of memory: the profiles and tables this file added go again (a
+     * table an earlier file began is kept with what this one added) */
+    for (i = n0; i < s->n; i++)
+        profile_free(s->items[i]);
+    s->n = n0;
+    if (!had_hordes) {
+        rf_horde_table_free(s->hordes);
+        s->hordes = NULL;
+    }
+    return RF_ERR_NOMEM;
 }
 
 rf_status rf_profile_set_load(rf_profile_set *s, const char *path, rf_diags *d)
