@@ -262,6 +262,27 @@ START_TEST(directory_loads_xml_in_byte_order_and_warns_duplicates)
 }
 END_TEST
 
+/* The same name twice in one file warns as in two files, and keeps both. */
+START_TEST(duplicate_in_one_file_warns_and_keeps_both)
+{
+    static const char xml[] = "<roomdb>\n"
+                              "<room name=\"Twin\"><row text=\"#D#\"/><row text=\"#.#\"/>"
+                              "<row text=\"###\"/></room>\n"
+                              "<room name=\"twin\"><row text=\"#D#\"/><row text=\"#.#\"/>"
+                              "<row text=\"###\"/></room>\n"
+                              "</roomdb>\n";
+    const rf_diag *g;
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "twins.xml", xml, sizeof xml - 1, d), RF_OK);
+    ck_assert_uint_eq(rf_template_set_count(set), 2);
+    g = find_code("duplicate-room");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_str_eq(g->file, "twins.xml");
+    ck_assert_int_eq(g->line, 3);
+    ck_assert_int_eq(g->severity, RF_SEV_WARNING);
+    ck_assert(strstr(g->message, "line 2") != NULL);
+}
+END_TEST
+
 START_TEST(missing_path_is_an_io_error_without_position)
 {
     ck_assert_int_eq(rf_template_set_load_path(set, DATA "no-such-dir", d), RF_ERR_IO);
@@ -762,6 +783,7 @@ static Suite *load_suite(void)
     tcase_add_test(tl, names_and_types_parse_ignoring_case_and_underscores);
     tcase_add_test(tl, find_matches_names_case_insensitively);
     tcase_add_test(tl, directory_loads_xml_in_byte_order_and_warns_duplicates);
+    tcase_add_test(tl, duplicate_in_one_file_warns_and_keeps_both);
     tcase_add_test(tl, missing_path_is_an_io_error_without_position);
     tcase_add_test(tl, allocation_failures_give_nomem_and_leak_nothing);
     tcase_add_loop_test(te, each_error_has_its_code_line_and_column, 0,

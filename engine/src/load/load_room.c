@@ -345,6 +345,10 @@ static bool room_build(rf_loader *ld)
         rf_load_emit(ld, "duplicate-room", t->line, t->col,
                      "the room \"%.60s\" is also in %.200s:%d", t->name, ld->set->items[prev]->file,
                      ld->set->items[prev]->line);
+    else if (prev >= 0) /* twice in one file: as in two, a warning, both kept */
+        rf_load_emit(ld, "duplicate-room", t->line, t->col,
+                     "the room \"%.60s\" is also at line %d of this file", t->name,
+                     ld->set->items[prev]->line);
     if (!rf_template_set_append(ld->set, t))
         goto nomem;
     return true;
