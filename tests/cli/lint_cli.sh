@@ -49,7 +49,13 @@ expect_usage "cannot read" list --content "$tmp/none"
 expect_usage "--format takes ascii or json" show --format svg X
 expect_usage "which ROOM" show --content "$data/rooms"
 expect_usage "one ROOM at a time" show --content "$data/rooms" "Lever Hall" "Goo Pit"
-expect_usage "no room named 'Lever'; did you mean 'Lever Hall'" show --content "$data/rooms" Lever
+# an unknown room is a content error for show as for gen and sim, with the
+# name most likely meant
+expect_rc 1 show --content "$data/rooms" Lever
+grep -q "no room named 'Lever' is loaded; did you mean 'Lever Hall'?.*\[unknown-room\]" "$tmp/err" ||
+    fail "show Lever: $(cat "$tmp/err")"
+expect_rc 1 show --content "$data/rooms" "Levr Hall"
+grep -q "did you mean 'Lever Hall'?" "$tmp/err" || fail "show 'Levr Hall': $(cat "$tmp/err")"
 expect_usage "cannot read" show --content "$tmp/none" "Lever Hall"
 
 # Content errors: 1; warnings only: 0, 1 with --werror.

@@ -40,9 +40,11 @@ check 1 "over_limit.scn:4:1: error: .*\[scenario-limit\]" --scenario "$data/over
 # missing scenario file, a directory without scenarios: I/O
 check 2 "no-such.scn: error: cannot open the scenario \[io-error\]" --scenario "$data/no-such.scn"
 check 2 "no \*\.scn files" --scenario "$data/../load"
-# rooms: an unknown --room is a usage error (as show), an unknown room line a
-# content error at that line; no room at all is a usage error
-check 2 "no room named 'Nowhere'" --room Nowhere --scenario "$data/no_room.scn"
+# rooms: an unknown --room is a content error (as for gen and show), an
+# unknown room line a content error at that line; no room at all is a usage
+# error
+check 1 "no room named 'Nowhere' is loaded.*\[unknown-room\]" --room Nowhere \
+    --scenario "$data/no_room.scn"
 check 1 "unknown_room.scn:2:1: error: no room named 'No Such Room' .*\[unknown-room\]" \
     --scenario "$data/unknown_room.scn"
 check 2 "which room\?" --scenario "$data/no_room.scn"

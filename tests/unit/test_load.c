@@ -283,6 +283,25 @@ START_TEST(duplicate_in_one_file_warns_and_keeps_both)
 }
 END_TEST
 
+/* Did-you-mean for an unknown room name (gen --room, show, sim). */
+START_TEST(suggest_finds_the_name_meant)
+{
+    static const char xml[] = "<roomdb>\n"
+                              "<room name=\"Warden's Gate\"><row text=\"#D#\"/><row text=\"#.#\"/>"
+                              "<row text=\"###\"/></room>\n"
+                              "<room name=\"Lever Hall\"><row text=\"#D#\"/><row text=\"#.#\"/>"
+                              "<row text=\"###\"/></room>\n"
+                              "</roomdb>\n";
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "s.xml", xml, sizeof xml - 1, d), RF_OK);
+    ck_assert_str_eq(rf_template_set_suggest(set, "lever"), "Lever Hall");     /* contained */
+    ck_assert_str_eq(rf_template_set_suggest(set, "Wardens Gate"), "Warden's Gate"); /* 1 edit */
+    ck_assert_str_eq(rf_template_set_suggest(set, "WARDNS GATE"), "Warden's Gate"); /* 2, any case */
+    ck_assert_ptr_null(rf_template_set_suggest(set, "Goo Pit"));                /* nothing near */
+    ck_assert_ptr_null(rf_template_set_suggest(set, ""));
+    ck_assert_ptr_null(rf_template_set_suggest(NULL, "Lever"));
+}
+END_TEST
+
 START_TEST(missing_path_is_an_io_error_without_position)
 {
     ck_assert_int_eq(rf_template_set_load_path(set, DATA "no-such-dir", d), RF_ERR_IO);
@@ -784,6 +803,7 @@ static Suite *load_suite(void)
     tcase_add_test(tl, find_matches_names_case_insensitively);
     tcase_add_test(tl, directory_loads_xml_in_byte_order_and_warns_duplicates);
     tcase_add_test(tl, duplicate_in_one_file_warns_and_keeps_both);
+    tcase_add_test(tl, suggest_finds_the_name_meant);
     tcase_add_test(tl, missing_path_is_an_io_error_without_position);
     tcase_add_test(tl, allocation_failures_give_nomem_and_leak_nothing);
     tcase_add_loop_test(te, each_error_has_its_code_line_and_column, 0,

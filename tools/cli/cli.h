@@ -41,6 +41,10 @@ bool cli_use_color(FILE *out);
  * exit code so far (0, 1 content errors, 2 I/O) and the set in *out (NULL
  * only when memory ran out or no content was found). */
 int cli_load_rooms(const char *cmd, const char *path, rf_template_set **out);
+/* An unknown room NAME given to cmd: the unknown-room diagnostic on stderr,
+ * with the loaded name most likely meant (rf_template_set_suggest); returns
+ * CLI_CONTENT, the exit every command gives it. */
+int cli_unknown_room(const char *cmd, const rf_template_set *set, const char *name);
 /* Maps a load status to an exit code: content -> 1, I/O, limits -> 2. */
 int cli_exit_for(rf_status s);
 

@@ -163,3 +163,18 @@ int cli_load_rooms(const char *cmd, const char *path, rf_template_set **out)
     *out = set;
     return rc;
 }
+
+int cli_unknown_room(const char *cmd, const rf_template_set *set, const char *name)
+{
+    const char *near = rf_template_set_suggest(set, name);
+    rf_diags *d = rf_diags_new();
+    int rc = CLI_CONTENT;
+    if (!d)
+        return cli_usage_error(cmd, "out of memory");
+    (void)rf_diag_add(d, "unknown-room", "roomforge", 0, 0,
+                      "no room named '%s' is loaded%s%s%s (roomforge list shows them)", name, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+    if (rf_diags_write_gcc(d, stderr, cli_use_color(stderr) ? RF_DIAG_WRITE_COLOR : 0) != RF_OK)
+        rc = CLI_USAGE;
+    rf_diags_free(d);
+    return rc;
+}

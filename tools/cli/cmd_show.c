@@ -3,7 +3,6 @@
  * Pipeline: CLI over load and template_write. The name matches
  * case-insensitively; an unknown name lists the rooms whose names contain it.
  */
-#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,21 +24,9 @@ static const char show_usage[] =
     "                       one object\n"
     "  -h, --help           print this help and exit\n"
     "An option's value may also follow '=' (--format=json).\n"
-    "Exit: 0 success, 1 content errors, 2 usage or I/O errors or an unknown ROOM.\n";
+    "Exit: 0 success, 1 content errors or an unknown ROOM, 2 usage or I/O errors.\n";
 
 /* Case-insensitive substring test. */
-static bool contains(const char *hay, const char *needle)
-{
-    size_t n = strlen(needle);
-    for (; *hay; hay++) {
-        size_t i;
-        for (i = 0; i < n && hay[i] && tolower((unsigned char)hay[i]) == tolower((unsigned char)needle[i]); i++)
-            ;
-        if (i == n)
-            return true;
-    }
-    return n == 0;
-}
 
 int cmd_show(int argc, char **argv)
 {
@@ -77,19 +64,10 @@ int cmd_show(int argc, char **argv)
     if (!set)
         return rc;
     t = rf_template_set_find(set, name);
-    if (!t) {
-        size_t i, shown = 0;
-        fprintf(stderr, "roomforge show: no room named '%s'", name);
-        for (i = 0; i < rf_template_set_count(set) && shown < 8; i++) {
-            const char *n = rf_template_name(rf_template_set_at(set, i));
-            if (contains(n, name)) {
-                fprintf(stderr, "%s'%s'", shown ? ", " : "; did you mean ", n);
-                shown++;
-            }
-        }
-        fputc('\n', stderr);
+    if (!t) { /* as gen and sim say it: a content error, with the likely name */
+        int u = cli_unknown_room("show", set, name);
         rf_template_set_free(set);
-        return CLI_USAGE;
+        return u > rc ? u : rc; /* an unreadable --content stays an I/O error */
     }
     if (rf_template_write_show(t, stdout, fmt) != RF_OK || fflush(stdout) != 0)
         rc = CLI_USAGE;

@@ -114,7 +114,7 @@ static const rf_template *pick_room(const rf_template_set *set, const rf_scenari
     if (t)
         return t;
     if (o->room) {
-        *rc = cli_usage_error("sim", "no room named '%s' (roomforge list shows them)", name);
+        *rc = cli_unknown_room("sim", set, name);
         return NULL;
     }
     for (i = 0; i < rf_scenario_count(s); i++) {

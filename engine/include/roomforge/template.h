@@ -143,6 +143,11 @@ RF_API size_t rf_template_set_count(const rf_template_set *set);
 RF_API const rf_template *rf_template_set_at(const rf_template_set *set, size_t i);
 /* The first template whose name equals name case-insensitively, or NULL. */
 RF_API const rf_template *rf_template_set_find(const rf_template_set *set, const char *name);
+/* For an unknown name, the loaded name the author most likely meant: the
+ * first whose name contains it (case-insensitively), else the nearest by
+ * edit distance when at most max(2, length / 3) edits away; NULL when none
+ * is near. Valid until set is freed. */
+RF_API const char *rf_template_set_suggest(const rf_template_set *set, const char *name);
 
 RF_API const char *rf_template_name(const rf_template *t);
 RF_API const char *rf_template_file(const rf_template *t);

@@ -95,7 +95,7 @@ static const rf_diag_code codes[] = {
     {"scenario-limit", E, true, "a scenario beyond sim's caps (ticks, hits, lines, bytes)"},
     {"scenario-unticked", W, true, "scenario events after the last tick, which no rule ever sees"},
     {"scenario-object", E, true, "a scenario event names an object the room does not hold, or one of the wrong kind"},
-    {"unknown-room", E, true, "a scenario's room line names a room that is not loaded"},
+    {"unknown-room", E, true, "a room name (gen --room, show, sim --room, a scenario's room line) that is not loaded"},
     {"expect-failed", E, true, "a scenario's expect line names an effect that did not happen"},
 };
 

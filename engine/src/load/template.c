@@ -163,6 +163,71 @@ const rf_template *rf_template_set_find(const rf_template_set *set, const char *
     return i < 0 ? NULL : set->items[i];
 }
 
+/* Edit distance between a and b, case-insensitive, stopping past cap
+ * (names are short: one row of costs on the stack). */
+static size_t edit_distance(const char *a, const char *b, size_t cap)
+{
+    size_t la = strlen(a), lb = strlen(b), i, j, row[129];
+    if (la > 128 || lb > 128)
+        return cap + 1;
+    for (j = 0; j <= lb; j++)
+        row[j] = j;
+    for (i = 1; i <= la; i++) {
+        size_t diag = row[0], best;
+        row[0] = i;
+        best = row[0];
+        for (j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            size_t v = diag + !same;
+            if (up + 1 < v)
+                v = up + 1;
+            if (row[j - 1] + 1 < v)
+                v = row[j - 1] + 1;
+            row[j] = v;
+            diag = up;
+            if (v < best)
+                best = v;
+        }
+        if (best > cap)
+            return cap + 1;
+    }
+    return row[lb];
+}
+
+/* True when hay contains needle, case-insensitively. */
+static bool contains_nocase(const char *hay, const char *needle)
+{
+    size_t n = strlen(needle), i;
+    for (; n && *hay; hay++) {
+        for (i = 0; i < n && hay[i] && tolower((unsigned char)hay[i]) ==
+                                           tolower((unsigned char)needle[i]); i++)
+            ;
+        if (i == n)
+            return true;
+    }
+    return false;
+}
+
+const char *rf_template_set_suggest(const rf_template_set *set, const char *name)
+{
+    size_t i, len = name ? strlen(name) : 0, cap = len / 3 > 2 ? len / 3 : 2, best = cap + 1;
+    const char *pick = NULL;
+    if (!set || !len)
+        return NULL;
+    for (i = 0; i < set->count; i++)
+        if (contains_nocase(set->items[i]->name, name))
+            return set->items[i]->name;
+    for (i = 0; i < set->count; i++) {
+        size_t dist = edit_distance(name, set->items[i]->name, cap);
+        if (dist < best) {
+            best = dist;
+            pick = set->items[i]->name;
+        }
+    }
+    return pick;
+}
+
 /* ---- names ---- */
 
 static const char *const object_names[RF_OBJ_COUNT] = {
