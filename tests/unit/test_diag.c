@@ -164,6 +164,27 @@ START_TEST(out_of_memory_is_counted)
 }
 END_TEST
 
+/* Writers print by file, line and column, ties in found order; the sink
+ * keeps found order. */
+START_TEST(writers_print_in_position_order)
+{
+    char *out;
+    const char *a, *b, *c, *e;
+    rf_diag_add(d, "unknown-symbol", "b.xml", 2, 1, "third");
+    rf_diag_add(d, "unknown-symbol", "a.xml", 9, 4, "second");
+    rf_diag_add(d, "unknown-symbol", "a.xml", 9, 2, "first");
+    rf_diag_add(d, "row-width", "b.xml", 2, 1, "fourth");
+    ck_assert_str_eq(rf_diags_at(d, 0)->message, "third");
+    out = capture(1);
+    a = strstr(out, "first");
+    b = strstr(out, "second");
+    c = strstr(out, "third");
+    e = strstr(out, "fourth");
+    ck_assert(a && b && c && e && a < b && b < c && c < e);
+    free(out);
+}
+END_TEST
+
 /* The one reporting rule every reader follows (rf_diag_report). */
 START_TEST(report_says_what_a_diagnostic_means)
 {
@@ -200,6 +221,7 @@ static Suite *diag_suite(void)
     tcase_add_test(tc, file_cap_adds_one_note);
     tcase_add_test(tc, out_of_memory_is_counted);
     tcase_add_test(tc, report_says_what_a_diagnostic_means);
+    tcase_add_test(tc, writers_print_in_position_order);
     suite_add_tcase(s, tc);
     tc = tcase_create("writers");
     tcase_add_checked_fixture(tc, setup, teardown);

@@ -49,6 +49,8 @@ static void lint_help(FILE *out)
           out);
 }
 
+static const char *plural(size_t n) { return n == 1 ? "" : "s"; }
+
 static void list_codes(void)
 {
     size_t n, i;
@@ -156,9 +158,10 @@ int cmd_lint(int argc, char **argv)
     else
         ws = rf_diags_write_gcc(d, stdout,
                                 RF_DIAG_WRITE_SOURCE | (cli_use_color(stdout) ? RF_DIAG_WRITE_COLOR : 0));
-    if (fmt == OUT_GCC)
-        fprintf(stderr, "roomforge lint: %zu rooms, %zu profiles loaded; %zu errors, %zu warnings\n",
-                sum.rooms, sum.profiles, rf_diags_errors(d), rf_diags_warnings(d));
+    /* the summary after the diagnostics, on stderr whatever the format */
+    fprintf(stderr, "roomforge lint: %zu room%s, %zu profile%s loaded; %zu error%s, %zu warning%s\n",
+            sum.rooms, plural(sum.rooms), sum.profiles, plural(sum.profiles), rf_diags_errors(d),
+            plural(rf_diags_errors(d)), rf_diags_warnings(d), plural(rf_diags_warnings(d)));
     if (worst != RF_OK && worst != RF_ERR_CONTENT)
         rc = CLI_USAGE;
     else

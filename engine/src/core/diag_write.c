@@ -1,10 +1,12 @@
 /* engine/src/core/diag_write.c: the gcc, JSON and SARIF 2.1.0 writers of a sink.
  *
  * Pipeline: output; called by the CLI and any embedding game or CI.
- * Design: gcc format shows the source line and a caret, read back through a
- * one-file cache with a line index; JSON and SARIF escape through json.c.
+ * Design: every writer prints in file, line, column order (found order for
+ * ties), as a compiler does; gcc format shows the source line and a caret,
+ * read back through a one-file cache; JSON and SARIF escape through json.c.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -14,6 +16,50 @@
 #include "roomforge/diag.h"
 
 #define SOURCE_MAX ((size_t)1 << 30) /* files larger than this get no caret */
+
+/* The sink's diagnostics in print order: sorted by file, line and column,
+ * ties in found order. Without memory for the order, found order. */
+typedef struct ranked {
+    const rf_diag *g;
+    size_t i; /* found order */
+} ranked;
+
+typedef struct order {
+    const rf_diags *d;
+    ranked *at; /* NULL: found order */
+} order;
+
+static int by_position(const void *a, const void *b)
+{
+    const ranked *p = a, *q = b;
+    int c = strcmp(p->g->file, q->g->file);
+    if (c)
+        return c;
+    if (p->g->line != q->g->line)
+        return p->g->line < q->g->line ? -1 : 1;
+    if (p->g->col != q->g->col)
+        return p->g->col < q->g->col ? -1 : 1;
+    return p->i < q->i ? -1 : p->i > q->i;
+}
+
+static void order_init(order *o, const rf_diags *d)
+{
+    size_t n = rf_diags_count(d), i;
+    o->d = d;
+    o->at = n > 1 ? rf_calloc(n, sizeof *o->at) : NULL;
+    if (!o->at)
+        return;
+    for (i = 0; i < n; i++)
+        o->at[i] = (ranked){rf_diags_at(d, i), i};
+    qsort(o->at, n, sizeof *o->at, by_position);
+}
+
+static const rf_diag *order_at(const order *o, size_t i)
+{
+    return o->at ? o->at[i].g : rf_diags_at(o->d, i);
+}
+
+static void order_fini(order *o) { rf_free(o->at); }
 
 typedef struct source {
     char *path;   /* the file cached, or NULL */
@@ -97,8 +143,10 @@ rf_status rf_diags_write_gcc(const rf_diags *d, FILE *out, unsigned flags)
     source src = {0};
     bool color = (flags & RF_DIAG_WRITE_COLOR) != 0;
     size_t i, n = rf_diags_count(d);
+    order o;
+    order_init(&o, d);
     for (i = 0; i < n; i++) {
-        const rf_diag *g = rf_diags_at(d, i);
+        const rf_diag *g = order_at(&o, i);
         if ((flags & RF_DIAG_WRITE_NO_NOTES) && g->severity == RF_SEV_NOTE)
             continue;
         if (color)
@@ -118,15 +166,18 @@ rf_status rf_diags_write_gcc(const rf_diags *d, FILE *out, unsigned flags)
         }
     }
     source_fini(&src);
+    order_fini(&o);
     return ferror(out) ? RF_ERR_IO : RF_OK;
 }
 
 rf_status rf_diags_write_json(const rf_diags *d, FILE *out)
 {
     size_t i, n = rf_diags_count(d);
+    order o;
+    order_init(&o, d);
     fputs("{\"diagnostics\":[", out);
     for (i = 0; i < n; i++) {
-        const rf_diag *g = rf_diags_at(d, i);
+        const rf_diag *g = order_at(&o, i);
         fputs(i ? ",{" : "{", out);
         rf_json_key(out, "file", 1);
         rf_json_string(out, g->file);
@@ -140,6 +191,7 @@ rf_status rf_diags_write_json(const rf_diags *d, FILE *out)
         fputc('}', out);
     }
     fprintf(out, "],\"errors\":%zu,\"warnings\":%zu}\n", rf_diags_errors(d), rf_diags_warnings(d));
+    order_fini(&o);
     return ferror(out) ? RF_ERR_IO : RF_OK;
 }
 
@@ -170,6 +222,8 @@ rf_status rf_diags_write_sarif(const rf_diags *d, FILE *out, const char *tool_ve
 {
     size_t ncodes, i, j, n = rf_diags_count(d);
     const rf_diag_code *codes = rf_diag_codes(&ncodes);
+    order o;
+    order_init(&o, d);
     fputs("{\"$schema\":\"https://json.schemastore.org/sarif-2.1.0.json\",\"version\":\"2.1.0\","
           "\"runs\":[{\"tool\":{\"driver\":{\"name\":\"roomforge\",",
           out);
@@ -187,7 +241,7 @@ rf_status rf_diags_write_sarif(const rf_diags *d, FILE *out, const char *tool_ve
     }
     fputs("]}},\"columnKind\":\"unicodeCodePoints\",\"results\":[", out);
     for (i = 0; i < n; i++) {
-        const rf_diag *g = rf_diags_at(d, i);
+        const rf_diag *g = order_at(&o, i);
         for (j = 0; j < ncodes && strcmp(codes[j].code, g->code) != 0; j++)
             ;
         fputs(i ? ",{" : "{", out);
@@ -205,5 +259,6 @@ rf_status rf_diags_write_sarif(const rf_diags *d, FILE *out, const char *tool_ve
         fputs("}}]}", out);
     }
     fputs("]}]}\n", out);
+    order_fini(&o);
     return ferror(out) ? RF_ERR_IO : RF_OK;
 }
