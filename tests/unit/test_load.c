@@ -385,7 +385,13 @@ static const struct {
     {ROOM "<monster x=\"1\"/>" END, "object-position", 3, 1, RF_ERR_CONTENT},
     {"<roomdb>\n<room name=\"r\">\n<row text=\"###\"/>\n  <row "
      "text=\"##\"/>\n</room></roomdb>",
-     "ragged-rows", 4, 3, RF_ERR_CONTENT},
+     "ragged-rows", 4, 16, RF_ERR_CONTENT}, /* where the short row ends */
+    {"<roomdb>\n<room name=\"r\">\n<row text=\"###\"/>\n<row "
+     "text=\"####\"/>\n</room></roomdb>",
+     "ragged-rows", 4, 15, RF_ERR_CONTENT}, /* at the extra cell */
+    {"<roomdb>\n<room name=\"r\">\n<row text=\"#\t#\"/>\n<row "
+     "text=\"#D#\"/>\n</room></roomdb>",
+     "unknown-symbol", 3, 13, RF_ERR_CONTENT}, /* a literal tab: XML would read a space */
     {"<roomdb>\n  <room name=\"r\"/>\n</roomdb>", "no-rows", 2, 3, RF_ERR_CONTENT},
     {"<roomdb><room width=\"5\"><row text=\"#\"/></room></roomdb>", "missing-attribute", 1, 9,
      RF_ERR_CONTENT},

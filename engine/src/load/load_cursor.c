@@ -188,6 +188,25 @@ bool rf_load_value_plain(const rf_loader *ld, size_t vpos)
     return true;
 }
 
+bool rf_load_value_tab(const rf_loader *ld, size_t vpos, int vline, int vcol, int *line, int *col)
+{
+    size_t p = vpos;
+    int l = vline, c = vcol;
+    char quote;
+    if (vpos == 0 || vpos > ld->len)
+        return false;
+    quote = ld->buf[vpos - 1];
+    while (p < ld->len && ld->buf[p] != quote) {
+        if (ld->buf[p] == '\t') {
+            *line = l;
+            *col = c;
+            return true;
+        }
+        value_step(ld, &p, &l, &c);
+    }
+    return false;
+}
+
 /* Fills pos with the (line, col) pairs of the first n decoded characters of
  * the attribute value at vpos. */
 void rf_load_value_cells(const rf_loader *ld, size_t vpos, int vline, int vcol, size_t n, int *pos)

@@ -133,6 +133,9 @@ bool rf_load_value_plain(const rf_loader *ld, size_t vpos);
 /* Fills pos with the (line, col) pairs of the first n decoded characters of
  * the attribute value at vpos, which starts at (vline, vcol). */
 void rf_load_value_cells(const rf_loader *ld, size_t vpos, int vline, int vcol, size_t n, int *pos);
+/* Whether the raw attribute value at vpos holds a literal tab (XML reads it
+ * as a space); its (line, col) when it does. */
+bool rf_load_value_tab(const rf_loader *ld, size_t vpos, int vline, int vcol, int *line, int *col);
 
 /* ---- load_prescan.c ---- */
 

@@ -113,9 +113,16 @@ void rf_load_row_start(rf_loader *ld)
     r->col = ld->el_col;
     {
         size_t k = (size_t)(a - ld->attrs);
+        int tl, tc;
         r->vpos = ld->sa[k].vpos;
         r->vline = ld->sa[k].vline;
         r->vcol = ld->sa[k].vcol;
+        /* XML reads a tab in an attribute as a space: the cell would turn
+         * silently into outside-the-room */
+        if (rf_load_value_tab(ld, r->vpos, r->vline, r->vcol, &tl, &tc))
+            rf_load_emit(ld, "unknown-symbol", tl, tc,
+                         "a tab in a map row reads as ' ' (outside the room); write the "
+                         "cell's symbol");
     }
     ld->nrows++;
 }
@@ -221,9 +228,17 @@ static bool room_build(rf_loader *ld)
     w = ld->rows[0].len;
     h = ld->nrows;
     for (i = 1; i < h; i++)
-        if (ld->rows[i].len != w) {
-            rf_load_emit(ld, "ragged-rows", ld->rows[i].line, ld->rows[i].col,
-                         "this row has %zu cells, the first row %zu", ld->rows[i].len, w);
+        if (ld->rows[i].len != w) { /* at the first cell past the shorter row */
+            const rf_row_rec *r = &ld->rows[i];
+            size_t k = r->len < w ? r->len : w;
+            int pos[2 * (RF_TEMPLATE_MAX_SIDE + 1)], line = r->line, col = r->col;
+            if (r->vpos > 0) {
+                rf_load_value_cells(ld, r->vpos, r->vline, r->vcol, k + 1, pos);
+                line = pos[2 * k];
+                col = pos[2 * k + 1];
+            }
+            rf_load_emit(ld, "ragged-rows", line, col, "this row has %zu cells, the first row %zu%s",
+                         r->len, w, r->len > w ? ": this cell is extra" : ": it ends here");
             return false;
         }
     if (ld->room_errors)
