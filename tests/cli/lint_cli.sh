@@ -132,5 +132,10 @@ for want in "broken.lua:3:1: error: .*\[script-syntax\]" \
 done
 [ "$(grep -c "stairs_first.lua:3:1" "$tmp/out")" = 1 ] || fail "a trial fault said twice"
 
+# a Lua syntax error's "at line N" counts file lines, as its position does
+expect_rc 1 lint "$data/../rules/lint_at_line.xml"
+grep -q "lint_at_line.xml:13:5: error: .*to close 'function' at line 11).*\[script-syntax\]" \
+    "$tmp/out" || fail "at line N is not a file line: $(cat "$tmp/out")"
+
 echo "$((checks - fails)) passed, $fails failed"
 [ "$fails" = 0 ]

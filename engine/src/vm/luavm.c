@@ -316,9 +316,11 @@ rf_status rf_luavm_run(rf_luavm *vm, const char *code, size_t len, const rf_luav
     }
     vm->last_code = code_id;
     if (diags) {
-        const char *what = strip_where(msg, chunkname + 1);
+        char what[1024];
+        snprintf(what, sizeof what, "%s", strip_where(msg, chunkname + 1));
         if (strcmp(code_id, "script-memory") == 0)
-            what = "the world's script memory cap was reached";
+            snprintf(what, sizeof what, "the world's script memory cap was reached");
+        rf_luavm_shift_lines(what, sizeof what, first);
         /* a false return means the sink dropped it and counts that itself */
         (void)rf_diag_add(diags, code_id, file, line > 0 ? first + line - 1 : first, 0,
                           "room '%s', %s: %s", room, script, what);
@@ -327,6 +329,32 @@ rf_status rf_luavm_run(rf_luavm *vm, const char *code, size_t len, const rf_luav
     vm->chunkname = NULL;
     lua_gc(vm->L, LUA_GCCOLLECT);
     return RF_ERR_SCRIPT;
+}
+
+void rf_luavm_shift_lines(char *msg, size_t cap, int first)
+{
+    static const char at[] = "at line ";
+    char out[1024], *p = msg;
+    size_t n = 0;
+    if (first <= 1 || !msg)
+        return;
+    while (*p && n + 1 < sizeof out) {
+        if (strncmp(p, at, sizeof at - 1) == 0 && p[sizeof at - 1] >= '0' &&
+            p[sizeof at - 1] <= '9') {
+            char *end;
+            long line = strtol(p + sizeof at - 1, &end, 10);
+            int k = snprintf(out + n, sizeof out - n, "%s%ld", at,
+                             line < 0x3fffffffL ? line + first - 1 : line);
+            if (k < 0 || (size_t)k >= sizeof out - n)
+                break;
+            n += (size_t)k;
+            p = end;
+        } else {
+            out[n++] = *p++;
+        }
+    }
+    out[n] = '\0';
+    snprintf(msg, cap, "%s", out);
 }
 
 /* ---- generic protected calls (the world's steps and ticks) ---- */

@@ -260,6 +260,7 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
     st = rf_luavm_call(w->vm, rf_world_step_chunk, s, w->opts.load_budget, chunk, &f);
     if (st != RF_OK) {
         rf_luavm_fail f2;
+        rf_luavm_shift_lines(f.msg, sizeof f.msg, c->first_line);
         if (f.line > 0)
             report(d, f.code, c->file, c->first_line + f.line - 1,
                    text_col(s->code, s->len, f.line, c->first_col), t, s->script, f.msg, "");

@@ -61,6 +61,10 @@ typedef struct rf_luavm_fail {
 
 /* The Lua state, for the world's protected steps only. */
 lua_State *rf_luavm_state(rf_luavm *vm);
+/* Rewrites Lua's "at line N" inside msg (cap bytes) as a line of the file
+ * whose chunk starts at line first (N + first - 1), so the message counts
+ * lines as the diagnostic's own position does. */
+void rf_luavm_shift_lines(char *msg, size_t cap, int first);
 /* Inside a protected step: compiles code as a text chunk named chunkname and
  * pushes it; a compile error is raised (and classified as script-syntax or,
  * for binary chunks, script-forbidden, by rf_luavm_call). Returns 1. */
