@@ -184,6 +184,33 @@ START_TEST(lua_script_may_use_any_anchor)
 }
 END_TEST
 
+/* An unknown id suggests the room's id most likely meant, and only a near one. */
+START_TEST(unknown_id_suggests_the_id_meant)
+{
+    static const char xml[] =
+        "<roomdb><room name=\"Shrine\"><row text=\"#D#\"/><row text=\"#1#\"/>"
+        "<row text=\"###\"/><monster name=\"Priest\" id=\"priest\" at=\"1\"/>"
+        "<script><condition condition_type=\"isDead\" id=\"preist\"/>"
+        "<action action_type=\"ticker\" text=\"x\"/></script>"
+        "<script><condition condition_type=\"isDead\" id=\"goblin\"/>"
+        "<action action_type=\"ticker\" text=\"y\"/></script></room></roomdb>";
+    size_t i, found = 0;
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "s.xml", xml, sizeof xml - 1, d),
+                     RF_ERR_CONTENT);
+    for (i = 0; i < rf_diags_count(d); i++) {
+        const rf_diag *g = rf_diags_at(d, i);
+        if (strcmp(g->code, "unknown-id") != 0)
+            continue;
+        found++;
+        if (strstr(g->message, "'preist'"))
+            ck_assert_ptr_nonnull(strstr(g->message, "did you mean 'priest'?"));
+        else
+            ck_assert_ptr_null(strstr(g->message, "did you mean")); /* 'goblin' is near nothing */
+    }
+    ck_assert_uint_eq(found, 2);
+}
+END_TEST
+
 /* The checks and the placer agree on a Lua room's digits: all floor. */
 START_TEST(lua_room_door_may_open_onto_an_anchor)
 {
@@ -610,6 +637,7 @@ static Suite *check_suite(void)
     tcase_add_test(tc, disabled_error_does_not_skip_the_room);
     tcase_add_test(tc, lua_script_may_use_any_anchor);
     tcase_add_test(tc, lua_room_door_may_open_onto_an_anchor);
+    tcase_add_test(tc, unknown_id_suggests_the_id_meant);
     tcase_add_test(tc, wall_thin_is_off_by_default);
     tcase_add_loop_test(tc, cell_diagnostics_point_at_the_exact_character, 0, NCELL_CASES);
     tcase_add_test(tc, cell_positions_follow_the_file);

@@ -2,8 +2,12 @@
  * columns, written once for every reader and writer.
  *
  * Pipeline: core (seam core/text.h, public roomforge/text.h); used by the
- * rooms.xml prescan, the rooms-file and scenario lexers and the JSON writer.
+ * rooms.xml prescan, the rooms-file and scenario lexers and the JSON writer;
+ * the edit distance behind did-you-mean suggestions.
  */
+#include <ctype.h>
+#include <string.h>
+
 #include "core/text.h"
 
 size_t rf_text_bom_len(const char *s, size_t len)
@@ -73,4 +77,34 @@ size_t rf_text_chars(const char *s, size_t n)
     for (i = 0; i < n; i++)
         k += rf_text_is_lead((unsigned char)s[i]);
     return k;
+}
+
+size_t rf_text_edit_distance(const char *a, const char *b, size_t cap)
+{
+    size_t la = strlen(a), lb = strlen(b), i, j, row[129];
+    if (la > 128 || lb > 128)
+        return cap + 1;
+    for (j = 0; j <= lb; j++)
+        row[j] = j;
+    for (i = 1; i <= la; i++) {
+        size_t diag = row[0], best;
+        row[0] = i;
+        best = row[0];
+        for (j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
+            size_t v = diag + !same;
+            if (up + 1 < v)
+                v = up + 1;
+            if (row[j - 1] + 1 < v)
+                v = row[j - 1] + 1;
+            row[j] = v;
+            diag = up;
+            if (v < best)
+                best = v;
+        }
+        if (best > cap)
+            return cap + 1;
+    }
+    return row[lb];
 }

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "core/alloc.h"
+#include "core/text.h"
 #include "load/symbols.h"
 #include "template_int.h"
 
@@ -163,38 +164,6 @@ const rf_template *rf_template_set_find(const rf_template_set *set, const char *
     return i < 0 ? NULL : set->items[i];
 }
 
-/* Edit distance between a and b, case-insensitive, stopping past cap
- * (names are short: one row of costs on the stack). */
-static size_t edit_distance(const char *a, const char *b, size_t cap)
-{
-    size_t la = strlen(a), lb = strlen(b), i, j, row[129];
-    if (la > 128 || lb > 128)
-        return cap + 1;
-    for (j = 0; j <= lb; j++)
-        row[j] = j;
-    for (i = 1; i <= la; i++) {
-        size_t diag = row[0], best;
-        row[0] = i;
-        best = row[0];
-        for (j = 1; j <= lb; j++) {
-            size_t up = row[j];
-            size_t same = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]);
-            size_t v = diag + !same;
-            if (up + 1 < v)
-                v = up + 1;
-            if (row[j - 1] + 1 < v)
-                v = row[j - 1] + 1;
-            row[j] = v;
-            diag = up;
-            if (v < best)
-                best = v;
-        }
-        if (best > cap)
-            return cap + 1;
-    }
-    return row[lb];
-}
-
 /* True when hay contains needle, case-insensitively. */
 static bool contains_nocase(const char *hay, const char *needle)
 {
@@ -219,7 +188,7 @@ const char *rf_template_set_suggest(const rf_template_set *set, const char *name
         if (contains_nocase(set->items[i]->name, name))
             return set->items[i]->name;
     for (i = 0; i < set->count; i++) {
-        size_t dist = edit_distance(name, set->items[i]->name, cap);
+        size_t dist = rf_text_edit_distance(name, set->items[i]->name, cap);
         if (dist < best) {
             best = dist;
             pick = set->items[i]->name;

@@ -225,6 +225,25 @@ static bool object_has_id(const check *c, const char *id)
     return rf_template_object_find(c->t, id) != NULL; /* index lost to memory: linear */
 }
 
+/* The id of an object or a create action of the room nearest to id (at
+ * most max(2, length / 3) edits), for a did-you-mean; NULL when none is near
+ * or the indexes were lost to memory. */
+static const char *nearest_id(const check *c, const char *id)
+{
+    const id_index *ix[2] = {&c->objects, &c->created};
+    size_t len = strlen(id), cap = len / 3 > 2 ? len / 3 : 2, best = cap + 1, k, i;
+    const char *pick = NULL;
+    for (k = 0; k < 2; k++)
+        for (i = 0; ix[k]->items && i < ix[k]->n; i++) {
+            size_t dist = rf_text_edit_distance(id, ix[k]->items[i].id, cap);
+            if (dist < best) {
+                best = dist;
+                pick = ix[k]->items[i].id;
+            }
+        }
+    return pick;
+}
+
 /* Whether a create action of the room makes id. */
 static bool created_has_id(const check *c, const char *id)
 {
@@ -417,9 +436,11 @@ static void check_attrs(check *c, const rf_clause *cl, const rf_attr_spec *specs
                    what, exp);
         } else if (s->kind == RF_VALUE_REF && !object_has_id(c, a->value) &&
                    !created_has_id(c, a->value)) {
+            const char *near = nearest_id(c, a->value);
             report(c, "unknown-id", a->line, a->col,
-                   "%s names id '%s', which no object of room '%s' has or creates", what, a->value,
-                   c->name);
+                   "%s names id '%s', which no object of room '%s' has or creates%s%s%s", what,
+                   a->value, c->name, near ? "; did you mean '" : "", near ? near : "",
+                   near ? "'?" : "");
         }
     }
 }

@@ -29,5 +29,9 @@ bool rf_text_is_lead(unsigned char c);
 int rf_text_col_at(const char *s, size_t pos);
 /* The number of characters in s[0..n). */
 size_t rf_text_chars(const char *s, size_t n);
+/* Levenshtein distance between a and b, case-insensitive; cap + 1 as soon as
+ * it must exceed cap, and for words over 128 bytes (names, not prose). The
+ * measure of did-you-mean suggestions. */
+size_t rf_text_edit_distance(const char *a, const char *b, size_t cap);
 
 #endif /* RF_SEAM_CORE_TEXT_H */
