@@ -50,6 +50,27 @@ START_TEST(builtin_registry_reports_unknown_types_at_the_clause)
 }
 END_TEST
 
+/* Unknown types are named as written, with the built-in type meant. */
+START_TEST(unknown_types_are_named_as_written_with_a_suggestion)
+{
+    static const char xml[] = "<roomdb><room name=\"Typo\"><row text=\"#D#\"/>"
+                              "<row text=\"#.#\"/><row text=\"###\"/>"
+                              "<script><condition condition_type=\"isDaed\" id=\"x\"/>"
+                              "<action action_type=\"Tickr\" text=\"t\"/></script>"
+                              "<monster name=\"m\" id=\"x\" x=\"1\" y=\"1\"/>"
+                              "</room></roomdb>";
+    rf_template_set *s = rf_template_set_new();
+    ck_assert_int_eq(rf_template_set_load_buffer(s, "typo.xml", xml, sizeof xml - 1, d), RF_OK);
+    ck_assert_int_eq(rf_lint_script_types(s, rf_script_types_builtin(), d), RF_ERR_CONTENT);
+    ck_assert_uint_eq(rf_diags_count(d), 2);
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 0)->message, "type 'isDaed'"));
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 0)->message, "did you mean 'isdead'?"));
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 1)->message, "type 'Tickr'"));
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 1)->message, "did you mean 'ticker'?"));
+    rf_template_set_free(s);
+}
+END_TEST
+
 START_TEST(builtin_registry_knows_dredmor_types)
 {
     const rf_script_types *b = rf_script_types_builtin();
@@ -184,6 +205,7 @@ static Suite *lint_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, builtin_registry_reports_unknown_types_at_the_clause);
     tcase_add_test(tc, builtin_registry_knows_dredmor_types);
+    tcase_add_test(tc, unknown_types_are_named_as_written_with_a_suggestion);
     tcase_add_test(tc, custom_registry_knows_an_extra_condition);
     tcase_add_test(tc, custom_registry_knowing_everything_is_clean);
     tcase_add_test(tc, registry_without_callbacks_knows_nothing);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "roomforge/lint.h"
+#include "core/text.h"
 #include "load/script_types.h"
 
 static bool builtin_has_condition(void *ud, const char *type)
@@ -26,7 +27,26 @@ static const rf_script_types builtin = {NULL, builtin_has_condition, builtin_has
 
 const rf_script_types *rf_script_types_builtin(void) { return &builtin; }
 
-/* Reports clauses whose type the registry lacks; returns how many errors. */
+/* The built-in type nearest to type (at most max(2, length / 3) edits), for
+ * a did-you-mean; NULL when none is near. */
+static const char *nearest_type(const char *type, bool action)
+{
+    size_t len = strlen(type), cap = len / 3 > 2 ? len / 3 : 2, best = cap + 1, i;
+    const char *pick = NULL;
+    const rf_clause_spec *spec;
+    for (i = 0; (spec = action ? rf_script_action_at(i) : rf_script_condition_at(i)) != NULL;
+         i++) {
+        size_t dist = rf_text_edit_distance(type, spec->type, cap);
+        if (dist < best) {
+            best = dist;
+            pick = spec->type;
+        }
+    }
+    return pick;
+}
+
+/* Reports clauses whose type the registry lacks, named as the author wrote
+ * them, with the built-in type most likely meant; returns how many errors. */
 static size_t check_clauses(const rf_template *t, const rf_clause *cl, size_t n,
                             const rf_script_types *types, bool action, rf_diags *d)
 {
@@ -34,15 +54,18 @@ static size_t check_clauses(const rf_template *t, const rf_clause *cl, size_t n,
     const char *code = action ? "unknown-action" : "unknown-condition";
     bool (*has)(void *, const char *) = action ? types->has_action : types->has_condition;
     for (i = 0; i < n; i++) {
-        const char *type = cl[i].type ? cl[i].type : "";
+        const char *type = cl[i].type ? cl[i].type : "", *near, *written;
         if (has && has(types->ud, type))
             continue;
         if (!rf_diags_is_enabled(d, code))
             continue;
+        written = rf_attrs_find(cl[i].attrs, cl[i].nattrs, action ? "actiontype" : "conditiontype");
+        near = nearest_type(type, action);
         (void)rf_diag_add(d, code, rf_template_file(t) ? rf_template_file(t) : "", cl[i].line,
-                          cl[i].col, "room '%s' uses %s type '%s', which no registered %s has",
-                          rf_template_name(t), action ? "action" : "condition", type,
-                          action ? "action" : "condition");
+                          cl[i].col, "room '%s' uses %s type '%s', which no registered %s has%s%s%s",
+                          rf_template_name(t), action ? "action" : "condition",
+                          written ? written : type, action ? "action" : "condition",
+                          near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
         errors++;
     }
     return errors;
