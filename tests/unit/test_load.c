@@ -283,6 +283,32 @@ START_TEST(duplicate_in_one_file_warns_and_keeps_both)
 }
 END_TEST
 
+/* Did-you-mean for an unknown element or attribute, only when one is near. */
+START_TEST(unknown_names_suggest_the_known_one)
+{
+    static const char xml[] = "<roomdb>\n<room name=\"T\">\n<row text=\"#D#\"/>\n"
+                              "<row text=\"#.#\"/>\n<row text=\"###\"/>\n"
+                              "<flgs minLevel=\"1\"/>\n"
+                              "<monster name=\"m\" x=\"1\" y=\"1\" percnt=\"50\"/>\n"
+                              "<pizza/>\n</room></roomdb>\n";
+    size_t i, n = 0;
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "t.xml", xml, sizeof xml - 1, d), RF_OK);
+    for (i = 0; i < rf_diags_count(d); i++) {
+        const rf_diag *g = rf_diags_at(d, i);
+        if (g->line == 6)
+            ck_assert_ptr_nonnull(strstr(g->message, "(did you mean <flags>?)"));
+        else if (g->line == 7)
+            ck_assert_ptr_nonnull(strstr(g->message, "(did you mean percent?)"));
+        else if (g->line == 8)
+            ck_assert_ptr_null(strstr(g->message, "did you mean"));
+        else
+            continue;
+        n++;
+    }
+    ck_assert_uint_eq(n, 3);
+}
+END_TEST
+
 /* Did-you-mean for an unknown room name (gen --room, show, sim). */
 START_TEST(suggest_finds_the_name_meant)
 {
@@ -810,6 +836,7 @@ static Suite *load_suite(void)
     tcase_add_test(tl, directory_loads_xml_in_byte_order_and_warns_duplicates);
     tcase_add_test(tl, duplicate_in_one_file_warns_and_keeps_both);
     tcase_add_test(tl, suggest_finds_the_name_meant);
+    tcase_add_test(tl, unknown_names_suggest_the_known_one);
     tcase_add_test(tl, missing_path_is_an_io_error_without_position);
     tcase_add_test(tl, allocation_failures_give_nomem_and_leak_nothing);
     tcase_add_loop_test(te, each_error_has_its_code_line_and_column, 0,

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "core/text.h"
 #include "grammar_int.h"
 #include "roomforge/template.h"
 
@@ -133,4 +134,39 @@ const rf_gattr_spec *rf_grammar_attr(const rf_gelem_spec *e, const char *key)
     if (!a && e->object_common)
         a = find_in(object_common, key);
     return a;
+}
+
+/* The nearer of pick (at distance *best) and cand to key, for a did-you-mean
+ * of at most max(2, length / 3) edits. */
+static const char *nearer(const char *key, const char *cand, const char *pick, size_t *best)
+{
+    size_t len = strlen(key), cap = len / 3 > 2 ? len / 3 : 2;
+    size_t dist = rf_text_edit_distance(key, cand, cap);
+    if (dist <= cap && dist < *best) {
+        *best = dist;
+        return cand;
+    }
+    return pick;
+}
+
+const char *rf_grammar_elem_near(const char *key, int parent)
+{
+    const char *pick = NULL;
+    size_t i, best = (size_t)-1;
+    for (i = 0; i < sizeof elems / sizeof elems[0]; i++)
+        if ((int)elems[i].parent == parent && elems[i].kind != RF_EL_ROOMDB)
+            pick = nearer(key, elems[i].key, pick, &best);
+    return pick;
+}
+
+const char *rf_grammar_attr_near(const rf_gelem_spec *e, const char *key)
+{
+    const char *pick = NULL;
+    const rf_gattr_spec *a;
+    size_t best = (size_t)-1;
+    for (a = e->attrs; a && a->key; a++)
+        pick = nearer(key, a->key, pick, &best);
+    for (a = e->object_common ? object_common : NULL; a && a->key; a++)
+        pick = nearer(key, a->key, pick, &best);
+    return pick;
 }

@@ -46,5 +46,10 @@ typedef struct rf_gelem_spec {
 const rf_gelem_spec *rf_grammar_elem(const char *key);
 /* The attribute spec for key on e, or NULL when e does not take it. */
 const rf_gattr_spec *rf_grammar_attr(const rf_gelem_spec *e, const char *key);
+/* For an unknown element (normalised key) inside an element of kind parent,
+ * or an unknown attribute of e: the known one nearest to it, for a
+ * did-you-mean; NULL when none is near. */
+const char *rf_grammar_elem_near(const char *key, int parent);
+const char *rf_grammar_attr_near(const rf_gelem_spec *e, const char *key);
 
 #endif /* RF_GRAMMAR_INT_H */

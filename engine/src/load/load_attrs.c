@@ -108,8 +108,10 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
             const rf_gattr_spec *as = rf_grammar_attr(spec, a->key);
             a->spec_key = as ? as->key : NULL;
             if (!as) {
+                const char *near = rf_grammar_attr_near(spec, a->key);
                 rf_load_emit(ld, "unknown-attribute", line, col,
-                             "<%s> does not take the attribute %s", tag, name);
+                             "<%s> does not take the attribute %s%s%s%s", tag, name,
+                             near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
                 continue;
             }
             if (!value_ok(as, value)) {

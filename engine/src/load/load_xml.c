@@ -57,8 +57,11 @@ static void on_start(rf_loader *ld, int depth, bool empty)
             return;
         }
     } else if (!spec || spec->kind == RF_EL_ROOMDB || (int)spec->parent != parent) {
+        const char *near = rf_name_key(tag, key, sizeof key) ? rf_grammar_elem_near(key, parent)
+                                                             : NULL;
         rf_load_emit(ld, "unknown-element", ld->el_line, ld->el_col,
-                     "<%.60s> is not known here; it is ignored", tag);
+                     "<%.60s> is not known here; it is ignored%s%s%s", tag,
+                     near ? " (did you mean <" : "", near ? near : "", near ? ">?)" : "");
         return;
     }
     if (spec->kind == RF_EL_ROOM && ld->rooms_seen++ < ld->skip_rooms)
