@@ -94,6 +94,27 @@ START_TEST(columns_count_characters_with_a_tab_as_one)
 }
 END_TEST
 
+/* Did-you-mean: edit distance, case-insensitive, and the nearest within reach. */
+START_TEST(did_you_mean_picks_the_nearest_within_reach)
+{
+    rf_text_near n;
+    ck_assert_uint_eq(rf_text_edit_distance("kitten", "sitting", 10), 3);
+    ck_assert_uint_eq(rf_text_edit_distance("IsDead", "isdead", 10), 0);
+    ck_assert_uint_eq(rf_text_edit_distance("abcdef", "uvwxyz", 2), 3); /* past cap: cap + 1 */
+    rf_text_near_init(&n, "preist");
+    rf_text_near_try(&n, "lever");
+    rf_text_near_try(&n, "priest");
+    rf_text_near_try(&n, "priests");
+    ck_assert_str_eq(n.pick, "priest");
+    rf_text_near_init(&n, "goblin");
+    rf_text_near_try(&n, "priest");
+    ck_assert_ptr_null(n.pick);
+    rf_text_near_init(&n, "");
+    rf_text_near_try(&n, "x");
+    ck_assert_ptr_null(n.pick);
+}
+END_TEST
+
 static Suite *text_suite(void)
 {
     Suite *s = suite_create("text");
@@ -105,6 +126,7 @@ static Suite *text_suite(void)
     tcase_add_test(tc, a_text_check_gives_the_first_bad_offset);
     tcase_add_test(tc, a_byte_order_mark_is_three_bytes_at_the_start_only);
     tcase_add_test(tc, columns_count_characters_with_a_tab_as_one);
+    tcase_add_test(tc, did_you_mean_picks_the_nearest_within_reach);
     suite_add_tcase(s, tc);
     return s;
 }

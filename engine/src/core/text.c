@@ -108,3 +108,24 @@ size_t rf_text_edit_distance(const char *a, const char *b, size_t cap)
     }
     return row[lb];
 }
+
+void rf_text_near_init(rf_text_near *n, const char *word)
+{
+    size_t len = word ? strlen(word) : 0;
+    n->word = word;
+    n->cap = len / 3 > 2 ? len / 3 : 2;
+    n->best = n->cap + 1;
+    n->pick = NULL;
+}
+
+void rf_text_near_try(rf_text_near *n, const char *cand)
+{
+    size_t dist;
+    if (!n->word || !*n->word || !cand)
+        return;
+    dist = rf_text_edit_distance(n->word, cand, n->cap);
+    if (dist < n->best) {
+        n->best = dist;
+        n->pick = cand;
+    }
+}

@@ -136,37 +136,25 @@ const rf_gattr_spec *rf_grammar_attr(const rf_gelem_spec *e, const char *key)
     return a;
 }
 
-/* The nearer of pick (at distance *best) and cand to key, for a did-you-mean
- * of at most max(2, length / 3) edits. */
-static const char *nearer(const char *key, const char *cand, const char *pick, size_t *best)
-{
-    size_t len = strlen(key), cap = len / 3 > 2 ? len / 3 : 2;
-    size_t dist = rf_text_edit_distance(key, cand, cap);
-    if (dist <= cap && dist < *best) {
-        *best = dist;
-        return cand;
-    }
-    return pick;
-}
-
 const char *rf_grammar_elem_near(const char *key, int parent)
 {
-    const char *pick = NULL;
-    size_t i, best = (size_t)-1;
+    rf_text_near n;
+    size_t i;
+    rf_text_near_init(&n, key);
     for (i = 0; i < sizeof elems / sizeof elems[0]; i++)
         if ((int)elems[i].parent == parent && elems[i].kind != RF_EL_ROOMDB)
-            pick = nearer(key, elems[i].key, pick, &best);
-    return pick;
+            rf_text_near_try(&n, elems[i].key);
+    return n.pick;
 }
 
 const char *rf_grammar_attr_near(const rf_gelem_spec *e, const char *key)
 {
-    const char *pick = NULL;
     const rf_gattr_spec *a;
-    size_t best = (size_t)-1;
+    rf_text_near n;
+    rf_text_near_init(&n, key);
     for (a = e->attrs; a && a->key; a++)
-        pick = nearer(key, a->key, pick, &best);
+        rf_text_near_try(&n, a->key);
     for (a = e->object_common ? object_common : NULL; a && a->key; a++)
-        pick = nearer(key, a->key, pick, &best);
-    return pick;
+        rf_text_near_try(&n, a->key);
+    return n.pick;
 }

@@ -27,22 +27,18 @@ static const rf_script_types builtin = {NULL, builtin_has_condition, builtin_has
 
 const rf_script_types *rf_script_types_builtin(void) { return &builtin; }
 
-/* The built-in type nearest to type (at most max(2, length / 3) edits), for
- * a did-you-mean; NULL when none is near. */
+/* The built-in type nearest to type, for a did-you-mean (rf_text_near);
+ * NULL when none is near. */
 static const char *nearest_type(const char *type, bool action)
 {
-    size_t len = strlen(type), cap = len / 3 > 2 ? len / 3 : 2, best = cap + 1, i;
-    const char *pick = NULL;
     const rf_clause_spec *spec;
+    rf_text_near n;
+    size_t i;
+    rf_text_near_init(&n, type);
     for (i = 0; (spec = action ? rf_script_action_at(i) : rf_script_condition_at(i)) != NULL;
-         i++) {
-        size_t dist = rf_text_edit_distance(type, spec->type, cap);
-        if (dist < best) {
-            best = dist;
-            pick = spec->type;
-        }
-    }
-    return pick;
+         i++)
+        rf_text_near_try(&n, spec->type);
+    return n.pick;
 }
 
 /* Reports clauses whose type the registry lacks, named as the author wrote

@@ -180,21 +180,17 @@ static bool contains_nocase(const char *hay, const char *needle)
 
 const char *rf_template_set_suggest(const rf_template_set *set, const char *name)
 {
-    size_t i, len = name ? strlen(name) : 0, cap = len / 3 > 2 ? len / 3 : 2, best = cap + 1;
-    const char *pick = NULL;
-    if (!set || !len)
+    rf_text_near n;
+    size_t i;
+    if (!set || !name || !*name)
         return NULL;
     for (i = 0; i < set->count; i++)
         if (contains_nocase(set->items[i]->name, name))
             return set->items[i]->name;
-    for (i = 0; i < set->count; i++) {
-        size_t dist = rf_text_edit_distance(name, set->items[i]->name, cap);
-        if (dist < best) {
-            best = dist;
-            pick = set->items[i]->name;
-        }
-    }
-    return pick;
+    rf_text_near_init(&n, name);
+    for (i = 0; i < set->count; i++)
+        rf_text_near_try(&n, set->items[i]->name);
+    return n.pick;
 }
 
 /* ---- names ---- */

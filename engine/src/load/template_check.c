@@ -225,23 +225,19 @@ static bool object_has_id(const check *c, const char *id)
     return rf_template_object_find(c->t, id) != NULL; /* index lost to memory: linear */
 }
 
-/* The id of an object or a create action of the room nearest to id (at
- * most max(2, length / 3) edits), for a did-you-mean; NULL when none is near
- * or the indexes were lost to memory. */
+/* The id of an object or a create action of the room nearest to id, for a
+ * did-you-mean (rf_text_near); NULL when none is near or the indexes were
+ * lost to memory. */
 static const char *nearest_id(const check *c, const char *id)
 {
     const id_index *ix[2] = {&c->objects, &c->created};
-    size_t len = strlen(id), cap = len / 3 > 2 ? len / 3 : 2, best = cap + 1, k, i;
-    const char *pick = NULL;
+    rf_text_near n;
+    size_t k, i;
+    rf_text_near_init(&n, id);
     for (k = 0; k < 2; k++)
-        for (i = 0; ix[k]->items && i < ix[k]->n; i++) {
-            size_t dist = rf_text_edit_distance(id, ix[k]->items[i].id, cap);
-            if (dist < best) {
-                best = dist;
-                pick = ix[k]->items[i].id;
-            }
-        }
-    return pick;
+        for (i = 0; ix[k]->items && i < ix[k]->n; i++)
+            rf_text_near_try(&n, ix[k]->items[i].id);
+    return n.pick;
 }
 
 /* Whether a create action of the room makes id. */

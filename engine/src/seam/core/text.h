@@ -34,4 +34,15 @@ size_t rf_text_chars(const char *s, size_t n);
  * measure of did-you-mean suggestions. */
 size_t rf_text_edit_distance(const char *a, const char *b, size_t cap);
 
+/* A did-you-mean: the candidate nearest to word, when at most
+ * max(2, length / 3) edits away (the first of equals); pick NULL otherwise.
+ * init, then try every candidate. */
+typedef struct rf_text_near {
+    const char *word;
+    size_t cap, best;
+    const char *pick;
+} rf_text_near;
+void rf_text_near_init(rf_text_near *n, const char *word);
+void rf_text_near_try(rf_text_near *n, const char *cand);
+
 #endif /* RF_SEAM_CORE_TEXT_H */
