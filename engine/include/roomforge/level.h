@@ -15,6 +15,7 @@
 #include "roomforge/grid.h"
 #include "roomforge/placed.h"
 #include "roomforge/profile.h"
+#include "roomforge/template_write.h" /* rf_write_format */
 
 RF_BEGIN_C
 
@@ -92,6 +93,15 @@ RF_API bool rf_level_has_recipe(const char *name);
 /* True when the steps bundled recipe `recipe` calls read the profile
  * parameter key (its dig steps' keys and the pipeline's). */
 RF_API bool rf_level_recipe_has_param(const char *recipe, const char *key);
+
+/* Writes every profile of profiles, one a row: its name, its recipe and the
+ * size its levels dig at (rf_level_default_size); text, or JSON
+ * {"profiles":[{"name","recipe","width","height"}]} with null sizes for a
+ * profile whose size cannot be known (its diagnostics go to d). RF_OK,
+ * RF_ERR_CONTENT when a size could not be known, RF_ERR_IO when out fails,
+ * RF_ERR_NOMEM. */
+RF_API RF_NODISCARD rf_status rf_level_write_profiles(const rf_profile_set *profiles, FILE *out,
+                                                      rf_write_format fmt, rf_diags *d);
 
 RF_API const rf_grid *rf_level_grid(const rf_level *l);
 RF_API uint64_t rf_level_seed(const rf_level *l);
