@@ -532,7 +532,6 @@ rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
     pl->rooms = rooms;
     pl->objs = objs;
     pl->po = *po;
-    pl->depth = po->depth;
     if (!po->templates) { /* nothing to place; a forced room cannot be found */
         for (i = 0; d && i < po->nrooms; i++)
             (void)rf_diag_add(d, "unknown-room", "roomforge", 0, 0,
@@ -596,7 +595,7 @@ rf_status rf_place_finish(rf_placer *pl, bool wall_corridors, rf_rng *cosmetic,
                               rf_template_file(e->t), rf_template_line(e->t),
                               rf_template_col(e->t), "%s room '%s' was not placed at depth %d: %s",
                               e->forced ? "forced" : "drawn", rf_template_name(e->t),
-                              pl->depth, rf_place_why_text(e->why));
+                              pl->po.depth, rf_place_why_text(e->why));
     }
     if (failed != RF_OK)
         return failed;

@@ -72,7 +72,6 @@ struct rf_placer {
     rf_room_list *rooms;    /* its room records */
     rf_placed_list *objs;   /* its objects */
     rf_place_opts po;       /* a copy: templates, forced names, depth, seed, ... */
-    int depth;              /* po.depth */
     rf_plan_entry *plan;
     size_t n, cap;
     uint8_t *prot;   /* w*h RF_PROT_* marks (0: free) */

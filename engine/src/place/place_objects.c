@@ -181,7 +181,7 @@ static const char *zoo_monster(obj_ctx *c)
     size_t i, n = c->hordes ? rf_horde_count(c->hordes) : 0, total = 0, pick;
     for (i = 0; i < n; i++) {
         const rf_horde *h = rf_horde_at(c->hordes, i);
-        if (!h->machine && c->pl->depth >= h->min_depth && c->pl->depth <= h->max_depth)
+        if (!h->machine && c->pl->po.depth >= h->min_depth && c->pl->po.depth <= h->max_depth)
             total += (size_t)h->frequency;
     }
     if (total == 0)
@@ -189,7 +189,7 @@ static const char *zoo_monster(obj_ctx *c)
     pick = rf_rng_below(c->rng, (uint32_t)total);
     for (i = 0; i < n; i++) {
         const rf_horde *h = rf_horde_at(c->hordes, i);
-        if (h->machine || c->pl->depth < h->min_depth || c->pl->depth > h->max_depth)
+        if (h->machine || c->pl->po.depth < h->min_depth || c->pl->po.depth > h->max_depth)
             continue;
         if (pick < (size_t)h->frequency)
             return h->leader;
