@@ -18,7 +18,9 @@ RF_BEGIN_C
  * Returns RF_OK, RF_ERR_IO, RF_ERR_LIMIT, RF_ERR_NOMEM or RF_ERR_ARG. On
  * failure *why (may be NULL) gets an errno value saying why, for strerror:
  * the system's (ENOENT, EACCES, ...), EISDIR for a directory, EFBIG over the
- * limit, ENOMEM; *bytes and *len are then untouched. */
+ * limit, ENOMEM; *bytes is then untouched, and so is *len but for
+ * RF_ERR_LIMIT, where it gets the size seen (a file's size; for a pipe, the
+ * bytes read before the limit was passed), for the reader's message. */
 RF_API RF_NODISCARD rf_status rf_fs_read(const char *path, size_t max_bytes, char **bytes,
                                          size_t *len, int *why);
 /* Frees what rf_fs_read returned; NULL is a no-op. */

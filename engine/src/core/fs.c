@@ -79,6 +79,7 @@ rf_status rf_fs_read(const char *path, size_t max_bytes, char **bytes, size_t *l
     if (S_ISREG(sb.st_mode) && (unsigned long long)sb.st_size > max_bytes) {
         close(fd);
         set_why(why, EFBIG);
+        *len = (size_t)sb.st_size;
         return RF_ERR_LIMIT;
     }
     /* Room for the size seen (or a first chunk) plus one byte, which tells a
@@ -102,6 +103,7 @@ rf_status rf_fs_read(const char *path, size_t max_bytes, char **bytes, size_t *l
         n += r;
         if (n > max_bytes) {
             err = EFBIG, st = RF_ERR_LIMIT;
+            *len = n;
             goto fail;
         }
         if (n < cap)

@@ -11,7 +11,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "core/alloc.h"
 #include "core/text.h"
@@ -502,10 +501,8 @@ rf_status rf_rooms_file_load(const char *path, rf_diags *d, rf_rooms_file **out)
         return RF_ERR_ARG;
     st = rf_fs_read(path, RF_ROOMS_FILE_MAX_BYTES, &buf, &len, &why);
     if (st == RF_ERR_LIMIT) {
-        struct stat sb;
         (void)rf_diag_add(d, "rooms-file-limit", path, 1, 1,
-                          "a rooms-file of %lld bytes is beyond the %u-byte limit",
-                          stat(path, &sb) == 0 ? (long long)sb.st_size : -1LL,
+                          "a rooms-file of %zu bytes is beyond the %u-byte limit", len,
                           RF_ROOMS_FILE_MAX_BYTES);
         return RF_ERR_CONTENT;
     }

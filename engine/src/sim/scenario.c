@@ -10,7 +10,6 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "core/alloc.h"
 #include "core/text.h"
@@ -445,13 +444,9 @@ rf_status rf_scenario_load_file(const char *path, rf_diags *d, rf_scenario **out
     if (!path || !d || !out)
         return RF_ERR_ARG;
     st = rf_fs_read(path, RF_SCENARIO_MAX_BYTES, &buf, &len, &why);
-    if (st == RF_ERR_LIMIT) {
-        struct stat sb; /* the size, for the message; a pipe says more than the limit */
-        bool known = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+    if (st == RF_ERR_LIMIT) { /* len: the size seen (a pipe: past the limit) */
         (void)rf_diag_add(d, "scenario-limit", path, 1, 1,
-                          "a scenario of %llu bytes is beyond the %u-byte limit",
-                          known ? (unsigned long long)sb.st_size
-                                : (unsigned long long)RF_SCENARIO_MAX_BYTES + 1,
+                          "a scenario of %zu bytes is beyond the %u-byte limit", len,
                           RF_SCENARIO_MAX_BYTES);
         return RF_ERR_CONTENT;
     }
