@@ -18,9 +18,13 @@ typedef struct rf_script_types {
     void *ud;
     bool (*has_condition)(void *ud, const char *type);
     bool (*has_action)(void *ud, const char *type);
+    /* No scripts directory was loaded: an unknown type that is no misspelling
+     * of a built-in one is told "did you forget `--scripts`?". */
+    bool suggest_scripts;
 } rf_script_types;
 
-/* The ten Dredmor conditions and the six actions plus `trigger`. Static. */
+/* The ten Dredmor conditions and the six actions plus `trigger`, with
+ * suggest_scripts set. Static. */
 RF_API const rf_script_types *rf_script_types_builtin(void);
 
 /* Reports unknown-condition and unknown-action for every XML script clause of

@@ -78,6 +78,34 @@ void rf_profile_set_free(rf_profile_set *s)
     rf_free(s);
 }
 
+rf_status rf_profile_set_take(rf_profile_set *s, rf_profile_set *src)
+{
+    size_t i, k;
+    if (!src)
+        return RF_OK;
+    if (!rf_grow((void **)&s->items, &s->cap, s->n + src->n + 1, sizeof *s->items)) {
+        rf_profile_set_free(src);
+        return RF_ERR_NOMEM;
+    }
+    for (i = 0; i < src->n; i++) { /* a profile of the same name is replaced where it stands */
+        for (k = 0; k < s->n && strcmp(s->items[k]->name, src->items[i]->name) != 0; k++)
+            ;
+        if (k < s->n)
+            profile_free(s->items[k]);
+        else
+            s->n++;
+        s->items[k] = src->items[i];
+    }
+    src->n = 0;
+    if (src->hordes) { /* population tables come whole from the last file that has them */
+        rf_horde_table_free(s->hordes);
+        s->hordes = src->hordes;
+        src->hordes = NULL;
+    }
+    rf_profile_set_free(src);
+    return RF_OK;
+}
+
 size_t rf_profile_count(const rf_profile_set *s) { return s->n; }
 const rf_profile *rf_profile_at(const rf_profile_set *s, size_t i) { return i < s->n ? s->items[i] : NULL; }
 const char *rf_profile_name(const rf_profile *p) { return p->name; }

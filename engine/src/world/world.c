@@ -68,6 +68,7 @@ rf_status rf_world_new(const rf_world_opts *opts, rf_diags *d, rf_world **out)
     w->types.ud = w;
     w->types.has_condition = has_condition;
     w->types.has_action = has_action;
+    w->types.suggest_scripts = !opts || !opts->scripts_dir;
     w->vm = rf_luavm_new(w->opts.mem_cap, w->opts.tick_budget);
     if (!w->vm)
         goto nomem;
@@ -170,9 +171,10 @@ static bool unknown_types_ok(rf_world *w, const rf_template *t, const rf_script 
                 continue;
             (void)rf_diag_add(d, action ? "unknown-action" : "unknown-condition",
                               rf_template_file(t) ? rf_template_file(t) : "", cl[i].line, cl[i].col,
-                              "room '%s' uses %s type '%s', which no registered %s has",
+                              "room '%s' uses %s type '%s', which no registered %s has%s",
                               rf_template_name(t), action ? "action" : "condition", type,
-                              action ? "action" : "condition");
+                              action ? "action" : "condition",
+                              w->types.suggest_scripts ? "; did you forget `--scripts`?" : "");
         }
     }
     return ok;

@@ -1,7 +1,7 @@
 /* engine/src/world/world_lint.c: lint of room scripts through the world:
  * every XML script compiled, every Lua chunk run once in the sandbox.
  *
- * Pipeline: world, called by rf_lint_paths. Design: XML-only rooms share a
+ * Pipeline: world, called by rf_lint_paths and rf_pack_load. Design: XML-only rooms share a
  * world, a Lua room gets its own; unknown types are reported by lint.c only.
  */
 #include "roomforge/lint.h"
@@ -19,6 +19,12 @@ static bool has_lua(const rf_template *t)
 }
 
 rf_status rf_world_lint(const rf_template_set *set, const rf_world_opts *opts, rf_diags *d)
+{
+    return rf_world_lint_rooms(set, opts, d, NULL);
+}
+
+rf_status rf_world_lint_rooms(const rf_template_set *set, const rf_world_opts *opts, rf_diags *d,
+                              bool *bad)
 {
     rf_world *w0 = NULL;
     rf_diags *quiet = NULL;
@@ -62,6 +68,8 @@ rf_status rf_world_lint(const rf_template_set *set, const rf_world_opts *opts, r
             worst = st;
         else if (st != RF_OK)
             worst = RF_ERR_CONTENT;
+        if (bad)
+            bad[i] = st != RF_OK;
     }
     rf_world_free(w0);
     rf_diags_free(quiet);
