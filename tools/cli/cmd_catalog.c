@@ -11,22 +11,28 @@
 
 #include "cli.h"
 #include "cli_level.h"
+#include "cli_pack.h"
 #include "commands.h"
 #include "roomforge/fs.h"
 #include "roomforge/level.h"
 #include "roomforge/special.h"
 
 static const char catalog_usage[] =
-    "usage: roomforge catalog [--content DIR] [--profile NAME] [--seed N] [--count K]\n"
+    "usage: roomforge catalog [--content DIR]... [--profile NAME] [--seed N] [--count K]\n"
     "                         [--depths A-B] [--size WxH] [--difficulty D]\n"
-    "                         [--recipe FILE] [--format text|csv|json]\n"
+    "                         [--recipe FILE] [--format text|csv|json] [--scripts DIR]\n"
+    "                         [--verbose] [--quiet]\n"
     "Generates every level of seeds N..N+K-1 and depths A..B in one process and\n"
     "prints one line a level: seed depth digest rooms templates monsters items,\n"
     "where digest is the FNV-1a 64 hash of the level's ascii output.\n"
     "\n"
     "options:\n"
-    "  --content DIR         a content directory, as for gen (default: the bundled\n"
-    "                        content)\n"
+    "  --content DIR         a content pack, as for gen; repeat it to layer packs\n"
+    "                        (default: the bundled content)\n"
+    "  --scripts DIR         designer condition and action types (DIR/*.lua) the\n"
+    "                        rooms' scripts are checked against\n"
+    "  --verbose             print every diagnostic of the content in full\n"
+    "  --quiet               print errors only\n"
     "  --profile NAME        level profile (default brogue)\n"
     "  --seed N              first seed (default 1)\n"
     "  --count K             number of seeds, 1..1000000 (default 10)\n"
@@ -49,17 +55,18 @@ enum { FMT_TEXT, FMT_CSV, FMT_JSON };
 
 int cmd_catalog(int argc, char **argv)
 {
-    const char *content = NULL, *recipe_path = NULL;
+    const char *recipe_path = NULL;
     char *recipe = NULL;
     rf_level_opts o;
-    rf_profile_set *set = NULL;
-    rf_template_set *tpl = NULL;
-    char rooms_dir[4096];
+    const rf_profile_set *set = NULL;
+    cli_content cc;
+    cli_pack cp;
     rf_diags *d;
     unsigned long long seed = 1, i;
     int k, rc, fmt = FMT_TEXT, count = 10, a = 1, b = 26, depth;
     bool first = true;
     rf_level_opts_init(&o);
+    cli_content_init(&cc);
     for (k = 1; k < argc; k++) {
         const char *v = NULL;
         int r;
@@ -67,10 +74,9 @@ int cmd_catalog(int argc, char **argv)
             fputs(catalog_usage, stdout);
             return CLI_OK;
         }
-        if ((r = cli_opt_value(argc, argv, &k, "--content", &v)) != 0) {
+        if ((r = cli_content_opt("catalog", argc, argv, &k, &cc)) != 0) {
             if (r < 0)
-                return cli_usage_error("catalog", "--content needs a directory");
-            content = v;
+                return CLI_USAGE;
         } else if ((r = cli_opt_value(argc, argv, &k, "--profile", &v)) != 0) {
             if (r < 0 || !*v)
                 return cli_usage_error("catalog", "--profile needs a name");
@@ -116,22 +122,15 @@ int cmd_catalog(int argc, char **argv)
     }
     if (seed > UINT64_MAX - (unsigned long long)count)
         return cli_usage_error("catalog", "--seed + --count overflows");
-    rc = cli_load_profiles("catalog", content, &set);
-    if (!set)
-        return rc;
-    k = cli_load_rooms("catalog", cli_rooms_path(content, rooms_dir, sizeof rooms_dir), &tpl);
-    if (!tpl || k == CLI_USAGE) {
-        rf_template_set_free(tpl);
-        rf_profile_set_free(set);
-        return k == CLI_OK ? CLI_USAGE : k;
-    }
-    rc = k > rc ? k : rc;
-    o.templates = tpl;
+    rc = cli_pack_open(&cp, "catalog", &cc);
+    if (!cp.pack)
+        return cli_pack_close(&cp);
+    set = rf_pack_profiles(cp.pack);
+    o.templates = rf_pack_templates(cp.pack);
     if (recipe_path) {
         k = cli_read_recipe("catalog", recipe_path, &o, &recipe);
         if (k != CLI_OK) {
-            rf_template_set_free(tpl);
-            rf_profile_set_free(set);
+            cli_pack_close(&cp);
             return k;
         }
     }
@@ -139,8 +138,7 @@ int cmd_catalog(int argc, char **argv)
     if (!d || !rf_diags_enable(d, "room-skipped", false)) {
         rf_fs_free(recipe);
         rf_diags_free(d);
-        rf_template_set_free(tpl);
-        rf_profile_set_free(set);
+        cli_pack_close(&cp);
         return cli_usage_error("catalog", "out of memory");
     }
     if (fmt == FMT_CSV)
@@ -159,8 +157,7 @@ int cmd_catalog(int argc, char **argv)
                                   "profile '%s': seed %llu, depth %d: %s", o.profile, seed + i,
                                   depth, rf_status_str(s));
                 rc = s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s);
-                if (rf_diags_write_gcc(d, stderr, RF_DIAG_WRITE_SOURCE | RF_DIAG_WRITE_NO_NOTES) !=
-                    RF_OK)
+                if (cli_write_diags(d, cc.verbosity) != CLI_OK)
                     rc = CLI_USAGE;
                 goto done;
             }
@@ -186,7 +183,6 @@ done:
         rc = cli_usage_error("catalog", "write error on stdout");
     rf_fs_free(recipe);
     rf_diags_free(d);
-    rf_template_set_free(tpl);
-    rf_profile_set_free(set);
-    return rc;
+    k = cli_pack_close(&cp);
+    return k > rc ? k : rc;
 }

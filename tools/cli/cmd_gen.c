@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "cli_level.h"
+#include "cli_pack.h"
 #include "commands.h"
 #include "roomforge/fs.h"
 #include "roomforge/level.h"
@@ -19,17 +20,19 @@
 #include "roomforge/special.h"
 
 static const char gen_usage[] =
-    "usage: roomforge gen [--content DIR] [--profile NAME] [--seed N] [--depth N]\n"
+    "usage: roomforge gen [--content DIR]... [--profile NAME] [--seed N] [--depth N]\n"
     "                     [--size WxH] [--room NAME]... [--format ascii|ansi|json]\n"
-    "                     [-o FILE] [--verbose] [--rooms-file FILE] [--recipe FILE]\n"
-    "                     [--difficulty D]\n"
+    "                     [-o FILE] [--scripts DIR] [--verbose] [--quiet]\n"
+    "                     [--rooms-file FILE] [--recipe FILE] [--difficulty D]\n"
     "Generates one level and prints it. The rooms of the content are placed as\n"
-    "templates; warnings go to stderr.\n"
+    "templates; the level's warnings go to stderr, the content's are counted in\n"
+    "one line (a forced room's are printed in full).\n"
     "\n"
     "options:\n"
-    "  --content DIR          a content directory: its rooms/ (else its *.xml files)\n"
-    "                         and its profiles.xml (else ../profiles.xml, else the\n"
-    "                         bundled one); default: the bundled content\n"
+    "  --content DIR          a content pack: DIR/rooms/ (else every *.xml under DIR)\n"
+    "                         and DIR/profiles.xml (else the bundled profiles);\n"
+    "                         repeat it to layer packs, later over earlier\n"
+    "                         (default: the bundled content)\n"
     "  --profile NAME         level profile (default brogue; bundled: brogue,\n"
     "                         nethack, dungeonmaker, caverns)\n"
     "  --seed N               seed, a non-negative integer (default 1)\n"
@@ -38,12 +41,17 @@ static const char gen_usage[] =
     "                         profile's: brogue 79x29, nethack 80x21, dungeonmaker\n"
     "                         the rooms-file's, the bundled rooms1 100x100)\n"
     "  --room NAME            force a template into the level (repeatable, at most\n"
-    "                         64); one that cannot be placed is exit 1\n"
+    "                         64); one that cannot be placed, is unknown or has\n"
+    "                         errors is exit 1\n"
     "  --format ascii|ansi|json\n"
     "                         output format (default ascii: terrain glyphs; ansi:\n"
     "                         the same in colour; json: the level in full)\n"
     "  -o FILE                write the level to FILE instead of stdout\n"
-    "  --verbose              also print notes: templates drawn but left out\n"
+    "  --scripts DIR          designer condition and action types (DIR/*.lua) the\n"
+    "                         rooms' scripts are checked against\n"
+    "  --verbose              also print notes (templates drawn but left out) and\n"
+    "                         every diagnostic of the content in full\n"
+    "  --quiet                print errors only\n"
     "  --rooms-file FILE      a DungeonMaker rooms-file for a recipe that calls\n"
     "                         dig_crawl (the dungeonmaker profile)\n"
     "  --recipe FILE          run this Lua level recipe instead of the profile's,\n"
@@ -60,13 +68,11 @@ enum { FMT_ASCII, FMT_ANSI, FMT_JSON };
 static int worse_of(int a, int b) { return a > b ? a : b; }
 #define GEN_MAX_ROOMS 64 /* --room options one run takes */
 
-/* The level's diagnostics on stderr through the sink's gcc writer:
- * warnings and errors always, notes with --verbose. */
-static int write_diags(const rf_diags *d, bool verbose)
+/* The level's diagnostics on stderr: warnings and errors, notes with
+ * --verbose, errors only with --quiet. */
+static int write_diags(const rf_diags *d, int verbosity)
 {
-    unsigned flags = RF_DIAG_WRITE_SOURCE | (verbose ? 0 : RF_DIAG_WRITE_NO_NOTES) |
-                     (cli_use_color(stderr) ? RF_DIAG_WRITE_COLOR : 0);
-    return rf_diags_write_gcc(d, stderr, flags) == RF_OK ? CLI_OK : CLI_USAGE;
+    return cli_write_diags(d, verbosity);
 }
 
 static int write_level(const rf_level *lv, int fmt, const char *path)
@@ -110,22 +116,22 @@ static int load_rooms_file(const char *path, rf_rooms_file **out)
 
 int cmd_gen(int argc, char **argv)
 {
-    const char *content = NULL, *path = NULL, *rooms_path = NULL, *recipe_path = NULL;
+    const char *path = NULL, *rooms_path = NULL, *recipe_path = NULL;
     char *recipe = NULL;
     rf_rooms_file *rooms = NULL;
     rf_level_opts o;
-    rf_profile_set *set = NULL;
+    const rf_profile_set *set = NULL;
     rf_level *lv = NULL;
-    rf_template_set *tpl = NULL;
-    char rooms_dir[4096];
+    cli_content cc;
+    cli_pack cp;
     const char *forced[GEN_MAX_ROOMS];
-    size_t nforced = 0;
-    bool verbose = false;
+    size_t nforced = 0, i;
     rf_diags *d;
     rf_status s;
     int k, rc, fmt = FMT_ASCII;
     unsigned long long seed;
     rf_level_opts_init(&o);
+    cli_content_init(&cc);
     for (k = 1; k < argc; k++) {
         const char *v = NULL;
         int r;
@@ -133,10 +139,9 @@ int cmd_gen(int argc, char **argv)
             fputs(gen_usage, stdout);
             return CLI_OK;
         }
-        if ((r = cli_opt_value(argc, argv, &k, "--content", &v)) != 0) {
+        if ((r = cli_content_opt("gen", argc, argv, &k, &cc)) != 0) {
             if (r < 0)
-                return cli_usage_error("gen", "--content needs a directory");
-            content = v;
+                return CLI_USAGE;
         } else if ((r = cli_opt_value(argc, argv, &k, "--profile", &v)) != 0) {
             if (r < 0 || !*v)
                 return cli_usage_error("gen", "--profile needs a name");
@@ -163,8 +168,6 @@ int cmd_gen(int argc, char **argv)
             if (nforced == GEN_MAX_ROOMS)
                 return cli_usage_error("gen", "--room given more than %d times", GEN_MAX_ROOMS);
             forced[nforced++] = v;
-        } else if (strcmp(argv[k], "--verbose") == 0) {
-            verbose = true;
         } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
             if (r < 0)
                 return cli_usage_error("gen", "--format takes ascii, ansi or json");
@@ -192,39 +195,36 @@ int cmd_gen(int argc, char **argv)
             return cli_usage_error("gen", "unknown argument '%s' (see --help)", argv[k]);
         }
     }
-    rc = cli_load_profiles("gen", content, &set);
-    if (!set)
-        return rc;
-    k = cli_load_rooms("gen", cli_rooms_path(content, rooms_dir, sizeof rooms_dir), &tpl);
-    if (!tpl || k == CLI_USAGE) {
-        rf_template_set_free(tpl);
-        rf_profile_set_free(set);
-        return k == CLI_OK ? CLI_USAGE : k;
-    }
-    rc = k > rc ? k : rc; /* content errors: the rooms that loaded are used, exit 1 */
-    o.templates = tpl;
+    rc = cli_pack_open(&cp, "gen", &cc);
+    if (!cp.pack)
+        return cli_pack_close(&cp);
+    for (i = 0, k = CLI_OK; i < nforced; i++) /* a forced room's diagnostics in full */
+        if (!cli_pack_room(&cp, forced[i], &k))
+            rc = worse_of(rc, k);
+    if (k != CLI_OK)
+        return worse_of(rc, cli_pack_close(&cp));
+    set = rf_pack_profiles(cp.pack);
+    /* content errors elsewhere: the rooms that loaded are used, exit 1 */
+    o.templates = rf_pack_templates(cp.pack);
     o.rooms = forced;
     o.nrooms = nforced;
     if (recipe_path) {
         k = cli_read_recipe("gen", recipe_path, &o, &recipe);
         if (k != CLI_OK) {
-            rf_template_set_free(tpl);
-            rf_profile_set_free(set);
+            cli_pack_close(&cp);
             return k;
         }
     }
     d = rf_diags_new();
     if (!d) {
         rf_fs_free(recipe);
-        rf_template_set_free(tpl);
-        rf_profile_set_free(set);
+        cli_pack_close(&cp);
         return cli_usage_error("gen", "out of memory");
     }
     if (rooms_path && (k = load_rooms_file(rooms_path, &rooms)) != CLI_OK) {
         rf_fs_free(recipe);
         rf_diags_free(d);
-        rf_template_set_free(tpl);
-        rf_profile_set_free(set);
+        cli_pack_close(&cp);
         return k;
     }
     o.rooms_file = rooms;
@@ -236,16 +236,14 @@ int cmd_gen(int argc, char **argv)
                               (unsigned long long)o.seed, o.depth,
                               s == RF_ERR_CONTENT ? "its numbers cannot make a level"
                                                   : rf_status_str(s));
-        rc = worse_of(s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s), write_diags(d, verbose));
+        rc = worse_of(s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s), write_diags(d, cc.verbosity));
     } else {
         int wrc = write_level(lv, fmt, path);
-        rc = worse_of(rc, worse_of(wrc, write_diags(d, verbose)));
+        rc = worse_of(rc, worse_of(wrc, write_diags(d, cc.verbosity)));
     }
     rf_level_free(lv);
     rf_fs_free(recipe);
-    rf_template_set_free(tpl);
     rf_rooms_file_free(rooms);
     rf_diags_free(d);
-    rf_profile_set_free(set);
-    return rc;
+    return worse_of(rc, cli_pack_close(&cp));
 }
