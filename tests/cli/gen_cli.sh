@@ -27,8 +27,8 @@ expect_content() { # expect_content WORDS-IN-MESSAGE ARGS...
         fails=$((fails + 1))
     fi
 }
-expect_content "'Some Room': no template of that name" gen --room "Some Room"
-expect_content "'X': no template of that name" gen --seed 3 --room=X
+expect_content "no room named 'Some Room' is loaded" gen --room "Some Room"
+expect_content "no room named 'X' is loaded" gen --seed 3 --room=X
 expect_content "forced room 'Deep Bazaar' cannot be placed at depth 1.*minLevel" gen --room "Deep Bazaar"
 expect_content "special and already on this level" gen --depth 3 --room "Candlelit Duel" --room "Candlelit Duel"
 expect_usage "--room needs a template name" gen --room ""
@@ -46,7 +46,7 @@ dm=$(dirname "$0")/../data/rooms_file
 expect_usage "recipe 'nethack' did not read the rooms-file: it never called dig_crawl" \
     gen --profile nethack --rooms-file "$dm/valid-all.txt"
 expect_usage "recipe 'brogue' did not read the rooms-file" gen --rooms-file "$dm/valid-all.txt"
-expect_usage "is not a directory" gen --content "$tmp/none"
+expect_usage "none: error: cannot read" gen --content "$tmp/none"
 expect_usage "--depths takes" catalog --depths 5-2
 expect_usage "--count takes" catalog --count 0
 expect_usage "--format takes" catalog --format xml
