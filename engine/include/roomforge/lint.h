@@ -2,7 +2,7 @@
  * content pack as one call (rf_lint_paths).
  *
  * Pipeline: load -> lint; script types are checked against a registry (the
- * built-in Dredmor types, or a world's); the pack lint runs in sim's stage.
+ * built-in Dredmor types, or a world's); lint of paths runs in the pack stage.
  */
 #ifndef RF_LINT_H
 #define RF_LINT_H
