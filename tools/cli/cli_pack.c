@@ -174,11 +174,11 @@ int cli_pack_close(cli_pack *cp)
         else
             snprintf(counts, sizeof counts, "%zu %s%s", errors ? errors : warnings,
                      errors ? "error" : "warning", plural(errors ? errors : warnings));
+        char tail[48] = "";
         if (left)
-            snprintf(counts + strlen(counts), sizeof counts - strlen(counts),
-                     " (%zu room%s left out)", left, plural(left));
-        if (fprintf(stderr, "roomforge %s: %s in the content; `roomforge lint` or --verbose "
-                            "shows them\n", cp->cmd, counts) < 0)
+            snprintf(tail, sizeof tail, " (%zu room%s left out)", left, plural(left));
+        if (fprintf(stderr, "roomforge %s: %s in the content%s; `roomforge lint` or --verbose "
+                            "shows them\n", cp->cmd, counts, tail) < 0)
             rc = CLI_USAGE;
     }
     free(cp->shown);

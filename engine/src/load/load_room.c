@@ -378,7 +378,7 @@ void rf_load_room_end(rf_loader *ld)
     ld->rooms_ended++;
     if (ld->nomem || ld->fatal || !room_build(ld)) {
         /* left out: named for rf_template_set_skipped_at before its name goes */
-        if (!ld->nomem && !rf_template_set_skip(ld->set, ld->t.name, ld->afile, ld->t.line))
+        if (!ld->nomem && !rf_template_set_skip(ld->set, ld->t.name, ld->afile, ld->t.line, ld->t.col))
             ld->nomem = true;
         rf_arena_rewind(&ld->set->arena, ld->mark);
     }

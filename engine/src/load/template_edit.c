@@ -13,7 +13,8 @@
 #include "load/template_edit.h"
 #include "template_int.h"
 
-bool rf_template_set_skip(rf_template_set *set, const char *name, const char *file, int line)
+bool rf_template_set_skip(rf_template_set *set, const char *name, const char *file, int line,
+                          int col)
 {
     rf_skipped_room *r;
     if (!rf_grow((void **)&set->skipped, &set->skipped_cap, set->nskipped + 1,
@@ -25,6 +26,7 @@ bool rf_template_set_skip(rf_template_set *set, const char *name, const char *fi
         return false;
     r->file = file;
     r->line = line;
+    r->col = col;
     set->nskipped++;
     return true;
 }
@@ -45,13 +47,14 @@ size_t rf_template_set_skipped_count(const rf_template_set *set)
 }
 
 bool rf_template_set_skipped_at(const rf_template_set *set, size_t i, const char **name,
-                                const char **file, int *line)
+                                const char **file, int *line, int *col)
 {
     if (!set || i >= set->nskipped)
         return false;
     *name = set->skipped[i].name;
     *file = set->skipped[i].file;
     *line = set->skipped[i].line;
+    *col = set->skipped[i].col;
     return true;
 }
 

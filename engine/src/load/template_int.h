@@ -60,7 +60,7 @@ struct rf_template {
 typedef struct rf_skipped_room {
     char *name;       /* heap copy; NULL when the room had no name */
     const char *file; /* in the set's arena */
-    int line;
+    int line, col;
 } rf_skipped_room;
 
 struct rf_template_set {
@@ -82,7 +82,8 @@ long rf_template_set_lookup(const rf_template_set *set, const char *name);
 bool rf_template_set_append(rf_template_set *set, rf_template *t);
 /* Records a room left out (name copied; file must live in set's arena);
  * false when memory runs out. */
-bool rf_template_set_skip(rf_template_set *set, const char *name, const char *file, int line);
+bool rf_template_set_skip(rf_template_set *set, const char *name, const char *file, int line,
+                          int col);
 /* Frees the skipped-room records (template_edit.c). */
 void rf_template_set_free_skipped(rf_template_set *set);
 /* A fresh name index over set->items (first template of each name);

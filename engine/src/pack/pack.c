@@ -88,8 +88,8 @@ const char *rf_pack_room_at(const rf_pack *p, const char *file, int line)
 }
 
 /* One left-out room, with its note. */
-static bool left_out(rf_pack *p, const char *name, const char *file, int line, const char *why,
-                     rf_diags *d)
+static bool left_out(rf_pack *p, const char *name, const char *file, int line, int col,
+                     const char *why, rf_diags *d)
 {
     rf_pack_room *r;
     if (!rf_grow((void **)&p->left, &p->left_cap, p->nleft + 1, sizeof *p->left))
@@ -99,7 +99,7 @@ static bool left_out(rf_pack *p, const char *name, const char *file, int line, c
     r->file = file;
     r->line = line;
     r->why = why;
-    (void)rf_diag_add(d, "room-left-out", file, line, 1, "room '%s' is left out: %s",
+    (void)rf_diag_add(d, "room-left-out", file, line, col, "room '%s' is left out: %s",
                       name ? name : "(unnamed)", why);
     return true;
 }
@@ -111,8 +111,9 @@ rf_status rf_pack_index_rooms(rf_pack *p, const bool *bad, rf_diags *d)
         return RF_ERR_NOMEM;
     for (i = 0; i < ns; i++) {
         rf_pack_seen *s = &p->seen[p->nseen++];
-        (void)rf_template_set_skipped_at(p->set, i, &s->name, &s->file, &s->line);
-        if (!left_out(p, s->name, s->file, s->line, "it has errors", d))
+        int col = 0;
+        (void)rf_template_set_skipped_at(p->set, i, &s->name, &s->file, &s->line, &col);
+        if (!left_out(p, s->name, s->file, s->line, col, "it has errors", d))
             return RF_ERR_NOMEM;
     }
     for (i = 0; i < n; i++) {
@@ -121,7 +122,8 @@ rf_status rf_pack_index_rooms(rf_pack *p, const bool *bad, rf_diags *d)
         s->name = rf_template_name(t);
         s->file = rf_template_file(t) ? rf_template_file(t) : "";
         s->line = rf_template_line(t);
-        if (bad[i] && !left_out(p, s->name, s->file, s->line, "its scripts have errors", d))
+        if (bad[i] && !left_out(p, s->name, s->file, s->line, rf_template_col(t),
+                                "its scripts have errors", d))
             return RF_ERR_NOMEM;
     }
     if (p->nseen)
