@@ -497,7 +497,7 @@ static const struct {
     {"<roomdb>\n<room name=\"a\"><row text=\"##D##\"/><row text=\"d...d\"/>\n<row text=\"##D##\"/>\n</room>\n", 4, 8,
      "the file ends before </roomdb>: <roomdb> opened at line 1 is not closed"},
     {"<roomdb>\n</roomdb>\n<room name=\"b\"/>\n", 3, 1, "this comes after </roomdb>"},
-    {"hello\n", 1, 1, "no element was found: a rooms file holds one <roomDB> element (libxml2: Document is empty)"},
+    {"hello\n", 1, 1, "no element was found: the file holds one <roomDB> element (libxml2: Document is empty)"},
     {"  \n\t\n", 1, 1, "the file is empty: it holds only blanks"},
     {"<roomdb>\n<!-- open\n<room name=\"a\"/></roomdb>\n", 2, 1,
      "the comment opened here is not closed with '-->'"},

@@ -293,7 +293,7 @@ typedef struct bad_file {
 
 static const bad_file bad_files[] = {
     /* not a profiles file at all: nothing is kept */
-    {"xml-syntax.xml", "xml-syntax", NULL, 4, 3, RF_ERR_CONTENT, ""},
+    {"xml-syntax.xml", "xml-syntax", NULL, 3, 5, RF_ERR_CONTENT, ""},
     {"empty.xml", "xml-syntax", NULL, 1, 1, RF_ERR_CONTENT, ""},
     {"xml-doctype.xml", "xml-doctype", NULL, 1, 1, RF_ERR_CONTENT, ""},
     {"not-profiles.xml", "not-profiles", NULL, 1, 1, RF_ERR_CONTENT, ""},

@@ -14,6 +14,7 @@
 #include <libxml/xmlreader.h>
 
 #include "grammar_int.h"
+#include "load/xml_explain.h"
 #include "roomforge/diag.h"
 #include "template_int.h"
 
@@ -149,16 +150,6 @@ void rf_load_value_cells(const rf_loader *ld, size_t vpos, int vline, int vcol, 
 /* Whether the raw attribute value at vpos holds a literal tab (XML reads it
  * as a space); its (line, col) when it does. */
 bool rf_load_value_tab(const rf_loader *ld, size_t vpos, int vline, int vcol, int *line, int *col);
-
-/* ---- load_xmlerr.c ---- */
-
-/* A fatal XML error as the author should read it: where the problem starts
- * and what to write, libxml2's words after it. */
-typedef struct rf_xml_fault {
-    int line, col;
-    char text[448];
-} rf_xml_fault;
-void rf_load_explain(const rf_loader *ld, const xmlError *e, rf_xml_fault *f);
 
 /* ---- load_prescan.c ---- */
 

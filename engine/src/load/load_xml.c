@@ -140,9 +140,16 @@ static void on_end(rf_loader *ld, int depth)
         rf_load_room_end(ld);
 }
 
+static bool known_element(const char *tag)
+{
+    char key[RF_LOAD_KEY_CAP];
+    return rf_name_key(tag, key, sizeof key) && rf_grammar_elem(key) != NULL;
+}
+
 static void on_xml_error(void *ctx, xmlErrorPtr e)
 {
     rf_loader *ld = ctx;
+    rf_xml_src src;
     rf_xml_fault f;
     const char *code = "xml-syntax", *m;
     if (!e || e->level == XML_ERR_WARNING || e->level == XML_ERR_NONE)
@@ -155,7 +162,11 @@ static void on_xml_error(void *ctx, xmlErrorPtr e)
     if (ld->xml_reported && e->level == XML_ERR_FATAL)
         return; /* one fatal error per file: libxml2 repeats itself */
     ld->xml_reported = true;
-    rf_load_explain(ld, e, &f);
+    src.buf = ld->buf;
+    src.len = ld->len;
+    src.root = "roomDB";
+    src.known = known_element;
+    rf_xml_explain(&src, e, &f);
     if (e->level == XML_ERR_FATAL && strcmp(code, "xml-syntax") == 0)
         ld->syntax_line = f.line;
     rf_load_emit(ld, code, f.line, f.col, "%s", f.text);

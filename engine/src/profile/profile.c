@@ -10,11 +10,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
 #include "core/alloc.h"
+#include "load/xml_explain.h"
 #include "xml_node_int.h"
 #include "horde_int.h"
 #include "core/range.h"
@@ -149,6 +151,8 @@ typedef struct loader {
     const char *file;
     bool errors;
     bool nomem;
+    const char *buf; /* the bytes parsed, for rf_xml_explain */
+    size_t len;
 } loader;
 
 static void report(loader *ld, const char *code, int line, const char *fmt, ...) RF_PRINTF(4, 5);
@@ -164,20 +168,33 @@ static void report(loader *ld, const char *code, int line, const char *fmt, ...)
     ld->errors |= (verdict & RF_DIAG_FAULT) != 0;
 }
 
+/* The elements of a profiles file, as its syntax errors know them. */
+static bool known_element(const char *tag)
+{
+    static const char *const names[] = {"profiles", "profile", "param",      "hordes", "horde",
+                                        "member",   "traps",   "trap",       "decorations",
+                                        "decoration", "depths"};
+    size_t i;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcasecmp(tag, names[i]) == 0)
+            return true;
+    return false;
+}
+
 static void on_xml_error(void *ctx, xmlErrorPtr e)
 {
     xmlParserCtxtPtr pc = ctx;
     loader *ld = pc ? pc->_private : NULL;
-    char msg[256];
-    size_t n;
+    rf_xml_src src;
+    rf_xml_fault f;
     if (!ld || !e || ld->errors) /* the first syntax error is enough */
         return;
-    snprintf(msg, sizeof msg, "%s", e->message ? e->message : "malformed XML");
-    n = strlen(msg);
-    while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
-        msg[--n] = '\0';
-    if (!rf_diag_add(ld->d, "xml-syntax", ld->file, e->line > 0 ? e->line : 1,
-                     e->int2 > 0 ? e->int2 : 1, "%s", msg))
+    src.buf = ld->buf;
+    src.len = ld->len;
+    src.root = "profiles";
+    src.known = known_element;
+    rf_xml_explain(&src, e, &f);
+    if (!rf_diag_add(ld->d, "xml-syntax", ld->file, f.line, f.col, "%s", f.text))
         ld->nomem = true;
     ld->errors = true;
 }
@@ -344,7 +361,7 @@ static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
 rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t len,
                                      const char *name, rf_diags *d)
 {
-    loader ld = {d, name ? name : "profiles.xml", false, false};
+    loader ld = {d, name ? name : "profiles.xml", false, false, buf, len};
     xmlParserCtxtPtr pc;
     xmlDocPtr doc = NULL;
     const xmlNode *root, *c;
