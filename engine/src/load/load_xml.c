@@ -316,7 +316,7 @@ rf_status rf_template_set_load_file(rf_template_set *set, const char *path, rf_d
     int fd;
     if (!set || !path)
         return RF_ERR_ARG;
-    fd = open(path, O_RDONLY);
+    fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY); /* a FIFO must not block */
     if (fd < 0)
         return io_error(d, path, strerror(errno));
     if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
@@ -368,7 +368,7 @@ rf_status rf_template_set_load_path(rf_template_set *set, const char *path, rf_d
     /* A file is loaded as itself; a directory's *.xml in byte order of names. */
     st = rf_fs_walk(path, ".xml", RF_FS_WALK_HIDDEN | RF_FS_WALK_FILE_OK, &files, &why);
     if (st == RF_ERR_IO || st == RF_ERR_LIMIT)
-        return io_error(d, path, strerror(why));
+        return io_error(d, path, rf_fs_why(why));
     if (st != RF_OK)
         return st;
     for (i = 0; i < rf_fs_list_count(files) && st != RF_ERR_NOMEM; i++)

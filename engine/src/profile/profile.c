@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -278,6 +279,37 @@ static bool ends_with(const char *s, const char *tail)
 /* Reads the recipe file p names (a path relative to the profiles file's
  * folder unless absolute): its text is data the level stage runs; whether
  * it compiles is found there. False only when memory ran out. */
+/* True when path has a ".." component. */
+static bool climbs(const char *path)
+{
+    const char *q = path;
+    while (*q) {
+        size_t n = strcspn(q, "/\\");
+        if (n == 2 && q[0] == '.' && q[1] == '.')
+            return true;
+        q += n;
+        q += *q != '\0';
+    }
+    return false;
+}
+
+/* True when the recipe at path, links resolved, lies inside the directory
+ * of the profiles file (its first dir bytes; "." when it has none), or does
+ * not exist (then the read says so). */
+static bool recipe_inside(const char *file, size_t dir, const char *path)
+{
+    char d[4096];
+    if (access(path, F_OK) != 0)
+        return true;
+    if (dir == 0)
+        return rf_fs_inside(".", path);
+    if (dir >= sizeof d)
+        return false;
+    memcpy(d, file, dir);
+    d[dir] = '\0';
+    return rf_fs_inside(d, path);
+}
+
 static bool load_recipe_file(loader *ld, rf_profile *p, int line)
 {
     const char *slash = strrchr(ld->file, '/');
@@ -289,12 +321,19 @@ static bool load_recipe_file(loader *ld, rf_profile *p, int line)
     if (!p->recipe_file)
         return false;
     snprintf(p->recipe_file, n, "%.*s%s", (int)dir, ld->file, p->recipe);
+    if (p->recipe[0] == '/' || climbs(p->recipe) || !recipe_inside(ld->file, dir, p->recipe_file)) {
+        report(ld, "unknown-recipe", line,
+               "recipe '%s' is not inside the profiles file's directory (an absolute path, '..' "
+               "or a symbolic link out); it is not read",
+               p->recipe);
+        return true;
+    }
     st = rf_fs_read(p->recipe_file, RF_PROFILE_RECIPE_MAX, &p->recipe_text, &p->recipe_len, &why);
     if (st == RF_ERR_NOMEM)
         return false;
     if (st != RF_OK)
         report(ld, "unknown-recipe", line, "cannot read recipe '%s': %s", p->recipe_file,
-               st == RF_ERR_LIMIT ? "larger than 1 MiB" : strerror(why));
+               st == RF_ERR_LIMIT ? "larger than 1 MiB" : rf_fs_why(why));
     return true;
 }
 
@@ -443,7 +482,7 @@ rf_status rf_profile_set_load(rf_profile_set *s, const char *path, rf_diags *d)
     if (st == RF_ERR_IO || st == RF_ERR_LIMIT) {
         (void)rf_diag_add(d, "io-error", path, 0, 0, "%s%s",
                           st == RF_ERR_LIMIT ? "" : "cannot read: ",
-                          st == RF_ERR_LIMIT ? "larger than 4 MiB" : strerror(why));
+                          st == RF_ERR_LIMIT ? "larger than 4 MiB" : rf_fs_why(why));
         return RF_ERR_IO;
     }
     if (st != RF_OK)
