@@ -504,12 +504,14 @@ START_TEST(a_file_of_4_mib_loads_and_one_byte_more_is_refused)
     ck_assert_int_eq(rf_profile_set_load(set, path, diags), RF_OK);
     ck_assert(holds(set, "a"));
     path = tmp_file("more.xml", head, pad + 1, ' ', tail);
-    ck_assert_int_eq(rf_profile_set_load(set, path, diags), RF_ERR_IO);
+    /* content, as for rooms.xml: xml-limit at the file's start, exit 1 */
+    ck_assert_int_eq(rf_profile_set_load(set, path, diags), RF_ERR_CONTENT);
     ck_assert_uint_eq(rf_diags_count(diags), 1);
     g = rf_diags_at(diags, 0);
-    ck_assert_str_eq(g->code, "io-error");
+    ck_assert_str_eq(g->code, "xml-limit");
     ck_assert_str_eq(g->file, path);
-    ck_assert(g->line == 0 && g->col == 0);
+    ck_assert(g->line == 1 && g->col == 1);
+    ck_assert_str_eq(g->message, "a profiles file of 4194305 bytes is beyond the 4194304-byte limit");
     ck_assert(holds(set, "a"));
 }
 END_TEST

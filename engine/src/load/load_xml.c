@@ -151,11 +151,10 @@ static void on_xml_error(void *ctx, xmlErrorPtr e)
     rf_loader *ld = ctx;
     rf_xml_src src;
     rf_xml_fault f;
-    const char *code = "xml-syntax", *m;
+    const char *code = "xml-syntax";
     if (!e || e->level == XML_ERR_WARNING || e->level == XML_ERR_NONE)
         return;
-    m = e->message ? e->message : "";
-    if (strstr(m, "depth") || strstr(m, "Excessive") || strstr(m, "too large") || strstr(m, "huge"))
+    if (rf_xml_is_limit(e))
         code = "xml-limit";
     /* The reader still hands over the nodes parsed before the error (it
      * parses ahead), so the loop goes on until it says -1. */
@@ -247,8 +246,11 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
         rf_load_emit(ld, "xml-syntax", 1, 1, "the file is empty: it holds only blanks");
         goto done;
     }
-    if (!rf_load_prescan(ld, start))
+    if (!rf_load_prescan(ld, start)) {
+        if (!ld->recovering && ld->syntax_line > 0 && rf_load_recover(ld) == RF_ERR_NOMEM)
+            ld->nomem = true;
         goto done;
+    }
     ld->afile = rf_arena_strndup(&set->arena, name, strlen(name));
     if (!ld->afile) {
         ld->nomem = true;

@@ -195,7 +195,8 @@ static void on_xml_error(void *ctx, xmlErrorPtr e)
     src.root = "profiles";
     src.known = known_element;
     rf_xml_explain(&src, e, &f);
-    if (!rf_diag_add(ld->d, "xml-syntax", ld->file, f.line, f.col, "%s", f.text))
+    if (!rf_diag_add(ld->d, rf_xml_is_limit(e) ? "xml-limit" : "xml-syntax", ld->file, f.line,
+                     f.col, "%s", f.text))
         ld->nomem = true;
     ld->errors = true;
 }
@@ -479,10 +480,14 @@ rf_status rf_profile_set_load(rf_profile_set *s, const char *path, rf_diags *d)
     if (!s || !path || !d)
         return RF_ERR_ARG;
     st = rf_fs_read(path, PROFILE_FILE_MAX, &buf, &n, &why);
-    if (st == RF_ERR_IO || st == RF_ERR_LIMIT) {
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "%s%s",
-                          st == RF_ERR_LIMIT ? "" : "cannot read: ",
-                          st == RF_ERR_LIMIT ? "larger than 4 MiB" : rf_fs_why(why));
+    if (st == RF_ERR_LIMIT) { /* content, as for rooms.xml: n is the size seen */
+        (void)rf_diag_add(d, "xml-limit", path, 1, 1,
+                          "a profiles file of %zu bytes is beyond the %u-byte limit", n,
+                          PROFILE_FILE_MAX);
+        return RF_ERR_CONTENT;
+    }
+    if (st == RF_ERR_IO) {
+        (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", rf_fs_why(why));
         return RF_ERR_IO;
     }
     if (st != RF_OK)
