@@ -65,7 +65,7 @@ rf_status rf_pack_worse(rf_status a, rf_status b)
 
 rf_status rf_pack_io_error(rf_diags *d, const char *path, int why)
 {
-    (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", strerror(why));
+    (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", rf_fs_why(why));
     return RF_ERR_IO;
 }
 

@@ -88,11 +88,12 @@ static rf_status load_pack(rf_pack *p, const char *dir, size_t k, size_t **pack_
 static bool add_script_files(rf_pack *p, const char *scripts_dir)
 {
     rf_fs_list *files = NULL;
-    char path[4096];
+    char path[4096], dir[4096];
     size_t i, s;
     if (scripts_dir && rf_fs_walk(scripts_dir, ".lua", 0, &files, NULL) == RF_OK)
         for (i = 0; i < rf_fs_list_count(files); i++)
-            if (!rf_fs_list_error(files, i) && !rf_pack_add_file(p, rf_fs_list_at(files, i))) {
+            if (!rf_fs_list_error(files, i) && rf_fs_inside(scripts_dir, rf_fs_list_at(files, i)) &&
+                !rf_pack_add_file(p, rf_fs_list_at(files, i))) {
                 rf_fs_list_free(files);
                 return false;
             }
@@ -107,7 +108,13 @@ static bool add_script_files(rf_pack *p, const char *scripts_dir)
                 continue;
             n = slash ? snprintf(path, sizeof path, "%.*s/%s", (int)(slash - file), file, src)
                       : snprintf(path, sizeof path, "%s", src);
-            if (n > 0 && (size_t)n < sizeof path && !rf_pack_add_file(p, path))
+            if (!slash || slash == file)
+                (void)snprintf(dir, sizeof dir, "%s", slash ? "/" : ".");
+            else
+                (void)snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
+            /* only what the world reads: a src that leads out is refused unread */
+            if (n > 0 && (size_t)n < sizeof path && rf_fs_inside(dir, path) &&
+                !rf_pack_add_file(p, path))
                 return false;
         }
     }
