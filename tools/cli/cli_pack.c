@@ -139,7 +139,7 @@ const rf_template *cli_pack_room(cli_pack *cp, const char *name, int *rc)
     const rf_template *t;
     rf_pack_room r;
     print_some(cp, name);
-    if (rf_pack_left_out_find(cp->pack, name, &r)) { /* a room of a later pack left out wins */
+    if (rf_pack_left_out_find(cp->pack, name, &r)) { /* the room worked on has errors: fix it first */
         *rc = CLI_CONTENT;
         return NULL;
     }
