@@ -93,13 +93,15 @@ rf_status rf_template_set_take(rf_template_set *set, rf_template_set *src)
         !rf_grow((void **)&set->skipped, &set->skipped_cap, set->nskipped + src->nskipped + 1,
                  sizeof *set->skipped))
         goto fail;
-    memcpy(set->items + set->count, src->items, src->count * sizeof *src->items);
+    if (src->count)
+        memcpy(set->items + set->count, src->items, src->count * sizeof *src->items);
     set->count += src->count;
     if (!rf_template_set_reindex(set)) {
         set->count = count;
         goto fail;
     }
-    memcpy(set->skipped + set->nskipped, src->skipped, src->nskipped * sizeof *src->skipped);
+    if (src->nskipped)
+        memcpy(set->skipped + set->nskipped, src->skipped, src->nskipped * sizeof *src->skipped);
     set->nskipped += src->nskipped;
     src->nskipped = 0; /* the names now belong to set */
     /* the source's chunks go under the set's: its templates stay where they are */

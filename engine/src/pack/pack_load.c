@@ -69,7 +69,7 @@ static rf_status load_pack(rf_pack *p, const char *dir, size_t k, size_t **pack_
     if (!set)
         return RF_ERR_NOMEM;
     worst = load_rooms(p, dir, S_ISDIR(st.st_mode), set, d);
-    if (worst == RF_ERR_NOMEM || rf_template_set_take(p->set, set) != RF_OK)
+    if (rf_template_set_take(p->set, set) != RF_OK || worst == RF_ERR_NOMEM)
         return RF_ERR_NOMEM; /* rf_template_set_take freed set either way */
     if (!rf_grow((void **)pack_of, cap, rf_template_set_count(p->set) + 1, sizeof **pack_of))
         return RF_ERR_NOMEM;
