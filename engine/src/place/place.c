@@ -85,8 +85,7 @@ void rf_place_orient_point(int o, int tw, int th, int sx, int sy, int *vx, int *
     *vy = y;
 }
 
-/* The direction a door of side s opens towards, turned with orientation o. */
-static int door_dir(rf_side s, int o)
+int rf_place_door_dir(rf_side s, int o)
 {
     int dir = s == RF_SIDE_NORTH ? RF_DIR_UP
               : s == RF_SIDE_SOUTH ? RF_DIR_DOWN
@@ -211,7 +210,7 @@ const rf_tview *rf_place_view(rf_plan_entry *e, int o)
     for (i = 0; i < nd; i++) {
         const rf_door *dr = rf_template_door(t, i);
         rf_place_orient_point(o, tw, th, dr->x, dr->y, &v->doors[i].x, &v->doors[i].y);
-        v->doors[i].dir = door_dir(dr->side, o);
+        v->doors[i].dir = rf_place_door_dir(dr->side, o);
     }
     v->used_digits = rf_template_used_digits(t);
     view_lists(v);
@@ -273,8 +272,9 @@ bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool 
     for (i = 0; i < v->nwallish; i++) {
         size_t li = (size_t)(oy + c[i].y) * gw + (size_t)(ox + c[i].x);
         uint8_t t = g->t[li];
-        if (t == RF_TILE_WALL && pl->prot[li] != RF_PROT_DOOR && pl->prot[li] != RF_PROT_FRONT)
-            continue; /* a shared wall, but never over an unused door or before one */
+        if (t == RF_TILE_WALL && (pl->prot[li] == 0 || pl->prot[li] == RF_PROT_CELL))
+            continue; /* a shared wall, but never over an unused door, before one or
+                         in a reserved box */
         if (pl->prot[li])
             return false;
         if (t != RF_TILE_ROCK &&
@@ -450,6 +450,27 @@ static rf_status plan_forced(rf_placer *pl, const rf_place_opts *o, rf_diags *d)
             continue;
         }
         why = static_why(t, o->depth, pl->g->w, pl->g->h);
+        if (why == RF_PLACE_OK || why == RF_PLACE_SIZE) {
+            /* a forced room is reserved inside the border, a door's front too */
+            int nw, nh;
+            char orients[64];
+            if (rf_place_template_fits(t, pl->g->w, pl->g->h, &nw, &nh, orients, sizeof orients)) {
+                why = RF_PLACE_OK;
+            } else {
+                if (d)
+                    (void)rf_diag_add(
+                        d, "room-not-placed", rf_template_file(t), rf_template_line(t),
+                        rf_template_col(t),
+                        "forced room '%s' (%dx%d) does not fit a %dx%d level: its inner area "
+                        "is %dx%d (the level less its border) and a room needs a tile more in "
+                        "front of a door, in one of the orientations it allows (%s); try "
+                        "--size %dx%d",
+                        rf_template_name(t), rf_template_width(t), rf_template_height(t),
+                        pl->g->w, pl->g->h, pl->g->w - 2, pl->g->h - 2, orients, nw, nh);
+                st = RF_ERR_CONTENT;
+                continue;
+            }
+        }
         if (why == RF_PLACE_OK && rf_template_flags(t)->special && plan_has_special(pl, t))
             why = RF_PLACE_SPECIAL;
         if (why != RF_PLACE_OK) {
@@ -557,6 +578,8 @@ rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
     st = plan_forced(pl, po, d);
     if (st == RF_OK)
         st = plan_drawn(pl, po);
+    if (st == RF_OK)
+        st = rf_place_reserve(pl);
     /* accretion slots: entries spread over the first half of the attempts,
      * forced ones first and with every attempt as their budget */
     for (i = 0; i < pl->n; i++) {
@@ -622,5 +645,6 @@ void rf_place_free(rf_placer *pl)
     rf_free(pl->label);
     rf_free(pl->seen);
     rf_free(pl->locked);
+    rf_free(pl->keep);
     rf_free(pl);
 }

@@ -183,6 +183,17 @@ static int fit_draw(rf_placer *pl, rf_plan_entry *e, const rf_tview *v, int o, i
     return 1;
 }
 
+bool rf_place_join_door(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k)
+{
+    int c = search(pl, v, ox, oy, k);
+    if (c == -1)
+        return false;
+    if (c >= 0)
+        carve(pl, c, true);
+    rf_place_door_open(pl, v, ox, oy, k);
+    return true;
+}
+
 /* Labels the walkable regions outside locked rooms' boxes (label[c] = region
  * from 1, 0 elsewhere; template cells count even there); returns the count. */
 static int label_regions(rf_placer *pl, int *label)
@@ -535,6 +546,8 @@ rf_status rf_place_fit_pending(rf_placer *pl)
 {
     size_t i;
     mark_locked(pl);
+    if (rf_place_stamp_reserved(pl) != RF_OK)
+        return RF_ERR_NOMEM;
     for (i = 0; i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[i];
         int rc;
