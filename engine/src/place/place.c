@@ -461,12 +461,12 @@ static rf_status plan_forced(rf_placer *pl, const rf_place_opts *o, rf_diags *d)
                     (void)rf_diag_add(
                         d, "room-not-placed", rf_template_file(t), rf_template_line(t),
                         rf_template_col(t),
-                        "forced room '%s' (%dx%d) does not fit a %dx%d level: its inner area "
-                        "is %dx%d (the level less its border) and a room needs a tile more in "
-                        "front of a door, in one of the orientations it allows (%s); try "
+                        "forced room '%s' (%dx%d) is larger than the level's inner area in "
+                        "every orientation it allows (%s): the level is %dx%d, inside its "
+                        "border %dx%d, and one door needs a free tile in front of it; try "
                         "--size %dx%d",
                         rf_template_name(t), rf_template_width(t), rf_template_height(t),
-                        pl->g->w, pl->g->h, pl->g->w - 2, pl->g->h - 2, orients, nw, nh);
+                        orients, pl->g->w, pl->g->h, pl->g->w - 2, pl->g->h - 2, nw, nh);
                 st = RF_ERR_CONTENT;
                 continue;
             }
