@@ -33,35 +33,90 @@ static bool inner(const rf_grid *g, int x, int y)
     return x >= 1 && y >= 1 && x <= g->w - 2 && y <= g->h - 2;
 }
 
+/* The cells reached from inner cell s over inner cells outside every
+ * reserved box and outside v at (ox, oy), counted; with keep_marks they
+ * stay marked in pl->mark (the caller clears them), else it is left clear. */
+static long reach_from(rf_placer *pl, const rf_tview *v, int ox, int oy, int s, bool keep_marks)
+{
+    const rf_grid *g = pl->g;
+    int w = g->w, head = 0, tail = 0, k;
+    pl->mark[s] = 1;
+    pl->queue[tail++] = s;
+    while (head < tail) {
+        int c = pl->queue[head++], x = c % w, y = c / w;
+        for (k = 0; k < 4; k++) {
+            int nx = x + RF_DIR_DX(k), ny = y + RF_DIR_DY(k), n = ny * w + nx;
+            if (!inner(g, nx, ny) || pl->mark[n] || pl->keep[n] == 1 ||
+                (nx >= ox && ny >= oy && nx < ox + v->w && ny < oy + v->h))
+                continue;
+            pl->mark[n] = 1;
+            pl->queue[tail++] = n;
+        }
+    }
+    for (k = 0; !keep_marks && k < tail; k++)
+        pl->mark[pl->queue[k]] = 0;
+    return tail;
+}
+
 /* The box of v at (ox, oy) may be reserved: inside the border (with ring:
  * its ring too), on no other reserved box or ring, its ring on no other
- * box, and one door's front inside the border. */
-static bool box_ok(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool ring)
+ * box, and one door's front inside the border; without a ring, that front
+ * must lie in the larger part of the level the box leaves (a box as tall
+ * as the level splits it, and a door facing the narrow side would open
+ * onto a pocket no corridor leaves). Returns that front's cell, or -1. */
+static int box_ok(rf_placer *pl, const rf_tview *v, int ox, int oy, bool ring)
 {
     const rf_grid *g = pl->g;
     int x, y, m = ring ? 2 : 1;
     size_t k;
     if (ox < m || oy < m || ox + v->w > g->w - m || oy + v->h > g->h - m)
-        return false;
+        return -1;
     for (y = oy - 1; y <= oy + v->h; y++)
         for (x = ox - 1; x <= ox + v->w; x++) {
             bool in_box = x >= ox && y >= oy && x < ox + v->w && y < oy + v->h;
             uint8_t kp = pl->keep[(size_t)y * (size_t)g->w + (size_t)x];
             if (kp == 1 || (in_box && kp != 0))
-                return false;
+                return -1;
         }
-    for (k = 0; k < v->ndoors; k++)
-        if (inner(g, ox + v->doors[k].x + RF_DIR_DX(v->doors[k].dir),
-                  oy + v->doors[k].y + RF_DIR_DY(v->doors[k].dir)))
-            return true;
-    return false;
+    for (k = 0; k < v->ndoors; k++) {
+        int fx = ox + v->doors[k].x + RF_DIR_DX(v->doors[k].dir);
+        int fy = oy + v->doors[k].y + RF_DIR_DY(v->doors[k].dir);
+        long free_cells = 0;
+        if (!inner(g, fx, fy) || pl->keep[(size_t)fy * (size_t)g->w + (size_t)fx] == 1)
+            continue;
+        if (ring)
+            return fy * g->w + fx;
+        for (y = 1; y <= g->h - 2; y++)
+            for (x = 1; x <= g->w - 2; x++)
+                free_cells += pl->keep[(size_t)y * (size_t)g->w + (size_t)x] != 1 &&
+                              !(x >= ox && y >= oy && x < ox + v->w && y < oy + v->h);
+        if (2 * reach_from(pl, v, ox, oy, fy * g->w + fx, false) >= free_cells)
+            return fy * g->w + fx;
+    }
+    return -1;
 }
 
-/* Marks the box of v at (ox, oy) in keep (1) and prot, and its ring (2). */
-static void mark(rf_placer *pl, const rf_tview *v, int ox, int oy)
+/* Marks the box of v at (ox, oy) in keep (1) and prot, and its ring (2).
+ * Without a ring, the part of the level the door's front (cell front) does
+ * not reach is marked as a box too: no digger digs there, nothing is placed
+ * there, so nothing is left in a pocket the level cannot join. */
+static void mark(rf_placer *pl, const rf_tview *v, int ox, int oy, int front, bool ring)
 {
     const rf_grid *g = pl->g;
     int x, y;
+    if (!ring) {
+        (void)reach_from(pl, v, ox, oy, front, true);
+        for (y = 1; y <= g->h - 2; y++)
+            for (x = 1; x <= g->w - 2; x++) {
+                size_t c = (size_t)y * (size_t)g->w + (size_t)x;
+                bool in_box = x >= ox && y >= oy && x < ox + v->w && y < oy + v->h;
+                if (!in_box && !pl->mark[c] && pl->keep[c] != 1) {
+                    pl->keep[c] = 1;
+                    pl->prot[c] = RF_PROT_RESERVED;
+                }
+                pl->mark[c] = 0;
+            }
+    }
     for (y = oy - 1; y <= oy + v->h; y++)
         for (x = ox - 1; x <= ox + v->w; x++) {
             size_t c = (size_t)y * (size_t)g->w + (size_t)x;
@@ -102,8 +157,9 @@ static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng)
                 continue;
             ox = rf_rng_range(rng, m, g->w - m - v->w);
             oy = rf_rng_range(rng, m, g->h - m - v->h);
-            if (box_ok(pl, v, ox, oy, pass == 0)) {
-                mark(pl, v, ox, oy);
+            int front = box_ok(pl, v, ox, oy, pass == 0);
+            if (front >= 0) {
+                mark(pl, v, ox, oy, front, pass == 0);
                 e->reserved = true;
                 e->ox = ox;
                 e->oy = oy;
@@ -116,9 +172,10 @@ static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng)
         long c = (s0 + i) % cells;
         for (t = 0; t < n; t++) {
             const rf_tview *v = &e->views[allowed[t]];
-            if (!box_ok(pl, v, (int)(c % g->w), (int)(c / g->w), false))
+            int front = box_ok(pl, v, (int)(c % g->w), (int)(c / g->w), false);
+            if (front < 0)
                 continue;
-            mark(pl, v, (int)(c % g->w), (int)(c / g->w));
+            mark(pl, v, (int)(c % g->w), (int)(c / g->w), front, false);
             e->reserved = true;
             e->ox = (int)(c % g->w);
             e->oy = (int)(c / g->w);
