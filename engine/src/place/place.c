@@ -286,6 +286,19 @@ bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool 
         if ((r->kind == RF_ROOM_TEMPLATE || r->locked) && interiors_meet(r, ox, oy, v->w, v->h))
             return false;
     }
+    /* a box reserved for a forced room has no record until it is drawn */
+    for (i = 0; i < pl->n; i++) {
+        const rf_plan_entry *e = &pl->plan[i];
+        rf_room_rec box;
+        if (!e->reserved || e->placed)
+            continue;
+        box.x = e->ox;
+        box.y = e->oy;
+        box.w = e->views[e->orient].w;
+        box.h = e->views[e->orient].h;
+        if (interiors_meet(&box, ox, oy, v->w, v->h))
+            return false;
+    }
     return true;
 }
 
