@@ -3,9 +3,10 @@
 # As root, installs what is missing with apt-get; otherwise prints the exact
 # command to run and fails. Called by `make demo` and `make test`. scdoc
 # builds the man pages (docs/man); man-db's `man` reads them back in the
-# install test (tests/cli/install_check.sh).
+# install test (tests/cli/install_check.sh); clang builds the libFuzzer
+# harnesses (make fuzz).
 set -eu
-PKGS="build-essential cmake pkg-config libxml2-dev libxml2-utils liblua5.4-dev check python3 scdoc man-db"
+PKGS="build-essential cmake pkg-config libxml2-dev libxml2-utils liblua5.4-dev check python3 scdoc man-db clang"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
