@@ -153,7 +153,9 @@ RF_API RF_NODISCARD rf_status rf_level_world(rf_level *l, rf_diags *d, struct rf
 RF_API RF_NODISCARD rf_status rf_level_write_ascii(const rf_level *l, FILE *out);
 RF_API RF_NODISCARD rf_status rf_level_write_json(const rf_level *l, FILE *out);
 /* FNV-1a 64 of the JSON output (terrain, rooms, objects, feelings: the
- * catalog digest of DESIGN 5); 0 when memory runs out. */
+ * catalog digest of DESIGN 5), each template's "file" taken as its base
+ * name so the digest does not depend on where the content lies; 0 when
+ * memory runs out. */
 RF_API uint64_t rf_level_digest(const rf_level *l);
 
 RF_END_C

@@ -2,9 +2,10 @@
  * JSON in memory, and the catalog digest over it.
  *
  * Pipeline: level -> gen --format json, catalog, the view stage. Design: one
- * writer to a FILE*; the in-memory text writes it through fmemopen over an
+ * writer to a FILE*; the in-memory text goes through fmemopen over an
  * rf_alloc'd buffer (doubled until it fits), so the heap stays behind
- * rf_alloc and the digest hashes exactly the bytes gen prints.
+ * rf_alloc. The digest hashes those bytes with template files as base
+ * names, so a catalog does not depend on where the content lies.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -23,8 +24,9 @@ static const char *truth(bool b) { return b ? "true" : "false"; }
 /* One room: its id (the record's, which objects' "room" names), name, kind,
  * template (null for dug rooms), box, locked, lit, orientation, forced, and
  * the template's rooms.xml file and line (null for dug rooms). */
-static void write_room_json(FILE *out, const rf_room_rec *r, bool first)
+static void write_room_json(FILE *out, const rf_room_rec *r, bool first, bool base_names)
 {
+    const char *file = r->tmpl ? rf_template_file(r->tmpl) : NULL;
     char name[48];
     snprintf(name, sizeof name, "%s %d", r->kind == RF_ROOM_CORRIDOR ? "corridor" : "room", r->id);
     fprintf(out, "%s{\"id\":%d", first ? "\n" : ",\n", r->id);
@@ -39,7 +41,9 @@ static void write_room_json(FILE *out, const rf_room_rec *r, bool first)
             r->x, r->y, r->w, r->h, truth(r->locked), truth(r->lit), r->tmpl ? r->orient : 0,
             truth(r->tmpl && r->forced));
     rf_json_key(out, "file", 0);
-    rf_json_string(out, r->tmpl ? rf_template_file(r->tmpl) : NULL);
+    if (file && base_names && strrchr(file, '/'))
+        file = strrchr(file, '/') + 1;
+    rf_json_string(out, file);
     if (r->tmpl)
         fprintf(out, ",\"line\":%d}", rf_template_line(r->tmpl));
     else
@@ -65,7 +69,7 @@ static void write_object_json(FILE *out, const rf_placed *p, size_t handle)
             truth(p->key), p->horde, truth(p->leader), truth(p->asleep));
 }
 
-rf_status rf_level_write_json(const rf_level *l, FILE *out)
+static rf_status write_json(const rf_level *l, FILE *out, bool base_names)
 {
     size_t i;
     int x, y;
@@ -79,7 +83,7 @@ rf_status rf_level_write_json(const rf_level *l, FILE *out)
     }
     fputs("],\n\"rooms\":[", out);
     for (i = 0; i < l->rooms.n; i++)
-        write_room_json(out, &l->rooms.items[i], i == 0);
+        write_room_json(out, &l->rooms.items[i], i == 0, base_names);
     fputs("],\n\"objects\":[", out);
     for (i = 0; i < l->objs.n; i++)
         write_object_json(out, &l->objs.items[i], i + 1);
@@ -95,6 +99,8 @@ rf_status rf_level_write_json(const rf_level *l, FILE *out)
     return ferror(out) ? RF_ERR_IO : RF_OK;
 }
 
+rf_status rf_level_write_json(const rf_level *l, FILE *out) { return write_json(l, out, false); }
+
 /* A first guess at the JSON's size: tiles, then a generous row per room,
  * object and feeling (strings escaped may grow, hence the retry). */
 static size_t json_guess(const rf_level *l)
@@ -104,7 +110,7 @@ static size_t json_guess(const rf_level *l)
     return n < JSON_MAX ? n : JSON_MAX;
 }
 
-rf_status rf_level_json_text(const rf_level *l, char **text, size_t *len)
+rf_status rf_level_json_text(const rf_level *l, bool base_names, char **text, size_t *len)
 {
     size_t cap = json_guess(l);
     for (;;) {
@@ -119,7 +125,7 @@ rf_status rf_level_json_text(const rf_level *l, char **text, size_t *len)
             rf_free(buf);
             return RF_ERR_NOMEM;
         }
-        st = rf_level_write_json(l, f);
+        st = write_json(l, f, base_names);
         if (fflush(f) != 0)
             st = RF_ERR_IO;
         pos = ftell(f);
@@ -142,7 +148,7 @@ uint64_t rf_level_digest(const rf_level *l)
     char *text;
     size_t len;
     uint64_t h;
-    if (rf_level_json_text(l, &text, &len) != RF_OK)
+    if (rf_level_json_text(l, true, &text, &len) != RF_OK)
         return 0;
     h = rf_fnv1a64(text, len);
     rf_free(text);

@@ -113,7 +113,7 @@ rf_status rf_view_write_html(const rf_level *l, FILE *out)
     rf_status st = rf_view_map_init(&m, l);
     if (st != RF_OK)
         return st;
-    st = rf_level_json_text(l, &json, &len);
+    st = rf_level_json_text(l, false, &json, &len);
     if (st != RF_OK) {
         rf_view_map_fini(&m);
         return st;
