@@ -65,23 +65,36 @@ static const char gen_usage[] =
     "Exit: 0 success (warnings allowed), 1 content errors or a forced room not\n"
     "placed, 2 usage or I/O errors.\n";
 
+/* One entry of the glyph help, three to a line in columns of 22; *pad is
+ * what the entry before left to fill. */
+static void glyph_entry(FILE *out, size_t *col, int *pad, char glyph, const char *word)
+{
+    int n;
+    if (*col % 3 == 0)
+        fputs("\n  ", out);
+    else
+        fprintf(out, "%*s", *pad, "");
+    fprintf(out, "%c  %s", glyph, word);
+    n = 3 + (int)strlen(word);
+    *pad = n < 22 ? 22 - n : 1;
+    (*col)++;
+}
+
 /* The glyphs of text, ansi and html, from the library's one table. */
 static void write_glyph_help(FILE *out)
 {
     size_t i, col = 0;
-    int t;
+    int t, pad = 0;
     char last = 0;
-    fputs("\nglyphs (terrain, then objects over it):\n", out);
-    for (t = 1; t < RF_TILE_COUNT; t++, col++)
-        fprintf(out, "%s%c  %-19s", col % 3 ? "" : col ? "\n  " : "  ", rf_tile_glyph((rf_tile)t),
-                rf_view_tile_legend((rf_tile)t));
-    fprintf(out, "%s'  %-19s", col++ % 3 ? "" : "\n  ", "template floor (text)");
+    fputs("\nglyphs (terrain, then the objects drawn over it):", out);
+    for (t = 1; t < RF_TILE_COUNT; t++)
+        glyph_entry(out, &col, &pad, rf_tile_glyph((rf_tile)t), rf_view_tile_legend((rf_tile)t));
+    glyph_entry(out, &col, &pad, '\'', "template floor (text)");
     for (i = 0; i < rf_view_glyph_count(); i++) {
         const rf_view_glyph *g = rf_view_glyph_at(i);
-        if (g->glyph == last)
-            continue; /* two kinds, one glyph and word */
+        if (g->glyph != last) /* two kinds, one glyph and word: once */
+            glyph_entry(out, &col, &pad, g->glyph, g->legend);
         last = g->glyph;
-        fprintf(out, "%s%c  %-19s", col++ % 3 ? "" : "\n  ", g->glyph, g->legend);
     }
     fputs("\n", out);
 }
