@@ -129,7 +129,7 @@ int cli_read_recipe(const char *cmd, const char *path, rf_level_opts *o, char **
     if (st == RF_ERR_LIMIT)
         return cli_usage_error(cmd, "--recipe %s: larger than 1 MiB", path);
     if (st != RF_OK)
-        return cli_usage_error(cmd, "--recipe %s: cannot read: %s", path, strerror(why));
+        return cli_usage_error(cmd, "--recipe %s: cannot read: %s", path, rf_fs_why(why));
     *text = buf;
     o->recipe = buf;
     o->recipe_len = n;

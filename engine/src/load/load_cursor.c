@@ -51,6 +51,24 @@ bool rf_load_starts(const char *b, size_t p, size_t n, const char *pat)
 
 bool rf_load_is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+bool rf_load_root(const char *b, size_t len, size_t *at)
+{
+    size_t p = 0;
+    while ((p = rf_load_find(b, p, len, "<")) < len) {
+        if (rf_load_starts(b, p, len, "<?"))
+            p = rf_load_find(b, p, len, "?>");
+        else if (rf_load_starts(b, p, len, "<!--"))
+            p = rf_load_find(b, p, len, "-->");
+        else if (rf_load_starts(b, p, len, "<!"))
+            p = rf_load_find(b, p, len, ">");
+        else {
+            *at = p;
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Moves to the next start tag and records the element's position, its raw
  * attributes and the end of the tag. The reader has checked the tag. */
 void rf_load_sync_tag(rf_loader *ld)

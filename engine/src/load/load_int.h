@@ -14,6 +14,7 @@
 #include <libxml/xmlreader.h>
 
 #include "grammar_int.h"
+#include "load/xml_explain.h"
 #include "roomforge/diag.h"
 #include "template_int.h"
 
@@ -53,6 +54,14 @@ typedef struct rf_row_rec {
     int vline, vcol, line, col;
 } rf_row_rec;
 
+/* An element not known where it stands, held until its room closes: when
+ * the XML breaks first, it is the break's cascade and is not reported. */
+typedef struct rf_unknown_el {
+    int line, col, parent;
+    char tag[64];
+} rf_unknown_el;
+#define RF_LOAD_MAX_HELD 256
+
 /* One pass over one file. */
 typedef struct rf_loader {
     rf_template_set *set;
@@ -66,7 +75,7 @@ typedef struct rf_loader {
     rf_cursor cur;
     xmlTextReaderPtr rd;
     bool nomem, fatal, xml_reported;
-    int syntax_line;    /* line of the fatal xml-syntax error, 0 if none */
+    int syntax_line;    /* line where the fatal xml-syntax error's problem starts, 0 if none */
     size_t rooms_seen;  /* <room> start tags met, in document order */
     size_t rooms_ended; /* ... and their ends */
     /* the recovery pass (load_recover.c): rooms to pass over, diagnostics the
@@ -74,6 +83,8 @@ typedef struct rf_loader {
     bool recovering;
     size_t skip_rooms, diags0;
     size_t file_errors, room_errors;
+    rf_unknown_el *held;
+    size_t nheld;
     /* the current element */
     int el_line, el_col;
     size_t el_end;
@@ -124,6 +135,9 @@ size_t rf_load_find(const char *b, size_t from, size_t n, const char *pat);
 bool rf_load_starts(const char *b, size_t p, size_t n, const char *pat);
 /* XML white space. */
 bool rf_load_is_space(char c);
+/* Offset of the root element's '<' in b[0, len): past the XML declaration,
+ * processing instructions, comments and declarations. False when none. */
+bool rf_load_root(const char *b, size_t len, size_t *at);
 /* Moves ld->cur past the start tag the reader stands on, recording the
  * element's position, its raw attributes and the end of the tag. */
 void rf_load_sync_tag(rf_loader *ld);

@@ -41,33 +41,6 @@ static size_t last_room_end(const char *b, size_t cut)
     return 0;
 }
 
-/* The root element's name as written: skips the XML declaration,
- * processing instructions and comments before it. False when none. */
-static bool root_name(const char *b, size_t len, size_t *at, size_t *n)
-{
-    size_t p = 0;
-    while ((p = rf_load_find(b, p, len, "<")) < len) {
-        if (rf_load_starts(b, p, len, "<?")) {
-            p = rf_load_find(b, p, len, "?>");
-            continue;
-        }
-        if (rf_load_starts(b, p, len, "<!--")) {
-            p = rf_load_find(b, p, len, "-->");
-            continue;
-        }
-        if (rf_load_starts(b, p, len, "<!")) {
-            p = rf_load_find(b, p, len, ">");
-            continue;
-        }
-        *at = ++p;
-        while (p < len && !rf_load_is_space(b[p]) && b[p] != '>' && b[p] != '/')
-            p++;
-        *n = p - *at;
-        return *n > 0;
-    }
-    return false;
-}
-
 /* libxml2's reader gives up on the whole chunk it was parsing when it meets
  * a fatal error, so rooms complete before the error can be lost with it.
  * This second pass reads the file again up to the last </room> before the
@@ -76,10 +49,16 @@ static bool root_name(const char *b, size_t len, size_t *at, size_t *n)
 rf_status rf_load_recover(const rf_loader *L1)
 {
     size_t cut = line_offset(L1->buf, L1->len, L1->syntax_line), end = last_room_end(L1->buf, cut);
-    size_t at, n;
+    size_t at, n = 0;
     char *copy;
     rf_status st;
-    if (end == 0 || !root_name(L1->buf, end, &at, &n))
+    if (end == 0 || !rf_load_root(L1->buf, end, &at))
+        return RF_OK;
+    for (at++; at + n < end && !rf_load_is_space(L1->buf[at + n]) && L1->buf[at + n] != '>' &&
+               L1->buf[at + n] != '/';
+         n++)
+        ;
+    if (n == 0)
         return RF_OK;
     copy = rf_alloc(end + n + 3);
     if (!copy)

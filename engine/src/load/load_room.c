@@ -220,6 +220,8 @@ static bool room_build(rf_loader *ld)
         ld->file_errors++;
         return false;
     }
+    if (ld->rows_full) /* room-too-big said why; "no map rows" would be false */
+        return false;
     if (ld->nrows == 0 || ld->rows[0].len == 0) {
         rf_load_emit(ld, "no-rows", ld->t.line, ld->t.col, "the room \"%.60s\" has no map rows",
                      ld->t.name ? ld->t.name : "");

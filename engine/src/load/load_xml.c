@@ -28,6 +28,44 @@
 #define DROP_STEP ((size_t)2 << 20) /* bytes between page drops */
 #define IGNORED (-1)                /* stack mark: a subtree being skipped */
 
+/* Reports the elements held by hold_unknown, but those at or after the
+ * start of a syntax error: they are its cascade (an unclosed <flags> makes
+ * every <row> after it a child of <flags>). */
+static void report_held(rf_loader *ld)
+{
+    size_t i;
+    char key[RF_LOAD_KEY_CAP];
+    for (i = 0; i < ld->nheld; i++) {
+        const rf_unknown_el *u = &ld->held[i];
+        const char *near;
+        if (ld->syntax_line > 0 && u->line >= ld->syntax_line)
+            continue;
+        near = rf_name_key(u->tag, key, sizeof key) ? rf_grammar_elem_near(key, u->parent) : NULL;
+        rf_load_emit(ld, "unknown-element", u->line, u->col,
+                     "<%s> is not known here; it is ignored%s%s%s", u->tag,
+                     near ? " (did you mean <" : "", near ? near : "", near ? ">?)" : "");
+    }
+    ld->nheld = 0;
+}
+
+/* An element not known where it stands: held until the room (or the
+ * file) ends well, so a syntax error can take back its cascade. */
+static void hold_unknown(rf_loader *ld, const char *tag, int parent)
+{
+    rf_unknown_el *u;
+    if (!ld->held && !(ld->held = rf_alloc(RF_LOAD_MAX_HELD * sizeof *ld->held))) {
+        ld->nomem = true;
+        return;
+    }
+    if (ld->nheld == RF_LOAD_MAX_HELD)
+        report_held(ld); /* bounded memory: a long run of them is no cascade */
+    u = &ld->held[ld->nheld++];
+    u->line = ld->el_line;
+    u->col = ld->el_col;
+    u->parent = parent;
+    snprintf(u->tag, sizeof u->tag, "%.60s", tag);
+}
+
 /* Handles the start tag the reader stands on. */
 static void on_start(rf_loader *ld, int depth, bool empty)
 {
@@ -57,11 +95,7 @@ static void on_start(rf_loader *ld, int depth, bool empty)
             return;
         }
     } else if (!spec || spec->kind == RF_EL_ROOMDB || (int)spec->parent != parent) {
-        const char *near = rf_name_key(tag, key, sizeof key) ? rf_grammar_elem_near(key, parent)
-                                                             : NULL;
-        rf_load_emit(ld, "unknown-element", ld->el_line, ld->el_col,
-                     "<%.60s> is not known here; it is ignored%s%s%s", tag,
-                     near ? " (did you mean <" : "", near ? near : "", near ? ">?)" : "");
+        hold_unknown(ld, tag, parent);
         return;
     }
     if (spec->kind == RF_EL_ROOM && ld->rooms_seen++ < ld->skip_rooms)
@@ -98,35 +132,50 @@ static void on_end(rf_loader *ld, int depth)
 {
     if (depth < 0 || depth >= RF_LOAD_MAX_DEPTH)
         return;
+    if (depth <= 1)
+        report_held(ld);
     if (ld->stack[depth] == RF_EL_SCRIPT)
         rf_load_script_end(ld);
     else if (ld->stack[depth] == RF_EL_ROOM)
         rf_load_room_end(ld);
 }
 
+static bool known_element(const char *tag)
+{
+    char key[RF_LOAD_KEY_CAP];
+    return rf_name_key(tag, key, sizeof key) && rf_grammar_elem(key) != NULL;
+}
+
 static void on_xml_error(void *ctx, xmlErrorPtr e)
 {
     rf_loader *ld = ctx;
-    char msg[300];
-    size_t n;
+    rf_xml_src src;
+    rf_xml_fault f;
     const char *code = "xml-syntax";
     if (!e || e->level == XML_ERR_WARNING || e->level == XML_ERR_NONE)
         return;
-    snprintf(msg, sizeof msg, "%s", e->message ? e->message : "malformed XML");
-    n = strlen(msg);
-    while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
-        msg[--n] = '\0';
-    if (strstr(msg, "depth") || strstr(msg, "Excessive") || strstr(msg, "too large") ||
-        strstr(msg, "huge"))
+    if (rf_xml_is_limit(e))
         code = "xml-limit";
     /* The reader still hands over the nodes parsed before the error (it
      * parses ahead), so the loop goes on until it says -1. */
     if (ld->xml_reported && e->level == XML_ERR_FATAL)
         return; /* one fatal error per file: libxml2 repeats itself */
     ld->xml_reported = true;
+    src.buf = ld->buf;
+    src.len = ld->len;
+    src.root = "roomDB";
+    src.known = known_element;
+    rf_xml_explain(&src, e, &f);
     if (e->level == XML_ERR_FATAL && strcmp(code, "xml-syntax") == 0)
-        ld->syntax_line = e->line > 0 ? e->line : 1;
-    rf_load_emit(ld, code, e->line > 0 ? e->line : 1, e->int2 > 0 ? e->int2 : 1, "%s", msg);
+        ld->syntax_line = f.line;
+    rf_load_emit(ld, code, f.line, f.col, "%s", f.text);
+}
+
+static bool blank(const char *b, size_t n)
+{
+    while (n > 0 && rf_load_is_space(b[n - 1]))
+        n--;
+    return n == 0;
 }
 
 /* Gives the pages of a file mapping well behind the cursor back to the
@@ -153,6 +202,7 @@ static void loader_fini(rf_loader *ld)
     rf_free(ld->conds);
     rf_free(ld->acts);
     rf_free(ld->code);
+    rf_free(ld->held);
 }
 
 static rf_status load_memory(rf_template_set *set, const char *name, const char *buf, size_t len,
@@ -192,8 +242,15 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
         rf_load_emit(ld, "xml-syntax", 1, 1, "the file is empty");
         goto done;
     }
-    if (!rf_load_prescan(ld, start))
+    if (blank(buf + start, len - start)) {
+        rf_load_emit(ld, "xml-syntax", 1, 1, "the file is empty: it holds only blanks");
         goto done;
+    }
+    if (!rf_load_prescan(ld, start)) {
+        if (!ld->recovering && ld->syntax_line > 0 && rf_load_recover(ld) == RF_ERR_NOMEM)
+            ld->nomem = true;
+        goto done;
+    }
     ld->afile = rf_arena_strndup(&set->arena, name, strlen(name));
     if (!ld->afile) {
         ld->nomem = true;
@@ -222,6 +279,7 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
     }
     if (!ld->nomem && !ld->fatal && r < 0 && !ld->xml_reported)
         rf_load_emit(ld, "xml-syntax", xmlTextReaderGetParserLineNumber(ld->rd), 1, "malformed XML");
+    report_held(ld);
     if (ld->in_room)
         rf_arena_rewind(&set->arena, ld->mark);
     xmlFreeTextReader(ld->rd);
@@ -260,7 +318,7 @@ rf_status rf_template_set_load_file(rf_template_set *set, const char *path, rf_d
     int fd;
     if (!set || !path)
         return RF_ERR_ARG;
-    fd = open(path, O_RDONLY);
+    fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY); /* a FIFO must not block */
     if (fd < 0)
         return io_error(d, path, strerror(errno));
     if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
@@ -312,7 +370,7 @@ rf_status rf_template_set_load_path(rf_template_set *set, const char *path, rf_d
     /* A file is loaded as itself; a directory's *.xml in byte order of names. */
     st = rf_fs_walk(path, ".xml", RF_FS_WALK_HIDDEN | RF_FS_WALK_FILE_OK, &files, &why);
     if (st == RF_ERR_IO || st == RF_ERR_LIMIT)
-        return io_error(d, path, strerror(why));
+        return io_error(d, path, rf_fs_why(why));
     if (st != RF_OK)
         return st;
     for (i = 0; i < rf_fs_list_count(files) && st != RF_ERR_NOMEM; i++)

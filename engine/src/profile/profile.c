@@ -10,11 +10,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
 #include "core/alloc.h"
+#include "load/xml_explain.h"
 #include "xml_node_int.h"
 #include "horde_int.h"
 #include "core/range.h"
@@ -149,6 +152,8 @@ typedef struct loader {
     const char *file;
     bool errors;
     bool nomem;
+    const char *buf; /* the bytes parsed, for rf_xml_explain */
+    size_t len;
 } loader;
 
 static void report(loader *ld, const char *code, int line, const char *fmt, ...) RF_PRINTF(4, 5);
@@ -164,20 +169,34 @@ static void report(loader *ld, const char *code, int line, const char *fmt, ...)
     ld->errors |= (verdict & RF_DIAG_FAULT) != 0;
 }
 
+/* The elements of a profiles file, as its syntax errors know them. */
+static bool known_element(const char *tag)
+{
+    static const char *const names[] = {"profiles", "profile", "param",      "hordes", "horde",
+                                        "member",   "traps",   "trap",       "decorations",
+                                        "decoration", "depths"};
+    size_t i;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (strcasecmp(tag, names[i]) == 0)
+            return true;
+    return false;
+}
+
 static void on_xml_error(void *ctx, xmlErrorPtr e)
 {
     xmlParserCtxtPtr pc = ctx;
     loader *ld = pc ? pc->_private : NULL;
-    char msg[256];
-    size_t n;
+    rf_xml_src src;
+    rf_xml_fault f;
     if (!ld || !e || ld->errors) /* the first syntax error is enough */
         return;
-    snprintf(msg, sizeof msg, "%s", e->message ? e->message : "malformed XML");
-    n = strlen(msg);
-    while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
-        msg[--n] = '\0';
-    if (!rf_diag_add(ld->d, "xml-syntax", ld->file, e->line > 0 ? e->line : 1,
-                     e->int2 > 0 ? e->int2 : 1, "%s", msg))
+    src.buf = ld->buf;
+    src.len = ld->len;
+    src.root = "profiles";
+    src.known = known_element;
+    rf_xml_explain(&src, e, &f);
+    if (!rf_diag_add(ld->d, rf_xml_is_limit(e) ? "xml-limit" : "xml-syntax", ld->file, f.line,
+                     f.col, "%s", f.text))
         ld->nomem = true;
     ld->errors = true;
 }
@@ -261,6 +280,37 @@ static bool ends_with(const char *s, const char *tail)
 /* Reads the recipe file p names (a path relative to the profiles file's
  * folder unless absolute): its text is data the level stage runs; whether
  * it compiles is found there. False only when memory ran out. */
+/* True when path has a ".." component. */
+static bool climbs(const char *path)
+{
+    const char *q = path;
+    while (*q) {
+        size_t n = strcspn(q, "/\\");
+        if (n == 2 && q[0] == '.' && q[1] == '.')
+            return true;
+        q += n;
+        q += *q != '\0';
+    }
+    return false;
+}
+
+/* True when the recipe at path, links resolved, lies inside the directory
+ * of the profiles file (its first dir bytes; "." when it has none), or does
+ * not exist (then the read says so). */
+static bool recipe_inside(const char *file, size_t dir, const char *path)
+{
+    char d[4096];
+    if (access(path, F_OK) != 0)
+        return true;
+    if (dir == 0)
+        return rf_fs_inside(".", path);
+    if (dir >= sizeof d)
+        return false;
+    memcpy(d, file, dir);
+    d[dir] = '\0';
+    return rf_fs_inside(d, path);
+}
+
 static bool load_recipe_file(loader *ld, rf_profile *p, int line)
 {
     const char *slash = strrchr(ld->file, '/');
@@ -272,12 +322,19 @@ static bool load_recipe_file(loader *ld, rf_profile *p, int line)
     if (!p->recipe_file)
         return false;
     snprintf(p->recipe_file, n, "%.*s%s", (int)dir, ld->file, p->recipe);
+    if (p->recipe[0] == '/' || climbs(p->recipe) || !recipe_inside(ld->file, dir, p->recipe_file)) {
+        report(ld, "unknown-recipe", line,
+               "recipe '%s' is not inside the profiles file's directory (an absolute path, '..' "
+               "or a symbolic link out); it is not read",
+               p->recipe);
+        return true;
+    }
     st = rf_fs_read(p->recipe_file, RF_PROFILE_RECIPE_MAX, &p->recipe_text, &p->recipe_len, &why);
     if (st == RF_ERR_NOMEM)
         return false;
     if (st != RF_OK)
         report(ld, "unknown-recipe", line, "cannot read recipe '%s': %s", p->recipe_file,
-               st == RF_ERR_LIMIT ? "larger than 1 MiB" : strerror(why));
+               st == RF_ERR_LIMIT ? "larger than 1 MiB" : rf_fs_why(why));
     return true;
 }
 
@@ -344,7 +401,7 @@ static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
 rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t len,
                                      const char *name, rf_diags *d)
 {
-    loader ld = {d, name ? name : "profiles.xml", false, false};
+    loader ld = {d, name ? name : "profiles.xml", false, false, buf, len};
     xmlParserCtxtPtr pc;
     xmlDocPtr doc = NULL;
     const xmlNode *root, *c;
@@ -423,10 +480,14 @@ rf_status rf_profile_set_load(rf_profile_set *s, const char *path, rf_diags *d)
     if (!s || !path || !d)
         return RF_ERR_ARG;
     st = rf_fs_read(path, PROFILE_FILE_MAX, &buf, &n, &why);
-    if (st == RF_ERR_IO || st == RF_ERR_LIMIT) {
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "%s%s",
-                          st == RF_ERR_LIMIT ? "" : "cannot read: ",
-                          st == RF_ERR_LIMIT ? "larger than 4 MiB" : strerror(why));
+    if (st == RF_ERR_LIMIT) { /* content, as for rooms.xml: n is the size seen */
+        (void)rf_diag_add(d, "xml-limit", path, 1, 1,
+                          "a profiles file of %zu bytes is beyond the %u-byte limit", n,
+                          PROFILE_FILE_MAX);
+        return RF_ERR_CONTENT;
+    }
+    if (st == RF_ERR_IO) {
+        (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", rf_fs_why(why));
         return RF_ERR_IO;
     }
     if (st != RF_OK)

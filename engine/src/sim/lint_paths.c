@@ -51,7 +51,7 @@ static bool is_profiles_file(const char *path)
 
 static rf_status io_error(rf_diags *d, const char *path, int why)
 {
-    (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", strerror(why));
+    (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", rf_fs_why(why));
     return RF_ERR_IO;
 }
 

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/alloc.h"
 #include "roomforge/fs.h"
@@ -148,6 +149,21 @@ static bool src_resolve(const char *file, const char *src, char *buf, size_t cap
     return n >= 0 && (size_t)n < cap;
 }
 
+/* True when path, links resolved, lies inside the directory of file (the
+ * rooms file whose script names it). */
+static bool src_inside(const char *file, const char *path)
+{
+    const char *slash = file ? strrchr(file, '/') : NULL;
+    char dir[4096];
+    if (!slash)
+        return rf_fs_inside(".", path);
+    if ((size_t)(slash - file) >= sizeof dir)
+        return false;
+    memcpy(dir, file, (size_t)(slash - file));
+    dir[slash - file] = '\0';
+    return rf_fs_inside(slash == file ? "/" : dir, path);
+}
+
 /* The line of the clause E.compile_xml was compiling when it failed. */
 static int clause_line(rf_world *w) { return (int)rf_world_engine_int(w, "clause_line"); }
 
@@ -215,9 +231,16 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
                    "src must be a relative path that stays under the rooms file's directory", "");
             return false;
         }
-        st = src_resolve(tfile, sc->src, path, sizeof path)
-                 ? rf_fs_read(path, RF_WORLD_LUA_FILE_MAX, &owned, &len, NULL)
-                 : RF_ERR_IO;
+        if (!src_resolve(tfile, sc->src, path, sizeof path))
+            st = RF_ERR_IO;
+        else if (access(path, F_OK) == 0 && !src_inside(tfile, path)) {
+            report(d, "script-src", tfile, sc->line, sc->col, t, s->script,
+                   "src leads outside the rooms file's directory (through a symbolic link); "
+                   "it is not read: ",
+                   sc->src);
+            return false;
+        } else
+            st = rf_fs_read(path, RF_WORLD_LUA_FILE_MAX, &owned, &len, NULL);
         if (st == RF_ERR_NOMEM) {
             *nomem = true;
             return false;
