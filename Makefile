@@ -14,12 +14,15 @@ FUZZ_SECONDS ?= 60
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps build demo check test test-plain test-asan bench fuzz install clean
+.PHONY: all deps deps-test build demo check test test-plain test-asan bench fuzz install clean
 
 all: build
 
 deps:
 	@sh tools/deps.sh
+
+deps-test:
+	@sh tools/deps.sh test
 
 $(BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
@@ -44,7 +47,7 @@ test-asan: deps $(ASAN_BUILD)/CMakeCache.txt
 	cd $(ASAN_BUILD) && CK_FORK=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 RF_SANITIZED=1 ctest $(CTEST_FLAGS)
 
-test:
+test: deps-test
 	@sh tests/make_test.sh "$(MAKE)" $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
 
 $(BENCH_BUILD)/CMakeCache.txt:
@@ -57,7 +60,7 @@ bench: deps $(BENCH_BUILD)/CMakeCache.txt
 $(FUZZ_BUILD)/CMakeCache.txt:
 	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRF_LIBFUZZER=ON -DRF_TESTS=OFF
 
-fuzz: deps $(FUZZ_BUILD)/CMakeCache.txt
+fuzz: deps-test $(FUZZ_BUILD)/CMakeCache.txt
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 	sh tools/fuzz/run_libfuzzer.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 

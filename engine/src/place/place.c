@@ -366,6 +366,8 @@ void rf_place_record(rf_placer *pl, rf_plan_entry *e, int room, int ox, int oy, 
     const rf_flags *f = rf_template_flags(e->t);
     r->kind = RF_ROOM_TEMPLATE;
     r->tmpl = e->t;
+    r->orient = o; /* the placer's bits are DESIGN 12's numbering */
+    r->forced = e->forced;
     r->keep_out = (f->no_monsters ? RF_KEEP_MONSTERS : 0u) | (f->no_traps ? RF_KEEP_TRAPS : 0u) |
                   (f->no_treasure ? RF_KEEP_TREASURE : 0u) |
                   (f->no_blockers ? RF_KEEP_BLOCKERS : 0u);
