@@ -24,7 +24,8 @@ static const char catalog_usage[] =
     "                         [--verbose] [--quiet]\n"
     "Generates every level of seeds N..N+K-1 and depths A..B in one process and\n"
     "prints one line a level: seed depth digest rooms templates monsters items,\n"
-    "where digest is the FNV-1a 64 hash of the level's ascii output.\n"
+    "where digest is the FNV-1a 64 hash of the level's JSON output (gen --format\n"
+    "json: terrain, rooms, objects, feelings; template files as base names).\n"
     "\n"
     "options:\n"
     "  --content DIR         a content pack, as for gen; repeat it to layer packs\n"
@@ -148,6 +149,7 @@ int cmd_catalog(int argc, char **argv)
     for (i = 0; i < (unsigned long long)count; i++)
         for (depth = a; depth <= b; depth++) {
             rf_level *lv = NULL;
+            uint64_t digest;
             rf_status s;
             o.seed = seed + i;
             o.depth = depth;
@@ -161,16 +163,22 @@ int cmd_catalog(int argc, char **argv)
                     rc = CLI_USAGE;
                 goto done;
             }
+            digest = rf_level_digest(lv);
+            if (digest == 0) { /* the JSON it hashes could not be held */
+                rf_level_free(lv);
+                rc = cli_usage_error("catalog", "out of memory");
+                goto done;
+            }
             if (fmt == FMT_JSON)
                 printf("%s\n{\"seed\":%llu,\"depth\":%d,\"digest\":\"%016" PRIx64
                        "\",\"rooms\":%zu,\"templates\":%zu,\"monsters\":%zu,\"items\":%zu}",
-                       first ? "" : ",", seed + i, depth, rf_level_digest(lv),
+                       first ? "" : ",", seed + i, depth, digest,
                        rf_level_rooms_proper(lv), rf_level_template_count(lv),
                        rf_level_object_count_of(lv, "monster"), rf_level_object_count_of(lv, "item"));
             else
                 printf(fmt == FMT_CSV ? "%llu,%d,%016" PRIx64 ",%zu,%zu,%zu,%zu\n"
                                       : "%llu %d %016" PRIx64 " %zu %zu %zu %zu\n",
-                       seed + i, depth, rf_level_digest(lv), rf_level_rooms_proper(lv),
+                       seed + i, depth, digest, rf_level_rooms_proper(lv),
                        rf_level_template_count(lv), rf_level_object_count_of(lv, "monster"),
                        rf_level_object_count_of(lv, "item"));
             first = false;
