@@ -82,6 +82,21 @@ import json, sys
 d = json.load(sys.stdin)["levels"][0]
 sys.exit(0 if d["digest"] == sys.argv[1] and d["seed"] == 4 and d["depth"] == 2 else 1)' "$digest" ||
     { echo "FAIL: json"; fails=$((fails + 1)); }
+# catalog --room: every level holds the room, with the digest gen gives it
+"$rf" gen --seed 2 --depth 4 --room "Warden's Gate" --format json >"$tmp/forced.json"
+fdigest=$(python3 -c '
+import re, sys
+text = re.sub(rb"\"file\":\"[^\"]*/", b"\"file\":\"", open(sys.argv[1], "rb").read())
+h = 0xcbf29ce484222325
+for b in text:
+    h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
+print("%016x" % h)' "$tmp/forced.json")
+"$rf" catalog --seed 2 --count 1 --depths 4-4 --room "Warden's Gate" | grep -q "^2 4 $fdigest " ||
+    { echo "FAIL: catalog --room is not gen --room"; fails=$((fails + 1)); }
+"$rf" catalog --count 1 --depths 4-4 --room "Wardens Gate" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" = 1 ] && [ ! -s "$tmp/out" ] && grep -q "did you mean 'Warden's Gate'" "$tmp/err" ||
+    { echo "FAIL: catalog --room of an unknown room: exit $rc"; fails=$((fails + 1)); }
 # every profile prints every format at its own size (no --size): brogue
 # 79x29, nethack 80x21, dungeonmaker 100x100 (the bundled rooms1)
 for spec in "brogue 79 29" "nethack 80 21" "dungeonmaker 100 100"; do

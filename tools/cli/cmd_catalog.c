@@ -19,7 +19,7 @@
 
 static const char catalog_usage[] =
     "usage: roomforge catalog [--content DIR]... [--profile NAME] [--seed N] [--count K]\n"
-    "                         [--depths A-B] [--size WxH] [--difficulty D]\n"
+    "                         [--depths A-B] [--size WxH] [--room NAME]... [--difficulty D]\n"
     "                         [--recipe FILE] [--format text|csv|json] [--scripts DIR]\n"
     "                         [--verbose] [--quiet]\n"
     "Generates every level of seeds N..N+K-1 and depths A..B in one process and\n"
@@ -40,6 +40,9 @@ static const char catalog_usage[] =
     "  --depths A-B          depths, 1 <= A <= B <= 1000 (default 1-26)\n"
     "  --size WxH            level size from 20x10 to 1000x1000 (default: the\n"
     "                        profile's own)\n"
+    "  --room NAME           force a template into every level, as gen does\n"
+    "                        (repeatable, at most 64); a level it cannot be placed\n"
+    "                        in stops the catalog, exit 1\n"
     "  --difficulty D        DoomRL difficulty: itytd, hntr, hmp, uv, nightmare or\n"
     "                        1-5 (default hmp)\n"
     "  --recipe FILE         run this Lua level recipe instead of the profile's\n"
@@ -53,6 +56,7 @@ static const char catalog_usage[] =
 enum { FMT_TEXT, FMT_CSV, FMT_JSON };
 
 #define CATALOG_MAX_COUNT 1000000
+#define CATALOG_MAX_ROOMS 64 /* --room options one run takes, as gen */
 
 int cmd_catalog(int argc, char **argv)
 {
@@ -63,6 +67,8 @@ int cmd_catalog(int argc, char **argv)
     cli_content cc;
     cli_pack cp;
     rf_diags *d;
+    const char *forced[CATALOG_MAX_ROOMS];
+    size_t nforced = 0, j;
     unsigned long long seed = 1, i;
     int k, rc, fmt = FMT_TEXT, count = 10, a = 1, b = 26, depth;
     bool first = true;
@@ -102,6 +108,13 @@ int cmd_catalog(int argc, char **argv)
                 return cli_usage_error("catalog", "--size takes WxH from %dx%d to %dx%d",
                                         RF_LEVEL_MIN_W, RF_LEVEL_MIN_H, RF_LEVEL_MAX_SIDE,
                                         RF_LEVEL_MAX_SIDE);
+        } else if ((r = cli_opt_value(argc, argv, &k, "--room", &v)) != 0) {
+            if (r < 0 || !*v)
+                return cli_usage_error("catalog", "--room needs a template name");
+            if (nforced == CATALOG_MAX_ROOMS)
+                return cli_usage_error("catalog", "--room given more than %d times",
+                                       CATALOG_MAX_ROOMS);
+            forced[nforced++] = v;
         } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
             if (r < 0)
                 return cli_usage_error("catalog", "--format takes text, csv or json");
@@ -126,8 +139,17 @@ int cmd_catalog(int argc, char **argv)
     rc = cli_pack_open(&cp, "catalog", &cc);
     if (!cp.pack)
         return cli_pack_close(&cp);
+    for (j = 0, k = CLI_OK; j < nforced; j++) /* a forced room's diagnostics in full */
+        if (!cli_pack_room(&cp, forced[j], &k) && k > rc)
+            rc = k;
+    if (k != CLI_OK) {
+        k = cli_pack_close(&cp);
+        return k > rc ? k : rc;
+    }
     set = rf_pack_profiles(cp.pack);
     o.templates = rf_pack_templates(cp.pack);
+    o.rooms = forced;
+    o.nrooms = nforced;
     if (recipe_path) {
         k = cli_read_recipe("catalog", recipe_path, &o, &recipe);
         if (k != CLI_OK) {
