@@ -8,6 +8,7 @@
 
 #include "core/alloc.h"
 #include "level_check.h"
+#include "profile/param_bounds.h"
 #include "rf_test.h"
 #include "roomforge/level.h"
 #include "roomforge/rng.h"
@@ -294,6 +295,60 @@ START_TEST(depth_overrides_reach_the_level)
 }
 END_TEST
 
+/* Every bounded key (param_bounds.c) is one a bundled recipe reads, so the
+ * table documents real parameters only. */
+START_TEST(every_bounded_key_is_read_by_a_step)
+{
+    const rf_param_bound *b;
+    size_t i;
+    for (i = 0; (b = rf_param_bound_at(i)) != NULL; i++) {
+        ck_assert_msg(rf_level_recipe_has_param("brogue", b->key) ||
+                          rf_level_recipe_has_param("nethack", b->key) ||
+                          rf_level_recipe_has_param("dungeonmaker", b->key),
+                      "%s", b->key);
+        ck_assert_int_le(b->lo, b->hi);
+        ck_assert_ptr_eq(rf_param_bound_find(b->key), b);
+    }
+    ck_assert_uint_gt(i, 40);
+}
+END_TEST
+
+/* Numbers each within its range whose product is past the level's work
+ * budget: gen and lint's trial levels stop at the first step that would
+ * pass it, with level-budget at the profile's line (a bundled recipe), and
+ * the largest level of the bundled profile stays far inside it. */
+START_TEST(levels_stop_at_the_work_budget)
+{
+    static const char xml[] = "<profiles>\n"
+                              "  <profile name=\"greedy\" recipe=\"brogue\">\n"
+                              "    <param name=\"attempts\" value=\"10000\"/>\n"
+                              "    <param name=\"tries\" value=\"1000\"/>\n"
+                              "  </profile>\n</profiles>\n";
+    rf_profile_set *s = rf_profile_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_level_opts o;
+    rf_level *lv = NULL;
+    ck_assert(s && d);
+    ck_assert_int_eq(rf_profile_set_load_buffer(s, xml, sizeof xml - 1, "greedy.xml", d), RF_OK);
+    rf_level_opts_init(&o);
+    o.profile = "greedy";
+    ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_ERR_CONTENT);
+    ck_assert_ptr_null(lv);
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "level-budget");
+    ck_assert_str_eq(rf_diags_at(d, 0)->file, "greedy.xml");
+    ck_assert_int_eq(rf_diags_at(d, 0)->line, 2);
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 0)->message, "brogue_rooms"));
+    rf_diags_free(d);
+    d = rf_diags_new();
+    ck_assert_int_eq(rf_level_trial(s, "greedy", NULL, d), RF_ERR_CONTENT);
+    ck_assert_uint_eq(rf_diags_count(d), 1); /* both trial depths, said once */
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "level-budget");
+    rf_diags_free(d);
+    rf_profile_set_free(s);
+}
+END_TEST
+
 /* What a recipe makes of its profile, reported by the trial levels of
  * profile "a" (level_trial.c): the loader's own diagnostics are
  * test_profile's. */
@@ -401,6 +456,8 @@ static Suite *level_suite(void)
     tcase_add_test(out, json_has_the_gen_shape);
     tcase_add_test(prof, bundled_profile_gives_the_default_levels);
     tcase_add_test(prof, depth_overrides_reach_the_level);
+    tcase_add_test(prof, every_bounded_key_is_read_by_a_step);
+    tcase_add_test(prof, levels_stop_at_the_work_budget);
     tcase_add_loop_test(prof, trial_levels_report_what_a_recipe_makes_of_its_profile, 0,
                         (int)(sizeof bad_files / sizeof bad_files[0]));
     tcase_add_test(prof, allocation_failures_return_nomem);

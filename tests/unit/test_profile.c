@@ -529,6 +529,8 @@ START_TEST(a_buffer_past_4_mib_is_refused_before_parsing)
 }
 END_TEST
 
+/* A recipe file's own keys take any number up to RF_PARAM_MAX; the keys
+ * the bundled steps read have their own ranges (next test). */
 START_TEST(param_values_stop_at_the_param_max)
 {
     char xml[512];
@@ -536,12 +538,12 @@ START_TEST(param_values_stop_at_the_param_max)
     int lo = 0, hi = 0, n;
     n = snprintf(xml, sizeof xml,
                  "<profiles>\n  <profile name=\"a\" recipe=\"brogue\">\n"
-                 "    <param name=\"lakes\" value=\"%d\"/>\n"
-                 "    <param name=\"room-width\" value=\"0-%d\"/>\n  </profile>\n"
+                 "    <param name=\"dust-level\" value=\"%d\"/>\n"
+                 "    <param name=\"dust-span\" value=\"0-%d\"/>\n  </profile>\n"
                  "  <profile name=\"b\" recipe=\"brogue\">\n"
-                 "    <param name=\"lakes\" value=\"%d\"/>\n  </profile>\n"
+                 "    <param name=\"dust-level\" value=\"%d\"/>\n  </profile>\n"
                  "  <profile name=\"c\" recipe=\"brogue\">\n"
-                 "    <param name=\"room-width\" value=\"0-%d\"/>\n  </profile>\n</profiles>\n",
+                 "    <param name=\"dust-span\" value=\"0-%d\"/>\n  </profile>\n</profiles>\n",
                  RF_PARAM_MAX, RF_PARAM_MAX, RF_PARAM_MAX + 1, RF_PARAM_MAX + 1);
     ck_assert(n > 0 && (size_t)n < sizeof xml);
     ck_assert_int_eq(rf_profile_set_load_buffer(set, xml, (size_t)n, "max.xml", diags),
@@ -551,9 +553,56 @@ START_TEST(param_values_stop_at_the_param_max)
     ck_assert_uint_eq(rf_diags_count(diags), 2);
     ck_assert(holds(set, "a"));
     p = rf_profile_find(set, "a");
-    ck_assert_int_eq(rf_profile_int(p, 1, "lakes", -1), RF_PARAM_MAX);
-    ck_assert(rf_profile_range(p, 1, "room-width", &lo, &hi));
+    ck_assert_int_eq(rf_profile_int(p, 1, "dust-level", -1), RF_PARAM_MAX);
+    ck_assert(rf_profile_range(p, 1, "dust-span", &lo, &hi));
     ck_assert(lo == 0 && hi == RF_PARAM_MAX);
+}
+END_TEST
+
+/* Every key a bundled step reads has a range, checked at load: the
+ * diagnostic names the parameter, its value and its range, and the
+ * profile is skipped; values at both ends of a range load. */
+START_TEST(bounded_params_are_checked_at_load)
+{
+    static const char xml[] = "<profiles>\n"
+                              "  <profile name=\"a\" recipe=\"brogue\">\n"
+                              "    <param name=\"lakes\" value=\"100000000\"/>\n"
+                              "  </profile>\n"
+                              "  <profile name=\"b\" recipe=\"brogue\">\n"
+                              "    <depths from=\"3\"><param name=\"attempts\" value=\"5-20000\"/></depths>\n"
+                              "  </profile>\n"
+                              "  <profile name=\"c\" recipe=\"brogue\">\n"
+                              "    <param name=\"templates\" value=\"100000000\"/>\n"
+                              "  </profile>\n"
+                              "  <profile name=\"ok\" recipe=\"brogue\">\n"
+                              "    <param name=\"lakes\" value=\"0-100\"/>\n"
+                              "    <param name=\"attempts\" value=\"10000\"/>\n"
+                              "    <param name=\"room-width\" value=\"1-1000\"/>\n"
+                              "  </profile>\n</profiles>\n";
+    const rf_diag *g;
+    ck_assert_int_eq(rf_profile_set_load_buffer(set, xml, sizeof xml - 1, "b.xml", diags),
+                     RF_ERR_CONTENT);
+    ck_assert_uint_eq(rf_diags_count(diags), 3);
+    g = find_diag(diags, "bad-value", "b.xml", 3);
+    ck_assert_msg(g != NULL, "%s", dump(diags));
+    ck_assert_ptr_nonnull(strstr(g->message, "'lakes' is 100000000; its range is 0-100"));
+    g = find_diag(diags, "bad-value", "b.xml", 6);
+    ck_assert_msg(g != NULL, "%s", dump(diags));
+    ck_assert_ptr_nonnull(strstr(g->message, "'attempts' is 5-20000; its range is 0-10000"));
+    g = find_diag(diags, "bad-value", "b.xml", 9);
+    ck_assert_msg(g != NULL, "%s", dump(diags));
+    ck_assert_ptr_nonnull(strstr(g->message, "'templates' is 100000000; its range is 0-100"));
+    ck_assert_uint_eq(rf_profile_count(set), 1);
+    ck_assert(holds(set, "ok"));
+}
+END_TEST
+
+/* The bundled profiles lie inside every range. */
+START_TEST(bundled_profiles_are_within_their_ranges)
+{
+    ck_assert_int_eq(rf_profile_set_load(set, RF_SOURCE_DIR "/content/profiles.xml", diags),
+                     RF_OK);
+    ck_assert_uint_eq(rf_diags_count(diags), 0);
 }
 END_TEST
 
@@ -730,6 +779,8 @@ static Suite *profile_suite(void)
     tcase_add_test(limits, a_file_of_4_mib_loads_and_one_byte_more_is_refused);
     tcase_add_test(limits, a_buffer_past_4_mib_is_refused_before_parsing);
     tcase_add_test(limits, param_values_stop_at_the_param_max);
+    tcase_add_test(limits, bounded_params_are_checked_at_load);
+    tcase_add_test(limits, bundled_profiles_are_within_their_ranges);
     tcase_add_test(limits, lines_below_65535_are_exact_and_later_ones_not_capped);
     tcase_add_test(limits, null_arguments_are_refused);
     suite_add_tcase(s, limits);

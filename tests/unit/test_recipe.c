@@ -195,6 +195,10 @@ static const struct {
     {"bad-param", RF_ERR_SCRIPT, "script-error", "bad_param.lua", 2, "parameter 'max-rooms'"},
     {"mixed", RF_ERR_SCRIPT, "script-error", "mixed.lua", 3, "call brogue_rooms first"},
     {"twice", RF_ERR_SCRIPT, "script-error", "twice.lua", 3, "already dug (by dig_rects)"},
+    {"huge-lakes", RF_ERR_CONTENT, "bad-value", "huge_lakes.lua", 4,
+     "brogue_lakes: parameter 'lakes' is 100000; its range is 0-100"},
+    {"budget", RF_ERR_CONTENT, "level-budget", "budget.lua", 3, "brogue_rooms would take the level past its work budget"},
+    {"budget-pcall", RF_ERR_CONTENT, "level-budget", "budget_pcall.lua", 4, "brogue_lakes would take"},
 };
 
 START_TEST(faults_name_the_recipe_line)
@@ -209,6 +213,8 @@ START_TEST(faults_name_the_recipe_line)
         ck_abort_msg("%s: no %s at %s:%d", faults[_i].profile, faults[_i].code, faults[_i].file,
                      faults[_i].line);
     }
+    if (faults[_i].st == RF_ERR_CONTENT && faults[_i].line > 0) /* bounds: one diagnostic, */
+        ck_assert_uint_eq(rf_diags_count(d), 1);                   /* the step's own */
     rf_diags_free(d);
     rf_profile_set_free(s);
 }

@@ -106,10 +106,12 @@ static rf_level *level_new(const rf_level_opts *o)
  * with a profile that is no probe records in r->asked which of its
  * parameter rows the recipe read. */
 static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, bool probe,
-                     rf_recipe_run *r, rf_diags *d)
+                     long long guard_ms, rf_recipe_run *r, rf_diags *d)
 {
     rf_status st;
     memset(r, 0, sizeof *r);
+    if (guard_ms > 0)
+        r->deadline_ms = rf_recipe_clock_ms() + (uint64_t)guard_ms;
     if (!opts_ok(o))
         return RF_ERR_ARG;
     r->profiles = profiles;
@@ -146,7 +148,7 @@ rf_status rf_level_default_size(const rf_profile_set *profiles, const rf_level_o
     probe.templates = NULL;
     probe.rooms = NULL;
     probe.nrooms = 0;
-    st = run(profiles, &probe, true, &r, d);
+    st = run(profiles, &probe, true, 0, &r, d);
     rf_level_free(r.lv);
     rf_free(r.asked);
     if (st != RF_OK)
@@ -156,10 +158,10 @@ rf_status rf_level_default_size(const rf_profile_set *profiles, const rf_level_o
     return RF_OK;
 }
 
-rf_status rf_level_run(const rf_profile_set *profiles, const rf_level_opts *o, rf_recipe_run *r,
-                       rf_diags *d)
+rf_status rf_level_run(const rf_profile_set *profiles, const rf_level_opts *o, long long guard_ms,
+                       rf_recipe_run *r, rf_diags *d)
 {
-    return run(profiles, o, false, r, d);
+    return run(profiles, o, false, guard_ms, r, d);
 }
 
 rf_status rf_level_generate(const rf_profile_set *profiles, const rf_level_opts *o, rf_level **out,
@@ -169,7 +171,7 @@ rf_status rf_level_generate(const rf_profile_set *profiles, const rf_level_opts 
     rf_status st;
     if (!o || !out)
         return RF_ERR_ARG;
-    st = run(profiles, o, false, &r, d);
+    st = run(profiles, o, false, 0, &r, d);
     if (st == RF_OK)
         rf_recipe_report_unread(&r, NULL, d);
     rf_free(r.asked);

@@ -53,7 +53,7 @@ static rf_status trial(const rf_profile_set *profiles, const rf_level_opts *o, r
     size_t i, said;
     if (!g)
         return RF_ERR_NOMEM;
-    st = rf_level_run(profiles, o, &r, g);
+    st = rf_level_run(profiles, o, RF_LEVEL_TRIAL_GUARD_MS, &r, g);
     rf_level_free(r.lv);
     r.lv = NULL;
     if (st == RF_OK && r.asked) {

@@ -217,11 +217,11 @@ rf_status rf_recipe_run_level(rf_recipe_run *r)
     args.src = &src;
     st = rf_luavm_call(vm, recipe_main, &args, RECIPE_BUDGET, src.chunk, &fail);
     rf_luavm_free(vm);
-    if (st == RF_OK && fail.stopped)
-        return RF_OK; /* a probe's first dig step had the size and stopped the script */
     if (r->st != RF_OK)
         return r->st; /* a step failed and said why (or memory ran out), even if
                        * the script caught its error with pcall and went on */
+    if (st == RF_OK && fail.stopped)
+        return RF_OK; /* a probe's first dig step had the size and stopped the script */
     if (st == RF_ERR_SCRIPT) {
         if (r->d)
             (void)rf_diag_add(r->d, fail.code, src.file, fail.line > 0 ? fail.line : 1, 0,

@@ -47,6 +47,8 @@ typedef struct rf_recipe_run {
                                      * NULL: not recorded (no profile, a probe) */
     size_t nasked;
     rf_status st;                   /* the first step failure, RF_OK */
+    long long work;                 /* attempts charged so far (recipe_work.c) */
+    uint64_t deadline_ms;           /* lint's wall-clock guard (monotonic ms), 0: none */
     bool probe;                     /* rf_level_default_size: stop at the grid's size */
     int probe_w, probe_h;           /* the size the probe found, 0 before */
 } rf_recipe_run;
@@ -82,6 +84,34 @@ rf_status rf_level_dig_dungeonmaker(rf_level *lv, const rf_params *src,
                                     const struct rf_rooms_file *rf, const uint8_t *keep,
                                     rf_rng *layout, char *why, size_t cap);
 
+/* ---- work (recipe_work.c) ---- */
+
+/* Attempts a level of the 79x29 reference size may make in all (Brogue
+ * tries, loop and lake tries, NetHack tries, crawler steps, 40 a template
+ * drawn); larger levels get it scaled by their area. The bundled profiles
+ * take about 10,000. */
+#define RF_LEVEL_WORK_REF 200000LL
+/* Wall-clock milliseconds a trial level (rf_level_trial) may run. */
+#define RF_LEVEL_TRIAL_GUARD_MS 10000LL
+
+/* The monotonic clock in milliseconds (0 when there is none). */
+uint64_t rf_recipe_clock_ms(void);
+/* The work budget of r's level: RF_LEVEL_WORK_REF scaled by its area. */
+long long rf_recipe_work_max(const rf_recipe_run *r);
+/* Charges work attempts that step is about to make. True when the level
+ * stays within its budget and guard; false when it does not or was stopped
+ * before: then one level-budget diagnostic says why, r->st is RF_ERR_CONTENT,
+ * the recipe is stopped (rf_luavm_stop) and the step must return at once. */
+bool rf_recipe_charge(lua_State *L, rf_recipe_run *r, const char *step, long long work);
+/* Where a step's problem is reported: the recipe's file and line of the call
+ * (the innermost Lua frame), or the profile's line when its bundled recipe runs on the
+ * profile's numbers (line 0 when unknown). */
+void rf_recipe_where(lua_State *L, const rf_recipe_run *r, const char **file, int *line);
+/* Raises, with one bad-value diagnostic naming step, key, value and range
+ * (param_bounds.h), when lo..hi is outside key's bound; returns otherwise. */
+void rf_recipe_check_range(lua_State *L, rf_recipe_run *r, const char *step, const char *key,
+                           int lo, int hi);
+
 /* The bundled recipe called name ("brogue"), or NULL; *len its length. */
 const char *rf_recipe_bundled(const char *name, size_t *len);
 /* True when key is one the pipeline's own steps read whatever the recipe
@@ -97,9 +127,11 @@ bool rf_recipe_pipeline_key(const char *key);
 rf_status rf_recipe_run_level(rf_recipe_run *r);
 /* rf_level_generate's run (level_gen.c) without its unknown-param report:
  * r->lv the level (complete on RF_OK), r->asked the parameter rows of the
- * profile the recipe read (NULL without a profile). The caller frees both
+ * profile the recipe read (NULL without a profile). guard_ms > 0 stops a
+ * run still going after that many wall-clock ms at its next step
+ * (level-budget; lint's trial levels). The caller frees both
  * (rf_level_free, rf_free), whatever the status. */
-rf_status rf_level_run(const rf_profile_set *profiles, const rf_level_opts *o, rf_recipe_run *r,
-                       rf_diags *d);
+rf_status rf_level_run(const rf_profile_set *profiles, const rf_level_opts *o, long long guard_ms,
+                       rf_recipe_run *r, rf_diags *d);
 
 #endif /* RF_RECIPE_INT_H */

@@ -17,6 +17,7 @@
 #include "passes/stairs.h"
 #include "recipe_int.h"
 #include "roomforge/brogue.h"
+#include "roomforge/place.h"
 #include "roomforge/populate.h"
 #include "vm/luavm.h"
 
@@ -39,6 +40,7 @@ static int step_fail(lua_State *L, rf_recipe_run *r, rf_status st, const char *s
 
 typedef struct lua_params {
     lua_State *L;
+    rf_recipe_run *r; /* for the range check's diagnostic */
     int idx;          /* the table's absolute index */
     const char *step; /* for messages */
 } lua_params;
@@ -76,6 +78,8 @@ static bool lua_param_get(void *ud, const char *key, int *lo, int *hi)
     if (!ok)
         luaL_error(L, "%s: parameter '%s' must be a whole number 0-%d, a range {lo, hi} or \"lo-hi\"",
                    lp->step, key, RF_PARAM_MAX);
+    if (set)
+        rf_recipe_check_range(L, lp->r, lp->step, key, *lo, *hi);
     return set;
 }
 
@@ -98,6 +102,7 @@ static rf_params params_at(lua_State *L, rf_recipe_run *r, const char *step,
         rf_recipe_mark_known(r, knows);
     lua_settop(L, 2);
     lp->L = L;
+    lp->r = r;
     lp->idx = 2;
     lp->step = step;
     return src;
@@ -152,6 +157,17 @@ static void place_opts(rf_recipe_run *r, rf_place_opts *po)
     rf_recipe_mark(r, "templates");
 }
 
+/* The attempts the placer may make for the templates it draws: the scaled
+ * count's high end, BUDGET_DRAWN (place.c) each. */
+static long long template_work(const rf_recipe_run *r, const rf_place_opts *po)
+{
+    int lo, hi;
+    if (!r->o->templates)
+        return 0;
+    rf_place_count_range(po->count_lo, po->count_hi, r->lv->g->w, r->lv->g->h, &lo, &hi);
+    return 40LL * (hi > 0 ? hi : 0) + 40LL * (long long)r->o->nrooms;
+}
+
 /* Makes the grid for dig step step at the caller's size, else the digger's
  * (size with src and the rooms-file); true when made. A probe stops here:
  * it keeps the size, stops the script and the step returns at once. */
@@ -185,6 +201,8 @@ static bool make_grid(lua_State *L, rf_recipe_run *r, const char *step,
         step_fail(L, r, RF_ERR_NOMEM, step);
     r->dug = step;
     place_opts(r, &po);
+    if (!rf_recipe_charge(L, r, step, template_work(r, &po)))
+        return false;
     st = rf_place_begin(lv->g, &lv->rooms, &lv->objs, &po, r->d, &r->placer);
     if (st != RF_OK)
         step_fail(L, r, st, step);
@@ -203,6 +221,9 @@ static int step_brogue_rooms(lua_State *L)
     if (!make_grid(L, r, "brogue_rooms", rf_level_brogue_size, &src))
         return 0;
     rf_level_brogue_params(&src, r->lv->depth, r->lv->g->w, r->lv->g->h, &bp);
+    if (!rf_recipe_charge(L, r, "brogue_rooms",
+                          (long long)bp.attempts * (bp.tries_per_attempt > 1 ? bp.tries_per_attempt : 1)))
+        return 0;
     /* templates attach during accretion (place_attach.c) */
     r->attach = (rf_brogue_attach){rf_place_attach_step, r->placer, rf_place_keep_out(r->placer)};
     st = rf_brogue_run_new(r->lv->g, &r->lv->rooms, NULL, 0, &r->layout, &r->cosmetic,
@@ -214,6 +235,18 @@ static int step_brogue_rooms(lua_State *L)
     if (st != RF_OK)
         step_fail(L, r, st, "brogue_rooms");
     return 0;
+}
+
+/* The attempts a Brogue stage makes: loop attempts, lakes times their
+ * tries, one for the finish (its passes are bounded by the level's area). */
+static long long stage_work(rf_status (*stage)(rf_brogue_run *, const rf_brogue_params *),
+                            const rf_brogue_params *bp)
+{
+    if (stage == rf_brogue_run_loops)
+        return bp->loop_attempts;
+    if (stage == rf_brogue_run_lakes)
+        return (long long)bp->lakes * (bp->lake_tries > 1 ? bp->lake_tries : 1);
+    return 1;
 }
 
 /* The Brogue stages after the rooms: loops, lakes (stage), finish (NULL:
@@ -230,6 +263,8 @@ static int brogue_stage(lua_State *L, const char *step,
         luaL_error(L, "%s: %s", step, r->brogue ? "the Brogue dig is already finished"
                                                 : "call brogue_rooms first");
     rf_level_brogue_params(&src, r->lv->depth, r->lv->g->w, r->lv->g->h, &bp);
+    if (!rf_recipe_charge(L, r, step, stage_work(stage, &bp)))
+        return 0;
     st = stage ? stage(r->brogue, &bp) : rf_brogue_run_finish(r->brogue, &bp, r->lv->choke);
     if (st == RF_ERR_ARG)
         luaL_error(L, "%s: a parameter is out of the digger's range", step);
@@ -255,6 +290,15 @@ static int step_brogue_lakes(lua_State *L)
 
 static int step_brogue_finish(lua_State *L) { return brogue_stage(L, "brogue_finish", NULL); }
 
+/* The attempts a one-call digger makes: NetHack's tries (failures in a row
+ * before it gives up) for each room, DungeonMaker's crawler lifetime. */
+static long long dig_work(const rf_params *src, bool nethack)
+{
+    int lo = 100, hi; /* both diggers' default */
+    (void)src->get(src->ud, nethack ? "tries" : "lifetime", &lo, &hi);
+    return (long long)lo + 1;
+}
+
 /* A one-call digger: make the grid, dig, report. */
 static int dig_once(lua_State *L, const char *step,
                     rf_status (*size)(const rf_params *, const struct rf_rooms_file *, int *, int *))
@@ -268,6 +312,8 @@ static int dig_once(lua_State *L, const char *step,
     rf_status st;
     char why[160] = "a parameter is out of the digger's range";
     if (!make_grid(L, r, step, size, &src))
+        return 0;
+    if (!rf_recipe_charge(L, r, step, dig_work(&src, size == rf_level_nethack_size)))
         return 0;
     if (size == rf_level_nethack_size) {
         st = rf_level_dig_nethack(r->lv, &src, rf_place_keep_out(r->placer), &r->layout, why,
@@ -300,6 +346,8 @@ static int step_place_templates(lua_State *L)
     const rf_horde_table *ht = r->profiles ? rf_profile_set_hordes(r->profiles) : NULL;
     rf_status st;
     need_dug(L, r, "place_templates");
+    if (!rf_recipe_charge(L, r, "place_templates", 1))
+        return 0;
     if (r->placed)
         luaL_error(L, "place_templates: the templates are already placed");
     r->placed = true;
@@ -319,6 +367,8 @@ static int step_stairs(lua_State *L)
     rf_recipe_run *r = run_of(L);
     rf_status st;
     need_dug(L, r, "stairs");
+    if (!rf_recipe_charge(L, r, "stairs", 1))
+        return 0;
     if (r->stairs)
         luaL_error(L, "stairs: the stairs are already placed");
     st = place_stairs(r->lv, &r->layout);
@@ -343,6 +393,8 @@ static int step_special_rooms(lua_State *L)
     int lo, hi;
     size_t i;
     need_dug(L, r, "special_rooms");
+    if (!rf_recipe_charge(L, r, "special_rooms", 1))
+        return 0;
     so.depth = r->lv->depth;
     so.difficulty = r->o->difficulty ? (rf_difficulty)r->o->difficulty : RF_DIFFICULTY_HMP;
     so.single_monster = src.get(src.ud, "single-monster", &lo, &hi) && lo != 0;
@@ -385,6 +437,8 @@ static int step_populate(lua_State *L)
     need_dug(L, r, "populate");
     if (!r->stairs)
         luaL_error(L, "populate: place the stairs first (hordes sleep out of their sight)");
+    if (!rf_recipe_charge(L, r, "populate", 1))
+        return 0;
     rf_rng_seed_named(&rng, r->o->seed, RF_RNG_POPULATE);
     rf_populate_opts_init(&po);
     po.depth = r->lv->depth;

@@ -21,6 +21,7 @@
 #include "xml_node_int.h"
 #include "horde_int.h"
 #include "core/range.h"
+#include "profile/param_bounds.h"
 #include "profile/profile.h"
 #include "roomforge/level.h"
 #include "roomforge/fs.h"
@@ -247,6 +248,11 @@ static bool add_param(loader *ld, rf_profile *p, const xmlNode *n, int from, int
         report(ld, "missing-attribute", rf_xml_line(n), "<param> needs %s", !key ? "name=" : "value=");
     } else if (!rf_range_parse(value, 0, RF_PARAM_MAX, &lo, &hi)) {
         report(ld, "bad-value", rf_xml_line(n), "param value '%s' is not N or N-M", value);
+    } else if (!rf_param_bound_ok(key, lo, hi)) {
+        const rf_param_bound *b = rf_param_bound_find(key);
+        report(ld, "bad-value", rf_xml_line(n),
+               "parameter '%s' is %s; its range is %d-%d (at the 79x29 reference level)", key,
+               value, b->lo, b->hi);
     } else if (!rf_grow((void **)&p->params, &p->cap, p->n + 1, sizeof *p->params)) {
         ok = false;
     } else {

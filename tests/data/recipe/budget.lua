@@ -1,0 +1,3 @@
+-- tests/data/recipe/budget.lua: numbers in range whose product is past the work budget.
+local level = ...
+level:brogue_rooms({attempts = 10000, tries = 1000, ["rooms-only-last"] = 0})
