@@ -263,6 +263,10 @@ START_TEST(bundled_profile_gives_the_default_levels)
     o.profile = "missing";
     ck_assert_int_eq(rf_level_generate(s, &o, &a, d), RF_ERR_ARG);
     ck_assert_str_eq(rf_diags_at(d, rf_diags_count(d) - 1)->code, "unknown-profile");
+    /* at the <profiles> element of the file looked in */
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, rf_diags_count(d) - 1)->file, "content/profiles.xml"));
+    ck_assert_int_gt(rf_diags_at(d, rf_diags_count(d) - 1)->line, 1);
+    ck_assert_int_eq(rf_diags_at(d, rf_diags_count(d) - 1)->col, 1);
     rf_diags_free(d);
     rf_profile_set_free(s);
 }

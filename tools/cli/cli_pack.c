@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "roomforge/diag.h"
+#include "roomforge/profile.h"
 
 void cli_content_init(cli_content *c) { memset(c, 0, sizeof *c); }
 
@@ -58,9 +59,21 @@ static bool about_room(const cli_pack *cp, const rf_diag *g, const char *room)
     return name && strcasecmp(name, room) == 0;
 }
 
-/* Prints in full the diagnostics not printed yet that are about room (NULL:
- * the I/O errors, or everything with --verbose); --quiet keeps errors only. */
-static void print_some(cli_pack *cp, const char *room)
+/* A profile left out for errors, whose diagnostics print_some prints. */
+typedef struct profile_span {
+    const char *file;
+    int first, last;
+} profile_span;
+
+static bool in_span(const profile_span *ps, const rf_diag *g)
+{
+    return strcmp(g->file, ps->file) == 0 && g->line >= ps->first && g->line <= ps->last;
+}
+
+/* Prints in full the diagnostics not printed yet that are about room, or
+ * about the profile of ps (room and ps NULL: the I/O errors, or everything
+ * with --verbose); --quiet keeps errors only. */
+static void print_span(cli_pack *cp, const char *room, const profile_span *ps)
 {
     rf_diags *out = rf_diags_new();
     size_t i, n = rf_diags_count(cp->diags);
@@ -73,7 +86,8 @@ static void print_some(cli_pack *cp, const char *room)
     for (i = 0; i < n; i++) {
         const rf_diag *g = rf_diags_at(cp->diags, i);
         bool pick = room ? cp->pack && about_room(cp, g, room)
-                         : cp->verbosity > 0 || strcmp(g->code, "io-error") == 0;
+                  : ps ? in_span(ps, g)
+                       : cp->verbosity > 0 || strcmp(g->code, "io-error") == 0;
         if (cp->shown[i] || !pick || (cp->verbosity < 0 && g->severity != RF_SEV_ERROR))
             continue;
         cp->shown[i] = true;
@@ -82,6 +96,19 @@ static void print_some(cli_pack *cp, const char *room)
     if (rf_diags_write_gcc(out, stderr, flags) != RF_OK)
         cp->rc = CLI_USAGE;
     rf_diags_free(out);
+}
+
+static void print_some(cli_pack *cp, const char *room) { print_span(cp, room, NULL); }
+
+bool cli_pack_profile(cli_pack *cp, const char *name, int *rc)
+{
+    profile_span ps;
+    if (!name || rf_profile_find(rf_pack_profiles(cp->pack), name) ||
+        !rf_profile_set_left_out(rf_pack_profiles(cp->pack), name, &ps.file, &ps.first, &ps.last))
+        return true; /* there, or unknown: the level says so */
+    print_span(cp, NULL, &ps);
+    *rc = CLI_CONTENT;
+    return false;
 }
 
 int cli_pack_open(cli_pack *cp, const char *cmd, const cli_content *c)

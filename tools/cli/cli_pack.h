@@ -43,6 +43,11 @@ int cli_pack_open(cli_pack *cp, const char *cmd, const cli_content *c);
  * printed in full. A room left out for errors: NULL with *rc 1 (its errors
  * printed); an unknown one: NULL with *rc from cli_unknown_room. */
 const rf_template *cli_pack_room(cli_pack *cp, const char *name, int *rc);
+/* Whether the profile called name (NULL: the default) can be used: false,
+ * with *rc 1 and its diagnostics printed in full, when it was left out of
+ * the pack for errors; true when it is loaded, or unknown (the level then
+ * says unknown-profile, exit 2). */
+bool cli_pack_profile(cli_pack *cp, const char *name, int *rc);
 /* Prints the summary line of what was not printed ("N warnings in the
  * content; ..."), frees everything; returns the exit code of the load (2
  * when stderr failed). */

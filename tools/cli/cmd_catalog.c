@@ -146,6 +146,10 @@ int cmd_catalog(int argc, char **argv)
         k = cli_pack_close(&cp);
         return k > rc ? k : rc;
     }
+    if (!cli_pack_profile(&cp, o.profile, &k)) { /* a profile with errors: exit 1, shown */
+        int c = cli_pack_close(&cp);
+        return c > k ? c : k;
+    }
     set = rf_pack_profiles(cp.pack);
     o.templates = rf_pack_templates(cp.pack);
     o.rooms = forced;

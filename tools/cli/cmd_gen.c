@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "cli_level.h"
+#include "cli_out.h"
 #include "cli_pack.h"
 #include "commands.h"
 #include "roomforge/fs.h"
@@ -55,8 +55,10 @@ static const char gen_usage[] =
     "                         that works offline; png an image. Default: ansi on a\n"
     "                         terminal (unless NO_COLOR is set), else ascii\n"
     "  --scale N              png: pixels per cell side, 1..32 (default 8)\n"
-    "  -o FILE                write the level to FILE instead of stdout (png to a\n"
-    "                         terminal needs it)\n"
+    "  -o FILE                write the level to FILE instead of stdout (- is\n"
+    "                         stdout; png to a terminal needs it); written under\n"
+    "                         a temporary name and renamed when complete; never\n"
+    "                         over a directory, FIFO, device or one of the inputs\n"
     "  --scripts DIR          designer condition and action types (DIR/*.lua) the\n"
     "                         rooms' scripts are checked against\n"
     "  --verbose              also print notes (templates drawn but left out) and\n"
@@ -120,25 +122,44 @@ static int write_diags(const rf_diags *d, int verbosity)
 static int write_level(const rf_level *lv, rf_view_format fmt, const rf_view_opts *vo,
                        const char *path)
 {
-    FILE *out = stdout;
-    struct stat st;
+    cli_out out;
     rf_status s;
-    int rc = CLI_OK;
-    if (path) {
-        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-            return cli_usage_error("gen", "-o %s is a directory", path);
-        out = fopen(path, rf_view_format_is_binary(fmt) ? "wb" : "w");
-        if (!out)
-            return cli_usage_error("gen", "cannot write %s", path);
-    }
-    s = rf_view_write(lv, fmt, vo, out);
+    int rc = cli_out_open(&out, "gen", path, rf_view_format_is_binary(fmt));
+    if (rc != CLI_OK)
+        return rc;
+    s = rf_view_write(lv, fmt, vo, out.f);
     if (s == RF_ERR_LIMIT)
         rc = cli_usage_error("gen", "the png would be larger than %d pixels a side: a smaller --scale",
                              RF_VIEW_PNG_MAX_SIDE);
-    else if (s != RF_OK || fflush(out) != 0)
+    else if (s != RF_OK || ferror(out.f))
         rc = cli_usage_error("gen", "write error on %s", path ? path : "stdout");
-    if (path && fclose(out) != 0 && rc == CLI_OK)
-        rc = cli_usage_error("gen", "write error on %s", path);
+    return worse_of(rc, cli_out_close(&out, "gen", rc == CLI_OK));
+}
+
+/* Whether -o path may be written: not over any file the run reads (the
+ * pack's files, the recipe, the rooms-file); CLI_OK or exit 2 printed. */
+static int check_output(const char *path, const cli_pack *cp, const char *recipe,
+                        const char *rooms)
+{
+    size_t n = rf_pack_file_count(cp->pack), i;
+    const char **in = calloc(n + 2, sizeof *in), **what = calloc(n + 2, sizeof *what);
+    int rc;
+    if (!in || !what) {
+        free(in);
+        free(what);
+        return cli_usage_error("gen", "out of memory");
+    }
+    in[0] = recipe;
+    what[0] = "the recipe";
+    in[1] = rooms;
+    what[1] = "the rooms-file";
+    for (i = 0; i < n; i++) {
+        in[i + 2] = rf_pack_file_at(cp->pack, i);
+        what[i + 2] = "a file of the content";
+    }
+    rc = cli_out_check("gen", path, in, what, n + 2);
+    free(in);
+    free(what);
     return rc;
 }
 
@@ -236,12 +257,14 @@ int cmd_gen(int argc, char **argv)
             rooms_path = v;
         } else if ((r = cli_opt_value(argc, argv, &k, "-o", &v)) != 0) {
             if (r < 0 || !*v)
-                return cli_usage_error("gen", "-o needs a file name");
-            path = v;
+                return cli_usage_error("gen", "-o needs a file name (or - for stdout)");
+            path = cli_out_target(v);
         } else {
             return cli_usage_error("gen", "unknown argument '%s' (see --help)", argv[k]);
         }
     }
+    if (path && (k = cli_out_check("gen", path, NULL, NULL, 0)) != CLI_OK)
+        return k; /* a directory or FIFO: said before any work */
     if (!fmt_given && !path && cli_use_color(stdout))
         fmt = RF_VIEW_ANSI; /* a person at a terminal */
     if (rf_view_format_is_binary(fmt) && !path && isatty(fileno(stdout)))
@@ -255,6 +278,10 @@ int cmd_gen(int argc, char **argv)
             rc = worse_of(rc, k);
     if (k != CLI_OK)
         return worse_of(rc, cli_pack_close(&cp));
+    if ((k = check_output(path, &cp, recipe_path, rooms_path)) != CLI_OK)
+        return worse_of(k, cli_pack_close(&cp));
+    if (!cli_pack_profile(&cp, o.profile, &k)) /* a profile with errors: exit 1, shown */
+        return worse_of(rc, worse_of(k, cli_pack_close(&cp)));
     set = rf_pack_profiles(cp.pack);
     /* content errors elsewhere: the rooms that loaded are used, exit 1 */
     o.templates = rf_pack_templates(cp.pack);

@@ -55,6 +55,12 @@ RF_API const char *rf_profile_key_at(const rf_profile *p, size_t i);
 RF_API bool rf_profile_range(const rf_profile *p, int depth, const char *key, int *lo, int *hi);
 /* The value (or a range's low end) of key at depth, or def when unset. */
 RF_API int rf_profile_int(const rf_profile *p, int depth, const char *key, int def);
+/* Whether a profile called name was skipped when s was loaded because it
+ * had errors: true with the file (*file) and the lines *first..*last its
+ * diagnostics lie on (valid until s is freed), so a command asking for it
+ * can print them; false when no skipped profile has that name. */
+RF_API bool rf_profile_set_left_out(const rf_profile_set *s, const char *name, const char **file,
+                                    int *first, int *last);
 /* The population tables (<hordes>, <traps> and <decorations> at the root
  * of the file, horde.h) the set's files held, or NULL when they held none;
  * valid until s is freed. */

@@ -9,6 +9,7 @@
 
 #include "core/alloc.h"
 #include "level_dig2_int.h"
+#include "profile/profile.h"
 #include "recipe_int.h"
 
 /* A bundled recipe and the keys of the dig steps it calls. */
@@ -67,9 +68,11 @@ static rf_status resolve(const rf_profile_set *profiles, const rf_level_opts *o,
         return RF_OK;
     *prof = rf_profile_find(profiles, name);
     if (!*prof) {
-        if (d)
-            (void)rf_diag_add(d, "unknown-profile", "profiles", 0, 0, "no profile called '%s'",
-                              name);
+        int line;
+        const char *file = rf_profile_set_file(profiles, &line);
+        if (d) /* at the profiles file the name was looked for in */
+            (void)rf_diag_add(d, "unknown-profile", file ? file : "profiles", file ? line : 0,
+                              file && line ? 1 : 0, "no profile called '%s'", name);
         return RF_ERR_ARG;
     }
     *recipe = rf_profile_recipe(*prof);

@@ -126,11 +126,24 @@ static int recipe_main(lua_State *L)
     return 0;
 }
 
+/* The line the recipe's text ends on (where it returned), 1 when empty; a
+ * final line break ends the last line rather than starting one. */
+static int last_line(const recipe_src *src)
+{
+    size_t i, n = src->len;
+    int line = 1;
+    while (n > 0 && (src->text[n - 1] == '\n' || src->text[n - 1] == '\r'))
+        n--;
+    for (i = 0; i < n && line < 0x7fffffff; i++)
+        line += src->text[i] == '\n';
+    return line;
+}
+
 static rf_status incomplete(rf_recipe_run *r, const recipe_src *src, const char *what)
 {
-    if (r->d)
-        (void)rf_diag_add(r->d, "recipe-incomplete", src->file, 0, 0, "recipe '%s' %s", r->name,
-                      what);
+    if (r->d) /* at the end of the recipe, which it reached without doing what */
+        (void)rf_diag_add(r->d, "recipe-incomplete", src->file, last_line(src), 1,
+                          "recipe '%s' %s", r->name, what);
     return RF_ERR_CONTENT;
 }
 

@@ -46,9 +46,20 @@ struct rf_profile {
     size_t n, cap;
 };
 
+/* A profile skipped for errors: its name and the lines its diagnostics lie
+ * on, so a command that asks for it prints them (rf_profile_set_left_out). */
+typedef struct left_out {
+    char *name, *file;
+    int first, last;
+} left_out;
+
 struct rf_profile_set {
     rf_profile **items;
     size_t n, cap;
+    left_out *out;
+    size_t nout, capout;
+    char *file;    /* the last file loaded, for unknown-profile */
+    int root_line; /* its <profiles> line */
     rf_horde_table *hordes; /* <hordes>, <traps>, <decorations>; NULL when the file has none */
 };
 
@@ -78,6 +89,12 @@ void rf_profile_set_free(rf_profile_set *s)
     for (i = 0; i < s->n; i++)
         profile_free(s->items[i]);
     rf_free(s->items);
+    for (i = 0; i < s->nout; i++) {
+        rf_free(s->out[i].name);
+        rf_free(s->out[i].file);
+    }
+    rf_free(s->out);
+    rf_free(s->file);
     rf_horde_table_free(s->hordes);
     rf_free(s);
 }
@@ -101,6 +118,17 @@ rf_status rf_profile_set_take(rf_profile_set *s, rf_profile_set *src)
         s->items[k] = src->items[i];
     }
     src->n = 0;
+    if (rf_grow((void **)&s->out, &s->capout, s->nout + src->nout + 1, sizeof *s->out)) {
+        for (i = 0; i < src->nout; i++)
+            s->out[s->nout++] = src->out[i];
+        src->nout = 0;
+    } /* else the left-outs of src are dropped with it: only messages are lost */
+    if (src->file) {
+        rf_free(s->file);
+        s->file = src->file;
+        s->root_line = src->root_line;
+        src->file = NULL;
+    }
     if (src->hordes) { /* population tables come whole from the last file that has them */
         rf_horde_table_free(s->hordes);
         s->hordes = src->hordes;
@@ -140,6 +168,52 @@ int rf_profile_line_at(const rf_profile *p, size_t i)
     return p && i < p->n ? p->params[i].line : 0;
 }
 const rf_horde_table *rf_profile_set_hordes(const rf_profile_set *s) { return s ? s->hordes : NULL; }
+
+bool rf_profile_set_left_out(const rf_profile_set *s, const char *name, const char **file,
+                             int *first, int *last)
+{
+    size_t i;
+    for (i = 0; s && name && i < s->nout; i++)
+        if (strcmp(s->out[i].name, name) == 0) {
+            *file = s->out[i].file;
+            *first = s->out[i].first;
+            *last = s->out[i].last;
+            return true;
+        }
+    return false;
+}
+
+const char *rf_profile_set_file(const rf_profile_set *s, int *line)
+{
+    *line = s ? s->root_line : 0;
+    return s ? s->file : NULL;
+}
+
+/* Records p (skipped with the diagnostics d holds from index from on) as
+ * left out; false only when memory ran out. */
+static bool add_left_out(rf_profile_set *s, const rf_profile *p, const rf_diags *d, size_t from)
+{
+    left_out o = {NULL, NULL, p->line, p->line};
+    size_t i;
+    if (!p->name)
+        return true; /* nothing can ask for it */
+    for (i = from; i < rf_diags_count(d); i++) {
+        int line = rf_diags_at(d, i)->line;
+        o.last = line > o.last ? line : o.last;
+        o.first = line > 0 && line < o.first ? line : o.first;
+    }
+    if (!rf_grow((void **)&s->out, &s->capout, s->nout + 1, sizeof *s->out))
+        return false;
+    o.name = rf_strdup(p->name);
+    o.file = rf_strdup(p->file);
+    if (!o.name || !o.file) {
+        rf_free(o.name);
+        rf_free(o.file);
+        return false;
+    }
+    s->out[s->nout++] = o;
+    return true;
+}
 
 const rf_profile *rf_profile_find(const rf_profile_set *s, const char *name)
 {
@@ -396,7 +470,7 @@ static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
 {
     rf_profile *p = rf_calloc(1, sizeof *p);
     const xmlNode *c;
-    size_t before = rf_diags_errors(ld->d);
+    size_t before = rf_diags_errors(ld->d), first = rf_diags_count(ld->d);
     bool ok = p != NULL;
     if (!p)
         return false;
@@ -428,6 +502,8 @@ static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
             return true;
         }
     }
+    if (ok && !ld->nomem && !add_left_out(s, p, ld->d, first))
+        ok = false;
     profile_free(p); /* a bad profile is skipped */
     return ok;
 }
@@ -473,6 +549,12 @@ rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t 
         report(&ld, "not-profiles", root ? rf_xml_line(root) : 1, "%s", "the root element is not <profiles>");
         goto done;
     }
+    rf_free(s->file);
+    if (!(s->file = rf_strdup(ld.file))) {
+        ok = false;
+        goto done;
+    }
+    s->root_line = rf_xml_line(root);
     for (c = root->children; c && ok; c = c->next)
         if (rf_xml_is(c, "profile"))
             ok = load_profile(&ld, s, c);

@@ -19,6 +19,10 @@ const char *rf_profile_recipe_text(const rf_profile *p, size_t *len, const char 
  * the line of its <profile> element (*line, 1-based). Valid until p's set
  * is freed. */
 const char *rf_profile_file(const rf_profile *p, int *line);
+/* The last profiles file loaded into s (through rf_profile_set_take too)
+ * and the line of its <profiles> element (*line), for diagnostics about
+ * the set as a whole (unknown-profile); NULL (line 0) when none was. */
+const char *rf_profile_set_file(const rf_profile_set *s, int *line);
 /* The line of p's ith parameter row (rf_profile_key_at), 0 past the end. */
 int rf_profile_line_at(const rf_profile *p, size_t i);
 
