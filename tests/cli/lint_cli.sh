@@ -129,7 +129,7 @@ expect_rc 1 lint "$recipes"
 for want in "broken.lua:3:1: error: .*\[script-syntax\]" \
             "stairs_first.lua:3:1: error: .*nothing is dug yet.*\[script-error\]" \
             "mixed.lua:3:1: error: .*call brogue_rooms first.*\[script-error\]" \
-            "no_stairs.lua: error: .*never places the stairs.*\[recipe-incomplete\]" \
+            "no_stairs.lua:2:1: error: .*never places the stairs.*\[recipe-incomplete\]" \
             "broken.xml:4:1: warning: .*'lakez'.*\[unknown-param\]"; do
     grep -q "$want" "$tmp/out" || fail "lint of broken recipes lacks /$want/: $(cat "$tmp/out")"
 done
