@@ -245,7 +245,7 @@ START_TEST(files_layer_into_one_set)
     ck_assert_int_eq(rf_profile_set_load(set, DATA "depths.xml", diags), RF_ERR_CONTENT);
     g = find_diag(diags, "duplicate-profile", "profile/depths.xml", 3);
     ck_assert_msg(g != NULL, "%s", dump(diags));
-    ck_assert_int_eq(g->col, 1);
+    ck_assert_int_eq(g->col, 12); /* its name= */
     ck_assert(holds(set, "deep,mixed-case,own-recipe,dry,empty"));
 }
 END_TEST
@@ -299,21 +299,21 @@ static const bad_file bad_files[] = {
     {"not-profiles.xml", "not-profiles", NULL, 1, 1, RF_ERR_CONTENT, ""},
     {"no-such-file.xml", "io-error", NULL, 0, 0, RF_ERR_IO, ""},
     /* a bad profile is skipped, the good one beside it kept */
-    {"missing-attribute.xml", "missing-attribute", NULL, 2, 1, RF_ERR_CONTENT, "ok"},
-    {"missing-recipe.xml", "missing-attribute", NULL, 2, 1, RF_ERR_CONTENT, "ok"},
-    {"missing-param-name.xml", "missing-attribute", NULL, 3, 1, RF_ERR_CONTENT, "ok"},
-    {"missing-param-value.xml", "missing-attribute", NULL, 3, 1, RF_ERR_CONTENT, "ok"},
-    {"missing-depths-from.xml", "missing-attribute", NULL, 3, 1, RF_ERR_CONTENT, "ok"},
-    {"bad-value.xml", "bad-value", NULL, 3, 1, RF_ERR_CONTENT, "ok"},
-    {"bad-value-range.xml", "bad-value", NULL, 4, 1, RF_ERR_CONTENT, "ok"},
-    {"bad-depths-zero.xml", "bad-value", NULL, 3, 1, RF_ERR_CONTENT, "ok"},
-    {"bad-depths-order.xml", "bad-value", NULL, 4, 1, RF_ERR_CONTENT, "ok"},
-    {"bad-depths-range.xml", "bad-value", NULL, 3, 1, RF_ERR_CONTENT, "ok"},
-    {"duplicate-profile.xml", "duplicate-profile", NULL, 3, 1, RF_ERR_CONTENT, "a,ok"},
+    {"missing-attribute.xml", "missing-attribute", NULL, 2, 3, RF_ERR_CONTENT, "ok"},
+    {"missing-recipe.xml", "missing-attribute", NULL, 2, 3, RF_ERR_CONTENT, "ok"},
+    {"missing-param-name.xml", "missing-attribute", NULL, 3, 5, RF_ERR_CONTENT, "ok"},
+    {"missing-param-value.xml", "missing-attribute", NULL, 3, 5, RF_ERR_CONTENT, "ok"},
+    {"missing-depths-from.xml", "missing-attribute", NULL, 3, 5, RF_ERR_CONTENT, "ok"},
+    {"bad-value.xml", "bad-value", NULL, 3, 25, RF_ERR_CONTENT, "ok"},
+    {"bad-value-range.xml", "bad-value", NULL, 4, 31, RF_ERR_CONTENT, "ok"},
+    {"bad-depths-zero.xml", "bad-value", NULL, 3, 13, RF_ERR_CONTENT, "ok"},
+    {"bad-depths-order.xml", "bad-value", NULL, 4, 13, RF_ERR_CONTENT, "ok"},
+    {"bad-depths-range.xml", "bad-value", NULL, 3, 13, RF_ERR_CONTENT, "ok"},
+    {"duplicate-profile.xml", "duplicate-profile", NULL, 3, 12, RF_ERR_CONTENT, "a,ok"},
     /* warnings: the profile is kept, the element ignored */
-    {"unknown-element.xml", "unknown-element", NULL, 3, 1, RF_OK, "a,ok"},
-    {"unknown-element-depths.xml", "unknown-element", NULL, 4, 1, RF_OK, "a,ok"},
-    {"unknown-element-profiles.xml", "unknown-element", NULL, 3, 1, RF_OK, "a,ok"},
+    {"unknown-element.xml", "unknown-element", NULL, 3, 5, RF_OK, "a,ok"},
+    {"unknown-element-depths.xml", "unknown-element", NULL, 4, 7, RF_OK, "a,ok"},
+    {"unknown-element-profiles.xml", "unknown-element", NULL, 3, 3, RF_OK, "a,ok"},
 };
 
 /* Loads the fixture of row f and checks its diagnostic, status and profiles. */
@@ -398,7 +398,7 @@ typedef struct recipe_file {
 
 static const recipe_file recipe_files[] = {
     {{"unknown-recipe.xml", "unknown-recipe", NULL, 2, 1, RF_OK, "a,ok"}, true, RF_ERR_CONTENT},
-    {{"recipe-missing.xml", "unknown-recipe", NULL, 2, 1, RF_ERR_CONTENT, "ok"}, false, RF_OK},
+    {{"recipe-missing.xml", "unknown-recipe", NULL, 2, 21, RF_ERR_CONTENT, "ok"}, false, RF_OK},
     {{"recipe-syntax.xml", "script-syntax", "profile/syntax.lua", 4, 1, RF_OK, "a,ok"}, true,
      RF_ERR_CONTENT},
     {{"unknown-param.xml", "unknown-param", NULL, 3, 1, RF_OK, "a,ok"}, true, RF_OK},
@@ -622,6 +622,26 @@ START_TEST(left_out_profiles_keep_their_diagnostics_lines)
 }
 END_TEST
 
+/* Columns come from the raw bytes (libxml2's tree has none): the n-th
+ * element is the n-th start tag past comments, CDATA and the declaration,
+ * an attribute is found by name (any case) on a later line of its tag too,
+ * and columns count characters, not bytes. */
+START_TEST(columns_come_from_the_raw_bytes)
+{
+    static const char xml[] = "<?xml version=\"1.0\"?>\n"
+                              "<!-- <profile name=\"fake\"> -->\n"
+                              "<profiles><profile name=\"\xc3\xa9t\xc3\xa9\" recipe=\"brogue\">"
+                              "<param name=\"lakes\" value=\"1\"/><param name=\"tries\"\n"
+                              "     VALUE=\"x\"/></profile></profiles>\n";
+    const rf_diag *g;
+    ck_assert_int_eq(rf_profile_set_load_buffer(set, xml, sizeof xml - 1, "c.xml", diags),
+                     RF_ERR_CONTENT);
+    g = find_diag(diags, "bad-value", "c.xml", 4);
+    ck_assert_msg(g != NULL, "%s", dump(diags));
+    ck_assert_int_eq(g->col, 6);
+}
+END_TEST
+
 /* The bundled profiles lie inside every range. */
 START_TEST(bundled_profiles_are_within_their_ranges)
 {
@@ -807,6 +827,7 @@ static Suite *profile_suite(void)
     tcase_add_test(limits, bounded_params_are_checked_at_load);
     tcase_add_test(limits, bundled_profiles_are_within_their_ranges);
     tcase_add_test(limits, left_out_profiles_keep_their_diagnostics_lines);
+    tcase_add_test(limits, columns_come_from_the_raw_bytes);
     tcase_add_test(limits, lines_below_65535_are_exact_and_later_ones_not_capped);
     tcase_add_test(limits, null_arguments_are_refused);
     suite_add_tcase(s, limits);

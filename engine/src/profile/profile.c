@@ -259,15 +259,23 @@ typedef struct loader {
     size_t len;
 } loader;
 
-static void report(loader *ld, const char *code, int line, const char *fmt, ...) RF_PRINTF(4, 5);
-static void report(loader *ld, const char *code, int line, const char *fmt, ...)
+/* Reports at element n (its attribute attr when not NULL; n NULL: line 1),
+ * with the column found in the raw bytes (rf_xml_pos). */
+static void report(loader *ld, const char *code, const xmlNode *n, const char *attr,
+                   const char *fmt, ...) RF_PRINTF(5, 6);
+static void report(loader *ld, const char *code, const xmlNode *n, const char *attr,
+                   const char *fmt, ...)
 {
+    rf_xml_text t = {ld->buf, ld->len};
+    int line = 1, col = 1;
     char msg[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    unsigned verdict = rf_diag_report(ld->d, code, ld->file, line, line ? 1 : 0, "%s", msg);
+    if (n)
+        rf_xml_pos(n, attr, &t, &line, &col);
+    unsigned verdict = rf_diag_report(ld->d, code, ld->file, line, col, "%s", msg);
     ld->nomem |= (verdict & RF_DIAG_LOST) != 0;
     ld->errors |= (verdict & RF_DIAG_FAULT) != 0;
 }
@@ -319,12 +327,12 @@ static bool add_param(loader *ld, rf_profile *p, const xmlNode *n, int from, int
     if (ld->nomem) {
         ok = false;
     } else if (!key || !value) {
-        report(ld, "missing-attribute", rf_xml_line(n), "<param> needs %s", !key ? "name=" : "value=");
+        report(ld, "missing-attribute", n, NULL, "<param> needs %s", !key ? "name=" : "value=");
     } else if (!rf_range_parse(value, 0, RF_PARAM_MAX, &lo, &hi)) {
-        report(ld, "bad-value", rf_xml_line(n), "param value '%s' is not N or N-M", value);
+        report(ld, "bad-value", n, "value", "param value '%s' is not N or N-M", value);
     } else if (!rf_param_bound_ok(key, lo, hi)) {
         const rf_param_bound *b = rf_param_bound_find(key);
-        report(ld, "bad-value", rf_xml_line(n),
+        report(ld, "bad-value", n, "value",
                "parameter '%s' is %s; its range is %d-%d (at the 79x29 reference level)", key,
                value, b->lo, b->hi);
     } else if (!rf_grow((void **)&p->params, &p->cap, p->n + 1, sizeof *p->params)) {
@@ -347,10 +355,10 @@ static bool load_depths(loader *ld, rf_profile *p, const xmlNode *n)
     if (ld->nomem) {
         ok = false;
     } else if (!from) {
-        report(ld, "missing-attribute", rf_xml_line(n), "<depths> needs %s", "from=");
+        report(ld, "missing-attribute", n, NULL, "<depths> needs %s", "from=");
     } else if (!rf_range_parse(from, 0, RF_PARAM_MAX, &a, &x) || a != x || a < 1 ||
                (to && (!rf_range_parse(to, 0, RF_PARAM_MAX, &b, &x) || b != x || b < a))) {
-        report(ld, "bad-value", rf_xml_line(n), "<depths> range '%s' is not 1 <= from <= to", from);
+        report(ld, "bad-value", n, "from", "<depths> range '%s' is not 1 <= from <= to", from);
     } else {
         if (!to)
             b = a;
@@ -358,7 +366,7 @@ static bool load_depths(loader *ld, rf_profile *p, const xmlNode *n)
             if (rf_xml_is(c, "param"))
                 ok = add_param(ld, p, c, a, b);
             else if (c->type == XML_ELEMENT_NODE)
-                report(ld, "unknown-element", rf_xml_line(c), "<%s> is not known in <depths>",
+                report(ld, "unknown-element", c, NULL, "<%s> is not known in <depths>",
                        (const char *)c->name);
     }
     rf_free(from);
@@ -419,19 +427,19 @@ static bool recipe_inside(const char *file, size_t dir, const char *path)
     return rf_fs_inside(d, path);
 }
 
-static bool load_recipe_file(loader *ld, rf_profile *p, int line)
+static bool load_recipe_file(loader *ld, rf_profile *p, const xmlNode *n)
 {
     const char *slash = strrchr(ld->file, '/');
     size_t dir = p->recipe[0] == '/' || !slash ? 0 : (size_t)(slash - ld->file) + 1;
-    size_t n = dir + strlen(p->recipe) + 1;
+    size_t size = dir + strlen(p->recipe) + 1;
     rf_status st;
     int why = 0;
-    p->recipe_file = rf_alloc(n);
+    p->recipe_file = rf_alloc(size);
     if (!p->recipe_file)
         return false;
-    snprintf(p->recipe_file, n, "%.*s%s", (int)dir, ld->file, p->recipe);
+    snprintf(p->recipe_file, size, "%.*s%s", (int)dir, ld->file, p->recipe);
     if (p->recipe[0] == '/' || climbs(p->recipe) || !recipe_inside(ld->file, dir, p->recipe_file)) {
-        report(ld, "unknown-recipe", line,
+        report(ld, "unknown-recipe", n, "recipe",
                "recipe '%s' is not inside the profiles file's directory (an absolute path, '..' "
                "or a symbolic link out); it is not read",
                p->recipe);
@@ -441,7 +449,7 @@ static bool load_recipe_file(loader *ld, rf_profile *p, int line)
     if (st == RF_ERR_NOMEM)
         return false;
     if (st != RF_OK)
-        report(ld, "unknown-recipe", line, "cannot read recipe '%s': %s", p->recipe_file,
+        report(ld, "unknown-recipe", n, "recipe", "cannot read recipe '%s': %s", p->recipe_file,
                st == RF_ERR_LIMIT ? "larger than 1 MiB" : rf_fs_why(why));
     return true;
 }
@@ -457,11 +465,11 @@ static bool load_recipe(loader *ld, rf_profile *p, const xmlNode *n)
     if (ld->nomem)
         return false;
     if (!p->recipe) {
-        report(ld, "missing-attribute", rf_xml_line(n), "<profile> needs %s", "recipe=");
+        report(ld, "missing-attribute", n, NULL, "<profile> needs %s", "recipe=");
         return true;
     }
     if (ends_with(p->recipe, ".lua"))
-        return load_recipe_file(ld, p, rf_xml_line(n));
+        return load_recipe_file(ld, p, n);
     return true;
 }
 
@@ -480,9 +488,9 @@ static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
     if (ld->nomem || !p->file) {
         ok = false;
     } else if (!p->name) {
-        report(ld, "missing-attribute", rf_xml_line(n), "<profile> needs %s", "name=");
+        report(ld, "missing-attribute", n, NULL, "<profile> needs %s", "name=");
     } else if (rf_profile_find(s, p->name)) {
-        report(ld, "duplicate-profile", rf_xml_line(n), "profile '%s' is defined twice", p->name);
+        report(ld, "duplicate-profile", n, "name", "profile '%s' is defined twice", p->name);
     } else {
         ok = load_recipe(ld, p, n);
     }
@@ -492,7 +500,7 @@ static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
         else if (rf_xml_is(c, "depths"))
             ok = load_depths(ld, p, c);
         else if (c->type == XML_ELEMENT_NODE)
-            report(ld, "unknown-element", rf_xml_line(c), "<%s> is not known in <profile>",
+            report(ld, "unknown-element", c, NULL, "<%s> is not known in <profile>",
                    (const char *)c->name);
     if (ok && rf_diags_errors(ld->d) == before && !ld->nomem) {
         if (!rf_grow((void **)&s->items, &s->cap, s->n + 1, sizeof *s->items))
@@ -542,13 +550,14 @@ rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t 
     }
     root = xmlDocGetRootElement(doc);
     if (doc->intSubset || doc->extSubset) {
-        report(&ld, "xml-doctype", 1, "%s", "a DOCTYPE is refused in a profiles file");
+        report(&ld, "xml-doctype", NULL, NULL, "%s", "a DOCTYPE is refused in a profiles file");
         goto done;
     }
     if (!root || !rf_xml_is(root, "profiles")) {
-        report(&ld, "not-profiles", root ? rf_xml_line(root) : 1, "%s", "the root element is not <profiles>");
+        report(&ld, "not-profiles", root, NULL, "%s", "the root element is not <profiles>");
         goto done;
     }
+    rf_xml_index(xmlDocGetRootElement(doc), &(rf_xml_text){buf, len});
     rf_free(s->file);
     if (!(s->file = rf_strdup(ld.file))) {
         ok = false;
@@ -563,7 +572,7 @@ rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t 
             if (!pop_line)
                 pop_line = rf_xml_line(c);
         } else if (c->type == XML_ELEMENT_NODE)
-            report(&ld, "unknown-element", rf_xml_line(c), "<%s> is not known in <profiles>",
+            report(&ld, "unknown-element", c, NULL, "<%s> is not known in <profiles>",
                    (const char *)c->name);
     if (ok && pop_line && !ld.errors && !ld.nomem) { /* gaps only in a clean table */
         rf_horde_load hl = {d, ld.file, false, false};

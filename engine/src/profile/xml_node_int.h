@@ -9,6 +9,7 @@
 #define RF_XML_NODE_INT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include <libxml/tree.h>
 
@@ -19,5 +20,20 @@ bool rf_xml_is(const xmlNode *n, const char *name);
 /* A copy (rf_free) of attribute name's value (ignoring case), NULL when n
  * has none or when memory ran out (then *nomem is set). */
 char *rf_xml_attr(const xmlNode *n, const char *name, bool *nomem);
+
+/* The raw bytes a tree was parsed from, for positions (libxml2's tree has
+ * lines but no columns). */
+typedef struct rf_xml_text {
+    const char *buf;
+    size_t len;
+} rf_xml_text;
+/* Records in each element under root (its _private) the offset of its start
+ * tag in t: the k-th element in document order is the k-th start tag, as
+ * no DTD or entity can add elements (the loaders refuse a DOCTYPE first). */
+void rf_xml_index(xmlNode *root, const rf_xml_text *t);
+/* The line and character column of n's start tag '<', or of its attribute
+ * attr's name when attr is not NULL and the tag has it; libxml2's line and
+ * column 1 when n was not indexed or t is NULL. */
+void rf_xml_pos(const xmlNode *n, const char *attr, const rf_xml_text *t, int *line, int *col);
 
 #endif /* RF_XML_NODE_INT_H */
