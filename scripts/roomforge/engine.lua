@@ -6,7 +6,7 @@
 -- (emit, objtag, compile, arm, disarm) and of what C and Lua share, defined
 -- once in C (effect_kinds, object_events, room_events, set_props,
 -- forbidden), and keeps the table E it returns; it
--- then runs rules.lua, sandbox.lua and room_api.lua with E, each adding to E
+-- then runs rules.lua and room_api.lua with E, each adding to E
 -- what the next ones use, then conditions.lua and actions.lua, which fill the
 -- registries through E.define_condition / E.define_action, then the
 -- designer's extension files. The world model's state lives here so that
@@ -88,6 +88,7 @@ local E = {
     EV_CHANGED = EV_CHANGED, EV_HIT = EV_HIT, EV_BROKEN = EV_BROKEN, EV_DIED = EV_DIED,
     EV_ENTERED = EV_ENTERED, EV_EXITED = EV_EXITED,
     forbidden = host.forbidden, -- the sandbox's forbidden list (luavm.c): name -> true
+    read_only = host.read_only, -- (t, name) -> a read-only proxy of t (luavm.c)
 }
 
 -- Effect kinds, as rf_effect_kind numbers them.

@@ -51,8 +51,12 @@ struct rf_world {
 
 /* The world as light userdata; arg 1 of a protected call. Builds the host
  * table, runs engine.lua (its table E kept in the registry), then with E
- * rules.lua, sandbox.lua, room_api.lua, conditions.lua, actions.lua. */
+ * rules.lua, room_api.lua, conditions.lua, actions.lua. */
 int rf_world_step_boot(lua_State *L);
+/* The seed of the math.random stream of one environment: kind "room" (index
+ * the room, script its script) or "extension" (index the file), from the
+ * world's seed, so a room's draws depend on nothing another room does. */
+uint64_t rf_world_env_seed(const rf_world *w, const char *kind, size_t index, size_t script);
 /* Runs every *.lua of dir, in byte order of names. false when one failed. */
 bool rf_world_load_extensions(rf_world *w, const char *dir, rf_diags *d, bool *nomem, bool *io);
 /* Bytes of one src or extension file (read with rf_fs_read). */

@@ -16,6 +16,7 @@
 
 #include "core/alloc.h"
 #include "roomforge/fs.h"
+#include "roomforge/rng.h"
 #include "vm/lua_embedded.h"
 #include "load/script_types.h"
 #include "world_int.h"
@@ -271,6 +272,15 @@ static int l_disarm(lua_State *L)
     return 0;
 }
 
+uint64_t rf_world_env_seed(const rf_world *w, const char *kind, size_t index, size_t script)
+{
+    uint64_t h = rf_fnv1a64(kind, strlen(kind));
+    h ^= w->opts.seed + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h ^= ((uint64_t)index + 1) * 0xbf58476d1ce4e5b9ULL;
+    h ^= ((uint64_t)script + 1) * 0x94d049bb133111ebULL;
+    return h;
+}
+
 /* ---- boot ---- */
 
 static const rf_lua_embedded *embedded(const char *name)
@@ -298,7 +308,7 @@ static void run_embedded(lua_State *L, const char *name, int nargs, int nres)
 
 /* The rule VM's files after engine.lua, in load order: each is called with
  * E and adds to it what the next ones use. */
-static const char *const vm_files[] = {"rules.lua", "sandbox.lua", "room_api.lua"};
+static const char *const vm_files[] = {"rules.lua", "room_api.lua"};
 
 int rf_world_step_boot(lua_State *L)
 {
@@ -318,6 +328,8 @@ int rf_world_step_boot(lua_State *L)
     lua_setfield(L, -2, "arm");
     lua_pushcfunction(L, l_disarm);
     lua_setfield(L, -2, "disarm");
+    lua_pushcfunction(L, rf_luavm_read_only);
+    lua_setfield(L, -2, "read_only");
     run_embedded(L, "engine.lua", 1, 1);
     if (!lua_istable(L, -1))
         return luaL_error(L, "engine.lua did not return its table");
@@ -327,14 +339,6 @@ int rf_world_step_boot(lua_State *L)
         lua_pushvalue(L, -1);
         run_embedded(L, vm_files[i], 1, 0);
     }
-    /* method calls on strings ("x"):find(...) go through the guarded library */
-    lua_pushliteral(L, "");
-    if (lua_getmetatable(L, -1)) {
-        lua_getfield(L, -3, "safe_string");
-        lua_setfield(L, -2, "__index");
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
     lua_pushvalue(L, -1);
     run_embedded(L, "conditions.lua", 1, 0);
     lua_pushvalue(L, -1);
@@ -346,6 +350,7 @@ typedef struct ext_step {
     const char *code;
     size_t len;
     const char *chunk;
+    uint64_t seed;
 } ext_step;
 
 static int step_extension(lua_State *L)
@@ -353,7 +358,8 @@ static int step_extension(lua_State *L)
     ext_step *s = lua_touserdata(L, 1);
     rf_luavm_load(L, s->code, s->len, s->chunk);
     push_fn(L, "extension_env");
-    lua_call(L, 0, 1);
+    rf_luavm_push_env(L, s->seed);
+    lua_call(L, 1, 1);
     if (!lua_setupvalue(L, -2, 1))
         lua_pop(L, 1);
     lua_call(L, 0, 0);
@@ -408,6 +414,7 @@ bool rf_world_load_extensions(rf_world *w, const char *dir, rf_diags *d, bool *n
         s.code = code;
         s.len = len;
         s.chunk = chunk;
+        s.seed = rf_world_env_seed(w, "extension", i, 0);
         if (rf_luavm_call(w->vm, step_extension, &s, w->opts.load_budget, chunk, &f) != RF_OK) {
             if (d)
                 (void)rf_diag_add(d, f.code, path, f.line > 0 ? f.line : 1, 1, "extension %s: %s",
@@ -590,7 +597,8 @@ int rf_world_step_chunk(lua_State *L)
     lua_pushinteger(L, (lua_Integer)s->index);
     lua_pushinteger(L, s->script);
     lua_pushinteger(L, (lua_Integer)s->w->nchunks - 1);
-    lua_call(L, 3, 1);
+    rf_luavm_push_env(L, rf_world_env_seed(s->w, "room", s->index, (size_t)s->script));
+    lua_call(L, 4, 1);
     if (!lua_setupvalue(L, -2, 1))
         lua_pop(L, 1);
     lua_call(L, 0, 0);
