@@ -21,10 +21,10 @@ typedef struct rf_world rf_world; /* opaque */
 /* Options of a world; rf_world_opts_init fills the defaults. */
 typedef struct rf_world_opts {
     size_t mem_cap;          /* bytes the world's Lua state may hold; default 64 MiB */
-    long tick_budget;        /* VM instructions the rules that run user Lua (Lua rules,
-                              * extension types) may run in one tick, all together; default
-                              * 20,000,000. Built-in rules are bounded by construction and
-                              * run unhooked */
+    long tick_budget;        /* VM instructions one rule that runs user Lua (a Lua rule, an
+                              * extension type) may run in one tick; default 20,000,000; all
+                              * such rules of a tick together get twice that. Built-in rules
+                              * are bounded by construction and run unhooked */
     long load_budget;        /* VM instructions the Lua chunks of one room (or one extension
                               * file) may run at load, all together; default 1,000,000 */
     const char *scripts_dir; /* designer extensions: every *.lua in it, in byte order of

@@ -17,6 +17,7 @@ typedef struct rf_world_room_rec {
     const rf_template *t;
     int x, y;
     size_t rules;
+    long long spent; /* instructions its user rules ran this tick (tick_pool) */
 } rf_world_room_rec;
 
 /* A Lua chunk of a room: where its lines are in which file. */
@@ -47,6 +48,9 @@ struct rf_world {
     rf_script_types types;
     bool quiet_unknown; /* rf_world_lint: lint.c reports unknown types */
     bool emit_failed;   /* the effect log could not grow */
+    long long tick_left; /* the tick's pool: instructions user rules may still run */
+    size_t arm_room;     /* the room whose rule the pool is armed for */
+    long long arm_left;  /* the pool when it was armed */
 };
 
 /* The world as light userdata; arg 1 of a protected call. Builds the host
@@ -82,6 +86,7 @@ typedef struct rf_world_room_step {
     size_t len;
     const char *chunk; /* its name "=rN" */
     size_t nrules;     /* out: rules of the room */
+    long long load_left; /* the room's load budget still left to its chunks */
 } rf_world_room_step;
 
 int rf_world_step_new_room(lua_State *L);  /* E.new_room, E.add_object per object */
@@ -121,10 +126,18 @@ typedef struct rf_world_tick_step {
     int ri, script, chunk, line;
     const char *kind;
     bool have;
+    size_t count; /* rules disabled by rf_world_step_disable_room */
 } rf_world_tick_step;
 
 int rf_world_step_begin_tick(lua_State *L); /* E.begin_tick() */
 int rf_world_step_run(lua_State *L);        /* E.run(s->from) */
 int rf_world_step_disable(lua_State *L);    /* E.disable(s->from): the failed rule */
+/* E.rule_room(s->from): s->ri, the failing rule's room (-1 none). */
+int rf_world_rule_room(lua_State *L);
+/* E.disable_user_rules(s->ri): every rule of that room running user Lua. */
+int rf_world_step_disable_room(lua_State *L);
+/* After a rule's arm ends (disarm, or a failure): moves what it spent from
+ * the tick's pool to its room's count. */
+void rf_world_pool_take(rf_world *w);
 
 #endif /* RF_WORLD_INT_H */

@@ -258,17 +258,43 @@ static int l_compile(lua_State *L)
     return 1;
 }
 
-/* arm() / disarm(): the budget around one rule that runs user Lua. */
+/* arm(ri) -> bool / disarm(): the budget around one rule of room ri that
+ * runs user Lua, drawn from the tick's pool; false (nothing armed) once the
+ * pool is spent. */
 static int l_arm(lua_State *L)
 {
     rf_world *w = upworld(L);
-    rf_luavm_arm(L, w->opts.tick_budget);
-    return 0;
+    lua_Integer ri = luaL_checkinteger(L, 1);
+    if (w->tick_left <= 0 || ri < 0 || (size_t)ri >= w->nrooms) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    w->arm_room = (size_t)ri;
+    w->arm_left = w->tick_left;
+    /* the rule's own budget, or what the pool has left when that is less */
+    rf_luavm_arm_left(L, w->tick_left < w->opts.tick_budget ? w->tick_left : w->opts.tick_budget);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+void rf_world_pool_take(rf_world *w)
+{
+    long long armed = w->arm_left < w->opts.tick_budget ? w->arm_left : w->opts.tick_budget;
+    long long left = rf_luavm_left(w->L), spent;
+    if (left < 0)
+        left = 0;
+    spent = armed > left ? armed - left : 0;
+    if (w->arm_room < w->nrooms)
+        w->rooms[w->arm_room].spent += spent;
+    w->tick_left -= spent;
+    w->arm_left = w->tick_left;
 }
 
 static int l_disarm(lua_State *L)
 {
+    rf_world *w = upworld(L);
     rf_luavm_disarm(L);
+    rf_world_pool_take(w);
     return 0;
 }
 
@@ -326,7 +352,8 @@ int rf_world_step_boot(lua_State *L)
     lua_pushlightuserdata(L, w);
     lua_pushcclosure(L, l_arm, 1);
     lua_setfield(L, -2, "arm");
-    lua_pushcfunction(L, l_disarm);
+    lua_pushlightuserdata(L, w);
+    lua_pushcclosure(L, l_disarm, 1);
     lua_setfield(L, -2, "disarm");
     lua_pushcfunction(L, rf_luavm_read_only);
     lua_setfield(L, -2, "read_only");
@@ -752,6 +779,26 @@ int rf_world_step_run(lua_State *L)
     push_fn(L, "run");
     lua_pushinteger(L, s->from);
     lua_call(L, 1, 0);
+    return 0;
+}
+
+int rf_world_rule_room(lua_State *L)
+{
+    rf_world_tick_step *s = lua_touserdata(L, 1);
+    push_fn(L, "rule_room");
+    lua_pushinteger(L, s->from);
+    lua_call(L, 1, 1);
+    s->ri = (int)lua_tointeger(L, -1);
+    return 0;
+}
+
+int rf_world_step_disable_room(lua_State *L)
+{
+    rf_world_tick_step *s = lua_touserdata(L, 1);
+    push_fn(L, "disable_user_rules");
+    lua_pushinteger(L, s->ri);
+    lua_call(L, 1, 1);
+    s->count = (size_t)lua_tointeger(L, -1);
     return 0;
 }
 
