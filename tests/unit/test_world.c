@@ -927,6 +927,25 @@ static const char *draws_after(const char *first_chunk)
     return out;
 }
 
+/* Effects print control characters escaped (issue 19): nothing a script
+ * writes drives a terminal; ids with one are quoted. */
+START_TEST(effect_text_escapes_control_characters)
+{
+    rf_effect e;
+    char line[256];
+    memset(&e, 0, sizeof e);
+    e.tick = 3;
+    e.kind = RF_EFFECT_TICKER;
+    e.text = "\033[2J\007\302\233x\tok";
+    rf_effect_format(&e, true, line, sizeof line);
+    ck_assert_str_eq(line, "T3 ticker \"\\x1b[2J\\x07\\xc2\\x9bx\\tok\"");
+    e.kind = RF_EFFECT_REMOVE;
+    e.id = "a\033b";
+    rf_effect_format(&e, true, line, sizeof line);
+    ck_assert_str_eq(line, "T3 remove \"a\\x1bb\"");
+}
+END_TEST
+
 START_TEST(each_room_has_its_own_random_stream)
 {
     char plain[8192];
@@ -953,6 +972,7 @@ static Suite *world_suite(void)
     tcase_add_test(ab, many_near_budget_rules_share_one_tick_budget);
     tcase_add_test(ab, a_rooms_chunks_share_one_load_budget);
     tcase_add_test(ab, each_room_has_its_own_random_stream);
+    tcase_add_test(ab, effect_text_escapes_control_characters);
     suite_add_tcase(s, ab);
     tcase_add_checked_fixture(lua, setup, teardown);
     /* removed_objects_are_reused_not_kept ticks 30,000 times (0.3 s on an

@@ -245,11 +245,28 @@ int rf_luavm_load(lua_State *L, const char *code, size_t len, const char *chunkn
     return 1;
 }
 
+/* Copies the message [msg, end) into out (cap bytes), an embedded NUL as
+ * "\0", so nothing after it is lost silently. */
+static void copy_message(char *out, size_t cap, const char *msg, const char *end)
+{
+    size_t n = 0;
+    for (; msg < end && n + 3 < cap; msg++) {
+        if (*msg == '\0') {
+            out[n++] = '\\';
+            out[n++] = '0';
+        } else {
+            out[n++] = *msg;
+        }
+    }
+    out[n] = '\0';
+}
+
 rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, const char *track,
                         rf_luavm_fail *fail)
 {
     lua_State *L;
-    const char *msg;
+    const char *msg, *msg_end;
+    size_t msg_len;
     int rc, top;
     long saved_budget;
     if (!vm || !f || !fail)
@@ -280,9 +297,12 @@ rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, co
         lua_settop(L, top);
         return RF_OK;
     }
-    msg = lua_tostring(L, -1);
-    if (!msg)
+    msg = lua_tolstring(L, -1, &msg_len);
+    if (!msg) {
         msg = "error object is not a string";
+        msg_len = strlen(msg);
+    }
+    msg_end = msg + msg_len;
     if (vm->budget_hit)
         fail->code = "script-budget";
     else if (rc == LUA_ERRMEM || vm->mem_hit)
@@ -304,10 +324,11 @@ rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, co
         fail->where_line = vm->where_line;
     }
     if (strcmp(fail->code, "script-memory") == 0)
-        msg = "the world's script memory cap was reached";
+        snprintf(fail->msg, sizeof fail->msg, "the script memory cap was reached");
     else if (strcmp(fail->code, "script-budget") == 0)
-        msg = "the instruction budget was exceeded";
-    snprintf(fail->msg, sizeof fail->msg, "%s", msg);
+        snprintf(fail->msg, sizeof fail->msg, "the instruction budget was exceeded");
+    else
+        copy_message(fail->msg, sizeof fail->msg, msg, msg_end);
     vm->last_code = fail->code;
     lua_settop(L, top);
     lua_gc(L, LUA_GCCOLLECT);
