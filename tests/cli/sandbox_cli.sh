@@ -33,6 +33,7 @@ expect1 script-budget gen --recipe "$data/xpcall.lua"
 expect1 script-budget gen --recipe "$data/rep.lua"
 expect1 script-memory gen --recipe "$data/recurse.lua"
 expect1 script-error gen --recipe "$data/writable.lua"
+expect1 script-error gen --recipe "$data/feelings.lua" --format json
 # lint prints its diagnostics on stdout
 "$rf" lint "$data/profiles.xml" >"$tmp/out" 2>"$tmp/err"
 rc=$?

@@ -178,6 +178,9 @@ static const abuse abuses[] = {
     {"catching stack overflows", "local function f(n) return 1 + f(n + 1) end\n"
      "for i = 1, 1000 do pcall(f, 1) end", 0, NULL},
     {"print", "print('\\27[2J')", 1, "script-forbidden"},
+    /* issue 19: what C copies is capped */
+    {"one long ticker", "room:ticker(('x'):rep(5000))", 1, "script-error"},
+    {"a NUL in a ticker", "room:ticker('a\\0b')", 1, "script-error"},
 };
 
 static void check_abuse_diag(const abuse *a, int line)
@@ -946,6 +949,21 @@ START_TEST(effect_text_escapes_control_characters)
 }
 END_TEST
 
+/* A rule flooding tickers is stopped during the tick by the per-tick caps
+ * (issue 19), before C copies more than they allow. */
+START_TEST(effect_floods_stop_during_the_tick)
+{
+    ck_assert_int_eq(add_lua_room("room:rule{run = function(r)\n"
+                                  "  for i = 1, 1e9 do r:ticker(('x'):rep(1000) .. i) end end}", 0),
+                     RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_ERR_SCRIPT);
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "script-error");
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 0)->message, "bytes of effect text in one tick"));
+    ck_assert_uint_le(rf_world_effect_count(w), 1100);
+}
+END_TEST
+
 START_TEST(each_room_has_its_own_random_stream)
 {
     char plain[8192];
@@ -973,6 +991,7 @@ static Suite *world_suite(void)
     tcase_add_test(ab, a_rooms_chunks_share_one_load_budget);
     tcase_add_test(ab, each_room_has_its_own_random_stream);
     tcase_add_test(ab, effect_text_escapes_control_characters);
+    tcase_add_test(ab, effect_floods_stop_during_the_tick);
     suite_add_tcase(s, ab);
     tcase_add_checked_fixture(lua, setup, teardown);
     /* removed_objects_are_reused_not_kept ticks 30,000 times (0.3 s on an

@@ -569,6 +569,7 @@ rf_status rf_world_tick(rf_world *w, rf_diags *d)
     w->emit_failed = false;
     /* one pool for every user rule of the tick, each room's spending counted */
     w->tick_left = (long long)w->opts.tick_budget * RF_WORLD_TICK_POOL;
+    w->tick_effects = w->tick_bytes = 0;
     w->arm_room = (size_t)-1;
     for (i = 0; i < w->nrooms; i++)
         w->rooms[i].spent = 0;

@@ -13,6 +13,13 @@
 #include "roomforge/world.h"
 
 /* A room of the world: its template at a level offset, the rules it compiled. */
+/* Caps on what rules copy into C (docs/designers.md: effect caps): the
+ * bytes of one effect's text or id, the effects of one tick and their text
+ * bytes. Past one, the rule making the effect fails (script-error). */
+#define RF_WORLD_TEXT_MAX 1024
+#define RF_WORLD_TICK_EFFECTS 10000
+#define RF_WORLD_TICK_BYTES (1024 * 1024)
+
 typedef struct rf_world_room_rec {
     const rf_template *t;
     int x, y;
@@ -49,6 +56,7 @@ struct rf_world {
     bool quiet_unknown; /* rf_world_lint: lint.c reports unknown types */
     bool emit_failed;   /* the effect log could not grow */
     long long tick_left; /* the tick's pool: instructions user rules may still run */
+    size_t tick_effects, tick_bytes; /* effects and their text bytes this tick */
     size_t arm_room;     /* the room whose rule the pool is armed for */
     long long arm_left;  /* the pool when it was armed */
 };

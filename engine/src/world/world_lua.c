@@ -124,11 +124,33 @@ static bool field_bool(lua_State *L, int t, const char *name)
 static const char *field_str(lua_State *L, int t, const char *name)
 {
     int type = lua_getfield(L, t, name);
+    size_t len;
+    const char *s;
     if (type == LUA_TNIL || (type == LUA_TBOOLEAN && !lua_toboolean(L, -1)))
         return NULL;
     if (type != LUA_TSTRING && type != LUA_TNUMBER)
         luaL_error(L, "field '%s' must be text", name);
-    return lua_tostring(L, -1);
+    s = lua_tolstring(L, -1, &len);
+    if (strlen(s) != len) /* C keeps it as a C string: never cut it short silently */
+        luaL_error(L, "field '%s' holds a NUL byte", name);
+    return s;
+}
+
+/* Counts effect e against the caps of one text (id, text) and of one tick
+ * (effects, bytes), before C copies anything; over one, raises, and the
+ * rule that made it is disabled (docs/designers.md: effect caps). */
+static void count_effect(lua_State *L, rf_world *w, const rf_effect *e)
+{
+    size_t id = e->id ? strlen(e->id) : 0, text = e->text ? strlen(e->text) : 0;
+    if (id > RF_WORLD_TEXT_MAX || text > RF_WORLD_TEXT_MAX)
+        luaL_error(L, "%s: a text or id is at most %d bytes", rf_effect_kind_name(e->kind),
+                   RF_WORLD_TEXT_MAX);
+    if (w->tick_effects >= RF_WORLD_TICK_EFFECTS)
+        luaL_error(L, "more than %d effects in one tick", RF_WORLD_TICK_EFFECTS);
+    if (w->tick_bytes + id + text > RF_WORLD_TICK_BYTES)
+        luaL_error(L, "more than %d bytes of effect text in one tick", RF_WORLD_TICK_BYTES);
+    w->tick_effects++;
+    w->tick_bytes += id + text;
 }
 
 /* emit(e): one effect from engine.lua, the table {kind, room, script, id,
@@ -174,6 +196,7 @@ static int l_emit(lua_State *L)
         return luaL_error(L, "emit: bad property '%s'", prop);
     e.value = field_int(L, 1, "value", 0);
     e.text = field_str(L, 1, "text");
+    count_effect(L, w, &e);
     if (!rf_world_emit(w, &e))
         return luaL_error(L, "out of memory recording an effect");
     return 0;
