@@ -4,18 +4,25 @@
 #   make test   build, run the whole suite, then again under ASan/UBSan even when
 #               the first half failed, and report both (tests/make_test.sh); CI runs it
 #   make bench  build optimised and run the benchmarks in tools/bench
+#   make fuzz   build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS (60);
+#               make test runs it after both halves (tools/fuzz/run_libfuzzer.sh)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 BENCH_BUILD ?= build-bench
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps build demo check test test-plain test-asan bench install clean
+.PHONY: all deps deps-test build demo check test test-plain test-asan bench fuzz install clean
 
 all: build
 
 deps:
 	@sh tools/deps.sh
+
+deps-test:
+	@sh tools/deps.sh test
 
 $(BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
@@ -40,8 +47,8 @@ test-asan: deps $(ASAN_BUILD)/CMakeCache.txt
 	cd $(ASAN_BUILD) && CK_FORK=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 RF_SANITIZED=1 ctest $(CTEST_FLAGS)
 
-test:
-	@sh tests/make_test.sh "$(MAKE)" $(BUILD) $(ASAN_BUILD)
+test: deps-test
+	@sh tests/make_test.sh "$(MAKE)" $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
 
 $(BENCH_BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DRF_TESTS=OFF
@@ -50,8 +57,15 @@ bench: deps $(BENCH_BUILD)/CMakeCache.txt
 	cmake --build $(BENCH_BUILD) -j $(JOBS)
 	sh tools/bench/run.sh $(BENCH_BUILD)
 
+$(FUZZ_BUILD)/CMakeCache.txt:
+	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRF_LIBFUZZER=ON -DRF_TESTS=OFF
+
+fuzz: deps-test $(FUZZ_BUILD)/CMakeCache.txt
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
+	sh tools/fuzz/run_libfuzzer.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 install: build
 	cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(BENCH_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD)

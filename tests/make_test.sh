@@ -1,12 +1,13 @@
 #!/bin/sh
-# tests/make_test.sh MAKE BUILD ASAN_BUILD: what `make test` (and CI) runs:
-# the whole suite in the plain build (make test-plain), then in the sanitized
-# one (make test-asan) even when the plain half failed, so one run reports
-# both. Closes as ctest does: both halves' summaries, the summary over both,
+# tests/make_test.sh MAKE BUILD ASAN_BUILD FUZZ_BUILD: what `make test` (and
+# CI) runs: the whole suite in the plain build (make test-plain), then in the
+# sanitized one (make test-asan) even when the plain half failed, then the
+# libFuzzer harnesses for FUZZ_SECONDS each (make fuzz), so one run reports
+# all three. Closes as ctest does: both halves' summaries, the summary over both,
 # the total time, the failed tests (each marked with its half), and exits
 # non-zero when either half failed or did not get to run its tests.
 set -u
-make=$1 plain=$2 asan=$3
+make=$1 plain=$2 asan=$3 fuzzb=${4:-build-fuzz}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT HUP INT TERM
 
@@ -16,11 +17,12 @@ half() {
 }
 half plain test-plain
 half sanitized test-asan
+half fuzz fuzz
 
 summary='^[0-9]+% tests passed, [0-9]+ tests failed out of [0-9]+$'
 status=0 passed=0 total=0 secs=0
 echo
-echo "make test: plain ($plain) and sanitized ($asan)"
+echo "make test: plain ($plain), sanitized ($asan) and libFuzzer ($fuzzb)"
 for h in plain sanitized; do
     rc=$(cat "$tmp/$h.rc")
     line=$(grep -E "$summary" "$tmp/$h.log" | tail -1)
@@ -38,6 +40,14 @@ for h in plain sanitized; do
     passed=$((passed + n - f))
     secs=$(echo "$secs ${t:-0}" | awk '{ printf "%.2f", $1 + $2 }')
 done
+frc=$(cat "$tmp/fuzz.rc")
+[ "$frc" = 0 ] || status=1
+if grep -q '^target ' "$tmp/fuzz.log"; then
+    printf '%-10s %s\n' "fuzz:" "$(sed -n '/^target /,$p' "$tmp/fuzz.log" | tail -n +2 |
+        awk '{ n++; if ($5 != "ok") f++ } END { printf "%d targets, %d failed", n, f }')"
+else
+    printf '%-10s no fuzzer ran: make fuzz failed before it (exit %s)\n' "fuzz:" "$frc"
+fi
 echo
 # the percentage as ctest rounds it: never 100% with a failure
 pct=$(echo "$passed $total" | awk '{ p = $2 ? 100 * $1 / $2 : 0; if ($1 < $2 && p > 99) p = 99;
@@ -52,6 +62,11 @@ if grep -q '^The following tests FAILED:' "$tmp/plain.log" "$tmp/sanitized.log";
         sed -n '/^The following tests FAILED:/,$p' "$tmp/$h.log" |
             grep -E '^[[:space:]]+[0-9]+ - ' | sed "s/\$/ [$h]/"
     done
+fi
+if [ "$frc" != 0 ]; then
+    echo
+    echo "libFuzzer found (make fuzz):"
+    sed -n '/^target /,$p' "$tmp/fuzz.log" | grep -v ' ok$'
 fi
 if [ "$status" != 0 ]; then
     echo "Errors while running CTest"

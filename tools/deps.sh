@@ -1,17 +1,27 @@
 #!/bin/sh
-# tools/deps.sh: make sure the build dependencies are installed (Debian).
+# tools/deps.sh [test]: make sure the build dependencies are installed
+# (Debian); with `test` (make test, make fuzz) also what only the tests use.
 # As root, installs what is missing with apt-get; otherwise prints the exact
 # command to run and fails. Called by `make demo` and `make test`. scdoc
 # builds the man pages (docs/man); man-db's `man` reads them back in the
-# install test (tests/cli/install_check.sh).
+# install test (tests/cli/install_check.sh). libpng writes `gen --format png`;
+# chromium, node and npm run the html viewer's browser test (tests/browser);
+# clang builds the libFuzzer harnesses (make fuzz).
 set -eu
-PKGS="build-essential cmake pkg-config libxml2-dev libxml2-utils liblua5.4-dev check python3 scdoc man-db"
+PKGS="build-essential cmake pkg-config libxml2-dev libxml2-utils liblua5.4-dev check python3 scdoc man-db libpng-dev"
+[ "${1:-}" = test ] && PKGS="$PKGS chromium clang"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
         missing="$missing $p"
     fi
 done
+# node and npm may come from another source than Debian's packages: ask for
+# the commands, and install Debian's only when a command is missing.
+if [ "${1:-}" = test ]; then
+    command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+    command -v npm >/dev/null 2>&1 || missing="$missing npm"
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
     echo "roomforge needs:$missing" >&2

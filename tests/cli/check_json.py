@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """tests/cli/check_json.py KIND CMD...: runs CMD and checks its stdout is JSON
-of the given shape (lint, sarif, list, show, sim). Exit status: CMD's own code must
+of the given shape (lint, sarif, list, show, sim, gen). Exit status: CMD's own code must
 be the one named by --rc (default 0)."""
 import json, subprocess, sys
 
@@ -42,6 +42,28 @@ def main():
     elif kind == 'show':
         assert len(doc['rows']) == doc['height']
         assert all(len(r) == doc['width'] for r in doc['rows'])
+    elif kind == 'gen':
+        # DESIGN 5: rooms carry their id (1-based, in order) and orientation;
+        # objects a handle (1-based, in order) and the id of the room they
+        # stand in (0: none), whose box holds them
+        room_keys = {'id', 'name', 'kind', 'template', 'x', 'y', 'w', 'h', 'locked', 'lit',
+                     'orient', 'forced', 'file', 'line'}
+        obj_keys = {'handle', 'type', 'id', 'name', 'x', 'y', 'room', 'count', 'charges',
+                    'quality', 'global', 'key', 'horde', 'leader', 'asleep'}
+        rooms = doc['rooms']
+        assert [r['id'] for r in rooms] == list(range(1, len(rooms) + 1))
+        for r in rooms:
+            assert set(r) == room_keys, set(r) ^ room_keys
+            assert 0 <= r['orient'] <= 7 and (r['template'] or r['orient'] == 0), r
+            assert (r['file'] is None) == (r['template'] is None) == (r['line'] is None), r
+            assert r['template'] or not r['forced'], r
+        assert [o['handle'] for o in doc['objects']] == list(range(1, len(doc['objects']) + 1))
+        for o in doc['objects']:
+            assert set(o) == obj_keys, set(o) ^ obj_keys
+            if o['room']:
+                r = rooms[o['room'] - 1]
+                assert r['x'] <= o['x'] < r['x'] + r['w'] and r['y'] <= o['y'] < r['y'] + r['h'], (o, r)
+        assert any(r['forced'] for r in rooms), 'the forced room is not marked'
     elif kind == 'sim':
         # one scenario's object, or {"scenarios":[...],"failed":N} for a folder
         fields = {'remove': {'id'}, 'create': {'type', 'id', 'x', 'y'}, 'move': {'id', 'x', 'y'},

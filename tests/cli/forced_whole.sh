@@ -5,7 +5,9 @@
 # the room's map (every floor, anchor or ^ cell walkable in the level).
 #   - a one-door room whose door faced the map's edge (issue 12's example);
 #   - a seeded Brogue room whose door front a lake took (caverns);
-#   - a room whose only door another template's wall covered (brogue 29).
+#   - a room whose only door another template's wall covered (brogue 29);
+#   - a 40x20 hub (reserved before digging) on caverns and brogue, and its
+#     refusal on NetHack's 80x21, which names the --size that holds it.
 set -u
 rf=$1 check=$2 src=$3
 fails=0 n=0
@@ -34,5 +36,16 @@ whole "$src/content" brogue 3 6 "Cramped Curio Stall"
 whole "$src/tests/data/forced" caverns 3 2 "One Door"
 whole "$src/tests/data/forced" caverns 3 10 "One Door"
 whole "$src/tests/data/forced" brogue 29 2 "One Door"
+for seed in 1 2 3; do
+    whole "$src/tests/data/forced" caverns $seed 6 "Big Hub"
+    whole "$src/tests/data/forced" brogue $seed 10 "Big Hub"
+done
+n=$((n + 1))
+if "$rf" gen --content "$src/tests/data/forced" --profile nethack --room "Big Hub" \
+        >/dev/null 2>"$tmp/err" || ! grep -q "room-not-placed" "$tmp/err" ||
+        ! grep -q "try --size 80x22" "$tmp/err"; then
+    echo "FAIL: 'Big Hub' on nethack is not refused with --size 80x22: $(head -1 "$tmp/err")"
+    fails=$((fails + 1))
+fi
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" = 0 ]

@@ -27,8 +27,8 @@ expect_content() { # expect_content WORDS-IN-MESSAGE ARGS...
         fails=$((fails + 1))
     fi
 }
-expect_content "'Some Room': no template of that name" gen --room "Some Room"
-expect_content "'X': no template of that name" gen --seed 3 --room=X
+expect_content "no room named 'Some Room' is loaded" gen --room "Some Room"
+expect_content "no room named 'X' is loaded" gen --seed 3 --room=X
 expect_content "forced room 'Deep Bazaar' cannot be placed at depth 1.*minLevel" gen --room "Deep Bazaar"
 expect_content "special and already on this level" gen --depth 3 --room "Candlelit Duel" --room "Candlelit Duel"
 expect_usage "--room needs a template name" gen --room ""
@@ -37,7 +37,10 @@ expect_usage "--size takes" gen --size 1001x29
 expect_usage "--size takes" gen --size 80
 expect_usage "--depth takes" gen --depth 0
 expect_usage "--seed takes" gen --seed -1
-expect_usage "--format takes" gen --format html
+expect_usage "--format takes" gen --format xml
+expect_usage "--scale takes 1..32" gen --format png --scale 0
+expect_usage "--scale takes 1..32" gen --format png --scale 33 -o "$tmp/x.png"
+expect_usage "larger than 16384 pixels" gen --format png --size 1000x40 --scale 32 -o "$tmp/x.png"
 expect_usage "no profile called 'nope'" gen --profile nope
 expect_usage "is a directory" gen -o "$tmp"
 expect_usage "unknown argument" gen --bogus
@@ -46,7 +49,7 @@ dm=$(dirname "$0")/../data/rooms_file
 expect_usage "recipe 'nethack' did not read the rooms-file: it never called dig_crawl" \
     gen --profile nethack --rooms-file "$dm/valid-all.txt"
 expect_usage "recipe 'brogue' did not read the rooms-file" gen --rooms-file "$dm/valid-all.txt"
-expect_usage "is not a directory" gen --content "$tmp/none"
+expect_usage "none: error: cannot read" gen --content "$tmp/none"
 expect_usage "--depths takes" catalog --depths 5-2
 expect_usage "--count takes" catalog --count 0
 expect_usage "--format takes" catalog --format xml
@@ -58,15 +61,18 @@ expect_usage "no profile called 'nope'" catalog --profile nope --count 1
 content=$(cd "$(dirname "$0")/../../content" && pwd)
 "$rf" gen --profile brogue --content "$content" --seed 4 --depth 2 | cmp -s - "$tmp/stdout.txt" ||
     { echo "FAIL: --profile brogue --content differs from the defaults"; fails=$((fails + 1)); }
-# a catalog line's digest is the FNV-1a 64 of the ascii level
+# a catalog line's digest is the FNV-1a 64 of the JSON level, template
+# files cut to their base names
 line=$("$rf" catalog --seed 4 --count 1 --depths 2-2)
 case "$line" in "4 2 "????????????????" "*) ;; *) echo "FAIL: catalog line '$line'"; fails=$((fails + 1)) ;; esac
+"$rf" gen --seed 4 --depth 2 --format json >"$tmp/level.json"
 digest=$(python3 -c '
-import sys
+import re, sys
+text = re.sub(rb"\"file\":\"[^\"]*/", b"\"file\":\"", open(sys.argv[1], "rb").read())
 h = 0xcbf29ce484222325
-for b in open(sys.argv[1], "rb").read():
+for b in text:
     h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
-print("%016x" % h)' "$tmp/stdout.txt")
+print("%016x" % h)' "$tmp/level.json")
 [ "$(echo "$line" | cut -d" " -f3)" = "$digest" ] || { echo "FAIL: digest $digest vs $line"; fails=$((fails + 1)); }
 # csv and json carry the same digests
 "$rf" catalog --seed 4 --count 1 --depths 2-2 --format csv | grep -q "^4,2,$digest," ||
@@ -76,26 +82,56 @@ import json, sys
 d = json.load(sys.stdin)["levels"][0]
 sys.exit(0 if d["digest"] == sys.argv[1] and d["seed"] == 4 and d["depth"] == 2 else 1)' "$digest" ||
     { echo "FAIL: json"; fails=$((fails + 1)); }
+# catalog --room: every level holds the room, with the digest gen gives it
+"$rf" gen --seed 2 --depth 4 --room "Warden's Gate" --format json >"$tmp/forced.json"
+fdigest=$(python3 -c '
+import re, sys
+text = re.sub(rb"\"file\":\"[^\"]*/", b"\"file\":\"", open(sys.argv[1], "rb").read())
+h = 0xcbf29ce484222325
+for b in text:
+    h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
+print("%016x" % h)' "$tmp/forced.json")
+"$rf" catalog --seed 2 --count 1 --depths 4-4 --room "Warden's Gate" | grep -q "^2 4 $fdigest " ||
+    { echo "FAIL: catalog --room is not gen --room"; fails=$((fails + 1)); }
+"$rf" catalog --count 1 --depths 4-4 --room "Wardens Gate" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" = 1 ] && [ ! -s "$tmp/out" ] && grep -q "did you mean 'Warden's Gate'" "$tmp/err" ||
+    { echo "FAIL: catalog --room of an unknown room: exit $rc"; fails=$((fails + 1)); }
 # every profile prints every format at its own size (no --size): brogue
 # 79x29, nethack 80x21, dungeonmaker 100x100 (the bundled rooms1)
 for spec in "brogue 79 29" "nethack 80 21" "dungeonmaker 100 100"; do
     set -- $spec
-    for fmt in ascii ansi json; do
+    for fmt in ascii text ansi json; do
         "$rf" gen --profile "$1" --seed 5 --depth 9 --format "$fmt" >"$tmp/$fmt" 2>"$tmp/err" ||
             { echo "FAIL: gen --profile $1 --format $fmt: $(cat "$tmp/err")"; fails=$((fails + 1)); }
     done
     [ "$(wc -l <"$tmp/ascii")" = "$3" ] && [ "$(head -n 1 "$tmp/ascii" | wc -c)" = $(($2 + 1)) ] ||
         { echo "FAIL: $1 ascii is not $2x$3"; fails=$((fails + 1)); }
-    # ansi is the ascii level with colours: the same text once SGR codes go
-    sed 's/\x1b\[[0-9;]*m//g' "$tmp/ansi" | cmp -s - "$tmp/ascii" ||
-        { echo "FAIL: $1 ansi without colours differs from ascii"; fails=$((fails + 1)); }
+    # ansi is the text view with colours: once SGR codes go, the same map but
+    # for the template floor (text draws it '); each map cell is the ascii
+    # level's but where an object stands or a template's floor lies
+    sed 's/\x1b\[[0-9;]*m//g' "$tmp/ansi" | head -n "$3" >"$tmp/ansi.map"
+    head -n "$3" "$tmp/text" | tr "'" . | cmp -s - "$tmp/ansi.map" ||
+        { echo "FAIL: $1 ansi without colours differs from text"; fails=$((fails + 1)); }
+    python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read().split("\n")
+objs = {(o["x"], o["y"]) for o in d["objects"]}
+bad = [(x, y) for y, row in enumerate(d["tiles"]) for x, c in enumerate(row)
+       if text[y][x] != c and (x, y) not in objs and not (c == "." and text[y][x] == "\x27")]
+sys.exit(1 if bad or "legend:" not in text or not any(l.startswith("templates") for l in text) else 0)' \
+        "$tmp/json" "$tmp/text" || { echo "FAIL: $1 text map is not the level with its objects"; fails=$((fails + 1)); }
     grep -q "$(printf '\033')\[" "$tmp/ansi" || { echo "FAIL: $1 ansi has no colour"; fails=$((fails + 1)); }
     python3 -c '
 import json, sys
 d = json.load(open(sys.argv[1]))
 rows = [l.rstrip("\n") for l in open(sys.argv[2])]
 ok = d["width"] == int(sys.argv[3]) and d["height"] == int(sys.argv[4]) and d["tiles"] == rows
-ok = ok and all(set(r) >= {"name", "x", "y", "w", "h", "locked", "lit"} for r in d["rooms"])
+ok = ok and all(set(r) >= {"id", "name", "x", "y", "w", "h", "locked", "lit", "orient"} for r in d["rooms"])
+ok = ok and [r["id"] for r in d["rooms"]] == list(range(1, len(d["rooms"]) + 1))
+ok = ok and [o["handle"] for o in d["objects"]] == list(range(1, len(d["objects"]) + 1))
+ok = ok and all(0 <= o["room"] <= len(d["rooms"]) for o in d["objects"])
 sys.exit(0 if ok else 1)' "$tmp/json" "$tmp/ascii" "$2" "$3" ||
         { echo "FAIL: $1 json does not match the ascii level"; fails=$((fails + 1)); }
 done

@@ -38,7 +38,7 @@ check 1 "malformed.scn:4:1: error: unknown command 'jump' .*\[scenario-syntax\]"
 [ -s "$out" ] && { echo "FAIL: a malformed scenario printed effects"; fail=$((fail + 1)); }
 check 1 "over_limit.scn:4:1: error: .*\[scenario-limit\]" --scenario "$data/over_limit.scn"
 # missing scenario file, a directory without scenarios: I/O
-check 2 "no-such.scn: error: cannot open the scenario \[io-error\]" --scenario "$data/no-such.scn"
+check 2 "no-such.scn: error: cannot read the scenario: No such file or directory \[io-error\]" --scenario "$data/no-such.scn"
 check 2 "no \*\.scn files" --scenario "$data/../load"
 # rooms: an unknown --room is a content error (as for gen and show), an
 # unknown room line a content error at that line; no room at all is a usage

@@ -761,7 +761,7 @@ START_TEST(the_repair_joins_many_regions_and_spares_locked_rooms)
     ck_assert_int_eq(rf_room_list_add(&l, &vault), 1);
     before = rf_dig_regions(g, &l);
     ck_assert_uint_eq(before, 19 * 19 - 1);
-    ck_assert_int_eq(rf_dig_connect(g, &l, &joined), RF_OK);
+    ck_assert_int_eq(rf_dig_connect(g, &l, NULL, &joined), RF_OK);
     ck_assert_uint_eq(joined, before - 1);
     ck_assert_uint_eq(rf_dig_regions(g, &l), 1);
     for (y = 27; y <= 30; y++) /* the locked room's walls are untouched */

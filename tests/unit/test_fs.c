@@ -128,7 +128,7 @@ START_TEST(a_missing_file_or_a_directory_is_an_io_error_that_says_why)
 }
 END_TEST
 
-START_TEST(an_empty_file_or_device_reads_as_an_empty_string)
+START_TEST(an_empty_file_reads_as_an_empty_string)
 {
     char *b = NULL;
     size_t n = 9;
@@ -137,9 +137,50 @@ START_TEST(an_empty_file_or_device_reads_as_an_empty_string)
     ck_assert_uint_eq(n, 0);
     ck_assert_str_eq(b, "");
     rf_fs_free(b);
-    ck_assert_int_eq(rf_fs_read("/dev/null", 10, &b, &n, NULL), RF_OK);
-    ck_assert_uint_eq(n, 0);
-    rf_fs_free(b);
+}
+END_TEST
+
+/* A FIFO with no writer would block an open for ever, a device may never
+ * end: both are refused at once, before any read, and say why. */
+START_TEST(a_fifo_or_a_device_is_refused_without_blocking)
+{
+    char *b = NULL, head[8];
+    size_t n = 7;
+    int why = 0;
+    ck_assert_int_eq(mkfifo(at("fifo"), 0600), 0);
+    ck_assert_int_eq(rf_fs_read(at("fifo"), 100, &b, &n, &why), RF_ERR_IO);
+    ck_assert_int_eq(why, RF_FS_ENOTREG);
+    ck_assert_ptr_null(b);
+    ck_assert_uint_eq(n, 7);
+    ck_assert_int_eq(rf_fs_read_head(at("fifo"), head, sizeof head, &n, &why), RF_ERR_IO);
+    ck_assert_int_eq(why, RF_FS_ENOTREG);
+    ck_assert_int_eq(rf_fs_read("/dev/zero", 100, &b, &n, &why), RF_ERR_IO);
+    ck_assert_int_eq(why, RF_FS_ENOTREG);
+    ck_assert_str_eq(rf_fs_why(RF_FS_ENOTREG), "not a regular file (a pipe, device or socket)");
+    ck_assert_str_eq(rf_fs_why(ENOENT), strerror(ENOENT));
+    unlink(at("fifo"));
+}
+END_TEST
+
+START_TEST(inside_resolves_links_before_it_compares)
+{
+    char sibling[300];
+    ck_assert(rf_fs_inside(root, at("sub/z.xml")));
+    ck_assert(rf_fs_inside(root, at("sub/../ten")));
+    ck_assert(!rf_fs_inside(at("sub"), at("sub/../ten")));
+    ck_assert(!rf_fs_inside(root, "/etc/passwd"));
+    ck_assert(!rf_fs_inside(root, at("no-such")));
+    ck_assert(!rf_fs_inside(root, root)); /* a file inside, not the root itself */
+    ck_assert_int_eq(symlink("/etc/passwd", at("sub/passwd.lua")), 0);
+    ck_assert(!rf_fs_inside(root, at("sub/passwd.lua")));
+    ck_assert_int_eq(symlink("../ten", at("sub/ten.lua")), 0);
+    ck_assert(rf_fs_inside(root, at("sub/ten.lua")));
+    ck_assert(!rf_fs_inside(at("sub"), at("sub/ten.lua")));
+    /* a sibling whose name starts like the root is not inside it */
+    snprintf(sibling, sizeof sibling, "%sx", root);
+    ck_assert(!rf_fs_inside(root, sibling));
+    unlink(at("sub/passwd.lua"));
+    unlink(at("sub/ten.lua"));
 }
 END_TEST
 
@@ -230,6 +271,26 @@ END_TEST
 
 /* Every allocation of a read and a recursive walk may fail: RF_ERR_NOMEM
  * (why ENOMEM), the out-parameter untouched, nothing leaked (ASan). */
+/* Two links to "." in every folder would make 2^17 folders of a walk 16
+ * deep; a folder is entered once, and its files are listed once. */
+START_TEST(symlink_loops_and_twice_linked_folders_are_walked_once)
+{
+    rf_fs_list *l = NULL;
+    ck_assert_int_eq(symlink(".", at("sub/loop1")), 0);
+    ck_assert_int_eq(symlink(".", at("sub/loop2")), 0);
+    ck_assert_int_eq(symlink("..", at("sub/deeper/up")), 0);
+    ck_assert_int_eq(symlink("sub/deeper", at("again")), 0);
+    ck_assert_int_eq(rf_fs_walk(root, ".xml", RF_FS_WALK_RECURSIVE, &l, NULL), RF_OK);
+    /* again -> sub/deeper, whose up -> sub: sub is walked there, not again */
+    ck_assert_str_eq(names(l), "A.xml a-b.xml a.xml again/up/z.xml again/y.xml b.xml dir.xml/q.xml");
+    rf_fs_list_free(l);
+    unlink(at("sub/loop1"));
+    unlink(at("sub/loop2"));
+    unlink(at("sub/deeper/up"));
+    unlink(at("again"));
+}
+END_TEST
+
 START_TEST(out_of_memory_is_a_status_without_leaks)
 {
     long k;
@@ -271,7 +332,9 @@ static Suite *fs_suite(void)
     tcase_add_test(tr, a_file_is_read_whole_and_nul_terminated);
     tcase_add_test(tr, a_file_at_the_limit_reads_one_past_it_is_refused);
     tcase_add_test(tr, a_missing_file_or_a_directory_is_an_io_error_that_says_why);
-    tcase_add_test(tr, an_empty_file_or_device_reads_as_an_empty_string);
+    tcase_add_test(tr, an_empty_file_reads_as_an_empty_string);
+    tcase_add_test(tr, a_fifo_or_a_device_is_refused_without_blocking);
+    tcase_add_test(tr, inside_resolves_links_before_it_compares);
     tcase_add_test(tr, a_head_is_the_first_bytes_of_a_file_of_any_size);
     suite_add_tcase(s, tr);
     tcase_add_checked_fixture(tw, setup, teardown);
@@ -280,6 +343,7 @@ static Suite *fs_suite(void)
     tcase_add_test(tw, an_unreadable_subdirectory_is_listed_with_its_error);
     tcase_add_test(tw, a_missing_directory_or_a_file_is_refused_unless_files_are_ok);
     tcase_add_test(tw, out_of_memory_is_a_status_without_leaks);
+    tcase_add_test(tw, symlink_loops_and_twice_linked_folders_are_walked_once);
     suite_add_tcase(s, tw);
     return s;
 }

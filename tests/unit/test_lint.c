@@ -130,7 +130,7 @@ START_TEST(custom_registry_knows_an_extra_condition)
 {
     static const char *const conds[] = {"glows", NULL};
     extra_types x = {conds, NULL, 0};
-    rf_script_types types = {&x, extra_has_condition, extra_has_action};
+    rf_script_types types = {&x, extra_has_condition, extra_has_action, false};
     ck_assert_int_eq(rf_lint_script_types(set, &types, d), RF_ERR_CONTENT);
     ck_assert_uint_eq(rf_diags_count(d), 1);
     assert_diag(0, "unknown-action", 14, 7);
@@ -143,7 +143,7 @@ START_TEST(custom_registry_knowing_everything_is_clean)
     static const char *const conds[] = {"glows", NULL};
     static const char *const acts[] = {"explode", NULL};
     extra_types x = {conds, acts, 0};
-    rf_script_types types = {&x, extra_has_condition, extra_has_action};
+    rf_script_types types = {&x, extra_has_condition, extra_has_action, false};
     ck_assert_int_eq(rf_lint_script_types(set, &types, d), RF_OK);
     ck_assert_uint_eq(rf_diags_count(d), 0);
 }
@@ -151,7 +151,7 @@ END_TEST
 
 START_TEST(registry_without_callbacks_knows_nothing)
 {
-    rf_script_types none = {NULL, NULL, NULL};
+    rf_script_types none = {NULL, NULL, NULL, false};
     ck_assert_int_eq(rf_lint_script_types(set, &none, d), RF_ERR_CONTENT);
     ck_assert_uint_eq(rf_diags_count(d), 6);
 }
@@ -177,7 +177,7 @@ END_TEST
 START_TEST(lua_scripts_are_not_type_checked)
 {
     rf_template_set *lua = rf_template_set_new();
-    rf_script_types none = {NULL, NULL, NULL};
+    rf_script_types none = {NULL, NULL, NULL, false};
     ck_assert_ptr_nonnull(lua);
     ck_assert_int_eq(rf_template_set_load_file(lua, RF_TEST_DATA "/check/anchor-lua.xml", d),
                      RF_OK);

@@ -672,6 +672,45 @@ START_TEST(too_many_attributes_stop_at_the_limit)
 }
 END_TEST
 
+/* 100,000 attributes on one element took libxml2 seconds before the limit
+ * could apply: the pre-scan counts them and refuses the element unparsed,
+ * keeping the room before it. Work linear in the file. */
+START_TEST(a_hundred_thousand_attributes_are_refused_before_parsing)
+{
+    size_t cap = 100000 * 16 + 256, n, i;
+    char *xml = malloc(cap);
+    ck_assert_ptr_nonnull(xml);
+    n = (size_t)sprintf(xml, "<roomdb>\n<room name=\"ok\"><row text=\"##D##\"/><row text=\"d...d\"/>"
+                             "<row text=\"##D##\"/></room>\n<room name=\"r\"");
+    for (i = 0; i < 100000; i++)
+        n += (size_t)sprintf(xml + n, " a%zu=\"1\"", i);
+    n += (size_t)sprintf(xml + n, "/></roomdb>");
+    ck_assert_uint_lt(n, cap);
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "mem.xml", xml, n, d), RF_ERR_CONTENT);
+    free(xml);
+    expect_diag("xml-limit", 3, 1);
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+    ck_assert_uint_eq(rf_template_set_count(set), 1);
+}
+END_TEST
+
+/* A row too long is room-too-big alone: not followed by a false no-rows. */
+START_TEST(a_row_too_long_is_one_error)
+{
+    char *xml = malloc(1100000);
+    size_t n;
+    ck_assert_ptr_nonnull(xml);
+    n = (size_t)sprintf(xml, "<roomdb>\n<room name=\"a\">\n<row text=\"");
+    memset(xml + n, '#', 1000000);
+    n += 1000000;
+    sprintf(xml + n, "\"/>\n<row text=\"#.#\"/></room></roomdb>\n");
+    ck_assert_int_eq(load_str(xml), RF_ERR_CONTENT);
+    free(xml);
+    expect_diag("room-too-big", 3, 6);
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+}
+END_TEST
+
 /* Writes a rooms.xml of about bytes bytes (more than 1,300,000 lines) whose
  * last room has percent="101"; returns the line of that attribute. */
 static long write_big(FILE *f, size_t bytes)
@@ -937,6 +976,8 @@ static Suite *load_suite(void)
     tcase_add_test(te, columns_count_characters_and_tabs_as_one);
     tcase_add_test(tm, deep_nesting_stops_with_xml_limit);
     tcase_add_test(tm, too_many_attributes_stop_at_the_limit);
+    tcase_add_test(tm, a_hundred_thousand_attributes_are_refused_before_parsing);
+    tcase_add_test(tm, a_row_too_long_is_one_error);
     tcase_add_test(tm, big_file_reports_the_true_line_past_1300000);
     tcase_add_test(th, external_entities_are_refused_before_parsing);
     tcase_add_test(th, remote_dtd_is_refused);

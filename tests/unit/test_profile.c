@@ -425,14 +425,33 @@ START_TEST(each_recipe_problem_has_its_code_and_line)
 }
 END_TEST
 
-START_TEST(a_recipe_file_path_may_be_absolute)
+/* A recipe is read only from inside its profiles file's folder: an
+ * absolute path, '..' or a link out are refused, their text never read. */
+START_TEST(a_recipe_path_may_not_leave_the_profiles_folder)
 {
-    static const char xml[] = "<profiles>\n  <profile name=\"abs\" recipe=\"" DATA "tiny.lua\"/>\n"
-                              "</profiles>\n";
-    ck_assert_int_eq(rf_profile_set_load_buffer(set, xml, sizeof xml - 1, "elsewhere.xml", diags),
-                     RF_OK);
-    ck_assert_msg(rf_diags_count(diags) == 0, "%s", dump(diags));
-    ck_assert_str_eq(rf_profile_recipe(rf_profile_find(set, "abs")), DATA "tiny.lua");
+    static const char *const recipes[] = {"/etc/passwd.lua", "../outside.lua", "link.lua"};
+    char link[600], xml[256];
+    const char *file;
+    size_t i;
+    tmp_file("inside.lua", "-- a recipe\n", 0, ' ', "");
+    snprintf(link, sizeof link, "%s/link.lua", tmpdir);
+    ck_assert_int_eq(symlink("/etc/passwd", link), 0);
+    for (i = 0; i < sizeof recipes / sizeof recipes[0]; i++) {
+        const rf_diag *g;
+        snprintf(xml, sizeof xml, "<profiles>\n  <profile name=\"p\" recipe=\"%s\"/>\n</profiles>\n",
+                 recipes[i]);
+        file = tmp_file("profiles.xml", xml, 0, ' ', "");
+        rf_profile_set_free(set);
+        set = rf_profile_set_new();
+        ck_assert_int_eq(rf_profile_set_load(set, file, diags), RF_ERR_CONTENT);
+        g = find_diag(diags, "unknown-recipe", file, 2);
+        ck_assert_msg(g != NULL, "%s: %s", recipes[i], dump(diags));
+        ck_assert_ptr_nonnull(strstr(g->message, "is not inside the profiles file's directory"));
+        ck_assert_ptr_null(strstr(g->message, "root:"));
+        rf_diags_free(diags);
+        diags = rf_diags_new();
+    }
+    unlink(link);
 }
 END_TEST
 
@@ -485,12 +504,14 @@ START_TEST(a_file_of_4_mib_loads_and_one_byte_more_is_refused)
     ck_assert_int_eq(rf_profile_set_load(set, path, diags), RF_OK);
     ck_assert(holds(set, "a"));
     path = tmp_file("more.xml", head, pad + 1, ' ', tail);
-    ck_assert_int_eq(rf_profile_set_load(set, path, diags), RF_ERR_IO);
+    /* content, as for rooms.xml: xml-limit at the file's start, exit 1 */
+    ck_assert_int_eq(rf_profile_set_load(set, path, diags), RF_ERR_CONTENT);
     ck_assert_uint_eq(rf_diags_count(diags), 1);
     g = rf_diags_at(diags, 0);
-    ck_assert_str_eq(g->code, "io-error");
+    ck_assert_str_eq(g->code, "xml-limit");
     ck_assert_str_eq(g->file, path);
-    ck_assert(g->line == 0 && g->col == 0);
+    ck_assert(g->line == 1 && g->col == 1);
+    ck_assert_str_eq(g->message, "a profiles file of 4194305 bytes is beyond the 4194304-byte limit");
     ck_assert(holds(set, "a"));
 }
 END_TEST
@@ -699,7 +720,7 @@ static Suite *profile_suite(void)
     tcase_add_checked_fixture(recipe, tmp_setup, tmp_teardown);
     tcase_add_loop_test(recipe, each_recipe_problem_has_its_code_and_line, 0,
                         (int)(sizeof recipe_files / sizeof recipe_files[0]));
-    tcase_add_test(recipe, a_recipe_file_path_may_be_absolute);
+    tcase_add_test(recipe, a_recipe_path_may_not_leave_the_profiles_folder);
     tcase_add_test(recipe, a_binary_recipe_is_refused);
     tcase_add_test(recipe, a_recipe_of_1_mib_compiles_and_one_byte_more_is_refused);
     suite_add_tcase(s, recipe);

@@ -1,7 +1,8 @@
 /* tools/bench/bench_forced.c: how often a forced room is placed, and whole.
  *
  * Pipeline: benchmark over profile.h and level.h: plain rooms of growing
- * sizes forced into levels of every profile; prints shares, asserts nothing.
+ * sizes, up to the largest each profile's level holds, forced into levels
+ * of every profile; prints shares and time per level, asserts nothing.
  * Usage: bench_forced [--seeds N] [--sizes WxH,...] [--failures]
  * (--failures lists each level where the room is missing or not whole).
  */
@@ -125,14 +126,49 @@ static void run(const rf_profile_set *ps, const rf_template_set *ts, const rf_te
         }
 }
 
+/* One table cell: placed% / whole% and ms per level of room w x h (doors
+ * 1 or 4) forced into profile, or "-" when the level cannot hold it (the
+ * room is then refused with room-not-placed, as it must be). */
+static void cell(const rf_profile_set *ps, rf_diags *d, const char *profile, int w, int h,
+                 int doors, int lw, int lh, int seeds, bool failures)
+{
+    char xml[ROOMS_XML_MAX], name[64], out[48];
+    rf_template_set *ts = rf_template_set_new();
+    int placed = 0, whole_n = 0, tried = 0;
+    bool fits = w <= lw - 2 && h <= lh - 2 && (doors == 4 ? (w <= lw - 3 || h <= lh - 3)
+                                                          : h <= lh - 3);
+    double t0;
+    snprintf(name, sizeof name, "Forced %dx%d %d", w, h, doors);
+    room_xml(xml, sizeof xml, name, w, h, doors == 4);
+    if (!ts || rf_template_set_load_buffer(ts, "forced.xml", xml, strlen(xml), d) != RF_OK) {
+        fprintf(stderr, "bench_forced: room %s does not load\n", name);
+        exit(2);
+    }
+    if (!fits) {
+        printf(" %22s", "- (larger)");
+        rf_template_set_free(ts);
+        return;
+    }
+    t0 = bench_now();
+    run(ps, ts, rf_template_set_at(ts, 0), profile, seeds, failures, &placed, &whole_n, &tried);
+    snprintf(out, sizeof out, "%5.1f / %5.1f %5.1fms", 100.0 * placed / tried,
+             100.0 * whole_n / tried, 1000.0 * (bench_now() - t0) / tried);
+    printf(" %22s", out);
+    fflush(stdout);
+    rf_template_set_free(ts);
+}
+
+#define NPROFILES (sizeof profiles / sizeof profiles[0])
+
 int main(int argc, char **argv)
 {
-    int seeds = 500, nsizes = 0, sw[MAX_SIZES], sh[MAX_SIZES], i, j;
+    int seeds = 500, nsizes = 0, sw[MAX_SIZES], sh[MAX_SIZES], i, lw[NPROFILES], lh[NPROFILES];
     bool failures = false;
     const char *sizes = "10x8,16x10,24x12,30x14,36x18,40x20";
     rf_profile_set *ps = rf_profile_set_new();
     rf_diags *d = rf_diags_new();
     char *copy, *tok, *save = NULL;
+    size_t j;
     double t0 = bench_now();
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--seeds") == 0 && i + 1 < argc)
@@ -160,39 +196,53 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_forced: the bundled profiles do not load\n");
         return 2;
     }
-    printf("forced rooms, seeds 1-%d x depths 2,6,10: placed%% / whole%% (whole: every floor "
-           "cell walkable and reached from the up stairs)\n",
+    for (j = 0; j < NPROFILES; j++) {
+        rf_level_opts o;
+        rf_level_opts_init(&o);
+        o.profile = profiles[j];
+        if (rf_level_default_size(ps, &o, &lw[j], &lh[j], d) != RF_OK) {
+            fprintf(stderr, "bench_forced: profile %s has no size\n", profiles[j]);
+            return 2;
+        }
+    }
+    printf("forced rooms, seeds 1-%d x depths 2,6,10: placed%% / whole%% and time per level "
+           "(whole: every floor cell walkable and reached from the up stairs); the last rows: "
+           "the largest room each level holds (its size less the border, a tile more before "
+           "the door)\n",
            seeds);
-    printf("%-8s %-6s", "size", "doors");
-    for (j = 0; j < (int)(sizeof profiles / sizeof profiles[0]); j++)
-        printf(" %16s", profiles[j]);
+    printf("%-10s %-5s", "size", "doors");
+    for (j = 0; j < NPROFILES; j++) {
+        char head[48];
+        snprintf(head, sizeof head, "%s %dx%d", profiles[j], lw[j], lh[j]);
+        printf(" %22s", head);
+    }
     printf("\n");
-    for (i = 0; i < nsizes; i++) {
+    for (i = 0; i <= nsizes; i++) {
         int doors;
         for (doors = 1; doors <= 4; doors += 3) {
-            char xml[ROOMS_XML_MAX], name[64], size[16];
-            rf_template_set *ts = rf_template_set_new();
-            snprintf(name, sizeof name, "Forced %dx%d %d", sw[i], sh[i], doors);
-            room_xml(xml, sizeof xml, name, sw[i], sh[i], doors == 4);
-            if (!ts || rf_template_set_load_buffer(ts, "forced.xml", xml, strlen(xml), d) != RF_OK) {
-                fprintf(stderr, "bench_forced: room %s does not load\n", name);
-                return 2;
-            }
-            snprintf(size, sizeof size, "%dx%d", sw[i], sh[i]);
-            printf("%-8s %-6d", size, doors);
-            for (j = 0; j < (int)(sizeof profiles / sizeof profiles[0]); j++) {
-                int placed = 0, whole_n = 0, tried = 0;
-                char cell[32];
-                run(ps, ts, rf_template_set_at(ts, 0), profiles[j], seeds, failures, &placed,
-                    &whole_n, &tried);
-                snprintf(cell, sizeof cell, "%5.1f / %5.1f", 100.0 * placed / tried,
-                         100.0 * whole_n / tried);
-                printf(" %16s", cell);
+            char size[16];
+            if (i < nsizes)
+                snprintf(size, sizeof size, "%dx%d", sw[i], sh[i]);
+            else
+                snprintf(size, sizeof size, "largest");
+            printf("%-10s %-5d", size, doors);
+            for (j = 0; j < NPROFILES; j++) {
+                int w = i < nsizes ? sw[i] : lw[j] - 2, h = i < nsizes ? sh[i] : lh[j] - 3;
+                if (i == nsizes && (w > 100 || h > 100)) { /* the fixture's row cap */
+                    w = w > 100 ? 100 : w;
+                    h = h > 100 ? 100 : h;
+                }
+                cell(ps, d, profiles[j], w, h, doors, lw[j], lh[j], seeds, failures);
             }
             printf("\n");
-            fflush(stdout);
-            rf_template_set_free(ts);
         }
+    }
+    if (nsizes < MAX_SIZES) {
+        printf("(largest: ");
+        for (j = 0; j < NPROFILES; j++)
+            printf("%s%s %dx%d", j ? ", " : "", profiles[j], lw[j] - 2 > 100 ? 100 : lw[j] - 2,
+                   lh[j] - 3 > 100 ? 100 : lh[j] - 3);
+        printf(")\n");
     }
     printf("%.1f s\n", bench_now() - t0);
     rf_profile_set_free(ps);

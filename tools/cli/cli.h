@@ -20,8 +20,6 @@ typedef int (*cli_cmd_fn)(int argc, char **argv);
 /* The bundled data directory holding content/ and scripts/: $ROOMFORGE_DATA,
  * then the installed data dir, then the source tree. NULL when none exists. */
 const char *cli_data_dir(void);
-/* The bundled content/rooms directory (static storage), or NULL. */
-const char *cli_default_rooms(void);
 /* Prints "roomforge CMD: msg" to stderr and returns CLI_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -36,11 +34,6 @@ bool cli_parse_int(const char *s, int *out);
 bool cli_parse_u64(const char *s, unsigned long long *out);
 /* True when out is a terminal and $NO_COLOR is unset. */
 bool cli_use_color(FILE *out);
-/* Loads the rooms at path (a file or directory; NULL: the bundled content)
- * into a new set, printing diagnostics to stderr in gcc format. Returns the
- * exit code so far (0, 1 content errors, 2 I/O) and the set in *out (NULL
- * only when memory ran out or no content was found). */
-int cli_load_rooms(const char *cmd, const char *path, rf_template_set **out);
 /* An unknown room NAME given to cmd: the unknown-room diagnostic on stderr,
  * with the loaded name most likely meant (rf_template_set_suggest); returns
  * CLI_CONTENT, the exit every command gives it. */

@@ -59,15 +59,6 @@ const char *cli_data_dir(void)
     return NULL;
 }
 
-const char *cli_default_rooms(void)
-{
-    static char rooms[PATH_MAX];
-    const char *d = cli_data_dir();
-    if (!d || snprintf(rooms, sizeof rooms, "%s/content/rooms", d) >= (int)sizeof rooms)
-        return NULL;
-    return rooms;
-}
-
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
@@ -131,37 +122,6 @@ bool cli_use_color(FILE *out)
 {
     const char *no = getenv("NO_COLOR");
     return isatty(fileno(out)) && !(no && *no);
-}
-
-int cli_load_rooms(const char *cmd, const char *path, rf_template_set **out)
-{
-    rf_diags *d = rf_diags_new();
-    rf_template_set *set = rf_template_set_new();
-    rf_status s;
-    int rc;
-    *out = NULL;
-    if (!d || !set) {
-        rf_diags_free(d);
-        rf_template_set_free(set);
-        fprintf(stderr, "roomforge %s: out of memory\n", cmd);
-        return CLI_USAGE;
-    }
-    if (!path)
-        path = cli_default_rooms();
-    if (!path) {
-        rf_diags_free(d);
-        rf_template_set_free(set);
-        return cli_usage_error(cmd, "the bundled content was not found (set ROOMFORGE_DATA or use --content)");
-    }
-    s = rf_template_set_load_path(set, path, d);
-    rc = cli_exit_for(s);
-    if (rf_diags_write_gcc(d, stderr,
-                           RF_DIAG_WRITE_SOURCE | (cli_use_color(stderr) ? RF_DIAG_WRITE_COLOR : 0)) != RF_OK
-        && rc == CLI_OK)
-        rc = CLI_USAGE;
-    rf_diags_free(d);
-    *out = set;
-    return rc;
 }
 
 int cli_unknown_room(const char *cmd, const rf_template_set *set, const char *name)

@@ -1,9 +1,7 @@
-/* tools/cli/cli_level.c: profile loading and option parsing for `gen` and
- * `catalog`.
+/* tools/cli/cli_level.c: option parsing for `gen` and `catalog`: sizes,
+ * depth ranges and the --recipe file.
  *
- * Pipeline: CLI only. Design: a content pack of rooms usually carries no
- * profiles, so --content falls back to the bundled content/profiles.xml
- * (a pack may bring its own profiles.xml next to or above its rooms).
+ * Pipeline: CLI only; the content itself loads through cli_pack.c.
  */
 #include "cli_level.h"
 
@@ -17,70 +15,6 @@
 #include "roomforge/diag.h"
 #include "roomforge/fs.h"
 #include "roomforge/level.h"
-
-static bool is_file(const char *p)
-{
-    struct stat st;
-    return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-const char *cli_rooms_path(const char *content, char *buf, size_t cap)
-{
-    struct stat st;
-    if (!content)
-        return NULL;
-    if (snprintf(buf, cap, "%s/rooms", content) < (int)cap && stat(buf, &st) == 0 &&
-        S_ISDIR(st.st_mode))
-        return buf;
-    return content;
-}
-
-int cli_load_profiles(const char *cmd, const char *content, rf_profile_set **out)
-{
-    char path[PATH_MAX];
-    const char *data;
-    bool found = false;
-    rf_diags *d;
-    rf_profile_set *set;
-    rf_status st;
-    struct stat sb;
-    int rc;
-    *out = NULL;
-    if (content && (stat(content, &sb) != 0 || !S_ISDIR(sb.st_mode)))
-        return cli_usage_error(cmd, "--content %s is not a directory", content);
-    if (content) {
-        found = snprintf(path, sizeof path, "%s/profiles.xml", content) < (int)sizeof path &&
-                is_file(path);
-        if (!found)
-            found = snprintf(path, sizeof path, "%s/../profiles.xml", content) < (int)sizeof path &&
-                    is_file(path);
-    }
-    if (!found) {
-        data = cli_data_dir();
-        if (!data || snprintf(path, sizeof path, "%s/content/profiles.xml", data) >= (int)sizeof path ||
-            !is_file(path))
-            return cli_usage_error(cmd, "content/profiles.xml was not found (set ROOMFORGE_DATA)");
-    }
-    d = rf_diags_new();
-    set = rf_profile_set_new();
-    if (!d || !set) {
-        rf_diags_free(d);
-        rf_profile_set_free(set);
-        fprintf(stderr, "roomforge %s: out of memory\n", cmd);
-        return CLI_USAGE;
-    }
-    st = rf_profile_set_load(set, path, d);
-    if (rf_diags_write_gcc(d, stderr, cli_use_color(stderr) ? RF_DIAG_WRITE_COLOR : 0) != RF_OK)
-        fprintf(stderr, "roomforge %s: cannot print diagnostics\n", cmd);
-    rf_diags_free(d);
-    rc = cli_exit_for(st);
-    if (st == RF_ERR_NOMEM || st == RF_ERR_IO) {
-        rf_profile_set_free(set);
-        return rc;
-    }
-    *out = set;
-    return rc;
-}
 
 bool cli_parse_size(const char *s, int *w, int *h)
 {
@@ -129,7 +63,7 @@ int cli_read_recipe(const char *cmd, const char *path, rf_level_opts *o, char **
     if (st == RF_ERR_LIMIT)
         return cli_usage_error(cmd, "--recipe %s: larger than 1 MiB", path);
     if (st != RF_OK)
-        return cli_usage_error(cmd, "--recipe %s: cannot read: %s", path, strerror(why));
+        return cli_usage_error(cmd, "--recipe %s: cannot read: %s", path, rf_fs_why(why));
     *text = buf;
     o->recipe = buf;
     o->recipe_len = n;

@@ -1,5 +1,5 @@
-/* tools/cli/cli_level.h: what `gen` and `catalog` share: the profiles of a
- * content directory and the parsing of sizes and depth ranges.
+/* tools/cli/cli_level.h: what `gen` and `catalog` share: the parsing of
+ * sizes, depth ranges and the --recipe file.
  *
  * Pipeline: CLI over profile.h and level.h.
  */
@@ -11,15 +11,6 @@
 
 #include "roomforge/profile.h"
 
-/* Loads the level profiles: DIR/profiles.xml or DIR/../profiles.xml when
- * content (a --content directory) has one, else the bundled
- * content/profiles.xml. Prints diagnostics to stderr; returns the exit code
- * so far and the set in *out (NULL when nothing could be loaded). */
-int cli_load_profiles(const char *cmd, const char *content, rf_profile_set **out);
-/* The rooms a --content directory holds for gen and catalog: DIR/rooms
- * when that is a directory (a content tree like the bundled one), else DIR
- * itself; NULL (the bundled rooms) for NULL. buf holds the joined path. */
-const char *cli_rooms_path(const char *content, char *buf, size_t cap);
 struct rf_level_opts;
 /* Reads the recipe file of --recipe (at most 1 MiB) into *text
  * (NUL-terminated; the caller frees it with rf_fs_free) and points o's

@@ -11,28 +11,38 @@
 
 #include "cli.h"
 #include "cli_level.h"
+#include "cli_pack.h"
 #include "commands.h"
 #include "roomforge/fs.h"
 #include "roomforge/level.h"
 #include "roomforge/special.h"
 
 static const char catalog_usage[] =
-    "usage: roomforge catalog [--content DIR] [--profile NAME] [--seed N] [--count K]\n"
-    "                         [--depths A-B] [--size WxH] [--difficulty D]\n"
-    "                         [--recipe FILE] [--format text|csv|json]\n"
+    "usage: roomforge catalog [--content DIR]... [--profile NAME] [--seed N] [--count K]\n"
+    "                         [--depths A-B] [--size WxH] [--room NAME]... [--difficulty D]\n"
+    "                         [--recipe FILE] [--format text|csv|json] [--scripts DIR]\n"
+    "                         [--verbose] [--quiet]\n"
     "Generates every level of seeds N..N+K-1 and depths A..B in one process and\n"
     "prints one line a level: seed depth digest rooms templates monsters items,\n"
-    "where digest is the FNV-1a 64 hash of the level's ascii output.\n"
+    "where digest is the FNV-1a 64 hash of the level's JSON output (gen --format\n"
+    "json: terrain, rooms, objects, feelings; template files as base names).\n"
     "\n"
     "options:\n"
-    "  --content DIR         a content directory, as for gen (default: the bundled\n"
-    "                        content)\n"
+    "  --content DIR         a content pack, as for gen; repeat it to layer packs\n"
+    "                        (default: the bundled content)\n"
+    "  --scripts DIR         designer condition and action types (DIR/*.lua) the\n"
+    "                        rooms' scripts are checked against\n"
+    "  --verbose             print every diagnostic of the content in full\n"
+    "  --quiet               print errors only\n"
     "  --profile NAME        level profile (default brogue)\n"
     "  --seed N              first seed (default 1)\n"
     "  --count K             number of seeds, 1..1000000 (default 10)\n"
     "  --depths A-B          depths, 1 <= A <= B <= 1000 (default 1-26)\n"
     "  --size WxH            level size from 20x10 to 1000x1000 (default: the\n"
     "                        profile's own)\n"
+    "  --room NAME           force a template into every level, as gen does\n"
+    "                        (repeatable, at most 64); a level it cannot be placed\n"
+    "                        in stops the catalog, exit 1\n"
     "  --difficulty D        DoomRL difficulty: itytd, hntr, hmp, uv, nightmare or\n"
     "                        1-5 (default hmp)\n"
     "  --recipe FILE         run this Lua level recipe instead of the profile's\n"
@@ -46,20 +56,24 @@ static const char catalog_usage[] =
 enum { FMT_TEXT, FMT_CSV, FMT_JSON };
 
 #define CATALOG_MAX_COUNT 1000000
+#define CATALOG_MAX_ROOMS 64 /* --room options one run takes, as gen */
 
 int cmd_catalog(int argc, char **argv)
 {
-    const char *content = NULL, *recipe_path = NULL;
+    const char *recipe_path = NULL;
     char *recipe = NULL;
     rf_level_opts o;
-    rf_profile_set *set = NULL;
-    rf_template_set *tpl = NULL;
-    char rooms_dir[4096];
+    const rf_profile_set *set = NULL;
+    cli_content cc;
+    cli_pack cp;
     rf_diags *d;
+    const char *forced[CATALOG_MAX_ROOMS];
+    size_t nforced = 0, j;
     unsigned long long seed = 1, i;
     int k, rc, fmt = FMT_TEXT, count = 10, a = 1, b = 26, depth;
     bool first = true;
     rf_level_opts_init(&o);
+    cli_content_init(&cc);
     for (k = 1; k < argc; k++) {
         const char *v = NULL;
         int r;
@@ -67,10 +81,9 @@ int cmd_catalog(int argc, char **argv)
             fputs(catalog_usage, stdout);
             return CLI_OK;
         }
-        if ((r = cli_opt_value(argc, argv, &k, "--content", &v)) != 0) {
+        if ((r = cli_content_opt("catalog", argc, argv, &k, &cc)) != 0) {
             if (r < 0)
-                return cli_usage_error("catalog", "--content needs a directory");
-            content = v;
+                return CLI_USAGE;
         } else if ((r = cli_opt_value(argc, argv, &k, "--profile", &v)) != 0) {
             if (r < 0 || !*v)
                 return cli_usage_error("catalog", "--profile needs a name");
@@ -95,6 +108,13 @@ int cmd_catalog(int argc, char **argv)
                 return cli_usage_error("catalog", "--size takes WxH from %dx%d to %dx%d",
                                         RF_LEVEL_MIN_W, RF_LEVEL_MIN_H, RF_LEVEL_MAX_SIDE,
                                         RF_LEVEL_MAX_SIDE);
+        } else if ((r = cli_opt_value(argc, argv, &k, "--room", &v)) != 0) {
+            if (r < 0 || !*v)
+                return cli_usage_error("catalog", "--room needs a template name");
+            if (nforced == CATALOG_MAX_ROOMS)
+                return cli_usage_error("catalog", "--room given more than %d times",
+                                       CATALOG_MAX_ROOMS);
+            forced[nforced++] = v;
         } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
             if (r < 0)
                 return cli_usage_error("catalog", "--format takes text, csv or json");
@@ -116,22 +136,24 @@ int cmd_catalog(int argc, char **argv)
     }
     if (seed > UINT64_MAX - (unsigned long long)count)
         return cli_usage_error("catalog", "--seed + --count overflows");
-    rc = cli_load_profiles("catalog", content, &set);
-    if (!set)
-        return rc;
-    k = cli_load_rooms("catalog", cli_rooms_path(content, rooms_dir, sizeof rooms_dir), &tpl);
-    if (!tpl || k == CLI_USAGE) {
-        rf_template_set_free(tpl);
-        rf_profile_set_free(set);
-        return k == CLI_OK ? CLI_USAGE : k;
+    rc = cli_pack_open(&cp, "catalog", &cc);
+    if (!cp.pack)
+        return cli_pack_close(&cp);
+    for (j = 0, k = CLI_OK; j < nforced; j++) /* a forced room's diagnostics in full */
+        if (!cli_pack_room(&cp, forced[j], &k) && k > rc)
+            rc = k;
+    if (k != CLI_OK) {
+        k = cli_pack_close(&cp);
+        return k > rc ? k : rc;
     }
-    rc = k > rc ? k : rc;
-    o.templates = tpl;
+    set = rf_pack_profiles(cp.pack);
+    o.templates = rf_pack_templates(cp.pack);
+    o.rooms = forced;
+    o.nrooms = nforced;
     if (recipe_path) {
         k = cli_read_recipe("catalog", recipe_path, &o, &recipe);
         if (k != CLI_OK) {
-            rf_template_set_free(tpl);
-            rf_profile_set_free(set);
+            cli_pack_close(&cp);
             return k;
         }
     }
@@ -139,8 +161,7 @@ int cmd_catalog(int argc, char **argv)
     if (!d || !rf_diags_enable(d, "room-skipped", false)) {
         rf_fs_free(recipe);
         rf_diags_free(d);
-        rf_template_set_free(tpl);
-        rf_profile_set_free(set);
+        cli_pack_close(&cp);
         return cli_usage_error("catalog", "out of memory");
     }
     if (fmt == FMT_CSV)
@@ -150,6 +171,7 @@ int cmd_catalog(int argc, char **argv)
     for (i = 0; i < (unsigned long long)count; i++)
         for (depth = a; depth <= b; depth++) {
             rf_level *lv = NULL;
+            uint64_t digest;
             rf_status s;
             o.seed = seed + i;
             o.depth = depth;
@@ -159,21 +181,26 @@ int cmd_catalog(int argc, char **argv)
                                   "profile '%s': seed %llu, depth %d: %s", o.profile, seed + i,
                                   depth, rf_status_str(s));
                 rc = s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s);
-                if (rf_diags_write_gcc(d, stderr, RF_DIAG_WRITE_SOURCE | RF_DIAG_WRITE_NO_NOTES) !=
-                    RF_OK)
+                if (cli_write_diags(d, cc.verbosity) != CLI_OK)
                     rc = CLI_USAGE;
+                goto done;
+            }
+            digest = rf_level_digest(lv);
+            if (digest == 0) { /* the JSON it hashes could not be held */
+                rf_level_free(lv);
+                rc = cli_usage_error("catalog", "out of memory");
                 goto done;
             }
             if (fmt == FMT_JSON)
                 printf("%s\n{\"seed\":%llu,\"depth\":%d,\"digest\":\"%016" PRIx64
                        "\",\"rooms\":%zu,\"templates\":%zu,\"monsters\":%zu,\"items\":%zu}",
-                       first ? "" : ",", seed + i, depth, rf_level_digest(lv),
+                       first ? "" : ",", seed + i, depth, digest,
                        rf_level_rooms_proper(lv), rf_level_template_count(lv),
                        rf_level_object_count_of(lv, "monster"), rf_level_object_count_of(lv, "item"));
             else
                 printf(fmt == FMT_CSV ? "%llu,%d,%016" PRIx64 ",%zu,%zu,%zu,%zu\n"
                                       : "%llu %d %016" PRIx64 " %zu %zu %zu %zu\n",
-                       seed + i, depth, rf_level_digest(lv), rf_level_rooms_proper(lv),
+                       seed + i, depth, digest, rf_level_rooms_proper(lv),
                        rf_level_template_count(lv), rf_level_object_count_of(lv, "monster"),
                        rf_level_object_count_of(lv, "item"));
             first = false;
@@ -186,7 +213,6 @@ done:
         rc = cli_usage_error("catalog", "write error on stdout");
     rf_fs_free(recipe);
     rf_diags_free(d);
-    rf_template_set_free(tpl);
-    rf_profile_set_free(set);
-    return rc;
+    k = cli_pack_close(&cp);
+    return k > rc ? k : rc;
 }

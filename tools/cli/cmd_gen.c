@@ -1,5 +1,5 @@
-/* tools/cli/cmd_gen.c: `roomforge gen`: one level, printed as ascii, ansi or
- * JSON (DESIGN 5).
+/* tools/cli/cmd_gen.c: `roomforge gen`: one level, printed in one of the
+ * formats of view.h (DESIGN 5, 10).
  *
  * Pipeline: CLI over profile.h and level.h; --room forces templates,
  * --recipe runs a recipe file, --rooms-file feeds dig_crawl. Diagnostics go
@@ -9,27 +9,33 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cli_level.h"
+#include "cli_pack.h"
 #include "commands.h"
 #include "roomforge/fs.h"
 #include "roomforge/level.h"
 #include "roomforge/rooms_file.h"
 #include "roomforge/special.h"
+#include "roomforge/view.h"
 
 static const char gen_usage[] =
-    "usage: roomforge gen [--content DIR] [--profile NAME] [--seed N] [--depth N]\n"
-    "                     [--size WxH] [--room NAME]... [--format ascii|ansi|json]\n"
-    "                     [-o FILE] [--verbose] [--rooms-file FILE] [--recipe FILE]\n"
-    "                     [--difficulty D]\n"
+    "usage: roomforge gen [--content DIR]... [--profile NAME] [--seed N] [--depth N]\n"
+    "                     [--size WxH] [--room NAME]...\n"
+    "                     [--format ascii|text|ansi|json|html|png] [--scale N]\n"
+    "                     [-o FILE] [--scripts DIR] [--verbose] [--quiet]\n"
+    "                     [--rooms-file FILE] [--recipe FILE] [--difficulty D]\n"
     "Generates one level and prints it. The rooms of the content are placed as\n"
-    "templates; warnings go to stderr.\n"
+    "templates; the level's warnings go to stderr, the content's are counted in\n"
+    "one line (a forced room's are printed in full).\n"
     "\n"
     "options:\n"
-    "  --content DIR          a content directory: its rooms/ (else its *.xml files)\n"
-    "                         and its profiles.xml (else ../profiles.xml, else the\n"
-    "                         bundled one); default: the bundled content\n"
+    "  --content DIR          a content pack: DIR/rooms/ (else every *.xml under DIR)\n"
+    "                         and DIR/profiles.xml (else the bundled profiles);\n"
+    "                         repeat it to layer packs, later over earlier\n"
+    "                         (default: the bundled content)\n"
     "  --profile NAME         level profile (default brogue; bundled: brogue,\n"
     "                         nethack, dungeonmaker, caverns)\n"
     "  --seed N               seed, a non-negative integer (default 1)\n"
@@ -38,12 +44,24 @@ static const char gen_usage[] =
     "                         profile's: brogue 79x29, nethack 80x21, dungeonmaker\n"
     "                         the rooms-file's, the bundled rooms1 100x100)\n"
     "  --room NAME            force a template into the level (repeatable, at most\n"
-    "                         64); one that cannot be placed is exit 1\n"
-    "  --format ascii|ansi|json\n"
-    "                         output format (default ascii: terrain glyphs; ansi:\n"
-    "                         the same in colour; json: the level in full)\n"
-    "  -o FILE                write the level to FILE instead of stdout\n"
-    "  --verbose              also print notes: templates drawn but left out\n"
+    "                         64); one that cannot be placed, is unknown or has\n"
+    "                         errors is exit 1\n"
+    "  --format ascii|text|ansi|json|html|png\n"
+    "                         output format: ascii terrain glyphs only; text the\n"
+    "                         map with objects, template floor drawn ', a legend,\n"
+    "                         the templates placed (forced first) and the\n"
+    "                         feelings; ansi text in colour, templates on a tinted\n"
+    "                         background; json the level in full; html one page\n"
+    "                         that works offline; png an image. Default: ansi on a\n"
+    "                         terminal (unless NO_COLOR is set), else ascii\n"
+    "  --scale N              png: pixels per cell side, 1..32 (default 8)\n"
+    "  -o FILE                write the level to FILE instead of stdout (png to a\n"
+    "                         terminal needs it)\n"
+    "  --scripts DIR          designer condition and action types (DIR/*.lua) the\n"
+    "                         rooms' scripts are checked against\n"
+    "  --verbose              also print notes (templates drawn but left out) and\n"
+    "                         every diagnostic of the content in full\n"
+    "  --quiet                print errors only\n"
     "  --rooms-file FILE      a DungeonMaker rooms-file for a recipe that calls\n"
     "                         dig_crawl (the dungeonmaker profile)\n"
     "  --recipe FILE          run this Lua level recipe instead of the profile's,\n"
@@ -55,21 +73,52 @@ static const char gen_usage[] =
     "Exit: 0 success (warnings allowed), 1 content errors or a forced room not\n"
     "placed, 2 usage or I/O errors.\n";
 
-enum { FMT_ASCII, FMT_ANSI, FMT_JSON };
+/* One entry of the glyph help, three to a line in columns of 22; *pad is
+ * what the entry before left to fill. */
+static void glyph_entry(FILE *out, size_t *col, int *pad, char glyph, const char *word)
+{
+    int n;
+    if (*col % 3 == 0)
+        fputs("\n  ", out);
+    else
+        fprintf(out, "%*s", *pad, "");
+    fprintf(out, "%c  %s", glyph, word);
+    n = 3 + (int)strlen(word);
+    *pad = n < 22 ? 22 - n : 1;
+    (*col)++;
+}
+
+/* The glyphs of text, ansi and html, from the library's one table. */
+static void write_glyph_help(FILE *out)
+{
+    size_t i, col = 0;
+    int t, pad = 0;
+    char last = 0;
+    fputs("\nglyphs (terrain, then the objects drawn over it):", out);
+    for (t = 1; t < RF_TILE_COUNT; t++)
+        glyph_entry(out, &col, &pad, rf_tile_glyph((rf_tile)t), rf_view_tile_legend((rf_tile)t));
+    glyph_entry(out, &col, &pad, '\'', "template floor (text)");
+    for (i = 0; i < rf_view_glyph_count(); i++) {
+        const rf_view_glyph *g = rf_view_glyph_at(i);
+        if (g->glyph != last) /* two kinds, one glyph and word: once */
+            glyph_entry(out, &col, &pad, g->glyph, g->legend);
+        last = g->glyph;
+    }
+    fputs("\n", out);
+}
 
 static int worse_of(int a, int b) { return a > b ? a : b; }
 #define GEN_MAX_ROOMS 64 /* --room options one run takes */
 
-/* The level's diagnostics on stderr through the sink's gcc writer:
- * warnings and errors always, notes with --verbose. */
-static int write_diags(const rf_diags *d, bool verbose)
+/* The level's diagnostics on stderr: warnings and errors, notes with
+ * --verbose, errors only with --quiet. */
+static int write_diags(const rf_diags *d, int verbosity)
 {
-    unsigned flags = RF_DIAG_WRITE_SOURCE | (verbose ? 0 : RF_DIAG_WRITE_NO_NOTES) |
-                     (cli_use_color(stderr) ? RF_DIAG_WRITE_COLOR : 0);
-    return rf_diags_write_gcc(d, stderr, flags) == RF_OK ? CLI_OK : CLI_USAGE;
+    return cli_write_diags(d, verbosity);
 }
 
-static int write_level(const rf_level *lv, int fmt, const char *path)
+static int write_level(const rf_level *lv, rf_view_format fmt, const rf_view_opts *vo,
+                       const char *path)
 {
     FILE *out = stdout;
     struct stat st;
@@ -78,14 +127,15 @@ static int write_level(const rf_level *lv, int fmt, const char *path)
     if (path) {
         if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
             return cli_usage_error("gen", "-o %s is a directory", path);
-        out = fopen(path, "w");
+        out = fopen(path, rf_view_format_is_binary(fmt) ? "wb" : "w");
         if (!out)
             return cli_usage_error("gen", "cannot write %s", path);
     }
-    s = fmt == FMT_JSON ? rf_level_write_json(lv, out)
-        : fmt == FMT_ANSI ? rf_level_write_ansi(lv, out)
-                          : rf_level_write_ascii(lv, out);
-    if (s != RF_OK || fflush(out) != 0)
+    s = rf_view_write(lv, fmt, vo, out);
+    if (s == RF_ERR_LIMIT)
+        rc = cli_usage_error("gen", "the png would be larger than %d pixels a side: a smaller --scale",
+                             RF_VIEW_PNG_MAX_SIDE);
+    else if (s != RF_OK || fflush(out) != 0)
         rc = cli_usage_error("gen", "write error on %s", path ? path : "stdout");
     if (path && fclose(out) != 0 && rc == CLI_OK)
         rc = cli_usage_error("gen", "write error on %s", path);
@@ -110,33 +160,37 @@ static int load_rooms_file(const char *path, rf_rooms_file **out)
 
 int cmd_gen(int argc, char **argv)
 {
-    const char *content = NULL, *path = NULL, *rooms_path = NULL, *recipe_path = NULL;
+    const char *path = NULL, *rooms_path = NULL, *recipe_path = NULL;
     char *recipe = NULL;
     rf_rooms_file *rooms = NULL;
     rf_level_opts o;
-    rf_profile_set *set = NULL;
+    const rf_profile_set *set = NULL;
     rf_level *lv = NULL;
-    rf_template_set *tpl = NULL;
-    char rooms_dir[4096];
+    cli_content cc;
+    cli_pack cp;
     const char *forced[GEN_MAX_ROOMS];
-    size_t nforced = 0;
-    bool verbose = false;
+    size_t nforced = 0, i;
     rf_diags *d;
     rf_status s;
-    int k, rc, fmt = FMT_ASCII;
+    int k, rc;
+    bool fmt_given = false;
+    rf_view_format fmt = RF_VIEW_ASCII;
+    rf_view_opts vo;
     unsigned long long seed;
     rf_level_opts_init(&o);
+    cli_content_init(&cc);
+    rf_view_opts_init(&vo);
     for (k = 1; k < argc; k++) {
         const char *v = NULL;
         int r;
         if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
             fputs(gen_usage, stdout);
+            write_glyph_help(stdout);
             return CLI_OK;
         }
-        if ((r = cli_opt_value(argc, argv, &k, "--content", &v)) != 0) {
+        if ((r = cli_content_opt("gen", argc, argv, &k, &cc)) != 0) {
             if (r < 0)
-                return cli_usage_error("gen", "--content needs a directory");
-            content = v;
+                return CLI_USAGE;
         } else if ((r = cli_opt_value(argc, argv, &k, "--profile", &v)) != 0) {
             if (r < 0 || !*v)
                 return cli_usage_error("gen", "--profile needs a name");
@@ -163,19 +217,15 @@ int cmd_gen(int argc, char **argv)
             if (nforced == GEN_MAX_ROOMS)
                 return cli_usage_error("gen", "--room given more than %d times", GEN_MAX_ROOMS);
             forced[nforced++] = v;
-        } else if (strcmp(argv[k], "--verbose") == 0) {
-            verbose = true;
         } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
-            if (r < 0)
-                return cli_usage_error("gen", "--format takes ascii, ansi or json");
-            if (strcmp(v, "ascii") == 0)
-                fmt = FMT_ASCII;
-            else if (strcmp(v, "ansi") == 0)
-                fmt = FMT_ANSI;
-            else if (strcmp(v, "json") == 0)
-                fmt = FMT_JSON;
-            else
-                return cli_usage_error("gen", "--format takes ascii, ansi or json");
+            if (r < 0 || !rf_view_format_parse(v, &fmt))
+                return cli_usage_error("gen", "--format takes ascii, text, ansi, json, html or png");
+            fmt_given = true;
+        } else if ((r = cli_opt_value(argc, argv, &k, "--scale", &v)) != 0) {
+            if (r < 0 || !cli_parse_int(v, &vo.scale) || vo.scale < RF_VIEW_SCALE_MIN ||
+                vo.scale > RF_VIEW_SCALE_MAX)
+                return cli_usage_error("gen", "--scale takes %d..%d", RF_VIEW_SCALE_MIN,
+                                       RF_VIEW_SCALE_MAX);
         } else if ((r = cli_opt_value(argc, argv, &k, "--recipe", &v)) != 0) {
             if (r < 0 || !*v)
                 return cli_usage_error("gen", "--recipe needs a Lua file");
@@ -192,39 +242,41 @@ int cmd_gen(int argc, char **argv)
             return cli_usage_error("gen", "unknown argument '%s' (see --help)", argv[k]);
         }
     }
-    rc = cli_load_profiles("gen", content, &set);
-    if (!set)
-        return rc;
-    k = cli_load_rooms("gen", cli_rooms_path(content, rooms_dir, sizeof rooms_dir), &tpl);
-    if (!tpl || k == CLI_USAGE) {
-        rf_template_set_free(tpl);
-        rf_profile_set_free(set);
-        return k == CLI_OK ? CLI_USAGE : k;
-    }
-    rc = k > rc ? k : rc; /* content errors: the rooms that loaded are used, exit 1 */
-    o.templates = tpl;
+    if (!fmt_given && !path && cli_use_color(stdout))
+        fmt = RF_VIEW_ANSI; /* a person at a terminal */
+    if (rf_view_format_is_binary(fmt) && !path && isatty(fileno(stdout)))
+        return cli_usage_error("gen", "--format %s writes binary: give -o FILE or redirect stdout",
+                               rf_view_format_name(fmt));
+    rc = cli_pack_open(&cp, "gen", &cc);
+    if (!cp.pack)
+        return cli_pack_close(&cp);
+    for (i = 0, k = CLI_OK; i < nforced; i++) /* a forced room's diagnostics in full */
+        if (!cli_pack_room(&cp, forced[i], &k))
+            rc = worse_of(rc, k);
+    if (k != CLI_OK)
+        return worse_of(rc, cli_pack_close(&cp));
+    set = rf_pack_profiles(cp.pack);
+    /* content errors elsewhere: the rooms that loaded are used, exit 1 */
+    o.templates = rf_pack_templates(cp.pack);
     o.rooms = forced;
     o.nrooms = nforced;
     if (recipe_path) {
         k = cli_read_recipe("gen", recipe_path, &o, &recipe);
         if (k != CLI_OK) {
-            rf_template_set_free(tpl);
-            rf_profile_set_free(set);
+            cli_pack_close(&cp);
             return k;
         }
     }
     d = rf_diags_new();
     if (!d) {
         rf_fs_free(recipe);
-        rf_template_set_free(tpl);
-        rf_profile_set_free(set);
+        cli_pack_close(&cp);
         return cli_usage_error("gen", "out of memory");
     }
     if (rooms_path && (k = load_rooms_file(rooms_path, &rooms)) != CLI_OK) {
         rf_fs_free(recipe);
         rf_diags_free(d);
-        rf_template_set_free(tpl);
-        rf_profile_set_free(set);
+        cli_pack_close(&cp);
         return k;
     }
     o.rooms_file = rooms;
@@ -236,16 +288,14 @@ int cmd_gen(int argc, char **argv)
                               (unsigned long long)o.seed, o.depth,
                               s == RF_ERR_CONTENT ? "its numbers cannot make a level"
                                                   : rf_status_str(s));
-        rc = worse_of(s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s), write_diags(d, verbose));
+        rc = worse_of(s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s), write_diags(d, cc.verbosity));
     } else {
-        int wrc = write_level(lv, fmt, path);
-        rc = worse_of(rc, worse_of(wrc, write_diags(d, verbose)));
+        int wrc = write_level(lv, fmt, &vo, path);
+        rc = worse_of(rc, worse_of(wrc, write_diags(d, cc.verbosity)));
     }
     rf_level_free(lv);
     rf_fs_free(recipe);
-    rf_template_set_free(tpl);
     rf_rooms_file_free(rooms);
     rf_diags_free(d);
-    rf_profile_set_free(set);
-    return rc;
+    return worse_of(rc, cli_pack_close(&cp));
 }

@@ -162,8 +162,13 @@ int cmd_lint(int argc, char **argv)
     fprintf(stderr, "roomforge lint: %zu room%s, %zu profile%s loaded; %zu error%s, %zu warning%s\n",
             sum.rooms, plural(sum.rooms), sum.profiles, plural(sum.profiles), rf_diags_errors(d),
             plural(rf_diags_errors(d)), rf_diags_warnings(d), plural(rf_diags_warnings(d)));
-    if (worst != RF_OK && worst != RF_ERR_CONTENT)
-        rc = CLI_USAGE;
+    if (worst != RF_OK && worst != RF_ERR_CONTENT) {
+        rc = CLI_USAGE; /* an io-error names the path; the rest says why here */
+        if (worst == RF_ERR_NOMEM)
+            fputs("roomforge lint: out of memory; the lint is incomplete\n", stderr);
+        else if (worst == RF_ERR_LIMIT)
+            fputs("roomforge lint: a limit was reached; the lint is incomplete\n", stderr);
+    }
     else
         rc = rf_diags_errors(d) > 0 ? CLI_CONTENT : CLI_OK;
     if (ws != RF_OK || fflush(stdout) != 0)

@@ -1,71 +1,70 @@
-/* tools/cli/cmd_list.c: `roomforge list`: the rooms of a content directory,
- * or with --profiles its level profiles.
+/* tools/cli/cmd_list.c: `roomforge list`: the rooms of the content and its
+ * level profiles, or with --profiles the profiles only.
  *
- * Pipeline: CLI over load and template_write (rooms), rf_level_write_profiles
- * (profiles). What failed to load is not listed: diagnostics, exit 1.
+ * Pipeline: CLI over rf_pack_load, template_write (rooms) and
+ * rf_level_write_profiles. Rooms left out are not listed: exit 1.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
-#include "cli_level.h"
+#include "cli_pack.h"
 #include "commands.h"
 #include "roomforge/level.h"
 #include "roomforge/template.h"
 #include "roomforge/template_write.h"
 
 static const char list_usage[] =
-    "usage: roomforge list [--content PATH] [--profiles] [--format text|json]\n"
-    "Lists the rooms of a content pack, one line each: name, size, levels (0-based),\n"
-    "doors, objects, scripts, flags, file:line. Rooms with errors are left out and\n"
-    "their diagnostics go to stderr. With --profiles, the level profiles instead.\n"
+    "usage: roomforge list [--content DIR]... [--scripts DIR] [--profiles]\n"
+    "                      [--format text|json] [--verbose] [--quiet]\n"
+    "Lists the rooms of the content, one line each: name, size, levels (0-based),\n"
+    "doors, objects, scripts, flags, file:line; in text, then the level profiles.\n"
+    "Rooms with errors are left out; the content's diagnostics are counted in one\n"
+    "line on stderr. With --profiles, the level profiles only.\n"
     "\n"
     "options:\n"
-    "  --content PATH      a rooms.xml file, or a directory: its *.xml files\n"
-    "                      (default: the bundled content/rooms)\n"
-    "  --profiles          list the level profiles instead: name, recipe and the\n"
-    "                      size its levels dig at (the profiles.xml of --content,\n"
-    "                      which is then a directory, else the bundled one)\n"
+    "  --content DIR       a content pack: DIR/rooms/ (else every *.xml under DIR)\n"
+    "                      and DIR/profiles.xml; repeat it to layer packs, later\n"
+    "                      over earlier (default: the bundled content)\n"
+    "  --scripts DIR       designer condition and action types (DIR/*.lua) the\n"
+    "                      rooms' scripts are checked against\n"
+    "  --profiles          list the level profiles only: name, recipe and the size\n"
+    "                      its levels dig at\n"
     "  --format text|json  output format (default text); json prints\n"
     "                      {\"rooms\":[{\"name\",\"file\",\"line\",\"width\",...}]}\n"
     "                      or {\"profiles\":[{\"name\",\"recipe\",\"width\",\"height\"}]}\n"
+    "  --verbose           print every diagnostic of the content in full\n"
+    "  --quiet             print errors only\n"
     "  -h, --help          print this help and exit\n"
     "An option's value may also follow '=' (--format=json).\n"
     "Exit: 0 success, 1 content errors, 2 usage or I/O errors.\n";
 
-/* list --profiles: the profiles file of content (else the bundled one). */
-static int list_profiles(const char *content, rf_write_format fmt)
+/* The profiles of the pack, as rf_level_write_profiles writes them. */
+static int list_profiles(const rf_profile_set *ps, rf_write_format fmt)
 {
-    rf_profile_set *ps = NULL;
-    rf_diags *d;
+    rf_diags *d = rf_diags_new();
     rf_status st;
-    int rc = cli_load_profiles("list", content, &ps), wrc;
-    if (!ps)
-        return rc;
-    d = rf_diags_new();
-    if (!d) {
-        rf_profile_set_free(ps);
+    int wrc;
+    if (!d)
         return cli_usage_error("list", "out of memory");
-    }
     st = rf_level_write_profiles(ps, stdout, fmt, d);
     wrc = rf_diags_write_gcc(d, stderr, RF_DIAG_WRITE_SOURCE | RF_DIAG_WRITE_NO_NOTES) == RF_OK
               ? CLI_OK
               : CLI_USAGE;
     rf_diags_free(d);
-    rf_profile_set_free(ps);
     if (fflush(stdout) != 0)
         st = RF_ERR_IO;
-    rc = rc > cli_exit_for(st) ? rc : cli_exit_for(st);
-    return rc > wrc ? rc : wrc;
+    return cli_exit_for(st) > wrc ? cli_exit_for(st) : wrc;
 }
 
 int cmd_list(int argc, char **argv)
 {
-    const char *content = NULL;
     rf_write_format fmt = RF_WRITE_TEXT;
-    rf_template_set *set = NULL;
+    cli_content cc;
+    cli_pack cp;
     bool profiles = false;
     int k, rc;
+    cli_content_init(&cc);
     for (k = 1; k < argc; k++) {
         const char *v = NULL;
         int r;
@@ -73,10 +72,9 @@ int cmd_list(int argc, char **argv)
             fputs(list_usage, stdout);
             return CLI_OK;
         }
-        if ((r = cli_opt_value(argc, argv, &k, "--content", &v)) != 0) {
+        if ((r = cli_content_opt("list", argc, argv, &k, &cc)) != 0) {
             if (r < 0)
-                return cli_usage_error("list", "--content needs a directory or file");
-            content = v;
+                return CLI_USAGE;
         } else if (strcmp(argv[k], "--profiles") == 0) {
             profiles = true;
         } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
@@ -87,13 +85,23 @@ int cmd_list(int argc, char **argv)
             return cli_usage_error("list", "unexpected argument '%s' (see --help)", argv[k]);
         }
     }
-    if (profiles)
-        return list_profiles(content, fmt);
-    rc = cli_load_rooms("list", content, &set);
-    if (!set)
-        return rc;
-    if (rf_template_set_write_list(set, stdout, fmt) != RF_OK || fflush(stdout) != 0)
-        rc = CLI_USAGE;
-    rf_template_set_free(set);
-    return rc;
+    rc = cli_pack_open(&cp, "list", &cc);
+    if (!cp.pack)
+        return cli_pack_close(&cp);
+    if (profiles) {
+        k = list_profiles(rf_pack_profiles(cp.pack), fmt);
+    } else {
+        k = rf_template_set_write_list(rf_pack_templates(cp.pack), stdout, fmt) == RF_OK
+                ? CLI_OK
+                : CLI_USAGE;
+        if (k == CLI_OK && fmt == RF_WRITE_TEXT && rf_profile_count(rf_pack_profiles(cp.pack))) {
+            putchar('\n'); /* then the profiles the levels of this content use */
+            k = list_profiles(rf_pack_profiles(cp.pack), fmt);
+        }
+        if (fflush(stdout) != 0)
+            k = CLI_USAGE;
+    }
+    rc = k > rc ? k : rc;
+    k = cli_pack_close(&cp);
+    return k > rc ? k : rc;
 }

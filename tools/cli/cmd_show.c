@@ -1,40 +1,50 @@
 /* tools/cli/cmd_show.c: `roomforge show ROOM`: one room in full.
  *
- * Pipeline: CLI over load and template_write. The name matches
- * case-insensitively; an unknown name lists the rooms whose names contain it.
+ * Pipeline: CLI over rf_pack_load and template_write. The name matches
+ * case-insensitively; an unknown name suggests the one most likely meant.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_pack.h"
 #include "commands.h"
 #include "roomforge/template.h"
 #include "roomforge/template_write.h"
 
 static const char show_usage[] =
-    "usage: roomforge show [--content PATH] [--format ascii|json] ROOM\n"
+    "usage: roomforge show [--content DIR]... [--scripts DIR] [--format ascii|json]\n"
+    "                      [--verbose] [--quiet] ROOM\n"
     "Prints one room in full: its map with rulers, a legend of its symbols, doors,\n"
     "flags, objects and scripts in readable form, each with its file line. ROOM\n"
-    "matches case-insensitively; an unknown ROOM names the rooms that contain it.\n"
+    "matches case-insensitively; an unknown ROOM names the room most likely meant.\n"
+    "The room's own diagnostics are printed in full, the rest of the content's\n"
+    "counted in one line on stderr.\n"
     "\n"
     "options:\n"
-    "  --content PATH       a rooms.xml file, or a directory: its *.xml files\n"
-    "                       (default: the bundled content/rooms)\n"
+    "  --content DIR        a content pack: DIR/rooms/ (else every *.xml under DIR)\n"
+    "                       and DIR/profiles.xml; repeat it to layer packs, later\n"
+    "                       over earlier (default: the bundled content)\n"
+    "  --scripts DIR        designer condition and action types (DIR/*.lua) the\n"
+    "                       rooms' scripts are checked against\n"
     "  --format ascii|json  output format (default ascii); json prints the same as\n"
     "                       one object\n"
+    "  --verbose            print every diagnostic of the content in full\n"
+    "  --quiet              print errors only\n"
     "  -h, --help           print this help and exit\n"
     "An option's value may also follow '=' (--format=json).\n"
-    "Exit: 0 success, 1 content errors or an unknown ROOM, 2 usage or I/O errors.\n";
-
-/* Case-insensitive substring test. */
+    "Exit: 0 success, 1 content errors, ROOM left out for errors or unknown,\n"
+    "2 usage or I/O errors.\n";
 
 int cmd_show(int argc, char **argv)
 {
-    const char *content = NULL, *name = NULL;
+    const char *name = NULL;
     rf_write_format fmt = RF_WRITE_TEXT;
-    rf_template_set *set = NULL;
+    cli_content cc;
+    cli_pack cp;
     const rf_template *t;
-    int k, rc;
+    int k, rc, room_rc = CLI_OK;
+    cli_content_init(&cc);
     for (k = 1; k < argc; k++) {
         const char *v = NULL;
         int r;
@@ -42,10 +52,9 @@ int cmd_show(int argc, char **argv)
             fputs(show_usage, stdout);
             return CLI_OK;
         }
-        if ((r = cli_opt_value(argc, argv, &k, "--content", &v)) != 0) {
+        if ((r = cli_content_opt("show", argc, argv, &k, &cc)) != 0) {
             if (r < 0)
-                return cli_usage_error("show", "--content needs a directory or file");
-            content = v;
+                return CLI_USAGE;
         } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
             if (r < 0 || (strcmp(v, "ascii") != 0 && strcmp(v, "json") != 0))
                 return cli_usage_error("show", "--format takes ascii or json");
@@ -60,17 +69,13 @@ int cmd_show(int argc, char **argv)
     }
     if (!name)
         return cli_usage_error("show", "which ROOM? (roomforge list shows them)");
-    rc = cli_load_rooms("show", content, &set);
-    if (!set)
-        return rc;
-    t = rf_template_set_find(set, name);
-    if (!t) { /* as gen and sim say it: a content error, with the likely name */
-        int u = cli_unknown_room("show", set, name);
-        rf_template_set_free(set);
-        return u > rc ? u : rc; /* an unreadable --content stays an I/O error */
-    }
-    if (rf_template_write_show(t, stdout, fmt) != RF_OK || fflush(stdout) != 0)
-        rc = CLI_USAGE;
-    rf_template_set_free(set);
-    return rc;
+    rc = cli_pack_open(&cp, "show", &cc);
+    if (!cp.pack)
+        return cli_pack_close(&cp);
+    t = cli_pack_room(&cp, name, &room_rc); /* as gen and sim say it: exit 1 */
+    if (t && (rf_template_write_show(t, stdout, fmt) != RF_OK || fflush(stdout) != 0))
+        room_rc = CLI_USAGE;
+    rc = room_rc > rc ? room_rc : rc;
+    k = cli_pack_close(&cp);
+    return k > rc ? k : rc;
 }

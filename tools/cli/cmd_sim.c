@@ -1,7 +1,7 @@
 /* tools/cli/cmd_sim.c: `roomforge sim`: plays scenarios against a room and
  * prints what its rules do, one effect a line.
  *
- * Pipeline: CLI over load, world and scenario. --scenario DIR plays every
+ * Pipeline: CLI over rf_pack_load, world and scenario. --scenario DIR plays every
  * *.scn in name order. Exit (DESIGN 5): 0 all expects met, 1 content errors
  * or a failed expect, 2 usage or I/O.
  */
@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "cli_pack.h"
 #include "commands.h"
 #include "roomforge/diag.h"
 #include "roomforge/fs.h"
@@ -21,28 +22,35 @@
 #define MAX_SCENARIOS 10000
 
 typedef struct sim_opts {
-    const char *content, *room, *scenario, *scripts;
+    const char *room, *scenario;
+    cli_content content; /* --content, --scripts, --verbose, --quiet */
     bool json;
 } sim_opts;
 
 static void sim_help(FILE *out)
 {
-    fputs("usage: roomforge sim [--content PATH] [--room NAME] --scenario FILE|DIR\n"
-          "                     [--scripts DIR] [--format text|json]\n"
+    fputs("usage: roomforge sim [--content DIR]... [--room NAME] --scenario FILE|DIR\n"
+          "                     [--scripts DIR] [--format text|json] [--verbose] [--quiet]\n"
           "Plays a scenario (enter, exit, move X Y, pull ID, hit ID [N], kill ID, tick [N],\n"
           "expect T<tick> <effect>) against a room in a fresh one-room world and prints\n"
-          "what its rules do, one effect a line, in room-local coordinates.\n"
+          "what its rules do, one effect a line, in room-local coordinates. The room's\n"
+          "diagnostics are printed in full, the rest of the content's counted in one line.\n"
           "\n"
           "options:\n"
           "  --scenario FILE|DIR  the scenario to play (required); a directory plays every\n"
           "                       *.scn in it, in byte order of the names\n"
           "  --room NAME          the room to play against (case-insensitive); without it,\n"
           "                       the scenario's own `room NAME` line\n"
-          "  --content PATH       a rooms.xml file, or a directory: its *.xml files\n"
-          "                       (default: the bundled content/rooms)\n"
+          "  --content DIR        a content pack: DIR/rooms/ (else every *.xml under DIR,\n"
+          "                       or one rooms.xml file) and DIR/profiles.xml; repeat it\n"
+          "                       to layer packs, later over earlier (default: the\n"
+          "                       bundled content)\n"
           "  --scripts DIR        load the designer condition and action types of\n"
-          "                       DIR/*.lua into the world\n"
+          "                       DIR/*.lua: the rooms are checked against them and the\n"
+          "                       world runs them\n"
           "  --format text|json   output format (default text)\n"
+          "  --verbose            print every diagnostic of the content in full\n"
+          "  --quiet              print errors only\n"
           "  -h, --help           print this help and exit\n"
           "An option's value may also follow '=' (--format=json).\n"
           "Exit: 0 all played and every expect met, 1 content errors or a failed expect,\n"
@@ -99,24 +107,20 @@ static size_t scenario_paths(const char *path, rf_fs_list **out, int *rc)
 }
 
 /* The room a scenario plays against, or NULL with *rc set. */
-static const rf_template *pick_room(const rf_template_set *set, const rf_scenario *s,
-                                    const sim_opts *o, rf_diags *d, int *rc)
+static const rf_template *pick_room(cli_pack *cp, const rf_scenario *s, const sim_opts *o,
+                                    rf_diags *d, int *rc)
 {
     const char *name = o->room ? o->room : rf_scenario_room(s);
-    const rf_template *t;
+    rf_pack_room left;
     size_t i;
     if (!name) {
         *rc = cli_usage_error("sim", "%s: which room? give --room NAME or a 'room NAME' line",
                               rf_scenario_file(s));
         return NULL;
     }
-    t = rf_template_set_find(set, name);
-    if (t)
-        return t;
-    if (o->room) {
-        *rc = cli_unknown_room("sim", set, name);
-        return NULL;
-    }
+    if (o->room || rf_pack_left_out_find(cp->pack, name, &left) ||
+        rf_template_set_find(rf_pack_templates(cp->pack), name))
+        return cli_pack_room(cp, name, rc); /* its diagnostics printed in full */
     for (i = 0; i < rf_scenario_count(s); i++) {
         const rf_scenario_cmd *c = rf_scenario_at(s, i);
         if (c->op == RF_SCENARIO_ROOM)
@@ -129,8 +133,8 @@ static const rf_template *pick_room(const rf_template_set *set, const rf_scenari
 
 /* Plays one scenario file; returns its exit code and counts a failed
  * scenario in *failed. */
-static int sim_one(const rf_template_set *set, const char *path, const sim_opts *o, bool many,
-                   bool first, size_t *failed)
+static int sim_one(cli_pack *cp, const char *path, const sim_opts *o, bool many, bool first,
+                   size_t *failed)
 {
     rf_diags *d = rf_diags_new();
     rf_scenario *s = NULL;
@@ -150,11 +154,11 @@ static int sim_one(const rf_template_set *set, const char *path, const sim_opts 
         rc = cli_exit_for(st);
         goto done;
     }
-    t = pick_room(set, s, o, d, &rc);
+    t = pick_room(cp, s, o, d, &rc);
     if (!t)
         goto done;
     rf_world_opts_init(&wo);
-    wo.scripts_dir = o->scripts;
+    wo.scripts_dir = o->content.scripts;
     st = rf_world_new(&wo, d, &w);
     if (st != RF_OK && st != RF_ERR_CONTENT) {
         rc = cli_exit_for(st);
@@ -200,11 +204,12 @@ done:
 int cmd_sim(int argc, char **argv)
 {
     sim_opts o;
-    rf_template_set *set = NULL;
+    cli_pack cp;
     rf_fs_list *paths = NULL;
     size_t n = 0, i, failed = 0;
     int rc = CLI_OK, k;
     memset(&o, 0, sizeof o);
+    cli_content_init(&o.content);
     for (k = 1; k < argc; k++) {
         const char *v = NULL;
         int r;
@@ -212,10 +217,9 @@ int cmd_sim(int argc, char **argv)
             sim_help(stdout);
             return CLI_OK;
         }
-        if ((r = cli_opt_value(argc, argv, &k, "--content", &v)) != 0) {
+        if ((r = cli_content_opt("sim", argc, argv, &k, &o.content)) != 0) {
             if (r < 0)
-                return cli_usage_error("sim", "--content needs a directory or file");
-            o.content = v;
+                return CLI_USAGE;
         } else if ((r = cli_opt_value(argc, argv, &k, "--room", &v)) != 0) {
             if (r < 0 || !*v)
                 return cli_usage_error("sim", "--room needs a room name");
@@ -226,10 +230,6 @@ int cmd_sim(int argc, char **argv)
             if (o.scenario)
                 return cli_usage_error("sim", "one --scenario at a time (a directory plays many)");
             o.scenario = v;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--scripts", &v)) != 0) {
-            if (r < 0 || !*v)
-                return cli_usage_error("sim", "--scripts needs a directory");
-            o.scripts = v;
         } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
             if (r < 0 || (strcmp(v, "text") != 0 && strcmp(v, "json") != 0))
                 return cli_usage_error("sim", "--format takes text or json");
@@ -243,15 +243,15 @@ int cmd_sim(int argc, char **argv)
     n = scenario_paths(o.scenario, &paths, &rc);
     if (n == 0)
         return rc;
-    rc = cli_load_rooms("sim", o.content, &set);
-    if (!set) {
+    rc = cli_pack_open(&cp, "sim", &o.content);
+    if (!cp.pack) {
         rf_fs_list_free(paths);
-        return worse(rc, CLI_USAGE);
+        return worse(rc, cli_pack_close(&cp));
     }
     if (n > 1 && o.json)
         fputs("{\"scenarios\":[", stdout);
     for (i = 0; i < n; i++)
-        rc = worse(rc, sim_one(set, paths ? rf_fs_list_at(paths, i) : o.scenario, &o, n > 1,
+        rc = worse(rc, sim_one(&cp, paths ? rf_fs_list_at(paths, i) : o.scenario, &o, n > 1,
                                i == 0, &failed));
     if (n > 1 && o.json)
         printf("],\"failed\":%zu}\n", failed);
@@ -260,6 +260,5 @@ int cmd_sim(int argc, char **argv)
     if (fflush(stdout) != 0)
         rc = CLI_USAGE;
     rf_fs_list_free(paths);
-    rf_template_set_free(set);
-    return rc;
+    return worse(rc, cli_pack_close(&cp));
 }

@@ -1,6 +1,7 @@
 /* tools/fuzz/fuzz.c: a deterministic mutation fuzzer for roomforge's readers.
  *
  * Usage: fuzz TARGET [--iterations N] [--seed S] [--ext .xml] PATH...
+ *        fuzz TARGET --dict  (the target's tokens as a libFuzzer dictionary)
  * Pipeline: seed files -> mutants (the "fuzz" stream of S) -> a target of
  * fuzz_targets.c; CTest runs it plain and sanitized. A bad status saves
  * fuzz-failure-TARGET.bin and exits 1.
@@ -148,6 +149,28 @@ static int fail(const fuzz_target *t, const blob *b, const char *what)
     return 1;
 }
 
+/* Prints t's tokens in libFuzzer's dictionary format: one "..." a line,
+ * bytes outside printable ASCII (and quote, backslash) as \xNN. */
+static int write_dict(const fuzz_target *t)
+{
+    size_t k, n = count_tokens(t->tokens), len, i;
+    for (k = 0; k < n; k++) {
+        const char *tok = token(t->tokens, k, &len);
+        if (len == 0)
+            continue;
+        putchar('"');
+        for (i = 0; i < len; i++) {
+            unsigned char c = (unsigned char)tok[i];
+            if (c < 0x20 || c > 0x7e || c == '"' || c == '\\')
+                printf("\\x%02X", c);
+            else
+                putchar(c);
+        }
+        puts("\"");
+    }
+    return ferror(stdout) ? 2 : 0;
+}
+
 int main(int argc, char **argv)
 {
     const fuzz_target *t = argc > 1 ? fuzz_target_find(argv[1]) : NULL;
@@ -157,10 +180,12 @@ int main(int argc, char **argv)
     rf_rng rng;
     int k;
     if (!t) {
-        fputs("usage: fuzz rooms|profiles|recipe|rooms-file|scenario [--iterations N]"
-              " [--seed S] [--ext .xml] PATH...\n", stderr);
+        fputs("usage: fuzz rooms|profiles|recipe|rooms-file|scenario|script [--iterations N]"
+              " [--seed S] [--ext .xml] PATH...\n       fuzz TARGET --dict\n", stderr);
         return 2;
     }
+    if (argc == 3 && strcmp(argv[2], "--dict") == 0)
+        return write_dict(t);
     for (k = 2; k < argc; k++) {
         if (strcmp(argv[k], "--iterations") == 0 && k + 1 < argc)
             iterations = strtol(argv[++k], NULL, 10);

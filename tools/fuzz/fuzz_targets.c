@@ -1,5 +1,6 @@
 /* tools/fuzz/fuzz_targets.c: what each fuzz target feeds one input to: the
- * rooms.xml and profiles loaders, a recipe, a rooms-file, a scenario.
+ * rooms.xml and profiles loaders, a recipe, a rooms-file, a scenario, a
+ * room's Lua script in a world.
  *
  * Pipeline: tools/fuzz/fuzz.c mutates seed files and calls these. Design: a
  * target fails only on an undocumented status; inputs that load are used as
@@ -7,6 +8,8 @@
  */
 #include "fuzz.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "roomforge/diag.h"
@@ -15,6 +18,7 @@
 #include "roomforge/rooms_file.h"
 #include "roomforge/scenario.h"
 #include "roomforge/template.h"
+#include "roomforge/world.h"
 
 /* Statuses any loader may give bad input. */
 static bool expected(rf_status st)
@@ -127,6 +131,67 @@ static bool fuzz_scenario(const char *buf, size_t len)
     return expected(st);
 }
 
+/* The input as the Lua script of a one-room pack (in CDATA: an input with
+ * "]]>" breaks the XML, which the loader must say), added to a world with
+ * small budgets, entered, ticked, its monster hit and killed. */
+static bool fuzz_script(const char *buf, size_t len)
+{
+    static const char head[] = "<roomDB><room name=\"f\"><row text=\"##D##\"/>"
+                               "<row text=\"d.1.d\"/><row text=\"##D##\"/>"
+                               "<monster at=\"1\" name=\"bat\" id=\"m\"/>"
+                               "<lever x=\"1\" y=\"1\" id=\"lv\"/>"
+                               "<script lang=\"lua\"><![CDATA[";
+    static const char tail[] = "]]></script></room></roomDB>";
+    size_t n = sizeof head - 1 + len + sizeof tail - 1;
+    char *xml = malloc(n);
+    rf_template_set *set = rf_template_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_world *w = NULL;
+    rf_world_opts wo;
+    rf_status st = RF_OK;
+    bool ok = true;
+    int i;
+    if (!xml || !set || !d)
+        goto done;
+    memcpy(xml, head, sizeof head - 1);
+    memcpy(xml + sizeof head - 1, buf, len);
+    memcpy(xml + sizeof head - 1 + len, tail, sizeof tail - 1);
+    st = rf_template_set_load_buffer(set, "fuzz.xml", xml, n, d);
+    ok = expected(st);
+    if (!ok || rf_template_set_count(set) == 0)
+        goto done;
+    rf_world_opts_init(&wo);
+    wo.mem_cap = (size_t)16 << 20;
+    wo.tick_budget = 200000;
+    wo.load_budget = 200000;
+    st = rf_world_new(&wo, d, &w);
+    if (st != RF_OK) {
+        ok = st == RF_ERR_NOMEM;
+        goto done;
+    }
+    st = rf_world_add_room(w, rf_template_set_at(set, 0), 3, 2, d, NULL);
+    ok = expected(st);
+    for (i = 0; ok && i < 4; i++) {
+        if (i == 0)
+            st = rf_world_enter(w, 0);
+        else if (i == 2)
+            st = rf_world_hit(w, 0, "m", 1);
+        else if (i == 3)
+            st = rf_world_kill(w, 0, "m");
+        ok = expected(st) || st == RF_ERR_ARG; /* ARG: no such object (a script removed it) */
+        if (ok) {
+            st = rf_world_tick(w, d);
+            ok = expected(st);
+        }
+    }
+done:
+    rf_world_free(w);
+    rf_template_set_free(set);
+    rf_diags_free(d);
+    free(xml);
+    return ok;
+}
+
 static const fuzz_target targets[] = {
     {"rooms", fuzz_rooms, "<room name=\"|width=\"|height=\"|<row text=\"|\"/>|</room>|<flags |"
                           "minLevel=\"|<monster |at=\"|<script>|<condition condition_type=\"|"
@@ -140,6 +205,14 @@ static const fuzz_target targets[] = {
                             "do end|end|local |=|,|\n"},
     {"rooms-file", fuzz_rooms_file, "\n|-1|0|1|99|1000000000|3|4| |"},
     {"scenario", fuzz_scenario, "room |tick |enter|exit|move |hit |kill |pull |expect |\n|\"|9"},
+    {"script", fuzz_script, "room:rule{when=function(r) return |end, run=function(r) |end}|"
+                            "r:entered()|r:object(\"m\")|r:create(\"monster\", {x=1, y=1})|"
+                            "r:move(\"m\", 2, 1)|r:remove(\"m\")|r:ticker(\"t\")|"
+                            "r:spell(\"s\")|r:check(\"isdead\", {id=\"m\"})|"
+                            "r:act(\"ticker\", {text=\"x\"})|[\"repeat\"]=true|local |"
+                            "string.rep(|string.find(|table.insert(|pcall(|xpcall(|"
+                            "setmetatable({}, {__index=|function|return|while true do end|"
+                            "for i = 1, 10 do |end|(|)|{|}|..|\"|,|\n|#|math.maxinteger|-1|"},
 };
 
 const fuzz_target *fuzz_target_find(const char *name)

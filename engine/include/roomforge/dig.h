@@ -43,6 +43,11 @@ typedef struct rf_room_rec {
                                      * (owned by its set, which outlives the
                                      * level); NULL otherwise */
     unsigned keep_out; /* RF_KEEP_* bits */
+    int orient;        /* RF_ROOM_TEMPLATE: the orientation 0-7 it was placed in
+                        * (DESIGN 12: orient % 4 quarter turns clockwise, >= 4
+                        * mirrored left to right first); 0 otherwise */
+    bool forced;       /* RF_ROOM_TEMPLATE: placed because the level had to
+                        * hold it (rf_level_opts.rooms, gen --room) */
 } rf_room_rec;
 
 /* A growable list of room records the caller owns (init/fini). */

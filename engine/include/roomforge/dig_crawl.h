@@ -26,6 +26,11 @@ typedef struct rf_crawl_params {
                           generation; default 6 */
     int turn_chance;   /* percent per step of picking another legal Forward; default 20 */
     int child_closed;  /* percent of child crawlers with closed endings; default 0 */
+    /* w*h cells kept open floor (a box reserved for a forced room: 1, the ring
+     * of one tile around it: 2), or NULL (the default): no crawler, wall or
+     * column goes there, a rooms-file room that meets them is not built, and
+     * the connectivity repair neither joins nor carves a box. Borrowed. */
+    const uint8_t *keep_out;
 } rf_crawl_params;
 
 RF_API void rf_crawl_params_init(rf_crawl_params *p);

@@ -26,6 +26,11 @@ typedef struct rf_rects_params {
     int dark_from_depth;   /* depth where darkness becomes possible; default 10 */
     int lit_anyway_one_in; /* a room is lit regardless with chance 1/N; default 77 */
     int extra_joins;       /* extra random joins: this many plus 0..rooms-1; default 4 */
+    /* w*h cells the digger leaves as rock (a box reserved for a forced room:
+     * 1, the ring of one tile around it: 2), or NULL (the default): no room
+     * or corridor takes them, free rectangles are split around them first,
+     * and the connectivity repair carves no box. Borrowed for the call. */
+    const uint8_t *keep_out;
 } rf_rects_params;
 
 /* The defaults above. */

@@ -11,16 +11,24 @@
 #include "roomforge/common.h" /* RF_API, RF_NODISCARD, RF_BEGIN_C, rf_status */
 RF_BEGIN_C
 
+/* *why for a path that names a FIFO, a device or a socket where a file is
+ * expected (not an errno value: say it with rf_fs_why). */
+#define RF_FS_ENOTREG (-1)
+/* What a *why of these functions means, for a message: strerror's text, or
+ * "not a regular file (...)" for RF_FS_ENOTREG. Static storage. */
+RF_API const char *rf_fs_why(int why);
+
 /* Reads the file at path whole into *bytes (NUL-terminated, the NUL not
- * counted in *len), which the caller frees with rf_fs_free. Refuses, without
- * allocating for it, a file over max_bytes (RF_ERR_LIMIT) and a directory
- * (RF_ERR_IO); pipes and other non-regular files are read up to the limit.
+ * counted in *len), which the caller frees with rf_fs_free. Only a regular
+ * file is read: a directory (EISDIR) and a FIFO, device or socket
+ * (RF_FS_ENOTREG) are RF_ERR_IO, opened without blocking and refused before
+ * any read; a file over max_bytes is RF_ERR_LIMIT, without allocating for it.
  * Returns RF_OK, RF_ERR_IO, RF_ERR_LIMIT, RF_ERR_NOMEM or RF_ERR_ARG. On
  * failure *why (may be NULL) gets an errno value saying why, for strerror:
  * the system's (ENOENT, EACCES, ...), EISDIR for a directory, EFBIG over the
  * limit, ENOMEM; *bytes is then untouched, and so is *len but for
- * RF_ERR_LIMIT, where it gets the size seen (a file's size; for a pipe, the
- * bytes read before the limit was passed), for the reader's message. */
+ * RF_ERR_LIMIT, where it gets the size seen (the file's size, or the bytes
+ * read when the file grew past the limit), for the reader's message. */
 RF_API RF_NODISCARD rf_status rf_fs_read(const char *path, size_t max_bytes, char **bytes,
                                          size_t *len, int *why);
 /* Frees what rf_fs_read returned; NULL is a no-op. */
@@ -31,11 +39,18 @@ RF_API void rf_fs_free(char *bytes);
 RF_API RF_NODISCARD rf_status rf_fs_read_head(const char *path, char *buf, size_t cap,
                                               size_t *len, int *why);
 
+/* True when path, its symbolic links resolved, names a file inside the
+ * directory root (resolved the same way) or below it: the check before
+ * reading a path that content names (a script's src, an extension, a
+ * recipe), so a link cannot lead out of the pack. False when either cannot
+ * be resolved. */
+RF_API bool rf_fs_inside(const char *root, const char *path);
+
 /* rf_fs_walk flags. */
 #define RF_FS_WALK_RECURSIVE 1u /* descend into subdirectories, RF_FS_WALK_MAX_DEPTH deep */
 #define RF_FS_WALK_HIDDEN 2u    /* list names starting with '.' too ("." and ".." never) */
 #define RF_FS_WALK_FILE_OK 4u   /* a path that is not a directory is listed as itself */
-#define RF_FS_WALK_MAX_DEPTH 16 /* directory levels below the top (symlink loops end here) */
+#define RF_FS_WALK_MAX_DEPTH 16 /* directory levels below the top */
 #define RF_FS_WALK_MAX_ENTRIES 100000
 
 typedef struct rf_fs_list rf_fs_list; /* opaque: the files a walk found */
@@ -44,7 +59,8 @@ typedef struct rf_fs_list rf_fs_list; /* opaque: the files a walk found */
  * any; the name must be longer than the suffix), as "dir/name" paths. Each
  * directory's entries are sorted byte-wise by name and subdirectories are
  * walked where they sort, so the order is the same on every machine. Symbolic
- * links are followed; dangling ones are skipped. A subdirectory that cannot
+ * links are followed; dangling ones are skipped; a folder (by device and
+ * inode) is entered once, so symlink loops end at once. A subdirectory that cannot
  * be opened is listed with its errno (rf_fs_list_error) and the walk goes on.
  * Returns RF_OK, RF_ERR_IO (dir missing or unreadable; ENOTDIR when it is not
  * a directory and RF_FS_WALK_FILE_OK is not given), RF_ERR_LIMIT (more than

@@ -1,4 +1,5 @@
-/* roomforge/level.h: a generated level and its ascii, ansi and JSON writers.
+/* roomforge/level.h: a generated level and its ascii and JSON writers
+ * (the views for people, text, ansi, html and png, are view.h's).
  *
  * Pipeline: level; rf_level_generate runs the recipe a profile names, whose
  * steps dig, place, run the passes, place the stairs and populate.
@@ -144,12 +145,17 @@ struct rf_world;
  * out (reported to d; *out is still set); RF_ERR_NOMEM, RF_ERR_LIMIT. */
 RF_API RF_NODISCARD rf_status rf_level_world(rf_level *l, rf_diags *d, struct rf_world **out);
 
-/* Writers. ascii: the grid, one line a row. ansi: the same with colours.
- * json: DESIGN 5's gen shape. RF_ERR_IO when out fails. */
+/* Writers. ascii: the grid, one line a row (terrain only, for diffs).
+ * json: DESIGN 5's gen shape: rooms with their id (objects' "room" names
+ * it), orientation, forced mark and template file and line; objects with
+ * their handle (1-based, in level order). RF_ERR_IO when out fails. The
+ * other formats are rf_view_write's (view.h). */
 RF_API RF_NODISCARD rf_status rf_level_write_ascii(const rf_level *l, FILE *out);
-RF_API RF_NODISCARD rf_status rf_level_write_ansi(const rf_level *l, FILE *out);
 RF_API RF_NODISCARD rf_status rf_level_write_json(const rf_level *l, FILE *out);
-/* FNV-1a 64 of the ascii output (the catalog digest of DESIGN 5). */
+/* FNV-1a 64 of the JSON output (terrain, rooms, objects, feelings: the
+ * catalog digest of DESIGN 5), each template's "file" taken as its base
+ * name so the digest does not depend on where the content lies; 0 when
+ * memory runs out. */
 RF_API uint64_t rf_level_digest(const rf_level *l);
 
 RF_END_C

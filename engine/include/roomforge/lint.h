@@ -2,7 +2,7 @@
  * content pack as one call (rf_lint_paths).
  *
  * Pipeline: load -> lint; script types are checked against a registry (the
- * built-in Dredmor types, or a world's); the pack lint runs in sim's stage.
+ * built-in Dredmor types, or a world's); lint of paths runs in the pack stage.
  */
 #ifndef RF_LINT_H
 #define RF_LINT_H
@@ -18,9 +18,13 @@ typedef struct rf_script_types {
     void *ud;
     bool (*has_condition)(void *ud, const char *type);
     bool (*has_action)(void *ud, const char *type);
+    /* No scripts directory was loaded: an unknown type that is no misspelling
+     * of a built-in one is told "did you forget `--scripts`?". */
+    bool suggest_scripts;
 } rf_script_types;
 
-/* The ten Dredmor conditions and the six actions plus `trigger`. Static. */
+/* The ten Dredmor conditions and the six actions plus `trigger`, with
+ * suggest_scripts set. Static. */
 RF_API const rf_script_types *rf_script_types_builtin(void);
 
 /* Reports unknown-condition and unknown-action for every XML script clause of

@@ -139,6 +139,13 @@ RF_API RF_NODISCARD rf_status rf_template_set_load_path(rf_template_set *set, co
                                                         rf_diags *d);
 
 RF_API size_t rf_template_set_count(const rf_template_set *set);
+/* The rooms the loads into set left out for errors (their own, or a cut by
+ * an XML syntax error), in the order met. */
+RF_API size_t rf_template_set_skipped_count(const rf_template_set *set);
+/* The ith of them: *name as written (NULL when the room had none), *file,
+ * *line and *col of its <room>; false past the end. Valid until set is freed. */
+RF_API bool rf_template_set_skipped_at(const rf_template_set *set, size_t i, const char **name,
+                                       const char **file, int *line, int *col);
 /* The ith template in load order; valid until set is freed. */
 RF_API const rf_template *rf_template_set_at(const rf_template_set *set, size_t i);
 /* The first template whose name equals name case-insensitively, or NULL. */

@@ -214,6 +214,12 @@ RF_API const rf_script_types *rf_world_script_types(rf_world *w);
  * reported, RF_ERR_CONTENT when something was, RF_ERR_NOMEM. */
 RF_API RF_NODISCARD rf_status rf_world_lint(const rf_template_set *set, const rf_world_opts *opts,
                                             rf_diags *d);
+/* rf_world_lint, and bad[i] (an array of rf_template_set_count(set), may be
+ * NULL) set to whether template i had a script left out: an unknown type or
+ * a Lua chunk that failed (what content packs leave out, rf_pack_load). */
+RF_API RF_NODISCARD rf_status rf_world_lint_rooms(const rf_template_set *set,
+                                                  const rf_world_opts *opts, rf_diags *d,
+                                                  bool *bad);
 
 RF_END_C
 #endif /* RF_WORLD_H */

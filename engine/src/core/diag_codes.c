@@ -41,7 +41,10 @@ static const rf_diag_code codes[] = {
     {"wall-thin", N, false, "a wall one tile high (Dredmor asks for two); off unless enabled"},
     /* flags and rooms */
     {"level-range", E, true, "minLevel greater than maxLevel"},
-    {"duplicate-room", W, true, "the same room name twice, in one file or two; both are kept"},
+    {"duplicate-room", W, true, "the same room name twice, in one file or two of one pack; both are kept"},
+    {"room-replaced", N, true, "a room of a later content pack replaces the room of that name in an earlier one"},
+    {"profile-replaced", N, true, "a profile of a later content pack replaces the profile of that name in an earlier one"},
+    {"room-left-out", N, true, "a room with errors is left out of the content a command uses"},
     {"duplicate-flags", W, true, "more than one <flags> in a room; later values win"},
     {"shop-incomplete", E, true, "a shop needs S, s and at least one i on its map"},
     {"shop-monster", W, true, "a monster or horde in a shop upsets the shopkeeper"},

@@ -1,15 +1,17 @@
 /* engine/src/core/fs.c: bounded whole-file reads and sorted directory walks.
  *
  * Pipeline: core, under every reader and the CLI (roomforge/fs.h). Design: an
- * oversized file is refused by its size before any allocation; a walk sorts
- * each directory's names byte-wise before descending, never in readdir order.
+ * oversized file is refused by its size before any allocation, anything but a
+ * regular file before any read; a walk sorts each directory's names byte-wise
+ * before descending, never in readdir order, and enters a folder only once.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE 1 /* realpath, O_CLOEXEC */
 #include "roomforge/fs.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,10 +28,19 @@ static void set_why(int *why, int err)
         *why = err;
 }
 
-/* Opens path for reading and refuses a directory; -1 with *err set. */
+const char *rf_fs_why(int why)
+{
+    if (why == RF_FS_ENOTREG)
+        return "not a regular file (a pipe, device or socket)";
+    return strerror(why);
+}
+
+/* Opens path for reading and refuses a directory, a FIFO, a device or a
+ * socket: opened without blocking (a FIFO with no writer would wait
+ * forever), then checked by fstat; -1 with *err set. */
 static int open_file(const char *path, struct stat *sb, int *err)
 {
-    int fd = open(path, O_RDONLY);
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) {
         *err = errno;
         return -1;
@@ -38,6 +49,8 @@ static int open_file(const char *path, struct stat *sb, int *err)
         *err = errno;
     else if (S_ISDIR(sb->st_mode))
         *err = EISDIR;
+    else if (!S_ISREG(sb->st_mode))
+        *err = RF_FS_ENOTREG;
     else
         return fd;
     close(fd);
@@ -130,6 +143,18 @@ fail:
 
 void rf_fs_free(char *bytes) { rf_free(bytes); }
 
+bool rf_fs_inside(const char *root, const char *path)
+{
+    char r[PATH_MAX], p[PATH_MAX];
+    size_t n;
+    if (!root || !path || !realpath(root, r) || !realpath(path, p))
+        return false;
+    n = strlen(r);
+    if (n == 1) /* the root directory holds everything */
+        return true;
+    return strncmp(p, r, n) == 0 && p[n] == '/';
+}
+
 rf_status rf_fs_read_head(const char *path, char *buf, size_t cap, size_t *len, int *why)
 {
     struct stat sb;
@@ -167,11 +192,62 @@ struct rf_fs_list {
     size_t n, cap;
 };
 
+/* The directories a walk has entered, by device and inode, so that no
+ * folder is walked twice (symlink loops, two links to one folder). An open
+ * addressing set: membership only, never iterated. */
+typedef struct dir_id {
+    dev_t dev;
+    ino_t ino;
+    bool used;
+} dir_id;
+
 typedef struct walker {
     const char *suffix;
     unsigned flags;
     rf_fs_list *out;
+    dir_id *seen;
+    size_t nseen, seen_cap; /* seen_cap: a power of two */
 } walker;
+
+static size_t dir_hash(dev_t dev, ino_t ino, size_t cap)
+{
+    uint64_t h = ((uint64_t)dev * 0x9e3779b97f4a7c15ULL) ^ (uint64_t)ino;
+    h ^= h >> 31;
+    h *= 0xbf58476d1ce4e5b9ULL;
+    return (size_t)(h ^ (h >> 29)) & (cap - 1);
+}
+
+/* Adds the directory sb describes to w's set: RF_OK when it is new,
+ * RF_ERR_ARG when the walk has been there, RF_ERR_NOMEM. */
+static rf_status enter_dir(walker *w, const struct stat *sb)
+{
+    size_t i;
+    if (2 * (w->nseen + 1) > w->seen_cap) {
+        size_t cap = w->seen_cap ? 2 * w->seen_cap : 64;
+        dir_id *t = rf_calloc(cap, sizeof *t);
+        if (!t)
+            return RF_ERR_NOMEM;
+        for (i = 0; i < w->seen_cap; i++)
+            if (w->seen[i].used) {
+                size_t j = dir_hash(w->seen[i].dev, w->seen[i].ino, cap);
+                while (t[j].used)
+                    j = (j + 1) & (cap - 1);
+                t[j] = w->seen[i];
+            }
+        rf_free(w->seen);
+        w->seen = t;
+        w->seen_cap = cap;
+    }
+    for (i = dir_hash(sb->st_dev, sb->st_ino, w->seen_cap); w->seen[i].used;
+         i = (i + 1) & (w->seen_cap - 1))
+        if (w->seen[i].dev == sb->st_dev && w->seen[i].ino == sb->st_ino)
+            return RF_ERR_ARG;
+    w->seen[i].dev = sb->st_dev;
+    w->seen[i].ino = sb->st_ino;
+    w->seen[i].used = true;
+    w->nseen++;
+    return RF_OK;
+}
 
 static int by_name(const void *a, const void *b)
 {
@@ -264,7 +340,7 @@ static rf_status read_names(const walker *w, const char *path, char ***names, si
     return RF_OK;
 }
 
-static rf_status walk_dir(const walker *w, const char *path, int depth, int *err)
+static rf_status walk_dir(walker *w, const char *path, int depth, int *err)
 {
     char **names = NULL;
     size_t n = 0, i;
@@ -282,7 +358,12 @@ static rf_status walk_dir(const walker *w, const char *path, int depth, int *err
             rf_free(full); /* a dangling link */
         } else if (S_ISDIR(sb.st_mode)) {
             int sub = 0;
-            if ((w->flags & RF_FS_WALK_RECURSIVE) && depth < RF_FS_WALK_MAX_DEPTH) {
+            rf_status fresh = (w->flags & RF_FS_WALK_RECURSIVE) && depth < RF_FS_WALK_MAX_DEPTH
+                                  ? enter_dir(w, &sb)
+                                  : RF_ERR_ARG;
+            if (fresh == RF_ERR_NOMEM) {
+                st = RF_ERR_NOMEM;
+            } else if (fresh == RF_OK) {
                 st = walk_dir(w, full, depth + 1, &sub);
                 if (st == RF_ERR_IO) { /* listed, and the walk goes on */
                     st = add(w->out, full, sub);
@@ -315,6 +396,7 @@ rf_status rf_fs_walk(const char *dir, const char *suffix, unsigned flags, rf_fs_
     int err = 0;
     if (!dir || !out)
         return RF_ERR_ARG;
+    memset(&w, 0, sizeof w);
     w.suffix = suffix;
     w.flags = flags;
     w.out = rf_calloc(1, sizeof *w.out);
@@ -331,9 +413,12 @@ rf_status rf_fs_walk(const char *dir, const char *suffix, unsigned flags, rf_fs_
         } else {
             err = ENOTDIR, st = RF_ERR_IO;
         }
-    } else {
+    } else if ((st = enter_dir(&w, &sb)) == RF_OK) {
         st = walk_dir(&w, dir, 0, &err);
+    } else {
+        err = ENOMEM;
     }
+    rf_free(w.seen);
     if (st != RF_OK) {
         rf_fs_list_free(w.out);
         set_why(why, err);

@@ -26,6 +26,7 @@ typedef struct rf_crawler {
 typedef struct rf_crawl_world {
     rf_grid *g;
     uint8_t *keep; /* w*h; 1 = guaranteed open: never becomes wall */
+    const uint8_t *reserved; /* w*h or NULL: boxes and rings of forced rooms */
     rf_crawler *c;
     size_t n, cap;
     const rf_crawl_params *p;

@@ -11,12 +11,12 @@
 
 enum { MASKED = -2, NONE = -1 };
 
-/* lab[i]: MASKED inside locked boxes, else NONE. */
-static void mask_locked(const rf_grid *g, const rf_room_list *rooms, int *lab)
+/* lab[i]: MASKED inside locked boxes and reserved boxes (keep 1), else NONE. */
+static void mask_locked(const rf_grid *g, const rf_room_list *rooms, const uint8_t *keep, int *lab)
 {
     size_t i, n = (size_t)g->w * (size_t)g->h, r;
     for (i = 0; i < n; i++)
-        lab[i] = NONE;
+        lab[i] = keep && keep[i] == 1 ? MASKED : NONE;
     for (r = 0; rooms && r < rooms->n; r++) {
         const rf_room_rec *rr = &rooms->items[r];
         int x, y;
@@ -84,7 +84,7 @@ size_t rf_dig_regions(const rf_grid *g, const rf_room_list *rooms)
         rf_free(queue);
         return (size_t)-1;
     }
-    mask_locked(g, rooms, lab);
+    mask_locked(g, rooms, NULL, lab);
     count = label_all(g, lab, queue, &main_id);
     rf_free(lab);
     rf_free(queue);
@@ -117,7 +117,8 @@ static void carve_back(rf_grid *g, const int *from, int k)
  * which region reached a tile first); where two growths of regions not yet
  * joined meet, both paths back are carved and the regions' sets united. So
  * the repair is O(w*h) whatever the number of regions. */
-rf_status rf_dig_connect(rf_grid *g, const rf_room_list *rooms, size_t *joined)
+rf_status rf_dig_connect(rf_grid *g, const rf_room_list *rooms, const uint8_t *keep,
+                         size_t *joined)
 {
     size_t n = (size_t)g->w * (size_t)g->h, done = 0;
     int *lab = rf_alloc(n * sizeof *lab), *queue = rf_alloc(n * sizeof *queue);
@@ -126,7 +127,7 @@ rf_status rf_dig_connect(rf_grid *g, const rf_room_list *rooms, size_t *joined)
     rf_status st = RF_ERR_NOMEM;
     if (!lab || !queue || !from)
         goto done;
-    mask_locked(g, rooms, lab);
+    mask_locked(g, rooms, keep, lab);
     count = label_all(g, lab, queue, &main_id);
     if (count > 1) {
         set = rf_alloc((size_t)count * sizeof *set);

@@ -13,10 +13,12 @@
 /* Joins the 4-connected walkable regions of g into one by passages carved
  * through non-walkable tiles inside the border (rock becomes floor, anything
  * else a door), each where the BFS growths of two regions first meet. Tiles
- * in the boxes of locked rooms are neither joined nor carved. *joined (may be
+ * in the boxes of locked rooms, and where keep (w*h, may be NULL) is 1 (a box
+ * reserved for a forced room), are neither joined nor carved. *joined (may be
  * NULL) receives the number of joins (regions - 1 when all could be joined).
  * RF_ERR_NOMEM or RF_OK. */
-rf_status rf_dig_connect(rf_grid *g, const rf_room_list *rooms, size_t *joined);
+rf_status rf_dig_connect(rf_grid *g, const rf_room_list *rooms, const uint8_t *keep,
+                         size_t *joined);
 
 /* The number of 4-connected walkable regions outside locked rooms, or
  * (size_t)-1 when memory runs out. For tests and the diggers' own checks. */

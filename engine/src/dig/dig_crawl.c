@@ -22,6 +22,7 @@ void rf_crawl_params_init(rf_crawl_params *p)
     p->spawn_chance = 6;
     p->turn_chance = 20;
     p->child_closed = 0;
+    p->keep_out = NULL;
 }
 
 /* Outward steps of the eight room sides, clockwise from the left top corner
@@ -49,10 +50,10 @@ static void put_wall(rf_crawl_world *w, int x, int y)
         RF_GRID_AT(w->g, x, y) = RF_TILE_WALL;
 }
 
-/* A wall tile inside a room (kept tiles included). */
+/* A wall tile inside a room (kept tiles included, reserved ones not). */
 static void put_column(rf_crawl_world *w, int x, int y)
 {
-    if (!inner(w->g, x, y))
+    if (!inner(w->g, x, y) || (w->reserved && w->reserved[at(w->g, x, y)]))
         return;
     RF_GRID_AT(w->g, x, y) = RF_TILE_WALL;
     w->keep[at(w->g, x, y)] = 0;
@@ -198,6 +199,12 @@ static bool dig_room(rf_crawl_world *w, rf_room_list *rooms, const rf_dm_room *d
     y0 = r.cy - r.wd - 1 < 0 ? 0 : r.cy - r.wd - 1;
     x1 = r.cx + r.wd + 1 > g->w - 1 ? g->w - 1 : r.cx + r.wd + 1;
     y1 = r.cy + r.wd + 1 > g->h - 1 ? g->h - 1 : r.cy + r.wd + 1;
+    /* a room that meets a box reserved for a forced room (or its ring) is
+     * left out, with its doors and crawlers */
+    for (y = y0; w->reserved && y <= y1; y++)
+        for (x = x0; x <= x1; x++)
+            if (w->reserved[at(g, x, y)])
+                return true;
     memset(&rec, 0, sizeof rec);
     rec.kind = RF_ROOM_CRAWLED;
     rec.x = x0;
@@ -339,13 +346,16 @@ rf_status rf_dig_crawl(rf_grid *g, rf_room_list *rooms, rf_rng *rng, const rf_ro
     w.stats = &local;
     n = (size_t)g->w * (size_t)g->h;
     w.keep = rf_calloc(n, 1);
+    w.reserved = p->keep_out;
     if (!w.keep)
         goto done;
-    /* open dungeon inside the outer wall */
+    /* open dungeon inside the outer wall; reserved cells stay open */
     for (y = 0; y < g->h; y++)
         for (x = 0; x < g->w; x++) {
             RF_GRID_AT(g, x, y) = (uint8_t)(inner(g, x, y) ? RF_TILE_FLOOR : RF_TILE_WALL);
             RF_GRID_ROOM_AT(g, x, y) = 0;
+            if (w.reserved && w.reserved[at(g, x, y)])
+                w.keep[at(g, x, y)] = 1;
         }
     for (i = 0; i < rf_rooms_file_room_count(rf); i++)
         if (!dig_room(&w, rooms, rf_rooms_file_room_at(rf, i)))
@@ -371,7 +381,7 @@ rf_status rf_dig_crawl(rf_grid *g, rf_room_list *rooms, rf_rng *rng, const rf_ro
     if (st != RF_OK)
         goto done;
     local.regions = rf_dig_regions(g, rooms);
-    st = local.regions == (size_t)-1 ? RF_ERR_NOMEM : rf_dig_connect(g, rooms, &local.repairs);
+    st = local.regions == (size_t)-1 ? RF_ERR_NOMEM : rf_dig_connect(g, rooms, p->keep_out, &local.repairs);
 done:
     if (st == RF_OK && stats)
         *stats = local;

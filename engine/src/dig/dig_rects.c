@@ -53,6 +53,7 @@ void rf_rects_params_init(rf_rects_params *p)
     p->dark_from_depth = 10;
     p->lit_anyway_one_in = 77;
     p->extra_joins = 4;
+    p->keep_out = NULL;
 }
 
 /* lit = roll(1 .. 1 + depth) <= dark_from_depth, or 1 in lit_anyway_one_in. */
@@ -74,7 +75,9 @@ static bool fits(const state *s, int lx, int ly, int dx, int dy)
         return false;
     for (y = ly - (YLIM - 1); y <= ly + dy + (YLIM - 1); y++)
         for (x = lx - (XLIM - 1); x <= lx + dx + (XLIM - 1); x++)
-            if (x >= 0 && y >= 0 && x < g->w && y < g->h && RF_GRID_AT(g, x, y) != RF_TILE_ROCK)
+            if (x >= 0 && y >= 0 && x < g->w && y < g->h &&
+                (RF_GRID_AT(g, x, y) != RF_TILE_ROCK ||
+                 (s->p->keep_out && s->p->keep_out[(size_t)y * (size_t)g->w + (size_t)x])))
                 return false;
     for (x = 0; x < s->nrooms; x++) { /* rooms are not dug yet: test their boxes */
         const nroom *r = &s->rooms[x];
@@ -127,6 +130,45 @@ static void split_rects(state *s, rect box)
     }
     memcpy(s->rects, out, (size_t)n * sizeof *out);
     s->nrects = n;
+}
+
+/* The free rectangles split around every box keep_out reserves (each
+ * 4-connected part of it, ring included), as if each were a room already:
+ * no room is drawn there and none is tried in vain. */
+static void split_reserved(state *s)
+{
+    const rf_grid *g = s->g;
+    const uint8_t *keep = s->p->keep_out;
+    int n = g->w * g->h, c;
+    if (!keep)
+        return;
+    for (c = 0; c < n; c++)
+        s->from[c] = 0;
+    for (c = 0; c < n; c++) {
+        rect box;
+        int head = 0, tail = 0;
+        if (!keep[c] || s->from[c])
+            continue;
+        box = (rect){c % g->w, c / g->w, c % g->w, c / g->w};
+        s->from[c] = 1;
+        s->queue[tail++] = c;
+        while (head < tail) {
+            int cur = s->queue[head++], x = cur % g->w, y = cur / g->w, k;
+            static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+            box.lx = x < box.lx ? x : box.lx;
+            box.hx = x > box.hx ? x : box.hx;
+            box.ly = y < box.ly ? y : box.ly;
+            box.hy = y > box.hy ? y : box.hy;
+            for (k = 0; k < 4; k++) {
+                int nx = x + dx[k], ny = y + dy[k], m = ny * g->w + nx;
+                if (nx < 0 || ny < 0 || nx >= g->w || ny >= g->h || !keep[m] || s->from[m])
+                    continue;
+                s->from[m] = 1;
+                s->queue[tail++] = m;
+            }
+        }
+        split_rects(s, box);
+    }
 }
 
 /* create_room with every argument random: true when a room was made. */
@@ -202,11 +244,13 @@ static void dig_room(rf_grid *g, const nroom *r, int id)
         }
 }
 
-/* Rock, or floor outside rooms (an earlier corridor), inside the border. */
-static bool diggable(const rf_grid *g, int x, int y)
+/* Rock, or floor outside rooms (an earlier corridor), inside the border and
+ * outside what keep_out reserves. */
+static bool diggable(const rf_grid *g, const uint8_t *keep_out, int x, int y)
 {
     rf_tile t;
-    if (x < 1 || y < 1 || x > g->w - 2 || y > g->h - 2)
+    if (x < 1 || y < 1 || x > g->w - 2 || y > g->h - 2 ||
+        (keep_out && keep_out[(size_t)y * (size_t)g->w + (size_t)x]))
         return false;
     t = (rf_tile)RF_GRID_AT(g, x, y);
     return t == RF_TILE_ROCK || (t == RF_TILE_FLOOR && RF_GRID_ROOM_AT(g, x, y) == 0);
@@ -229,7 +273,7 @@ static bool bfs_corridor(state *s, int x, int y, int tx, int ty)
         static const int dxs[4] = {1, -1, 0, 0}, dys[4] = {0, 0, 1, -1};
         for (j = 0; j < 4; j++) {
             int nx = cx + dxs[j], ny = cy + dys[j], m = ny * w + nx;
-            if (!diggable(g, nx, ny) || s->from[m] >= 0)
+            if (!diggable(g, s->p->keep_out, nx, ny) || s->from[m] >= 0)
                 continue;
             s->from[m] = c;
             s->queue[tail++] = m;
@@ -263,7 +307,7 @@ static int dig_corridor(state *s, int x, int y, int tx, int ty, bool nxcor)
             along_x = !along_x;
         for (k = 0; k < 2; k++, along_x = !along_x) {
             int sx = along_x ? (ddx > 0) - (ddx < 0) : 0, sy = along_x ? 0 : (ddy > 0) - (ddy < 0);
-            if ((sx || sy) && diggable(g, x + sx, y + sy)) {
+            if ((sx || sy) && diggable(g, s->p->keep_out, x + sx, y + sy)) {
                 x += sx;
                 y += sy;
                 break;
@@ -338,7 +382,8 @@ static bool join(state *s, const nroom *a, const nroom *b, bool nxcor)
         door_spot(s, true, a->hy + 1, a->lx, a->hx, &ax, &ay);
         door_spot(s, true, b->ly - 1, b->lx, b->hx, &bx, &by);
     }
-    if (!diggable(s->g, ax + dx, ay + dy) || !diggable(s->g, bx - dx, by - dy))
+    if (!diggable(s->g, s->p->keep_out, ax + dx, ay + dy) ||
+        !diggable(s->g, s->p->keep_out, bx - dx, by - dy))
         return false;
     r = dig_corridor(s, ax + dx, ay + dy, bx - dx, by - dy, nxcor);
     set_door(s, ax, ay); /* a dead end still leaves by a door */
@@ -435,6 +480,7 @@ rf_status rf_dig_rects(rf_grid *g, rf_room_list *rooms, rf_rng *rng, const rf_re
         goto done;
     s->rects[0] = (rect){0, 0, g->w - 1, g->h - 1};
     s->nrects = 1;
+    split_reserved(s);
     /* makerooms: the vault rule, else an ordinary room; stop at the first failure */
     while (s->nrooms < p->max_rooms) {
         /* a sixth of the maximum (6 of 40), and never before a first room */
@@ -466,7 +512,7 @@ rf_status rf_dig_rects(rf_grid *g, rf_room_list *rooms, rf_rng *rng, const rf_re
         dig_room(g, r, id);
     }
     make_corridors(s);
-    st = rf_dig_connect(g, rooms, &repairs);
+    st = rf_dig_connect(g, rooms, p->keep_out, &repairs);
     if (st == RF_OK && stats) {
         stats->rooms = s->nrooms;
         stats->vault_tried = vault_tried;

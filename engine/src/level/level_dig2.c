@@ -138,18 +138,19 @@ rf_status rf_level_dungeonmaker_size(const rf_params *src, const rf_rooms_file *
     return RF_OK;
 }
 
-rf_status rf_level_dig_nethack(rf_level *lv, const rf_params *src, rf_rng *layout, char *why,
-                               size_t cap)
+rf_status rf_level_dig_nethack(rf_level *lv, const rf_params *src, const uint8_t *keep,
+                               rf_rng *layout, char *why, size_t cap)
 {
     rf_rects_params params;
     rf_rects_params_init(&params);
     if (!read_keys(src, nethack_keys, COUNT(nethack_keys), &params, why, cap))
         return RF_ERR_ARG;
+    params.keep_out = keep;
     return rf_dig_rects(lv->g, &lv->rooms, layout, &params, lv->depth, NULL);
 }
 
 rf_status rf_level_dig_dungeonmaker(rf_level *lv, const rf_params *src, const rf_rooms_file *rf,
-                                    rf_rng *layout, char *why, size_t cap)
+                                    const uint8_t *keep, rf_rng *layout, char *why, size_t cap)
 {
     rf_crawl_params params;
     rf_rooms_file *own = NULL;
@@ -157,6 +158,7 @@ rf_status rf_level_dig_dungeonmaker(rf_level *lv, const rf_params *src, const rf
     rf_crawl_params_init(&params);
     if (!read_keys(src, crawl_keys, COUNT(crawl_keys), &params, why, cap))
         return RF_ERR_ARG;
+    params.keep_out = keep;
     if (!rf) {
         st = load_bundled(src, &own);
         if (st != RF_OK)

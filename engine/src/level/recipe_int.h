@@ -74,12 +74,13 @@ void rf_recipe_push_params(lua_State *L, rf_recipe_run *r);
 void rf_level_brogue_params(const rf_params *src, int depth, int w, int h, rf_brogue_params *out);
 /* RF_ERR_ARG with why (cap bytes) naming a parameter out of the digger's
  * range. rf: the caller's rooms-file or NULL for the bundled one src's
- * "rooms" names. */
-rf_status rf_level_dig_nethack(rf_level *lv, const rf_params *src, rf_rng *layout, char *why,
-                               size_t cap);
+ * "rooms" names. keep: the placer's reserved boxes (rf_place_keep_out), or
+ * NULL. */
+rf_status rf_level_dig_nethack(rf_level *lv, const rf_params *src, const uint8_t *keep,
+                               rf_rng *layout, char *why, size_t cap);
 rf_status rf_level_dig_dungeonmaker(rf_level *lv, const rf_params *src,
-                                    const struct rf_rooms_file *rf, rf_rng *layout, char *why,
-                                    size_t cap);
+                                    const struct rf_rooms_file *rf, const uint8_t *keep,
+                                    rf_rng *layout, char *why, size_t cap);
 
 /* The bundled recipe called name ("brogue"), or NULL; *len its length. */
 const char *rf_recipe_bundled(const char *name, size_t *len);

@@ -204,7 +204,7 @@ static int step_brogue_rooms(lua_State *L)
         return 0;
     rf_level_brogue_params(&src, r->lv->depth, r->lv->g->w, r->lv->g->h, &bp);
     /* templates attach during accretion (place_attach.c) */
-    r->attach = (rf_brogue_attach){rf_place_attach_step, r->placer};
+    r->attach = (rf_brogue_attach){rf_place_attach_step, r->placer, rf_place_keep_out(r->placer)};
     st = rf_brogue_run_new(r->lv->g, &r->lv->rooms, NULL, 0, &r->layout, &r->cosmetic,
                            r->o->templates ? &r->attach : NULL, &r->brogue);
     if (st == RF_OK)
@@ -270,9 +270,11 @@ static int dig_once(lua_State *L, const char *step,
     if (!make_grid(L, r, step, size, &src))
         return 0;
     if (size == rf_level_nethack_size) {
-        st = rf_level_dig_nethack(r->lv, &src, &r->layout, why, sizeof why);
+        st = rf_level_dig_nethack(r->lv, &src, rf_place_keep_out(r->placer), &r->layout, why,
+                                  sizeof why);
     } else {
-        st = rf_level_dig_dungeonmaker(r->lv, &src, r->o->rooms_file, &r->layout, why, sizeof why);
+        st = rf_level_dig_dungeonmaker(r->lv, &src, r->o->rooms_file, rf_place_keep_out(r->placer),
+                                       &r->layout, why, sizeof why);
         r->rooms_file_read = true;
     }
     r->choke_stale = true; /* these diggers make no chokepoint map */

@@ -23,7 +23,7 @@ static bool builtin_has_action(void *ud, const char *type)
     return rf_script_action_spec(type) != NULL;
 }
 
-static const rf_script_types builtin = {NULL, builtin_has_condition, builtin_has_action};
+static const rf_script_types builtin = {NULL, builtin_has_condition, builtin_has_action, true};
 
 const rf_script_types *rf_script_types_builtin(void) { return &builtin; }
 
@@ -57,11 +57,13 @@ static size_t check_clauses(const rf_template *t, const rf_clause *cl, size_t n,
             continue;
         written = rf_attrs_find(cl[i].attrs, cl[i].nattrs, action ? "actiontype" : "conditiontype");
         near = nearest_type(type, action);
+        /* not a misspelt built-in and no scripts directory: an extension type */
         (void)rf_diag_add(d, code, rf_template_file(t) ? rf_template_file(t) : "", cl[i].line,
                           cl[i].col, "room '%s' uses %s type '%s', which no registered %s has%s%s%s",
                           rf_template_name(t), action ? "action" : "condition",
                           written ? written : type, action ? "action" : "condition",
-                          near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+                          near ? "; did you mean '" : "", near ? near : "",
+                          near ? "'?" : types->suggest_scripts ? "; did you forget `--scripts`?" : "");
         errors++;
     }
     return errors;

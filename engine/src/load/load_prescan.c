@@ -3,12 +3,36 @@
  *
  * Pipeline: load; run by load_xml.c before the reader. Design: UTF-8, NUL
  * bytes and any <!DOCTYPE or <!ENTITY are refused up front, which kills XXE
- * and entity bombs and keeps the cursor's start-tag count in step.
+ * and entity bombs and keeps the cursor's start-tag count in step; so is a
+ * start tag with more attributes than the loader takes.
  */
 #include <string.h>
 
 #include "core/text.h"
 #include "load_int.h"
+
+/* True when the start tag at p holds more than RF_LOAD_MAX_ATTRS
+ * attributes ('=' outside quotes): libxml2 spends seconds on 100,000 of
+ * them before the loader could count them. */
+static bool too_many_attrs(const char *b, size_t p, size_t n)
+{
+    int count = 0;
+    char quote = 0;
+    for (p++; p < n; p++) {
+        char ch = b[p];
+        if (quote) {
+            quote = ch == quote ? 0 : quote;
+        } else if (ch == '"' || ch == '\'') {
+            quote = ch;
+        } else if (ch == '=') {
+            if (++count > RF_LOAD_MAX_ATTRS)
+                return true;
+        } else if (ch == '>' || ch == '<') {
+            break;
+        }
+    }
+    return false;
+}
 
 /* True when the raw bytes may go to libxml2. */
 bool rf_load_prescan(rf_loader *ld, size_t start)
@@ -39,6 +63,15 @@ bool rf_load_prescan(rf_loader *ld, size_t start)
             rf_load_advance(ld->buf, &c, p);
             rf_load_emit(ld, "xml-doctype", c.line, c.col,
                          "DOCTYPE and entity declarations are refused (rooms.xml has none)");
+            return false;
+        } else if (p + 1 < n && b[p + 1] != '/' && b[p + 1] != '?' &&
+                   too_many_attrs(ld->buf, p, n)) {
+            rf_load_advance(ld->buf, &c, p);
+            rf_load_emit(ld, "xml-limit", c.line, c.col,
+                         "more than %d attributes on one element; the file is read up to the "
+                         "room before it",
+                         RF_LOAD_MAX_ATTRS);
+            ld->syntax_line = c.line; /* the recovery pass keeps the rooms before it */
             return false;
         } else {
             p++;

@@ -220,6 +220,8 @@ static bool room_build(rf_loader *ld)
         ld->file_errors++;
         return false;
     }
+    if (ld->rows_full) /* room-too-big said why; "no map rows" would be false */
+        return false;
     if (ld->nrows == 0 || ld->rows[0].len == 0) {
         rf_load_emit(ld, "no-rows", ld->t.line, ld->t.col, "the room \"%.60s\" has no map rows",
                      ld->t.name ? ld->t.name : "");
@@ -376,6 +378,10 @@ void rf_load_room_end(rf_loader *ld)
 {
     ld->in_room = false;
     ld->rooms_ended++;
-    if (ld->nomem || ld->fatal || !room_build(ld))
+    if (ld->nomem || ld->fatal || !room_build(ld)) {
+        /* left out: named for rf_template_set_skipped_at before its name goes */
+        if (!ld->nomem && !rf_template_set_skip(ld->set, ld->t.name, ld->afile, ld->t.line, ld->t.col))
+            ld->nomem = true;
         rf_arena_rewind(&ld->set->arena, ld->mark);
+    }
 }

@@ -151,11 +151,10 @@ static void on_xml_error(void *ctx, xmlErrorPtr e)
     rf_loader *ld = ctx;
     rf_xml_src src;
     rf_xml_fault f;
-    const char *code = "xml-syntax", *m;
+    const char *code = "xml-syntax";
     if (!e || e->level == XML_ERR_WARNING || e->level == XML_ERR_NONE)
         return;
-    m = e->message ? e->message : "";
-    if (strstr(m, "depth") || strstr(m, "Excessive") || strstr(m, "too large") || strstr(m, "huge"))
+    if (rf_xml_is_limit(e))
         code = "xml-limit";
     /* The reader still hands over the nodes parsed before the error (it
      * parses ahead), so the loop goes on until it says -1. */
@@ -247,8 +246,11 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
         rf_load_emit(ld, "xml-syntax", 1, 1, "the file is empty: it holds only blanks");
         goto done;
     }
-    if (!rf_load_prescan(ld, start))
+    if (!rf_load_prescan(ld, start)) {
+        if (!ld->recovering && ld->syntax_line > 0 && rf_load_recover(ld) == RF_ERR_NOMEM)
+            ld->nomem = true;
         goto done;
+    }
     ld->afile = rf_arena_strndup(&set->arena, name, strlen(name));
     if (!ld->afile) {
         ld->nomem = true;
@@ -278,8 +280,11 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
     if (!ld->nomem && !ld->fatal && r < 0 && !ld->xml_reported)
         rf_load_emit(ld, "xml-syntax", xmlTextReaderGetParserLineNumber(ld->rd), 1, "malformed XML");
     report_held(ld);
-    if (ld->in_room)
+    if (ld->in_room) { /* cut by a syntax error: left out */
+        if (!ld->nomem && !rf_template_set_skip(set, ld->t.name, ld->afile, ld->t.line, ld->t.col))
+            ld->nomem = true;
         rf_arena_rewind(&set->arena, ld->mark);
+    }
     xmlFreeTextReader(ld->rd);
     if (!ld->recovering && !ld->nomem && ld->syntax_line > 0 && rf_load_recover(ld) == RF_ERR_NOMEM)
         ld->nomem = true;
@@ -316,7 +321,7 @@ rf_status rf_template_set_load_file(rf_template_set *set, const char *path, rf_d
     int fd;
     if (!set || !path)
         return RF_ERR_ARG;
-    fd = open(path, O_RDONLY);
+    fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY); /* a FIFO must not block */
     if (fd < 0)
         return io_error(d, path, strerror(errno));
     if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
@@ -368,7 +373,7 @@ rf_status rf_template_set_load_path(rf_template_set *set, const char *path, rf_d
     /* A file is loaded as itself; a directory's *.xml in byte order of names. */
     st = rf_fs_walk(path, ".xml", RF_FS_WALK_HIDDEN | RF_FS_WALK_FILE_OK, &files, &why);
     if (st == RF_ERR_IO || st == RF_ERR_LIMIT)
-        return io_error(d, path, strerror(why));
+        return io_error(d, path, rf_fs_why(why));
     if (st != RF_OK)
         return st;
     for (i = 0; i < rf_fs_list_count(files) && st != RF_ERR_NOMEM; i++)

@@ -7,6 +7,7 @@
  * the raw bytes (an unclosed <row> at its own line, not at the </room> that
  * found it) and says what to write; libxml2's own words follow in brackets.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -259,6 +260,23 @@ static const struct {
     {XML_ERR_DOCUMENT_END, after_root},
     {XML_ERR_RESERVED_XML_NAME, late_decl},
 };
+
+bool rf_xml_is_limit(const xmlError *e)
+{
+    static const char *const words[] = {"depth", "excessive", "too large", "huge", "too long",
+                                        "amplification"};
+    char low[200];
+    size_t i;
+    if (e->code == XML_ERR_NAME_TOO_LONG)
+        return true;
+    for (i = 0; e->message && e->message[i] && i + 1 < sizeof low; i++)
+        low[i] = (char)tolower((unsigned char)e->message[i]);
+    low[i] = '\0';
+    for (i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strstr(low, words[i]))
+            return true;
+    return false;
+}
 
 void rf_xml_explain(const rf_xml_src *src, const xmlError *e, rf_xml_fault *f)
 {

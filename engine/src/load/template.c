@@ -90,6 +90,7 @@ void rf_template_set_free(rf_template_set *set)
     if (!set)
         return;
     rf_arena_rewind(&set->arena, none);
+    rf_template_set_free_skipped(set);
     rf_free(set->items);
     rf_free(set->index);
     rf_free(set);

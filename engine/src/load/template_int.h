@@ -56,12 +56,21 @@ struct rf_template {
     int16_t anchor_x[10], anchor_y[10]; /* -1 when the digit is not on the map */
 };
 
+/* A room a load left out for errors (rf_template_set_skipped_at). */
+typedef struct rf_skipped_room {
+    char *name;       /* heap copy; NULL when the room had no name */
+    const char *file; /* in the set's arena */
+    int line, col;
+} rf_skipped_room;
+
 struct rf_template_set {
     rf_arena arena;
     rf_template **items;
     size_t count, cap;
     uint32_t *index; /* 0 empty, else template index + 1 */
     size_t index_cap;
+    rf_skipped_room *skipped;
+    size_t nskipped, skipped_cap;
 };
 
 /* Case-insensitive hash of a room name. */
@@ -71,5 +80,14 @@ long rf_template_set_lookup(const rf_template_set *set, const char *name);
 /* Appends t (already in set's arena); false when memory runs out (the set is
  * then unchanged). */
 bool rf_template_set_append(rf_template_set *set, rf_template *t);
+/* Records a room left out (name copied; file must live in set's arena);
+ * false when memory runs out. */
+bool rf_template_set_skip(rf_template_set *set, const char *name, const char *file, int line,
+                          int col);
+/* Frees the skipped-room records (template_edit.c). */
+void rf_template_set_free_skipped(rf_template_set *set);
+/* A fresh name index over set->items (first template of each name);
+ * false when memory runs out (the old index is then kept). */
+bool rf_template_set_reindex(rf_template_set *set);
 
 #endif /* RF_TEMPLATE_INT_H */

@@ -85,8 +85,7 @@ void rf_place_orient_point(int o, int tw, int th, int sx, int sy, int *vx, int *
     *vy = y;
 }
 
-/* The direction a door of side s opens towards, turned with orientation o. */
-static int door_dir(rf_side s, int o)
+int rf_place_door_dir(rf_side s, int o)
 {
     int dir = s == RF_SIDE_NORTH ? RF_DIR_UP
               : s == RF_SIDE_SOUTH ? RF_DIR_DOWN
@@ -211,7 +210,7 @@ const rf_tview *rf_place_view(rf_plan_entry *e, int o)
     for (i = 0; i < nd; i++) {
         const rf_door *dr = rf_template_door(t, i);
         rf_place_orient_point(o, tw, th, dr->x, dr->y, &v->doors[i].x, &v->doors[i].y);
-        v->doors[i].dir = door_dir(dr->side, o);
+        v->doors[i].dir = rf_place_door_dir(dr->side, o);
     }
     v->used_digits = rf_template_used_digits(t);
     view_lists(v);
@@ -273,8 +272,9 @@ bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool 
     for (i = 0; i < v->nwallish; i++) {
         size_t li = (size_t)(oy + c[i].y) * gw + (size_t)(ox + c[i].x);
         uint8_t t = g->t[li];
-        if (t == RF_TILE_WALL && pl->prot[li] != RF_PROT_DOOR && pl->prot[li] != RF_PROT_FRONT)
-            continue; /* a shared wall, but never over an unused door or before one */
+        if (t == RF_TILE_WALL && (pl->prot[li] == 0 || pl->prot[li] == RF_PROT_CELL))
+            continue; /* a shared wall, but never over an unused door, before one or
+                         in a reserved box */
         if (pl->prot[li])
             return false;
         if (t != RF_TILE_ROCK &&
@@ -284,6 +284,19 @@ bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool 
     for (i = 0; i < pl->rooms->n; i++) {
         const rf_room_rec *r = &pl->rooms->items[i];
         if ((r->kind == RF_ROOM_TEMPLATE || r->locked) && interiors_meet(r, ox, oy, v->w, v->h))
+            return false;
+    }
+    /* a box reserved for a forced room has no record until it is drawn */
+    for (i = 0; i < pl->n; i++) {
+        const rf_plan_entry *e = &pl->plan[i];
+        rf_room_rec box;
+        if (!e->reserved || e->placed)
+            continue;
+        box.x = e->ox;
+        box.y = e->oy;
+        box.w = e->views[e->orient].w;
+        box.h = e->views[e->orient].h;
+        if (interiors_meet(&box, ox, oy, v->w, v->h))
             return false;
     }
     return true;
@@ -353,6 +366,8 @@ void rf_place_record(rf_placer *pl, rf_plan_entry *e, int room, int ox, int oy, 
     const rf_flags *f = rf_template_flags(e->t);
     r->kind = RF_ROOM_TEMPLATE;
     r->tmpl = e->t;
+    r->orient = o; /* the placer's bits are DESIGN 12's numbering */
+    r->forced = e->forced;
     r->keep_out = (f->no_monsters ? RF_KEEP_MONSTERS : 0u) | (f->no_traps ? RF_KEEP_TRAPS : 0u) |
                   (f->no_treasure ? RF_KEEP_TREASURE : 0u) |
                   (f->no_blockers ? RF_KEEP_BLOCKERS : 0u);
@@ -450,6 +465,27 @@ static rf_status plan_forced(rf_placer *pl, const rf_place_opts *o, rf_diags *d)
             continue;
         }
         why = static_why(t, o->depth, pl->g->w, pl->g->h);
+        if (why == RF_PLACE_OK || why == RF_PLACE_SIZE) {
+            /* a forced room is reserved inside the border, a door's front too */
+            int nw, nh;
+            char orients[64];
+            if (rf_place_template_fits(t, pl->g->w, pl->g->h, &nw, &nh, orients, sizeof orients)) {
+                why = RF_PLACE_OK;
+            } else {
+                if (d)
+                    (void)rf_diag_add(
+                        d, "room-not-placed", rf_template_file(t), rf_template_line(t),
+                        rf_template_col(t),
+                        "forced room '%s' (%dx%d) is larger than the level's inner area in "
+                        "every orientation it allows (%s): the level is %dx%d, inside its "
+                        "border %dx%d, and one door needs a free tile in front of it; try "
+                        "--size %dx%d",
+                        rf_template_name(t), rf_template_width(t), rf_template_height(t),
+                        orients, pl->g->w, pl->g->h, pl->g->w - 2, pl->g->h - 2, nw, nh);
+                st = RF_ERR_CONTENT;
+                continue;
+            }
+        }
         if (why == RF_PLACE_OK && rf_template_flags(t)->special && plan_has_special(pl, t))
             why = RF_PLACE_SPECIAL;
         if (why != RF_PLACE_OK) {
@@ -557,6 +593,8 @@ rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
     st = plan_forced(pl, po, d);
     if (st == RF_OK)
         st = plan_drawn(pl, po);
+    if (st == RF_OK)
+        st = rf_place_reserve(pl);
     /* accretion slots: entries spread over the first half of the attempts,
      * forced ones first and with every attempt as their budget */
     for (i = 0; i < pl->n; i++) {
@@ -622,5 +660,6 @@ void rf_place_free(rf_placer *pl)
     rf_free(pl->label);
     rf_free(pl->seen);
     rf_free(pl->locked);
+    rf_free(pl->keep);
     rf_free(pl);
 }

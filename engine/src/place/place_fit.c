@@ -183,6 +183,17 @@ static int fit_draw(rf_placer *pl, rf_plan_entry *e, const rf_tview *v, int o, i
     return 1;
 }
 
+bool rf_place_join_door(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k)
+{
+    int c = search(pl, v, ox, oy, k);
+    if (c == -1)
+        return false;
+    if (c >= 0)
+        carve(pl, c, true);
+    rf_place_door_open(pl, v, ox, oy, k);
+    return true;
+}
+
 /* Labels the walkable regions outside locked rooms' boxes (label[c] = region
  * from 1, 0 elsewhere; template cells count even there); returns the count. */
 static int label_regions(rf_placer *pl, int *label)
@@ -490,6 +501,21 @@ static bool join_one(rf_placer *pl, const int *label, int main)
     return false;
 }
 
+/* True when level cell c belongs to the box of a placed forced room. */
+static bool forced_cell(const rf_placer *pl, int c)
+{
+    int x = c % pl->g->w, y = c / pl->g->w;
+    size_t i;
+    for (i = 0; i < pl->n; i++) {
+        const rf_plan_entry *e = &pl->plan[i];
+        const rf_tview *v = &e->views[e->orient];
+        if (e->forced && e->placed && x >= e->ox && y >= e->oy && x < e->ox + v->w &&
+            y < e->oy + v->h)
+            return true;
+    }
+    return false;
+}
+
 /* DESIGN 6 after placement: the level's walkable regions joined into one
  * (a room accretion hung on a template door whose inside an undefined
  * anchor cut off, a pocket behind an unused door). What cannot be joined
@@ -510,8 +536,14 @@ static rf_status connect_level(rf_placer *pl)
         size = rf_calloc((size_t)regions + 1, sizeof *size);
         if (!size)
             return RF_ERR_NOMEM;
+        /* the main region is the largest by dug cells, unless a region
+         * holds a forced room (its cells count as the whole level): a
+         * forced room is never the leftover walled up */
         for (c = 0; c < n; c++)
-            size[label[c]] += label[c] > 0 && !rf_prot_is_template(pl->prot[c]);
+            size[label[c]] += label[c] <= 0                          ? 0
+                              : !rf_prot_is_template(pl->prot[c]) ? 1
+                              : forced_cell(pl, c)                ? (size_t)n
+                                                                  : 0;
         for (main = 1, r = 2; r <= regions; r++)
             if (size[r] > size[main])
                 main = r;
@@ -535,6 +567,8 @@ rf_status rf_place_fit_pending(rf_placer *pl)
 {
     size_t i;
     mark_locked(pl);
+    if (rf_place_stamp_reserved(pl) != RF_OK)
+        return RF_ERR_NOMEM;
     for (i = 0; i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[i];
         int rc;

@@ -55,6 +55,7 @@ typedef struct rf_plan_entry {
     rf_place_why why; /* why it is not placed (RF_PLACE_BUDGET until tried) */
     int slot;         /* Brogue: the first accretion attempt it may take */
     int budget;       /* Brogue: accretion attempts it may still take */
+    bool reserved;    /* forced: its box was kept free before digging (place_reserve.c) */
     int room;         /* the room record id once placed */
     int ox, oy, orient;
     rf_tview views[RF_ORIENT_COUNT]; /* drawn on first use (cells NULL before) */
@@ -63,9 +64,14 @@ typedef struct rf_plan_entry {
 /* pl->prot marks: a cell of a placed template (or the front of a door in
  * use), an unused door of one, and the rock in front of an unused door,
  * which no template may cover or wall off but a corridor may cross. */
-enum { RF_PROT_CELL = 1, RF_PROT_DOOR = 2, RF_PROT_FRONT = 3 };
+/* RF_PROT_RESERVED marks the box of a forced room reserved before digging
+ * (stamped after it): nothing else covers it, not even a shared wall. */
+enum { RF_PROT_CELL = 1, RF_PROT_DOOR = 2, RF_PROT_FRONT = 3, RF_PROT_RESERVED = 4 };
 /* True when prot mark m belongs to a placed template (not a door's front). */
-static inline bool rf_prot_is_template(uint8_t m) { return m == RF_PROT_CELL || m == RF_PROT_DOOR; }
+static inline bool rf_prot_is_template(uint8_t m)
+{
+    return m == RF_PROT_CELL || m == RF_PROT_DOOR || m == RF_PROT_RESERVED;
+}
 
 struct rf_placer {
     rf_grid *g;             /* the level's, retained */
@@ -84,6 +90,8 @@ struct rf_placer {
     uint8_t *mark;   /* w*h */
     rf_tile terrain[RF_SYMBOL_TERRAINS]; /* what W, L, I, G become (profile map) */
     bool wall_corridors; /* the digger walls its corridors (Brogue) */
+    uint8_t *keep;   /* w*h, NULL without reservations: 1 on a reserved box,
+                        2 on the ring of one tile around it (diggers keep out) */
     rf_rng rng;      /* stream "place": choice and fit */
 };
 
@@ -93,6 +101,8 @@ struct rf_placer {
 const rf_tview *rf_place_view(rf_plan_entry *e, int o);
 /* True when e's template allows orientation o. */
 bool rf_place_orient_ok(const rf_template *t, int o);
+/* The rf_dir a door on side s opens towards, turned with orientation o. */
+int rf_place_door_dir(rf_side s, int o);
 /* Maps template cell (sx, sy) to view coordinates of orientation o. */
 void rf_place_orient_point(int o, int tw, int th, int sx, int sy, int *vx, int *vy);
 
@@ -112,6 +122,26 @@ void rf_place_stamp(rf_placer *pl, const rf_tview *v, int ox, int oy, int room, 
 void rf_place_door_open(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k);
 /* Records e as placed at (ox, oy) in orientation o as room id. */
 void rf_place_record(rf_placer *pl, rf_plan_entry *e, int room, int ox, int oy, int o);
+
+/* Joins door k of v at (ox, oy) to the level: a corridor from the tile in
+ * front of it to the nearest walkable tile (place_fit.c), then the door
+ * opened. false, changing nothing, when no corridor reaches the level. */
+bool rf_place_join_door(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k);
+/* Reservation (place_reserve.c): the level's size fits v when its box lies
+ * inside the border and one door's front can too. */
+bool rf_place_view_fits_size(const rf_tview *v, int w, int h);
+/* True when template t fits a w x h level by that rule in an orientation it
+ * allows; *need_w x *need_h: the smallest level (not smaller than w x h)
+ * where it would, orients: the orientations it allows, as "0, 1, 2". */
+bool rf_place_template_fits(const rf_template *t, int w, int h, int *need_w, int *need_h,
+                            char *orients, size_t cap);
+/* Chooses a box for every forced entry before digging (stream "reserve"),
+ * marks prot and pl->keep. RF_OK or RF_ERR_NOMEM; an entry with no box left
+ * stays pending (the fit tries it after digging). */
+rf_status rf_place_reserve(rf_placer *pl);
+/* After digging: draws every reserved entry in its box and joins its doors.
+ * RF_OK or RF_ERR_NOMEM. */
+rf_status rf_place_stamp_reserved(rf_placer *pl);
 
 /* Fit: places every entry still pending into free rock, its doors joined by
  * corridors (place_fit.c). RF_OK or RF_ERR_NOMEM. */

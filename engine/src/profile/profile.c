@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -78,6 +79,34 @@ void rf_profile_set_free(rf_profile_set *s)
     rf_free(s->items);
     rf_horde_table_free(s->hordes);
     rf_free(s);
+}
+
+rf_status rf_profile_set_take(rf_profile_set *s, rf_profile_set *src)
+{
+    size_t i, k;
+    if (!src)
+        return RF_OK;
+    if (!rf_grow((void **)&s->items, &s->cap, s->n + src->n + 1, sizeof *s->items)) {
+        rf_profile_set_free(src);
+        return RF_ERR_NOMEM;
+    }
+    for (i = 0; i < src->n; i++) { /* a profile of the same name is replaced where it stands */
+        for (k = 0; k < s->n && strcmp(s->items[k]->name, src->items[i]->name) != 0; k++)
+            ;
+        if (k < s->n)
+            profile_free(s->items[k]);
+        else
+            s->n++;
+        s->items[k] = src->items[i];
+    }
+    src->n = 0;
+    if (src->hordes) { /* population tables come whole from the last file that has them */
+        rf_horde_table_free(s->hordes);
+        s->hordes = src->hordes;
+        src->hordes = NULL;
+    }
+    rf_profile_set_free(src);
+    return RF_OK;
 }
 
 size_t rf_profile_count(const rf_profile_set *s) { return s->n; }
@@ -194,7 +223,8 @@ static void on_xml_error(void *ctx, xmlErrorPtr e)
     src.root = "profiles";
     src.known = known_element;
     rf_xml_explain(&src, e, &f);
-    if (!rf_diag_add(ld->d, "xml-syntax", ld->file, f.line, f.col, "%s", f.text))
+    if (!rf_diag_add(ld->d, rf_xml_is_limit(e) ? "xml-limit" : "xml-syntax", ld->file, f.line,
+                     f.col, "%s", f.text))
         ld->nomem = true;
     ld->errors = true;
 }
@@ -278,6 +308,37 @@ static bool ends_with(const char *s, const char *tail)
 /* Reads the recipe file p names (a path relative to the profiles file's
  * folder unless absolute): its text is data the level stage runs; whether
  * it compiles is found there. False only when memory ran out. */
+/* True when path has a ".." component. */
+static bool climbs(const char *path)
+{
+    const char *q = path;
+    while (*q) {
+        size_t n = strcspn(q, "/\\");
+        if (n == 2 && q[0] == '.' && q[1] == '.')
+            return true;
+        q += n;
+        q += *q != '\0';
+    }
+    return false;
+}
+
+/* True when the recipe at path, links resolved, lies inside the directory
+ * of the profiles file (its first dir bytes; "." when it has none), or does
+ * not exist (then the read says so). */
+static bool recipe_inside(const char *file, size_t dir, const char *path)
+{
+    char d[4096];
+    if (access(path, F_OK) != 0)
+        return true;
+    if (dir == 0)
+        return rf_fs_inside(".", path);
+    if (dir >= sizeof d)
+        return false;
+    memcpy(d, file, dir);
+    d[dir] = '\0';
+    return rf_fs_inside(d, path);
+}
+
 static bool load_recipe_file(loader *ld, rf_profile *p, int line)
 {
     const char *slash = strrchr(ld->file, '/');
@@ -289,12 +350,19 @@ static bool load_recipe_file(loader *ld, rf_profile *p, int line)
     if (!p->recipe_file)
         return false;
     snprintf(p->recipe_file, n, "%.*s%s", (int)dir, ld->file, p->recipe);
+    if (p->recipe[0] == '/' || climbs(p->recipe) || !recipe_inside(ld->file, dir, p->recipe_file)) {
+        report(ld, "unknown-recipe", line,
+               "recipe '%s' is not inside the profiles file's directory (an absolute path, '..' "
+               "or a symbolic link out); it is not read",
+               p->recipe);
+        return true;
+    }
     st = rf_fs_read(p->recipe_file, RF_PROFILE_RECIPE_MAX, &p->recipe_text, &p->recipe_len, &why);
     if (st == RF_ERR_NOMEM)
         return false;
     if (st != RF_OK)
         report(ld, "unknown-recipe", line, "cannot read recipe '%s': %s", p->recipe_file,
-               st == RF_ERR_LIMIT ? "larger than 1 MiB" : strerror(why));
+               st == RF_ERR_LIMIT ? "larger than 1 MiB" : rf_fs_why(why));
     return true;
 }
 
@@ -440,10 +508,14 @@ rf_status rf_profile_set_load(rf_profile_set *s, const char *path, rf_diags *d)
     if (!s || !path || !d)
         return RF_ERR_ARG;
     st = rf_fs_read(path, PROFILE_FILE_MAX, &buf, &n, &why);
-    if (st == RF_ERR_IO || st == RF_ERR_LIMIT) {
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "%s%s",
-                          st == RF_ERR_LIMIT ? "" : "cannot read: ",
-                          st == RF_ERR_LIMIT ? "larger than 4 MiB" : strerror(why));
+    if (st == RF_ERR_LIMIT) { /* content, as for rooms.xml: n is the size seen */
+        (void)rf_diag_add(d, "xml-limit", path, 1, 1,
+                          "a profiles file of %zu bytes is beyond the %u-byte limit", n,
+                          PROFILE_FILE_MAX);
+        return RF_ERR_CONTENT;
+    }
+    if (st == RF_ERR_IO) {
+        (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", rf_fs_why(why));
         return RF_ERR_IO;
     }
     if (st != RF_OK)

@@ -506,9 +506,9 @@ rf_status rf_rooms_file_load(const char *path, rf_diags *d, rf_rooms_file **out)
                           RF_ROOMS_FILE_MAX_BYTES);
         return RF_ERR_CONTENT;
     }
-    if (st == RF_ERR_IO) /* EISDIR: it opens, as before, but reads nothing */
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot %s the rooms-file",
-                          why == EISDIR || why == EIO ? "read" : "open");
+    if (st == RF_ERR_IO)
+        (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read the rooms-file: %s",
+                          rf_fs_why(why));
     if (st != RF_OK)
         return st;
     st = rf_rooms_file_load_buffer(buf, len, path, d, out);

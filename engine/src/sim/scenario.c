@@ -451,9 +451,10 @@ rf_status rf_scenario_load_file(const char *path, rf_diags *d, rf_scenario **out
         return RF_ERR_CONTENT;
     }
     if (st == RF_ERR_IO) {
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "%s",
+        (void)rf_diag_add(d, "io-error", path, 0, 0, "%s%s",
                           why == EISDIR ? "is a directory, not a scenario file"
-                                        : "cannot open the scenario");
+                                        : "cannot read the scenario: ",
+                          why == EISDIR ? "" : rf_fs_why(why));
         return RF_ERR_IO;
     }
     if (st != RF_OK)

@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/alloc.h"
 #include "roomforge/fs.h"
@@ -72,6 +73,7 @@ rf_status rf_world_new(const rf_world_opts *opts, rf_diags *d, rf_world **out)
     w->types.ud = w;
     w->types.has_condition = has_condition;
     w->types.has_action = has_action;
+    w->types.suggest_scripts = !opts || !opts->scripts_dir;
     w->vm = rf_luavm_new(w->opts.mem_cap, w->opts.tick_budget);
     if (!w->vm)
         goto nomem;
@@ -157,6 +159,21 @@ static bool src_resolve(const char *file, const char *src, char *buf, size_t cap
     return n >= 0 && (size_t)n < cap;
 }
 
+/* True when path, links resolved, lies inside the directory of file (the
+ * rooms file whose script names it). */
+static bool src_inside(const char *file, const char *path)
+{
+    const char *slash = file ? strrchr(file, '/') : NULL;
+    char dir[4096];
+    if (!slash)
+        return rf_fs_inside(".", path);
+    if ((size_t)(slash - file) >= sizeof dir)
+        return false;
+    memcpy(dir, file, (size_t)(slash - file));
+    dir[slash - file] = '\0';
+    return rf_fs_inside(slash == file ? "/" : dir, path);
+}
+
 /* The line of the clause E.compile_xml was compiling when it failed. */
 static int clause_line(rf_world *w) { return (int)rf_world_engine_int(w, "clause_line"); }
 
@@ -179,9 +196,10 @@ static bool unknown_types_ok(rf_world *w, const rf_template *t, const rf_script 
                 continue;
             (void)rf_diag_add(d, action ? "unknown-action" : "unknown-condition",
                               rf_template_file(t) ? rf_template_file(t) : "", cl[i].line, cl[i].col,
-                              "room '%s' uses %s type '%s', which no registered %s has",
+                              "room '%s' uses %s type '%s', which no registered %s has%s",
                               rf_template_name(t), action ? "action" : "condition", type,
-                              action ? "action" : "condition");
+                              action ? "action" : "condition",
+                              w->types.suggest_scripts ? "; did you forget `--scripts`?" : "");
         }
     }
     return ok;
@@ -224,9 +242,16 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
                    "src must be a relative path that stays under the rooms file's directory", "");
             return false;
         }
-        st = src_resolve(tfile, sc->src, path, sizeof path)
-                 ? rf_fs_read(path, RF_WORLD_LUA_FILE_MAX, &owned, &len, NULL)
-                 : RF_ERR_IO;
+        if (!src_resolve(tfile, sc->src, path, sizeof path))
+            st = RF_ERR_IO;
+        else if (access(path, F_OK) == 0 && !src_inside(tfile, path)) {
+            report(d, "script-src", tfile, sc->line, sc->col, t, s->script,
+                   "src leads outside the rooms file's directory (through a symbolic link); "
+                   "it is not read: ",
+                   sc->src);
+            return false;
+        } else
+            st = rf_fs_read(path, RF_WORLD_LUA_FILE_MAX, &owned, &len, NULL);
         if (st == RF_ERR_NOMEM) {
             *nomem = true;
             return false;

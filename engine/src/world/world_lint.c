@@ -1,12 +1,16 @@
 /* engine/src/world/world_lint.c: lint of room scripts through the world:
  * every XML script compiled, every Lua chunk run once in the sandbox.
  *
- * Pipeline: world, called by rf_lint_paths. Design: XML-only rooms share a
- * world, a Lua room gets its own; unknown types are reported by lint.c only.
+ * Pipeline: world, called by rf_lint_paths and rf_pack_load. Design:
+ * XML-only rooms share a world (a fresh one every SHARE_ROOMS rooms, so
+ * memory stays that of a batch at any scale), a Lua room gets its own;
+ * unknown types are reported by lint.c only.
  */
 #include "roomforge/lint.h"
 #include "roomforge/world.h"
 #include "world_int.h"
+
+#define SHARE_ROOMS 512 /* XML-only rooms one shared world holds at a time */
 
 /* Whether t has a Lua script (which lint runs in a world of its own). */
 static bool has_lua(const rf_template *t)
@@ -19,6 +23,12 @@ static bool has_lua(const rf_template *t)
 }
 
 rf_status rf_world_lint(const rf_template_set *set, const rf_world_opts *opts, rf_diags *d)
+{
+    return rf_world_lint_rooms(set, opts, d, NULL);
+}
+
+rf_status rf_world_lint_rooms(const rf_template_set *set, const rf_world_opts *opts, rf_diags *d,
+                              bool *bad)
 {
     rf_world *w0 = NULL;
     rf_diags *quiet = NULL;
@@ -46,6 +56,17 @@ rf_status rf_world_lint(const rf_template_set *set, const rf_world_opts *opts, r
     for (i = 0; i < n && worst != RF_ERR_NOMEM; i++) {
         const rf_template *t = rf_template_set_at(set, i);
         rf_world *w = w0;
+        if (w0->nrooms >= SHARE_ROOMS) { /* the batch is checked: let it go */
+            rf_world_free(w0);
+            w0 = NULL;
+            st = rf_world_new(opts, quiet, &w0);
+            if (st == RF_ERR_NOMEM) {
+                worst = st;
+                break;
+            }
+            w0->quiet_unknown = true;
+            w = w0;
+        }
         if (has_lua(t)) {
             w = NULL;
             st = rf_world_new(opts, quiet, &w);
@@ -62,6 +83,8 @@ rf_status rf_world_lint(const rf_template_set *set, const rf_world_opts *opts, r
             worst = st;
         else if (st != RF_OK)
             worst = RF_ERR_CONTENT;
+        if (bad)
+            bad[i] = st != RF_OK;
     }
     rf_world_free(w0);
     rf_diags_free(quiet);

@@ -448,15 +448,24 @@ bool rf_world_load_extensions(rf_world *w, const char *dir, rf_diags *d, bool *n
         char *code = NULL;
         ext_step s;
         rf_luavm_fail f;
-        st = rf_fs_read(path, RF_WORLD_LUA_FILE_MAX, &code, &len, NULL);
+        int why = 0;
+        if (!rf_fs_inside(dir, path)) { /* a link out of the scripts directory */
+            if (d)
+                (void)rf_diag_add(d, "io-error", path, 0, 0,
+                                  "leads outside the scripts directory (a symbolic link); it is "
+                                  "not read");
+            ok = false;
+            continue;
+        }
+        st = rf_fs_read(path, RF_WORLD_LUA_FILE_MAX, &code, &len, &why);
         if (st == RF_ERR_NOMEM) {
             *nomem = true;
             break;
         }
         if (st != RF_OK) {
             if (d)
-                (void)rf_diag_add(d, "io-error", path, 0, 0,
-                                  "cannot read this extension file (or it is over 1 MiB)");
+                (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read this extension file: %s",
+                                  st == RF_ERR_LIMIT ? "larger than 1 MiB" : rf_fs_why(why));
             ok = false;
             continue;
         }

@@ -340,6 +340,16 @@ rf_status rf_brogue_run_new(rf_grid *g, rf_room_list *rooms, const rf_design_row
         return RF_ERR_NOMEM;
     }
     r->d.attach = attach;
+    if (attach && attach->keep) {
+        size_t i, n = (size_t)g->w * (size_t)g->h;
+        for (i = 0; i < n; i++)
+            if (attach->keep[i] == 1) {
+                g->t[i] = RF_TILE_WALL;
+                r->d.protect[i] = RF_PROTECT_CELL;
+            } else if (attach->keep[i] == 2) {
+                r->d.protect[i] = RF_PROTECT_FRONT;
+            }
+    }
     *out = r;
     return RF_OK;
 }

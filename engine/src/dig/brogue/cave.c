@@ -150,13 +150,18 @@ bool rf_cave_first_room(rf_brogue *d)
     id = rf_brogue_add_room(d, RF_ROOM_CAVE, px - 1, py - 1, b.w + 2, b.h + 2);
     if (!id)
         return false;
+    /* a box reserved for a forced room (protected before the dig) cuts the
+     * cave: its pieces grow rooms like the rest, the placer joins them */
     for (y = 0; y < b.h; y++)
         for (x = 0; x < b.w; x++)
-            if (RF_CA_AT(d, bw, b.x + x, b.y + y))
+            if (RF_CA_AT(d, bw, b.x + x, b.y + y) &&
+                !(d->protect && d->protect[(py + y) * d->w + px + x] == RF_PROTECT_CELL))
                 rf_brogue_floor(d, (py + y) * d->w + px + x, id);
     for (y = 0; y < b.h; y++)
         for (x = 0; x < b.w; x++)
-            if (RF_CA_AT(d, bw, b.x + x, b.y + y) && !rf_brogue_add_sites(d, (py + y) * d->w + px + x))
+            if (RF_CA_AT(d, bw, b.x + x, b.y + y) &&
+                d->g->t[(py + y) * d->w + px + x] == RF_TILE_FLOOR &&
+                !rf_brogue_add_sites(d, (py + y) * d->w + px + x))
                 return false;
     return true;
 }

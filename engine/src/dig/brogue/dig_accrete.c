@@ -10,19 +10,40 @@
 
 #include "brogue_int.h"
 
-/* Digs a w x h rectangle of floor for room id_room and records its sites. */
+/* Cell c is a box reserved for a forced room (rf_brogue_attach.keep). */
+static bool reserved(const rf_brogue *d, int c)
+{
+    return d->protect && d->protect[c] == RF_PROTECT_CELL;
+}
+
+/* Digs a w x h rectangle of floor for room id_room and records its sites;
+ * cells of a reserved box are left out. */
 static bool dig_rect_room(rf_brogue *d, int id_room, int x, int y, int w, int h)
 {
     int i, j;
     for (j = y; j < y + h; j++)
         for (i = x; i < x + w; i++)
-            rf_brogue_floor(d, j * d->w + i, id_room);
+            if (!reserved(d, j * d->w + i))
+                rf_brogue_floor(d, j * d->w + i, id_room);
     for (j = y; j < y + h; j++)
         for (i = x; i < x + w; i++)
-            if (!rf_brogue_add_sites(d, j * d->w + i))
+            if (!reserved(d, j * d->w + i) && !rf_brogue_add_sites(d, j * d->w + i))
                 return false;
     return true;
 }
+
+/* The rectangle (x, y, w, h), walls included, meets a reserved box. */
+static bool meets_reserved(const rf_brogue *d, int x, int y, int w, int h)
+{
+    int i, j;
+    for (j = y - 1; d->protect && j <= y + h; j++)
+        for (i = x - 1; i <= x + w; i++)
+            if (reserved(d, j * d->w + i))
+                return true;
+    return false;
+}
+
+#define FIRST_REDRAWS 40 /* places a first rectangle tries off reserved boxes */
 
 /* Depth 1: the upside-down T at the bottom centre, a 9x10 bar standing on a
  * 20x4 one (seed: "Measure it - it's always true"); clipped on tiny levels. */
@@ -42,7 +63,13 @@ static bool first_rect(rf_brogue *d)
     int w = rf_rng_range_lemire(d->rng, d->p->first_w.lo, d->p->first_w.hi);
     int h = rf_rng_range_lemire(d->rng, d->p->first_h.lo, d->p->first_h.hi);
     int x = rf_rng_range_lemire(d->rng, 1, d->w - 1 - w), y = rf_rng_range_lemire(d->rng, 1, d->h - 1 - h);
-    int id = rf_brogue_add_room(d, RF_ROOM_RECT, x - 1, y - 1, w + 2, h + 2);
+    int id, k;
+    /* only with a reserved box: elsewhere if it can, else clipped by it */
+    for (k = 0; k < FIRST_REDRAWS && meets_reserved(d, x, y, w, h); k++) {
+        x = rf_rng_range_lemire(d->rng, 1, d->w - 1 - w);
+        y = rf_rng_range_lemire(d->rng, 1, d->h - 1 - h);
+    }
+    id = rf_brogue_add_room(d, RF_ROOM_RECT, x - 1, y - 1, w + 2, h + 2);
     return id && dig_rect_room(d, id, x, y, w, h);
 }
 

@@ -23,6 +23,12 @@ typedef struct rf_brogue rf_brogue;
 typedef struct rf_brogue_attach {
     bool (*step)(void *ud, struct rf_brogue *d, int attempt);
     void *ud;
+    /* w*h or NULL: boxes reserved for forced rooms (1), drawn after the dig,
+     * and the ring of one tile around them (2). The dig walls a box and
+     * protects it (RF_PROTECT_CELL): no room, corridor, cave, lake or pass
+     * takes it. The ring is RF_PROTECT_FRONT: rooms may be dug there, no
+     * lake or wall pass takes it. */
+    const uint8_t *keep;
 } rf_brogue_attach;
 
 /* protect[] values: template cells no pass may alter, and the unused doors of

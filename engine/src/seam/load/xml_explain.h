@@ -28,4 +28,9 @@ typedef struct rf_xml_fault {
 
 void rf_xml_explain(const rf_xml_src *src, const xmlError *e, rf_xml_fault *f);
 
+/* True when e is one of libxml2's limits (nesting depth, a name or text too
+ * long, "Huge input lookup", entity amplification): xml-limit, not
+ * xml-syntax. */
+bool rf_xml_is_limit(const xmlError *e);
+
 #endif /* RF_SEAM_LOAD_XML_EXPLAIN_H */

@@ -47,6 +47,11 @@ rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
  * tables; decoration-missing warnings to d). */
 rf_status rf_place_finish(rf_placer *pl, bool wall_corridors, rf_rng *cosmetic,
                           const struct rf_horde_table *hordes, rf_diags *d);
+/* The keep-out mask of the forced rooms reserved before digging (w*h: 1 on
+ * a reserved box, 2 on the one-tile ring around it; 0 elsewhere), which the
+ * digger must leave as it is; NULL when nothing is reserved. Valid until
+ * rf_place_free. */
+const uint8_t *rf_place_keep_out(const rf_placer *pl);
 /* True when some planned template is forced or already placed: the level
  * must call rf_place_finish before it is whole. */
 bool rf_place_is_started(const rf_placer *pl);

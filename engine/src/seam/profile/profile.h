@@ -2,7 +2,7 @@
  * profile beyond the public accessors: recipe text and source lines.
  *
  * Pipeline: profile -> level (recipe.c, level_gen.c, level_trial.c), so
- * recipe problems are reported at the profiles file's lines.
+ * recipe problems are reported at the profiles file's lines; pack layers sets.
  */
 #ifndef RF_SEAM_PROFILE_PROFILE_H
 #define RF_SEAM_PROFILE_PROFILE_H
@@ -21,5 +21,11 @@ const char *rf_profile_recipe_text(const rf_profile *p, size_t *len, const char 
 const char *rf_profile_file(const rf_profile *p, int *line);
 /* The line of p's ith parameter row (rf_profile_key_at), 0 past the end. */
 int rf_profile_line_at(const rf_profile *p, size_t i);
+
+/* Layers src over s (content packs, rf_pack_load): each profile of src
+ * replaces the one of s with its name where it stands, or is appended;
+ * src's population tables, when it has any, replace s's whole. Frees src
+ * (taken even on failure). RF_OK, or RF_ERR_NOMEM with s unchanged. */
+rf_status rf_profile_set_take(rf_profile_set *s, rf_profile_set *src);
 
 #endif /* RF_SEAM_PROFILE_PROFILE_H */

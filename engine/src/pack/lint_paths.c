@@ -1,6 +1,6 @@
-/* engine/src/sim/lint_paths.c: lint of a content pack, as one library call.
+/* engine/src/pack/lint_paths.c: lint of a content pack, as one library call.
  *
- * Pipeline: sim, the top: calls load, world, profile and level (trial
+ * Pipeline: pack, the top: calls load, world, profile and level (trial
  * levels); only the CLI calls it. Paths are walked in name order; an *.xml
  * rooted at <profiles> is a profiles file. Rooms load first.
  */
@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "core/alloc.h"
+#include "pack_int.h"
 #include "roomforge/fs.h"
 #include "roomforge/level.h"
 #include "roomforge/lint.h"
@@ -15,51 +16,9 @@
 #include "roomforge/text.h"
 #include "roomforge/world.h"
 
-#define SNIFF_BYTES 4096
 #define MAX_PROFILES_FILES 4096
 
 void rf_lint_opts_init(rf_lint_opts *o) { memset(o, 0, sizeof *o); }
-
-/* True when the XML file at path has the root element <profiles>: skips a
- * BOM, blanks, the declaration, processing instructions and comments. */
-static bool is_profiles_file(const char *path)
-{
-    char buf[SNIFF_BYTES + 1];
-    size_t n, i;
-    if (rf_fs_read_head(path, buf, sizeof buf, &n, NULL) != RF_OK)
-        return false;
-    i = rf_text_bom_len(buf, n);
-    for (;;) {
-        const char *close, *end;
-        while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
-            i++;
-        if (i >= n || buf[i] != '<')
-            return false;
-        if (buf[i + 1] == '?')
-            close = "?>";
-        else if (strncmp(buf + i, "<!--", 4) == 0)
-            close = "-->";
-        else
-            return strncasecmp(buf + i + 1, "profiles", 8) == 0 && buf[i + 9] != '\0' &&
-                   strchr(" \t\r\n/>", buf[i + 9]) != NULL;
-        end = strstr(buf + i, close);
-        if (!end)
-            return false;
-        i = (size_t)(end - buf) + strlen(close);
-    }
-}
-
-static rf_status io_error(rf_diags *d, const char *path, int why)
-{
-    (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", strerror(why));
-    return RF_ERR_IO;
-}
-
-/* The worse of two statuses: anything beats RF_OK, a failure beats content. */
-static rf_status worse(rf_status a, rf_status b)
-{
-    return b != RF_OK && (a == RF_OK || a == RF_ERR_CONTENT) ? b : a;
-}
 
 /* The profiles files lint found, kept until the rooms are all loaded. */
 typedef struct found {
@@ -79,13 +38,13 @@ static rf_status walk(const char *path, rf_template_set *set, found *f, rf_diags
     if (st == RF_ERR_NOMEM)
         return st;
     if (st != RF_OK)
-        return io_error(d, path, why);
+        return rf_pack_io_error(d, path, why);
     for (i = 0; i < rf_fs_list_count(files) && st != RF_ERR_NOMEM; i++) {
         const char *file = rf_fs_list_at(files, i);
         rf_status s = RF_OK;
         if (rf_fs_list_error(files, i)) {
-            s = io_error(d, file, rf_fs_list_error(files, i));
-        } else if (!is_profiles_file(file)) {
+            s = rf_pack_io_error(d, file, rf_fs_list_error(files, i));
+        } else if (!rf_pack_is_profiles_file(file)) {
             s = rf_template_set_load_file(set, file, d);
         } else if (f->n == MAX_PROFILES_FILES) {
             (void)rf_diag_add(d, "xml-limit", file, 0, 0, "more than %d profiles files",
@@ -97,7 +56,7 @@ static rf_status walk(const char *path, rf_template_set *set, found *f, rf_diags
         } else {
             f->n++;
         }
-        st = worse(st, s);
+        st = rf_pack_worse(st, s);
     }
     rf_fs_list_free(files);
     return st;
@@ -141,7 +100,7 @@ rf_status rf_lint_paths(const char *const *paths, size_t npaths, const rf_lint_o
     if (!set)
         return RF_ERR_NOMEM;
     for (i = 0; i < npaths && st != RF_ERR_NOMEM; i++)
-        st = worse(st, walk(paths[i], set, &f, d));
+        st = rf_pack_worse(st, walk(paths[i], set, &f, d));
     /* script types against the rule VM's registries (built-ins and the
      * scripts directory's extensions), XML scripts compiled, Lua chunks run
      * once in the sandbox */
@@ -149,10 +108,10 @@ rf_status rf_lint_paths(const char *const *paths, size_t npaths, const rf_lint_o
         rf_world_opts_init(&wopts);
         wopts.scripts_dir = o ? o->scripts_dir : NULL;
         ls = rf_world_lint(set, &wopts, d);
-        st = worse(st, ls == RF_ERR_NOMEM || ls == RF_ERR_IO || ls == RF_OK ? ls : RF_ERR_CONTENT);
+        st = rf_pack_worse(st, ls == RF_ERR_NOMEM || ls == RF_ERR_IO || ls == RF_OK ? ls : RF_ERR_CONTENT);
     }
     for (i = 0; i < f.n && st != RF_ERR_NOMEM; i++)
-        st = worse(st, profiles(f.files[i], set, d, &out->profiles));
+        st = rf_pack_worse(st, profiles(f.files[i], set, d, &out->profiles));
     out->rooms = rf_template_set_count(set);
     for (i = 0; i < f.n; i++)
         rf_free(f.files[i]);

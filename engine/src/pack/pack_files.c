@@ -1,0 +1,108 @@
+/* engine/src/pack/pack_files.c: the files a pack load reads: the list kept
+ * for watchers, the profiles-file sniff, and profiles.xml layered.
+ *
+ * Pipeline: pack; used by pack_load.c and lint_paths.c. Design: a file is
+ * a profiles file by its root element, read from its first 4 KiB, never by
+ * its name, so lint and packs agree on what a rooms file is.
+ */
+#include <string.h>
+#include <strings.h>
+
+#include "core/alloc.h"
+#include "pack_int.h"
+#include "profile/profile.h"
+#include "roomforge/fs.h"
+#include "roomforge/text.h"
+
+#define SNIFF_BYTES 4096
+
+bool rf_pack_add_file(rf_pack *p, const char *path)
+{
+    size_t i;
+    for (i = 0; i < p->nfiles; i++)
+        if (strcmp(p->files[i], path) == 0)
+            return true;
+    if (!rf_grow((void **)&p->files, &p->files_cap, p->nfiles + 1, sizeof *p->files) ||
+        !(p->files[p->nfiles] = rf_strdup(path)))
+        return false;
+    p->nfiles++;
+    return true;
+}
+
+bool rf_pack_is_profiles_file(const char *path)
+{
+    char buf[SNIFF_BYTES + 1];
+    size_t n, i;
+    if (rf_fs_read_head(path, buf, sizeof buf, &n, NULL) != RF_OK)
+        return false;
+    i = rf_text_bom_len(buf, n);
+    for (;;) {
+        const char *close, *end;
+        while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
+            i++;
+        if (i >= n || buf[i] != '<')
+            return false;
+        if (buf[i + 1] == '?')
+            close = "?>";
+        else if (strncmp(buf + i, "<!--", 4) == 0)
+            close = "-->";
+        else
+            return strncasecmp(buf + i + 1, "profiles", 8) == 0 && buf[i + 9] != '\0' &&
+                   strchr(" \t\r\n/>", buf[i + 9]) != NULL;
+        end = strstr(buf + i, close);
+        if (!end)
+            return false;
+        i = (size_t)(end - buf) + strlen(close);
+    }
+}
+
+rf_status rf_pack_worse(rf_status a, rf_status b)
+{
+    if (a == RF_ERR_NOMEM || b == RF_ERR_NOMEM)
+        return RF_ERR_NOMEM;
+    return b != RF_OK && (a == RF_OK || a == RF_ERR_CONTENT) ? b : a;
+}
+
+rf_status rf_pack_io_error(rf_diags *d, const char *path, int why)
+{
+    (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", rf_fs_why(why));
+    return RF_ERR_IO;
+}
+
+rf_status rf_pack_load_profiles(rf_pack *p, const char *path, rf_diags *d)
+{
+    rf_profile_set *ps = rf_profile_set_new();
+    rf_status st;
+    size_t i;
+    if (!ps || !rf_pack_add_file(p, path)) {
+        rf_profile_set_free(ps);
+        return RF_ERR_NOMEM;
+    }
+    st = rf_profile_set_load(ps, path, d);
+    if (st == RF_ERR_NOMEM) {
+        rf_profile_set_free(ps);
+        return st;
+    }
+    for (i = 0; i < rf_profile_count(ps); i++) {
+        const rf_profile *np = rf_profile_at(ps, i), *old;
+        const char *recipe_file = NULL, *file, *old_file;
+        size_t len;
+        int line = 0, old_line = 0;
+        if (rf_profile_recipe_text(np, &len, &recipe_file) && recipe_file &&
+            !rf_pack_add_file(p, recipe_file)) {
+            rf_profile_set_free(ps);
+            return RF_ERR_NOMEM;
+        }
+        old = rf_profile_find(p->profiles, rf_profile_name(np));
+        if (!old)
+            continue;
+        file = rf_profile_file(np, &line);
+        old_file = rf_profile_file(old, &old_line);
+        (void)rf_diag_add(d, "profile-replaced", file, line, 1,
+                          "profile '%s' replaces the profile of that name in an earlier pack (%s:%d)",
+                          rf_profile_name(np), old_file, old_line);
+    }
+    if (rf_profile_set_take(p->profiles, ps) != RF_OK)
+        return RF_ERR_NOMEM;
+    return st;
+}

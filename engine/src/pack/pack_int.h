@@ -1,0 +1,55 @@
+/* engine/src/pack/pack_int.h: the insides of rf_pack, shared by the pack
+ * stage's files.
+ *
+ * Pipeline: pack. Design: the merged set owns every template the packs
+ * loaded (replaced and left-out ones stay in its arena, uncounted), so the
+ * names and files the room table and the left-out list point at live as long
+ * as the pack.
+ */
+#ifndef RF_PACK_INT_H
+#define RF_PACK_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "roomforge/pack.h"
+
+/* One room the packs held, for rf_pack_room_at: sorted by file, then line. */
+typedef struct rf_pack_seen {
+    const char *name, *file;
+    int line;
+} rf_pack_seen;
+
+struct rf_pack {
+    rf_template_set *set;
+    rf_profile_set *profiles;
+    char **files; /* every file read, owned */
+    size_t nfiles, files_cap;
+    rf_pack_seen *seen;
+    size_t nseen;
+    rf_pack_room *left;
+    size_t nleft, left_cap;
+};
+
+/* Appends a copy of path to p's files unless it is there already; false
+ * when memory runs out. */
+bool rf_pack_add_file(rf_pack *p, const char *path);
+/* True when the XML file at path has the root element <profiles> (a BOM,
+ * blanks, the declaration, processing instructions and comments skipped). */
+bool rf_pack_is_profiles_file(const char *path);
+/* The worse of two statuses: anything beats RF_OK, a failure beats content. */
+rf_status rf_pack_worse(rf_status a, rf_status b);
+/* Adds an io-error for path (errno why) to d; returns RF_ERR_IO. */
+rf_status rf_pack_io_error(rf_diags *d, const char *path, int why);
+/* Loads the profiles file at path into a fresh set and layers it over
+ * p->profiles (profile-replaced notes), recording the files read. */
+rf_status rf_pack_load_profiles(rf_pack *p, const char *path, rf_diags *d);
+/* Sorts the room table and fills the left-out list from set's skipped rooms
+ * and bad (one flag per template of set), with room-left-out notes. */
+rf_status rf_pack_index_rooms(rf_pack *p, const bool *bad, rf_diags *d);
+/* The keep flags of layering: good (not bad) templates of the last pack
+ * holding their name; room-replaced notes. pack_of gives each template's pack. */
+rf_status rf_pack_layer(rf_pack *p, const size_t *pack_of, const bool *bad, bool *keep,
+                        rf_diags *d);
+
+#endif /* RF_PACK_INT_H */

@@ -1,0 +1,183 @@
+/* engine/src/pack/pack_load.c: rf_pack_load: each pack's rooms and
+ * profiles.xml read in order, lint's script checks, the layering.
+ *
+ * Pipeline: pack, the top of the library: calls load, profile and world.
+ * Design: each pack loads into a set of its own (duplicate names inside a
+ * pack are a warning there), the sets are merged, the scripts of every room
+ * checked once, and only then is the layering decided, so a room with
+ * errors never replaces a good one. No trial levels: lint makes those.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/alloc.h"
+#include "load/template_edit.h"
+#include "pack_int.h"
+#include "roomforge/fs.h"
+#include "roomforge/world.h"
+
+/* Loads the rooms files of one pack (a file, DIR/rooms/ or DIR) into set. */
+static rf_status load_rooms(rf_pack *p, const char *dir, bool is_dir, rf_template_set *set,
+                            rf_diags *d)
+{
+    char sub[4096];
+    struct stat st;
+    rf_fs_list *files = NULL;
+    const char *root = dir;
+    rf_status s, worst = RF_OK;
+    size_t i;
+    int why = 0;
+    if (is_dir && (size_t)snprintf(sub, sizeof sub, "%s/rooms", dir) < sizeof sub &&
+        stat(sub, &st) == 0 && S_ISDIR(st.st_mode))
+        root = sub;
+    s = rf_fs_walk(root, ".xml", RF_FS_WALK_RECURSIVE | RF_FS_WALK_FILE_OK, &files, &why);
+    if (s == RF_ERR_NOMEM)
+        return s;
+    if (s != RF_OK)
+        return rf_pack_io_error(d, root, why ? why : EIO);
+    for (i = 0; i < rf_fs_list_count(files) && worst != RF_ERR_NOMEM; i++) {
+        const char *file = rf_fs_list_at(files, i);
+        if (rf_fs_list_error(files, i))
+            s = rf_pack_io_error(d, file, rf_fs_list_error(files, i));
+        else if (is_dir && rf_pack_is_profiles_file(file))
+            continue; /* DIR/profiles.xml, read as the pack's profiles */
+        else if (!rf_pack_add_file(p, file))
+            s = RF_ERR_NOMEM;
+        else
+            s = rf_template_set_load_file(set, file, d);
+        worst = rf_pack_worse(worst, s);
+    }
+    rf_fs_list_free(files);
+    return worst;
+}
+
+/* One pack: its rooms into a set of their own, then into p->set (*pack_of
+ * grows with k for each), then its profiles.xml. *profiles: one was found. */
+static rf_status load_pack(rf_pack *p, const char *dir, size_t k, size_t **pack_of,
+                           size_t *cap, bool *profiles, rf_diags *d)
+{
+    char path[4096];
+    struct stat st;
+    rf_template_set *set;
+    rf_status worst;
+    size_t n0 = rf_template_set_count(p->set), i;
+    if (stat(dir, &st) != 0)
+        return rf_pack_io_error(d, dir, errno);
+    set = rf_template_set_new();
+    if (!set)
+        return RF_ERR_NOMEM;
+    worst = load_rooms(p, dir, S_ISDIR(st.st_mode), set, d);
+    if (rf_template_set_take(p->set, set) != RF_OK || worst == RF_ERR_NOMEM)
+        return RF_ERR_NOMEM; /* rf_template_set_take freed set either way */
+    if (!rf_grow((void **)pack_of, cap, rf_template_set_count(p->set) + 1, sizeof **pack_of))
+        return RF_ERR_NOMEM;
+    for (i = n0; i < rf_template_set_count(p->set); i++)
+        (*pack_of)[i] = k;
+    if (S_ISDIR(st.st_mode) && (size_t)snprintf(path, sizeof path, "%s/profiles.xml", dir) <
+                                   sizeof path &&
+        stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+        *profiles = true;
+        worst = rf_pack_worse(worst, rf_pack_load_profiles(p, path, d));
+    }
+    return worst;
+}
+
+/* The scripts directory's *.lua and every <script src> file, as read. */
+static bool add_script_files(rf_pack *p, const char *scripts_dir)
+{
+    rf_fs_list *files = NULL;
+    char path[4096], dir[4096];
+    size_t i, s;
+    if (scripts_dir && rf_fs_walk(scripts_dir, ".lua", 0, &files, NULL) == RF_OK)
+        for (i = 0; i < rf_fs_list_count(files); i++)
+            if (!rf_fs_list_error(files, i) && rf_fs_inside(scripts_dir, rf_fs_list_at(files, i)) &&
+                !rf_pack_add_file(p, rf_fs_list_at(files, i))) {
+                rf_fs_list_free(files);
+                return false;
+            }
+    rf_fs_list_free(files);
+    for (i = 0; i < rf_template_set_count(p->set); i++) {
+        const rf_template *t = rf_template_set_at(p->set, i);
+        const char *file = rf_template_file(t), *slash = file ? strrchr(file, '/') : NULL;
+        for (s = 0; s < rf_template_script_count(t); s++) {
+            const char *src = rf_template_script(t, s)->src;
+            int n;
+            if (!src)
+                continue;
+            n = slash ? snprintf(path, sizeof path, "%.*s/%s", (int)(slash - file), file, src)
+                      : snprintf(path, sizeof path, "%s", src);
+            if (!slash || slash == file)
+                (void)snprintf(dir, sizeof dir, "%s", slash ? "/" : ".");
+            else
+                (void)snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
+            /* only what the world reads: a src that leads out is refused unread */
+            if (n > 0 && (size_t)n < sizeof path && rf_fs_inside(dir, path) &&
+                !rf_pack_add_file(p, path))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* Script checks, the room table, the left-out list and the layering. */
+static rf_status check_and_layer(rf_pack *p, const rf_pack_opts *o, const size_t *pack_of,
+                                 rf_diags *d)
+{
+    size_t n = rf_template_set_count(p->set);
+    bool *bad = rf_calloc(n + 1, sizeof *bad), *keep = rf_calloc(n + 1, sizeof *keep);
+    rf_world_opts wo;
+    rf_status st = RF_ERR_NOMEM, ls;
+    if (!bad || !keep)
+        goto done;
+    rf_world_opts_init(&wo);
+    wo.scripts_dir = o->scripts_dir;
+    ls = rf_world_lint_rooms(p->set, &wo, d, bad);
+    if (ls == RF_ERR_NOMEM)
+        goto done;
+    st = ls == RF_OK || ls == RF_ERR_IO ? ls : RF_ERR_CONTENT;
+    if (!add_script_files(p, o->scripts_dir) || rf_pack_index_rooms(p, bad, d) != RF_OK ||
+        rf_pack_layer(p, pack_of, bad, keep, d) != RF_OK ||
+        rf_template_set_keep(p->set, keep) != RF_OK)
+        st = RF_ERR_NOMEM;
+done:
+    rf_free(bad);
+    rf_free(keep);
+    return st;
+}
+
+rf_status rf_pack_load(const rf_pack_opts *o, rf_pack **out, rf_diags *d)
+{
+    rf_pack *p;
+    size_t *pack_of = NULL, cap = 0, k;
+    bool profiles = false;
+    rf_status st = RF_OK;
+    if (!o || !out || !d || (o->ndirs && !o->dirs))
+        return RF_ERR_ARG;
+    if (o->ndirs > RF_PACK_MAX)
+        return RF_ERR_ARG;
+    p = rf_calloc(1, sizeof *p);
+    if (!p || !(p->set = rf_template_set_new()) || !(p->profiles = rf_profile_set_new()))
+        goto nomem;
+    for (k = 0; k < o->ndirs; k++) {
+        st = rf_pack_worse(st, load_pack(p, o->dirs[k], k, &pack_of, &cap, &profiles, d));
+        if (st == RF_ERR_NOMEM)
+            goto nomem;
+    }
+    if (!profiles && o->profiles_fallback) {
+        st = rf_pack_worse(st, rf_pack_load_profiles(p, o->profiles_fallback, d));
+        if (st == RF_ERR_NOMEM)
+            goto nomem;
+    }
+    st = rf_pack_worse(st, check_and_layer(p, o, pack_of, d));
+    if (st == RF_ERR_NOMEM)
+        goto nomem;
+    rf_free(pack_of);
+    *out = p;
+    return st;
+nomem:
+    rf_free(pack_of);
+    rf_pack_free(p);
+    return RF_ERR_NOMEM;
+}

@@ -1,0 +1,331 @@
+/* engine/src/place/place_reserve.c: forced rooms reserved before digging,
+ * drawn into their boxes after it, their doors joined.
+ *
+ * Pipeline: place; rf_place_begin reserves, every digger keeps out of the
+ * keep mask, rf_place_finish stamps. Design: a box with a free ring of one
+ * tile inside the border when the level has room for one, else against the
+ * border with a door's front inside it; see docs/internals.md (place).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "place_int.h"
+
+#define RESERVE_DRAWS 200 /* random boxes tried per kind before a full scan */
+
+bool rf_place_view_fits_size(const rf_tview *v, int w, int h)
+{
+    size_t k;
+    if (v->w > w - 2 || v->h > h - 2)
+        return false;
+    for (k = 0; k < v->ndoors; k++) {
+        bool across = RF_DIR_DX(v->doors[k].dir) != 0;
+        if (across ? v->w <= w - 3 : v->h <= h - 3)
+            return true;
+    }
+    return false;
+}
+
+/* True when cell (x, y) of the level lies inside its border. */
+static bool inner(const rf_grid *g, int x, int y)
+{
+    return x >= 1 && y >= 1 && x <= g->w - 2 && y <= g->h - 2;
+}
+
+/* The cells reached from inner cell s over inner cells outside every
+ * reserved box and outside v at (ox, oy), counted; with keep_marks they
+ * stay marked in pl->mark (the caller clears them), else it is left clear. */
+static long reach_from(rf_placer *pl, const rf_tview *v, int ox, int oy, int s, bool keep_marks)
+{
+    const rf_grid *g = pl->g;
+    int w = g->w, head = 0, tail = 0, k;
+    pl->mark[s] = 1;
+    pl->queue[tail++] = s;
+    while (head < tail) {
+        int c = pl->queue[head++], x = c % w, y = c / w;
+        for (k = 0; k < 4; k++) {
+            int nx = x + RF_DIR_DX(k), ny = y + RF_DIR_DY(k), n = ny * w + nx;
+            if (!inner(g, nx, ny) || pl->mark[n] || pl->keep[n] == 1 ||
+                (nx >= ox && ny >= oy && nx < ox + v->w && ny < oy + v->h))
+                continue;
+            pl->mark[n] = 1;
+            pl->queue[tail++] = n;
+        }
+    }
+    for (k = 0; !keep_marks && k < tail; k++)
+        pl->mark[pl->queue[k]] = 0;
+    return tail;
+}
+
+/* The box of v at (ox, oy) may be reserved: inside the border (with ring:
+ * its ring too), on no other reserved box or ring, its ring on no other
+ * box, and one door's front inside the border; without a ring, that front
+ * must lie in the larger part of the level the box leaves (a box as tall
+ * as the level splits it, and a door facing the narrow side would open
+ * onto a pocket no corridor leaves). Returns that front's cell, or -1. */
+static int box_ok(rf_placer *pl, const rf_tview *v, int ox, int oy, bool ring)
+{
+    const rf_grid *g = pl->g;
+    int x, y, m = ring ? 2 : 1;
+    size_t k;
+    if (ox < m || oy < m || ox + v->w > g->w - m || oy + v->h > g->h - m)
+        return -1;
+    for (y = oy - 1; y <= oy + v->h; y++)
+        for (x = ox - 1; x <= ox + v->w; x++) {
+            bool in_box = x >= ox && y >= oy && x < ox + v->w && y < oy + v->h;
+            uint8_t kp = pl->keep[(size_t)y * (size_t)g->w + (size_t)x];
+            if (kp == 1 || (in_box && kp != 0))
+                return -1;
+        }
+    for (k = 0; k < v->ndoors; k++) {
+        int fx = ox + v->doors[k].x + RF_DIR_DX(v->doors[k].dir);
+        int fy = oy + v->doors[k].y + RF_DIR_DY(v->doors[k].dir);
+        long free_cells = 0;
+        if (!inner(g, fx, fy) || pl->keep[(size_t)fy * (size_t)g->w + (size_t)fx] == 1)
+            continue;
+        if (ring)
+            return fy * g->w + fx;
+        for (y = 1; y <= g->h - 2; y++)
+            for (x = 1; x <= g->w - 2; x++)
+                free_cells += pl->keep[(size_t)y * (size_t)g->w + (size_t)x] != 1 &&
+                              !(x >= ox && y >= oy && x < ox + v->w && y < oy + v->h);
+        if (2 * reach_from(pl, v, ox, oy, fy * g->w + fx, false) >= free_cells)
+            return fy * g->w + fx;
+    }
+    return -1;
+}
+
+/* Marks the box of v at (ox, oy) in keep (1) and prot, and its ring (2).
+ * Without a ring, the part of the level the door's front (cell front) does
+ * not reach is marked as a box too: no digger digs there, nothing is placed
+ * there, so nothing is left in a pocket the level cannot join. */
+static void mark(rf_placer *pl, const rf_tview *v, int ox, int oy, int front, bool ring)
+{
+    const rf_grid *g = pl->g;
+    int x, y;
+    if (!ring) {
+        (void)reach_from(pl, v, ox, oy, front, true);
+        for (y = 1; y <= g->h - 2; y++)
+            for (x = 1; x <= g->w - 2; x++) {
+                size_t c = (size_t)y * (size_t)g->w + (size_t)x;
+                bool in_box = x >= ox && y >= oy && x < ox + v->w && y < oy + v->h;
+                if (!in_box && !pl->mark[c] && pl->keep[c] != 1) {
+                    pl->keep[c] = 1;
+                    pl->prot[c] = RF_PROT_RESERVED;
+                }
+                pl->mark[c] = 0;
+            }
+    }
+    for (y = oy - 1; y <= oy + v->h; y++)
+        for (x = ox - 1; x <= ox + v->w; x++) {
+            size_t c = (size_t)y * (size_t)g->w + (size_t)x;
+            if (x >= ox && y >= oy && x < ox + v->w && y < oy + v->h) {
+                pl->keep[c] = 1;
+                pl->prot[c] = RF_PROT_RESERVED;
+            } else if (pl->keep[c] == 0) {
+                pl->keep[c] = 2;
+                if (pl->prot[c] == 0)
+                    pl->prot[c] = RF_PROT_FRONT;
+            }
+        }
+}
+
+/* Finds a box for e: random boxes with a ring, then without, then every
+ * origin and orientation from a random start. 1 reserved, 0 none, -1 out
+ * of memory. */
+static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng)
+{
+    const rf_grid *g = pl->g;
+    int allowed[RF_ORIENT_COUNT], n = 0, o, pass, t;
+    long cells = (long)g->w * g->h, s0, i;
+    for (o = 0; o < RF_ORIENT_COUNT; o++)
+        if (rf_place_orient_ok(e->t, o)) {
+            const rf_tview *v = rf_place_view(e, o);
+            if (!v)
+                return -1;
+            if (rf_place_view_fits_size(v, g->w, g->h))
+                allowed[n++] = o;
+        }
+    if (n == 0)
+        return 0;
+    for (pass = 0; pass < 2; pass++)
+        for (t = 0; t < RESERVE_DRAWS; t++) {
+            const rf_tview *v = &e->views[allowed[rf_rng_below(rng, (uint32_t)n)]];
+            int m = pass == 0 ? 2 : 1, ox, oy;
+            if (g->w - m - v->w < m || g->h - m - v->h < m)
+                continue;
+            ox = rf_rng_range(rng, m, g->w - m - v->w);
+            oy = rf_rng_range(rng, m, g->h - m - v->h);
+            int front = box_ok(pl, v, ox, oy, pass == 0);
+            if (front >= 0) {
+                mark(pl, v, ox, oy, front, pass == 0);
+                e->reserved = true;
+                e->ox = ox;
+                e->oy = oy;
+                e->orient = v->orient;
+                return 1;
+            }
+        }
+    s0 = (long)rf_rng_below(rng, (uint32_t)cells);
+    for (i = 0; i < cells; i++) {
+        long c = (s0 + i) % cells;
+        for (t = 0; t < n; t++) {
+            const rf_tview *v = &e->views[allowed[t]];
+            int front = box_ok(pl, v, (int)(c % g->w), (int)(c / g->w), false);
+            if (front < 0)
+                continue;
+            mark(pl, v, (int)(c % g->w), (int)(c / g->w), front, false);
+            e->reserved = true;
+            e->ox = (int)(c % g->w);
+            e->oy = (int)(c / g->w);
+            e->orient = v->orient;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+rf_status rf_place_reserve(rf_placer *pl)
+{
+    rf_rng rng;
+    size_t i;
+    bool any = false;
+    for (i = 0; i < pl->n; i++)
+        any |= pl->plan[i].forced;
+    if (!any)
+        return RF_OK;
+    pl->keep = rf_calloc((size_t)pl->g->w * (size_t)pl->g->h, 1);
+    if (!pl->keep)
+        return RF_ERR_NOMEM;
+    rf_rng_seed_named(&rng, pl->po.seed, "reserve");
+    for (i = 0; i < pl->n; i++) {
+        rf_plan_entry *e = &pl->plan[i];
+        if (e->forced && reserve_one(pl, e, &rng) < 0)
+            return RF_ERR_NOMEM;
+    }
+    return RF_OK;
+}
+
+const uint8_t *rf_place_keep_out(const rf_placer *pl) { return pl ? pl->keep : NULL; }
+
+/* Draws reserved entry e in its box as a new room and joins its doors: a
+ * door whose front is walkable opens, the others get a corridor when one
+ * reaches the level; the rest stay wall. false when memory runs out. */
+static bool stamp_one(rf_placer *pl, rf_plan_entry *e)
+{
+    rf_grid *g = pl->g;
+    const rf_tview *v = &e->views[e->orient];
+    rf_room_rec rec;
+    int room, x, y;
+    size_t k;
+    /* the box as the digger left it (rock, the keep's wall, or crawlers'
+     * floor) becomes rock, so the stamp walls the template in */
+    for (y = e->oy; y < e->oy + v->h; y++)
+        for (x = e->ox; x < e->ox + v->w; x++) {
+            size_t c = (size_t)y * (size_t)g->w + (size_t)x;
+            g->t[c] = RF_TILE_ROCK;
+            g->room[c] = 0;
+            pl->prot[c] = 0;
+        }
+    memset(&rec, 0, sizeof rec);
+    rec.kind = RF_ROOM_TEMPLATE;
+    rec.x = e->ox;
+    rec.y = e->oy;
+    rec.w = v->w;
+    rec.h = v->h;
+    rec.lit = true;
+    room = rf_room_list_add(pl->rooms, &rec);
+    if (!room)
+        return false;
+    rf_place_stamp(pl, v, e->ox, e->oy, room, -1);
+    rf_place_record(pl, e, room, e->ox, e->oy, e->orient);
+    for (k = 0; k < v->ndoors; k++) {
+        int fx = e->ox + v->doors[k].x + RF_DIR_DX(v->doors[k].dir);
+        int fy = e->oy + v->doors[k].y + RF_DIR_DY(v->doors[k].dir);
+        size_t f = (size_t)fy * (size_t)g->w + (size_t)fx;
+        if (!inner(g, fx, fy))
+            continue;
+        if (pl->walk[g->t[f]] && !rf_prot_is_template(pl->prot[f]))
+            rf_place_door_open(pl, v, e->ox, e->oy, k);
+        else
+            (void)rf_place_join_door(pl, v, e->ox, e->oy, k); /* none: the door stays wall */
+    }
+    return true;
+}
+
+/* A digger that walls what it digs (Brogue) left the ring as rock where
+ * nothing was dug: rock there beside walkable ground becomes wall. */
+static void wall_ring(rf_placer *pl)
+{
+    rf_grid *g = pl->g;
+    int x, y, k;
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++) {
+            size_t c = (size_t)y * (size_t)g->w + (size_t)x;
+            if (pl->keep[c] != 2 || g->t[c] != RF_TILE_ROCK)
+                continue;
+            for (k = 0; k < 8; k++) {
+                static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+                static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+                int nx = x + dx[k], ny = y + dy[k];
+                if (rf_grid_in_bounds(g, nx, ny) && pl->walk[RF_GRID_AT(g, nx, ny)]) {
+                    g->t[c] = RF_TILE_WALL;
+                    break;
+                }
+            }
+        }
+}
+
+rf_status rf_place_stamp_reserved(rf_placer *pl)
+{
+    size_t i;
+    bool any = false;
+    for (i = 0; i < pl->n; i++) {
+        rf_plan_entry *e = &pl->plan[i];
+        if (!e->reserved || e->placed)
+            continue;
+        if (!stamp_one(pl, e))
+            return RF_ERR_NOMEM;
+        any = true;
+    }
+    if (any && pl->wall_corridors)
+        wall_ring(pl);
+    return RF_OK;
+}
+
+bool rf_place_template_fits(const rf_template *t, int w, int h, int *need_w, int *need_h,
+                            char *orients, size_t cap)
+{
+    size_t nd = rf_template_door_count(t), k, len = 0;
+    long best = -1;
+    int o;
+    bool fits = false;
+    if (cap > 0)
+        orients[0] = '\0';
+    *need_w = w;
+    *need_h = h;
+    for (o = 0; o < RF_ORIENT_COUNT; o++) {
+        int vw = (o & 1) ? rf_template_height(t) : rf_template_width(t);
+        int vh = (o & 1) ? rf_template_width(t) : rf_template_height(t);
+        if (!rf_place_orient_ok(t, o))
+            continue;
+        if (len + 4 < cap)
+            len += (size_t)snprintf(orients + len, cap - len, "%s%d", len ? ", " : "", o);
+        for (k = 0; k < nd; k++) {
+            int dir = rf_place_door_dir(rf_template_door(t, k)->side, o);
+            bool across = RF_DIR_DX(dir) != 0;
+            int nw = vw + (across ? 3 : 2), nh = vh + (across ? 2 : 3);
+            nw = nw > w ? nw : w;
+            nh = nh > h ? nh : h;
+            if (nw == w && nh == h)
+                fits = true;
+            if (best < 0 || (long)nw * nh < best) {
+                best = (long)nw * nh;
+                *need_w = nw;
+                *need_h = nh;
+            }
+        }
+    }
+    return fits;
+}

@@ -1,0 +1,80 @@
+/* engine/src/view/view_glyphs.c: the one table of object glyphs and the
+ * terrain palette every view draws with.
+ *
+ * Pipeline: view (text, ansi, html, png), gen --help and the docs. Design:
+ * rows are data walked by one loop; object glyphs avoid the terrain glyphs
+ * of DESIGN 6, so a map never reads two ways. Row order is drawing priority:
+ * on a cell holding several objects the first row's object shows.
+ */
+#include <string.h>
+
+#include "view_int.h"
+
+static const rf_view_glyph glyphs[] = {
+    {"monster", true, 'M', "horde leader", "31;1", 0xff4040u},
+    {"monster", false, 'm', "monster", "31", 0xd03030u},
+    {"shopkeeper", false, '@', "shopkeeper", "97;1", 0xffffffu},
+    {"lever", false, '/', "lever", "33;1", 0xffe040u},
+    {"teleporter", false, 'T', "teleporter", "95;1", 0xff60ffu},
+    {"trap", false, '^', "trap", "35", 0xc040c0u},
+    {"launcher", false, 'v', "trap launcher", "35", 0xa030a0u},
+    {"item", false, '$', "item", "93", 0xf0d000u},
+    {"crate", false, '&', "supply crate", "33", 0xc08040u},
+    {"pedestal", false, '_', "sales pedestal", "37", 0xd0d0d0u},
+    {"clock", false, 'c', "clock", "36;1", 0x40e0e0u},
+    {"element", false, 'e', "element", "94", 0x6080ffu},
+    {"customBlocker", false, 'o', "blocker", "37", 0xb0a090u},
+    {"blocker", false, 'o', "blocker", "37", 0xb0a090u},
+    {"magicBlocker", false, '%', "magic blocker", "96", 0x60f0f0u},
+    {"customBreakable", false, 'b', "breakable", "33", 0xa07040u},
+    {"customEngraving", false, '"', "engraving", "37", 0xc0c0a0u},
+    {"decoration", false, '`', "decoration", "90", 0x908070u},
+    {"shop-block", false, 's', "shop floor", "90", 0x807060u},
+    {NULL, false, '?', "other object", "97", 0xffffffu},
+};
+
+#define NGLYPHS (sizeof glyphs / sizeof glyphs[0])
+
+size_t rf_view_glyph_count(void) { return NGLYPHS; }
+
+const rf_view_glyph *rf_view_glyph_at(size_t i) { return i < NGLYPHS ? &glyphs[i] : NULL; }
+
+const rf_view_glyph *rf_view_glyph_of(const rf_placed *p)
+{
+    size_t i;
+    for (i = 0; i + 1 < NGLYPHS; i++)
+        if (strcmp(glyphs[i].type, p->type) == 0 && (!glyphs[i].leader || p->leader))
+            return &glyphs[i];
+    return &glyphs[NGLYPHS - 1];
+}
+
+/* Terrain rows in rf_tile order (DESIGN 6): legend word, SGR, colour. */
+static const struct {
+    const char *legend, *sgr;
+    unsigned rgb;
+} tiles[RF_TILE_COUNT] = {
+    {"rock", NULL, 0x101010u},
+    {"wall", "37", 0x8a8a8au},
+    {"floor", "90", 0x3a3a3au},
+    {"door", "33", 0xb07830u},
+    {"secret door", "33;1", 0x806040u},
+    {"destructible wall", "35", 0x8a6a8au},
+    {"impassable floor", "90", 0x202028u},
+    {"stairs up", "97;1", 0xf0f0f0u},
+    {"stairs down", "97;1", 0xe0e0e0u},
+    {"deep water", "34;1", 0x1840a0u},
+    {"shallow water", "36", 0x3880c0u},
+    {"water", "34", 0x2860b0u},
+    {"ice", "96", 0xa0e0f0u},
+    {"goo", "32", 0x40a040u},
+    {"acid", "92", 0x90e040u},
+    {"lava", "31;1", 0xe04010u},
+    {"chasm", "90;1", 0x28103cu},
+    {"bridge", "33", 0x906030u},
+};
+
+const char *rf_view_tile_legend(rf_tile t) { return (unsigned)t < RF_TILE_COUNT ? tiles[t].legend : "?"; }
+
+const char *rf_view_tile_sgr(rf_tile t) { return (unsigned)t < RF_TILE_COUNT ? tiles[t].sgr : NULL; }
+
+unsigned rf_view_tile_rgb(rf_tile t) { return (unsigned)t < RF_TILE_COUNT ? tiles[t].rgb : 0u; }

@@ -1,0 +1,51 @@
+/* engine/src/view/view_int.h: what the view stage's writers share: the
+ * composed map, the terrain palette and the embedded html page.
+ *
+ * Pipeline: view. Design: the map is composed once per write (which object
+ * shows on a cell, which template room a cell belongs to), so text, ansi and
+ * png agree cell for cell; the html page composes the same in its script.
+ */
+#ifndef RF_VIEW_INT_H
+#define RF_VIEW_INT_H
+
+#include <stddef.h>
+
+#include "roomforge/view.h"
+
+typedef struct rf_view_map {
+    const rf_level *l;
+    int w, h;
+    int *tmpl; /* w*h: the id of the template room the cell belongs to (its
+                * open cells and the walls and doors around them), 0 none */
+    int *obj;  /* w*h: 1 + the index of the object drawn on the cell, 0 none */
+} rf_view_map;
+
+/* Composes l's map. RF_OK or RF_ERR_NOMEM (m then holds nothing to free). */
+rf_status rf_view_map_init(rf_view_map *m, const rf_level *l);
+void rf_view_map_fini(rf_view_map *m);
+/* The object drawn at (x, y) inside the map, or NULL. */
+const rf_placed *rf_view_map_object(const rf_view_map *m, int x, int y);
+/* The template room drawn at (x, y), or NULL. */
+const rf_room_rec *rf_view_map_template(const rf_view_map *m, int x, int y);
+
+/* Terrain: its ANSI SGR foreground (NULL: plain) and colour; the legend
+ * word is public (rf_view_tile_legend). */
+const char *rf_view_tile_sgr(rf_tile t);
+unsigned rf_view_tile_rgb(rf_tile t);
+/* The glyph text and ansi draw for floor inside a template room (text: no
+ * colour sets it apart), the ansi background of template rooms, and the
+ * outline colour of template rooms in png. */
+#define RF_VIEW_TEMPLATE_FLOOR '\''
+#define RF_VIEW_TEMPLATE_BG "48;5;236"
+#define RF_VIEW_OUTLINE_RGB 0xffd75fu
+
+/* The writers (rf_view_write checks the arguments before calling them). */
+rf_status rf_view_write_text(const rf_level *l, bool colour, FILE *out);
+rf_status rf_view_write_html(const rf_level *l, FILE *out);
+rf_status rf_view_write_png(const rf_level *l, int scale, FILE *out);
+
+/* level.html, embedded at build time (cmake/embed_file.cmake). */
+extern const char rf_view_html_page[];
+extern const size_t rf_view_html_page_len;
+
+#endif /* RF_VIEW_INT_H */

@@ -1,0 +1,122 @@
+/* engine/src/view/view_png.c: the png view (DESIGN 10): one cell a square of
+ * scale pixels in its terrain colour, objects as marks, template rooms
+ * outlined.
+ *
+ * Pipeline: view; reads the composed map (view_map.c), writes through
+ * libpng. Design: rows are drawn and written one pixel row at a time, so
+ * memory is one row whatever the level's size; libpng's errors come back
+ * by longjmp to one place that frees the row and reports RF_ERR_IO.
+ */
+#include <png.h>
+#include <setjmp.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "view_int.h"
+
+static void put_rgb(png_byte *px, unsigned rgb)
+{
+    px[0] = (png_byte)(rgb >> 16);
+    px[1] = (png_byte)(rgb >> 8);
+    px[2] = (png_byte)rgb;
+}
+
+/* True when the edge of template cell (x, y) towards (x+dx, y+dy) is the
+ * room's outline: the neighbour belongs to another room or none. */
+static bool outline_edge(const rf_view_map *m, int x, int y, int dx, int dy)
+{
+    const rf_room_rec *r = rf_view_map_template(m, x, y), *n;
+    if (!r)
+        return false;
+    if (x + dx < 0 || y + dy < 0 || x + dx >= m->w || y + dy >= m->h)
+        return true;
+    n = rf_view_map_template(m, x + dx, y + dy);
+    return n != r;
+}
+
+/* Pixel row py (0..scale-1) of cell row y into row: terrain, the object's
+ * mark (a square inset by scale/4), then the outline (scale/8 wide, at
+ * least 1; only from scale 3, below which it would hide the cell). */
+static void draw_row(const rf_view_map *m, int y, int py, int scale, png_byte *row)
+{
+    const rf_grid *g = rf_level_grid(m->l);
+    int inset = scale / 4, line = scale / 8 > 0 ? scale / 8 : 1, x, px;
+    for (x = 0; x < m->w; x++) {
+        const rf_placed *p = rf_view_map_object(m, x, y);
+        unsigned base = rf_view_tile_rgb(rf_grid_get(g, x, y));
+        unsigned mark = p ? rf_view_glyph_of(p)->rgb : base;
+        bool in_y = py >= inset && py < scale - inset;
+        bool top = scale >= 3 && py < line && outline_edge(m, x, y, 0, -1);
+        bool bottom = scale >= 3 && py >= scale - line && outline_edge(m, x, y, 0, 1);
+        bool left = scale >= 3 && outline_edge(m, x, y, -1, 0);
+        bool right = scale >= 3 && outline_edge(m, x, y, 1, 0);
+        for (px = 0; px < scale; px++) {
+            unsigned c = in_y && px >= inset && px < scale - inset ? mark : base;
+            if (top || bottom || (left && px < line) || (right && px >= scale - line))
+                c = RF_VIEW_OUTLINE_RGB;
+            put_rgb(row + ((size_t)x * (size_t)scale + (size_t)px) * 3, c);
+        }
+    }
+}
+
+static void png_fail(png_structp png, png_const_charp msg)
+{
+    (void)msg; /* the status says it: the CLI names the output that failed */
+    png_longjmp(png, 1);
+}
+
+static void png_warn(png_structp png, png_const_charp msg)
+{
+    (void)png;
+    (void)msg; /* warnings change nothing written */
+}
+
+/* Writes every row; RF_ERR_IO when libpng fails (it longjmps here). */
+static rf_status write_rows(const rf_view_map *m, int scale, png_byte *row, FILE *out)
+{
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, png_warn);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    int y, py;
+    if (!info) {
+        png_destroy_write_struct(&png, NULL);
+        return RF_ERR_NOMEM;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        return RF_ERR_IO;
+    }
+    png_init_io(png, out);
+    png_set_IHDR(png, info, (png_uint_32)(m->w * scale), (png_uint_32)(m->h * scale), 8,
+                 PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+                 PNG_FILTER_TYPE_DEFAULT);
+    png_write_info(png, info);
+    for (y = 0; y < m->h; y++)
+        for (py = 0; py < scale; py++) {
+            draw_row(m, y, py, scale, row);
+            png_write_row(png, row);
+        }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    return RF_OK;
+}
+
+rf_status rf_view_write_png(const rf_level *l, int scale, FILE *out)
+{
+    const rf_grid *g = rf_level_grid(l);
+    rf_view_map m;
+    png_byte *row;
+    rf_status st;
+    if (rf_grid_width(g) > RF_VIEW_PNG_MAX_SIDE / scale ||
+        rf_grid_height(g) > RF_VIEW_PNG_MAX_SIDE / scale)
+        return RF_ERR_LIMIT;
+    row = rf_calloc((size_t)rf_grid_width(g) * (size_t)scale, 3);
+    if (!row)
+        return RF_ERR_NOMEM;
+    st = rf_view_map_init(&m, l);
+    if (st == RF_OK) {
+        st = write_rows(&m, scale, row, out);
+        rf_view_map_fini(&m);
+    }
+    rf_free(row);
+    return st;
+}

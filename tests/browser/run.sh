@@ -1,0 +1,36 @@
+#!/bin/sh
+# tests/browser/run.sh ROOMFORGE SRCDIR WORKDIR: the html view in a real
+# browser. Copies tests/browser's package files to WORKDIR, installs
+# puppeteer-core there with `npm ci` when the lock file changed (node_modules
+# never lives in the source tree), writes a level with `gen --format html`
+# and runs check_html.cjs in Debian's chromium; WORKDIR/level.png is the
+# screenshot. Without node, npm or chromium: a failure under CI=true, else a
+# skip (exit 77) that says what is missing.
+set -u
+[ $# -eq 3 ] || { echo "usage: run.sh ROOMFORGE SRCDIR WORKDIR" >&2; exit 2; }
+rf=$1 src=$2/tests/browser work=$3
+chromium=${CHROMIUM:-/usr/bin/chromium}
+missing=""
+command -v node >/dev/null 2>&1 || missing="$missing node"
+command -v npm >/dev/null 2>&1 || missing="$missing npm"
+[ -x "$chromium" ] || missing="$missing chromium ($chromium)"
+if [ -n "$missing" ]; then
+    echo "browser test: missing$missing (tools/deps.sh installs them as root)"
+    if [ "${CI:-}" = true ]; then echo "0 passed, 1 failed"; exit 1; fi
+    echo "skipped outside CI"
+    exit 77
+fi
+mkdir -p "$work" || exit 1
+cp "$src/package.json" "$src/package-lock.json" "$src/check_html.cjs" "$work/" || exit 1
+if ! cmp -s "$work/package-lock.json" "$work/.installed-lock" || [ ! -d "$work/node_modules" ]; then
+    if ! (cd "$work" && npm ci --no-audit --no-fund --loglevel=error); then
+        echo "browser test: npm ci failed in $work"
+        if [ "${CI:-}" = true ]; then echo "0 passed, 1 failed"; exit 1; fi
+        echo "skipped outside CI"
+        exit 77
+    fi
+    cp "$work/package-lock.json" "$work/.installed-lock"
+fi
+# a level with objects, a forced template turned 3 and a drawn one turned 5
+"$rf" gen --seed 11 --depth 5 --room "Cogwork Foyer" --format html -o "$work/level.html" || exit 1
+cd "$work" && CHROMIUM=$chromium node check_html.cjs level.html level.png

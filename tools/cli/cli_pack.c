@@ -1,0 +1,212 @@
+/* tools/cli/cli_pack.c: --content, --scripts, --verbose and --quiet for
+ * every command that reads content, and the pack's diagnostics printed.
+ *
+ * Pipeline: CLI over rf_pack_load. Design: the load reports into a sink of
+ * its own; what is about the command's work (I/O errors, the rooms it names)
+ * is copied out and printed in full, the rest counted in one line at the end,
+ * so a run over a pack with a hundred warnings stays readable.
+ */
+#include "cli_pack.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+#include "roomforge/diag.h"
+
+void cli_content_init(cli_content *c) { memset(c, 0, sizeof *c); }
+
+int cli_content_opt(const char *cmd, int argc, char **argv, int *i, cli_content *c)
+{
+    const char *v = NULL;
+    int r;
+    if (strcmp(argv[*i], "--verbose") == 0 || strcmp(argv[*i], "--quiet") == 0) {
+        c->verbosity = argv[*i][2] == 'v' ? 1 : -1;
+        return 1;
+    }
+    if ((r = cli_opt_value(argc, argv, i, "--content", &v)) != 0) {
+        if (r < 0 || !*v) {
+            cli_usage_error(cmd, "--content needs a directory");
+            return -1;
+        }
+        if (c->ndirs == RF_PACK_MAX) {
+            cli_usage_error(cmd, "--content given more than %d times", RF_PACK_MAX);
+            return -1;
+        }
+        c->dirs[c->ndirs++] = v;
+        return 1;
+    }
+    if ((r = cli_opt_value(argc, argv, i, "--scripts", &v)) != 0) {
+        if (r < 0 || !*v) {
+            cli_usage_error(cmd, "--scripts needs a directory");
+            return -1;
+        }
+        c->scripts = v;
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether diagnostic g is about the room called room (its <room> element
+ * holds g's line). */
+static bool about_room(const cli_pack *cp, const rf_diag *g, const char *room)
+{
+    const char *name = rf_pack_room_at(cp->pack, g->file, g->line);
+    return name && strcasecmp(name, room) == 0;
+}
+
+/* Prints in full the diagnostics not printed yet that are about room (NULL:
+ * the I/O errors, or everything with --verbose); --quiet keeps errors only. */
+static void print_some(cli_pack *cp, const char *room)
+{
+    rf_diags *out = rf_diags_new();
+    size_t i, n = rf_diags_count(cp->diags);
+    unsigned flags = RF_DIAG_WRITE_SOURCE | (cli_use_color(stderr) ? RF_DIAG_WRITE_COLOR : 0);
+    if (!out) {
+        cp->rc = cli_usage_error(cp->cmd, "out of memory");
+        return;
+    }
+    rf_diags_set_file_cap(out, 0); /* the load's sink capped them already */
+    for (i = 0; i < n; i++) {
+        const rf_diag *g = rf_diags_at(cp->diags, i);
+        bool pick = room ? cp->pack && about_room(cp, g, room)
+                         : cp->verbosity > 0 || strcmp(g->code, "io-error") == 0;
+        if (cp->shown[i] || !pick || (cp->verbosity < 0 && g->severity != RF_SEV_ERROR))
+            continue;
+        cp->shown[i] = true;
+        (void)rf_diag_add(out, g->code, g->file, g->line, g->col, "%s", g->message);
+    }
+    if (rf_diags_write_gcc(out, stderr, flags) != RF_OK)
+        cp->rc = CLI_USAGE;
+    rf_diags_free(out);
+}
+
+int cli_pack_open(cli_pack *cp, const char *cmd, const cli_content *c)
+{
+    static char bundled[PATH_MAX], fallback[PATH_MAX];
+    const char *data = cli_data_dir();
+    const char *one[1];
+    rf_pack_opts o;
+    rf_status st;
+    memset(cp, 0, sizeof *cp);
+    cp->cmd = cmd;
+    cp->verbosity = c->verbosity;
+    rf_pack_opts_init(&o);
+    o.dirs = c->dirs;
+    o.ndirs = c->ndirs;
+    o.scripts_dir = c->scripts;
+    if (data && snprintf(fallback, sizeof fallback, "%s/content/profiles.xml", data) <
+                    (int)sizeof fallback)
+        o.profiles_fallback = fallback;
+    if (!c->ndirs) {
+        if (!data || snprintf(bundled, sizeof bundled, "%s/content", data) >= (int)sizeof bundled)
+            return cp->rc = cli_usage_error(
+                       cmd, "the bundled content was not found (set ROOMFORGE_DATA or use --content)");
+        one[0] = bundled;
+        o.dirs = one;
+        o.ndirs = 1;
+    }
+    cp->diags = rf_diags_new();
+    if (!cp->diags)
+        return cp->rc = cli_usage_error(cmd, "out of memory");
+    st = rf_pack_load(&o, &cp->pack, cp->diags);
+    if (st == RF_ERR_NOMEM || st == RF_ERR_ARG) {
+        rf_diags_free(cp->diags);
+        cp->diags = NULL;
+        return cp->rc = cli_usage_error(cmd, "out of memory");
+    }
+    cp->rc = cli_exit_for(st);
+    cp->shown = calloc(rf_diags_count(cp->diags) + 1, sizeof *cp->shown);
+    if (!cp->shown) {
+        rf_pack_free(cp->pack);
+        cp->pack = NULL;
+        return cp->rc = cli_usage_error(cmd, "out of memory");
+    }
+    print_some(cp, NULL);
+    if (cp->rc == CLI_USAGE) { /* a pack that cannot be read: nothing to go on with */
+        rf_pack_free(cp->pack);
+        cp->pack = NULL;
+    }
+    return cp->rc;
+}
+
+const rf_template *cli_pack_room(cli_pack *cp, const char *name, int *rc)
+{
+    const rf_template_set *set = rf_pack_templates(cp->pack);
+    const rf_template *t;
+    rf_pack_room r;
+    print_some(cp, name);
+    if (rf_pack_left_out_find(cp->pack, name, &r)) { /* the room worked on has errors: fix it first */
+        *rc = CLI_CONTENT;
+        return NULL;
+    }
+    t = rf_template_set_find(set, name);
+    if (!t)
+        *rc = cli_unknown_room(cp->cmd, set, name);
+    return t;
+}
+
+static const char *plural(size_t n) { return n == 1 ? "" : "s"; }
+
+int cli_pack_close(cli_pack *cp)
+{
+    size_t i, n = rf_diags_count(cp->diags), errors = 0, warnings = 0, left = 0;
+    int rc = cp->rc;
+    for (i = 0; cp->shown && i < n; i++) {
+        const rf_diag *g = rf_diags_at(cp->diags, i);
+        if (cp->shown[i])
+            continue;
+        if (g->severity == RF_SEV_ERROR)
+            errors++;
+        else if (g->severity == RF_SEV_WARNING && cp->verbosity >= 0)
+            warnings++;
+        if (strcmp(g->code, "room-left-out") == 0)
+            left++;
+    }
+    if (errors || warnings) {
+        char counts[96];
+        if (errors && warnings)
+            snprintf(counts, sizeof counts, "%zu error%s and %zu warning%s", errors,
+                     plural(errors), warnings, plural(warnings));
+        else
+            snprintf(counts, sizeof counts, "%zu %s%s", errors ? errors : warnings,
+                     errors ? "error" : "warning", plural(errors ? errors : warnings));
+        char tail[48] = "";
+        if (left)
+            snprintf(tail, sizeof tail, " (%zu room%s left out)", left, plural(left));
+        if (fprintf(stderr, "roomforge %s: %s in the content%s; `roomforge lint` or --verbose "
+                            "shows them\n", cp->cmd, counts, tail) < 0)
+            rc = CLI_USAGE;
+    }
+    free(cp->shown);
+    rf_diags_free(cp->diags);
+    rf_pack_free(cp->pack);
+    memset(cp, 0, sizeof *cp);
+    return rc;
+}
+
+int cli_write_diags(const rf_diags *d, int verbosity)
+{
+    unsigned flags = RF_DIAG_WRITE_SOURCE | (verbosity > 0 ? 0 : RF_DIAG_WRITE_NO_NOTES) |
+                     (cli_use_color(stderr) ? RF_DIAG_WRITE_COLOR : 0);
+    rf_diags *errors;
+    size_t i;
+    int rc;
+    if (verbosity >= 0)
+        return rf_diags_write_gcc(d, stderr, flags) == RF_OK ? CLI_OK : CLI_USAGE;
+    errors = rf_diags_new(); /* --quiet: the errors alone */
+    if (!errors)
+        return cli_usage_error("roomforge", "out of memory");
+    rf_diags_set_file_cap(errors, 0);
+    for (i = 0; i < rf_diags_count(d); i++) {
+        const rf_diag *g = rf_diags_at(d, i);
+        if (g->severity == RF_SEV_ERROR)
+            (void)rf_diag_add(errors, g->code, g->file, g->line, g->col, "%s", g->message);
+    }
+    rc = rf_diags_write_gcc(errors, stderr, flags) == RF_OK ? CLI_OK : CLI_USAGE;
+    rf_diags_free(errors);
+    return rc;
+}
