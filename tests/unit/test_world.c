@@ -964,6 +964,44 @@ START_TEST(effect_floods_stop_during_the_tick)
 }
 END_TEST
 
+/* Room Hog keeps growing the state's memory; Victim's rule then asks for a
+ * little more: the diagnostic names Hog, the holder, and Victim goes on. */
+START_TEST(memory_is_blamed_on_the_room_that_holds_it)
+{
+    static const char xml[] =
+        "<roomdb>\n"
+        "  <room name=\"Hog\" width=\"5\" height=\"3\">\n"
+        "    <row text=\"##D##\"/><row text=\"#...#\"/><row text=\"##D##\"/>\n"
+        "    <script lang=\"lua\">local keep = {}\n"
+        "      room:rule{[\"repeat\"] = true, run = function()\n"
+        "        for i = 1, 200 do keep[#keep + 1] = ('x'):rep(1000) .. #keep end end}</script>\n"
+        "  </room>\n"
+        "  <room name=\"Victim\" width=\"5\" height=\"3\">\n"
+        "    <row text=\"##D##\"/><row text=\"#...#\"/><row text=\"##D##\"/>\n"
+        "    <script lang=\"lua\">room:rule{[\"repeat\"] = true, run = function(r)\n"
+        "      local t = {} for i = 1, 20000 do t[i] = i end end}</script>\n"
+        "  </room>\n"
+        "</roomdb>\n";
+    rf_world_opts o;
+    int ticks;
+    rf_status st = RF_OK;
+    load_xml("mem.xml", xml);
+    rf_world_opts_init(&o);
+    o.mem_cap = 8u * 1024 * 1024;
+    ck_assert_int_eq(rf_world_new(&o, d, &w), RF_OK);
+    ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 1), 0, 4, d, NULL), RF_OK);
+    for (ticks = 0; ticks < 100 && st == RF_OK; ticks++)
+        st = rf_world_tick(w, d);
+    ck_assert_int_eq(st, RF_ERR_SCRIPT);
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "script-memory");
+    ck_assert_msg(strstr(rf_diags_at(d, 0)->message, "room 'Hog'") != NULL, "%s",
+                  rf_diags_at(d, 0)->message);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK); /* Hog's rule is off, Victim goes on */
+}
+END_TEST
+
 START_TEST(each_room_has_its_own_random_stream)
 {
     char plain[8192];
@@ -992,6 +1030,7 @@ static Suite *world_suite(void)
     tcase_add_test(ab, each_room_has_its_own_random_stream);
     tcase_add_test(ab, effect_text_escapes_control_characters);
     tcase_add_test(ab, effect_floods_stop_during_the_tick);
+    tcase_add_test(ab, memory_is_blamed_on_the_room_that_holds_it);
     suite_add_tcase(s, ab);
     tcase_add_checked_fixture(lua, setup, teardown);
     /* removed_objects_are_reused_not_kept ticks 30,000 times (0.3 s on an

@@ -29,37 +29,6 @@
 /* Static-address registry key of rf_luavm_run's environment. */
 static const char run_env_key = 'V';
 
-static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    rf_luavm *vm = ud;
-    size_t old = ptr ? osize : 0;
-    void *np;
-    if (nsize == 0) {
-        rf_free(ptr);
-        vm->used -= old;
-        return NULL;
-    }
-    if (nsize > old && vm->used - old + nsize > vm->cap) {
-        vm->mem_hit = 1;
-        if (vm->L && vm->slice) /* user code: none of it runs again in this call */
-            rf_vm_budget_raise_later(vm);
-        return NULL;
-    }
-    np = ptr ? rf_realloc(ptr, nsize) : rf_alloc(nsize);
-    if (!np && ptr && nsize <= old) {
-        /* Lua assumes shrinking never fails: keep the bigger block, and count
-         * it at the size Lua will report when it frees it */
-        vm->used = vm->used - old + nsize;
-        return ptr;
-    }
-    if (!np) {
-        vm->mem_hit = 1;
-        return NULL;
-    }
-    vm->used = vm->used - old + nsize;
-    return np;
-}
-
 /* Whether source names a user chunk (RF_LUAVM_USER_PREFIX then a digit). */
 static bool is_user_source(const char *source)
 {
@@ -105,7 +74,7 @@ rf_luavm *rf_luavm_new(size_t mem_cap, long budget)
         return NULL;
     vm->cap = mem_cap ? mem_cap : RF_LUAVM_DEFAULT_CAP;
     vm->budget = budget > 0 ? budget : RF_LUAVM_DEFAULT_BUDGET;
-    vm->L = lua_newstate(vm_alloc, vm);
+    vm->L = lua_newstate(rf_vm_alloc, vm);
     if (!vm->L) {
         rf_free(vm);
         return NULL;
@@ -124,6 +93,7 @@ void rf_luavm_free(rf_luavm *vm)
     if (!vm)
         return;
     lua_close(vm->L);
+    rf_free(vm->owned);
     rf_free(vm);
 }
 
@@ -290,6 +260,7 @@ rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, co
         rf_vm_budget_on(vm, vm->budget);
     rc = lua_pcall(L, 1, 0, top + 1);
     rf_vm_budget_off(vm);
+    vm->owner = 0; /* whatever the call set, the engine's again */
     vm->budget = saved_budget;
     vm->chunkname = NULL;
     if (rc == LUA_OK || vm->stopped) {

@@ -35,7 +35,15 @@ struct rf_luavm {
     int stopped;           /* rf_luavm_stop ended the call (rf_luavm_call) */
     char where[64];        /* source of the innermost user frame (rf_luavm_call) */
     int where_line;
+    size_t owner;          /* who allocations are charged to now (rf_luavm_set_owner) */
+    size_t *owned;         /* bytes each owner holds, nowned of them (lua_alloc.c) */
+    size_t nowned;
 };
+
+/* lua_alloc.c: the state's allocator (ud the rf_luavm): refuses growth
+ * past the cap, never a free or shrink, and charges every block to the
+ * owner that made or last grew it. */
+void *rf_vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
 /* The rf_luavm of L (the allocator's user data). */
 rf_luavm *rf_luavm_of(lua_State *L);

@@ -223,6 +223,20 @@ static int text_col(const char *code, size_t len, int line, int first_col)
     return col;
 }
 
+/* The room holding the most of the state's memory (rf_luavm_owned), or
+ * (size_t)-1 when that is not more than room `asker` holds. */
+static size_t memory_holder(const rf_world *w, size_t asker)
+{
+    size_t i, best = 0;
+    for (i = 1; i < w->nrooms; i++)
+        if (rf_luavm_owned(w->vm, i + 1) > rf_luavm_owned(w->vm, best + 1))
+            best = i;
+    if (best == asker || asker >= w->nrooms ||
+        rf_luavm_owned(w->vm, best + 1) <= rf_luavm_owned(w->vm, asker + 1))
+        return (size_t)-1;
+    return best;
+}
+
 /* Runs one Lua script of a room (inline or src). false when it failed. */
 static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool *nomem)
 {
@@ -297,7 +311,14 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
     s->load_left = rf_luavm_left(w->L);
     if (st != RF_OK) {
         rf_luavm_fail f2;
+        size_t holder = strcmp(f.code, "script-memory") == 0 ? memory_holder(w, s->index)
+                                                             : (size_t)-1;
         rf_luavm_shift_lines(f.msg, sizeof f.msg, c->first_line);
+        if (holder != (size_t)-1) { /* the victim's line, the holder's name */
+            size_t n = strlen(f.msg);
+            snprintf(f.msg + n, sizeof f.msg - n, " (room '%s' holds the most of it, %zu bytes)",
+                     rf_template_name(w->rooms[holder].t), rf_luavm_owned(w->vm, holder + 1));
+        }
         if (f.line > 0)
             report(d, f.code, c->file, c->first_line + f.line - 1,
                    text_col(s->code, s->len, f.line, c->first_col), t, s->script, f.msg, "");
@@ -580,12 +601,43 @@ static rf_status spend_out(rf_world *w, rf_world_tick_step *s, rf_diags *d, bool
     return RF_OK;
 }
 
+/* The memory cap was reached while rule s->from ran: when another room
+ * holds more of the state than the rule's own, that room loses its Lua
+ * rules with the script-memory diagnostic, and the rule that happened to
+ * ask last goes on: RF_OK. RF_ERR_ARG when the rule's own room is the
+ * holder (or was blamed before): the caller disables the rule. */
+static rf_status blame_holder(rf_world *w, rf_world_tick_step *s, rf_diags *d)
+{
+    rf_world_tick_step r = *s;
+    rf_luavm_fail f2;
+    size_t holder;
+    char msg[256];
+    if (rf_luavm_call(w->vm, rf_world_rule_room, s, 0, NULL, &f2) != RF_OK)
+        return RF_ERR_NOMEM;
+    if (s->ri < 0 || (holder = memory_holder(w, (size_t)s->ri)) == (size_t)-1)
+        return RF_ERR_ARG;
+    r.ri = (int)holder;
+    if (rf_luavm_call(w->vm, rf_world_step_disable_room, &r, 0, NULL, &f2) != RF_OK)
+        return RF_ERR_NOMEM;
+    if (r.count == 0)
+        return RF_ERR_ARG; /* blamed before: what it holds stays, the asker stops */
+    snprintf(msg, sizeof msg,
+             "the script memory cap was reached; this room holds the most of it (%zu bytes), "
+             "room '%s' only asked for more",
+             rf_luavm_owned(w->vm, holder + 1), rf_template_name(w->rooms[s->ri].t));
+    report(d, "script-memory", rf_template_file(w->rooms[holder].t),
+           rf_template_line(w->rooms[holder].t), 1, w->rooms[holder].t, -1, msg,
+           " (its Lua rules are disabled)");
+    return RF_OK;
+}
+
 rf_status rf_world_tick(rf_world *w, rf_diags *d)
 {
     rf_world_tick_step s;
     rf_luavm_fail f;
     bool disabled = false;
     long budget;
+    rf_status st;
     size_t i;
     if (!w)
         return RF_ERR_ARG;
@@ -622,6 +674,16 @@ rf_status rf_world_tick(rf_world *w, rf_diags *d)
                 return RF_ERR_NOMEM;
             s.from = cur + 1;
             continue;
+        }
+        if (strcmp(f.code, "script-memory") == 0) {
+            st = blame_holder(w, &s, d);
+            if (st == RF_ERR_NOMEM)
+                return st;
+            if (st == RF_OK) { /* another room holds the memory: it pays */
+                disabled = true;
+                s.from = cur + 1;
+                continue;
+            }
         }
         if (rf_luavm_call(w->vm, rf_world_step_disable, &s, 0, NULL, &f2) != RF_OK)
             return RF_ERR_NOMEM;

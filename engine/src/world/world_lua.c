@@ -292,6 +292,8 @@ static int l_arm(lua_State *L)
         lua_pushboolean(L, 0);
         return 1;
     }
+    if (!rf_luavm_set_owner(w->vm, (size_t)ri + 1)) /* what it makes is its room's */
+        return luaL_error(L, "out of memory");
     w->arm_room = (size_t)ri;
     w->arm_left = w->tick_left;
     /* the rule's own budget, or what the pool has left when that is less */
@@ -317,6 +319,7 @@ static int l_disarm(lua_State *L)
 {
     rf_world *w = upworld(L);
     rf_luavm_disarm(L);
+    (void)rf_luavm_set_owner(w->vm, 0); /* owner 0 never fails */
     rf_world_pool_take(w);
     return 0;
 }
@@ -658,6 +661,8 @@ int rf_world_step_chunk(lua_State *L)
     lua_pushinteger(L, (lua_Integer)s->w->nchunks - 1);
     rf_luavm_push_env(L, rf_world_env_seed(s->w, "room", s->index, (size_t)s->script));
     lua_call(L, 4, 1);
+    if (!rf_luavm_set_owner(s->w->vm, s->index + 1)) /* what the chunk keeps is its room's */
+        return luaL_error(L, "out of memory");
     if (!lua_setupvalue(L, -2, 1))
         lua_pop(L, 1);
     lua_call(L, 0, 0);

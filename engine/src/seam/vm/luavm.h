@@ -42,6 +42,13 @@ rf_status rf_luavm_run(rf_luavm *vm, const char *code, size_t len, const rf_luav
 const char *rf_luavm_last_code(const rf_luavm *vm);
 /* Bytes the Lua state holds now. */
 size_t rf_luavm_memory(const rf_luavm *vm);
+/* Charges the state's allocations from now on to owner (a room's number
+ * from 1; 0 the engine), so a failure can name who holds the memory.
+ * false, changing nothing, when memory for the count runs out. */
+bool rf_luavm_set_owner(rf_luavm *vm, size_t owner);
+/* Bytes of live blocks made or last grown while owner was set; 0 for an
+ * owner never set. */
+size_t rf_luavm_owned(const rf_luavm *vm, size_t owner);
 
 /* ---- generic protected calls (world.c) ---- */
 
