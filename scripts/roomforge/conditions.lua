@@ -2,7 +2,7 @@
 -- into the rule VM's condition registry.
 --
 -- Pipeline: world stage; run once per world after engine.lua, rules.lua,
--- sandbox.lua and room_api.lua, with E.
+-- and room_api.lua, with E.
 -- Design: each condition is a Lua expression over the object k (the room r,
 -- for entered and exited), the engine's columns (activated[k], alive[k], ...,
 -- ev[k] event bits; REV[r] room event bits) and operands A, B resolved once

@@ -6,7 +6,7 @@
 -- (emit, objtag, compile, arm, disarm) and of what C and Lua share, defined
 -- once in C (effect_kinds, object_events, room_events, set_props,
 -- forbidden), and keeps the table E it returns; it
--- then runs rules.lua, sandbox.lua and room_api.lua with E, each adding to E
+-- then runs rules.lua and room_api.lua with E, each adding to E
 -- what the next ones use, then conditions.lua and actions.lua, which fill the
 -- registries through E.define_condition / E.define_action, then the
 -- designer's extension files. The world model's state lives here so that
@@ -88,6 +88,7 @@ local E = {
     EV_CHANGED = EV_CHANGED, EV_HIT = EV_HIT, EV_BROKEN = EV_BROKEN, EV_DIED = EV_DIED,
     EV_ENTERED = EV_ENTERED, EV_EXITED = EV_EXITED,
     forbidden = host.forbidden, -- the sandbox's forbidden list (luavm.c): name -> true
+    read_only = host.read_only, -- (t, name) -> a read-only proxy of t (luavm.c)
 }
 
 -- Effect kinds, as rf_effect_kind numbers them.
@@ -479,10 +480,13 @@ function E.run(from)
                 for i = (first >= from and first or from), last do
                     if not off[i] then
                         if user[i] then
+                            -- the tick's budget is one pool (world_lua.c):
+                            -- when it is spent, user rules wait for the next tick
                             E.cur = i
-                            arm()
-                            if test[i](base[i], rr[i], xs[i]) then fire(i) end
-                            disarm()
+                            if arm(E.rules[i].ri) then
+                                if test[i](base[i], rr[i], xs[i]) then fire(i) end
+                                disarm()
+                            end
                             E.cur = 0
                         elseif test[i](base[i], rr[i], xs[i]) then
                             fire(i)
@@ -502,6 +506,26 @@ function E.disable(i)
     if r == nil then return nil end
     E.off[i], E.acts[i] = true, {}
     return {room = r.ri, script = r.script, kind = r.kind, line = r.line, chunk = r.chunk or 0}
+end
+
+-- The room (0-based) of rule i, -1 when there is none.
+function E.rule_room(i)
+    local r = E.rules[i]
+    return r and r.ri or -1
+end
+
+-- Disables every rule of room ri (0-based) that runs user Lua, for good:
+-- the room spent a tick's whole budget. Returns how many there were.
+function E.disable_user_rules(ri)
+    local n = 0
+    for i = 1, E.nrules do
+        local r = E.rules[i]
+        if r and r.ri == ri and E.user[i] and not E.off[i] then
+            E.off[i], E.acts[i] = true, {}
+            n = n + 1
+        end
+    end
+    return n
 end
 
 -- ---- what C reads back ----

@@ -2,9 +2,10 @@
 -- the `room` table of room scripts and the `roomforge` table of extension
 -- files.
 --
--- Pipeline: world stage; run once per world after sandbox.lua, with E.
--- world_lua.c runs each room's Lua chunk in E.chunk_env (`room` and the safe
--- globals) and each extension file in E.extension_env.
+-- Pipeline: world stage; run once per world after rules.lua, with E.
+-- world_lua.c runs each room's Lua chunk in an environment of the sandbox
+-- (luavm.h) that E.chunk_env gives `room`, and each extension file in one
+-- that E.extension_env gives `roomforge`.
 -- Design: `room` is one read-only facade per room, whose methods find the
 -- room through a weak table, so a script cannot forge one; an object is a
 -- read-only view (one per object, made on first use) whose fields are read
@@ -18,7 +19,7 @@ local truth, int, point, norm_attrs = E.truth, E.int, E.point, E.norm_attrs
 local find, slot_of, objtag_c = E.find, E.slot_of, E.objtag
 local gen_cond, gen_test, add_rule = E.gen_cond, E.gen_test, E.add_rule
 local compile_cond, compile_act = E.compile_cond, E.compile_act
-local read_only, ENVMT = E.read_only, E.env_mt
+local read_only = E.read_only
 local type, tostring, tonumber, error = type, tostring, tonumber, error
 local setmetatable = setmetatable
 local sformat = string.format
@@ -204,11 +205,12 @@ function M.rule(self, spec)
              test, xs, acts, truth(rep), true)
 end
 
--- The environment of a room chunk: `room` and the safe globals.
-function E.chunk_env(index, script, chunk)
+-- The environment of a room chunk (the sandbox's, from C) gets `room`.
+function E.chunk_env(index, script, chunk, env)
     local room = E.rooms[index + 1]
     E.loading = {room = room, script = script, chunk = chunk}
-    return setmetatable({room = facade(room)}, ENVMT)
+    env.room = facade(room)
+    return env
 end
 function E.chunk_done() E.loading = nil end
 
@@ -253,4 +255,4 @@ function API.action(name, fn)
 end
 local API_RO = read_only(API, "roomforge")
 
-function E.extension_env() return setmetatable({roomforge = API_RO}, ENVMT) end
+function E.extension_env(env) env.roomforge = API_RO return env end

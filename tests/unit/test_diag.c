@@ -95,6 +95,19 @@ START_TEST(gcc_has_source_and_caret)
 }
 END_TEST
 
+/* A message from content cannot drive the terminal (issue 19): control
+ * characters print escaped, a newline as \n, a tab kept. */
+START_TEST(gcc_escapes_control_characters)
+{
+    char *out;
+    rf_diag_add(d, "script-error", "rooms\033.xml", 0, 0, "x\033[2J\033]0;T\007\n\tend");
+    out = capture(0);
+    ck_assert_str_eq(out, "rooms\\x1b.xml: error: x\\x1b[2J\\x1b]0;T\\x07\\n\\x09end "
+                          "[script-error]\n");
+    free(out);
+}
+END_TEST
+
 START_TEST(gcc_without_position)
 {
     char *out;
@@ -226,6 +239,7 @@ static Suite *diag_suite(void)
     tc = tcase_create("writers");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, gcc_has_source_and_caret);
+    tcase_add_test(tc, gcc_escapes_control_characters);
     tcase_add_test(tc, gcc_without_position);
     tcase_add_test(tc, json_shape_and_escaping);
     tcase_add_test(tc, sarif_has_rules_and_results);

@@ -22,13 +22,16 @@ typedef struct rf_world rf_world; /* opaque */
 typedef struct rf_world_opts {
     size_t mem_cap;          /* bytes the world's Lua state may hold; default 64 MiB */
     long tick_budget;        /* VM instructions one rule that runs user Lua (a Lua rule, an
-                              * extension type) may run in one tick; default 20,000,000.
-                              * Built-in rules are bounded by construction and run unhooked */
-    long load_budget;        /* VM instructions one Lua chunk may run at load; default 1,000,000 */
+                              * extension type) may run in one tick; default 20,000,000; all
+                              * such rules of a tick together get twice that. Built-in rules
+                              * are bounded by construction and run unhooked */
+    long load_budget;        /* VM instructions the Lua chunks of one room (or one extension
+                              * file) may run at load, all together; default 1,000,000 */
     const char *scripts_dir; /* designer extensions: every *.lua in it, in byte order of
                               * their names, runs once at rf_world_new; NULL for none */
     bool keep_log;           /* append effects to the log (default true); a game that only
                               * uses the host may turn it off */
+    uint64_t seed;           /* seeds each room's own math.random stream (default 0) */
 } rf_world_opts;
 
 RF_API void rf_world_opts_init(rf_world_opts *o);

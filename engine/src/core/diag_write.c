@@ -106,6 +106,35 @@ fail:
     s->nlines = 0;
 }
 
+/* Writes s[0..n) (n SIZE_MAX: to its NUL) with every control character
+ * escaped (\x1b; a newline as \n), tabs kept when keep_tab: nothing in a
+ * message or a source line drives the terminal. Returns the columns it
+ * took beyond one per character (for the caret). */
+static size_t put_text(FILE *out, const char *s, size_t n, bool keep_tab)
+{
+    static const char hex[] = "0123456789abcdef";
+    const char *end = n == (size_t)-1 ? s + strlen(s) : s + n;
+    size_t extra = 0;
+    while (s < end) {
+        int k = rf_text_control(s);
+        if (k == 0 || (keep_tab && *s == '\t')) {
+            fputc(*s == '\0' ? ' ' : *s, out);
+            s++;
+            continue;
+        }
+        if (*s == '\n') {
+            fputs("\\n", out);
+        } else {
+            int i;
+            for (i = 0; i < k && s + i < end; i++)
+                fprintf(out, "\\x%c%c", hex[(unsigned char)s[i] >> 4], hex[s[i] & 15]);
+        }
+        extra += (size_t)(k == 2 ? 7 : 3);
+        s += k;
+    }
+    return extra;
+}
+
 /* Prints source line `line` and a caret under character column col. */
 static void write_caret(FILE *out, const source *s, int line, int col, bool color)
 {
@@ -120,12 +149,14 @@ static void write_caret(FILE *out, const source *s, int line, int col, bool colo
     if (end - p > 4096) /* a minified file: no caret line worth printing */
         return;
     fputc(' ', out);
-    for (const char *q = p; q < end; q++)
-        fputc(*q == '\0' ? ' ' : *q, out);
+    put_text(out, p, (size_t)(end - p), true);
     fputs("\n ", out);
     for (const char *q = p; q < end && c < col; q++) {
+        int k = rf_text_control(q);
         if (!rf_text_is_lead((unsigned char)*q)) /* continuation byte: same character */
             continue;
+        if (k && *q != '\t') /* an escaped control: as wide as its escape */
+            fputs(k == 2 ? "       " : "   ", out);
         fputc(*q == '\t' ? '\t' : ' ', out);
         c++;
     }
@@ -151,15 +182,17 @@ rf_status rf_diags_write_gcc(const rf_diags *d, FILE *out, unsigned flags)
             continue;
         if (color)
             fputs("\033[1m", out);
+        put_text(out, g->file, (size_t)-1, false);
         if (g->line > 0)
-            fprintf(out, "%s:%d:%d: ", g->file, g->line, g->col);
+            fprintf(out, ":%d:%d: ", g->line, g->col);
         else
-            fprintf(out, "%s: ", g->file);
+            fputs(": ", out);
         if (color)
-            fprintf(out, "%s%s:\033[0m %s [%s]\n", sev_color(g->severity),
-                    rf_severity_name(g->severity), g->message, g->code);
+            fprintf(out, "%s%s:\033[0m ", sev_color(g->severity), rf_severity_name(g->severity));
         else
-            fprintf(out, "%s: %s [%s]\n", rf_severity_name(g->severity), g->message, g->code);
+            fprintf(out, "%s: ", rf_severity_name(g->severity));
+        put_text(out, g->message, (size_t)-1, false);
+        fprintf(out, " [%s]\n", g->code);
         if ((flags & RF_DIAG_WRITE_SOURCE) && g->line > 0) {
             source_load(&src, g->file);
             write_caret(out, &src, g->line, g->col, color);

@@ -129,3 +129,13 @@ void rf_text_near_try(rf_text_near *n, const char *cand)
         n->pick = cand;
     }
 }
+
+int rf_text_control(const char *s)
+{
+    unsigned char c = (unsigned char)s[0];
+    if (c < 0x20 || c == 0x7f)
+        return 1;
+    if (c == 0xc2 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] <= 0x9f)
+        return 2;
+    return 0;
+}

@@ -11,6 +11,7 @@
 rf_status rf_level_world(rf_level *l, rf_diags *d, rf_world **out)
 {
     rf_world *w = NULL;
+    rf_world_opts wo;
     rf_status st, worst = RF_OK;
     size_t i;
     if (!l || !out)
@@ -19,7 +20,9 @@ rf_status rf_level_world(rf_level *l, rf_diags *d, rf_world **out)
         *out = l->world;
         return RF_OK;
     }
-    st = rf_world_new(NULL, d, &w);
+    rf_world_opts_init(&wo);
+    wo.seed = l->seed; /* each room's math.random stream comes from the level's seed */
+    st = rf_world_new(&wo, d, &w);
     if (st != RF_OK && st != RF_ERR_CONTENT)
         return st;
     for (i = 0; i < l->rooms.n; i++) {

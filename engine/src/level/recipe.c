@@ -104,20 +104,20 @@ typedef struct main_args {
     const recipe_src *src;
 } main_args;
 
-/* The protected body: compile, build level and params, call. */
+/* The protected body: compile, build level and params, call. The chunk
+ * runs in an environment of the one sandbox (luavm.h), as room scripts do,
+ * whose math.random draws from the level's seed. */
 static int recipe_main(lua_State *L)
 {
     main_args *a = lua_touserdata(L, 1);
     rf_rng rng;
-    /* math.random draws from the level's seed (Lua seeds it from the clock) */
+    uint64_t seed;
     rf_rng_seed_named(&rng, a->r->o->seed, "recipe-math");
-    lua_getglobal(L, "math");
-    lua_getfield(L, -1, "randomseed");
-    lua_pushinteger(L, (lua_Integer)rf_rng_next(&rng));
-    lua_pushinteger(L, (lua_Integer)rf_rng_next(&rng));
-    lua_call(L, 2, 0);
-    lua_pop(L, 1);
+    seed = (uint64_t)rf_rng_next(&rng) << 32 | rf_rng_next(&rng);
     rf_luavm_load(L, a->src->text, a->src->len, a->src->chunk);
+    rf_luavm_push_env(L, seed);
+    if (!lua_setupvalue(L, -2, 1))
+        lua_pop(L, 1);
     rf_recipe_push_level(L, a->r);
     rf_recipe_push_params(L, a->r);
     lua_pushvalue(L, -1);

@@ -459,10 +459,20 @@ static int step_populate(lua_State *L)
 
 /* ---- asking and telling ---- */
 
+/* level:feeling(text): a feeling is copied into the level, so its length
+ * and the level's count are capped (docs/designers.md). */
+#define FEELING_MAX_BYTES 256
+#define FEELINGS_MAX 64
+
 static int ask_feeling(lua_State *L)
 {
     rf_recipe_run *r = run_of(L);
-    const char *text = luaL_checkstring(L, 2);
+    size_t len;
+    const char *text = luaL_checklstring(L, 2, &len);
+    if (len > FEELING_MAX_BYTES || memchr(text, '\0', len))
+        return luaL_error(L, "feeling: a feeling is one line of at most %d bytes", FEELING_MAX_BYTES);
+    if (r->lv->nfeelings >= FEELINGS_MAX)
+        return luaL_error(L, "feeling: a level has at most %d feelings", FEELINGS_MAX);
     if (!rf_level_add_feeling(r->lv, text))
         step_fail(L, r, RF_ERR_NOMEM, "feeling");
     return 0;

@@ -1,8 +1,10 @@
-/* engine/src/vm/luavm.c: the sandboxed Lua 5.4 state (allocator cap, budget).
+/* engine/src/vm/luavm.c: the sandboxed Lua 5.4 state (allocator cap) and
+ * the protected calls every entry into Lua goes through.
  *
- * Pipeline: vm, under world and level. Design: only safe libraries, one
- * forbidden list, ordered pairs, a protected string metatable, and a count
- * hook that re-arms itself so a script's pcall cannot swallow the overrun.
+ * Pipeline: vm, under world and level. Design: one place makes a state
+ * (rf_luavm_new: allocator, then lua_sandbox.c's sandbox), runs user code
+ * in an environment of the sandbox, and turns a failure into one script-*
+ * diagnostic; lua_budget.c keeps the instruction count.
  */
 #include "vm/luavm.h"
 
@@ -16,106 +18,16 @@
 #include <lualib.h>
 
 #include "core/alloc.h"
+#include "vm_int.h"
 
 #define RF_LUAVM_DEFAULT_CAP ((size_t)16 * 1024 * 1024)
 #define RF_LUAVM_DEFAULT_BUDGET 1000000L
-#define RF_SANDBOX_TAG "sandbox: "
+/* Stack levels the message handler looks at: each lua_getstack walks from
+ * the top, so a bound keeps a deep recursion's failure linear. */
+#define HANDLER_LEVELS 64
 
-struct rf_luavm {
-    lua_State *L;
-    size_t used;
-    size_t cap;
-    long budget;
-    int budget_hit;
-    int mem_hit;
-    int err_line;          /* Lua line of the last error in the chunk, 0 unknown */
-    const char *chunkname; /* "=" name of the chunk being run */
-    const char *last_code;
-    int load_failed;       /* rf_luavm_load raised a compile error */
-    int stopped;           /* rf_luavm_stop ended the call (rf_luavm_call) */
-    char where[64];        /* source of the innermost user frame (rf_luavm_call) */
-    int where_line;
-};
-
-/* The sandbox's forbidden list, the only one: reading one of these names is
- * script-forbidden, in recipes and tools (the globals' __index below) and in
- * room scripts and extensions (sandbox.lua reads it through
- * rf_luavm_push_forbidden). The state drops every name not marked user_only;
- * user_only names stay for the engine's own code and recipes, and are left
- * out of the environments of room scripts only. */
-static const struct {
-    const char *name;
-    bool user_only;
-} forbidden[] = {
-    {"os", false},         {"io", false},         {"package", false},
-    {"debug", false},      {"require", false},    {"load", false},
-    {"loadfile", false},   {"dofile", false},     {"collectgarbage", false},
-    {"coroutine", false},  {"loadstring", false}, {"module", false},
-    {"setfenv", false},    {"getfenv", false},    {"rawset", true},
-    {"print", true},       {"_G", true},
-};
-#define NFORBIDDEN (sizeof forbidden / sizeof forbidden[0])
-
-static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
-{
-    rf_luavm *vm = ud;
-    size_t old = ptr ? osize : 0;
-    void *np;
-    if (nsize == 0) {
-        rf_free(ptr);
-        vm->used -= old;
-        return NULL;
-    }
-    if (nsize > old && vm->used - old + nsize > vm->cap) {
-        vm->mem_hit = 1;
-        return NULL;
-    }
-    np = ptr ? rf_realloc(ptr, nsize) : rf_alloc(nsize);
-    if (!np && ptr && nsize <= old) {
-        /* Lua assumes shrinking never fails: keep the bigger block, and count
-         * it at the size Lua will report when it frees it */
-        vm->used = vm->used - old + nsize;
-        return ptr;
-    }
-    if (!np) {
-        vm->mem_hit = 1;
-        return NULL;
-    }
-    vm->used = vm->used - old + nsize;
-    return np;
-}
-
-static void budget_hook(lua_State *L, lua_Debug *ar)
-{
-    rf_luavm *vm;
-    (void)ar;
-    lua_getallocf(L, (void **)&vm);
-    vm->budget_hit = 1;
-    lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1); /* fire on every instruction now */
-    luaL_error(L, "instruction budget of %ld exceeded", vm->budget);
-}
-
-/* The count hook after rf_luavm_stop: raises at every instruction until the
- * call has unwound (rf_luavm_call reads vm->stopped, never this message). */
-static void stop_hook(lua_State *L, lua_Debug *ar)
-{
-    (void)ar;
-    lua_sethook(L, stop_hook, LUA_MASKCOUNT, 1);
-    luaL_error(L, "stopped by the host");
-}
-
-static int forbidden_index(lua_State *L)
-{
-    const char *name = lua_tostring(L, 2);
-    size_t i;
-    if (name) {
-        for (i = 0; i < NFORBIDDEN; i++) {
-            if (strcmp(name, forbidden[i].name) == 0)
-                return luaL_error(L, RF_SANDBOX_TAG "'%s' is not available to room scripts", name);
-        }
-    }
-    return 0; /* other unknown globals read as nil, as in plain Lua */
-}
+/* Static-address registry key of rf_luavm_run's environment. */
+static const char run_env_key = 'V';
 
 /* Whether source names a user chunk (RF_LUAVM_USER_PREFIX then a digit). */
 static bool is_user_source(const char *source)
@@ -132,8 +44,10 @@ static int msg_handler(lua_State *L)
     lua_Debug ar;
     int level;
     bool got_line = false, got_where = false;
-    lua_getallocf(L, (void **)&vm);
-    for (level = 0; lua_getstack(L, level, &ar) && !(got_line && got_where); level++) {
+    vm = rf_luavm_of(L);
+    for (level = 0; level < HANDLER_LEVELS && lua_getstack(L, level, &ar) &&
+                    !(got_line && got_where);
+         level++) {
         if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
             continue;
         if (!got_line && vm->chunkname && strcmp(ar.source, vm->chunkname) == 0) {
@@ -153,61 +67,6 @@ static int msg_handler(lua_State *L)
     return 1;
 }
 
-static int open_sandbox(lua_State *L)
-{
-    static const luaL_Reg libs[] = {
-        {LUA_GNAME, luaopen_base},         {LUA_TABLIBNAME, luaopen_table},
-        {LUA_STRLIBNAME, luaopen_string},  {LUA_MATHLIBNAME, luaopen_math},
-        {LUA_UTF8LIBNAME, luaopen_utf8},   {NULL, NULL},
-    };
-    const luaL_Reg *lib;
-    size_t i;
-    for (lib = libs; lib->func; lib++) {
-        luaL_requiref(L, lib->name, lib->func, 1);
-        lua_pop(L, 1);
-    }
-    lua_pushglobaltable(L);
-    for (i = 0; i < NFORBIDDEN; i++) { /* the opened libraries' dofile, load, ... */
-        if (forbidden[i].user_only)
-            continue;
-        lua_pushnil(L);
-        lua_setfield(L, -2, forbidden[i].name);
-    }
-    lua_pushcfunction(L, rf_lua_ordered_pairs); /* lua_pairs.c: the same order every run */
-    lua_setfield(L, -2, "pairs");
-    lua_getfield(L, -1, "string");
-    lua_pushnil(L);
-    lua_setfield(L, -2, "dump");
-    lua_pop(L, 1);
-    /* globals metatable: forbidden names raise, and the metatable is hidden */
-    lua_newtable(L);
-    lua_pushcfunction(L, forbidden_index);
-    lua_setfield(L, -2, "__index");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
-    lua_pop(L, 1);
-    /* protect the string metatable: getmetatable("") gives false */
-    lua_pushliteral(L, "");
-    if (lua_getmetatable(L, -1)) {
-        lua_pushboolean(L, 0);
-        lua_setfield(L, -2, "__metatable");
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return 0;
-}
-
-void rf_luavm_push_forbidden(lua_State *L)
-{
-    size_t i;
-    lua_createtable(L, 0, (int)NFORBIDDEN);
-    for (i = 0; i < NFORBIDDEN; i++) {
-        lua_pushboolean(L, 1);
-        lua_setfield(L, -2, forbidden[i].name);
-    }
-}
-
 rf_luavm *rf_luavm_new(size_t mem_cap, long budget)
 {
     rf_luavm *vm = rf_calloc(1, sizeof *vm);
@@ -215,12 +74,12 @@ rf_luavm *rf_luavm_new(size_t mem_cap, long budget)
         return NULL;
     vm->cap = mem_cap ? mem_cap : RF_LUAVM_DEFAULT_CAP;
     vm->budget = budget > 0 ? budget : RF_LUAVM_DEFAULT_BUDGET;
-    vm->L = lua_newstate(vm_alloc, vm);
+    vm->L = lua_newstate(rf_vm_alloc, vm);
     if (!vm->L) {
         rf_free(vm);
         return NULL;
     }
-    lua_pushcfunction(vm->L, open_sandbox);
+    lua_pushcfunction(vm->L, rf_vm_open_sandbox);
     if (lua_pcall(vm->L, 0, 0, 0) != LUA_OK) {
         lua_close(vm->L);
         rf_free(vm);
@@ -234,6 +93,7 @@ void rf_luavm_free(rf_luavm *vm)
     if (!vm)
         return;
     lua_close(vm->L);
+    rf_free(vm->owned);
     rf_free(vm);
 }
 
@@ -260,6 +120,30 @@ static const char *strip_where(const char *msg, const char *name)
     return p ? p + (p[1] == ' ' ? 2 : 1) : msg;
 }
 
+typedef struct run_step {
+    const char *code;
+    size_t len;
+    const char *chunk;
+} run_step;
+
+/* rf_luavm_run's protected body: the chunk in the VM's one environment
+ * (made on first use and kept, so globals persist from chunk to chunk). */
+static int run_chunk(lua_State *L)
+{
+    run_step *s = lua_touserdata(L, 1);
+    rf_luavm_load(L, s->code, s->len, s->chunk);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &run_env_key) == LUA_TNIL) {
+        lua_pop(L, 1);
+        rf_luavm_push_env(L, 0);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &run_env_key);
+    }
+    if (!lua_setupvalue(L, -2, 1))
+        lua_pop(L, 1);
+    lua_call(L, 0, 0);
+    return 0;
+}
+
 rf_status rf_luavm_run(rf_luavm *vm, const char *code, size_t len, const rf_luavm_origin *origin,
                        rf_diags *diags)
 {
@@ -268,66 +152,26 @@ rf_status rf_luavm_run(rf_luavm *vm, const char *code, size_t len, const rf_luav
     const char *script = origin && origin->script ? origin->script : "script";
     const char *file = origin && origin->file ? origin->file : "<script>";
     int first = origin && origin->first_line > 0 ? origin->first_line : 1;
-    const char *code_id = NULL;
-    const char *msg;
-    int rc, line, top;
+    rf_luavm_fail fail;
+    run_step s;
+    rf_status st;
     if (!vm || !code)
         return RF_ERR_ARG;
     snprintf(chunkname, sizeof chunkname, "=%s", script);
-    top = lua_gettop(vm->L);
-    vm->budget_hit = vm->mem_hit = 0;
-    vm->err_line = 0;
-    vm->chunkname = chunkname;
-    vm->last_code = NULL;
-    lua_pushcfunction(vm->L, msg_handler);
-    rc = luaL_loadbufferx(vm->L, code, len, chunkname, "t");
-    if (rc == LUA_OK) {
-        lua_sethook(vm->L, budget_hook, LUA_MASKCOUNT, (int)(vm->budget > 0x7fffffffL ? 0x7fffffff : vm->budget));
-        rc = lua_pcall(vm->L, 0, 0, top + 1);
-        lua_sethook(vm->L, NULL, 0, 0);
-        if (rc == LUA_OK) {
-            lua_settop(vm->L, top);
-            vm->chunkname = NULL;
-            return RF_OK;
-        }
-        msg = lua_tostring(vm->L, -1);
-        if (!msg)
-            msg = "error object is not a string";
-        if (vm->budget_hit)
-            code_id = "script-budget";
-        else if (rc == LUA_ERRMEM || vm->mem_hit)
-            code_id = "script-memory";
-        else if (strstr(msg, RF_SANDBOX_TAG))
-            code_id = "script-forbidden";
-        else
-            code_id = "script-error";
-        line = vm->err_line ? vm->err_line : line_from_message(msg, chunkname + 1);
-    } else {
-        msg = lua_tostring(vm->L, -1);
-        if (!msg)
-            msg = "cannot load chunk";
-        if (rc == LUA_ERRMEM || vm->mem_hit)
-            code_id = "script-memory";
-        else if (strstr(msg, "binary chunk"))
-            code_id = "script-forbidden";
-        else
-            code_id = "script-syntax";
-        line = line_from_message(msg, chunkname + 1);
-    }
-    vm->last_code = code_id;
+    s.code = code;
+    s.len = len;
+    s.chunk = chunkname;
+    st = rf_luavm_call(vm, run_chunk, &s, 0, chunkname, &fail);
+    if (st != RF_ERR_SCRIPT)
+        return st;
     if (diags) {
         char what[1024];
-        snprintf(what, sizeof what, "%s", strip_where(msg, chunkname + 1));
-        if (strcmp(code_id, "script-memory") == 0)
-            snprintf(what, sizeof what, "the world's script memory cap was reached");
+        snprintf(what, sizeof what, "%s", fail.msg);
         rf_luavm_shift_lines(what, sizeof what, first);
         /* a false return means the sink dropped it and counts that itself */
-        (void)rf_diag_add(diags, code_id, file, line > 0 ? first + line - 1 : first, 0,
+        (void)rf_diag_add(diags, fail.code, file, fail.line > 0 ? first + fail.line - 1 : first, 0,
                           "room '%s', %s: %s", room, script, what);
     }
-    lua_settop(vm->L, top);
-    vm->chunkname = NULL;
-    lua_gc(vm->L, LUA_GCCOLLECT);
     return RF_ERR_SCRIPT;
 }
 
@@ -363,8 +207,7 @@ lua_State *rf_luavm_state(rf_luavm *vm) { return vm ? vm->L : NULL; }
 
 int rf_luavm_load(lua_State *L, const char *code, size_t len, const char *chunkname)
 {
-    rf_luavm *vm;
-    lua_getallocf(L, (void **)&vm);
+    rf_luavm *vm = rf_luavm_of(L);
     if (luaL_loadbufferx(L, code, len, chunkname, "t") != LUA_OK) {
         vm->load_failed = 1;
         return lua_error(L);
@@ -372,35 +215,28 @@ int rf_luavm_load(lua_State *L, const char *code, size_t len, const char *chunkn
     return 1;
 }
 
-/* Arms the count hook with budget instructions (capped to an int). */
-static void arm_budget(lua_State *L, long budget)
+/* Copies the message [msg, end) into out (cap bytes), an embedded NUL as
+ * "\0", so nothing after it is lost silently. */
+static void copy_message(char *out, size_t cap, const char *msg, const char *end)
 {
-    int count = budget > 0x7fffffffL ? 0x7fffffff : (int)budget;
-    lua_sethook(L, budget_hook, LUA_MASKCOUNT, count > 0 ? count : 1);
-}
-
-void rf_luavm_arm(lua_State *L, long budget)
-{
-    rf_luavm *vm;
-    lua_getallocf(L, (void **)&vm);
-    arm_budget(L, budget > 0 ? budget : vm->budget);
-}
-
-void rf_luavm_disarm(lua_State *L) { lua_sethook(L, NULL, 0, 0); }
-
-void rf_luavm_stop(lua_State *L)
-{
-    rf_luavm *vm;
-    lua_getallocf(L, (void **)&vm);
-    vm->stopped = 1;
-    lua_sethook(L, stop_hook, LUA_MASKCOUNT, 1);
+    size_t n = 0;
+    for (; msg < end && n + 3 < cap; msg++) {
+        if (*msg == '\0') {
+            out[n++] = '\\';
+            out[n++] = '0';
+        } else {
+            out[n++] = *msg;
+        }
+    }
+    out[n] = '\0';
 }
 
 rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, const char *track,
                         rf_luavm_fail *fail)
 {
     lua_State *L;
-    const char *msg;
+    const char *msg, *msg_end;
+    size_t msg_len;
     int rc, top;
     long saved_budget;
     if (!vm || !f || !fail)
@@ -421,9 +257,10 @@ rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, co
     lua_pushcfunction(L, f);
     lua_pushlightuserdata(L, ud);
     if (budget >= 0)
-        arm_budget(L, vm->budget);
+        rf_vm_budget_on(vm, vm->budget);
     rc = lua_pcall(L, 1, 0, top + 1);
-    lua_sethook(L, NULL, 0, 0);
+    rf_vm_budget_off(vm);
+    vm->owner = 0; /* whatever the call set, the engine's again */
     vm->budget = saved_budget;
     vm->chunkname = NULL;
     if (rc == LUA_OK || vm->stopped) {
@@ -431,9 +268,12 @@ rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, co
         lua_settop(L, top);
         return RF_OK;
     }
-    msg = lua_tostring(L, -1);
-    if (!msg)
+    msg = lua_tolstring(L, -1, &msg_len);
+    if (!msg) {
         msg = "error object is not a string";
+        msg_len = strlen(msg);
+    }
+    msg_end = msg + msg_len;
     if (vm->budget_hit)
         fail->code = "script-budget";
     else if (rc == LUA_ERRMEM || vm->mem_hit)
@@ -455,10 +295,11 @@ rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, co
         fail->where_line = vm->where_line;
     }
     if (strcmp(fail->code, "script-memory") == 0)
-        msg = "the world's script memory cap was reached";
+        snprintf(fail->msg, sizeof fail->msg, "the script memory cap was reached");
     else if (strcmp(fail->code, "script-budget") == 0)
-        msg = "the instruction budget was exceeded";
-    snprintf(fail->msg, sizeof fail->msg, "%s", msg);
+        snprintf(fail->msg, sizeof fail->msg, "the instruction budget was exceeded");
+    else
+        copy_message(fail->msg, sizeof fail->msg, msg, msg_end);
     vm->last_code = fail->code;
     lua_settop(L, top);
     lua_gc(L, LUA_GCCOLLECT);

@@ -20,6 +20,10 @@
 #define DEFAULT_MEM_CAP ((size_t)64 * 1024 * 1024)
 #define DEFAULT_TICK_BUDGET 20000000L
 #define DEFAULT_LOAD_BUDGET 1000000L
+/* A tick's pool, in rule budgets: what all user rules of a tick may run
+ * together (a room registering thousands of rules each just under its own
+ * budget is stopped after this much; docs/designers.md). */
+#define RF_WORLD_TICK_POOL 2
 
 void rf_world_opts_init(rf_world_opts *o)
 {
@@ -117,8 +121,13 @@ static void report(rf_diags *d, const char *code, const char *file, int line, in
 {
     if (!d)
         return;
-    (void)rf_diag_add(d, code, file ? file : "", line, line > 0 ? (col > 0 ? col : 1) : 0,
-                      "room '%s', script %d: %s%s", rf_template_name(t), script + 1, msg, tail);
+    if (script < 0) /* the room as a whole */
+        (void)rf_diag_add(d, code, file ? file : "", line, line > 0 ? (col > 0 ? col : 1) : 0,
+                          "room '%s': %s%s", rf_template_name(t), msg, tail);
+    else
+        (void)rf_diag_add(d, code, file ? file : "", line, line > 0 ? (col > 0 ? col : 1) : 0,
+                          "room '%s', script %d: %s%s", rf_template_name(t), script + 1, msg,
+                          tail);
 }
 
 /* Whether path is relative and never climbs out with "..". */
@@ -214,6 +223,20 @@ static int text_col(const char *code, size_t len, int line, int first_col)
     return col;
 }
 
+/* The room holding the most of the state's memory (rf_luavm_owned), or
+ * (size_t)-1 when that is not more than room `asker` holds. */
+static size_t memory_holder(const rf_world *w, size_t asker)
+{
+    size_t i, best = 0;
+    for (i = 1; i < w->nrooms; i++)
+        if (rf_luavm_owned(w->vm, i + 1) > rf_luavm_owned(w->vm, best + 1))
+            best = i;
+    if (best == asker || asker >= w->nrooms ||
+        rf_luavm_owned(w->vm, best + 1) <= rf_luavm_owned(w->vm, asker + 1))
+        return (size_t)-1;
+    return best;
+}
+
 /* Runs one Lua script of a room (inline or src). false when it failed. */
 static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool *nomem)
 {
@@ -282,10 +305,20 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
         *nomem = true;
         return false;
     }
-    st = rf_luavm_call(w->vm, rf_world_step_chunk, s, w->opts.load_budget, chunk, &f);
+    /* the room's chunks share one load budget */
+    st = rf_luavm_call(w->vm, rf_world_step_chunk, s, s->load_left > 0 ? (long)s->load_left : 1,
+                       chunk, &f);
+    s->load_left = rf_luavm_left(w->L);
     if (st != RF_OK) {
         rf_luavm_fail f2;
+        size_t holder = strcmp(f.code, "script-memory") == 0 ? memory_holder(w, s->index)
+                                                             : (size_t)-1;
         rf_luavm_shift_lines(f.msg, sizeof f.msg, c->first_line);
+        if (holder != (size_t)-1) { /* the victim's line, the holder's name */
+            size_t n = strlen(f.msg);
+            snprintf(f.msg + n, sizeof f.msg - n, " (room '%s' holds the most of it, %zu bytes)",
+                     rf_template_name(w->rooms[holder].t), rf_luavm_owned(w->vm, holder + 1));
+        }
         if (f.line > 0)
             report(d, f.code, c->file, c->first_line + f.line - 1,
                    text_col(s->code, s->len, f.line, c->first_col), t, s->script, f.msg, "");
@@ -317,6 +350,7 @@ rf_status rf_world_add_room(rf_world *w, const rf_template *t, int x, int y, rf_
     s.w = w;
     s.t = t;
     s.index = w->nrooms;
+    s.load_left = w->opts.load_budget;
     w->rooms[s.index].t = t;
     w->rooms[s.index].x = x;
     w->rooms[s.index].y = y;
@@ -527,17 +561,95 @@ static void report_rule(rf_world *w, const rf_world_tick_step *s, const rf_luavm
     report(d, f->code, file, line, col, t, s->script, f->msg, " (the rule is disabled)");
 }
 
+/* The room whose user rules spent most of this tick's pool. */
+static size_t top_spender(const rf_world *w)
+{
+    size_t i, best = 0;
+    for (i = 1; i < w->nrooms; i++)
+        if (w->rooms[i].spent > w->rooms[best].spent)
+            best = i;
+    return best;
+}
+
+/* The tick's pool ran out while rule s->from ran: the room that spent most
+ * of it loses its Lua rules for good, with one diagnostic naming it; the
+ * failing rule, when another room's, only waits for the next tick. */
+static rf_status spend_out(rf_world *w, rf_world_tick_step *s, rf_diags *d, bool *disabled)
+{
+    rf_world_tick_step r = *s;
+    rf_luavm_fail f2;
+    size_t hog = top_spender(w);
+    const rf_template *t = w->rooms[hog].t;
+    bool own = false;
+    if (s->ri >= 0 && (size_t)s->ri == hog) {
+        if (rf_luavm_call(w->vm, rf_world_step_disable, s, 0, NULL, &f2) != RF_OK)
+            return RF_ERR_NOMEM;
+        own = true;
+    }
+    r.ri = (int)hog;
+    if (rf_luavm_call(w->vm, rf_world_step_disable_room, &r, 0, NULL, &f2) != RF_OK)
+        return RF_ERR_NOMEM;
+    if (own || r.count > 0) {
+        char msg[160];
+        snprintf(msg, sizeof msg,
+                 "its Lua rules ran %lld instructions, most of the tick's budget of %lld for all rooms",
+                 w->rooms[hog].spent, (long long)w->opts.tick_budget * RF_WORLD_TICK_POOL);
+        report(d, "script-budget", rf_template_file(t), rf_template_line(t), 1, t, -1, msg,
+               " (its Lua rules are disabled)");
+    }
+    *disabled = true;
+    return RF_OK;
+}
+
+/* The memory cap was reached while rule s->from ran: when another room
+ * holds more of the state than the rule's own, that room loses its Lua
+ * rules with the script-memory diagnostic, and the rule that happened to
+ * ask last goes on: RF_OK. RF_ERR_ARG when the rule's own room is the
+ * holder (or was blamed before): the caller disables the rule. */
+static rf_status blame_holder(rf_world *w, rf_world_tick_step *s, rf_diags *d)
+{
+    rf_world_tick_step r = *s;
+    rf_luavm_fail f2;
+    size_t holder;
+    char msg[256];
+    if (rf_luavm_call(w->vm, rf_world_rule_room, s, 0, NULL, &f2) != RF_OK)
+        return RF_ERR_NOMEM;
+    if (s->ri < 0 || (holder = memory_holder(w, (size_t)s->ri)) == (size_t)-1)
+        return RF_ERR_ARG;
+    r.ri = (int)holder;
+    if (rf_luavm_call(w->vm, rf_world_step_disable_room, &r, 0, NULL, &f2) != RF_OK)
+        return RF_ERR_NOMEM;
+    if (r.count == 0)
+        return RF_ERR_ARG; /* blamed before: what it holds stays, the asker stops */
+    snprintf(msg, sizeof msg,
+             "the script memory cap was reached; this room holds the most of it (%zu bytes), "
+             "room '%s' only asked for more",
+             rf_luavm_owned(w->vm, holder + 1), rf_template_name(w->rooms[s->ri].t));
+    report(d, "script-memory", rf_template_file(w->rooms[holder].t),
+           rf_template_line(w->rooms[holder].t), 1, w->rooms[holder].t, -1, msg,
+           " (its Lua rules are disabled)");
+    return RF_OK;
+}
+
 rf_status rf_world_tick(rf_world *w, rf_diags *d)
 {
     rf_world_tick_step s;
     rf_luavm_fail f;
     bool disabled = false;
     long budget;
+    rf_status st;
+    size_t i;
     if (!w)
         return RF_ERR_ARG;
     memset(&s, 0, sizeof s);
     w->tick++;
     w->emit_failed = false;
+    /* one pool for every user rule of the tick, each room's spending counted */
+    w->tick_left = (long long)w->opts.tick_budget * RF_WORLD_TICK_POOL;
+    w->tick_effects = w->tick_bytes = 0;
+    w->arm_room = (size_t)-1;
+    for (i = 0; i < w->nrooms; i++)
+        w->rooms[i].spent = 0;
     /* Built-in rules (generated tests over literals, the engine's actions)
      * are bounded by construction and run unhooked; engine.lua arms the
      * count hook (host.arm) around each rule that runs user Lua, since a
@@ -548,10 +660,31 @@ rf_status rf_world_tick(rf_world *w, rf_diags *d)
     s.from = 1;
     while (rf_luavm_call(w->vm, rf_world_step_run, &s, budget, NULL, &f) != RF_OK) {
         rf_luavm_fail f2;
-        long cur = rf_world_engine_int(w, "cur");
+        long cur;
+        if (strcmp(f.code, "script-budget") == 0) /* before any other call re-arms */
+            rf_world_pool_take(w);
+        cur = rf_world_engine_int(w, "cur");
         if (cur <= 0)
             return RF_ERR_NOMEM; /* outside any rule: the engine itself */
         s.from = cur;
+        if (strcmp(f.code, "script-budget") == 0 && w->tick_left <= 0) {
+            w->tick_left = 0; /* spent: no user rule runs again this tick */
+            if (rf_luavm_call(w->vm, rf_world_rule_room, &s, 0, NULL, &f2) != RF_OK ||
+                spend_out(w, &s, d, &disabled) != RF_OK)
+                return RF_ERR_NOMEM;
+            s.from = cur + 1;
+            continue;
+        }
+        if (strcmp(f.code, "script-memory") == 0) {
+            st = blame_holder(w, &s, d);
+            if (st == RF_ERR_NOMEM)
+                return st;
+            if (st == RF_OK) { /* another room holds the memory: it pays */
+                disabled = true;
+                s.from = cur + 1;
+                continue;
+            }
+        }
         if (rf_luavm_call(w->vm, rf_world_step_disable, &s, 0, NULL, &f2) != RF_OK)
             return RF_ERR_NOMEM;
         report_rule(w, &s, &f, d);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/text.h"
 #include "roomforge/world.h"
 
 static const char *const effect_kind_names[RF_EFFECT_KIND_COUNT] = {
@@ -54,11 +55,13 @@ static void put_xy(writer *o, const char *prefix, int x, int y)
     put_long(o, y);
 }
 
+
 /* A string in double quotes, '"' and '\' escaped, newline and tab as \n \t. */
 static void put_quoted(writer *o, const char *s)
 {
     put_c(o, '"');
     for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
         if (*s == '"' || *s == '\\') {
             put_c(o, '\\');
             put_c(o, *s);
@@ -66,6 +69,16 @@ static void put_quoted(writer *o, const char *s)
             put_s(o, "\\n");
         } else if (*s == '\t') {
             put_s(o, "\\t");
+        } else if (rf_text_control(s)) { /* nothing from content drives a terminal */
+            static const char hex[] = "0123456789abcdef";
+            int k, n = rf_text_control(s);
+            for (k = 0; k < n; k++) {
+                c = (unsigned char)s[k];
+                put_s(o, "\\x");
+                put_c(o, hex[c >> 4]);
+                put_c(o, hex[c & 15]);
+            }
+            s += n - 1;
         } else {
             put_c(o, *s);
         }
@@ -73,10 +86,15 @@ static void put_quoted(writer *o, const char *s)
     put_c(o, '"');
 }
 
-/* An id, in quotes only when it holds a blank, a quote, a backslash or '#'. */
+/* An id, in quotes only when it holds a blank, a quote, a backslash, '#'
+ * or a control character. */
 static void put_id(writer *o, const char *id)
 {
-    if (!id[0] || strpbrk(id, " \t\n\r\"\\#"))
+    const char *p;
+    bool quote = !id[0] || strpbrk(id, " \t\n\r\"\\#");
+    for (p = id; !quote && *p; p++)
+        quote = rf_text_control(p);
+    if (quote)
         put_quoted(o, id);
     else
         put_s(o, id);

@@ -13,10 +13,18 @@
 #include "roomforge/world.h"
 
 /* A room of the world: its template at a level offset, the rules it compiled. */
+/* Caps on what rules copy into C (docs/designers.md: effect caps): the
+ * bytes of one effect's text or id, the effects of one tick and their text
+ * bytes. Past one, the rule making the effect fails (script-error). */
+#define RF_WORLD_TEXT_MAX 1024
+#define RF_WORLD_TICK_EFFECTS 10000
+#define RF_WORLD_TICK_BYTES (1024 * 1024)
+
 typedef struct rf_world_room_rec {
     const rf_template *t;
     int x, y;
     size_t rules;
+    long long spent; /* instructions its user rules ran this tick (tick_pool) */
 } rf_world_room_rec;
 
 /* A Lua chunk of a room: where its lines are in which file. */
@@ -47,12 +55,20 @@ struct rf_world {
     rf_script_types types;
     bool quiet_unknown; /* rf_world_lint: lint.c reports unknown types */
     bool emit_failed;   /* the effect log could not grow */
+    long long tick_left; /* the tick's pool: instructions user rules may still run */
+    size_t tick_effects, tick_bytes; /* effects and their text bytes this tick */
+    size_t arm_room;     /* the room whose rule the pool is armed for */
+    long long arm_left;  /* the pool when it was armed */
 };
 
 /* The world as light userdata; arg 1 of a protected call. Builds the host
  * table, runs engine.lua (its table E kept in the registry), then with E
- * rules.lua, sandbox.lua, room_api.lua, conditions.lua, actions.lua. */
+ * rules.lua, room_api.lua, conditions.lua, actions.lua. */
 int rf_world_step_boot(lua_State *L);
+/* The seed of the math.random stream of one environment: kind "room" (index
+ * the room, script its script) or "extension" (index the file), from the
+ * world's seed, so a room's draws depend on nothing another room does. */
+uint64_t rf_world_env_seed(const rf_world *w, const char *kind, size_t index, size_t script);
 /* Runs every *.lua of dir, in byte order of names. false when one failed. */
 bool rf_world_load_extensions(rf_world *w, const char *dir, rf_diags *d, bool *nomem, bool *io);
 /* Bytes of one src or extension file (read with rf_fs_read). */
@@ -78,6 +94,7 @@ typedef struct rf_world_room_step {
     size_t len;
     const char *chunk; /* its name "=rN" */
     size_t nrules;     /* out: rules of the room */
+    long long load_left; /* the room's load budget still left to its chunks */
 } rf_world_room_step;
 
 int rf_world_step_new_room(lua_State *L);  /* E.new_room, E.add_object per object */
@@ -117,10 +134,18 @@ typedef struct rf_world_tick_step {
     int ri, script, chunk, line;
     const char *kind;
     bool have;
+    size_t count; /* rules disabled by rf_world_step_disable_room */
 } rf_world_tick_step;
 
 int rf_world_step_begin_tick(lua_State *L); /* E.begin_tick() */
 int rf_world_step_run(lua_State *L);        /* E.run(s->from) */
 int rf_world_step_disable(lua_State *L);    /* E.disable(s->from): the failed rule */
+/* E.rule_room(s->from): s->ri, the failing rule's room (-1 none). */
+int rf_world_rule_room(lua_State *L);
+/* E.disable_user_rules(s->ri): every rule of that room running user Lua. */
+int rf_world_step_disable_room(lua_State *L);
+/* After a rule's arm ends (disarm, or a failure): moves what it spent from
+ * the tick's pool to its room's count. */
+void rf_world_pool_take(rf_world *w);
 
 #endif /* RF_WORLD_INT_H */

@@ -16,6 +16,7 @@
 
 #include "core/alloc.h"
 #include "roomforge/fs.h"
+#include "roomforge/rng.h"
 #include "vm/lua_embedded.h"
 #include "load/script_types.h"
 #include "world_int.h"
@@ -123,11 +124,33 @@ static bool field_bool(lua_State *L, int t, const char *name)
 static const char *field_str(lua_State *L, int t, const char *name)
 {
     int type = lua_getfield(L, t, name);
+    size_t len;
+    const char *s;
     if (type == LUA_TNIL || (type == LUA_TBOOLEAN && !lua_toboolean(L, -1)))
         return NULL;
     if (type != LUA_TSTRING && type != LUA_TNUMBER)
         luaL_error(L, "field '%s' must be text", name);
-    return lua_tostring(L, -1);
+    s = lua_tolstring(L, -1, &len);
+    if (strlen(s) != len) /* C keeps it as a C string: never cut it short silently */
+        luaL_error(L, "field '%s' holds a NUL byte", name);
+    return s;
+}
+
+/* Counts effect e against the caps of one text (id, text) and of one tick
+ * (effects, bytes), before C copies anything; over one, raises, and the
+ * rule that made it is disabled (docs/designers.md: effect caps). */
+static void count_effect(lua_State *L, rf_world *w, const rf_effect *e)
+{
+    size_t id = e->id ? strlen(e->id) : 0, text = e->text ? strlen(e->text) : 0;
+    if (id > RF_WORLD_TEXT_MAX || text > RF_WORLD_TEXT_MAX)
+        luaL_error(L, "%s: a text or id is at most %d bytes", rf_effect_kind_name(e->kind),
+                   RF_WORLD_TEXT_MAX);
+    if (w->tick_effects >= RF_WORLD_TICK_EFFECTS)
+        luaL_error(L, "more than %d effects in one tick", RF_WORLD_TICK_EFFECTS);
+    if (w->tick_bytes + id + text > RF_WORLD_TICK_BYTES)
+        luaL_error(L, "more than %d bytes of effect text in one tick", RF_WORLD_TICK_BYTES);
+    w->tick_effects++;
+    w->tick_bytes += id + text;
 }
 
 /* emit(e): one effect from engine.lua, the table {kind, room, script, id,
@@ -173,6 +196,7 @@ static int l_emit(lua_State *L)
         return luaL_error(L, "emit: bad property '%s'", prop);
     e.value = field_int(L, 1, "value", 0);
     e.text = field_str(L, 1, "text");
+    count_effect(L, w, &e);
     if (!rf_world_emit(w, &e))
         return luaL_error(L, "out of memory recording an effect");
     return 0;
@@ -257,18 +281,56 @@ static int l_compile(lua_State *L)
     return 1;
 }
 
-/* arm() / disarm(): the budget around one rule that runs user Lua. */
+/* arm(ri) -> bool / disarm(): the budget around one rule of room ri that
+ * runs user Lua, drawn from the tick's pool; false (nothing armed) once the
+ * pool is spent. */
 static int l_arm(lua_State *L)
 {
     rf_world *w = upworld(L);
-    rf_luavm_arm(L, w->opts.tick_budget);
-    return 0;
+    lua_Integer ri = luaL_checkinteger(L, 1);
+    if (w->tick_left <= 0 || ri < 0 || (size_t)ri >= w->nrooms) {
+        lua_pushboolean(L, 0);
+        return 1;
+    }
+    if (!rf_luavm_set_owner(w->vm, (size_t)ri + 1)) /* what it makes is its room's */
+        return luaL_error(L, "out of memory");
+    w->arm_room = (size_t)ri;
+    w->arm_left = w->tick_left;
+    /* the rule's own budget, or what the pool has left when that is less */
+    rf_luavm_arm_left(L, w->tick_left < w->opts.tick_budget ? w->tick_left : w->opts.tick_budget);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+void rf_world_pool_take(rf_world *w)
+{
+    long long armed = w->arm_left < w->opts.tick_budget ? w->arm_left : w->opts.tick_budget;
+    long long left = rf_luavm_left(w->L), spent;
+    if (left < 0)
+        left = 0;
+    spent = armed > left ? armed - left : 0;
+    if (w->arm_room < w->nrooms)
+        w->rooms[w->arm_room].spent += spent;
+    w->tick_left -= spent;
+    w->arm_left = w->tick_left;
 }
 
 static int l_disarm(lua_State *L)
 {
+    rf_world *w = upworld(L);
     rf_luavm_disarm(L);
+    (void)rf_luavm_set_owner(w->vm, 0); /* owner 0 never fails */
+    rf_world_pool_take(w);
     return 0;
+}
+
+uint64_t rf_world_env_seed(const rf_world *w, const char *kind, size_t index, size_t script)
+{
+    uint64_t h = rf_fnv1a64(kind, strlen(kind));
+    h ^= w->opts.seed + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h ^= ((uint64_t)index + 1) * 0xbf58476d1ce4e5b9ULL;
+    h ^= ((uint64_t)script + 1) * 0x94d049bb133111ebULL;
+    return h;
 }
 
 /* ---- boot ---- */
@@ -298,7 +360,7 @@ static void run_embedded(lua_State *L, const char *name, int nargs, int nres)
 
 /* The rule VM's files after engine.lua, in load order: each is called with
  * E and adds to it what the next ones use. */
-static const char *const vm_files[] = {"rules.lua", "sandbox.lua", "room_api.lua"};
+static const char *const vm_files[] = {"rules.lua", "room_api.lua"};
 
 int rf_world_step_boot(lua_State *L)
 {
@@ -316,8 +378,11 @@ int rf_world_step_boot(lua_State *L)
     lua_pushlightuserdata(L, w);
     lua_pushcclosure(L, l_arm, 1);
     lua_setfield(L, -2, "arm");
-    lua_pushcfunction(L, l_disarm);
+    lua_pushlightuserdata(L, w);
+    lua_pushcclosure(L, l_disarm, 1);
     lua_setfield(L, -2, "disarm");
+    lua_pushcfunction(L, rf_luavm_read_only);
+    lua_setfield(L, -2, "read_only");
     run_embedded(L, "engine.lua", 1, 1);
     if (!lua_istable(L, -1))
         return luaL_error(L, "engine.lua did not return its table");
@@ -327,14 +392,6 @@ int rf_world_step_boot(lua_State *L)
         lua_pushvalue(L, -1);
         run_embedded(L, vm_files[i], 1, 0);
     }
-    /* method calls on strings ("x"):find(...) go through the guarded library */
-    lua_pushliteral(L, "");
-    if (lua_getmetatable(L, -1)) {
-        lua_getfield(L, -3, "safe_string");
-        lua_setfield(L, -2, "__index");
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
     lua_pushvalue(L, -1);
     run_embedded(L, "conditions.lua", 1, 0);
     lua_pushvalue(L, -1);
@@ -346,6 +403,7 @@ typedef struct ext_step {
     const char *code;
     size_t len;
     const char *chunk;
+    uint64_t seed;
 } ext_step;
 
 static int step_extension(lua_State *L)
@@ -353,7 +411,8 @@ static int step_extension(lua_State *L)
     ext_step *s = lua_touserdata(L, 1);
     rf_luavm_load(L, s->code, s->len, s->chunk);
     push_fn(L, "extension_env");
-    lua_call(L, 0, 1);
+    rf_luavm_push_env(L, s->seed);
+    lua_call(L, 1, 1);
     if (!lua_setupvalue(L, -2, 1))
         lua_pop(L, 1);
     lua_call(L, 0, 0);
@@ -417,6 +476,7 @@ bool rf_world_load_extensions(rf_world *w, const char *dir, rf_diags *d, bool *n
         s.code = code;
         s.len = len;
         s.chunk = chunk;
+        s.seed = rf_world_env_seed(w, "extension", i, 0);
         if (rf_luavm_call(w->vm, step_extension, &s, w->opts.load_budget, chunk, &f) != RF_OK) {
             if (d)
                 (void)rf_diag_add(d, f.code, path, f.line > 0 ? f.line : 1, 1, "extension %s: %s",
@@ -599,7 +659,10 @@ int rf_world_step_chunk(lua_State *L)
     lua_pushinteger(L, (lua_Integer)s->index);
     lua_pushinteger(L, s->script);
     lua_pushinteger(L, (lua_Integer)s->w->nchunks - 1);
-    lua_call(L, 3, 1);
+    rf_luavm_push_env(L, rf_world_env_seed(s->w, "room", s->index, (size_t)s->script));
+    lua_call(L, 4, 1);
+    if (!rf_luavm_set_owner(s->w->vm, s->index + 1)) /* what the chunk keeps is its room's */
+        return luaL_error(L, "out of memory");
     if (!lua_setupvalue(L, -2, 1))
         lua_pop(L, 1);
     lua_call(L, 0, 0);
@@ -753,6 +816,26 @@ int rf_world_step_run(lua_State *L)
     push_fn(L, "run");
     lua_pushinteger(L, s->from);
     lua_call(L, 1, 0);
+    return 0;
+}
+
+int rf_world_rule_room(lua_State *L)
+{
+    rf_world_tick_step *s = lua_touserdata(L, 1);
+    push_fn(L, "rule_room");
+    lua_pushinteger(L, s->from);
+    lua_call(L, 1, 1);
+    s->ri = (int)lua_tointeger(L, -1);
+    return 0;
+}
+
+int rf_world_step_disable_room(lua_State *L)
+{
+    rf_world_tick_step *s = lua_touserdata(L, 1);
+    push_fn(L, "disable_user_rules");
+    lua_pushinteger(L, s->ri);
+    lua_call(L, 1, 1);
+    s->count = (size_t)lua_tointeger(L, -1);
     return 0;
 }
 

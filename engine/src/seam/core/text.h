@@ -45,4 +45,10 @@ typedef struct rf_text_near {
 void rf_text_near_init(rf_text_near *n, const char *word);
 void rf_text_near_try(rf_text_near *n, const char *cand);
 
+/* The bytes of the control character at s, 0 when there is none: C0 (tab
+ * and newline included) and DEL are 1, a UTF-8 C1 control (C2 80-9F, which
+ * terminals obey as ESC [ ...) is 2. Writers of text for terminals (the
+ * diagnostics' gcc writer, rf_effect_format) escape these. */
+int rf_text_control(const char *s);
+
 #endif /* RF_SEAM_CORE_TEXT_H */

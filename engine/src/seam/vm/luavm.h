@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "roomforge/common.h"
 #include "roomforge/diag.h"
@@ -41,6 +42,13 @@ rf_status rf_luavm_run(rf_luavm *vm, const char *code, size_t len, const rf_luav
 const char *rf_luavm_last_code(const rf_luavm *vm);
 /* Bytes the Lua state holds now. */
 size_t rf_luavm_memory(const rf_luavm *vm);
+/* Charges the state's allocations from now on to owner (a room's number
+ * from 1; 0 the engine), so a failure can name who holds the memory.
+ * false, changing nothing, when memory for the count runs out. */
+bool rf_luavm_set_owner(rf_luavm *vm, size_t owner);
+/* Bytes of live blocks made or last grown while owner was set; 0 for an
+ * owner never set. */
+size_t rf_luavm_owned(const rf_luavm *vm, size_t owner);
 
 /* ---- generic protected calls (world.c) ---- */
 
@@ -83,6 +91,12 @@ rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, co
  * An overrun raises from the hook exactly as in rf_luavm_call. */
 void rf_luavm_arm(lua_State *L, long budget);
 void rf_luavm_disarm(lua_State *L);
+/* A budget shared by many arms (a tick's pool): rf_luavm_arm_left arms with
+ * left instructions (raising script-budget at once when left <= 0), and
+ * rf_luavm_left gives what is left after the last arm, counted in slices
+ * of RF_LUAVM_SLICE instructions (a partial slice is not counted). */
+void rf_luavm_arm_left(lua_State *L, long long left);
+long long rf_luavm_left(lua_State *L);
 /* Inside rf_luavm_call, from a C function Lua called: ends the call as soon
  * as control is back in Lua, the host's decision rather than a failure: the
  * count hook raises at every instruction from then on (so a script's pcall
@@ -90,10 +104,17 @@ void rf_luavm_disarm(lua_State *L);
 void rf_luavm_stop(lua_State *L);
 
 /* Pushes the sandbox's forbidden list as a set {name = true} (os, io, ...,
- * print, _G): the names a room script or extension reading them gets
- * script-forbidden for. The one list: the state's globals refuse the same
- * names, except print, rawset and _G, which the engine and recipes keep. */
+ * print, warn, rawset, _G): the one list (lua_sandbox.c). The state drops
+ * these names, and user code naming one gets script-forbidden. */
 void rf_luavm_push_forbidden(lua_State *L);
+/* Inside a protected step: pushes a new environment for user code (a room
+ * chunk, an extension file, a recipe): a table over the safe globals and
+ * read-only libraries, whose math.random is a stream of its own seeded
+ * with seed. Set it as the chunk's first upvalue (_ENV). */
+void rf_luavm_push_env(lua_State *L, uint64_t seed);
+/* read_only(t, name) -> an empty proxy whose reads see t, whose writes
+ * raise "name is read-only in scripts" and whose metatable is hidden. */
+int rf_luavm_read_only(lua_State *L);
 
 /* The sandbox's pairs (lua_pairs.c): number keys ascending, string keys by
  * bytes, false then true, then other keys in next's order; __pairs honoured. */

@@ -1,0 +1,89 @@
+/* engine/src/vm/vm_int.h: what the files of the vm stage share: the state
+ * behind rf_luavm and the openers of the sandbox, guards and budget.
+ *
+ * Pipeline: vm. luavm.c makes the state and runs calls; lua_sandbox.c builds
+ * the globals and user environments; lua_guard.c wraps the library functions
+ * whose work their arguments do not bound; lua_budget.c keeps the count.
+ */
+#ifndef RF_VM_INT_H
+#define RF_VM_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <lua.h>
+
+#include "vm/luavm.h"
+
+/* Instructions per count-hook slice: the budget is counted when a slice
+ * ends, so a slice is the most a call can run past it unseen. */
+#define RF_LUAVM_SLICE 1024
+
+struct rf_luavm {
+    lua_State *L;
+    size_t used;
+    size_t cap;
+    long budget;           /* default instructions of one call */
+    long long left;        /* instructions left to the armed budget (lua_budget.c) */
+    int slice;             /* count of the hook now set, 0 when disarmed */
+    int budget_hit;
+    int mem_hit;
+    int err_line;          /* Lua line of the last error in the chunk, 0 unknown */
+    const char *chunkname; /* "=" name of the chunk being run */
+    const char *last_code;
+    int load_failed;       /* rf_luavm_load raised a compile error */
+    int stopped;           /* rf_luavm_stop ended the call (rf_luavm_call) */
+    char where[64];        /* source of the innermost user frame (rf_luavm_call) */
+    int where_line;
+    size_t owner;          /* who allocations are charged to now (rf_luavm_set_owner) */
+    size_t *owned;         /* bytes each owner holds, nowned of them (lua_alloc.c) */
+    size_t nowned;
+};
+
+/* lua_alloc.c: the state's allocator (ud the rf_luavm): refuses growth
+ * past the cap, never a free or shrink, and charges every block to the
+ * owner that made or last grew it. */
+void *rf_vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/* The rf_luavm of L (the allocator's user data). */
+rf_luavm *rf_luavm_of(lua_State *L);
+
+/* lua_budget.c: sets the budget of the coming user code to n instructions
+ * and arms the count hook; rf_vm_budget_off removes the hook (the count
+ * left stays readable in vm->left). */
+void rf_vm_budget_on(rf_luavm *vm, long long n);
+void rf_vm_budget_off(rf_luavm *vm);
+/* Counts n units of work done in C (a loop of a library function) against
+ * the armed budget; raises script-budget when it is spent. No-op unarmed. */
+void rf_vm_charge(lua_State *L, long long n);
+/* Raises script-memory unless n more bytes fit under the memory cap. */
+void rf_vm_need_bytes(lua_State *L, size_t n);
+/* Raises the budget error (and keeps raising at every instruction). */
+int rf_vm_budget_raise(lua_State *L);
+/* From the allocator, after a refusal: the hook raises at the next
+ * instruction and every one after, so no user code of the call goes on. */
+void rf_vm_budget_raise_later(rf_luavm *vm);
+/* Whether the call has hit its budget or memory cap, or was stopped: no
+ * user handler may run any more. */
+bool rf_vm_is_ending(const rf_luavm *vm);
+/* The sandbox's xpcall: Lua's, except that once the call is ending (budget,
+ * memory, stop) the handler is not run. Lua's pcall runs no user code on an
+ * error, and the hook raises again at the caller's next instruction. */
+int rf_vm_xpcall(lua_State *L);
+/* The sandbox's pcall: Lua's, except that a caught error is charged by the
+ * depth of the stack, which Lua's recovery walks. */
+int rf_vm_pcall(lua_State *L);
+
+/* lua_guard.c: replaces, in the library table at idx, the functions named
+ * by its kind ("string" or "table") with guarded ones. */
+void rf_vm_guard_string(lua_State *L, int idx);
+void rf_vm_guard_table(lua_State *L, int idx);
+
+/* lua_sandbox.c: builds the sandbox in a fresh state (run protected):
+ * drops the forbidden names, installs guarded libraries, read-only copies
+ * and the environment metatable. */
+int rf_vm_open_sandbox(lua_State *L);
+/* The sandbox's text for the script-forbidden classification. */
+#define RF_SANDBOX_TAG "sandbox: "
+
+#endif /* RF_VM_INT_H */

@@ -1,0 +1,3 @@
+-- print would write into gen's JSON on stdout (script-forbidden)
+local level = ...
+print("PRINTED")

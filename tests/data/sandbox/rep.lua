@@ -1,0 +1,3 @@
+-- an empty string repeated 2^63 times (script-budget)
+local level = ...
+local s = string.rep("", math.maxinteger)

@@ -1,0 +1,3 @@
+-- a message handler that loops after the budget (script-budget)
+local level = ...
+xpcall(function() while true do end end, function() while true do end end)
