@@ -325,6 +325,8 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
         else /* no line (memory runs out outside any frame): the script itself */
             report(d, f.code, sc->src ? tfile : c->file, sc->line, sc->col, t, s->script, f.msg,
                    "");
+        if (strcmp(f.code, "script-memory") == 0 || strcmp(f.code, "script-budget") == 0)
+            w->suspect = true;
         if (rf_luavm_call(w->vm, rf_world_step_truncate, s, 0, NULL, &f2) != RF_OK)
             *nomem = true;
         ok = false;

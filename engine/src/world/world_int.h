@@ -55,6 +55,7 @@ struct rf_world {
     rf_script_types types;
     bool quiet_unknown; /* rf_world_lint: lint.c reports unknown types */
     bool emit_failed;   /* the effect log could not grow */
+    bool suspect;       /* a chunk hit the memory cap or its budget: lint trusts the state no more */
     long long tick_left; /* the tick's pool: instructions user rules may still run */
     size_t tick_effects, tick_bytes; /* effects and their text bytes this tick */
     size_t arm_room;     /* the room whose rule the pool is armed for */
@@ -103,6 +104,10 @@ int rf_world_step_mark(lua_State *L);      /* s->mark = E.mark() */
 int rf_world_step_truncate(lua_State *L);  /* E.truncate(s->mark) */
 int rf_world_step_chunk(lua_State *L);     /* runs s->code as chunk s->chunk */
 int rf_world_step_room_rules(lua_State *L); /* s->nrules = E.room_rules(index) */
+/* Runs lint.lua with E (arg 1 unused): adds E.release_last; lint world only. */
+int rf_world_step_lint_boot(lua_State *L);
+/* E.release_last(s->index), then a full collection when s->nrules is not 0. */
+int rf_world_step_release(lua_State *L);
 
 typedef struct rf_world_obj_step {
     rf_world *w;
@@ -144,6 +149,16 @@ int rf_world_step_disable(lua_State *L);    /* E.disable(s->from): the failed ru
 int rf_world_rule_room(lua_State *L);
 /* E.disable_user_rules(s->ri): every rule of that room running user Lua. */
 int rf_world_step_disable_room(lua_State *L);
+/* Lint only (world_lint.c): releases room index, the last one added, before
+ * any tick: its rules, objects, chunk environments and chunks go (E.release_last)
+ * and nrooms goes back to index, so the world is as it was before the room
+ * came and the next room gets the same index, chunk names and random seeds;
+ * what the room's chunks kept becomes garbage, freed (charged to its memory
+ * owner until then) by the collector, at once when collect is true.
+ * RF_ERR_ARG when index is not the last room, RF_ERR_NOMEM when the step
+ * failed (the world is then to be freed, not used). */
+rf_status rf_world_release_last(rf_world *w, size_t index, bool collect);
+
 /* After a rule's arm ends (disarm, or a failure): moves what it spent from
  * the tick's pool to its room's count. */
 void rf_world_pool_take(rf_world *w);

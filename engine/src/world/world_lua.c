@@ -399,6 +399,13 @@ int rf_world_step_boot(lua_State *L)
     return 0;
 }
 
+int rf_world_step_lint_boot(lua_State *L)
+{
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &engine_key);
+    run_embedded(L, "lint.lua", 1, 0);
+    return 0;
+}
+
 typedef struct ext_step {
     const char *code;
     size_t len;
@@ -648,6 +655,17 @@ int rf_world_step_truncate(lua_State *L)
     push_fn(L, "truncate");
     lua_pushinteger(L, s->mark);
     lua_call(L, 1, 0);
+    return 0;
+}
+
+int rf_world_step_release(lua_State *L)
+{
+    rf_world_room_step *s = lua_touserdata(L, 1);
+    push_fn(L, "release_last");
+    lua_pushinteger(L, (lua_Integer)s->index);
+    lua_call(L, 1, 0);
+    if (s->nrules) /* asked for a full collection: the released room's blocks go now */
+        lua_gc(L, LUA_GCCOLLECT);
     return 0;
 }
 

@@ -1,0 +1,50 @@
+-- scripts/roomforge/lint.lua: what lint's world adds to E so one world can
+-- check Lua rooms one after another: E.release_last.
+--
+-- Pipeline: world stage; run once, with E, only in the lint world that
+-- world_lint.c makes (rf_world_step_lint_boot), never at a world's boot, so
+-- every other world is as it was, byte for byte.
+-- Design: the lint world holds one room at a time, before any tick; releasing
+-- it puts E back as it was when this file ran (no rooms, objects, slots,
+-- rules or events; the generated sources of the boot only), so the next room
+-- compiles and counts instructions as in a fresh world, and what the room
+-- made is garbage for the collector.
+local E = ...
+local pairs, error = pairs, error
+
+local boot = {} -- the generated sources the boot compiled: they stay
+for text in pairs(E.gen) do boot[text] = true end
+
+-- Empties list t.
+local function clear(t)
+    for i = #t, 1, -1 do t[i] = nil end
+end
+
+-- Releases room index, the only room, before any tick.
+function E.release_last(index)
+    local room = E.rooms[index + 1]
+    if index ~= 0 or room == nil or E.rooms[2] ~= nil or E.tick ~= 0 or E.covered ~= 0 then
+        error("only the one room of the lint world, before any tick, can be released", 0)
+    end
+    E.truncate(0)
+    for k = E.nobj, 1, -1 do
+        for _, column in pairs(E.O) do column[k] = nil end
+        E.forget_view(k)
+    end
+    E.nobj = 0
+    local SLOT = E.SLOT
+    for s = E.nslot, 1, -1 do SLOT[s] = nil end
+    E.nslot = 0
+    clear(E.clocks)
+    clear(E.dead_new)
+    clear(E.dead_old)
+    clear(E.free)
+    clear(E.pending)
+    local gen = E.gen
+    for text in pairs(gen) do
+        if not boot[text] then gen[text] = nil end
+    end
+    E.REV[1] = nil
+    E.rooms[1] = nil
+    E.cur, E.clause_line, E.loading = 0, 0, nil
+end
