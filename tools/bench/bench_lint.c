@@ -1,0 +1,177 @@
+/* tools/bench/bench_lint.c: lint at scale (issue 13): `roomforge lint`'s work
+ * (rf_lint_paths) on N scripted rooms beside the loader alone and `xmllint --noout`.
+ *
+ * Pipeline: benchmark over lint.h and template.h; prints figures, asserts nothing.
+ * Design: every room carries a Lua chunk registering a rule and an XML script;
+ * each contender runs in its own child (wait4 gives its peak RSS, printed as a
+ * multiple of the file). Usage: `--rooms N` (default 100,000), `--lua-every K`
+ * (a Lua chunk on every K-th room; default 1, every room).
+ */
+#define _DEFAULT_SOURCE 1 /* wait4 */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bench_common.h"
+#include "roomforge/lint.h"
+#include "roomforge/template.h"
+
+/* Writes rooms scripted rooms to path; -1 when it cannot. */
+static int write_rooms(const char *path, long rooms, long lua_every)
+{
+    FILE *f = fopen(path, "w");
+    long i;
+    if (!f)
+        return -1;
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<roomdb>\n", f);
+    for (i = 0; i < rooms; i++) {
+        fprintf(f,
+                "  <room name=\"lint room %ld\">\n"
+                "    <row text=\"##D##\"/>\n"
+                "    <row text=\"d.1.d\"/>\n"
+                "    <row text=\"##D##\"/>\n"
+                "    <monster at=\"1\" name=\"bat\" id=\"m\"/>\n"
+                "    <script><condition condition_type=\"isDead\" id=\"m\"/>"
+                "<action action_type=\"ticker\" text=\"dead %ld\"/></script>\n",
+                i, i);
+        if (i % lua_every == 0)
+            fprintf(f,
+                    "    <script lang=\"lua\">room:rule{when = function() return "
+                    "room:find(\"m\") ~= nil end, run = function() room:ticker(\"seen %ld\") "
+                    "end}</script>\n",
+                    i);
+        fputs("  </room>\n", f);
+    }
+    fputs("</roomdb>\n", f);
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+/* rf_lint_paths as `roomforge lint` calls it; exit 0 when the file linted
+ * clean with every room counted. */
+static int child_lint(const char *path, long rooms)
+{
+    rf_diags *d = rf_diags_new();
+    rf_lint_opts o;
+    rf_lint_summary sum = {0, 0};
+    rf_status st;
+    if (!d)
+        return 3;
+    rf_lint_opts_init(&o);
+    st = rf_lint_paths(&path, 1, &o, d, &sum);
+    if (st != RF_OK || (long)sum.rooms != rooms || rf_diags_count(d) > 0) {
+        fprintf(stderr, "bench_lint: status %d, %zu rooms, %zu diagnostics\n", (int)st, sum.rooms,
+                rf_diags_count(d));
+        return rf_diags_write_gcc(d, stderr, 0) == RF_OK ? 1 : 4;
+    }
+    rf_diags_free(d);
+    return 0;
+}
+
+/* rf_template_set_load_file alone. */
+static int child_load(const char *path, long rooms)
+{
+    rf_template_set *set = rf_template_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_status st;
+    if (!set || !d)
+        return 3;
+    st = rf_template_set_load_file(set, path, d);
+    if (st != RF_OK || (long)rf_template_set_count(set) != rooms)
+        return 1;
+    rf_template_set_free(set);
+    rf_diags_free(d);
+    return 0;
+}
+
+typedef struct result {
+    double secs;
+    long rss_kb;
+    int status;
+} result;
+
+enum { RUN_LINT, RUN_LOAD, RUN_XMLLINT };
+
+static result measure(const char *path, long rooms, int what)
+{
+    result r = {0, 0, -1};
+    struct rusage ru;
+    int status;
+    double t0 = bench_now();
+    pid_t pid = fork();
+    if (pid < 0)
+        return r;
+    if (pid == 0) {
+        if (what == RUN_XMLLINT) {
+            if (!freopen("/dev/null", "w", stderr))
+                _exit(126);
+            execlp("xmllint", "xmllint", "--noout", path, (char *)NULL);
+            _exit(127);
+        }
+        _exit(what == RUN_LINT ? child_lint(path, rooms) : child_load(path, rooms));
+    }
+    if (wait4(pid, &status, 0, &ru) != pid)
+        return r;
+    r.secs = bench_now() - t0;
+    r.rss_kb = ru.ru_maxrss;
+    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return r;
+}
+
+static void row(const char *name, result r, long rooms, double mb)
+{
+    if (r.status == 127) {
+        printf("  %-22s (not installed)\n", name);
+        return;
+    }
+    printf("  %-22s %9.3f %11.0f %12.1f %9.2f%s\n", name, r.secs, rooms / r.secs,
+           r.rss_kb / 1024.0, r.rss_kb / 1024.0 / mb, r.status == 0 ? "" : "  (FAILED)");
+}
+
+int main(int argc, char **argv)
+{
+    long rooms = 100000, lua_every = 1;
+    char dir[] = "/tmp/rf_bench_lintXXXXXX";
+    char path[sizeof dir + 16];
+    struct stat sb;
+    result lint, load, xml;
+    double mb;
+    int i;
+    for (i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--rooms") == 0 && i + 1 < argc)
+            rooms = strtol(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--lua-every") == 0 && i + 1 < argc)
+            lua_every = strtol(argv[++i], NULL, 10);
+        else {
+            fprintf(stderr, "usage: bench_lint [--rooms N] [--lua-every K]\n");
+            return 2;
+        }
+    }
+    if (rooms < 1 || lua_every < 1 || !mkdtemp(dir)) {
+        fprintf(stderr, "bench_lint: bad options or no temp dir\n");
+        return 2;
+    }
+    snprintf(path, sizeof path, "%s/rooms.xml", dir);
+    if (write_rooms(path, rooms, lua_every) != 0 || stat(path, &sb) != 0) {
+        fprintf(stderr, "bench_lint: cannot write %s\n", path);
+        rmdir(dir);
+        return 2;
+    }
+    mb = (double)sb.st_size / (1024.0 * 1024.0);
+    lint = measure(path, rooms, RUN_LINT);
+    load = measure(path, rooms, RUN_LOAD);
+    xml = measure(path, rooms, RUN_XMLLINT);
+    unlink(path);
+    rmdir(dir);
+    printf("  file: %ld rooms, %ld with a Lua chunk, %.1f MB\n", rooms,
+           (rooms + lua_every - 1) / lua_every, mb);
+    printf("  %-22s %9s %11s %12s %9s\n", "", "seconds", "rooms/s", "peak RSS MB", "RSS/file");
+    row("roomforge lint", lint, rooms, mb);
+    row("rf_template_set_load", load, rooms, mb);
+    row("xmllint --noout", xml, rooms, mb);
+    return 0;
+}
