@@ -8,27 +8,16 @@ roomforge gen that failed. With --lit every room must also carry a boolean
 "lit". Prints `FAIL: WHAT: why` for each bad level (check-level's own line),
 then `N passed, F failed`; exit 0 when every level passes, 1 otherwise, 2
 on bad usage."""
-import contextlib
-import io
 import json
-import runpy
 import sys
+
+import inproc_check_level
 
 
 def check_one(tool, path, lit):
     """None when the level at path passes, else why it fails (one line)."""
-    out = io.StringIO()
-    saved = sys.argv
-    sys.argv = [tool, path]
-    try:
-        with contextlib.redirect_stdout(out):
-            runpy.run_path(tool, run_name='__main__')
-        code = 0
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    finally:
-        sys.argv = saved
-    said = '; '.join(line for line in out.getvalue().splitlines() if line)
+    code, text = inproc_check_level.run(tool, [path])
+    said = '; '.join(line for line in text.splitlines() if line)
     if code:
         return said or 'check-level exit %d' % code
     if lit:

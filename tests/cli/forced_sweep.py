@@ -11,15 +11,14 @@ be refused with room-not-placed naming --size WxH, and be placed and whole at
 that size. RF_SWEEP_SEEDS sets the seed count (default 30; CTest runs 10, and
 1 under RF_SANITIZED). Exit 0 when all pass, 1 otherwise."""
 import concurrent.futures
-import contextlib
-import io
 import json
 import os
 import re
-import runpy
 import subprocess
 import sys
 import tempfile
+
+import inproc_check_level
 
 PROFILES = ('brogue', 'nethack', 'dungeonmaker', 'caverns')
 DEPTHS = (2, 6, 10)
@@ -111,20 +110,11 @@ def check_level(tool, path, room, level):
     is a script, never copied): None or its complaint. The room's map is given
     when the level's rooms say their orientation: check-level reads a room
     without one as unturned, and a drawn copy of the room may be turned."""
-    out = io.StringIO()
-    saved = sys.argv
-    sys.argv = [tool, path]
+    args = [path]
     if all('orient' in r for r in level['rooms']):
-        sys.argv.append('%s=%s' % (room['name'], '/'.join(room['rows'])))
-    try:
-        with contextlib.redirect_stdout(out):
-            runpy.run_path(tool, run_name='__main__')
-        code = 0
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    finally:
-        sys.argv = saved
-    return out.getvalue().strip() if code else None
+        args.append('%s=%s' % (room['name'], '/'.join(room['rows'])))
+    code, said = inproc_check_level.run(tool, args)
+    return said.strip() if code else None
 
 
 def gen(rf, pack, profile, seed, depth, name, size, path):

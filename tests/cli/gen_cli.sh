@@ -61,18 +61,23 @@ expect_usage "no profile called 'nope'" catalog --profile nope --count 1
 content=$(cd "$(dirname "$0")/../../content" && pwd)
 "$rf" gen --profile brogue --content "$content" --seed 4 --depth 2 | cmp -s - "$tmp/stdout.txt" ||
     { echo "FAIL: --profile brogue --content differs from the defaults"; fails=$((fails + 1)); }
-# a catalog line's digest is the FNV-1a 64 of the JSON level, template
-# files cut to their base names
-line=$("$rf" catalog --seed 4 --count 1 --depths 2-2)
-case "$line" in "4 2 "????????????????" "*) ;; *) echo "FAIL: catalog line '$line'"; fails=$((fails + 1)) ;; esac
-"$rf" gen --seed 4 --depth 2 --format json >"$tmp/level.json"
-digest=$(python3 -c '
+# json_digest FILE: the catalog digest of a gen JSON level, worked out
+# here: FNV-1a 64 of the JSON, template files cut to their base names
+json_digest() {
+    python3 -c '
 import re, sys
 text = re.sub(rb"\"file\":\"[^\"]*/", b"\"file\":\"", open(sys.argv[1], "rb").read())
 h = 0xcbf29ce484222325
 for b in text:
     h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
-print("%016x" % h)' "$tmp/level.json")
+print("%016x" % h)' "$1"
+}
+# a catalog line's digest is the FNV-1a 64 of the JSON level, template
+# files cut to their base names
+line=$("$rf" catalog --seed 4 --count 1 --depths 2-2)
+case "$line" in "4 2 "????????????????" "*) ;; *) echo "FAIL: catalog line '$line'"; fails=$((fails + 1)) ;; esac
+"$rf" gen --seed 4 --depth 2 --format json >"$tmp/level.json"
+digest=$(json_digest "$tmp/level.json")
 [ "$(echo "$line" | cut -d" " -f3)" = "$digest" ] || { echo "FAIL: digest $digest vs $line"; fails=$((fails + 1)); }
 # csv and json carry the same digests
 "$rf" catalog --seed 4 --count 1 --depths 2-2 --format csv | grep -q "^4,2,$digest," ||
@@ -84,13 +89,7 @@ sys.exit(0 if d["digest"] == sys.argv[1] and d["seed"] == 4 and d["depth"] == 2 
     { echo "FAIL: json"; fails=$((fails + 1)); }
 # catalog --room: every level holds the room, with the digest gen gives it
 "$rf" gen --seed 2 --depth 4 --room "Warden's Gate" --format json >"$tmp/forced.json"
-fdigest=$(python3 -c '
-import re, sys
-text = re.sub(rb"\"file\":\"[^\"]*/", b"\"file\":\"", open(sys.argv[1], "rb").read())
-h = 0xcbf29ce484222325
-for b in text:
-    h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
-print("%016x" % h)' "$tmp/forced.json")
+fdigest=$(json_digest "$tmp/forced.json")
 "$rf" catalog --seed 2 --count 1 --depths 4-4 --room "Warden's Gate" | grep -q "^2 4 $fdigest " ||
     { echo "FAIL: catalog --room is not gen --room"; fails=$((fails + 1)); }
 "$rf" catalog --count 1 --depths 4-4 --room "Wardens Gate" >"$tmp/out" 2>"$tmp/err"

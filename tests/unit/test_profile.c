@@ -398,7 +398,7 @@ typedef struct recipe_file {
 
 static const recipe_file recipe_files[] = {
     {{"unknown-recipe.xml", "unknown-recipe", NULL, 2, 1, RF_OK, "a,ok"}, true, RF_ERR_CONTENT},
-    {{"recipe-missing.xml", "unknown-recipe", NULL, 2, 21, RF_ERR_CONTENT, "ok"}, false, RF_OK},
+    {{"recipe-missing.xml", "unknown-recipe", NULL, 4, 21, RF_ERR_CONTENT, "ok"}, false, RF_OK},
     {{"recipe-syntax.xml", "script-syntax", "profile/syntax.lua", 4, 1, RF_OK, "a,ok"}, true,
      RF_ERR_CONTENT},
     {{"unknown-param.xml", "unknown-param", NULL, 3, 1, RF_OK, "a,ok"}, true, RF_OK},
