@@ -77,5 +77,10 @@ m=$(ls "$scn"/*.scn | wc -l)
 # tests/data/scenario: 2 scenarios pass, 7 fail; the worst exit code wins
 check 2 "9 scenarios, 7 failed" --scenario "$data"
 
+# an extension's error at tick points at the extension's own file and line
+ext=$(dirname "$data")/scenario_ext
+check 1 "scenario_ext/ext/bad.lua:4:1: error: room 'Boom', script 1: attempt to index a nil value \(local 't'\) \(the rule is disabled\) \[script-error\]" \
+    --content "$ext/pack" --scripts "$ext/ext" --room Boom --scenario "$ext/boom.scn"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

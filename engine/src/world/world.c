@@ -531,13 +531,37 @@ rf_status rf_world_kill(rf_world *w, size_t room, const char *id)
 
 /* ---- ticks ---- */
 
+/* When msg starts "NAME:LINE: " for an extension file NAME of the scripts
+ * directory (Lua's position of an error raised in an extension's function),
+ * its path in path (cap bytes), LINE in *line and the rest of msg; else msg
+ * itself. The rule's room stays in the message. */
+static const char *ext_position(const rf_world *w, const char *msg, char *path, size_t cap,
+                                int *line)
+{
+    size_t n = strcspn(msg, ":/\\ ");
+    const char *p = msg + n;
+    long v = 0;
+    if (!w->scripts_dir || n < 5 || *p != ':' || strncmp(p - 4, ".lua", 4) != 0)
+        return msg;
+    for (p++; *p >= '0' && *p <= '9' && v < 100000000; p++)
+        v = v * 10 + (*p - '0');
+    if (v <= 0 || p[0] != ':' || p[1] != ' ')
+        return msg;
+    if (snprintf(path, cap, "%s/%.*s", w->scripts_dir, (int)n, msg) >= (int)cap ||
+        access(path, F_OK) != 0)
+        return msg;
+    *line = (int)v;
+    return p + 2;
+}
+
 /* Reports the failure f of rule s (filled by rf_world_step_disable). */
 static void report_rule(rf_world *w, const rf_world_tick_step *s, const rf_luavm_fail *f,
                         rf_diags *d)
 {
     const rf_template *t;
     const rf_script *sc;
-    const char *file;
+    const char *file, *msg;
+    char ext[4096];
     int line, col;
     size_t k;
     if (!s->have || s->ri < 0 || (size_t)s->ri >= w->nrooms)
@@ -560,7 +584,12 @@ static void report_rule(rf_world *w, const rf_world_tick_step *s, const rf_luavm
             }
         }
     }
-    report(d, f->code, file, line, col, t, s->script, f->msg, " (the rule is disabled)");
+    msg = ext_position(w, f->msg, ext, sizeof ext, &line);
+    if (msg != f->msg) { /* the failure lies in an extension: point at its line */
+        file = ext;
+        col = 1;
+    }
+    report(d, f->code, file, line, col, t, s->script, msg, " (the rule is disabled)");
 }
 
 /* The room whose user rules spent most of this tick's pool. */
