@@ -527,9 +527,13 @@ START_TEST(extension_types_that_loop_or_err_disable_their_rule)
     ck_assert_str_eq(rf_diags_at(d, 0)->code, "script-budget");
     ck_assert_str_eq(rf_diags_at(d, 0)->file, "loop.xml");
     ck_assert_int_eq(rf_diags_at(d, 0)->line, 5);
+    /* raised in the extension's function: at the extension's line, the room
+     * and its script named in the message */
     ck_assert_str_eq(rf_diags_at(d, 1)->code, "script-error");
-    ck_assert_int_eq(rf_diags_at(d, 1)->line, 7);
-    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 1)->message, "spin.lua:8"));
+    ck_assert_str_eq(rf_diags_at(d, 1)->file, DATA "/ext_loop/spin.lua");
+    ck_assert_int_eq(rf_diags_at(d, 1)->line, 8);
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 1)->message, "room 'S', script 2: "));
+    ck_assert_ptr_null(strstr(rf_diags_at(d, 1)->message, "spin.lua:8"));
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert_uint_eq(rf_diags_count(d), 2);
     ck_assert_str_eq(effects(true), "T1 ticker \"alive\"|T2 ticker \"alive\"");
