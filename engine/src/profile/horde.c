@@ -111,19 +111,28 @@ static bool has_trap(const rf_horde_table *t, int depth)
 
 /* ---- loading ---- */
 
-static void report(rf_horde_load *ld, const char *code, int line, const char *fmt, ...)
-    RF_PRINTF(4, 5);
-static void report(rf_horde_load *ld, const char *code, int line, const char *fmt, ...)
+static void say(rf_horde_load *ld, const char *code, int line, int col, const char *msg)
+{
+    unsigned verdict = rf_diag_report(ld->d, code, ld->file, line, line ? col : 0, "%s", msg);
+    ld->nomem |= (verdict & RF_DIAG_LOST) != 0;
+    ld->errors |= (verdict & RF_DIAG_FAULT) != 0;
+}
+
+/* Reports at n's start tag, or at its attribute attr when not NULL (line and
+ * column from the raw bytes, rf_xml_pos). */
+static void report(rf_horde_load *ld, const char *code, const xmlNode *n, const char *attr,
+                   const char *fmt, ...) RF_PRINTF(5, 6);
+static void report(rf_horde_load *ld, const char *code, const xmlNode *n, const char *attr,
+                   const char *fmt, ...)
 {
     char msg[512];
-    unsigned verdict;
+    int line, col;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    verdict = rf_diag_report(ld->d, code, ld->file, line, line ? 1 : 0, "%s", msg);
-    ld->nomem |= (verdict & RF_DIAG_LOST) != 0;
-    ld->errors |= (verdict & RF_DIAG_FAULT) != 0;
+    rf_xml_pos(n, attr, ld->text, &line, &col);
+    say(ld, code, line, col, msg);
 }
 
 /* The attribute's value (a copy the caller frees), NULL when absent or out of
@@ -144,7 +153,7 @@ static void check_attrs(rf_horde_load *ld, const xmlNode *n, const char *const *
         for (i = 0; known[i] && !ok; i++)
             ok = xmlStrcasecmp(a->name, (const xmlChar *)known[i]) == 0;
         if (!ok)
-            report(ld, "unknown-attribute", rf_xml_line(n),
+            report(ld, "unknown-attribute", n, (const char *)a->name,
                    "<%s> takes no attribute '%s'; it is ignored", (const char *)n->name,
                    (const char *)a->name);
     }
@@ -157,7 +166,7 @@ static bool take_name(rf_horde_load *ld, const xmlNode *n, const char *what, con
 {
     size_t len = strlen(v);
     if (len == 0 || len >= cap) {
-        report(ld, "bad-value", rf_xml_line(n), "%s '%s' must be 1 to %zu characters", what, v,
+        report(ld, "bad-value", n, NULL, "%s '%s' must be 1 to %zu characters", what, v,
                cap - 1);
         return false;
     }
@@ -174,15 +183,15 @@ static bool take_depth_freq(rf_horde_load *ld, const xmlNode *n, int *lo, int *h
     if (ld->nomem)
         ;
     else if (!depth)
-        report(ld, "missing-attribute", rf_xml_line(n), "<%s> needs depth=", (const char *)n->name);
+        report(ld, "missing-attribute", n, NULL, "<%s> needs depth=", (const char *)n->name);
     else if (!rf_range_parse(depth, 1, RF_HORDE_DEPTH_MAX, lo, hi))
-        report(ld, "bad-value", rf_xml_line(n), "depth '%s' is not N or N-M within 1-%d", depth,
+        report(ld, "bad-value", n, NULL, "depth '%s' is not N or N-M within 1-%d", depth,
                RF_HORDE_DEPTH_MAX);
     else if (fr && !rf_range_parse(fr, 1, RF_HORDE_FREQUENCY_MAX, &f, &x))
-        report(ld, "bad-value", rf_xml_line(n), "frequency '%s' is not a number within 1-%d", fr,
+        report(ld, "bad-value", n, NULL, "frequency '%s' is not a number within 1-%d", fr,
                RF_HORDE_FREQUENCY_MAX);
     else if (fr && f != x)
-        report(ld, "bad-value", rf_xml_line(n), "frequency '%s' is a range; it takes one number", fr);
+        report(ld, "bad-value", n, NULL, "frequency '%s' is a range; it takes one number", fr);
     else {
         *freq = f;
         ok = true;
@@ -206,14 +215,14 @@ static bool load_member(rf_horde_load *ld, rf_horde *h, const xmlNode *n)
     if (ld->nomem)
         ;
     else if (h->nmembers >= RF_HORDE_MEMBERS_MAX)
-        report(ld, "xml-limit", rf_xml_line(n), "horde '%s' has more than %d <member> rows", h->name,
+        report(ld, "xml-limit", n, NULL, "horde '%s' has more than %d <member> rows", h->name,
                RF_HORDE_MEMBERS_MAX);
     else if (!monster)
-        report(ld, "missing-attribute", rf_xml_line(n), "<member> needs %s", "monster=");
+        report(ld, "missing-attribute", n, NULL, "<member> needs %s", "monster=");
     else if (!take_name(ld, n, "monster", monster, m->monster, sizeof m->monster))
         ;
     else if (count && !rf_range_parse(count, 0, RF_HORDE_COUNT_MAX, &m->lo, &m->hi))
-        report(ld, "bad-value", rf_xml_line(n), "count '%s' is not N or N-M within 0-%d", count,
+        report(ld, "bad-value", n, NULL, "count '%s' is not N or N-M within 0-%d", count,
                RF_HORDE_COUNT_MAX);
     else {
         if (!count)
@@ -235,7 +244,7 @@ static bool take_machine(rf_horde_load *ld, const xmlNode *n, bool *machine)
     if (v && strcmp(v, "1") == 0)
         *machine = true;
     else if (v && strcmp(v, "0") != 0) {
-        report(ld, "bad-value", rf_xml_line(n), "machine '%s' is not 0 or 1", v);
+        report(ld, "bad-value", n, NULL, "machine '%s' is not 0 or 1", v);
         ok = false;
     }
     rf_free(v);
@@ -255,7 +264,7 @@ static bool load_horde(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
     if (ld->nomem)
         goto done;
     if (!name || !leader) {
-        report(ld, "missing-attribute", h.line, "<horde> needs %s", !name ? "name=" : "leader=");
+        report(ld, "missing-attribute", n, NULL, "<horde> needs %s", !name ? "name=" : "leader=");
         goto done;
     }
     if (!take_name(ld, n, "horde name", name, h.name, sizeof h.name) ||
@@ -264,7 +273,7 @@ static bool load_horde(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
         !take_machine(ld, n, &h.machine))
         goto done;
     if (rf_horde_find(t, h.name)) {
-        report(ld, "duplicate-horde", h.line, "horde '%s' is defined twice; the second is skipped",
+        report(ld, "duplicate-horde", n, NULL, "horde '%s' is defined twice; the second is skipped",
                h.name);
         goto done;
     }
@@ -273,11 +282,11 @@ static bool load_horde(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
         if (rf_xml_is(c, "member"))
             ok = load_member(ld, &h, c) && ok;
         else if (c->type == XML_ELEMENT_NODE)
-            report(ld, "unknown-element", rf_xml_line(c), "<%s> is not known in <horde>",
+            report(ld, "unknown-element", c, NULL, "<%s> is not known in <horde>",
                    (const char *)c->name);
     if (ok && !ld->nomem) {
         if (t->nhordes >= RF_HORDE_ROWS_MAX) {
-            report(ld, "xml-limit", h.line, "more than %d hordes", RF_HORDE_ROWS_MAX);
+            report(ld, "xml-limit", n, NULL, "more than %d hordes", RF_HORDE_ROWS_MAX);
         } else if (!rf_grow((void **)&t->hbuf, &t->hcap, t->nhordes + 1, sizeof *t->hbuf)) {
             ld->nomem = true;
         } else {
@@ -311,20 +320,20 @@ static bool load_trap(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
     check_attrs(ld, n, trap_attrs);
     for (c = n->children; c; c = c->next)
         if (c->type == XML_ELEMENT_NODE)
-            report(ld, "unknown-element", rf_xml_line(c), "<%s> is not known in <trap>",
+            report(ld, "unknown-element", c, NULL, "<%s> is not known in <trap>",
                    (const char *)c->name);
     if (ld->nomem)
         ;
     else if (!name)
-        report(ld, "missing-attribute", k.line, "<trap> needs %s", "name=");
+        report(ld, "missing-attribute", n, NULL, "<trap> needs %s", "name=");
     else if (!take_name(ld, n, "trap name", name, k.name, sizeof k.name) ||
              !take_depth_freq(ld, n, &k.min_depth, &k.max_depth, &k.frequency))
         ;
     else if (find_trap(t, k.name))
-        report(ld, "duplicate-trap", k.line, "trap '%s' is defined twice; the second is skipped",
+        report(ld, "duplicate-trap", n, NULL, "trap '%s' is defined twice; the second is skipped",
                k.name);
     else if (t->ntraps >= RF_HORDE_ROWS_MAX)
-        report(ld, "xml-limit", k.line, "more than %d trap kinds", RF_HORDE_ROWS_MAX);
+        report(ld, "xml-limit", n, NULL, "more than %d trap kinds", RF_HORDE_ROWS_MAX);
     else if (!rf_grow((void **)&t->tbuf, &t->tcap, t->ntraps + 1, sizeof *t->tbuf))
         ld->nomem = true;
     else {
@@ -365,10 +374,10 @@ static bool take_weight(rf_horde_load *ld, const xmlNode *n, int *weight)
     if (ld->nomem)
         ;
     else if (v && !rf_range_parse(v, 1, RF_DECOR_WEIGHT_MAX, weight, &hi))
-        report(ld, "bad-value", rf_xml_line(n), "weight '%s' is not a number within 1-%d", v,
+        report(ld, "bad-value", n, NULL, "weight '%s' is not a number within 1-%d", v,
                RF_DECOR_WEIGHT_MAX);
     else if (v && *weight != hi)
-        report(ld, "bad-value", rf_xml_line(n), "weight '%s' is a range; it takes one number", v);
+        report(ld, "bad-value", n, NULL, "weight '%s' is a range; it takes one number", v);
     else
         ok = true;
     rf_free(v);
@@ -388,26 +397,26 @@ static bool load_decoration(rf_horde_table *t, const xmlNode *n, rf_horde_load *
     check_attrs(ld, n, decoration_attrs);
     for (c = n->children; c && !ld->nomem; c = c->next)
         if (c->type == XML_ELEMENT_NODE)
-            report(ld, "unknown-element", rf_xml_line(c), "<%s> is not known in <decoration>",
+            report(ld, "unknown-element", c, NULL, "<%s> is not known in <decoration>",
                    (const char *)c->name);
     if (ld->nomem)
         ;
     else if (!symbol || !name)
-        report(ld, "missing-attribute", k.line, "<decoration> needs %s",
+        report(ld, "missing-attribute", n, NULL, "<decoration> needs %s",
                !symbol ? "symbol=" : "name=");
     else if (!deftype)
-        report(ld, "decoration-symbol", k.line,
+        report(ld, "decoration-symbol", n, NULL,
                "decoration symbol '%s' is not P (wall), @ (blocker) or ^ (floor)", symbol);
     else if (!take_name(ld, n, "decoration name", name, k.name, sizeof k.name) ||
              !take_name(ld, n, "decoration type", type ? type : deftype, k.type, sizeof k.type) ||
              !take_weight(ld, n, &k.weight))
         ;
     else if (find_decoration(t, k.symbol, k.name))
-        report(ld, "duplicate-decoration", k.line,
+        report(ld, "duplicate-decoration", n, NULL,
                "decoration '%s' of symbol %c is defined twice; the second is skipped", k.name,
                k.symbol);
     else if (t->ndecor >= RF_HORDE_ROWS_MAX)
-        report(ld, "xml-limit", k.line, "more than %d decorations", RF_HORDE_ROWS_MAX);
+        report(ld, "xml-limit", n, NULL, "more than %d decorations", RF_HORDE_ROWS_MAX);
     else if (!rf_grow((void **)&t->dbuf, &t->dcap, t->ndecor + 1, sizeof *t->dbuf))
         ld->nomem = true;
     else {
@@ -428,11 +437,11 @@ static void take_chance(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
     if (!v)
         return;
     if (t->chance_line)
-        report(ld, "duplicate-decoration", rf_xml_line(n),
+        report(ld, "duplicate-decoration", n, NULL,
                "the decoration chance is already set at line %d; this one is ignored",
                t->chance_line);
     else if (!rf_range_parse(v, 0, 100, &lo, &hi) || lo != hi)
-        report(ld, "bad-value", rf_xml_line(n), "chance '%s' is not a percent within 0-100", v);
+        report(ld, "bad-value", n, NULL, "chance '%s' is not a percent within 0-100", v);
     else {
         t->decor_chance = lo;
         t->chance_line = rf_xml_line(n);
@@ -449,7 +458,7 @@ bool rf_horde_load_section(rf_horde_table *t, const xmlNode *n, rf_horde_load *l
         check_attrs(ld, n, decorations_attrs);
         take_chance(t, n, ld);
     } else if (n->properties) {
-        report(ld, "unknown-attribute", rf_xml_line(n), "<%s> takes no attributes; they are ignored",
+        report(ld, "unknown-attribute", n, NULL, "<%s> takes no attributes; they are ignored",
                (const char *)n->name);
     }
     for (c = n->children; c && !ld->nomem; c = c->next) {
@@ -459,7 +468,7 @@ bool rf_horde_load_section(rf_horde_table *t, const xmlNode *n, rf_horde_load *l
                                 : load_trap(t, c, ld)))
                 return false;
         } else if (c->type == XML_ELEMENT_NODE) {
-            report(ld, "unknown-element", rf_xml_line(c), "<%s> is not known in <%s>",
+            report(ld, "unknown-element", c, NULL, "<%s> is not known in <%s>",
                    (const char *)c->name, (const char *)n->name);
         }
     }
@@ -471,16 +480,18 @@ static void warn_gaps(const rf_horde_table *t, rf_horde_load *ld, int line, cons
                       bool (*covered)(const rf_horde_table *, int))
 {
     int depth, start = 0;
+    char msg[128];
     for (depth = 1; depth <= 27; depth++) {
         bool hole = depth <= 26 && !covered(t, depth);
         if (hole && !start)
             start = depth;
         if (!hole && start) {
             if (start == depth - 1)
-                report(ld, "population-gap", line, "no %s can be placed at depth %d", what, start);
+                snprintf(msg, sizeof msg, "no %s can be placed at depth %d", what, start);
             else
-                report(ld, "population-gap", line, "no %s can be placed at depths %d-%d", what,
-                       start, depth - 1);
+                snprintf(msg, sizeof msg, "no %s can be placed at depths %d-%d", what, start,
+                         depth - 1);
+            say(ld, "population-gap", line, 1, msg);
             start = 0;
         }
     }

@@ -11,6 +11,7 @@
 
 #include "roomforge/diag.h"
 #include "roomforge/horde.h"
+#include "xml_node_int.h"
 
 struct rf_horde_table {
     const rf_horde *hordes; /* the rows read: hbuf, or a static array */
@@ -35,6 +36,7 @@ typedef struct rf_horde_load {
     const char *file;
     bool errors;
     bool nomem;
+    const rf_xml_text *text; /* the bytes parsed, for columns; NULL: column 1 */
 } rf_horde_load;
 
 /* Loads a <hordes>, <traps> or <decorations> element into t, skipping bad

@@ -378,7 +378,8 @@ static bool load_depths(loader *ld, rf_profile *p, const xmlNode *n)
  * population tables (horde.c); false only when memory ran out. */
 static bool load_population(loader *ld, rf_profile_set *s, const xmlNode *n)
 {
-    rf_horde_load hl = {ld->d, ld->file, false, false};
+    rf_xml_text text = {ld->buf, ld->len};
+    rf_horde_load hl = {ld->d, ld->file, false, false, &text};
     if (!s->hordes && !(s->hordes = rf_horde_table_new()))
         return false;
     (void)rf_horde_load_section(s->hordes, n, &hl); /* hl.nomem says the same */
@@ -575,7 +576,7 @@ rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t 
             report(&ld, "unknown-element", c, NULL, "<%s> is not known in <profiles>",
                    (const char *)c->name);
     if (ok && pop_line && !ld.errors && !ld.nomem) { /* gaps only in a clean table */
-        rf_horde_load hl = {d, ld.file, false, false};
+        rf_horde_load hl = {d, ld.file, false, false, NULL};
         rf_horde_table_check(s->hordes, &hl, pop_line);
         ld.nomem = hl.nomem;
     }
