@@ -65,5 +65,14 @@ rc=$?
 [ "$rc" = 2 ] || fail "FIFO scenario: exit $rc, not 2: $out"
 echo "$out" | grep -q 'not a regular file' || fail "FIFO scenario: $out"
 
+# an empty folder as a pack: no rooms, a level all the same (once UB in the
+# sanitized build: qsort of no names)
+mkdir "$tmp/empty"
+"$rf" gen --content "$tmp/empty" --seed 1 --format json >"$tmp/empty.json" 2>"$tmp/empty.err" ||
+    fail "gen --content EMPTY: $(cat "$tmp/empty.err")"
+out=$("$rf" lint "$tmp/empty" 2>&1)
+rc=$?
+[ "$rc" = 0 ] || fail "lint of an empty folder: exit $rc: $out"
+
 [ "$fails" = 0 ] && echo "pack_escape: all cases pass"
 exit $((fails != 0))
