@@ -20,10 +20,12 @@ step "$rf" show "Warden's Gate"
 # a room's script played against a scenario of player events
 step "$rf" sim --scenario tests/scenarios/hourglass.scn
 step "$rf" gen --seed 1 --depth 3
-# templates forced in by name (Dredmor's test-room flag): a shop and a zoo
-step "$rf" gen --seed 2 --depth 7 --room "Bolt and Bottle Emporium" --room "Menagerie of Fangs"
+# templates forced in by name (Dredmor's test-room flag): a shop and a zoo,
+# seen with their objects, a legend and where each room went
+step "$rf" gen --seed 2 --depth 7 --room "Bolt and Bottle Emporium" --room "Menagerie of Fangs" \
+    --format text
 step "$rf" gen --profile nethack --seed 1 --depth 12
 step "$rf" gen --profile dungeonmaker --seed 1
 # a profile whose recipe is a file of the content (content/levels/caverns.lua)
 step "$rf" gen --profile caverns --seed 3 --depth 5
-printf '\nTry: %s gen --seed N --depth D [--size WxH] [--format ansi|json]\n' "$rf"
+printf '\nTry: %s gen --seed N --depth D [--size WxH] [--room NAME] [--format text|ansi|json|html|png -o FILE]\n' "$rf"
