@@ -11,10 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "bench_common.h"
@@ -88,41 +85,8 @@ static int child_load(const char *path, long rooms)
     return 0;
 }
 
-typedef struct result {
-    double secs;
-    long rss_kb;
-    int status;
-} result;
 
-enum { RUN_LINT, RUN_LOAD, RUN_XMLLINT };
-
-static result measure(const char *path, long rooms, int what)
-{
-    result r = {0, 0, -1};
-    struct rusage ru;
-    int status;
-    double t0 = bench_now();
-    pid_t pid = fork();
-    if (pid < 0)
-        return r;
-    if (pid == 0) {
-        if (what == RUN_XMLLINT) {
-            if (!freopen("/dev/null", "w", stderr))
-                _exit(126);
-            execlp("xmllint", "xmllint", "--noout", path, (char *)NULL);
-            _exit(127);
-        }
-        _exit(what == RUN_LINT ? child_lint(path, rooms) : child_load(path, rooms));
-    }
-    if (wait4(pid, &status, 0, &ru) != pid)
-        return r;
-    r.secs = bench_now() - t0;
-    r.rss_kb = ru.ru_maxrss;
-    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
-
-static void row(const char *name, result r, long rooms, double mb)
+static void row(const char *name, bench_result r, long rooms, double mb)
 {
     if (r.status == 127) {
         printf("  %-22s (not installed)\n", name);
@@ -138,7 +102,7 @@ int main(int argc, char **argv)
     char dir[] = "/tmp/rf_bench_lintXXXXXX";
     char path[sizeof dir + 16];
     struct stat sb;
-    result lint, load, xml;
+    bench_result lint, load, xml;
     double mb;
     int i;
     for (i = 1; i < argc; i++) {
@@ -162,9 +126,9 @@ int main(int argc, char **argv)
         return 2;
     }
     mb = (double)sb.st_size / (1024.0 * 1024.0);
-    lint = measure(path, rooms, RUN_LINT);
-    load = measure(path, rooms, RUN_LOAD);
-    xml = measure(path, rooms, RUN_XMLLINT);
+    lint = bench_measure(child_lint, path, rooms);
+    load = bench_measure(child_load, path, rooms);
+    xml = bench_measure(NULL, path, rooms);
     unlink(path);
     rmdir(dir);
     printf("  file: %ld rooms, %ld with a Lua chunk, %.1f MB\n", rooms,

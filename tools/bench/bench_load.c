@@ -9,10 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -72,37 +69,6 @@ static int child_load(const char *path, long rooms)
     return 0;
 }
 
-typedef struct result {
-    double secs;
-    long rss_kb;
-    int status;
-} result;
-
-static result measure(const char *path, long rooms, bool xmllint)
-{
-    result r = {0, 0, -1};
-    struct rusage ru;
-    int status;
-    double t0 = bench_now();
-    pid_t pid = fork();
-    if (pid < 0)
-        return r;
-    if (pid == 0) {
-        if (xmllint) {
-            if (!freopen("/dev/null", "w", stderr))
-                _exit(126);
-            execlp("xmllint", "xmllint", "--noout", path, (char *)NULL);
-            _exit(127);
-        }
-        _exit(child_load(path, rooms));
-    }
-    if (wait4(pid, &status, 0, &ru) != pid)
-        return r;
-    r.secs = bench_now() - t0;
-    r.rss_kb = ru.ru_maxrss;
-    r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return r;
-}
 
 int main(int argc, char **argv)
 {
@@ -110,7 +76,7 @@ int main(int argc, char **argv)
     char dir[] = "/tmp/rf_bench_loadXXXXXX";
     char path[sizeof dir + 16];
     struct stat sb;
-    result mine, lint;
+    bench_result mine, lint;
     double mb;
     int i;
     for (i = 1; i < argc; i++) {
@@ -132,8 +98,8 @@ int main(int argc, char **argv)
         return 2;
     }
     mb = (double)sb.st_size / (1024.0 * 1024.0);
-    mine = measure(path, rooms, false);
-    lint = measure(path, rooms, true);
+    mine = bench_measure(child_load, path, rooms);
+    lint = bench_measure(NULL, path, rooms);
     unlink(path);
     rmdir(dir);
     printf("  file: %ld rooms, %.1f MB\n", rooms, mb);
