@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench_common.h"
+#include "bench_child.h"
 #include "roomforge/lint.h"
 #include "roomforge/template.h"
 

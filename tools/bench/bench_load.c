@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench_common.h"
+#include "bench_child.h"
 #include "roomforge/lint.h"
 #include "roomforge/template.h"
 
