@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-# tests/cli/check_file_tops.py SRCDIR [--stats]: every .c and .h under engine/
-# and tools/ opens with a file-top comment (STYLE B4) whose first line names the
+# tests/cli/check_file_tops.py SRCDIR [--stats]: every .c and .h under engine/,
+# tools/ and lua/ opens with a file-top comment (STYLE B4) whose first line names the
 # file's own path and which is at most 12 lines long; names every offender.
 import os
 import re
 import sys
 
 MAX_LINES = 12
-ROOTS = ("engine", "tools")
+ROOTS = ("engine", "tools", "lua")
 
 
 def file_top(text):

@@ -1,0 +1,100 @@
+/* lua/rf_lua.h: what the files of the `roomforge` Lua module share: the
+ * userdata types, the scratch box, and the conversions every file uses.
+ *
+ * Pipeline: above the library (DESIGN 15); reads Lua arguments, calls the
+ * public API (engine/include/roomforge) only, produces Lua values.
+ * Design: every C object reaches Lua as a userdata whose __gc frees it, made
+ * before the object, so a Lua error (out of memory) between two calls leaks
+ * nothing; scratch objects of one call (a sink, a scenario, a buffer) live in
+ * a box userdata for the same reason. A level holds its pack (user value 1),
+ * a world its level: the object borrowed from is never freed first. Bad
+ * content returns nil, diagnostics; misuse raises (luaL_argerror).
+ */
+#ifndef RF_LUA_H
+#define RF_LUA_H
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <stdbool.h>
+
+#include "roomforge/diag.h"
+#include "roomforge/level.h"
+#include "roomforge/pack.h"
+#include "roomforge/scenario.h"
+#include "roomforge/world.h"
+
+#define RF_LUA_PACK "roomforge.pack"
+#define RF_LUA_LEVEL "roomforge.level"
+#define RF_LUA_WORLD "roomforge.world"
+#define RF_LUA_BOX "roomforge.box"
+
+/* A loaded pack; freed when closed (or collected) and no level borrows it. */
+typedef struct rf_lua_pack {
+    rf_pack *pack;
+    char **dirs;   /* the packs' paths, as given (lint reads them again) */
+    size_t ndirs;
+    char *scripts; /* the scripts directory, or NULL */
+    size_t levels; /* live levels generated from it */
+    bool closed;
+} rf_lua_pack;
+
+/* A generated level; user values: 1 its pack, 2 its fields (made on first
+ * read), 3 its world userdata (made by level:world()). */
+typedef struct rf_lua_level {
+    rf_level *level;
+    rf_lua_pack *pack;
+    rf_world *world; /* owned by level */
+} rf_lua_level;
+
+/* A level's world (owned by the level); user value 1 its level. */
+typedef struct rf_lua_world {
+    rf_lua_level *level;
+    bool closed;
+} rf_lua_world;
+
+/* The scratch of one call: whatever is set is freed with the box. */
+typedef struct rf_lua_box {
+    rf_diags *diags;
+    rf_scenario *scenario;
+    rf_scenario_result *result;
+    rf_world *world;
+    char *buf; /* free()d */
+} rf_lua_box;
+
+/* Pushes a new empty box (with a sink when sink is true; raises when memory
+ * runs out). */
+rf_lua_box *rf_lua_box_push(lua_State *L, bool sink);
+
+/* Pushes d as DESIGN 15's diagnostics: an array of {file, line, column,
+ * severity, code, message} (lint's JSON fields) with the fields errors and
+ * warnings. */
+void rf_lua_push_diags(lua_State *L, const rf_diags *d);
+/* Pushes nil, d's diagnostics; returns 2 (a function's bad-content answer). */
+int rf_lua_fail(lua_State *L, const rf_diags *d);
+
+/* Field readers of an options table at index t: the value of key when it
+ * is there (else def), raising an argument error at arg when it has the
+ * wrong type. */
+const char *rf_lua_opt_string(lua_State *L, int t, int arg, const char *key, const char *def);
+lua_Integer rf_lua_opt_integer(lua_State *L, int t, int arg, const char *key, lua_Integer def);
+/* Raises unless every key of options table t is one of keys (NULL-ended):
+ * a misspelt option is misuse, not silence. */
+void rf_lua_check_keys(lua_State *L, int t, int arg, const char *const *keys);
+
+rf_lua_pack *rf_lua_check_pack(lua_State *L, int i);
+/* Frees p's library object once it is closed and no level borrows it. */
+void rf_lua_pack_release(rf_lua_pack *p);
+
+/* The methods of each type, opened into the module by luaopen_roomforge. */
+void rf_lua_open_level(lua_State *L);
+void rf_lua_open_world(lua_State *L);
+int rf_lua_pack_gen(lua_State *L);
+int rf_lua_pack_sim(lua_State *L);
+int rf_lua_level_world(lua_State *L);
+
+/* Pushes effect e as a table {tick, kind, room, script, id, type, x, y,
+ * lx, ly, ..., line} where line is sim's line (room-local coordinates);
+ * room is 1-based. */
+void rf_lua_push_effect(lua_State *L, const rf_effect *e);
+
+#endif /* RF_LUA_H */

@@ -1,0 +1,419 @@
+/* lua/rf_lua_level.c: pack:gen{...} and the level userdata: its fields in
+ * gen's JSON shape, level:render(format), level:digest(), level:world().
+ *
+ * Pipeline: above the library (DESIGN 15): rf_level_generate as `roomforge
+ * gen`, rf_view_write for every format, rf_level_world for the world.
+ * Design: the library has a JSON writer but no reader, so the fields are
+ * read from the public accessors (grid rows, room records, placed objects,
+ * stairs, feelings) in the order and with the names rf_level_write_json
+ * writes, JSON null as an absent field; the suite re-encodes them in Lua
+ * and compares the bytes with `gen --format json`. Made on first read: a
+ * script that only renders or digests pays nothing.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rf_lua.h"
+#include "roomforge/dig.h"
+#include "roomforge/special.h"
+#include "roomforge/template.h"
+#include "roomforge/view.h"
+
+#define GEN_MAX_ROOMS 64 /* forced rooms one level takes, as gen's --room */
+
+static rf_lua_level *check_level(lua_State *L, int i)
+{
+    rf_lua_level *lv = luaL_checkudata(L, i, RF_LUA_LEVEL);
+    if (!lv->level)
+        luaL_argerror(L, i, "the level is closed");
+    return lv;
+}
+
+static int level_close(lua_State *L)
+{
+    rf_lua_level *lv = luaL_checkudata(L, 1, RF_LUA_LEVEL);
+    if (!lv->level)
+        return 0;
+    rf_level_free(lv->level); /* its world with it: world userdata see level == NULL */
+    lv->level = NULL;
+    lv->world = NULL;
+    lv->pack->levels--;
+    rf_lua_pack_release(lv->pack);
+    return 0;
+}
+
+/* ---- the fields ---- */
+
+static void set_int(lua_State *L, const char *key, lua_Integer v)
+{
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, key);
+}
+
+static void set_bool(lua_State *L, const char *key, bool v)
+{
+    lua_pushboolean(L, v);
+    lua_setfield(L, -2, key);
+}
+
+static void set_string(lua_State *L, const char *key, const char *v)
+{
+    if (!v)
+        return;
+    lua_pushstring(L, v);
+    lua_setfield(L, -2, key);
+}
+
+static void push_tiles(lua_State *L, const rf_level *l)
+{
+    const rf_grid *g = rf_level_grid(l);
+    int y, w = rf_grid_width(g), h = rf_grid_height(g);
+    lua_createtable(L, h, 0);
+    for (y = 0; y < h; y++) {
+        luaL_Buffer b;
+        char *row;
+        luaL_buffinit(L, &b);
+        row = luaL_prepbuffsize(&b, (size_t)w + 1);
+        if (!rf_grid_row(g, y, row, (size_t)w + 1))
+            luaL_error(L, "roomforge: row %d cannot be read", y);
+        luaL_addsize(&b, (size_t)w);
+        luaL_pushresult(&b);
+        lua_rawseti(L, -2, y + 1);
+    }
+}
+
+/* A room as level_json.c writes it: dug rooms are named "room N" or
+ * "corridor N" and have no template, file or line. */
+static void push_room(lua_State *L, const rf_room_rec *r)
+{
+    lua_createtable(L, 0, 14);
+    set_int(L, "id", r->id);
+    if (r->tmpl)
+        set_string(L, "name", rf_template_name(r->tmpl));
+    else
+        lua_pushfstring(L, "%s %d", r->kind == RF_ROOM_CORRIDOR ? "corridor" : "room", r->id),
+            lua_setfield(L, -2, "name");
+    set_string(L, "kind", rf_room_kind_name(r->kind));
+    set_string(L, "template", r->tmpl ? rf_template_name(r->tmpl) : NULL);
+    set_int(L, "x", r->x);
+    set_int(L, "y", r->y);
+    set_int(L, "w", r->w);
+    set_int(L, "h", r->h);
+    set_bool(L, "locked", r->locked);
+    set_bool(L, "lit", r->lit);
+    set_int(L, "orient", r->tmpl ? r->orient : 0);
+    set_bool(L, "forced", r->tmpl && r->forced);
+    if (r->tmpl) {
+        set_string(L, "file", rf_template_file(r->tmpl));
+        set_int(L, "line", rf_template_line(r->tmpl));
+    }
+}
+
+static void push_object(lua_State *L, const rf_placed *p, size_t handle)
+{
+    lua_createtable(L, 0, 15);
+    set_int(L, "handle", (lua_Integer)handle);
+    set_string(L, "type", p->type);
+    set_string(L, "id", p->id[0] ? p->id : NULL);
+    set_string(L, "name", p->name);
+    set_int(L, "x", p->x);
+    set_int(L, "y", p->y);
+    set_int(L, "room", p->room);
+    set_int(L, "count", p->count);
+    set_int(L, "charges", p->charges);
+    set_int(L, "quality", p->quality);
+    set_bool(L, "global", p->global);
+    set_bool(L, "key", p->key);
+    set_int(L, "horde", p->horde);
+    set_bool(L, "leader", p->leader);
+    set_bool(L, "asleep", p->asleep);
+}
+
+static void push_point(lua_State *L, int x, int y)
+{
+    lua_createtable(L, 2, 0);
+    lua_pushinteger(L, x);
+    lua_rawseti(L, -2, 1);
+    lua_pushinteger(L, y);
+    lua_rawseti(L, -2, 2);
+}
+
+/* The whole gen JSON of l as one table. */
+static void push_fields(lua_State *L, const rf_level *l)
+{
+    const rf_grid *g = rf_level_grid(l);
+    size_t i, n;
+    int x, y;
+    lua_createtable(L, 0, 10);
+    /* seeds past 2^63 read as negative integers: Lua's integers are signed */
+    set_int(L, "seed", (lua_Integer)rf_level_seed(l));
+    set_int(L, "depth", rf_level_depth(l));
+    set_int(L, "width", rf_grid_width(g));
+    set_int(L, "height", rf_grid_height(g));
+    push_tiles(L, l);
+    lua_setfield(L, -2, "tiles");
+    n = rf_level_room_count(l);
+    lua_createtable(L, (int)n, 0);
+    for (i = 0; i < n; i++) {
+        push_room(L, rf_level_room_at(l, i));
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "rooms");
+    n = rf_level_object_count(l);
+    lua_createtable(L, (int)n, 0);
+    for (i = 0; i < n; i++) {
+        push_object(L, rf_level_object_at(l, i), i + 1);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "objects");
+    lua_createtable(L, 0, 2);
+    rf_level_stairs_up(l, &x, &y);
+    push_point(L, x, y);
+    lua_setfield(L, -2, "up");
+    rf_level_stairs_down(l, &x, &y);
+    push_point(L, x, y);
+    lua_setfield(L, -2, "down");
+    lua_setfield(L, -2, "stairs");
+    set_int(L, "traps", rf_level_traps(l));
+    n = rf_level_feeling_count(l);
+    lua_createtable(L, (int)n, 0);
+    for (i = 0; i < n; i++) {
+        lua_pushstring(L, rf_level_feeling_at(l, i));
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "feelings");
+}
+
+/* The fields table (user value 2), made on first use; pushed. */
+static void push_level_fields(lua_State *L, int i)
+{
+    rf_lua_level *lv = check_level(L, i);
+    if (lua_getiuservalue(L, i, 2) != LUA_TNIL)
+        return;
+    lua_pop(L, 1);
+    push_fields(L, lv->level);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, i, 2);
+}
+
+/* level.KEY: a method, else a field of gen's JSON. */
+static int level_index(lua_State *L)
+{
+    luaL_checkudata(L, 1, RF_LUA_LEVEL);
+    lua_settop(L, 2);
+    if (lua_getfield(L, lua_upvalueindex(1), luaL_checkstring(L, 2)) != LUA_TNIL)
+        return 1;
+    push_level_fields(L, 1);
+    lua_pushvalue(L, 2);
+    lua_rawget(L, -2);
+    return 1;
+}
+
+/* pairs(level): the fields. */
+static int level_pairs(lua_State *L)
+{
+    push_level_fields(L, 1);
+    lua_getglobal(L, "next");
+    lua_insert(L, -2);
+    lua_pushnil(L);
+    return 3;
+}
+
+/* level:data() -> the fields as a plain table (shared: do not change it). */
+static int level_data(lua_State *L)
+{
+    push_level_fields(L, 1);
+    return 1;
+}
+
+static int level_tostring(lua_State *L)
+{
+    rf_lua_level *lv = luaL_checkudata(L, 1, RF_LUA_LEVEL);
+    if (!lv->level) {
+        lua_pushstring(L, "roomforge.level (closed)");
+        return 1;
+    }
+    lua_pushfstring(L, "roomforge.level (seed %s, depth %d, %dx%d)",
+                    lua_pushfstring(L, "%I", (lua_Integer)rf_level_seed(lv->level)),
+                    rf_level_depth(lv->level), rf_grid_width(rf_level_grid(lv->level)),
+                    rf_grid_height(rf_level_grid(lv->level)));
+    return 1;
+}
+
+/* level:render(format[, {scale = N}]) -> the bytes gen --format writes. */
+static int level_render(lua_State *L)
+{
+    rf_lua_level *lv = check_level(L, 1);
+    const char *name = luaL_optstring(L, 2, "ascii");
+    rf_view_format fmt;
+    rf_view_opts vo;
+    rf_lua_box *box;
+    rf_status st;
+    size_t len = 0;
+    FILE *f;
+    rf_view_opts_init(&vo);
+    if (!rf_view_format_parse(name, &fmt))
+        return luaL_argerror(L, 2, "format: ascii, text, ansi, json, html or png");
+    if (!lua_isnoneornil(L, 3)) {
+        static const char *const keys[] = {"scale", NULL};
+        lua_Integer scale;
+        luaL_checktype(L, 3, LUA_TTABLE);
+        rf_lua_check_keys(L, 3, 3, keys);
+        scale = rf_lua_opt_integer(L, 3, 3, "scale", RF_VIEW_SCALE_DEFAULT);
+        if (scale < RF_VIEW_SCALE_MIN || scale > RF_VIEW_SCALE_MAX)
+            return luaL_argerror(L, 3, "scale: 1..32");
+        vo.scale = (int)scale;
+    }
+    box = rf_lua_box_push(L, false);
+    f = open_memstream(&box->buf, &len);
+    if (!f)
+        return luaL_error(L, "roomforge: out of memory");
+    st = rf_view_write(lv->level, fmt, &vo, f);
+    if (fclose(f) != 0 && st == RF_OK)
+        st = RF_ERR_NOMEM;
+    if (st == RF_ERR_LIMIT)
+        return luaL_argerror(L, 3, "the png would pass 16384 pixels a side: a smaller scale");
+    if (st != RF_OK)
+        return luaL_error(L, "roomforge: render: %s", rf_status_str(st));
+    lua_pushlstring(L, box->buf ? box->buf : "", len);
+    return 1;
+}
+
+/* level:digest() -> catalog's 16 hex digits. */
+static int level_digest(lua_State *L)
+{
+    rf_lua_level *lv = check_level(L, 1);
+    char hex[17];
+    uint64_t h = rf_level_digest(lv->level);
+    if (h == 0)
+        return luaL_error(L, "roomforge: out of memory");
+    snprintf(hex, sizeof hex, "%016" PRIx64, h);
+    lua_pushstring(L, hex);
+    return 1;
+}
+
+/* ---- pack:gen ---- */
+
+/* The forced rooms of opts.rooms into names (anchored by the table). */
+static size_t forced_rooms(lua_State *L, int t, const char **names)
+{
+    size_t n = 0, i;
+    int ty = lua_getfield(L, t, "rooms");
+    if (ty == LUA_TNIL) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    if (ty != LUA_TTABLE)
+        luaL_argerror(L, 2, "'rooms' must be a list of room names");
+    n = (size_t)luaL_len(L, -1);
+    if (n > GEN_MAX_ROOMS)
+        luaL_argerror(L, 2, "'rooms' takes at most 64 names");
+    for (i = 0; i < n; i++) {
+        if (lua_rawgeti(L, -1, (lua_Integer)i + 1) != LUA_TSTRING || lua_rawlen(L, -1) == 0)
+            luaL_argerror(L, 2, "'rooms' must be a list of room names");
+        names[i] = lua_tostring(L, -1); /* the list stays on the stack */
+        lua_pop(L, 1);
+    }
+    return n; /* the list is left on the stack, anchoring the names */
+}
+
+static int difficulty_opt(lua_State *L, int t)
+{
+    rf_difficulty dl = (rf_difficulty)0;
+    int ty = lua_getfield(L, t, "difficulty");
+    if (ty == LUA_TNIL) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    if ((ty != LUA_TSTRING && ty != LUA_TNUMBER) ||
+        !rf_difficulty_parse(lua_tostring(L, -1), &dl))
+        luaL_argerror(L, 2, "'difficulty': itytd, hntr, hmp, uv, nightmare or 1-5");
+    lua_pop(L, 1);
+    return (int)dl;
+}
+
+/* pack:gen{profile, seed, depth, width, height, rooms, difficulty} ->
+ * level, diagnostics (the level's warnings); nil, diagnostics when no level
+ * could be made (an unknown profile or room, a recipe that fails). */
+int rf_lua_pack_gen(lua_State *L)
+{
+    static const char *const keys[] = {"profile", "seed", "depth", "width", "height",
+                                       "rooms", "difficulty", NULL};
+    rf_lua_pack *p = rf_lua_check_pack(L, 1);
+    const char *names[GEN_MAX_ROOMS];
+    rf_lua_level *lv;
+    rf_lua_box *box;
+    rf_level_opts o;
+    lua_Integer seed, depth, w, h;
+    rf_status st;
+    if (lua_isnoneornil(L, 2))
+        lua_newtable(L), lua_replace(L, 2);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 2);
+    rf_lua_check_keys(L, 2, 2, keys);
+    rf_level_opts_init(&o);
+    o.profile = rf_lua_opt_string(L, 2, 2, "profile", o.profile);
+    seed = rf_lua_opt_integer(L, 2, 2, "seed", 1);
+    if (seed < 0)
+        return luaL_argerror(L, 2, "'seed' must be a non-negative integer");
+    depth = rf_lua_opt_integer(L, 2, 2, "depth", 1);
+    if (depth < 1 || depth > RF_LEVEL_MAX_DEPTH)
+        return luaL_argerror(L, 2, "'depth' takes 1..1000");
+    w = rf_lua_opt_integer(L, 2, 2, "width", 0);
+    h = rf_lua_opt_integer(L, 2, 2, "height", 0);
+    if ((w || h) && (w < RF_LEVEL_MIN_W || h < RF_LEVEL_MIN_H || w > RF_LEVEL_MAX_SIDE ||
+                     h > RF_LEVEL_MAX_SIDE))
+        return luaL_argerror(L, 2, "'width' and 'height' go together, from 20x10 to 1000x1000");
+    o.difficulty = difficulty_opt(L, 2);
+    o.seed = (uint64_t)seed;
+    o.depth = (int)depth;
+    o.width = (int)w;
+    o.height = (int)h;
+    o.nrooms = forced_rooms(L, 2, names); /* index 3 when given */
+    o.rooms = names;
+    o.templates = rf_pack_templates(p->pack);
+    box = rf_lua_box_push(L, true);
+    lv = lua_newuserdatauv(L, sizeof *lv, 3);
+    memset(lv, 0, sizeof *lv);
+    luaL_setmetatable(L, RF_LUA_LEVEL);
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, 1); /* the level borrows the pack's templates */
+    st = rf_level_generate(rf_pack_profiles(p->pack), &o, &lv->level, box->diags);
+    if (st == RF_ERR_NOMEM)
+        return luaL_error(L, "roomforge: out of memory");
+    if (st != RF_OK) {
+        if (rf_diags_errors(box->diags) == 0) /* a failure the level did not explain */
+            (void)rf_diag_add(box->diags, "level-failed", o.profile ? o.profile : "brogue", 0, 0,
+                              "profile '%s': seed %" PRIu64 ", depth %d: %s",
+                              o.profile ? o.profile : "brogue", o.seed, o.depth,
+                              st == RF_ERR_CONTENT ? "its numbers cannot make a level"
+                                                   : rf_status_str(st));
+        return rf_lua_fail(L, box->diags);
+    }
+    lv->pack = p;
+    p->levels++;
+    rf_lua_push_diags(L, box->diags);
+    return 2;
+}
+
+static const luaL_Reg level_methods[] = {
+    {"render", level_render}, {"digest", level_digest}, {"world", rf_lua_level_world},
+    {"data", level_data},     {"close", level_close},   {NULL, NULL}};
+
+static const luaL_Reg level_meta[] = {{"__gc", level_close},
+                                      {"__close", level_close},
+                                      {"__pairs", level_pairs},
+                                      {"__tostring", level_tostring},
+                                      {NULL, NULL}};
+
+void rf_lua_open_level(lua_State *L)
+{
+    luaL_newmetatable(L, RF_LUA_LEVEL);
+    luaL_setfuncs(L, level_meta, 0);
+    luaL_newlib(L, level_methods);
+    lua_pushcclosure(L, level_index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 1);
+}

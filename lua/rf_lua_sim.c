@@ -1,0 +1,139 @@
+/* lua/rf_lua_sim.c: pack:sim{...}: a scenario played against one room of
+ * the pack in a fresh one-room world, as `roomforge sim` plays it.
+ *
+ * Pipeline: above the library (DESIGN 5, 15): rf_scenario_load_buffer or
+ * _file, rf_world_new with the pack's scripts directory, rf_world_add_room
+ * at 0,0, rf_scenario_play; produces {failed, ticks, effects, lines,
+ * expects} (sim's JSON fields, effect tables as world:tick's).
+ * Design: the room comes from `room` or the scenario's own `room NAME`
+ * line, as sim's --room; every C object of the play lives in one box.
+ */
+#include <string.h>
+
+#include "rf_lua.h"
+#include "roomforge/template.h"
+
+/* The template the play uses, or NULL with an unknown-room error in d. */
+static const rf_template *pick_room(rf_lua_pack *p, const char *name, const rf_scenario *s,
+                                    rf_diags *d)
+{
+    const rf_template *t;
+    rf_pack_room left;
+    if (!name) {
+        (void)rf_diag_add(d, "unknown-room", rf_scenario_file(s), 0, 0,
+                          "which room? give room = NAME or a 'room NAME' line");
+        return NULL;
+    }
+    t = rf_template_set_find(rf_pack_templates(p->pack), name);
+    if (t)
+        return t;
+    if (rf_pack_left_out_find(p->pack, name, &left))
+        (void)rf_diag_add(d, "unknown-room", left.file, left.line, 0,
+                          "room '%s' was left out of the pack (%s): pack:lint() shows why",
+                          name, left.why);
+    else
+        (void)rf_diag_add(d, "unknown-room", rf_scenario_file(s), 0, 0,
+                          "no room named '%s' is loaded (pack:rooms() lists them)", name);
+    return NULL;
+}
+
+static void push_expects(lua_State *L, const rf_scenario *s, const rf_scenario_result *r)
+{
+    size_t i, k = 0;
+    lua_newtable(L);
+    for (i = 0; i < rf_scenario_count(s); i++) {
+        const rf_scenario_cmd *c = rf_scenario_at(s, i);
+        if (c->op != RF_SCENARIO_EXPECT)
+            continue;
+        lua_createtable(L, 0, 4);
+        lua_pushinteger(L, c->line);
+        lua_setfield(L, -2, "line");
+        lua_pushinteger(L, c->tick);
+        lua_setfield(L, -2, "tick");
+        lua_pushstring(L, c->effect);
+        lua_setfield(L, -2, "effect");
+        lua_pushboolean(L, rf_scenario_result_met(r, i));
+        lua_setfield(L, -2, "met");
+        lua_rawseti(L, -2, (lua_Integer)++k);
+    }
+}
+
+/* pack:sim{room, scenario = TEXT | file = PATH, name, orient} -> result,
+ * diagnostics; nil, diagnostics when the scenario does not load or the
+ * room is unknown. */
+int rf_lua_pack_sim(lua_State *L)
+{
+    static const char *const keys[] = {"room", "scenario", "file", "name", "orient", NULL};
+    rf_lua_pack *p = rf_lua_check_pack(L, 1);
+    const char *room, *text, *file, *name;
+    const rf_template *t;
+    lua_Integer orient;
+    rf_lua_box *box;
+    rf_world_opts wo;
+    size_t len = 0, index = 0, from, to, i;
+    rf_status st;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 2);
+    rf_lua_check_keys(L, 2, 2, keys);
+    room = rf_lua_opt_string(L, 2, 2, "room", NULL);
+    text = rf_lua_opt_string(L, 2, 2, "scenario", NULL);
+    file = rf_lua_opt_string(L, 2, 2, "file", NULL);
+    name = rf_lua_opt_string(L, 2, 2, "name", "scenario");
+    orient = rf_lua_opt_integer(L, 2, 2, "orient", 0);
+    if (!text == !file)
+        return luaL_argerror(L, 2, "give one of 'scenario' (its text) or 'file'");
+    if (orient < 0 || orient > 7)
+        return luaL_argerror(L, 2, "'orient' takes 0..7");
+    if (orient != 0)
+        return luaL_argerror(L, 2, "'orient' other than 0 needs a library with sim --orient");
+    if (text) {
+        lua_getfield(L, 2, "scenario");
+        text = lua_tolstring(L, -1, &len); /* the length too: a NUL inside is the parser's */
+    }
+    box = rf_lua_box_push(L, true);
+    st = text ? rf_scenario_load_buffer(name, text, len, box->diags, &box->scenario)
+              : rf_scenario_load_file(file, box->diags, &box->scenario);
+    if (st == RF_ERR_NOMEM)
+        return luaL_error(L, "roomforge: out of memory");
+    if (st != RF_OK)
+        return rf_lua_fail(L, box->diags);
+    t = pick_room(p, room ? room : rf_scenario_room(box->scenario), box->scenario, box->diags);
+    if (!t)
+        return rf_lua_fail(L, box->diags);
+    rf_world_opts_init(&wo);
+    wo.scripts_dir = p->scripts;
+    st = rf_world_new(&wo, box->diags, &box->world);
+    if (st != RF_OK && st != RF_ERR_CONTENT)
+        return st == RF_ERR_IO ? rf_lua_fail(L, box->diags)
+                               : luaL_error(L, "roomforge: %s", rf_status_str(st));
+    st = rf_world_add_room(box->world, t, 0, 0, box->diags, &index);
+    if (st != RF_OK && st != RF_ERR_CONTENT)
+        return luaL_error(L, "roomforge: %s", rf_status_str(st));
+    st = rf_scenario_play(box->scenario, box->world, index, box->diags, &box->result);
+    if (!box->result)
+        return luaL_error(L, "roomforge: sim: %s", rf_status_str(st));
+    lua_createtable(L, 0, 7);
+    lua_pushstring(L, rf_template_name(t));
+    lua_setfield(L, -2, "room");
+    lua_pushstring(L, rf_scenario_file(box->scenario));
+    lua_setfield(L, -2, "scenario");
+    lua_pushinteger(L, rf_scenario_ticks(box->scenario));
+    lua_setfield(L, -2, "ticks");
+    lua_pushinteger(L, (lua_Integer)rf_scenario_result_failed(box->result));
+    lua_setfield(L, -2, "failed");
+    rf_scenario_result_effects(box->result, &from, &to);
+    lua_createtable(L, (int)(to - from), 0); /* effects */
+    lua_createtable(L, (int)(to - from), 0); /* lines */
+    for (i = from; i < to; i++) {
+        rf_lua_push_effect(L, rf_world_effect_at(box->world, i));
+        lua_getfield(L, -1, "line");
+        lua_rawseti(L, -3, (lua_Integer)(i - from) + 1);
+        lua_rawseti(L, -3, (lua_Integer)(i - from) + 1);
+    }
+    lua_setfield(L, -3, "lines");
+    lua_setfield(L, -2, "effects");
+    push_expects(L, box->scenario, box->result);
+    lua_setfield(L, -2, "expects");
+    rf_lua_push_diags(L, box->diags);
+    return 2;
+}

@@ -1,0 +1,405 @@
+/* lua/rf_lua_world.c: level:world() and the world userdata: rooms,
+ * objects, the player, sim's events, tick() with its effects as tables and
+ * as sim's lines.
+ *
+ * Pipeline: above the library (DESIGN 14, 15): rf_level_world, the events
+ * and rf_world_tick of world.h, rf_effect_format for the lines.
+ * Design: the level owns its world, so a world userdata holds its level's
+ * (user value 1) and every call checks the level is still open. Rooms are
+ * 1-based in Lua (the world's index + 1). An event naming an object no room
+ * holds raises (the library's RF_ERR_ARG, a caller's bug); tick() empties
+ * the effect log after reading it: a long play keeps no history in C.
+ */
+#include <limits.h>
+#include <string.h>
+
+#include "rf_lua.h"
+#include "roomforge/template.h"
+
+static rf_world *check_world(lua_State *L, int i)
+{
+    rf_lua_world *w = luaL_checkudata(L, i, RF_LUA_WORLD);
+    if (w->closed || !w->level->level)
+        luaL_argerror(L, i, "the world is closed (or its level is)");
+    return w->level->world;
+}
+
+static void set_int(lua_State *L, const char *key, lua_Integer v)
+{
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, key);
+}
+
+static void set_bool(lua_State *L, const char *key, bool v)
+{
+    lua_pushboolean(L, v);
+    lua_setfield(L, -2, key);
+}
+
+static void set_string(lua_State *L, const char *key, const char *v)
+{
+    if (!v)
+        return;
+    lua_pushstring(L, v);
+    lua_setfield(L, -2, key);
+}
+
+void rf_lua_push_effect(lua_State *L, const rf_effect *e)
+{
+    char line[512];
+    size_t n;
+    lua_createtable(L, 0, 12);
+    set_int(L, "tick", e->tick);
+    set_string(L, "kind", rf_effect_kind_name(e->kind));
+    set_int(L, "room", (lua_Integer)e->room + 1);
+    if (e->script >= 0)
+        set_int(L, "script", e->script + 1);
+    set_string(L, "id", e->id);
+    switch (e->kind) {
+    case RF_EFFECT_CREATE:
+    case RF_EFFECT_MOVE:
+        set_string(L, "type", rf_object_type_name(e->type));
+        set_int(L, "x", e->x);
+        set_int(L, "y", e->y);
+        set_int(L, "lx", e->lx);
+        set_int(L, "ly", e->ly);
+        break;
+    case RF_EFFECT_SET:
+        set_string(L, "property", e->property);
+        set_int(L, "value", e->value);
+        break;
+    case RF_EFFECT_SPELL:
+        set_string(L, "text", e->text);
+        set_int(L, "x", e->x);
+        set_int(L, "y", e->y);
+        set_int(L, "lx", e->lx);
+        set_int(L, "ly", e->ly);
+        set_int(L, "tx", e->tx);
+        set_int(L, "ty", e->ty);
+        set_int(L, "tlx", e->tlx);
+        set_int(L, "tly", e->tly);
+        break;
+    case RF_EFFECT_TICKER: set_string(L, "text", e->text); break;
+    default: break;
+    }
+    /* sim's line (room-local), and the same in level coordinates; an effect
+     * text is capped by the world well under this buffer */
+    n = rf_effect_format(e, true, line, sizeof line);
+    lua_pushlstring(L, line, n < sizeof line ? n : sizeof line - 1);
+    lua_setfield(L, -2, "line");
+    n = rf_effect_format(e, false, line, sizeof line);
+    lua_pushlstring(L, line, n < sizeof line ? n : sizeof line - 1);
+    lua_setfield(L, -2, "level_line");
+}
+
+/* level:world() -> world, diagnostics (what adding the rooms reported). */
+int rf_lua_level_world(lua_State *L)
+{
+    rf_lua_level *lv = luaL_checkudata(L, 1, RF_LUA_LEVEL);
+    rf_lua_world *w;
+    rf_lua_box *box;
+    rf_status st;
+    if (!lv->level)
+        return luaL_argerror(L, 1, "the level is closed");
+    if (lua_getiuservalue(L, 1, 3) == LUA_TUSERDATA &&
+        !((rf_lua_world *)lua_touserdata(L, -1))->closed) {
+        rf_lua_push_diags(L, NULL);
+        return 2;
+    }
+    lua_pop(L, 1);
+    box = rf_lua_box_push(L, true);
+    if (!lv->world) {
+        st = rf_level_world(lv->level, box->diags, &lv->world);
+        if (st != RF_OK && st != RF_ERR_CONTENT)
+            return luaL_error(L, "roomforge: world: %s", rf_status_str(st));
+    }
+    w = lua_newuserdatauv(L, sizeof *w, 1);
+    w->level = lv;
+    w->closed = false;
+    luaL_setmetatable(L, RF_LUA_WORLD);
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, 1);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, 1, 3);
+    rf_lua_push_diags(L, box->diags);
+    return 2;
+}
+
+/* A room argument (1-based) at i -> the world's index; raises when out of
+ * range. */
+static size_t check_room(lua_State *L, rf_world *w, int i)
+{
+    lua_Integer r = luaL_checkinteger(L, i);
+    if (r < 1 || (size_t)r > rf_world_room_count(w))
+        luaL_argerror(L, i, lua_pushfstring(L, "no room %I (the world has %d)", r,
+                                            (int)rf_world_room_count(w)));
+    return (size_t)r - 1;
+}
+
+/* world:rooms() -> {{index, name, x, y, w, h, rules}} */
+static int world_rooms(lua_State *L)
+{
+    rf_world *w = check_world(L, 1);
+    size_t i, n = rf_world_room_count(w);
+    lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);
+    for (i = 0; i < n; i++) {
+        rf_world_room r;
+        if (!rf_world_room_get(w, i, &r))
+            break;
+        lua_createtable(L, 0, 7);
+        set_int(L, "index", (lua_Integer)i + 1);
+        set_string(L, "name", r.name);
+        set_int(L, "x", r.x);
+        set_int(L, "y", r.y);
+        set_int(L, "w", r.w);
+        set_int(L, "h", r.h);
+        set_int(L, "rules", (lua_Integer)r.rules);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
+static void push_object(lua_State *L, const rf_world_object *o)
+{
+    lua_createtable(L, 0, 16);
+    set_string(L, "id", o->id);
+    set_string(L, "type", rf_object_type_name(o->type));
+    set_int(L, "x", o->x);
+    set_int(L, "y", o->y);
+    set_int(L, "lx", o->lx);
+    set_int(L, "ly", o->ly);
+    set_bool(L, "activated", o->activated);
+    set_bool(L, "started", o->started);
+    set_int(L, "remaining", o->remaining);
+    set_int(L, "initial", o->initial);
+    set_int(L, "hits", o->hits);
+    set_int(L, "hits_needed", o->hits_needed);
+    set_bool(L, "broken", o->broken);
+    set_bool(L, "alive", o->alive);
+    set_bool(L, "passable", o->passable);
+    set_bool(L, "can_push", o->can_push);
+}
+
+/* world:objects(room) -> the room's objects as the world holds them now. */
+static int world_objects(lua_State *L)
+{
+    rf_world *w = check_world(L, 1);
+    size_t room = check_room(L, w, 2), i, n = rf_world_object_count(w, room);
+    lua_createtable(L, n > INT_MAX ? INT_MAX : (int)n, 0);
+    for (i = 0; i < n; i++) {
+        rf_world_object o;
+        if (!rf_world_object_get(w, room, i, &o))
+            break;
+        push_object(L, &o); /* o.id is valid until the next call on w */
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
+/* world:object(room, id) -> the object scripts would find, or nil. */
+static int world_object(lua_State *L)
+{
+    rf_world *w = check_world(L, 1);
+    size_t room = check_room(L, w, 2);
+    rf_world_object o;
+    if (!rf_world_object_find(w, room, luaL_checkstring(L, 3), &o))
+        return 0;
+    push_object(L, &o);
+    return 1;
+}
+
+static int world_player(lua_State *L)
+{
+    int x, y;
+    rf_world_player(check_world(L, 1), &x, &y);
+    lua_pushinteger(L, x);
+    lua_pushinteger(L, y);
+    return 2;
+}
+
+static int world_ticks(lua_State *L)
+{
+    lua_pushinteger(L, rf_world_tick_count(check_world(L, 1)));
+    return 1;
+}
+
+static int check_coord(lua_State *L, int i)
+{
+    lua_Integer v = luaL_checkinteger(L, i);
+    if (v < INT_MIN / 2 || v > INT_MAX / 2)
+        luaL_argerror(L, i, "coordinate out of range");
+    return (int)v;
+}
+
+/* The first room whose box holds level (x, y); raises when none does. */
+static size_t room_at(lua_State *L, rf_world *w, int x, int y)
+{
+    size_t i, n = rf_world_room_count(w);
+    for (i = 0; i < n; i++) {
+        rf_world_room r;
+        if (rf_world_room_get(w, i, &r) && x >= r.x && y >= r.y && x < r.x + r.w &&
+            y < r.y + r.h)
+            return i;
+    }
+    luaL_error(L, "roomforge: no room of the world holds %d,%d", x, y);
+    return 0;
+}
+
+/* world:enter(room) or world:enter(x, y): the player enters a room (the
+ * one holding level x, y, where the player then stands). */
+static int enter_exit(lua_State *L, bool enter)
+{
+    rf_world *w = check_world(L, 1);
+    size_t room;
+    rf_status st;
+    if (lua_gettop(L) >= 3) {
+        int x = check_coord(L, 2), y = check_coord(L, 3);
+        room = room_at(L, w, x, y);
+        if (rf_world_move_player(w, x, y) != RF_OK)
+            return luaL_error(L, "roomforge: cannot move the player to %d,%d", x, y);
+    } else {
+        room = check_room(L, w, 2);
+    }
+    st = enter ? rf_world_enter(w, room) : rf_world_exit(w, room);
+    if (st != RF_OK)
+        return luaL_error(L, "roomforge: %s", rf_status_str(st));
+    lua_pushinteger(L, (lua_Integer)room + 1);
+    return 1;
+}
+
+static int world_enter(lua_State *L) { return enter_exit(L, true); }
+static int world_exit(lua_State *L) { return enter_exit(L, false); }
+
+/* world:move(x, y): the player stands at level x, y. */
+static int world_move(lua_State *L)
+{
+    rf_world *w = check_world(L, 1);
+    int x = check_coord(L, 2), y = check_coord(L, 3);
+    if (rf_world_move_player(w, x, y) != RF_OK)
+        return luaL_error(L, "roomforge: cannot move the player to %d,%d", x, y);
+    return 0;
+}
+
+typedef enum event { EV_PULL, EV_HIT, EV_KILL } event;
+static const char *const event_names[] = {"lever", "breakable", "monster or horde"};
+
+static rf_status fire(rf_world *w, event ev, size_t room, const char *id, int n)
+{
+    switch (ev) {
+    case EV_PULL: return rf_world_pull(w, room, id);
+    case EV_HIT: return rf_world_hit(w, room, id, n);
+    default: return rf_world_kill(w, room, id);
+    }
+}
+
+/* pull(id[, room]), hit(id[, n[, room]]), kill(id[, room]): the event on the
+ * object of room, or of the first room holding one of that kind. Returns
+ * the room (1-based). */
+static int object_event(lua_State *L, event ev)
+{
+    rf_world *w = check_world(L, 1);
+    const char *id = luaL_checkstring(L, 2);
+    int room_arg = ev == EV_HIT ? 4 : 3;
+    int n = 1;
+    size_t i, count = rf_world_room_count(w);
+    rf_status st;
+    if (ev == EV_HIT) {
+        lua_Integer k = luaL_optinteger(L, 3, 1);
+        if (k < 1 || k > RF_SCENARIO_MAX_HITS)
+            return luaL_argerror(L, 3, "hits: 1..10000");
+        n = (int)k;
+    }
+    if (!lua_isnoneornil(L, room_arg)) {
+        i = check_room(L, w, room_arg);
+        st = fire(w, ev, i, id, n);
+        if (st == RF_ERR_ARG)
+            return luaL_error(L, "roomforge: room %d holds no %s '%s'", (int)i + 1,
+                              event_names[ev], id);
+        if (st != RF_OK)
+            return luaL_error(L, "roomforge: %s", rf_status_str(st));
+        lua_pushinteger(L, (lua_Integer)i + 1);
+        return 1;
+    }
+    for (i = 0; i < count; i++) {
+        st = fire(w, ev, i, id, n);
+        if (st == RF_OK) {
+            lua_pushinteger(L, (lua_Integer)i + 1);
+            return 1;
+        }
+        if (st != RF_ERR_ARG)
+            return luaL_error(L, "roomforge: %s", rf_status_str(st));
+    }
+    return luaL_error(L, "roomforge: no room holds a %s '%s'", event_names[ev], id);
+}
+
+static int world_pull(lua_State *L) { return object_event(L, EV_PULL); }
+static int world_hit(lua_State *L) { return object_event(L, EV_HIT); }
+static int world_kill(lua_State *L) { return object_event(L, EV_KILL); }
+
+/* world:tick([n]) -> effects, diagnostics: n ticks (default 1), every
+ * effect they made, oldest first. */
+static int world_tick(lua_State *L)
+{
+    rf_world *w = check_world(L, 1);
+    lua_Integer n = luaL_optinteger(L, 2, 1), k;
+    rf_lua_box *box;
+    size_t i, count;
+    if (n < 1 || n > RF_SCENARIO_MAX_TICKS)
+        return luaL_argerror(L, 2, "ticks: 1..1000000");
+    box = rf_lua_box_push(L, true);
+    rf_world_effects_clear(w);
+    for (k = 0; k < n; k++) {
+        rf_status st = rf_world_tick(w, box->diags);
+        if (st == RF_ERR_NOMEM)
+            return luaL_error(L, "roomforge: out of memory");
+        if (rf_world_effect_count(w) > RF_SCENARIO_MAX_EFFECTS)
+            break; /* as sim: a rule firing every tick cannot fill memory */
+    }
+    count = rf_world_effect_count(w);
+    lua_createtable(L, count > INT_MAX ? INT_MAX : (int)count, 0);
+    for (i = 0; i < count; i++) {
+        rf_lua_push_effect(L, rf_world_effect_at(w, i));
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    rf_world_effects_clear(w);
+    rf_lua_push_diags(L, box->diags);
+    return 2;
+}
+
+static int world_close(lua_State *L)
+{
+    rf_lua_world *w = luaL_checkudata(L, 1, RF_LUA_WORLD);
+    w->closed = true; /* the level owns and frees the C world */
+    return 0;
+}
+
+static int world_tostring(lua_State *L)
+{
+    rf_lua_world *w = luaL_checkudata(L, 1, RF_LUA_WORLD);
+    if (w->closed || !w->level->level)
+        lua_pushstring(L, "roomforge.world (closed)");
+    else
+        lua_pushfstring(L, "roomforge.world (%d rooms, tick %d)",
+                        (int)rf_world_room_count(w->level->world),
+                        (int)rf_world_tick_count(w->level->world));
+    return 1;
+}
+
+static const luaL_Reg world_methods[] = {
+    {"rooms", world_rooms}, {"objects", world_objects}, {"object", world_object},
+    {"player", world_player}, {"ticks", world_ticks}, {"enter", world_enter},
+    {"exit", world_exit}, {"move", world_move}, {"pull", world_pull},
+    {"hit", world_hit}, {"kill", world_kill}, {"tick", world_tick},
+    {"close", world_close}, {NULL, NULL}};
+
+static const luaL_Reg world_meta[] = {
+    {"__gc", world_close}, {"__close", world_close}, {"__tostring", world_tostring}, {NULL, NULL}};
+
+void rf_lua_open_world(lua_State *L)
+{
+    luaL_newmetatable(L, RF_LUA_WORLD);
+    luaL_setfuncs(L, world_meta, 0);
+    luaL_newlib(L, world_methods);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 1);
+}

@@ -1,0 +1,133 @@
+-- tests/lua/harness.lua: what the Lua module's test scripts share: checks
+-- that count, the CLI run and captured, and JSON written in the exact bytes
+-- of the library's writers (key order given per shape, nil as null) so a
+-- table the module made can be compared byte for byte with the CLI's JSON.
+-- Environment: RF_CLI (the roomforge binary), RF_SRC (the source tree).
+local H = {fails = 0, checks = 0}
+
+H.cli = assert(os.getenv("RF_CLI"), "RF_CLI is not set")
+H.src = assert(os.getenv("RF_SRC"), "RF_SRC is not set")
+
+function H.check(cond, what)
+  H.checks = H.checks + 1
+  if not cond then
+    H.fails = H.fails + 1
+    io.stderr:write("FAIL: ", what, "\n", debug.traceback("", 2), "\n")
+  end
+  return cond
+end
+
+function H.eq(got, want, what)
+  return H.check(got == want, string.format("%s: got %s, want %s", what, tostring(got),
+                                            tostring(want)))
+end
+
+-- Raises, with a message holding pattern (plain).
+function H.raises(fn, pattern, what)
+  local ok, err = pcall(fn)
+  H.check(not ok, what .. ": did not raise")
+  if not ok then
+    H.check(tostring(err):find(pattern, 1, true) ~= nil,
+            what .. ": raised '" .. tostring(err) .. "', not about '" .. pattern .. "'")
+  end
+end
+
+function H.q(s) return "'" .. tostring(s):gsub("'", "'\\''") .. "'" end
+
+-- roomforge ARGS (a list), run in the source tree: stdout and the exit code.
+function H.run(args)
+  local parts = {"cd", H.q(H.src), "&&", "NO_COLOR=1", "LD_PRELOAD=", H.q(H.cli)}
+  for _, a in ipairs(args) do parts[#parts + 1] = H.q(a) end
+  parts[#parts + 1] = "2>/dev/null"
+  local p = assert(io.popen(table.concat(parts, " "), "r"))
+  local out = p:read("a")
+  local _, _, rc = p:close()
+  return out, rc
+end
+
+function H.read(path)
+  local f = assert(io.open(path, "rb"))
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+-- ---- JSON as core/json.c writes it ----
+
+function H.str(s)
+  if s == nil then return "null" end
+  return '"' .. s:gsub('[%c"\\]', function(c)
+    if c == '"' then return '\\"' elseif c == "\\" then return "\\\\"
+    elseif c == "\n" then return "\\n" elseif c == "\r" then return "\\r"
+    elseif c == "\t" then return "\\t" end
+    return string.format("\\u%04x", c:byte())
+  end) .. '"'
+end
+
+local function value(v)
+  if v == nil then return "null" end
+  if type(v) == "string" then return H.str(v) end
+  return tostring(v)
+end
+
+-- {"k1":v1,"k2":v2,...} with keys in the order given.
+function H.obj(t, keys)
+  local out = {}
+  for i, k in ipairs(keys) do out[i] = H.str(k) .. ":" .. value(t[k]) end
+  return "{" .. table.concat(out, ",") .. "}"
+end
+
+local ROOM = {"id", "name", "kind", "template", "x", "y", "w", "h", "locked", "lit", "orient",
+              "forced", "file", "line"}
+local OBJECT = {"handle", "type", "id", "name", "x", "y", "room", "count", "charges", "quality",
+                "global", "key", "horde", "leader", "asleep"}
+
+-- A level's fields as `gen --format json` writes them (level_json.c).
+function H.level_json(l)
+  local b = {string.format('{"seed":%d,"depth":%d,"width":%d,"height":%d,"tiles":[',
+                           l.seed, l.depth, l.width, l.height)}
+  for y, row in ipairs(l.tiles) do b[#b + 1] = (y > 1 and ",\n" or "\n") .. H.str(row) end
+  b[#b + 1] = "],\n\"rooms\":["
+  for i, r in ipairs(l.rooms) do b[#b + 1] = (i > 1 and ",\n" or "\n") .. H.obj(r, ROOM) end
+  b[#b + 1] = "],\n\"objects\":["
+  for i, o in ipairs(l.objects) do b[#b + 1] = (i > 1 and ",\n" or "\n") .. H.obj(o, OBJECT) end
+  b[#b + 1] = string.format('],\n"stairs":{"up":[%d,%d],"down":[%d,%d]},\n"traps":%d,\n"feelings":[',
+                            l.stairs.up[1], l.stairs.up[2], l.stairs.down[1], l.stairs.down[2],
+                            l.traps)
+  local f = {}
+  for i, s in ipairs(l.feelings) do f[i] = H.str(s) end
+  b[#b + 1] = table.concat(f, ",") .. "]}\n"
+  return table.concat(b)
+end
+
+local FLAGS = {"special", "noMonsters", "noTraps", "noTreasure", "noBlockers", "shop", "zoo",
+               "diggleGod"}
+
+-- pack:rooms() as `list --format json` writes it.
+function H.list_json(rooms)
+  local b = {}
+  for i, r in ipairs(rooms) do
+    b[i] = string.format('{"name":%s,"file":%s,"line":%d,"width":%d,"height":%d,"min_level":%d,'
+                         .. '"max_level":%s,"flags":%s,"objects":%d,"scripts":%d,"doors":%d}',
+                         H.str(r.name), H.str(r.file), r.line, r.width, r.height, r.min_level,
+                         value(r.max_level), H.obj(r.flags, FLAGS), r.objects, r.scripts, r.doors)
+  end
+  return '{"rooms":[' .. table.concat(b, ",") .. "]}\n"
+end
+
+-- diagnostics as `lint --format json` writes them.
+function H.diags_json(d)
+  local b = {}
+  for i, g in ipairs(d) do
+    b[i] = H.obj(g, {"file", "line", "column", "severity", "code", "message"})
+  end
+  return string.format('{"diagnostics":[%s],"errors":%d,"warnings":%d}', table.concat(b, ","),
+                       d.errors, d.warnings)
+end
+
+function H.finish(name)
+  io.write(string.format("%s: %d checks, %d failed\n", name, H.checks, H.fails))
+  os.exit(H.fails == 0 and 0 or 1, true) -- close the state: every finalizer runs (ASan sees leaks)
+end
+
+return H

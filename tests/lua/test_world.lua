@@ -1,0 +1,176 @@
+-- tests/lua/test_world.lua: level:world() (rooms, objects, the player, the
+-- events, tick's effects as tables and as sim's lines, the same lines sim
+-- prints for the same events) and pack:sim{...} against `roomforge sim`,
+-- with its bad-content answers and misuse raising.
+local H = dofile(arg[0]:match("^(.*/)") .. "harness.lua")
+local rf = require "roomforge"
+
+local pack = assert(rf.load())
+local function lines_of(text)
+  local t = {}
+  for l in text:gmatch("[^\n]+") do t[#t + 1] = l end
+  return t
+end
+local function same_lines(got, want, what)
+  H.eq(table.concat(got, "\n"), table.concat(want, "\n"), what)
+end
+
+-- a level holding three scripted rooms, and its world
+local level = assert(pack:gen{seed = 5, depth = 6,
+                              rooms = {"Warden's Gate", "Breaker's Hall", "Twin Lever Lock"}})
+local world, wd = level:world()
+H.check(world, "level:world() gives the world")
+H.eq(wd.errors, 0, "the world's rooms compile")
+H.eq(select(1, level:world()), world, "level:world() twice is the same world")
+local rooms, by_name = world:rooms(), {}
+for _, r in ipairs(rooms) do by_name[r.name] = r end
+local templates = 0
+for _, r in ipairs(level.rooms) do if r.template then templates = templates + 1 end end
+H.eq(#rooms, templates, "one world room per placed template")
+local gate, hall, lock = by_name["Warden's Gate"], by_name["Breaker's Hall"], by_name["Twin Lever Lock"]
+H.check(gate and hall and lock, "the forced rooms are in the world")
+H.check(gate.rules > 0, "a room's rules are counted")
+for _, r in ipairs(level.rooms) do
+  if r.template == "Warden's Gate" then
+    H.check(r.x == gate.x and r.y == gate.y, "the world room stands where the level put it")
+  end
+end
+
+-- the objects and the player
+local objs = world:objects(gate.index)
+H.check(#objs > 0, "world:objects(room)")
+local warden = world:object(gate.index, "warden")
+H.check(warden and warden.alive and warden.type == "monster", "world:object finds the warden")
+H.eq(warden.x - warden.lx, gate.x, "level and room-local coordinates")
+H.eq(world:object(gate.index, "nobody"), nil, "world:object of no such id")
+H.eq(world:ticks(), 0, "no tick yet")
+
+-- Warden's Gate, as tests/scenarios/warden_gate.scn plays it
+local sim_gate = lines_of(H.run({"sim", "--scenario", "tests/scenarios/warden_gate.scn"}))
+local got = {}
+local function keep(effects, room)
+  for _, e in ipairs(effects) do
+    if e.room == room then got[#got + 1] = e.line end
+  end
+end
+H.eq(world:enter(gate.x + 6, gate.y + 2), gate.index, "enter(x, y) enters the room holding it")
+H.eq(select(1, world:player()), gate.x + 6, "the player stands where it entered")
+local effects, td = world:tick()
+H.eq(td.errors, 0, "a tick without script errors")
+keep(effects, gate.index)
+local first = effects[1]
+for _, e in ipairs(effects) do if e.room == gate.index then first = e break end end
+H.eq(first.kind, "ticker", "an effect's kind")
+H.eq(first.tick, 1, "an effect's tick")
+H.eq(first.text, "A bony figure stands before a shimmering seal.", "a ticker's text")
+H.eq(first.line, 'T1 ticker "A bony figure stands before a shimmering seal."', "sim's line")
+H.eq(world:kill("warden"), gate.index, "kill finds the room holding the warden")
+H.eq(world:object(gate.index, "warden").alive, false, "the warden is dead")
+keep(world:tick(), gate.index)
+keep(world:tick(), gate.index)
+same_lines(got, sim_gate, "the world's lines for the gate are sim's")
+H.eq(world:ticks(), 3, "three ticks")
+H.eq(world:object(gate.index, "seal"), nil, "the seal is removed")
+
+-- Breaker's Hall: hit with a count, a room given
+local sim_hall = lines_of(H.run({"sim", "--scenario", "tests/scenarios/breakers_hall.scn"}))
+got = {}
+local base = world:ticks()
+local function keep_shifted(effects, room)
+  for _, e in ipairs(effects) do
+    if e.room == room then
+      got[#got + 1] = e.line:gsub("^T(%d+)", function(t) return "T" .. (t - base) end)
+    end
+  end
+end
+H.eq(world:hit("beam", 1, hall.index), hall.index, "hit(id, n, room)")
+keep_shifted(world:tick(), hall.index)
+world:hit("beam")
+keep_shifted(world:tick(), hall.index)
+world:kill("brute", hall.index)
+keep_shifted(world:tick(), hall.index)
+same_lines(got, sim_hall, "the world's lines for the hall are sim's")
+
+-- Twin Lever Lock: pull, and several ticks at once
+local sim_lock = lines_of(H.run({"sim", "--scenario", "tests/scenarios/twin_lever.scn"}))
+got = {}
+base = world:ticks()
+world:pull("west")
+keep_shifted(world:tick(), lock.index)
+world:pull("west", lock.index)
+keep_shifted(world:tick(), lock.index)
+world:pull("east")
+keep_shifted(world:tick(), lock.index)
+world:pull("west")
+keep_shifted(world:tick(1), lock.index)
+same_lines(got, sim_lock, "the world's lines for the lock are sim's")
+local many = world:tick(5)
+H.eq(world:ticks(), base + 9, "tick(n) runs n ticks")
+for _, e in ipairs(many) do H.check(e.tick > base + 4, "tick(n) gives only its own effects") end
+
+-- exit, move
+H.eq(world:exit(gate.index), gate.index, "exit(room)")
+world:move(1, 1)
+H.eq(select(2, world:player()), 1, "move(x, y)")
+
+-- misuse raises
+H.raises(function() world:pull("no-such-lever") end, "no room holds a lever", "pull of no lever")
+H.raises(function() world:pull("west", gate.index) end, "holds no lever 'west'", "pull in the wrong room")
+H.raises(function() world:enter(0) end, "no room 0", "room 0")
+H.raises(function() world:enter(#rooms + 1) end, "no room", "a room past the end")
+H.raises(function() world:enter(-5, -5) end, "no room of the world holds", "enter where no room is")
+H.raises(function() world:hit("beam", 0) end, "hits: 1..10000", "0 hits")
+H.raises(function() world:tick(0) end, "ticks: 1..1000000", "0 ticks")
+H.raises(function() world:objects("x") end, "number expected", "objects of a string")
+
+-- pack:sim, against `roomforge sim`
+local scn = H.read(H.src .. "/tests/scenarios/warden_gate.scn")
+local r, sd = pack:sim{scenario = scn}
+H.check(r, "pack:sim with the scenario's own room line")
+H.eq(r.failed, 0, "every expect met")
+H.eq(r.room, "Warden's Gate", "the room played")
+H.eq(r.ticks, 3, "the ticks played")
+same_lines(r.lines, sim_gate, "pack:sim's lines are sim's")
+H.eq(#r.effects, #r.lines, "an effect table per line")
+H.eq(r.effects[2].kind, "remove", "effects as tables")
+H.eq(#r.expects, 2, "the expects")
+H.check(r.expects[1].met and r.expects[1].tick == 1, "an expect met, with its tick")
+H.eq(sd.errors, 0, "no diagnostics")
+local rf2 = pack:sim{room = "Warden's Gate", scenario = "enter\ntick\n", orient = 0}
+H.eq(rf2.failed, 0, "DESIGN 15's pack:sim")
+H.eq(#rf2.effects, 1, "one effect")
+local byfile = pack:sim{file = H.src .. "/tests/scenarios/breakers_hall.scn"}
+same_lines(byfile.lines, sim_hall, "pack:sim{file = ...}")
+local failing = pack:sim{room = "Warden's Gate", scenario = "enter\ntick\nexpect T1 remove seal\n"}
+H.eq(failing.failed, 1, "a failed expect is counted")
+H.eq(failing.expects[1].met, false, "and marked")
+
+-- a designer's extension type through the pack's scripts directory
+local ext = assert(rf.load{content = {H.src .. "/tests/data/pack/base", H.src .. "/tests/data/pack/mod"},
+                           scripts = H.src .. "/tests/data/pack/ext"})
+local shout = ext:sim{room = "Shouter", scenario = 'enter\ntick\nexpect T1 ticker "HEY!"\n'}
+H.eq(shout and shout.failed, 0, "the scripts directory's action runs in pack:sim")
+
+-- bad content: nil, diagnostics
+local function fails(opts, code, what)
+  local x, d = pack:sim(opts)
+  H.eq(x, nil, what .. ": nil")
+  local found = false
+  for _, g in ipairs(d or {}) do found = found or g.code == code end
+  H.check(found, what .. ": a " .. code .. " diagnostic")
+end
+fails({room = "Warden's Gate", scenario = "enter\njump\ntick\n"}, "scenario-syntax", "a malformed scenario")
+fails({room = "No Such Room", scenario = "tick\n"}, "unknown-room", "an unknown room")
+fails({scenario = "tick\n"}, "unknown-room", "no room at all")
+fails({file = "/nonexistent.scn", room = "Warden's Gate"}, "io-error", "an unreadable file")
+local gamma = ext:sim{room = "gamma", scenario = "tick\n"}
+H.check(gamma, "the base Gamma plays (the mod's broken one was left out)")
+
+-- misuse raises
+H.raises(function() pack:sim{room = "Warden's Gate"} end, "give one of", "no scenario")
+H.raises(function() pack:sim{scenario = "tick\n", file = "x"} end, "give one of", "both")
+H.raises(function() pack:sim{scenario = "tick\n", orient = 8} end, "0..7", "orient 8")
+H.raises(function() pack:sim{scenario = "tick\n", room = 3} end, "'room' must be a string", "a numeric room")
+H.raises(function() pack:sim() end, "table expected", "pack:sim()")
+
+H.finish("test_world")
