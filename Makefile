@@ -6,15 +6,18 @@
 #   make bench  build optimised and run the benchmarks in tools/bench
 #   make fuzz   build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS (60);
 #               make test runs it after both halves (tools/fuzz/run_libfuzzer.sh)
+#   make package  the Debian packages (CPack DEB, cmake/package.cmake) of a
+#               prefix-/usr build, in $(DEB_BUILD): apt install ./$(DEB_BUILD)/*.deb
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 BENCH_BUILD ?= build-bench
 FUZZ_BUILD ?= build-fuzz
+DEB_BUILD ?= build-deb
 FUZZ_SECONDS ?= 60
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps deps-test build demo check test test-plain test-asan bench fuzz install clean
+.PHONY: all deps deps-test build demo check test test-plain test-asan bench fuzz install package clean
 
 all: build
 
@@ -67,5 +70,12 @@ fuzz: deps-test $(FUZZ_BUILD)/CMakeCache.txt
 install: build
 	cmake --install $(BUILD)
 
+$(DEB_BUILD)/CMakeCache.txt:
+	cmake -S . -B $(DEB_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=/usr -DRF_TESTS=OFF
+
+package: deps $(DEB_BUILD)/CMakeCache.txt
+	cmake --build $(DEB_BUILD) -j $(JOBS)
+	cd $(DEB_BUILD) && cpack -G DEB
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD)

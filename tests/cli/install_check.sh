@@ -132,5 +132,26 @@ LD_LIBRARY_PATH=$prefix/lib "$tmp/embed" "$pc_data" >"$tmp/out" 2>&1 ||
     fail "docs/examples/embed.c on the installed data: $(cat "$tmp/out")"
 grep -q "^Warden's Gate at " "$tmp/out" || fail "docs/examples/embed.c printed: $(cat "$tmp/out")"
 
+# The Lua module (lua/): installed where lua5.4 looks for a prefix's C
+# modules (PREFIX/lib/lua/5.4), loaded by the system's interpreter from the
+# installed library; in a sanitized build with the sanitizer runtime preloaded.
+if [ -e "$src/lua/CMakeLists.txt" ] && grep -q '^RF_LUA_MODULE:BOOL=ON' "$build/CMakeCache.txt" &&
+    command -v lua5.4 >/dev/null 2>&1; then
+    check
+    [ -e "$prefix/lib/lua/5.4/roomforge.so" ] || fail "the Lua module is not installed in lib/lua/5.4"
+    preload=
+    case $cflags in *-fsanitize=address*) preload=$($cc -print-file-name=libasan.so) ;; esac
+    check
+    (cd / && env -u ROOMFORGE_DATA LD_PRELOAD="$preload" LD_LIBRARY_PATH="$prefix/lib" \
+        LUA_CPATH="$prefix/lib/lua/5.4/?.so" RF_CONTENT="$prefix/share/roomforge/content" lua5.4 -e '
+        local rf = require "roomforge"
+        local pack = assert(rf.load{content = os.getenv("RF_CONTENT")})
+        local level = assert(pack:gen{seed = 1, depth = 5})
+        print(rf.version, #level.tiles > 0)') \
+        >"$tmp/out" 2>&1 || fail "lua5.4 require \"roomforge\": $(cat "$tmp/out")"
+    [ "$(cat "$tmp/out")" = "$(cat "$src/CMakeLists.txt" | sed -n 's/^project(roomforge VERSION \([0-9.]*\).*/\1/p')	true" ] ||
+        fail "the installed Lua module printed: $(cat "$tmp/out")"
+fi
+
 echo "$((checks - fails)) passed, $fails failed"
 [ "$fails" = 0 ]
