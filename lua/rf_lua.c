@@ -243,9 +243,12 @@ static int l_load(lua_State *L)
         luaL_argerror(L, 1, "'content' must be a directory or a list of them");
     }
     data = data_dir(bundled, sizeof bundled);
-    if (n == 0 && !data)
-        luaL_error(L, "roomforge: the bundled content was not found (set ROOMFORGE_DATA or give "
-                      "content)");
+    if (n == 0 && !data) { /* an install without its content: an answer, not a raise */
+        box = rf_lua_box_push(L, true);
+        (void)rf_diag_add(box->diags, "io-error", "roomforge", 0, 0,
+                          "the bundled content was not found (set ROOMFORGE_DATA or give content)");
+        return rf_lua_fail(L, box->diags);
+    }
     p = lua_newuserdatauv(L, sizeof *p, 0); /* index 3 */
     memset(p, 0, sizeof *p);
     luaL_setmetatable(L, RF_LUA_PACK);

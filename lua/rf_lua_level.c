@@ -203,8 +203,10 @@ static int level_index(lua_State *L)
 {
     luaL_checkudata(L, 1, RF_LUA_LEVEL);
     lua_settop(L, 2);
-    if (lua_getfield(L, lua_upvalueindex(1), luaL_checkstring(L, 2)) != LUA_TNIL)
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL)
         return 1;
+    lua_pop(L, 1);
     push_level_fields(L, 1);
     lua_pushvalue(L, 2);
     lua_rawget(L, -2);

@@ -52,6 +52,8 @@ for k in pairs(level) do keys = keys + 1 end
 H.eq(keys, 10, "pairs(level) walks gen's ten fields")
 H.check(tostring(level):find("seed 3, depth 5, 79x29", 1, true), "tostring(level)")
 H.eq(level.nosuchfield, nil, "an unknown field is nil")
+H.eq(level[1], nil, "a number key is no field")
+H.eq(level[true], nil, "nor a boolean")
 
 -- png, as gen -o FILE writes it, at two scales
 local tmp = os.tmpname()

@@ -75,6 +75,16 @@ local none, nd = rf.load{content = "/nonexistent/roomforge-pack"}
 H.eq(none, nil, "an unreadable pack gives nil")
 H.eq(nd[1] and nd[1].code, "io-error", "an unreadable pack's diagnostic")
 
+-- no bundled content where ROOMFORGE_DATA points: nil, diagnostics (a child
+-- interpreter, as the variable is read at each load)
+local lua = arg[-1] or "lua5.4"
+local p = assert(io.popen("ROOMFORGE_DATA=/nonexistent " .. H.q(lua) .. [[ -e '
+  local pk, d = require("roomforge").load()
+  io.write(tostring(pk), " ", d[1].code, " ", d[1].message)' 2>&1]]))
+H.eq(p:read("a"), "nil io-error the bundled content was not found (set ROOMFORGE_DATA or give content)",
+     "rf.load() without the bundled content")
+p:close()
+
 -- misuse raises
 H.raises(function() rf.load{contents = "x"} end, "unknown option 'contents'", "a misspelt option")
 H.raises(function() rf.load{content = 5} end, "'content' must be", "content of the wrong type")
