@@ -12,6 +12,7 @@
  */
 #include <limits.h>
 #include <string.h>
+#include <strings.h>
 
 #include "rf_lua.h"
 #include "roomforge/template.h"
@@ -125,11 +126,23 @@ int rf_lua_level_world(lua_State *L)
     return 2;
 }
 
-/* A room argument (1-based) at i -> the world's index; raises when out of
- * range. */
+/* A room argument at i, its index (1-based) or its name (the first room
+ * of that name, case-insensitively) -> the world's index; raises when
+ * there is no such room. */
 static size_t check_room(lua_State *L, rf_world *w, int i)
 {
-    lua_Integer r = luaL_checkinteger(L, i);
+    lua_Integer r;
+    if (lua_type(L, i) == LUA_TSTRING) {
+        const char *name = lua_tostring(L, i);
+        size_t k, n = rf_world_room_count(w);
+        for (k = 0; k < n; k++) {
+            rf_world_room room;
+            if (rf_world_room_get(w, k, &room) && strcasecmp(room.name, name) == 0)
+                return k;
+        }
+        luaL_argerror(L, i, lua_pushfstring(L, "no room named '%s' in the world", name));
+    }
+    r = luaL_checkinteger(L, i);
     if (r < 1 || (size_t)r > rf_world_room_count(w))
         luaL_argerror(L, i, lua_pushfstring(L, "no room %I (the world has %d)", r,
                                             (int)rf_world_room_count(w)));
@@ -231,22 +244,24 @@ static int check_coord(lua_State *L, int i)
     return (int)v;
 }
 
-/* The first room whose box holds level (x, y); raises when none does. */
-static size_t room_at(lua_State *L, rf_world *w, int x, int y)
+/* The first room whose box holds level (x, y) into *out; false when none. */
+static bool room_at(rf_world *w, int x, int y, size_t *out)
 {
     size_t i, n = rf_world_room_count(w);
     for (i = 0; i < n; i++) {
         rf_world_room r;
         if (rf_world_room_get(w, i, &r) && x >= r.x && y >= r.y && x < r.x + r.w &&
-            y < r.y + r.h)
-            return i;
+            y < r.y + r.h) {
+            *out = i;
+            return true;
+        }
     }
-    luaL_error(L, "roomforge: no room of the world holds %d,%d", x, y);
-    return 0;
+    return false;
 }
 
-/* world:enter(room) or world:enter(x, y): the player enters a room (the
- * one holding level x, y, where the player then stands). */
+/* world:enter(room) or world:enter(x, y): the player enters a room (by
+ * index or name), or stands at level x, y and enters the room holding it
+ * (nil when no room of the world does: a corridor). */
 static int enter_exit(lua_State *L, bool enter)
 {
     rf_world *w = check_world(L, 1);
@@ -254,9 +269,10 @@ static int enter_exit(lua_State *L, bool enter)
     rf_status st;
     if (lua_gettop(L) >= 3) {
         int x = check_coord(L, 2), y = check_coord(L, 3);
-        room = room_at(L, w, x, y);
         if (rf_world_move_player(w, x, y) != RF_OK)
             return luaL_error(L, "roomforge: cannot move the player to %d,%d", x, y);
+        if (!room_at(w, x, y, &room))
+            return 0;
     } else {
         room = check_room(L, w, 2);
     }

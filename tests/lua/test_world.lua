@@ -118,10 +118,16 @@ H.raises(function() world:pull("no-such-lever") end, "no room holds a lever", "p
 H.raises(function() world:pull("west", gate.index) end, "holds no lever 'west'", "pull in the wrong room")
 H.raises(function() world:enter(0) end, "no room 0", "room 0")
 H.raises(function() world:enter(#rooms + 1) end, "no room", "a room past the end")
-H.raises(function() world:enter(-5, -5) end, "no room of the world holds", "enter where no room is")
+H.eq(world:enter(-5, -5), nil, "enter(x, y) where no room is: moved, no room entered")
+H.eq(select(1, world:player()), -5, "the player moved there")
+H.eq(world:enter("warden's gate"), gate.index, "enter(name), case-insensitively")
+H.eq(world:exit("Warden's Gate"), gate.index, "exit(name)")
+H.raises(function() world:enter("Nowhere") end, "no room named 'Nowhere'", "enter of an unknown name")
 H.raises(function() world:hit("beam", 0) end, "hits: 1..10000", "0 hits")
 H.raises(function() world:tick(0) end, "ticks: 1..1000000", "0 ticks")
-H.raises(function() world:objects("x") end, "number expected", "objects of a string")
+H.raises(function() world:objects(true) end, "number expected", "objects of a boolean")
+H.raises(function() world:objects("x") end, "no room named", "objects of an unknown room name")
+H.eq(#world:objects("Warden's Gate"), #world:objects(gate.index), "objects(name)")
 
 -- pack:sim, against `roomforge sim`
 local scn = H.read(H.src .. "/tests/scenarios/warden_gate.scn")
