@@ -428,7 +428,7 @@ int luaopen_roomforge(lua_State *L)
     rf_lua_open_level(L);
     rf_lua_open_world(L);
     luaL_newlib(L, module_funcs);
-    lua_pushstring(L, rf_version());
+    lua_pushstring(L, rf_version(NULL, NULL, NULL));
     lua_setfield(L, -2, "version");
     lua_pushinteger(L, RF_VERSION_MAJOR);
     lua_setfield(L, -2, "version_major");

@@ -17,7 +17,6 @@
 
 #include "rf_lua.h"
 #include "roomforge/dig.h"
-#include "roomforge/special.h"
 #include "roomforge/template.h"
 #include "roomforge/view.h"
 
@@ -321,18 +320,12 @@ static size_t forced_rooms(lua_State *L, int t, const char **names)
     return n; /* the list is left on the stack, anchoring the names */
 }
 
+/* DoomRL's difficulty 1-5 (gen --difficulty's numbers); 0 when absent. */
 static int difficulty_opt(lua_State *L, int t)
 {
-    rf_difficulty dl = (rf_difficulty)0;
-    int ty = lua_getfield(L, t, "difficulty");
-    if (ty == LUA_TNIL) {
-        lua_pop(L, 1);
-        return 0;
-    }
-    if ((ty != LUA_TSTRING && ty != LUA_TNUMBER) ||
-        !rf_difficulty_parse(lua_tostring(L, -1), &dl))
-        luaL_argerror(L, 2, "'difficulty': itytd, hntr, hmp, uv, nightmare or 1-5");
-    lua_pop(L, 1);
+    lua_Integer dl = rf_lua_opt_integer(L, t, 2, "difficulty", 0);
+    if (dl != 0 && (dl < 1 || dl > 5))
+        luaL_argerror(L, 2, "'difficulty' takes 1..5 (1 itytd ... 5 nightmare)");
     return (int)dl;
 }
 

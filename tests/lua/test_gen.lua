@@ -16,7 +16,7 @@ local cases = {
    args = {"--profile", "nethack", "--seed", "1", "--depth", "20"}},
   {opts = {profile = "caverns", seed = 11, depth = 2},
    args = {"--profile", "caverns", "--seed", "11", "--depth", "2"}},
-  {opts = {profile = "dungeonmaker", seed = 2, depth = 4, difficulty = "uv"},
+  {opts = {profile = "dungeonmaker", seed = 2, depth = 4, difficulty = 4},
    args = {"--profile", "dungeonmaker", "--seed", "2", "--depth", "4", "--difficulty", "uv"}},
 }
 for _, c in ipairs(cases) do
@@ -95,7 +95,8 @@ H.raises(function() pack:gen{seed = 1.5} end, "'seed' must be an integer", "a fr
 H.raises(function() pack:gen{width = 40} end, "go together", "a width without a height")
 H.raises(function() pack:gen{width = 19, height = 10} end, "go together", "a width under 20")
 H.raises(function() pack:gen{rooms = "Warden's Gate"} end, "list of room names", "rooms as a string")
-H.raises(function() pack:gen{difficulty = "hard"} end, "'difficulty'", "an unknown difficulty")
+H.raises(function() pack:gen{difficulty = 6} end, "'difficulty' takes 1..5", "difficulty 6")
+H.raises(function() pack:gen{difficulty = "uv"} end, "'difficulty' must be an integer", "a named difficulty")
 H.raises(function() pack:gen{sede = 3} end, "unknown option 'sede'", "a misspelt option")
 H.raises(function() pack:gen{profile = 3} end, "'profile' must be a string", "a numeric profile")
 H.raises(function() level:render("gif") end, "format: ascii", "an unknown format")
