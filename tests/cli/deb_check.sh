@@ -110,8 +110,7 @@ install)
     [ "$(cat "$tmp/comp")" = gen ] || fail "roomforge ge<TAB>: $(cat "$tmp/comp")"
     cat >"$tmp/client.c" <<'C'
 #include <stdio.h>
-#include "roomforge/version.h"
-#include "roomforge/level.h"
+#include "roomforge/roomforge.h"
 int main(void)
 {
     rf_level_opts o;
@@ -121,7 +120,7 @@ int main(void)
     o.depth = 2;
     if (rf_level_generate(NULL, &o, &l, NULL) != RF_OK)
         return 1;
-    printf("%s %d %zu\n", rf_version(), RF_VERSION_MAJOR, rf_level_room_count(l) > 0 ? (size_t)1 : 0);
+    printf("%s %d %zu\n", rf_version(NULL, NULL, NULL), RF_VERSION_MAJOR, rf_level_room_count(l) > 0 ? (size_t)1 : 0);
     rf_level_free(l);
     return 0;
 }
