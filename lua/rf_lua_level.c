@@ -212,11 +212,22 @@ static int level_index(lua_State *L)
     return 1;
 }
 
+/* next over the fields table (the global next may be gone in a sandbox). */
+static int fields_next(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    if (lua_next(L, 1))
+        return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
 /* pairs(level): the fields. */
 static int level_pairs(lua_State *L)
 {
     push_level_fields(L, 1);
-    lua_getglobal(L, "next");
+    lua_pushcfunction(L, fields_next);
     lua_insert(L, -2);
     lua_pushnil(L);
     return 3;
