@@ -7,10 +7,10 @@
 # install test (tests/cli/install_check.sh). libpng writes `gen --format png`;
 # chromium, node and npm run the html viewer's browser test (tests/browser);
 # clang builds the libFuzzer harnesses (make fuzz); lua5.4 runs the Lua
-# module's tests (tests/lua).
+# module's tests (tests/lua); lintian checks the .deb packages (deb_inspect).
 set -eu
 PKGS="build-essential cmake pkg-config libxml2-dev libxml2-utils liblua5.4-dev check python3 scdoc man-db libpng-dev"
-[ "${1:-}" = test ] && PKGS="$PKGS chromium clang lua5.4"
+[ "${1:-}" = test ] && PKGS="$PKGS chromium clang lua5.4 lintian"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
