@@ -297,7 +297,7 @@ static void loop(watch *w, int sfd)
             if (!(p[i].revents & (POLLIN | POLLHUP | POLLERR)))
                 continue;
             if (p[i].fd == sfd)
-                run = false;
+                run = false; /* the signal is taken at exit (drain) */
             else if (p[i].fd == watch_files_fd(w->files) && watch_files_read(w->files, stderr)) {
                 last = now_ms();
                 if (!pending)
@@ -309,12 +309,12 @@ static void loop(watch *w, int sfd)
                     run = false;
             }
         }
-        if (w->http)
-            watch_http_run(w->http);
         if (run && pending && (now_ms() >= last + QUIET_MS || now_ms() >= first + MAX_WAIT_MS)) {
             pending = false;
             rebuild(w);
         }
+        if (w->http)
+            watch_http_run(w->http); /* after the build: its event goes out now */
     }
 }
 
@@ -375,6 +375,14 @@ static int check_out(const watch *w)
     return rc;
 }
 
+/* Takes the signals that ended the loop, so unblocking them delivers none. */
+static void drain(int sfd)
+{
+    struct signalfd_siginfo si;
+    while (read(sfd, &si, sizeof si) == (ssize_t)sizeof si)
+        continue;
+}
+
 int cmd_watch(int argc, char **argv)
 {
     watch w;
@@ -396,7 +404,7 @@ int cmd_watch(int argc, char **argv)
     sigaddset(&mask, SIGINT);
     sigaddset(&mask, SIGTERM);
     sigaddset(&mask, SIGHUP);
-    if (sigprocmask(SIG_BLOCK, &mask, &old) != 0 || (sfd = signalfd(-1, &mask, SFD_CLOEXEC)) < 0)
+    if (sigprocmask(SIG_BLOCK, &mask, &old) != 0 || (sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK)) < 0)
         return cli_usage_error("watch", "signalfd: %s", strerror(errno));
     signal(SIGPIPE, SIG_IGN);
     w.files = watch_files_new();
@@ -421,6 +429,7 @@ int cmd_watch(int argc, char **argv)
     watch_http_stop(w.http);
     watch_files_free(w.files);
     watch_build_free(&w.good);
+    drain(sfd);
     close(sfd);
     (void)sigprocmask(SIG_SETMASK, &old, NULL);
     return rc;

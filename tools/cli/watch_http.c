@@ -47,6 +47,7 @@ struct watch_http {
     void *ctx;
     bool loopback;
     bool closing;
+    bool kick; /* listeners were resumed: run the daemon without waiting */
     char url[128];
     char *level;      /* gen JSON + generation of the last good build; NULL: none yet */
     char *page;       /* its html view */
@@ -237,6 +238,7 @@ static void sse_push(sse *s, const char *text)
     if (s->suspended) {
         s->suspended = false;
         MHD_resume_connection(s->c);
+        s->h->kick = true;
     }
 }
 
@@ -459,7 +461,7 @@ int watch_http_timeout(const watch_http *h)
 {
     MHD_UNSIGNED_LONG_LONG t = 0;
     long ping = (long)(KEEPALIVE_MS - (now_ms() - h->last_ping));
-    if (ping < 0)
+    if (ping < 0 || h->kick)
         ping = 0;
     if (MHD_get_timeout(h->d, &t) == MHD_YES && t < (MHD_UNSIGNED_LONG_LONG)ping)
         return (int)t;
@@ -474,5 +476,6 @@ void watch_http_run(watch_http *h)
         for (s = h->listeners; s; s = s->next)
             sse_push(s, ": keep-alive\n\n");
     }
+    h->kick = false;
     (void)MHD_run(h->d);
 }
