@@ -123,6 +123,56 @@ def poll_generation(base, want, timeout):
     return None
 
 
+def terminal(pack, halls, original):
+    """Without --serve: the view and the build line on stdout, redrawn on a
+    save; a broken save shows the error under the last good level; -o FILE
+    is rewritten after each good build."""
+    out = os.path.join(os.path.dirname(pack), "level.txt")
+    p = subprocess.Popen([RF, "watch", "--content", pack, "--room", ROOM, "--format", "ascii",
+                          "-o", out], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    lines, lock = [], threading.Lock()
+
+    def read():
+        for line in iter(p.stdout.readline, ""):
+            with lock:
+                lines.append(line)
+    threading.Thread(target=read, daemon=True).start()
+
+    def wait_for(pattern, timeout=30):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            with lock:
+                text = "".join(lines)
+            if re.search(pattern, text):
+                return text
+            time.sleep(0.01)
+        return None
+    try:
+        first = wait_for(r"build 1: ok")
+        check(first, "the terminal shows build 1 ok")
+        check(os.path.exists(out) and open(out).read().strip() and os.path.getsize(out) > 0,
+              "-o FILE is written after the first build")
+        before = open(out).read() if os.path.exists(out) else ""
+        save(halls, original.replace('<row text="#....^.^....#"/>', '<row text="#....L.L....#"/>'))
+        check(wait_for(r"build 2: ok", 10), "a save redraws: build 2 ok")
+        time.sleep(0.05)
+        after = open(out).read() if os.path.exists(out) else ""
+        check("L" in after and after != before, "-o FILE is rewritten with the change")
+        save(halls, original.replace('<row text="d.....@.....d"/>', '<row text="d.....@......d"/>', 1))
+        text = wait_for(r"build 3: FAILED[^\n]*\n.*ragged-rows", 10)
+        check(text, "a broken save shows FAILED and the error under the last good level")
+        check(open(out).read() == after, "-o FILE keeps the last good level")
+        save(halls, original)
+    finally:
+        p.send_signal(signal.SIGINT)
+        try:
+            rc = p.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            rc = None
+    check(rc == 0, "SIGINT ends it with exit 0 (got %s)" % rc)
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="rf-watch-")
     proc = None
@@ -262,6 +312,13 @@ def main():
               "a port in use is exit 2 saying so: %d %s" % (second.returncode, second.stderr.strip()))
         bad = subprocess.run([RF, "watch", "--serve", "70000"], capture_output=True, text=True, timeout=60)
         check(bad.returncode == 2 and "--serve" in bad.stderr, "--serve 70000 is a usage error")
+
+        terminal(pack, halls, original)
+        for args, what in ((["--format", "png"], "png"), (["-o", "-"], "-o -"), (["--bogus"], "--bogus")):
+            r = subprocess.run([RF, "watch", "--content", pack] + args, capture_output=True, text=True,
+                               timeout=60)
+            check(r.returncode == 2 and r.stderr.startswith("roomforge watch:"),
+                  "watch %s is a usage error: %s" % (what, r.stderr.strip()))
 
         proc.send_signal(signal.SIGTERM)
         try:

@@ -415,17 +415,17 @@ int cmd_watch(int argc, char **argv)
     if (rc == CLI_OK) {
         if (w.http)
             fprintf(stderr, "roomforge watch: serving %s\n", watch_http_url(w.http));
+        keys_on(&w);
         rebuild(&w);
         rc = w.rc == CLI_OK ? check_out(&w) : w.rc;
     }
     if (rc == CLI_OK) {
-        keys_on(&w);
         fprintf(stderr, "roomforge watch: watching %zu folder%s; Ctrl-C ends\n",
                 watch_files_count(w.files), watch_files_count(w.files) == 1 ? "" : "s");
         loop(&w, sfd);
-        keys_off(&w);
         rc = w.rc;
     }
+    keys_off(&w);
     watch_http_stop(w.http);
     watch_files_free(w.files);
     watch_build_free(&w.good);
