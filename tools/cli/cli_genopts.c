@@ -65,8 +65,8 @@ void cli_gen_init(cli_gen *g)
 
 /* A value that must not be empty: 1 with *v set, 0 when argv[*k] is not
  * name, -1 after printing why. */
-static int named(const char *cmd, int argc, char **argv, int *k, const char *name,
-                 const char *need, const char **v)
+static int named(const char *cmd, int argc, char **argv, int *k, const char *name, const char *need,
+                 const char **v)
 {
     int r = cli_opt_value(argc, argv, k, name, v);
     if (r < 0 || (r > 0 && !**v)) {
@@ -93,7 +93,8 @@ static int numeric(const char *cmd, int argc, char **argv, int *k, cli_gen *g)
             return cli_usage_error(cmd, "--depth takes 1..%d", RF_LEVEL_MAX_DEPTH), -1;
     } else if ((r = cli_opt_value(argc, argv, k, "--difficulty", &v)) != 0) {
         if (r < 0 || !rf_difficulty_parse(v, &dl))
-            return cli_usage_error(cmd, "--difficulty takes itytd, hntr, hmp, uv or nightmare (or 1-5)"),
+            return cli_usage_error(cmd,
+                                   "--difficulty takes itytd, hntr, hmp, uv or nightmare (or 1-5)"),
                    -1;
         g->o.difficulty = (int)dl;
     } else if ((r = cli_opt_value(argc, argv, k, "--size", &v)) != 0) {
@@ -108,7 +109,8 @@ static int numeric(const char *cmd, int argc, char **argv, int *k, cli_gen *g)
     } else if ((r = cli_opt_value(argc, argv, k, "--scale", &v)) != 0) {
         if (r < 0 || !cli_parse_int(v, &g->vo.scale) || g->vo.scale < RF_VIEW_SCALE_MIN ||
             g->vo.scale > RF_VIEW_SCALE_MAX)
-            return cli_usage_error(cmd, "--scale takes %d..%d", RF_VIEW_SCALE_MIN, RF_VIEW_SCALE_MAX),
+            return cli_usage_error(cmd, "--scale takes %d..%d", RF_VIEW_SCALE_MIN,
+                                   RF_VIEW_SCALE_MAX),
                    -1;
     }
     return r;

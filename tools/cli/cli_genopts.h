@@ -18,15 +18,15 @@
 #define CLI_GEN_MAX_ROOMS 64 /* --room options one run takes */
 
 typedef struct cli_gen {
-    rf_level_opts o; /* --profile --seed --depth --size --difficulty */
-    cli_content cc;  /* --content --scripts --verbose --quiet */
+    rf_level_opts o;                       /* --profile --seed --depth --size --difficulty */
+    cli_content cc;                        /* --content --scripts --verbose --quiet */
     const char *forced[CLI_GEN_MAX_ROOMS]; /* --room, in order */
     size_t nforced;
     const char *recipe_path; /* --recipe, NULL: the profile's */
     const char *rooms_path;  /* --rooms-file, NULL: the bundled one */
     rf_view_format fmt;      /* --format (default ascii) */
     bool fmt_given;
-    rf_view_opts vo; /* --scale */
+    rf_view_opts vo;      /* --scale */
     const char *out_path; /* -o: NULL for stdout */
     bool out_given;
 } cli_gen;

@@ -60,10 +60,10 @@ static const char watch_usage_tail[] =
 typedef struct watch {
     cli_gen g;
     rf_view_format term;
-    bool tty;           /* stdout is a terminal: the screen is cleared and redrawn */
-    bool keys;          /* stdin is a terminal in key mode */
+    bool tty;  /* stdout is a terminal: the screen is cleared and redrawn */
+    bool keys; /* stdin is a terminal in key mode */
     struct termios saved;
-    watch_build good;   /* the last good build (good_gen 0: none yet) */
+    watch_build good; /* the last good build (good_gen 0: none yet) */
     unsigned long gen, good_gen;
     watch_files *files;
     watch_http *http;
@@ -138,8 +138,8 @@ static void draw(const watch *w, const watch_build *b, double ms)
 static void write_out(watch *w, const watch_build *b)
 {
     cli_out o;
-    if (!w->g.out_given || cli_out_open(&o, "watch", w->g.out_path,
-                                        rf_view_format_is_binary(w->g.fmt)) != CLI_OK)
+    if (!w->g.out_given ||
+        cli_out_open(&o, "watch", w->g.out_path, rf_view_format_is_binary(w->g.fmt)) != CLI_OK)
         return;
     fwrite(b->out.s, 1, b->out.len, o.f);
     (void)cli_out_close(&o, "watch", !ferror(o.f));
@@ -154,8 +154,9 @@ static void accept(watch *w, watch_build *b, double t0)
         w->rc = cli_usage_error("watch", "out of memory");
     if (w->http && !watch_http_publish(w->http, w->gen, b))
         w->rc = cli_usage_error("watch", "out of memory");
-    fprintf(stderr, "roomforge watch: build %lu %s in %.1f ms (load and checks %.1f, level %.1f, "
-                    "views %.1f)\n",
+    fprintf(stderr,
+            "roomforge watch: build %lu %s in %.1f ms (load and checks %.1f, level %.1f, "
+            "views %.1f)\n",
             w->gen, b->ok ? "ok" : "failed", now_ms() - t0, b->ms_load, b->ms_level, b->ms_write);
     if (b->ok) {
         watch_build_free(&w->good);
@@ -238,9 +239,18 @@ static bool key(watch *w, char c)
 {
     switch (c) {
     case 's': w->g.o.seed++; break;
-    case 'S': if (w->g.o.seed > 0) w->g.o.seed--; break;
-    case 'd': if (w->g.o.depth < RF_LEVEL_MAX_DEPTH) w->g.o.depth++; break;
-    case 'D': if (w->g.o.depth > 1) w->g.o.depth--; break;
+    case 'S':
+        if (w->g.o.seed > 0)
+            w->g.o.seed--;
+        break;
+    case 'd':
+        if (w->g.o.depth < RF_LEVEL_MAX_DEPTH)
+            w->g.o.depth++;
+        break;
+    case 'D':
+        if (w->g.o.depth > 1)
+            w->g.o.depth--;
+        break;
     case 'r': break;
     case 'q': return false;
     default: return true;
@@ -269,6 +279,14 @@ static void keys_off(watch *w)
     w->keys = false;
 }
 
+static void add_fd(struct pollfd *p, int *n, int fd)
+{
+    p[*n].fd = fd;
+    p[*n].events = POLLIN;
+    p[*n].revents = 0;
+    (*n)++;
+}
+
 /* The loop: until a signal, q, or a failure of memory or output. */
 static void loop(watch *w, int sfd)
 {
@@ -277,14 +295,17 @@ static void loop(watch *w, int sfd)
     while (run && w->rc == CLI_OK) {
         struct pollfd p[4];
         int n = 0, timeout = -1, i;
-        p[n].fd = sfd, p[n++].events = POLLIN;
-        p[n].fd = watch_files_fd(w->files), p[n++].events = POLLIN;
-        if (w->http)
-            p[n].fd = watch_http_fd(w->http), p[n].events = POLLIN, timeout = watch_http_timeout(w->http), n++;
+        add_fd(p, &n, sfd);
+        add_fd(p, &n, watch_files_fd(w->files));
+        if (w->http) {
+            add_fd(p, &n, watch_http_fd(w->http));
+            timeout = watch_http_timeout(w->http);
+        }
         if (w->keys)
-            p[n].fd = STDIN_FILENO, p[n++].events = POLLIN;
+            add_fd(p, &n, STDIN_FILENO);
         if (pending) {
-            double due = last + QUIET_MS < first + MAX_WAIT_MS ? last + QUIET_MS : first + MAX_WAIT_MS;
+            double due =
+                last + QUIET_MS < first + MAX_WAIT_MS ? last + QUIET_MS : first + MAX_WAIT_MS;
             int left = (int)(due - now_ms()) + 1;
             left = left < 0 ? 0 : left;
             timeout = timeout < 0 || left < timeout ? left : timeout;
@@ -342,10 +363,12 @@ static int parse(watch *w, int argc, char **argv, const char **serve, bool *help
         return cli_usage_error("watch", "unknown argument '%s' (see --help)", argv[k]);
     }
     if (w->g.out_given && !w->g.out_path)
-        return cli_usage_error("watch", "-o - would mix the level into the terminal view: give a file");
+        return cli_usage_error("watch",
+                               "-o - would mix the level into the terminal view: give a file");
     if (!w->g.out_given && w->g.fmt_given && w->g.fmt != RF_VIEW_ASCII &&
         w->g.fmt != RF_VIEW_TEXT && w->g.fmt != RF_VIEW_ANSI)
-        return cli_usage_error("watch", "the terminal shows ascii, text or ansi; --format %s needs -o FILE",
+        return cli_usage_error("watch",
+                               "the terminal shows ascii, text or ansi; --format %s needs -o FILE",
                                rf_view_format_name(w->g.fmt));
     if (w->g.out_path && cli_out_check("watch", w->g.out_path, NULL, NULL, 0) != CLI_OK)
         return CLI_USAGE;
@@ -404,7 +427,8 @@ int cmd_watch(int argc, char **argv)
     sigaddset(&mask, SIGINT);
     sigaddset(&mask, SIGTERM);
     sigaddset(&mask, SIGHUP);
-    if (sigprocmask(SIG_BLOCK, &mask, &old) != 0 || (sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK)) < 0)
+    if (sigprocmask(SIG_BLOCK, &mask, &old) != 0 ||
+        (sfd = signalfd(-1, &mask, SFD_CLOEXEC | SFD_NONBLOCK)) < 0)
         return cli_usage_error("watch", "signalfd: %s", strerror(errno));
     signal(SIGPIPE, SIG_IGN);
     w.files = watch_files_new();

@@ -151,8 +151,9 @@ static int make_level(const cli_gen *g, rf_view_format term, const rf_pack *p, w
             draw(lv, term, &g->vo, false, &b->view) != RF_OK)
             rc = cli_usage_error("watch", "out of memory");
         else if (g->out_given && (st = draw(lv, g->fmt, &g->vo, false, &b->out)) != RF_OK)
-            rc = st == RF_ERR_LIMIT ? cli_usage_error("watch", "the png would be larger than %d "
-                                                               "pixels a side: a smaller --scale",
+            rc = st == RF_ERR_LIMIT ? cli_usage_error("watch",
+                                                      "the png would be larger than %d "
+                                                      "pixels a side: a smaller --scale",
                                                       RF_VIEW_PNG_MAX_SIDE)
                                     : cli_usage_error("watch", "out of memory");
         else
@@ -166,8 +167,7 @@ static int make_level(const cli_gen *g, rf_view_format term, const rf_pack *p, w
 }
 
 /* Every file the build read, and the folders whose new files count. */
-static bool list_inputs(const cli_gen *g, const rf_pack_opts *po, const rf_pack *p,
-                        watch_build *b)
+static bool list_inputs(const cli_gen *g, const rf_pack_opts *po, const rf_pack *p, watch_build *b)
 {
     size_t i, n = p ? rf_pack_file_count(p) : 0;
     bool ok = true;

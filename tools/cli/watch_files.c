@@ -19,8 +19,9 @@
 
 #define MAX_FOLDERS 4096 /* folders one watch takes */
 #define MAX_DEPTH 32     /* levels of folders under a tree */
-#define MASK (IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | \
-              IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_EXCL_UNLINK)
+#define MASK                                                                                       \
+    (IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM |              \
+     IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_EXCL_UNLINK)
 
 typedef struct entry {
     int wd;

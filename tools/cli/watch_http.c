@@ -49,10 +49,10 @@ struct watch_http {
     bool closing;
     bool kick; /* listeners were resumed: run the daemon without waiting */
     char url[128];
-    char *level;      /* gen JSON + generation of the last good build; NULL: none yet */
-    char *page;       /* its html view */
-    char *diags;      /* lint JSON + generation of the last build */
-    char *event;      /* the last `event: build` */
+    char *level; /* gen JSON + generation of the last good build; NULL: none yet */
+    char *page;  /* its html view */
+    char *diags; /* lint JSON + generation of the last build */
+    char *event; /* the last `event: build` */
     sse *listeners;
     double last_ping;
 };
@@ -99,7 +99,8 @@ static bool parse_spec(const char *spec, char *addr, size_t cap, char *port, siz
 static bool is_loopback(const struct sockaddr *sa)
 {
     if (sa->sa_family == AF_INET)
-        return (ntohl(((const struct sockaddr_in *)(const void *)sa)->sin_addr.s_addr) >> 24) == 127;
+        return (ntohl(((const struct sockaddr_in *)(const void *)sa)->sin_addr.s_addr) >> 24) ==
+               127;
     return sa->sa_family == AF_INET6 &&
            IN6_IS_ADDR_LOOPBACK(&((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr);
 }
@@ -114,8 +115,10 @@ static int listen_on(watch_http *h, const char *spec)
     socklen_t sl = sizeof ss;
     int fd, one = 1, e;
     if (!parse_spec(spec, addr, sizeof addr, port, sizeof port)) {
-        cli_usage_error("watch", "--serve takes [ADDR:]PORT, PORT 0..65535 (0: any free port), "
-                                 "e.g. 8080, 127.0.0.1:8080 or [::1]:8080; not '%s'", spec);
+        cli_usage_error("watch",
+                        "--serve takes [ADDR:]PORT, PORT 0..65535 (0: any free port), "
+                        "e.g. 8080, 127.0.0.1:8080 or [::1]:8080; not '%s'",
+                        spec);
         return -1;
     }
     memset(&hints, 0, sizeof hints);
@@ -123,7 +126,8 @@ static int listen_on(watch_http *h, const char *spec)
     hints.ai_socktype = SOCK_STREAM;
     hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV;
     if ((e = getaddrinfo(addr, port, &hints, &ai)) != 0) {
-        cli_usage_error("watch", "--serve %s: %s is not an address: %s", spec, addr, gai_strerror(e));
+        cli_usage_error("watch", "--serve %s: %s is not an address: %s", spec, addr,
+                        gai_strerror(e));
         return -1;
     }
     fd = socket(ai->ai_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -131,8 +135,8 @@ static int listen_on(watch_http *h, const char *spec)
         bind(fd, ai->ai_addr, ai->ai_addrlen) != 0 || listen(fd, 64) != 0) {
         e = errno;
         cli_usage_error("watch", "--serve %s: %s", spec,
-                        e == EADDRINUSE    ? "the port is in use (another program listens there); "
-                                             "give another port, or 0 for any free one"
+                        e == EADDRINUSE ? "the port is in use (another program listens there); "
+                                          "give another port, or 0 for any free one"
                         : e == EADDRNOTAVAIL ? "the address is not one of this machine's"
                         : e == EACCES        ? "not allowed to listen on that port (below 1024?)"
                                              : strerror(e));
@@ -340,7 +344,8 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
                         : say(c, MHD_HTTP_SERVICE_UNAVAILABLE, "503 no build yet\n");
     if (strcmp(url, "/events") == 0)
         return events(h, c);
-    return say(c, MHD_HTTP_NOT_FOUND, "404 not found: /, /level.json, /diagnostics.json, /events\n");
+    return say(c, MHD_HTTP_NOT_FOUND,
+               "404 not found: /, /level.json, /diagnostics.json, /events\n");
 }
 
 int watch_http_start(watch_http **out, const char *spec, watch_http_reroll reroll, void *ctx)
@@ -433,8 +438,9 @@ bool watch_http_publish(watch_http *h, unsigned long gen, const watch_build *b)
         free(ev);
         return false;
     }
-    snprintf(ev, 160, "event: build\ndata: {\"generation\":%lu,\"ok\":%s,\"errors\":%zu,"
-                      "\"warnings\":%zu}\n\n",
+    snprintf(ev, 160,
+             "event: build\ndata: {\"generation\":%lu,\"ok\":%s,\"errors\":%zu,"
+             "\"warnings\":%zu}\n\n",
              gen, b->ok ? "true" : "false", rf_diags_errors(b->diags), rf_diags_warnings(b->diags));
     free(h->diags);
     h->diags = diags;
