@@ -68,6 +68,7 @@ typedef struct watch {
     watch_files *files;
     watch_http *http;
     char profile[PROFILE_MAX];
+    bool recheck; /* a new folder is watched: build once more (watch_files_set) */
     int rc; /* CLI_USAGE once memory or output failed: the loop ends */
 } watch;
 
@@ -121,10 +122,13 @@ static void draw(const watch *w, const watch_build *b, double ms)
     if (w->good_gen)
         fwrite(w->good.view.s, 1, w->good.view.len, stdout);
     else
-        puts("(no level yet: the first build failed)");
+        puts("(no level yet: no build has been good)");
     printf("\nbuild %lu: %s, %zu error%s, %zu warning%s, %.0f ms; level of build %lu: seed %llu, "
            "depth %d, profile %s\n",
-           w->gen, b->ok ? "ok" : "FAILED, the level shown is the last good one",
+           w->gen,
+           b->ok          ? "ok"
+           : w->good_gen ? "FAILED, the level shown is the last good one"
+                          : "FAILED",
            rf_diags_errors(b->diags), rf_diags_errors(b->diags) == 1 ? "" : "s",
            rf_diags_warnings(b->diags), rf_diags_warnings(b->diags) == 1 ? "" : "s", ms,
            w->good_gen, (unsigned long long)w->g.o.seed, w->g.o.depth, profile);
@@ -149,9 +153,11 @@ static void write_out(watch *w, const watch_build *b)
  * served. b is consumed. */
 static void accept(watch *w, watch_build *b, double t0)
 {
+    bool fresh = false;
     w->gen++;
-    if (!watch_files_set(w->files, b->trees, b->ntrees, b->files, b->nfiles, stderr))
+    if (!watch_files_set(w->files, b->trees, b->ntrees, b->files, b->nfiles, stderr, &fresh))
         w->rc = cli_usage_error("watch", "out of memory");
+    w->recheck = w->recheck || fresh;
     if (w->http && !watch_http_publish(w->http, w->gen, b))
         w->rc = cli_usage_error("watch", "out of memory");
     fprintf(stderr,
@@ -295,6 +301,11 @@ static void loop(watch *w, int sfd)
     while (run && w->rc == CLI_OK) {
         struct pollfd p[4];
         int n = 0, timeout = -1, i;
+        if (w->recheck && !pending) { /* as if the new folder had just been written */
+            first = last = now_ms();
+            pending = true;
+        }
+        w->recheck = false;
         add_fd(p, &n, sfd);
         add_fd(p, &n, watch_files_fd(w->files));
         if (w->http) {

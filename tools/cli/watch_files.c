@@ -38,6 +38,7 @@ struct watch_files {
     size_t nfiles;
     char **missing; /* the folders missing at the last set */
     size_t nmissing;
+    bool once; /* a set was made */
 };
 
 static void free_strings(char **s, size_t n)
@@ -232,13 +233,29 @@ static void say_missing(const watch_files *w, const wanted *v, FILE *report)
             fprintf(report, "roomforge watch: %s is back; watching it again\n", w->missing[i]);
 }
 
+/* Whether v watches a tree folder the last set did not: files may have
+ * landed in it between the build's read and the new watch. */
+static bool fresh_folder(const watch_files *w, const wanted *v)
+{
+    size_t i, j;
+    for (i = 0; i < v->n; i++) {
+        bool old = false;
+        for (j = 0; j < w->n && !old; j++)
+            old = strcmp(w->e[j].path, v->e[i].path) == 0;
+        if (v->e[i].tree && !old)
+            return true;
+    }
+    return false;
+}
+
 bool watch_files_set(watch_files *w, char *const *trees, size_t ntrees, char *const *files,
-                     size_t nfiles, FILE *report)
+                     size_t nfiles, FILE *report, bool *fresh)
 {
     wanted v;
-    size_t i, j;
+    size_t i, j, ncopy = 0;
     char **copy = calloc(nfiles + 1, sizeof *copy);
     memset(&v, 0, sizeof v);
+    *fresh = false;
     if (!copy)
         return false;
     for (i = 0; i < ntrees; i++)
@@ -246,6 +263,8 @@ bool watch_files_set(watch_files *w, char *const *trees, size_t ntrees, char *co
     for (i = 0; i < nfiles && !v.nomem; i++) {
         char *dir = folder_of(files[i]);
         copy[i] = strdup(files[i]);
+        if (copy[i])
+            ncopy++;
         if (!dir || !copy[i]) {
             free(dir);
             v.nomem = true;
@@ -265,6 +284,8 @@ bool watch_files_set(watch_files *w, char *const *trees, size_t ntrees, char *co
             (void)inotify_rm_watch(w->fd, w->e[i].wd);
     }
     say_missing(w, &v, report);
+    *fresh = w->once && fresh_folder(w, &v);
+    w->once = true;
     free_entries(w->e, w->n);
     free_strings(w->files, w->nfiles);
     free_strings(w->missing, w->nmissing);
@@ -272,7 +293,7 @@ bool watch_files_set(watch_files *w, char *const *trees, size_t ntrees, char *co
     w->n = v.n;
     w->cap = v.cap;
     w->files = copy;
-    w->nfiles = nfiles;
+    w->nfiles = ncopy;
     w->missing = v.missing;
     w->nmissing = v.nmissing;
     return !v.nomem;

@@ -23,10 +23,12 @@ void watch_files_free(watch_files *w);
 int watch_files_fd(const watch_files *w);
 /* Watches the folders under each of trees (every *.xml and *.lua in them,
  * new folders too) and the folder of each of files, and nothing else. A
- * folder missing, or back since the last call, is said on report. False when
- * memory ran out. */
+ * folder missing, or back since the last call, is said on report. *fresh:
+ * a folder of a tree is watched that the last call did not watch (not on
+ * the first call), so what was written into it before its watch began is
+ * unseen: the caller builds once more. False when memory ran out. */
 bool watch_files_set(watch_files *w, char *const *trees, size_t ntrees, char *const *files,
-                     size_t nfiles, FILE *report);
+                     size_t nfiles, FILE *report, bool *fresh);
 /* Reads what inotify has: true when something that may change a build
  * happened (a watched file written, created, renamed or removed, a new
  * *.xml or *.lua or folder in a tree, a watched folder gone or back).
