@@ -191,9 +191,10 @@ static void want_tree(watch_files *w, wanted *v, const char *path, int depth)
 {
     DIR *d;
     struct dirent *de;
+    struct stat st;
     if (!is_dir(path)) {
-        if (depth == 0)
-            want_missing(w, v, path);
+        if (depth == 0 && stat(path, &st) != 0) /* a pack of one file: its folder is watched */
+            want_missing(w, v, path);     /* as a file's, the file being read */
         return;
     }
     want(w, v, path, true, NULL);
