@@ -138,11 +138,29 @@ static void draw(const watch *w, const watch_build *b, double ms)
     fflush(stdout);
 }
 
-/* Writes -o FILE after a good build. */
+/* -o FILE must not name a file build b read: CLI_OK or the usage error. */
+static int check_out(const watch *w, const watch_build *b)
+{
+    const char **what = calloc(b->nfiles + 1, sizeof *what);
+    size_t i;
+    int rc;
+    if (!what)
+        return cli_usage_error("watch", "out of memory");
+    for (i = 0; i < b->nfiles; i++)
+        what[i] = "a file the build reads";
+    rc = cli_out_check("watch", w->g.out_path, (const char *const *)b->files, what, b->nfiles);
+    free(what);
+    return rc;
+}
+
+/* Writes -o FILE after a good build; one that would write over an input
+ * ends the watch (exit 2). */
 static void write_out(watch *w, const watch_build *b)
 {
     cli_out o;
-    if (!w->g.out_given ||
+    if (!w->g.out_given)
+        return;
+    if ((w->rc = check_out(w, b)) != CLI_OK ||
         cli_out_open(&o, "watch", w->g.out_path, rf_view_format_is_binary(w->g.fmt)) != CLI_OK)
         return;
     fwrite(b->out.s, 1, b->out.len, o.f);
@@ -390,25 +408,6 @@ static int parse(watch *w, int argc, char **argv, const char **serve, bool *help
     return CLI_OK;
 }
 
-/* The inputs of the first build: -o must not name one. */
-static int check_out(const watch *w)
-{
-    const char *const *in = (const char *const *)w->good.files;
-    const char **what;
-    size_t i;
-    int rc;
-    if (!w->g.out_path || !w->good_gen)
-        return CLI_OK;
-    what = calloc(w->good.nfiles + 1, sizeof *what);
-    if (!what)
-        return cli_usage_error("watch", "out of memory");
-    for (i = 0; i < w->good.nfiles; i++)
-        what[i] = "a file the build reads";
-    rc = cli_out_check("watch", w->g.out_path, in, what, w->good.nfiles);
-    free(what);
-    return rc;
-}
-
 /* Takes the signals that ended the loop, so unblocking them delivers none. */
 static void drain(int sfd)
 {
@@ -452,7 +451,7 @@ int cmd_watch(int argc, char **argv)
             fprintf(stderr, "roomforge watch: serving %s\n", watch_http_url(w.http));
         keys_on(&w);
         rebuild(&w);
-        rc = w.rc == CLI_OK ? check_out(&w) : w.rc;
+        rc = w.rc;
     }
     if (rc == CLI_OK) {
         fprintf(stderr, "roomforge watch: watching %zu folder%s; Ctrl-C ends\n",
