@@ -7,7 +7,8 @@ room, then: /level.json is generation 1; a room file saved the way editors
 save (a new file renamed over the old) reaches generation 2 with the change
 within one second; a broken save gives ok:false on /events, /diagnostics.json
 has the error while /level.json keeps the last good level; the fixed save
-recovers; a new broken file in the pack and its removal are seen; the pack's
+recovers; 20 saves in a burst are built a few times, not 20; a new broken
+file in the pack and its removal are seen; the pack's
 folder removed and put back is reported and watched again; /level.json?seed=
 &depth= re-rolls, bad values are 400; POST and PUT are 405, an unknown path
 404; the socket listens on 127.0.0.1 only (/proc/net/tcp, and 127.0.0.2 is
@@ -286,6 +287,19 @@ def main():
         check(lv9 and lv9["generation"] > b8["generation"],
               "a save after the return is built: the original file gives the first level back")
         events.settle()
+
+        # a burst: 20 saves in a row are built a few times, not 20
+        with events.lock:
+            before = len(events.builds)
+        for i in range(20):
+            save(halls, watered if i % 2 == 0 else original)
+        events.settle()
+        with events.lock:
+            burst = len(events.builds) - before
+        check(1 <= burst < 10, "20 saves in a burst make %d build(s), not 20" % burst)
+        status, lv = get_json(url + "level.json")
+        check(lv["tiles"] == lv1["tiles"], "the burst's last save is what is shown")
+        lv9 = lv
 
         # re-rolls
         status, lv = get_json(url + "level.json?seed=5&depth=3")
