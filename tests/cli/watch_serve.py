@@ -13,12 +13,14 @@ folder removed and put back is reported and watched again; /level.json?seed=
 &depth= re-rolls, bad values are 400; POST and PUT are 405, an unknown path
 404; the socket listens on 127.0.0.1 only (/proc/net/tcp, and 127.0.0.2 is
 refused); a second watch on the port is exit 2 saying the port is in use;
+on a terminal (a pty) the keys s, d and q step the seed, the depth and quit;
 SIGTERM ends it with exit 0 (under ASan: no leak). Under RF_SANITIZED the
 waits are longer (the builds are slower), the 1 s of the issue otherwise.
 Prints 'N passed, N failed'; exit 0 when all pass."""
 import json
 import os
 import re
+import select
 import shutil
 import signal
 import socket
@@ -183,6 +185,51 @@ def terminal(pack, halls, original):
             p.kill()
             rc = None
     check(rc == 0, "SIGINT ends it with exit 0 (got %s)" % rc)
+
+
+def keys(pack):
+    """On a terminal (a pty): the ansi view redrawn, s steps the seed, d the
+    depth, q quits with exit 0."""
+    import pty
+    master, slave = pty.openpty()
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    p = subprocess.Popen([RF, "watch", "--content", pack], stdin=slave, stdout=slave,
+                         stderr=subprocess.DEVNULL, close_fds=True, env=env)
+    os.close(slave)
+    seen = [b""]
+
+    def wait_for(pattern, timeout=30):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            r, _, _ = select.select([master], [], [], 0.05)
+            if r:
+                try:
+                    seen[0] += os.read(master, 65536)
+                except OSError:
+                    break
+            m = re.search(pattern, seen[0])
+            if m:
+                text, seen[0] = seen[0][:m.end()], seen[0][m.end():]
+                return text
+        return None
+    try:
+        first = wait_for(rb"build 1: ok[^\n]*seed 1, depth 1")
+        check(first, "on a terminal: build 1 drawn")
+        check(first and b"\033[H\033[2J" in first and b"\033[48;5;236m" in first,
+              "the screen cleared and the ansi view drawn (template rooms tinted)")
+        check(wait_for(rb"keys: s/S"), "the keys are named")
+        os.write(master, b"s")
+        check(wait_for(rb"build 2: ok[^\n]*seed 2, depth 1"), "s: the next seed")
+        os.write(master, b"d")
+        check(wait_for(rb"build 3: ok[^\n]*seed 2, depth 2"), "d: the next depth")
+        os.write(master, b"q")
+        rc = p.wait(timeout=30)
+        check(rc == 0, "q quits with exit 0 (got %s)" % rc)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        os.close(master)
 
 
 def main():
@@ -354,6 +401,7 @@ def main():
         check(bad.returncode == 2 and "--serve" in bad.stderr, "--serve 70000 is a usage error")
 
         terminal(pack, halls, original)
+        keys(pack)
         for args, what in ((["--format", "png"], "png"), (["-o", "-"], "-o -"), (["--bogus"], "--bogus")):
             r = subprocess.run([RF, "watch", "--content", pack] + args, capture_output=True, text=True,
                                timeout=60)
