@@ -340,13 +340,14 @@ static int difficulty_opt(lua_State *L, int t)
     return (int)dl;
 }
 
-/* pack:gen{profile, seed, depth, width, height, rooms, difficulty} ->
+/* pack:gen{profile, seed, depth, width, height, rooms, difficulty, recipe,
+ * recipe_name} ->
  * level, diagnostics (the level's warnings); nil, diagnostics when no level
  * could be made (an unknown profile or room, a recipe that fails). */
 int rf_lua_pack_gen(lua_State *L)
 {
-    static const char *const keys[] = {"profile", "seed", "depth", "width", "height",
-                                       "rooms", "difficulty", NULL};
+    static const char *const keys[] = {"profile", "seed", "depth", "width", "height", "rooms",
+                                       "difficulty", "recipe", "recipe_name", NULL};
     rf_lua_pack *p = rf_lua_check_pack(L, 1);
     const char *names[GEN_MAX_ROOMS];
     rf_lua_level *lv;
@@ -373,6 +374,12 @@ int rf_lua_pack_gen(lua_State *L)
                      h > RF_LEVEL_MAX_SIDE))
         return luaL_argerror(L, 2, "'width' and 'height' go together, from 20x10 to 1000x1000");
     o.difficulty = difficulty_opt(L, 2);
+    o.recipe_file = rf_lua_opt_string(L, 2, 2, "recipe_name", NULL);
+    if (rf_lua_opt_string(L, 2, 2, "recipe", NULL)) { /* gen --recipe: its text, any bytes */
+        lua_getfield(L, 2, "recipe");
+        o.recipe = lua_tolstring(L, -1, &o.recipe_len); /* anchored by the options table */
+        lua_pop(L, 1);
+    }
     o.seed = (uint64_t)seed;
     o.depth = (int)depth;
     o.width = (int)w;

@@ -34,6 +34,17 @@ for _, c in ipairs(cases) do
   end
 end
 
+-- a recipe's text run instead of the profile's (gen --recipe FILE)
+local recipe_path = H.src .. "/content/levels/caverns.lua"
+local viar = assert(pack:gen{seed = 4, depth = 3, recipe = H.read(recipe_path),
+                             recipe_name = recipe_path})
+H.eq(viar:render("json"), H.run({"gen", "--format", "json", "--seed", "4", "--depth", "3",
+                                 "--recipe", recipe_path}), "recipe = TEXT is gen --recipe")
+local broken, bd = pack:gen{recipe = "this is not lua", recipe_name = "broken.lua"}
+H.eq(broken, nil, "a recipe that does not compile: nil")
+H.eq(bd[1] and bd[1].file, "broken.lua", "its diagnostic carries recipe_name")
+H.raises(function() pack:gen{recipe = 3} end, "'recipe' must be a string", "a numeric recipe")
+
 -- the first case in detail: DESIGN 15's reads
 local level = pack:gen(cases[1].opts)
 H.eq(#level.tiles, 29, "#level.tiles")
