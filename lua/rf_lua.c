@@ -1,5 +1,5 @@
 /* lua/rf_lua.c: luaopen_roomforge: the module table, rf.load and a pack's
- * methods (rooms, profiles, lint), and the helpers the other files share.
+ * methods (rooms, profiles, show, lint), and the helpers the other files share.
  *
  * Pipeline: above the library (DESIGN 15): rf_pack_load as `--content`,
  * rf_lint_paths as `roomforge lint`; produces Lua tables in the JSON shapes
@@ -9,6 +9,7 @@
  * close before the levels only defers the free).
  */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -17,6 +18,7 @@
 #include "roomforge/lint.h"
 #include "roomforge/profile.h"
 #include "roomforge/template.h"
+#include "roomforge/template_write.h"
 #include "roomforge/version.h"
 
 /* ---- the box ---- */
@@ -399,8 +401,41 @@ static int pack_lint(lua_State *L)
     return 2;
 }
 
+/* pack:show(name[, "text"|"json"]) -> what `roomforge show` prints; nil,
+ * diagnostics (unknown-room) for a room the pack does not hold. */
+static int pack_show(lua_State *L)
+{
+    rf_lua_pack *p = rf_lua_check_pack(L, 1);
+    const char *name = luaL_checkstring(L, 2);
+    static const char *const formats[] = {"text", "json", NULL};
+    int json = luaL_checkoption(L, 3, "text", formats);
+    const rf_template *t = rf_template_set_find(rf_pack_templates(p->pack), name);
+    rf_lua_box *box = rf_lua_box_push(L, true);
+    size_t len = 0;
+    rf_status st;
+    FILE *f;
+    if (!t) {
+        const char *near = rf_template_set_suggest(rf_pack_templates(p->pack), name);
+        if (near)
+            (void)rf_diag_add(box->diags, "unknown-room", "roomforge", 0, 0,
+                              "no room named '%s' is loaded; did you mean '%s'?", name, near);
+        else
+            (void)rf_diag_add(box->diags, "unknown-room", "roomforge", 0, 0,
+                              "no room named '%s' is loaded (pack:rooms() lists them)", name);
+        return rf_lua_fail(L, box->diags);
+    }
+    f = open_memstream(&box->buf, &len);
+    if (!f)
+        return luaL_error(L, "roomforge: out of memory");
+    st = rf_template_write_show(t, f, json ? RF_WRITE_JSON : RF_WRITE_TEXT);
+    if (fclose(f) != 0 || st != RF_OK)
+        return luaL_error(L, "roomforge: show: %s", rf_status_str(st != RF_OK ? st : RF_ERR_NOMEM));
+    lua_pushlstring(L, box->buf ? box->buf : "", len);
+    return 1;
+}
+
 static const luaL_Reg pack_methods[] = {
-    {"rooms", pack_rooms}, {"profiles", pack_profiles}, {"lint", pack_lint},
+    {"rooms", pack_rooms}, {"profiles", pack_profiles}, {"lint", pack_lint}, {"show", pack_show},
     {"gen", rf_lua_pack_gen}, {"sim", rf_lua_pack_sim}, {"close", pack_close},
     {NULL, NULL}};
 

@@ -31,6 +31,16 @@ local r1 = pack:rooms()[1]
 H.eq(type(r1.weight), "number", "a room's weight")
 H.eq(type(r1.rotate), "boolean", "a room's rotate permission")
 
+-- show, as `roomforge show`
+H.eq(pack:show("Warden's Gate"), H.run({"show", "Warden's Gate"}), "pack:show(name) is show's text")
+H.eq(pack:show("warden's gate", "json"), H.run({"show", "--format", "json", "Warden's Gate"}),
+     "pack:show(name, 'json') is show's JSON, the name case-insensitive")
+local nothing, sd = pack:show("Wardn's Gate")
+H.eq(nothing, nil, "show of an unknown room: nil")
+H.check(sd[1] and sd[1].code == "unknown-room" and sd[1].message:find("Warden's Gate", 1, true),
+        "unknown-room with the room meant")
+H.raises(function() pack:show("Warden's Gate", "xml") end, "invalid option 'xml'", "show's format")
+
 -- one pack as a string, the same rooms
 local same = rf.load{content = H.src .. "/content"}
 H.eq(#same:rooms(), #pack:rooms(), "content = DIR")
