@@ -65,6 +65,12 @@ typedef struct rf_lua_box {
  * runs out). */
 rf_lua_box *rf_lua_box_push(lua_State *L, bool sink);
 
+/* t[key] = v for the table on top of the stack; a NULL string sets
+ * nothing (JSON's null is an absent field). */
+void rf_lua_set_string(lua_State *L, const char *key, const char *v);
+void rf_lua_set_int(lua_State *L, const char *key, lua_Integer v);
+void rf_lua_set_bool(lua_State *L, const char *key, bool v);
+
 /* Pushes d as DESIGN 15's diagnostics: an array of {file, line, column,
  * severity, code, message} (lint's JSON fields) with the fields errors and
  * warnings. */
@@ -86,6 +92,7 @@ rf_lua_pack *rf_lua_check_pack(lua_State *L, int i);
 void rf_lua_pack_release(rf_lua_pack *p);
 
 /* The methods of each type, opened into the module by luaopen_roomforge. */
+void rf_lua_open_pack(lua_State *L);
 void rf_lua_open_level(lua_State *L);
 void rf_lua_open_world(lua_State *L);
 int rf_lua_pack_gen(lua_State *L);

@@ -45,26 +45,6 @@ static int level_close(lua_State *L)
 
 /* ---- the fields ---- */
 
-static void set_int(lua_State *L, const char *key, lua_Integer v)
-{
-    lua_pushinteger(L, v);
-    lua_setfield(L, -2, key);
-}
-
-static void set_bool(lua_State *L, const char *key, bool v)
-{
-    lua_pushboolean(L, v);
-    lua_setfield(L, -2, key);
-}
-
-static void set_string(lua_State *L, const char *key, const char *v)
-{
-    if (!v)
-        return;
-    lua_pushstring(L, v);
-    lua_setfield(L, -2, key);
-}
-
 static void push_tiles(lua_State *L, const rf_level *l)
 {
     const rf_grid *g = rf_level_grid(l);
@@ -88,46 +68,46 @@ static void push_tiles(lua_State *L, const rf_level *l)
 static void push_room(lua_State *L, const rf_room_rec *r)
 {
     lua_createtable(L, 0, 14);
-    set_int(L, "id", r->id);
+    rf_lua_set_int(L, "id", r->id);
     if (r->tmpl)
-        set_string(L, "name", rf_template_name(r->tmpl));
+        rf_lua_set_string(L, "name", rf_template_name(r->tmpl));
     else
         lua_pushfstring(L, "%s %d", r->kind == RF_ROOM_CORRIDOR ? "corridor" : "room", r->id),
             lua_setfield(L, -2, "name");
-    set_string(L, "kind", rf_room_kind_name(r->kind));
-    set_string(L, "template", r->tmpl ? rf_template_name(r->tmpl) : NULL);
-    set_int(L, "x", r->x);
-    set_int(L, "y", r->y);
-    set_int(L, "w", r->w);
-    set_int(L, "h", r->h);
-    set_bool(L, "locked", r->locked);
-    set_bool(L, "lit", r->lit);
-    set_int(L, "orient", r->tmpl ? r->orient : 0);
-    set_bool(L, "forced", r->tmpl && r->forced);
+    rf_lua_set_string(L, "kind", rf_room_kind_name(r->kind));
+    rf_lua_set_string(L, "template", r->tmpl ? rf_template_name(r->tmpl) : NULL);
+    rf_lua_set_int(L, "x", r->x);
+    rf_lua_set_int(L, "y", r->y);
+    rf_lua_set_int(L, "w", r->w);
+    rf_lua_set_int(L, "h", r->h);
+    rf_lua_set_bool(L, "locked", r->locked);
+    rf_lua_set_bool(L, "lit", r->lit);
+    rf_lua_set_int(L, "orient", r->tmpl ? r->orient : 0);
+    rf_lua_set_bool(L, "forced", r->tmpl && r->forced);
     if (r->tmpl) {
-        set_string(L, "file", rf_template_file(r->tmpl));
-        set_int(L, "line", rf_template_line(r->tmpl));
+        rf_lua_set_string(L, "file", rf_template_file(r->tmpl));
+        rf_lua_set_int(L, "line", rf_template_line(r->tmpl));
     }
 }
 
 static void push_object(lua_State *L, const rf_placed *p, size_t handle)
 {
     lua_createtable(L, 0, 15);
-    set_int(L, "handle", (lua_Integer)handle);
-    set_string(L, "type", p->type);
-    set_string(L, "id", p->id[0] ? p->id : NULL);
-    set_string(L, "name", p->name);
-    set_int(L, "x", p->x);
-    set_int(L, "y", p->y);
-    set_int(L, "room", p->room);
-    set_int(L, "count", p->count);
-    set_int(L, "charges", p->charges);
-    set_int(L, "quality", p->quality);
-    set_bool(L, "global", p->global);
-    set_bool(L, "key", p->key);
-    set_int(L, "horde", p->horde);
-    set_bool(L, "leader", p->leader);
-    set_bool(L, "asleep", p->asleep);
+    rf_lua_set_int(L, "handle", (lua_Integer)handle);
+    rf_lua_set_string(L, "type", p->type);
+    rf_lua_set_string(L, "id", p->id[0] ? p->id : NULL);
+    rf_lua_set_string(L, "name", p->name);
+    rf_lua_set_int(L, "x", p->x);
+    rf_lua_set_int(L, "y", p->y);
+    rf_lua_set_int(L, "room", p->room);
+    rf_lua_set_int(L, "count", p->count);
+    rf_lua_set_int(L, "charges", p->charges);
+    rf_lua_set_int(L, "quality", p->quality);
+    rf_lua_set_bool(L, "global", p->global);
+    rf_lua_set_bool(L, "key", p->key);
+    rf_lua_set_int(L, "horde", p->horde);
+    rf_lua_set_bool(L, "leader", p->leader);
+    rf_lua_set_bool(L, "asleep", p->asleep);
 }
 
 static void push_point(lua_State *L, int x, int y)
@@ -147,10 +127,10 @@ static void push_fields(lua_State *L, const rf_level *l)
     int x, y;
     lua_createtable(L, 0, 10);
     /* seeds past 2^63 read as negative integers: Lua's integers are signed */
-    set_int(L, "seed", (lua_Integer)rf_level_seed(l));
-    set_int(L, "depth", rf_level_depth(l));
-    set_int(L, "width", rf_grid_width(g));
-    set_int(L, "height", rf_grid_height(g));
+    rf_lua_set_int(L, "seed", (lua_Integer)rf_level_seed(l));
+    rf_lua_set_int(L, "depth", rf_level_depth(l));
+    rf_lua_set_int(L, "width", rf_grid_width(g));
+    rf_lua_set_int(L, "height", rf_grid_height(g));
     push_tiles(L, l);
     lua_setfield(L, -2, "tiles");
     n = rf_level_room_count(l);
@@ -175,7 +155,7 @@ static void push_fields(lua_State *L, const rf_level *l)
     push_point(L, x, y);
     lua_setfield(L, -2, "down");
     lua_setfield(L, -2, "stairs");
-    set_int(L, "traps", rf_level_traps(l));
+    rf_lua_set_int(L, "traps", rf_level_traps(l));
     n = rf_level_feeling_count(l);
     lua_createtable(L, (int)n, 0);
     for (i = 0; i < n; i++) {

@@ -25,62 +25,42 @@ static rf_world *check_world(lua_State *L, int i)
     return w->level->world;
 }
 
-static void set_int(lua_State *L, const char *key, lua_Integer v)
-{
-    lua_pushinteger(L, v);
-    lua_setfield(L, -2, key);
-}
-
-static void set_bool(lua_State *L, const char *key, bool v)
-{
-    lua_pushboolean(L, v);
-    lua_setfield(L, -2, key);
-}
-
-static void set_string(lua_State *L, const char *key, const char *v)
-{
-    if (!v)
-        return;
-    lua_pushstring(L, v);
-    lua_setfield(L, -2, key);
-}
-
 void rf_lua_push_effect(lua_State *L, const rf_effect *e)
 {
     char line[512];
     size_t n;
     lua_createtable(L, 0, 12);
-    set_int(L, "tick", e->tick);
-    set_string(L, "kind", rf_effect_kind_name(e->kind));
-    set_int(L, "room", (lua_Integer)e->room + 1);
+    rf_lua_set_int(L, "tick", e->tick);
+    rf_lua_set_string(L, "kind", rf_effect_kind_name(e->kind));
+    rf_lua_set_int(L, "room", (lua_Integer)e->room + 1);
     if (e->script >= 0)
-        set_int(L, "script", e->script + 1);
-    set_string(L, "id", e->id);
+        rf_lua_set_int(L, "script", e->script + 1);
+    rf_lua_set_string(L, "id", e->id);
     switch (e->kind) {
     case RF_EFFECT_CREATE:
     case RF_EFFECT_MOVE:
-        set_string(L, "type", rf_object_type_name(e->type));
-        set_int(L, "x", e->x);
-        set_int(L, "y", e->y);
-        set_int(L, "lx", e->lx);
-        set_int(L, "ly", e->ly);
+        rf_lua_set_string(L, "type", rf_object_type_name(e->type));
+        rf_lua_set_int(L, "x", e->x);
+        rf_lua_set_int(L, "y", e->y);
+        rf_lua_set_int(L, "lx", e->lx);
+        rf_lua_set_int(L, "ly", e->ly);
         break;
     case RF_EFFECT_SET:
-        set_string(L, "property", e->property);
-        set_int(L, "value", e->value);
+        rf_lua_set_string(L, "property", e->property);
+        rf_lua_set_int(L, "value", e->value);
         break;
     case RF_EFFECT_SPELL:
-        set_string(L, "text", e->text);
-        set_int(L, "x", e->x);
-        set_int(L, "y", e->y);
-        set_int(L, "lx", e->lx);
-        set_int(L, "ly", e->ly);
-        set_int(L, "tx", e->tx);
-        set_int(L, "ty", e->ty);
-        set_int(L, "tlx", e->tlx);
-        set_int(L, "tly", e->tly);
+        rf_lua_set_string(L, "text", e->text);
+        rf_lua_set_int(L, "x", e->x);
+        rf_lua_set_int(L, "y", e->y);
+        rf_lua_set_int(L, "lx", e->lx);
+        rf_lua_set_int(L, "ly", e->ly);
+        rf_lua_set_int(L, "tx", e->tx);
+        rf_lua_set_int(L, "ty", e->ty);
+        rf_lua_set_int(L, "tlx", e->tlx);
+        rf_lua_set_int(L, "tly", e->tly);
         break;
-    case RF_EFFECT_TICKER: set_string(L, "text", e->text); break;
+    case RF_EFFECT_TICKER: rf_lua_set_string(L, "text", e->text); break;
     default: break;
     }
     /* sim's line (room-local), and the same in level coordinates; an effect
@@ -160,13 +140,13 @@ static int world_rooms(lua_State *L)
         if (!rf_world_room_get(w, i, &r))
             break;
         lua_createtable(L, 0, 7);
-        set_int(L, "index", (lua_Integer)i + 1);
-        set_string(L, "name", r.name);
-        set_int(L, "x", r.x);
-        set_int(L, "y", r.y);
-        set_int(L, "w", r.w);
-        set_int(L, "h", r.h);
-        set_int(L, "rules", (lua_Integer)r.rules);
+        rf_lua_set_int(L, "index", (lua_Integer)i + 1);
+        rf_lua_set_string(L, "name", r.name);
+        rf_lua_set_int(L, "x", r.x);
+        rf_lua_set_int(L, "y", r.y);
+        rf_lua_set_int(L, "w", r.w);
+        rf_lua_set_int(L, "h", r.h);
+        rf_lua_set_int(L, "rules", (lua_Integer)r.rules);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     return 1;
@@ -175,22 +155,22 @@ static int world_rooms(lua_State *L)
 static void push_object(lua_State *L, const rf_world_object *o)
 {
     lua_createtable(L, 0, 16);
-    set_string(L, "id", o->id);
-    set_string(L, "type", rf_object_type_name(o->type));
-    set_int(L, "x", o->x);
-    set_int(L, "y", o->y);
-    set_int(L, "lx", o->lx);
-    set_int(L, "ly", o->ly);
-    set_bool(L, "activated", o->activated);
-    set_bool(L, "started", o->started);
-    set_int(L, "remaining", o->remaining);
-    set_int(L, "initial", o->initial);
-    set_int(L, "hits", o->hits);
-    set_int(L, "hits_needed", o->hits_needed);
-    set_bool(L, "broken", o->broken);
-    set_bool(L, "alive", o->alive);
-    set_bool(L, "passable", o->passable);
-    set_bool(L, "can_push", o->can_push);
+    rf_lua_set_string(L, "id", o->id);
+    rf_lua_set_string(L, "type", rf_object_type_name(o->type));
+    rf_lua_set_int(L, "x", o->x);
+    rf_lua_set_int(L, "y", o->y);
+    rf_lua_set_int(L, "lx", o->lx);
+    rf_lua_set_int(L, "ly", o->ly);
+    rf_lua_set_bool(L, "activated", o->activated);
+    rf_lua_set_bool(L, "started", o->started);
+    rf_lua_set_int(L, "remaining", o->remaining);
+    rf_lua_set_int(L, "initial", o->initial);
+    rf_lua_set_int(L, "hits", o->hits);
+    rf_lua_set_int(L, "hits_needed", o->hits_needed);
+    rf_lua_set_bool(L, "broken", o->broken);
+    rf_lua_set_bool(L, "alive", o->alive);
+    rf_lua_set_bool(L, "passable", o->passable);
+    rf_lua_set_bool(L, "can_push", o->can_push);
 }
 
 /* world:objects(room) -> the room's objects as the world holds them now. */
