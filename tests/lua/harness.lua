@@ -125,6 +125,31 @@ function H.diags_json(d)
                        d.errors, d.warnings)
 end
 
+-- pack:sim's result as `sim --format json` writes it (scenario_run.c).
+function H.sim_json(r)
+  local e = {}
+  for i, x in ipairs(r.effects) do
+    local by = {remove = {"id"}, create = {"type", "id", "x", "y"}, move = {"id", "x", "y"},
+                set = {"id", "property", "value"}, ticker = {"text"}, clock = {"id"}}
+    local t = {tick = x.tick, kind = x.kind, effect = x.line:gsub("^T%d+ ", ""), id = x.id,
+               type = x.type, x = x.lx, y = x.ly, property = x.property, value = x.value,
+               text = x.text}
+    local s = H.obj(t, {"tick", "kind", "effect"})
+    if x.kind == "spell" then
+      s = s:sub(1, -2) .. string.format(',"name":%s,"from":[%d,%d],"to":[%d,%d]}', H.str(x.text),
+                                         x.lx, x.ly, x.tlx, x.tly)
+    elseif by[x.kind] then
+      s = s:sub(1, -2) .. "," .. H.obj(t, by[x.kind]):sub(2)
+    end
+    e[i] = s
+  end
+  local x = {}
+  for i, ex in ipairs(r.expects) do x[i] = H.obj(ex, {"line", "tick", "effect", "met"}) end
+  return string.format('{"scenario":%s,"room":%s,"ticks":%d,"effects":[%s],"expects":[%s],"failed":%d}\n',
+                       H.str(r.scenario), H.str(r.room), r.ticks, table.concat(e, ","),
+                       table.concat(x, ","), r.failed)
+end
+
 function H.finish(name)
   io.write(string.format("%s: %d checks, %d failed\n", name, H.checks, H.fails))
   os.exit(H.fails == 0 and 0 or 1, true) -- close the state: every finalizer runs (ASan sees leaks)

@@ -151,6 +151,20 @@ local failing = pack:sim{room = "Warden's Gate", scenario = "enter\ntick\nexpect
 H.eq(failing.failed, 1, "a failed expect is counted")
 H.eq(failing.expects[1].met, false, "and marked")
 
+-- every scenario of tests/scenarios: pack:sim's tables are sim --format json
+local list = assert(io.popen("ls " .. H.q(H.src .. "/tests/scenarios") .. "/*.scn"))
+local played = 0
+for path in list:lines() do
+  local res = pack:sim{file = path}
+  if H.check(res, path .. " plays") then
+    H.eq(H.sim_json(res), H.run({"sim", "--format", "json", "--scenario", path}),
+         path .. ": pack:sim is sim --format json")
+    played = played + 1
+  end
+end
+list:close()
+H.check(played >= 20, "the repository's scenarios were played (" .. played .. ")")
+
 -- a designer's extension type through the pack's scripts directory
 local ext = assert(rf.load{content = {H.src .. "/tests/data/pack/base", H.src .. "/tests/data/pack/mod"},
                            scripts = H.src .. "/tests/data/pack/ext"})
