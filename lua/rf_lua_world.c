@@ -39,7 +39,7 @@ void rf_lua_push_effect(lua_State *L, const rf_effect *e)
     switch (e->kind) {
     case RF_EFFECT_CREATE:
     case RF_EFFECT_MOVE:
-        rf_lua_set_string(L, "type", rf_object_type_name(e->type));
+        rf_lua_set_string(L, "type", e->tag ? e->tag : rf_object_type_name(e->type));
         rf_lua_set_int(L, "x", e->x);
         rf_lua_set_int(L, "y", e->y);
         rf_lua_set_int(L, "lx", e->lx);
@@ -156,7 +156,7 @@ static void push_object(lua_State *L, const rf_world_object *o)
 {
     lua_createtable(L, 0, 16);
     rf_lua_set_string(L, "id", o->id);
-    rf_lua_set_string(L, "type", rf_object_type_name(o->type));
+    rf_lua_set_string(L, "type", o->tag ? o->tag : rf_object_type_name(o->type));
     rf_lua_set_int(L, "x", o->x);
     rf_lua_set_int(L, "y", o->y);
     rf_lua_set_int(L, "lx", o->lx);
