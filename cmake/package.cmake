@@ -1,10 +1,13 @@
 # cmake/package.cmake: the Debian packages `make package` builds with CPack's
-# DEB generator, one package per install component (issue 18):
-#   roomforge         (cli)  the command, its man pages, bash completion
-#   roomforge-data    (data) the bundled content and scripts (architecture all)
+# DEB generator (issue 18), from the install components:
+#   roomforge         (cli, data, lua)  the command, its man pages, bash
+#                     completion, the bundled content and the module for
+#                     Debian's lua5.4: what `apt install ./roomforge_*.deb`
+#                     gives a modder or designer, needing no other package
 #   libroomforgeN     (lib)  the shared library, N its SONAME's major version
 #   libroomforge-dev  (dev)  headers, static library, the .so link, roomforge.pc
-#   lua-roomforge     (lua)  the module for Debian's lua5.4
+# The command and the Lua module link the static library, so the first
+# package stands alone; a game links libroomforgeN through libroomforge-dev.
 # SONAME policy (docs/games.md): libroomforge.so.N with N = the project's major
 # version; a release that removes or changes a public function, type or
 # struct layout bumps N (and so the package name), additions do not.
@@ -22,8 +25,7 @@ add_custom_command(OUTPUT ${RF_DEB_DOC}/changelog.gz
   COMMAND gzip -9nf -k ${RF_DEB_DOC}/changelog
   DEPENDS ${RF_DEB_DOC}/changelog COMMENT "gzip the Debian changelog" VERBATIM)
 add_custom_target(deb_changelog ALL DEPENDS ${RF_DEB_DOC}/changelog.gz)
-foreach(rf_comp_pkg "cli;roomforge" "data;roomforge-data" "lib;${RF_DEB_LIB}"
-                    "dev;libroomforge-dev" "lua;lua-roomforge")
+foreach(rf_comp_pkg "cli;roomforge" "lib;${RF_DEB_LIB}" "dev;libroomforge-dev")
   list(GET rf_comp_pkg 0 rf_comp)
   list(GET rf_comp_pkg 1 rf_pkg)
   install(FILES ${CMAKE_CURRENT_LIST_DIR}/debian/copyright ${RF_DEB_DOC}/changelog.gz
@@ -38,33 +40,32 @@ set(CPACK_PACKAGE_CONTACT "roomforge maintainers <roomforge@invalid.example>")
 set(CPACK_PACKAGING_INSTALL_PREFIX ${CMAKE_INSTALL_PREFIX})
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_GROUPING ONE_PER_GROUP)
 set(CPACK_COMPONENTS_ALL cli data lib dev)
 if(RF_LUA_MODULE)
   list(APPEND CPACK_COMPONENTS_ALL lua)
 endif()
+set(CPACK_COMPONENT_CLI_GROUP tool)
+set(CPACK_COMPONENT_DATA_GROUP tool)
+set(CPACK_COMPONENT_LUA_GROUP tool)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${PROJECT_BINARY_DIR}/engine)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://roomforge.invalid.example/")
 
-set(CPACK_DEBIAN_CLI_PACKAGE_NAME roomforge)
-set(CPACK_DEBIAN_CLI_PACKAGE_SECTION devel)
-set(CPACK_DEBIAN_CLI_PACKAGE_DEPENDS "roomforge-data (= ${RF_DEB_VERSION})")
-set(CPACK_DEBIAN_CLI_DESCRIPTION "room-template engine for roguelike levels (command)
+set(CPACK_DEBIAN_TOOL_PACKAGE_NAME roomforge)
+set(CPACK_DEBIAN_TOOL_PACKAGE_SECTION devel)
+if(RF_LUA_MODULE)
+  set(CPACK_DEBIAN_TOOL_PACKAGE_RECOMMENDS lua5.4)
+  set(CPACK_DEBIAN_TOOL_PACKAGE_PROVIDES lua-roomforge)
+endif()
+set(CPACK_DEBIAN_TOOL_DESCRIPTION "room-template engine for roguelike levels
 roomforge loads Dungeons of Dredmor rooms.xml content, runs its room
 scripts and Lua level recipes, and generates procedural levels with the
 hand-made rooms stitched in. This package holds the roomforge command
-(lint, list, show, gen, sim, catalog), its man pages and bash completion.")
-
-set(CPACK_DEBIAN_DATA_PACKAGE_NAME roomforge-data)
-set(CPACK_DEBIAN_DATA_PACKAGE_SECTION devel)
-set(CPACK_DEBIAN_DATA_PACKAGE_ARCHITECTURE all)
-set(CPACK_DEBIAN_DATA_PACKAGE_SHLIBDEPS OFF)
-set(CPACK_DEBIAN_DATA_DESCRIPTION "room-template engine for roguelike levels (bundled content)
-The content pack roomforge uses when none is given: rooms.xml files,
-level profiles and recipes, read by the roomforge command and by
-rf.load() of the Lua module.")
+(lint, list, show, gen, sim, catalog, watch), its man pages, bash
+completion, the bundled content pack, and the roomforge module for the
+lua5.4 interpreter (require \"roomforge\").")
 
 set(CPACK_DEBIAN_LIB_PACKAGE_NAME ${RF_DEB_LIB})
 set(CPACK_DEBIAN_LIB_PACKAGE_SECTION libs)
@@ -82,18 +83,10 @@ set(CPACK_DEBIAN_DEV_PACKAGE_NAME libroomforge-dev)
 set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
 set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS
     "${RF_DEB_LIB} (= ${RF_DEB_VERSION}), libxml2-dev, liblua5.4-dev, libpng-dev")
+set(CPACK_DEBIAN_DEV_PACKAGE_SUGGESTS roomforge)
 set(CPACK_DEBIAN_DEV_DESCRIPTION "room-template engine for roguelike levels (development files)
 The headers (roomforge/*.h), the static library, the link to the shared
 library and roomforge.pc for pkg-config, to build a game or a tool on
-libroomforge.")
-
-set(CPACK_DEBIAN_LUA_PACKAGE_NAME lua-roomforge)
-set(CPACK_DEBIAN_LUA_PACKAGE_SECTION interpreters)
-set(CPACK_DEBIAN_LUA_PACKAGE_DEPENDS
-    "${RF_DEB_LIB} (= ${RF_DEB_VERSION}), roomforge-data (= ${RF_DEB_VERSION}), lua5.4")
-set(CPACK_DEBIAN_LUA_DESCRIPTION "room-template engine for roguelike levels (Lua 5.4 module)
-require \"roomforge\" from the lua5.4 interpreter: load content packs,
-generate levels and read them as tables, render them, tick their worlds
-and play scenarios from a Lua script or the REPL.")
+libroomforge; the bundled content is in the roomforge package.")
 
 include(CPack)

@@ -3,21 +3,23 @@
 # of `make package` (cmake/package.cmake, issue 18).
 #   build    configures DIR as `make package` does (prefix /usr, no tests),
 #            builds it and runs cpack -G DEB there (incremental after the first).
-#   inspect  the five packages in DIR: names, architectures, dependencies
+#   inspect  the three packages in DIR: names, architectures, dependencies
 #            (system libraries from dpkg-shlibdeps, exact versions between
 #            them), the files each holds (dpkg-deb -c), and lintian without
 #            errors when lintian is installed.
-#   install  only in CI (RF_CI=1, as root; exit 77 = skipped otherwise): dpkg -i
-#            of the five into this machine, then, away from the build tree
-#            (cd /, PATH=/usr/bin:/bin): roomforge gen, man -w roomforge-gen,
-#            bash completion, a C client built with pkg-config, lua5.4
-#            require "roomforge"; then dpkg --purge and nothing left behind.
+#   install  only in CI (RF_CI=1, as root; exit 77 = skipped otherwise): first
+#            roomforge_*.deb alone (the issue's "apt install ./roomforge*.deb"),
+#            then, away from the build tree (cd /, PATH=/usr/bin:/bin):
+#            roomforge gen, man -w roomforge-gen, bash completion, lua5.4
+#            require "roomforge" generating the same level; then the library
+#            packages too and a C client built with pkg-config; then dpkg
+#            --purge and nothing left behind.
 set -u
 [ $# = 3 ] || { echo "usage: deb_check.sh build|inspect|install SRC DIR" >&2; exit 2; }
 mode=$1 src=$2 dir=$3
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-pkgs="roomforge roomforge-data libroomforge0 libroomforge-dev lua-roomforge"
+pkgs="roomforge libroomforge0 libroomforge-dev"
 deb() { ls "$dir"/"$1"_*.deb 2>/dev/null | head -1; }
 field() { dpkg-deb -f "$(deb "$1")" "$2"; }
 
@@ -34,28 +36,23 @@ inspect)
     for p in $pkgs; do [ -n "$(deb "$p")" ] || { echo "FAIL: no $p package in $dir (run the deb_build test)"; exit 1; }; done
     ver=$(field roomforge Version)
     [ -n "$ver" ] || fail "roomforge has no version"
-    [ "$(field roomforge-data Architecture)" = all ] || fail "roomforge-data is not Architecture: all"
-    [ "$(field roomforge Architecture)" = "$(dpkg --print-architecture)" ] || fail "roomforge's architecture"
+    arch=$(dpkg --print-architecture)
+    for p in $pkgs; do [ "$(field "$p" Architecture)" = "$arch" ] || fail "$p's architecture"; done
     case $(field libroomforge0 Depends) in
     *libxml2*liblua5.4-0* | *liblua5.4-0*libxml2*) ;;
     *) fail "libroomforge0 does not depend on libxml2 and liblua5.4-0: $(field libroomforge0 Depends)" ;;
     esac
     case $(field roomforge Depends) in
-    *"roomforge-data (= $ver)"*libxml2*) ;;
+    *libroomforge*) fail "roomforge depends on the library package: $(field roomforge Depends)" ;;
+    *libxml2*) ;;
     *) fail "roomforge's dependencies: $(field roomforge Depends)" ;;
     esac
-    case $(field lua-roomforge Depends) in
-    *"libroomforge0 (= $ver)"*"roomforge-data (= $ver)"*lua5.4*) ;;
-    *) fail "lua-roomforge's dependencies: $(field lua-roomforge Depends)" ;;
-    esac
+    [ "$(field roomforge Provides)" = lua-roomforge ] || fail "roomforge does not provide lua-roomforge"
+    [ "$(field roomforge Recommends)" = lua5.4 ] || fail "roomforge does not recommend lua5.4"
     case $(field libroomforge-dev Depends) in
     *"libroomforge0 (= $ver)"*liblua5.4-dev*) ;;
     *) fail "libroomforge-dev's dependencies: $(field libroomforge-dev Depends)" ;;
     esac
-    dpkg-deb --ctrl-tarfile "$(deb libroomforge0)" | tar -xO ./shlibs 2>/dev/null |
-        grep -qx "libroomforge 0 libroomforge0 (= $ver)" || fail "libroomforge0's shlibs file"
-    dpkg-deb --ctrl-tarfile "$(deb libroomforge0)" | tar -xO ./triggers 2>/dev/null |
-        grep -qx "activate-noawait ldconfig" || fail "libroomforge0's ldconfig trigger"
     # what each package holds (and not another's)
     has() { dpkg-deb -c "$(deb "$1")" | sed 's/ -> .*//' | awk '{print $NF}' | grep -q -- "$2" || fail "$1 lacks $2"; }
     hasnt() { dpkg-deb -c "$(deb "$1")" | sed 's/ -> .*//' | awk '{print $NF}' | grep -q -- "$2" && fail "$1 holds $2"; }
@@ -63,17 +60,29 @@ inspect)
     has roomforge '^\./usr/share/man/man1/roomforge-gen\.1\.gz$'
     has roomforge '^\./usr/share/bash-completion/completions/roomforge$'
     has roomforge '^\./usr/share/doc/roomforge/copyright$'
-    hasnt roomforge 'content/'
-    has roomforge-data '^\./usr/share/roomforge/content/profiles\.xml$'
-    has roomforge-data '^\./usr/share/roomforge/content/rooms/'
+    has roomforge '^\./usr/share/roomforge/content/profiles\.xml$'
+    has roomforge '^\./usr/share/roomforge/content/rooms/'
+    has roomforge "^\\.$(pkg-config --variable=INSTALL_CMOD lua5.4)/roomforge\\.so\$"
+    hasnt roomforge 'libroomforge'
+    hasnt roomforge 'include/'
     has libroomforge0 '^\./usr/lib/[a-z0-9_-]*/libroomforge\.so\.0$'
+    has libroomforge0 '^\./usr/share/doc/libroomforge0/copyright$'
     hasnt libroomforge0 'include/'
-    has libroomforge-dev '^\./usr/include/roomforge/level\.h$'
+    hasnt libroomforge0 'share/roomforge'
+    has libroomforge-dev '^\./usr/include/roomforge/roomforge\.h$'
     has libroomforge-dev '^\./usr/include/roomforge/version\.h$'
     has libroomforge-dev '^\./usr/lib/[a-z0-9_-]*/libroomforge\.a$'
     has libroomforge-dev '^\./usr/lib/[a-z0-9_-]*/libroomforge\.so$'
     has libroomforge-dev '^\./usr/lib/[a-z0-9_-]*/pkgconfig/roomforge\.pc$'
-    has lua-roomforge "^\\.$(pkg-config --variable=INSTALL_CMOD lua5.4)/roomforge\\.so\$"
+    # the module inside roomforge stands alone: it exports luaopen_roomforge only
+    mod=$(mktemp -d)
+    dpkg-deb -x "$(deb roomforge)" "$mod"
+    exports=$(nm -D --defined-only "$mod$(pkg-config --variable=INSTALL_CMOD lua5.4)/roomforge.so" |
+        awk '$2 == "T" {print $3}')
+    [ "$exports" = luaopen_roomforge ] || fail "the Lua module exports: $exports"
+    readelf -d "$mod$(pkg-config --variable=INSTALL_CMOD lua5.4)/roomforge.so" | grep -q 'libroomforge' &&
+        fail "the Lua module needs libroomforge.so"
+    rm -rf "$mod"
     for p in $pkgs; do
         dpkg-deb -c "$(deb "$p")" | awk '{print $NF}' | grep -q '^\./usr/local' && fail "$p installs under /usr/local"
     done
@@ -96,8 +105,8 @@ install)
     tmp=$(mktemp -d)
     purge() { dpkg --purge $pkgs >"$tmp/purge.log" 2>&1; }
     trap 'purge; rm -rf "$tmp"' EXIT HUP INT TERM
-    dpkg -i $(for p in $pkgs; do deb "$p"; done) >"$tmp/install.log" 2>&1 ||
-        { cat "$tmp/install.log"; echo "FAIL: dpkg -i"; exit 1; }
+    dpkg -i "$(deb roomforge)" >"$tmp/install.log" 2>&1 ||
+        { cat "$tmp/install.log"; echo "FAIL: dpkg -i roomforge alone"; exit 1; }
     run() { (cd / && env -i PATH=/usr/bin:/bin HOME="$tmp" "$@"); }
     run roomforge gen --seed 1 --depth 5 --format ascii >"$tmp/gen.txt" 2>"$tmp/err" ||
         fail "roomforge gen: $(cat "$tmp/err")"
@@ -108,6 +117,16 @@ install)
     run bash -c '. /usr/share/bash-completion/completions/roomforge; COMP_WORDS=(roomforge ge);
         COMP_CWORD=1; _roomforge; echo "${COMPREPLY[*]}"' >"$tmp/comp" 2>&1
     [ "$(cat "$tmp/comp")" = gen ] || fail "roomforge ge<TAB>: $(cat "$tmp/comp")"
+    ver=$(dpkg-query -W -f='${Version}' roomforge)
+    [ "$(run lua5.4 -e 'print(require "roomforge".version)' 2>&1)" = "$ver" ] ||
+        fail "lua5.4 require roomforge: $(run lua5.4 -e 'print(require "roomforge".version)' 2>&1)"
+    got=$(run lua5.4 -e 'local rf = require "roomforge"
+        local level = assert(rf.load():gen{seed = 1, depth = 5})
+        io.write(level:render("ascii"))' 2>&1)
+    [ "$got" = "$(cat "$tmp/gen.txt")" ] || fail "a level generated in Lua is not roomforge gen's: $got"
+    # the library and its headers for a C program
+    dpkg -i "$(deb libroomforge0)" "$(deb libroomforge-dev)" >>"$tmp/install.log" 2>&1 ||
+        { cat "$tmp/install.log"; echo "FAIL: dpkg -i the library packages"; exit 1; }
     cat >"$tmp/client.c" <<'C'
 #include <stdio.h>
 #include "roomforge/roomforge.h"
@@ -128,14 +147,7 @@ C
     # shellcheck disable=SC2046
     run cc -o "$tmp/client" "$tmp/client.c" $(run pkg-config --cflags --libs roomforge) 2>"$tmp/err" ||
         fail "a C client does not build with pkg-config: $(cat "$tmp/err")"
-    ver=$(dpkg-query -W -f='${Version}' roomforge)
     [ "$(run "$tmp/client" 2>&1)" = "$ver ${ver%%.*} 1" ] || fail "the C client: $(run "$tmp/client" 2>&1)"
-    [ "$(run lua5.4 -e 'print(require "roomforge".version)' 2>&1)" = "$ver" ] ||
-        fail "lua5.4 require roomforge: $(run lua5.4 -e 'print(require "roomforge".version)' 2>&1)"
-    got=$(run lua5.4 -e 'local rf = require "roomforge"
-        local level = assert(rf.load():gen{seed = 1, depth = 5})
-        io.write(level:render("ascii"))' 2>&1)
-    [ "$got" = "$(cat "$tmp/gen.txt")" ] || fail "a level generated in Lua is not roomforge gen's: $got"
     purge || { cat "$tmp/purge.log"; fail "dpkg --purge"; }
     for f in /usr/bin/roomforge /usr/share/roomforge /usr/include/roomforge \
         "$(pkg-config --variable=INSTALL_CMOD lua5.4)/roomforge.so" /usr/share/man/man1/roomforge.1.gz; do
