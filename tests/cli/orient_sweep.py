@@ -11,8 +11,10 @@ forced_sweep.whole(): every floor-like cell of the map turned by the room's
 orientation is walkable in the level and every object the map always places
 stands on its turned cell. Every one of the eight orientations must come out
 somewhere, and scripted rooms must come out turned (they no longer stay as
-drawn). A room the profile's level cannot hold is skipped (forced_sweep
-covers that). Exit 0 when all hold, 1 otherwise."""
+drawn). For one turned level of each profile, `gen --format text` names the
+forced room with the orientation and box the JSON gives. A room the
+profile's level cannot hold is skipped (forced_sweep covers that). Exit 0
+when all hold, 1 otherwise."""
 import concurrent.futures
 import json
 import os
@@ -60,6 +62,7 @@ def main():
     jobs = [(p, s, room) for p in PROFILES for room in rooms for s in range(1, seeds + 1)]
     seen = [0] * 8
     scripted_turned = fails = skipped = 0
+    text_checked = set()
 
     def run(i_job):
         i, (profile, seed, room) = i_job
@@ -88,6 +91,20 @@ def main():
                         seen[r['orient']] += 1
                         if r['template'] == room['name'] and room['scripts'] and r['orient']:
                             scripted_turned += 1
+                forced = [r for r in level['rooms'] if r.get('template') == room['name'] and
+                          r.get('forced')]
+                if not why and profile not in text_checked and forced and forced[0]['orient']:
+                    text_checked.add(profile)
+                    r = forced[0]
+                    cmd = [rf, 'gen', '--content', pack, '--profile', profile, '--seed', str(seed),
+                           '--depth', str(room['min_level'] + 1), '--room', room['name'],
+                           '--format', 'text']
+                    shown = subprocess.run(cmd, stdout=subprocess.PIPE, text=True).stdout
+                    want = 'at %d,%d  %dx%d  orientation %d  forced' % (r['x'], r['y'], r['w'],
+                                                                       r['h'], r['orient'])
+                    if not any(l.strip().startswith(room['name']) and want in l
+                               for l in shown.splitlines()):
+                        why = 'the text view does not say %r' % want
                 if why:
                     fails += 1
                     print('FAIL: %s: %s' % (what, why))
@@ -95,6 +112,9 @@ def main():
         if not seen[k]:
             fails += 1
             print('FAIL: orientation %d never placed with orient="any"' % k)
+    if len(text_checked) != len(PROFILES):
+        fails += 1
+        print('FAIL: the text view was checked for %s only' % sorted(text_checked))
     if not scripted_turned:
         fails += 1
         print('FAIL: no scripted room was placed turned')
