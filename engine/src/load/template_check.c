@@ -14,6 +14,7 @@
 #include "core/alloc.h"
 #include "core/text.h"
 #include "template_check_int.h"
+#include "roomforge/placed.h"
 #include "load/script_types.h"
 #include "load/symbols.h"
 
@@ -179,7 +180,7 @@ static void build_object_index(check *c)
         e = &c->objects.items[c->objects.n++];
         e->id = o->id;
         e->index = i;
-        e->what = rf_object_type_name(o->type);
+        e->what = rf_object_tag(o);
     }
     index_sort(&c->objects);
 }
@@ -332,13 +333,34 @@ static void check_shop_monster(check *c, const char *what, int line, int col)
            "a %s in a shop may turn the shopkeeper hostile or make him vanish", what);
 }
 
+/* The attributes a level object carries as text: refused when longer than
+ * the level keeps (roomforge/placed.h), never cut. */
+static const char *const kept_names[] = {"id", "name"};
+
+static void check_name_lengths(check *c, const rf_object *o, const char *what)
+{
+    size_t k;
+    if (o->type == RF_OBJ_OTHER && o->tag && strlen(o->tag) >= RF_PLACED_TYPE_MAX)
+        report(c, "bad-value", o->line, o->col,
+               "the element <%.40s...> is %zu bytes long; a level keeps at most %d", o->tag,
+               strlen(o->tag), RF_PLACED_TYPE_MAX - 1);
+    for (k = 0; k < sizeof kept_names / sizeof kept_names[0]; k++) {
+        const rf_attr *a = attr_find(o->attrs, o->nattrs, kept_names[k]);
+        if (a && strlen(a->value) >= RF_PLACED_NAME_MAX)
+            report(c, "bad-value", a->line, a->col,
+                   "the %s's %s is %zu bytes long; a level keeps at most %d", what,
+                   kept_names[k], strlen(a->value), RF_PLACED_NAME_MAX - 1);
+    }
+}
+
 static void check_objects(check *c)
 {
     size_t i, n = rf_template_object_count(c->t);
     const rf_flags *f = rf_template_flags(c->t);
     for (i = 0; i < n; i++) {
         const rf_object *o = rf_template_object(c->t, i);
-        const char *what = rf_object_type_name(o->type);
+        const char *what = rf_object_tag(o);
+        check_name_lengths(c, o, what);
         if (o->at >= 0 && o->at <= 9) {
             if (!c->on_map[o->at]) {
                 const rf_attr *a = attr_find(o->attrs, o->nattrs, "at");
@@ -383,12 +405,12 @@ static void check_duplicate_ids(check *c)
             if (!first || first == o)
                 continue;
             first_line = first->line;
-            first_what = rf_object_type_name(first->type);
+            first_what = rf_object_tag(first);
         }
         a = attr_find(o->attrs, o->nattrs, "id");
         report(c, "duplicate-id", a ? a->line : o->line, a ? a->col : o->col,
                "id '%s' of this %s is already used by the %s on line %d", o->id,
-               rf_object_type_name(o->type), first_what, first_line);
+               rf_object_tag(o), first_what, first_line);
     }
 }
 
