@@ -134,8 +134,9 @@ bool rf_place_join_door(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t
  * inside the border and one door's front can too. */
 bool rf_place_view_fits_size(const rf_tview *v, int w, int h);
 /* True when template t fits a w x h level by that rule in an orientation of
- * mask (rf_place_orient_mask); *need_w x *need_h: the smallest level (not smaller than w x h)
- * where it would, orients: the orientations it allows, as "0, 1, 2". */
+ * mask (rf_place_orient_mask); *need_w x *need_h: the smallest level (not
+ * smaller than w x h) where it would, orients: the orientations of mask, as
+ * "0, 1, 2". */
 bool rf_place_template_fits(const rf_template *t, unsigned mask, int w, int h, int *need_w,
                             int *need_h, char *orients, size_t cap);
 /* Chooses a box for every forced entry before digging (stream "reserve"),

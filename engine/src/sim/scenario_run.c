@@ -23,7 +23,6 @@ struct rf_scenario_result {
     bool *met;             /* per command */
     size_t failed;
     rf_coords coords;      /* what the writers print (rf_scenario_result_set_coords) */
-    int ox, oy;            /* the room's level corner */
 };
 
 void rf_scenario_result_free(rf_scenario_result *r)
@@ -53,17 +52,17 @@ void rf_scenario_result_set_coords(rf_scenario_result *r, rf_coords c)
 }
 
 /* e as the writers show it: its room-local fields counted in r->coords (the
- * turned room's own box: the level position less the room's corner). */
+ * turned room's own box, or the level), through the world's one mapping. */
 static const rf_effect *shown_effect(const rf_scenario_result *r, const rf_effect *e,
                                      rf_effect *copy)
 {
     if (r->coords == RF_COORDS_TEMPLATE)
         return e;
     *copy = *e;
-    copy->lx = r->coords == RF_COORDS_ROOM ? e->x - r->ox : e->x;
-    copy->ly = r->coords == RF_COORDS_ROOM ? e->y - r->oy : e->y;
-    copy->tlx = r->coords == RF_COORDS_ROOM ? e->tx - r->ox : e->tx;
-    copy->tly = r->coords == RF_COORDS_ROOM ? e->ty - r->oy : e->ty;
+    (void)rf_world_room_map(r->w, r->room, RF_COORDS_LEVEL, e->x, e->y, r->coords, &copy->lx,
+                            &copy->ly);
+    (void)rf_world_room_map(r->w, r->room, RF_COORDS_LEVEL, e->tx, e->ty, r->coords, &copy->tlx,
+                            &copy->tly);
     return copy;
 }
 
@@ -201,8 +200,6 @@ rf_status rf_scenario_play(const rf_scenario *s, rf_world *w, size_t room, rf_di
     r->room = room;
     r->room_name = info.name;
     r->coords = RF_COORDS_TEMPLATE;
-    r->ox = info.x;
-    r->oy = info.y;
     r->from = r->to = rf_world_effect_count(w);
     r->met = rf_calloc(n + 1, sizeof *r->met);
     if (!r->met)
