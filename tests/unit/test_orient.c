@@ -17,6 +17,7 @@
 #include "roomforge/level.h"
 #include "roomforge/orient.h"
 #include "roomforge/profile.h"
+#include "roomforge/scenario.h"
 #include "roomforge/template.h"
 #include "roomforge/world.h"
 
@@ -522,6 +523,74 @@ START_TEST(orient_any_levels_agree_with_their_world)
 }
 END_TEST
 
+/* The bundled example, Turnstile Vault (rotate and mirror), forced into
+ * levels until it has come out in all eight orientations: in each, the
+ * level's own world plays its scenario with every expect met, and the
+ * turnstile's moves land on open cells of the room in the level. */
+START_TEST(the_example_room_works_in_every_orientation_a_level_places_it)
+{
+    rf_template_set *b = bundled();
+    rf_profile_set *ps = rf_profile_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_scenario *scn = NULL;
+    const char *rooms[] = {"Turnstile Vault"};
+    int done = 0, k;
+    uint64_t seed;
+    ck_assert(ps && d);
+    ck_assert_int_eq(rf_profile_set_load(ps, BUNDLED_PROFILES, d), RF_OK);
+    ck_assert_int_eq(rf_scenario_load_file(RF_SOURCE_DIR "/tests/scenarios/turnstile_vault.scn", d,
+                                           &scn),
+                     RF_OK);
+    for (seed = 1; seed < 400 && done != 0xff; seed++) {
+        rf_level_opts o;
+        rf_level *lv = NULL;
+        rf_world *w = NULL;
+        rf_scenario_result *res = NULL;
+        rf_world_room wr;
+        size_t i, room = 0, from, to;
+        int px, py;
+        rf_level_opts_init(&o);
+        o.profile = seed % 2 ? "nethack" : "brogue";
+        o.seed = seed;
+        o.depth = 3;
+        o.templates = b;
+        o.rooms = rooms;
+        o.nrooms = 1;
+        ck_assert_int_eq(rf_level_generate(ps, &o, &lv, d), RF_OK);
+        ck_assert_int_ne(rf_level_world(lv, d, &w), RF_ERR_NOMEM);
+        for (i = 0; i < rf_world_room_count(w); i++)
+            if (rf_world_room_get(w, i, &wr) && strcmp(wr.name, rooms[0]) == 0)
+                room = i;
+        ck_assert(rf_world_room_get(w, room, &wr) && strcmp(wr.name, rooms[0]) == 0);
+        if (done & (1 << wr.orient)) {
+            rf_level_free(lv);
+            continue;
+        }
+        ck_assert(rf_world_room_map(w, room, RF_COORDS_TEMPLATE, 0, 0, RF_COORDS_LEVEL, &px, &py));
+        ck_assert_int_eq(rf_world_move_player(w, px, py), RF_OK);
+        ck_assert_int_eq(rf_scenario_play(scn, w, room, d, &res), RF_OK);
+        ck_assert_uint_eq(rf_scenario_result_failed(res), 0);
+        rf_scenario_result_effects(res, &from, &to);
+        for (i = from; i < to; i++) {
+            const rf_effect *e = rf_world_effect_at(w, i);
+            if (e->room == room && e->kind == RF_EFFECT_MOVE)
+                ck_assert_msg(rf_tile_is_walkable(rf_grid_get(rf_level_grid(lv), e->x, e->y)),
+                              "orientation %d: the turnstile moved onto %d,%d", wr.orient, e->x,
+                              e->y);
+        }
+        rf_scenario_result_free(res);
+        rf_level_free(lv);
+        done |= 1 << wr.orient;
+    }
+    for (k = 0; k < RF_ORIENT_COUNT; k++)
+        ck_assert_msg(done & (1 << k), "orientation %d never came out", k);
+    rf_scenario_free(scn);
+    rf_profile_set_free(ps);
+    rf_template_set_free(b);
+    rf_diags_free(d);
+}
+END_TEST
+
 static Suite *orient_suite(void)
 {
     Suite *s = suite_create("orient");
@@ -535,6 +604,7 @@ static Suite *orient_suite(void)
     tcase_add_test(tw, a_turned_room_maps_both_ways);
     tcase_add_test(tw, a_bad_orientation_or_position_is_refused);
     tcase_add_test(tl, orient_any_levels_agree_with_their_world);
+    tcase_add_test(tl, the_example_room_works_in_every_orientation_a_level_places_it);
     tcase_set_timeout(tl, 300);
     suite_add_tcase(s, tc);
     suite_add_tcase(s, tw);
