@@ -1,14 +1,13 @@
 /* tools/bench/bench_orient.c: what turning costs the rule VM: ticks of a
- * world whose rules write and read positions every tick, with every room
- * turned (orientations 1-7 in turn) beside the same world unturned.
+ * world whose rules write and read positions every tick, every room turned
+ * (orientations 1-7 in turn), beside the same world unturned.
  *
  * Pipeline: benchmark over template.h and world.h; prints figures (no
  * assertion on time; docs/reference.md, Benchmarks). Design: each room has
- * one XML rule moving a blocker (a move effect mapped to the level) and one
- * Lua rule reading the player (the level position mapped into the template)
- * and an object (template coordinates, no mapping: the model keeps them), so
- * the mapping runs twice per room per tick; the log is off, as a game that
- * only uses the host would run it.
+ * an XML rule moving a blocker (a move effect mapped to the level) and a Lua
+ * rule reading the player (mapped into the template) and an object (kept in
+ * template coordinates: no mapping), so the mapping runs twice per room per
+ * tick; the log is off, as for a game that only uses the host.
  * Options: --rooms N (default 2000), --ticks K per round (200), --rounds R (5).
  */
 #include <stdio.h>
