@@ -81,8 +81,8 @@ typedef struct rf_world_room {
     int x, y;         /* level position of the turned room's top-left corner */
     int w, h;         /* its box: the template's width and height, swapped when turned
                        * by an odd orientation */
-    int orient;       /* 0-7 (DESIGN 12; 0 for rf_world_add_room) */
     size_t rules;     /* rules compiled from its scripts (XML scripts and Lua rules) */
+    int orient;       /* 0-7 (DESIGN 12; 0 for rf_world_add_room) */
 } rf_world_room;
 
 RF_API size_t rf_world_room_count(const rf_world *w);
