@@ -40,5 +40,11 @@ void rf_place_count_range(int lo, int hi, int w, int h, int *scaled_lo, int *sca
  * G, 4 acid A, 5 lava L, 6 deep water, 7 shallow water. */
 #define RF_PLACE_TERRAIN_CODES 8
 
+/* Profile parameter "orient" (DESIGN 12), written template, none or any in
+ * profiles.xml: the orientations a template may take. template (default):
+ * what its rotate/mirror permissions allow; none: only as drawn; any: all
+ * eight, whatever it says. */
+enum { RF_PLACE_ORIENT_TEMPLATE = 0, RF_PLACE_ORIENT_NONE = 1, RF_PLACE_ORIENT_ANY = 2 };
+
 RF_END_C
 #endif /* RF_PLACE_H */
