@@ -99,9 +99,10 @@ int rf_lua_pack_gen(lua_State *L);
 int rf_lua_pack_sim(lua_State *L);
 int rf_lua_level_world(lua_State *L);
 
-/* Pushes effect e as a table {tick, kind, room, script, id, type, x, y,
- * lx, ly, ..., line} where line is sim's line (room-local coordinates);
+/* Pushes effect e of w as a table {tick, kind, room, script, id, type, x,
+ * y (level), lx, ly (the template's frame), rx, ry (the turned room's box),
+ * ..., line, level_line} where line is sim's line (the template's frame);
  * room is 1-based. */
-void rf_lua_push_effect(lua_State *L, const rf_effect *e);
+void rf_lua_push_effect(lua_State *L, const rf_world *w, const rf_effect *e);
 
 #endif /* RF_LUA_H */

@@ -1,13 +1,14 @@
 /* lua/rf_lua_sim.c: pack:sim{...}: a scenario played against one room of
  * the pack in a fresh one-room world, as `roomforge sim` plays it.
  *
- * Pipeline: above the library (DESIGN 5, 15): rf_scenario_load_buffer or
- * _file, rf_world_new with the pack's scripts directory, rf_world_add_room
- * at 0,0, rf_scenario_play; produces {failed, ticks, effects, lines,
- * expects} (sim's JSON fields, effect tables as world:tick's).
+ * Pipeline: above the library (DESIGN 5, 12, 15): rf_scenario_load_buffer
+ * or _file, rf_world_new with the pack's scripts directory, the room turned
+ * by orient at 0,0, rf_scenario_play; produces {failed, ticks, effects,
+ * lines, expects}: sim's JSON fields, lines by sim's own text writer.
  * Design: the room comes from `room` or the scenario's own `room NAME`
  * line, as sim's --room; every C object of the play lives in one box.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "rf_lua.h"
@@ -58,19 +59,41 @@ static void push_expects(lua_State *L, const rf_scenario *s, const rf_scenario_r
     }
 }
 
-/* pack:sim{room, scenario = TEXT | file = PATH, name, orient} -> result,
+/* Pushes the n bytes of text as a list of its lines (without '\n'). */
+static void push_lines(lua_State *L, const char *text, size_t n)
+{
+    size_t start = 0, i;
+    lua_Integer k = 0;
+    lua_newtable(L);
+    for (i = 0; i < n; i++)
+        if (text[i] == '\n') {
+            lua_pushlstring(L, text + start, i - start);
+            lua_rawseti(L, -2, ++k);
+            start = i + 1;
+        }
+    if (start < n) {
+        lua_pushlstring(L, text + start, n - start);
+        lua_rawseti(L, -2, ++k);
+    }
+}
+
+/* pack:sim{room, scenario = TEXT | file = PATH, name, orient, coords} -> result,
  * diagnostics; nil, diagnostics when the scenario does not load or the
  * room is unknown. */
 int rf_lua_pack_sim(lua_State *L)
 {
-    static const char *const keys[] = {"room", "scenario", "file", "name", "orient", NULL};
+    static const char *const keys[] = {"room", "scenario", "file", "name", "orient", "coords",
+                                       NULL};
+    static const char *const coords_names[] = {"template", "room", NULL};
     rf_lua_pack *p = rf_lua_check_pack(L, 1);
-    const char *room, *text, *file, *name;
+    const char *room, *text, *file, *name, *coords;
     const rf_template *t;
     lua_Integer orient;
     rf_lua_box *box;
     rf_world_opts wo;
-    size_t len = 0, index = 0, from, to, i;
+    size_t len = 0, index = 0, from, to, i, k;
+    int px, py;
+    FILE *f;
     rf_status st;
     luaL_checktype(L, 2, LUA_TTABLE);
     lua_settop(L, 2);
@@ -84,8 +107,11 @@ int rf_lua_pack_sim(lua_State *L)
         return luaL_argerror(L, 2, "give one of 'scenario' (its text) or 'file'");
     if (orient < 0 || orient > 7)
         return luaL_argerror(L, 2, "'orient' takes 0..7");
-    if (orient != 0)
-        return luaL_argerror(L, 2, "'orient' other than 0 needs a library with sim --orient");
+    coords = rf_lua_opt_string(L, 2, 2, "coords", "template");
+    for (k = 0; coords_names[k] && strcmp(coords, coords_names[k]) != 0; k++)
+        ;
+    if (!coords_names[k])
+        return luaL_argerror(L, 2, "'coords' takes template or room");
     if (text) {
         lua_getfield(L, 2, "scenario");
         text = lua_tolstring(L, -1, &len); /* the length too: a NUL inside is the parser's */
@@ -106,12 +132,25 @@ int rf_lua_pack_sim(lua_State *L)
     if (st != RF_OK && st != RF_ERR_CONTENT)
         return st == RF_ERR_IO ? rf_lua_fail(L, box->diags)
                                : luaL_error(L, "roomforge: %s", rf_status_str(st));
-    st = rf_world_add_room(box->world, t, 0, 0, box->diags, &index);
+    st = rf_world_add_room_turned(box->world, t, 0, 0, (int)orient, box->diags, &index);
     if (st != RF_OK && st != RF_ERR_CONTENT)
         return luaL_error(L, "roomforge: %s", rf_status_str(st));
+    /* as sim: the player starts on the template's 0,0 in every orientation */
+    (void)rf_world_room_map(box->world, index, RF_COORDS_TEMPLATE, 0, 0, RF_COORDS_LEVEL, &px,
+                            &py);
+    if (rf_world_move_player(box->world, px, py) != RF_OK)
+        return luaL_error(L, "roomforge: sim: the player cannot start at %d,%d", px, py);
     st = rf_scenario_play(box->scenario, box->world, index, box->diags, &box->result);
     if (!box->result)
         return luaL_error(L, "roomforge: sim: %s", rf_status_str(st));
+    rf_scenario_result_set_coords(box->result, k == 1 ? RF_COORDS_ROOM : RF_COORDS_TEMPLATE);
+    /* sim's text, the library's writer: its lines are the result's lines */
+    f = open_memstream(&box->buf, &len);
+    if (!f)
+        return luaL_error(L, "roomforge: out of memory");
+    st = rf_scenario_result_write(box->result, f, RF_SCENARIO_TEXT);
+    if (fclose(f) != 0 || st != RF_OK)
+        return luaL_error(L, "roomforge: sim: %s", rf_status_str(st != RF_OK ? st : RF_ERR_NOMEM));
     lua_createtable(L, 0, 7);
     lua_pushstring(L, rf_template_name(t));
     lua_setfield(L, -2, "room");
@@ -121,17 +160,17 @@ int rf_lua_pack_sim(lua_State *L)
     lua_setfield(L, -2, "ticks");
     lua_pushinteger(L, (lua_Integer)rf_scenario_result_failed(box->result));
     lua_setfield(L, -2, "failed");
+    lua_pushinteger(L, (lua_Integer)orient);
+    lua_setfield(L, -2, "orient");
     rf_scenario_result_effects(box->result, &from, &to);
-    lua_createtable(L, (int)(to - from), 0); /* effects */
-    lua_createtable(L, (int)(to - from), 0); /* lines */
+    lua_createtable(L, (int)(to - from), 0);
     for (i = from; i < to; i++) {
-        rf_lua_push_effect(L, rf_world_effect_at(box->world, i));
-        lua_getfield(L, -1, "line");
-        lua_rawseti(L, -3, (lua_Integer)(i - from) + 1);
-        lua_rawseti(L, -3, (lua_Integer)(i - from) + 1);
+        rf_lua_push_effect(L, box->world, rf_world_effect_at(box->world, i));
+        lua_rawseti(L, -2, (lua_Integer)(i - from) + 1);
     }
-    lua_setfield(L, -3, "lines");
     lua_setfield(L, -2, "effects");
+    push_lines(L, box->buf ? box->buf : "", len);
+    lua_setfield(L, -2, "lines");
     push_expects(L, box->scenario, box->result);
     lua_setfield(L, -2, "expects");
     rf_lua_push_diags(L, box->diags);

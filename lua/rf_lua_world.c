@@ -25,7 +25,18 @@ static rf_world *check_world(lua_State *L, int i)
     return w->level->world;
 }
 
-void rf_lua_push_effect(lua_State *L, const rf_effect *e)
+/* t.<rx>, t.<ry> = level (x, y) in the box of e's room as turned. */
+static void set_room_xy(lua_State *L, const rf_world *w, const rf_effect *e, int x, int y,
+                        const char *rx, const char *ry)
+{
+    int ox, oy;
+    if (!rf_world_room_map(w, e->room, RF_COORDS_LEVEL, x, y, RF_COORDS_ROOM, &ox, &oy))
+        return;
+    rf_lua_set_int(L, rx, ox);
+    rf_lua_set_int(L, ry, oy);
+}
+
+void rf_lua_push_effect(lua_State *L, const rf_world *w, const rf_effect *e)
 {
     char line[512];
     size_t n;
@@ -44,6 +55,7 @@ void rf_lua_push_effect(lua_State *L, const rf_effect *e)
         rf_lua_set_int(L, "y", e->y);
         rf_lua_set_int(L, "lx", e->lx);
         rf_lua_set_int(L, "ly", e->ly);
+        set_room_xy(L, w, e, e->x, e->y, "rx", "ry");
         break;
     case RF_EFFECT_SET:
         rf_lua_set_string(L, "property", e->property);
@@ -59,6 +71,8 @@ void rf_lua_push_effect(lua_State *L, const rf_effect *e)
         rf_lua_set_int(L, "ty", e->ty);
         rf_lua_set_int(L, "tlx", e->tlx);
         rf_lua_set_int(L, "tly", e->tly);
+        set_room_xy(L, w, e, e->x, e->y, "rx", "ry");
+        set_room_xy(L, w, e, e->tx, e->ty, "trx", "try");
         break;
     case RF_EFFECT_TICKER: rf_lua_set_string(L, "text", e->text); break;
     default: break;
@@ -129,7 +143,7 @@ static size_t check_room(lua_State *L, rf_world *w, int i)
     return (size_t)r - 1;
 }
 
-/* world:rooms() -> {{index, name, x, y, w, h, rules}} */
+/* world:rooms() -> {{index, name, x, y, w, h, rules, orient}} */
 static int world_rooms(lua_State *L)
 {
     rf_world *w = check_world(L, 1);
@@ -147,6 +161,7 @@ static int world_rooms(lua_State *L)
         rf_lua_set_int(L, "w", r.w);
         rf_lua_set_int(L, "h", r.h);
         rf_lua_set_int(L, "rules", (lua_Integer)r.rules);
+        rf_lua_set_int(L, "orient", r.orient);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     return 1;
@@ -354,7 +369,7 @@ static int world_tick(lua_State *L)
     count = rf_world_effect_count(w);
     lua_createtable(L, count > INT_MAX ? INT_MAX : (int)count, 0);
     for (i = 0; i < count; i++) {
-        rf_lua_push_effect(L, rf_world_effect_at(w, i));
+        rf_lua_push_effect(L, w, rf_world_effect_at(w, i));
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     rf_world_effects_clear(w);

@@ -33,6 +33,7 @@ H.check(gate.rules > 0, "a room's rules are counted")
 for _, r in ipairs(level.rooms) do
   if r.template == "Warden's Gate" then
     H.check(r.x == gate.x and r.y == gate.y, "the world room stands where the level put it")
+    H.eq(gate.orient, r.orient, "in the level's orientation")
   end
 end
 
@@ -165,6 +166,30 @@ end
 list:close()
 H.check(played >= 20, "the repository's scenarios were played (" .. played .. ")")
 
+-- turned rooms (DESIGN 12): every orientation of three scenarios, as
+-- sim --orient K prints them, in JSON (template frame) and in text with
+-- --coords room
+for _, name in ipairs({"turnstile_vault", "warden_gate", "breakers_hall"}) do
+  local path = H.src .. "/tests/scenarios/" .. name .. ".scn"
+  for k = 0, 7 do
+    local what = name .. " orient " .. k
+    local res = assert(pack:sim{file = path, orient = k})
+    H.eq(res.orient, k, what .. ": the orientation played")
+    H.eq(H.sim_json(res), H.run({"sim", "--format", "json", "--orient", tostring(k), "--scenario", path}),
+         what .. ": sim --format json --orient")
+    local room = assert(pack:sim{file = path, orient = k, coords = "room"})
+    same_lines(room.lines, lines_of(H.run({"sim", "--orient", tostring(k), "--coords", "room",
+                                            "--scenario", path})),
+               what .. ": sim --coords room")
+  end
+end
+local turned = assert(pack:sim{file = H.src .. "/tests/scenarios/turnstile_vault.scn", orient = 5})
+for _, e in ipairs(turned.effects) do
+  if e.kind == "create" or e.kind == "move" then
+    H.check(e.rx and e.ry, "a turned effect carries its room-box coordinates")
+  end
+end
+
 -- a designer's extension type through the pack's scripts directory
 local ext = assert(rf.load{content = {H.src .. "/tests/data/pack/base", H.src .. "/tests/data/pack/mod"},
                            scripts = H.src .. "/tests/data/pack/ext"})
@@ -190,6 +215,7 @@ H.check(gamma, "the base Gamma plays (the mod's broken one was left out)")
 H.raises(function() pack:sim{room = "Warden's Gate"} end, "give one of", "no scenario")
 H.raises(function() pack:sim{scenario = "tick\n", file = "x"} end, "give one of", "both")
 H.raises(function() pack:sim{scenario = "tick\n", orient = 8} end, "0..7", "orient 8")
+H.raises(function() pack:sim{scenario = "tick\n", coords = "level"} end, "template or room", "coords level")
 H.raises(function() pack:sim{scenario = "tick\n", room = 3} end, "'room' must be a string", "a numeric room")
 H.raises(function() pack:sim() end, "table expected", "pack:sim()")
 
