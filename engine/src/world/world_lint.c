@@ -9,6 +9,10 @@
  * room whose chunk hit the memory cap or its budget (or the state failing) is
  * checked again in a fresh world, whose diagnostics alone are kept: they are
  * exactly those of a world of its own. Unknown types are reported by lint.c only.
+ * XML scripts whose clauses are all built-in are not compiled (rooms of them
+ * alone not even added): the loader's checker saw all a compile would, which
+ * test_world proves over every rooms file of the repository; a Lua room's
+ * memory is measured without its XML scripts' tests (a few hundred bytes).
  */
 #include <string.h>
 
@@ -29,20 +33,26 @@
  * one table (load/script_types.c), attributes, operands, ids and anchors, so
  * compiling them again in a world finds nothing more (test_lint proves it on
  * every fixture). Extension types are checked by their own Lua, in a world. */
+bool rf_world_builtin_script(const rf_script *sc)
+{
+    size_t j;
+    if (sc->lang != RF_SCRIPT_XML)
+        return false;
+    for (j = 0; j < sc->nconditions; j++)
+        if (!rf_script_condition_spec(sc->conditions[j].type))
+            return false;
+    for (j = 0; j < sc->nactions; j++)
+        if (!rf_script_action_spec(sc->actions[j].type))
+            return false;
+    return true;
+}
+
 static bool builtin_only(const rf_template *t)
 {
-    size_t i, j, n = rf_template_script_count(t);
-    for (i = 0; i < n; i++) {
-        const rf_script *sc = rf_template_script(t, i);
-        if (sc->lang != RF_SCRIPT_XML)
+    size_t i, n = rf_template_script_count(t);
+    for (i = 0; i < n; i++)
+        if (!rf_world_builtin_script(rf_template_script(t, i)))
             return false;
-        for (j = 0; j < sc->nconditions; j++)
-            if (!rf_script_condition_spec(sc->conditions[j].type))
-                return false;
-        for (j = 0; j < sc->nactions; j++)
-            if (!rf_script_action_spec(sc->actions[j].type))
-                return false;
-    }
     return true;
 }
 
@@ -138,6 +148,7 @@ static rf_status lint_lua_room(lint_run *run, const rf_template *t, rf_diags *d,
             return RF_ERR_NOMEM;
         if (rf_luavm_call(run->lw->vm, rf_world_step_lint_boot, run->lw, 0, NULL, &f) != RF_OK)
             return RF_ERR_NOMEM; /* embedded and tested: only memory fails */
+        run->lw->checked_xml = !run->compile_all;
         run->lw_base = rf_luavm_memory(run->lw->vm);
     }
     *st = rf_world_add_room(run->lw, t, 0, 0, run->scratch, NULL);
@@ -163,6 +174,7 @@ static rf_status lint_lua_room(lint_run *run, const rf_template *t, rf_diags *d,
     }
     if (quiet_world(run, &fw) != RF_OK)
         return RF_ERR_NOMEM;
+    fw->checked_xml = !run->compile_all; /* as in the lint world */
     *st = rf_world_add_room(fw, t, 0, 0, d, NULL);
     rf_world_free(fw);
     return RF_OK;
