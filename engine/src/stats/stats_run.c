@@ -1,17 +1,14 @@
 /* engine/src/stats/stats_run.c: many levels on many threads: rf_stats_run
  * (the figures) and rf_stats_catalog (catalog rows in level order).
  *
- * Pipeline: stats, over level: the run's levels are numbered profile by
- * profile, seed by seed, depth by depth; a shard is a contiguous block of
- * those numbers (for stats, of whole seeds). Design: each level depends
- * only on its own options (its streams are seeded from its seed), worker
- * threads take the next number (stats: the next seed, all its depths, whose
- * draws share the seed's streams and are measured together) from an atomic
- * counter and tally into their own figures, which
- * are integer sums: the threads' figures added in any order, and a shard's
- * added to the others', give the same bits. The calling thread only waits
- * and reports progress. Catalog rows are made a batch at a time and handed
- * over in order, so memory stays flat in the number of levels.
+ * Pipeline: stats, over level: levels numbered profile by profile, seed by
+ * seed, depth by depth; a shard is a block of them (stats: of whole seeds).
+ * Design: a level depends only on its options; threads take the next seed
+ * (stats: all its depths, which share the seed's streams and are measured
+ * together) or level (catalog) from an atomic counter into their own
+ * figures, integer sums added in any order to the same bits. The caller's
+ * thread waits and reports progress. Catalog rows come a batch at a time,
+ * handed over in order: memory stays flat in the number of levels.
  */
 #include <pthread.h>
 #include <stdatomic.h>
