@@ -3,18 +3,21 @@
 #   make check  build, run the tests labelled fast (unit suites, CLI goldens: minutes)
 #   make test   build, run the whole suite, then again under ASan/UBSan even when
 #               the first half failed, and report both (tests/make_test.sh); CI runs it
+#   make test-tsan  build with ThreadSanitizer (RF_TSAN) and run the tests labelled
+#               threads (stats and catalog --jobs, the stats unit suite)
 #   make bench  build optimised and run the benchmarks in tools/bench
 #   make fuzz   build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS (60);
 #               make test runs it after both halves (tools/fuzz/run_libfuzzer.sh)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 BENCH_BUILD ?= build-bench
+TSAN_BUILD ?= build-tsan
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
-.PHONY: all deps deps-test build demo check test test-plain test-asan bench fuzz install clean
+.PHONY: all deps deps-test build demo check test test-plain test-asan test-tsan bench fuzz install clean
 
 all: build
 
@@ -47,6 +50,14 @@ test-asan: deps $(ASAN_BUILD)/CMakeCache.txt
 	cd $(ASAN_BUILD) && CK_FORK=no ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 RF_SANITIZED=1 ctest $(CTEST_FLAGS)
 
+$(TSAN_BUILD)/CMakeCache.txt:
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRF_TSAN=ON
+
+test-tsan: deps $(TSAN_BUILD)/CMakeCache.txt
+	cmake --build $(TSAN_BUILD) -j $(JOBS)
+	cd $(TSAN_BUILD) && CK_FORK=no TSAN_OPTIONS=halt_on_error=1:exitcode=66 RF_SANITIZED=1 \
+	  ctest $(CTEST_FLAGS) -L '^threads$$'
+
 test: deps-test
 	@sh tests/make_test.sh "$(MAKE)" $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
 
@@ -68,4 +79,4 @@ install: build
 	cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD)
