@@ -3,15 +3,16 @@
 #   make check  build, run the tests labelled fast (unit suites, CLI goldens: minutes)
 #   make test   build, run the whole suite, then again under ASan/UBSan even when
 #               the first half failed, and report both (tests/make_test.sh); CI runs it
-#   make test-tsan  build with ThreadSanitizer (RF_TSAN) and run the tests labelled
-#               threads (stats and catalog --jobs, the stats unit suite)
+#   make test-tsan  build with ThreadSanitizer and run the tests labelled threads
+#               (test_threads, test_stats, stats_cli; make test runs it after the
+#               sanitized half)
 #   make bench  build optimised and run the benchmarks in tools/bench
 #   make fuzz   build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS (60);
 #               make test runs it after both halves (tools/fuzz/run_libfuzzer.sh)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
-BENCH_BUILD ?= build-bench
 TSAN_BUILD ?= build-tsan
+BENCH_BUILD ?= build-bench
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 60
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -53,13 +54,15 @@ test-asan: deps $(ASAN_BUILD)/CMakeCache.txt
 $(TSAN_BUILD)/CMakeCache.txt:
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRF_TSAN=ON
 
+# Only the threading tests: their executables alone are built.
 test-tsan: deps $(TSAN_BUILD)/CMakeCache.txt
-	cmake --build $(TSAN_BUILD) -j $(JOBS)
-	cd $(TSAN_BUILD) && CK_FORK=no TSAN_OPTIONS=halt_on_error=1:exitcode=66 RF_SANITIZED=1 \
-	  ctest $(CTEST_FLAGS) -L '^threads$$'
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target roomforge_cli $$(cd $(TSAN_BUILD) && \
+	  ctest -N -L '^threads$$' | sed -n 's/^ *Test *#[0-9]*: \(test_[a-z_]*\)$$/\1/p')
+	cd $(TSAN_BUILD) && CK_FORK=no TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
+	  RF_SANITIZED=1 ctest $(CTEST_FLAGS) -L '^threads$$'
 
 test: deps-test
-	@sh tests/make_test.sh "$(MAKE)" $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD)
+	@sh tests/make_test.sh "$(MAKE)" $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD)
 
 $(BENCH_BUILD)/CMakeCache.txt:
 	cmake -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DRF_TESTS=OFF
@@ -79,4 +82,4 @@ install: build
 	cmake --install $(BUILD)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD)

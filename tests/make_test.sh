@@ -1,13 +1,14 @@
 #!/bin/sh
-# tests/make_test.sh MAKE BUILD ASAN_BUILD FUZZ_BUILD: what `make test` (and
-# CI) runs: the whole suite in the plain build (make test-plain), then in the
-# sanitized one (make test-asan) even when the plain half failed, then the
+# tests/make_test.sh MAKE BUILD ASAN_BUILD FUZZ_BUILD TSAN_BUILD: what `make
+# test` (and CI) runs: the whole suite in the plain build (make test-plain),
+# then in the sanitized one (make test-asan) even when the plain half failed,
+# the threading tests under ThreadSanitizer (make test-tsan), then the
 # libFuzzer harnesses for FUZZ_SECONDS each (make fuzz), so one run reports
-# all three. Closes as ctest does: both halves' summaries, the summary over both,
+# all four. Closes as ctest does: both halves' summaries, the summary over both,
 # the total time, the failed tests (each marked with its half), and exits
 # non-zero when either half failed or did not get to run its tests.
 set -u
-make=$1 plain=$2 asan=$3 fuzzb=${4:-build-fuzz}
+make=$1 plain=$2 asan=$3 fuzzb=${4:-build-fuzz} tsan=${5:-build-tsan}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT HUP INT TERM
 
@@ -17,13 +18,14 @@ half() {
 }
 half plain test-plain
 half sanitized test-asan
+half threads test-tsan
 half fuzz fuzz
 
 summary='^[0-9]+% tests passed, [0-9]+ tests failed out of [0-9]+$'
 status=0 passed=0 total=0 secs=0
 echo
-echo "make test: plain ($plain), sanitized ($asan) and libFuzzer ($fuzzb)"
-for h in plain sanitized; do
+echo "make test: plain ($plain), sanitized ($asan), threads ($tsan) and libFuzzer ($fuzzb)"
+for h in plain sanitized threads; do
     rc=$(cat "$tmp/$h.rc")
     line=$(grep -E "$summary" "$tmp/$h.log" | tail -1)
     [ "$rc" = 0 ] || status=1
@@ -55,10 +57,10 @@ pct=$(echo "$passed $total" | awk '{ p = $2 ? 100 * $1 / $2 : 0; if ($1 < $2 && 
 echo "$pct% tests passed, $((total - passed)) tests failed out of $total"
 echo
 echo "Total Test time (real) = $secs sec"
-if grep -q '^The following tests FAILED:' "$tmp/plain.log" "$tmp/sanitized.log"; then
+if grep -q '^The following tests FAILED:' "$tmp/plain.log" "$tmp/sanitized.log" "$tmp/threads.log"; then
     echo
     echo "The following tests FAILED:"
-    for h in plain sanitized; do
+    for h in plain sanitized threads; do
         sed -n '/^The following tests FAILED:/,$p' "$tmp/$h.log" |
             grep -E '^[[:space:]]+[0-9]+ - ' | sed "s/\$/ [$h]/"
     done

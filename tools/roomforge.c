@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "roomforge/version.h"
 
 typedef struct command {
     const char *name;
@@ -55,7 +56,7 @@ int main(int argc, char **argv)
         return CLI_OK;
     }
     if (strcmp(argv[1], "--version") == 0) {
-        printf("roomforge %s\n", RF_VERSION);
+        printf("roomforge %s\n", rf_version(NULL, NULL, NULL));
         return CLI_OK;
     }
     for (i = 0; commands[i].name; i++)

@@ -25,15 +25,18 @@ def file_top(text):
 
 
 def names_path(first, rel):
-    """The first line names rel, or rel's public form roomforge/x.h."""
+    """The first line names rel, or the form roomforge/x.h a public or
+    internal header is included by."""
     m = re.match(r"\s*/\*+\s*(\S+?):", first)
     if not m:
         return False
     named = m.group(1)
     if named == rel:
         return True
-    pub = "engine/include/"
-    return rel.startswith(pub) and named == rel[len(pub):]
+    for pub in ("engine/include/", "engine/internal/"):
+        if rel.startswith(pub) and named == rel[len(pub):]:
+            return True
+    return False
 
 
 def main():

@@ -70,6 +70,43 @@ check
 (cd / && env -u ROOMFORGE_DATA "$prefix/bin/roomforge" show "Warden's Gate") >"$tmp/out" 2>"$tmp/err" ||
     fail "installed roomforge show: $(cat "$tmp/err")"
 
+# The installed headers: exactly the public ones (engine/include/roomforge and
+# the generated version.h), none of engine/internal; each compiles alone as
+# C99, C11 and C++11 with -pedantic, and the umbrella holds them all.
+want=$( (cd "$src/engine/include/roomforge" && ls ./*.h; echo ./version.h) | sed 's#^\./##' | sort)
+have=$( (cd "$prefix/include/roomforge" && ls ./*.h) | sed 's#^\./##' | sort)
+check
+[ "$want" = "$have" ] || fail "installed headers: $(echo $have) (want $(echo $want))"
+for h in $have; do
+    printf '#include <roomforge/%s>\nint rf_user_check(void);\nint rf_user_check(void) { return 0; }\n' \
+        "$h" >"$tmp/alone.c"
+    for std in c99 c11; do
+        check
+        $cc -std=$std -pedantic -Wall -Wextra -Werror -I"$prefix/include" -c "$tmp/alone.c" \
+            -o "$tmp/alone.o" >"$tmp/cc.log" 2>&1 || fail "$h alone as $std: $(cat "$tmp/cc.log")"
+    done
+    check
+    c++ -std=c++11 -pedantic -Wall -Wextra -Werror -I"$prefix/include" -x c++ -c "$tmp/alone.c" \
+        -o "$tmp/alone.o" >"$tmp/cc.log" 2>&1 || fail "$h alone as C++11: $(cat "$tmp/cc.log")"
+done
+check
+for h in $have; do
+    [ "$h" = roomforge.h ] || grep -q "#include \"roomforge/$h\"" "$prefix/include/roomforge/roomforge.h" ||
+        fail "roomforge.h does not include $h"
+done
+# The shared library exports only what the installed headers declare; every
+# global symbol of the static archive carries the rf_ prefix.
+check
+nm -D --defined-only "$prefix/lib/libroomforge.so" | awk '$2 ~ /^[TDBR]$/ {print $3}' | sort -u \
+    >"$tmp/exported"
+cat "$prefix"/include/roomforge/*.h | grep -o 'rf_[a-z0-9_]*' | sort -u >"$tmp/declared"
+extra=$(comm -23 "$tmp/exported" "$tmp/declared" | head -5)
+[ -z "$extra" ] || fail "libroomforge.so exports what no installed header declares: $extra"
+check
+bad=$(nm -g --defined-only "$prefix/lib/libroomforge.a" 2>/dev/null | awk 'NF == 3 {print $3}' |
+    grep -v '^rf_' | head -5)
+[ -z "$bad" ] || fail "libroomforge.a has global symbols without the rf_ prefix: $bad"
+
 # pkg-config through PKG_CONFIG_PATH.
 check
 PKG_CONFIG_PATH=$prefix/lib/pkgconfig
@@ -83,7 +120,8 @@ pc_data=$(pkg-config --variable=datadir roomforge)
 # A user's program against the installed header and library.
 cat >"$tmp/user.c" <<'C'
 #include <stdio.h>
-#include <roomforge/template.h>
+#include <string.h>
+#include <roomforge/roomforge.h>
 
 int main(int argc, char **argv)
 {
@@ -91,8 +129,11 @@ int main(int argc, char **argv)
     rf_template_set *set = rf_template_set_new();
     rf_status st;
     size_t n;
+    int major = -1;
     if (argc != 2 || !d || !set)
         return 2;
+    if (strcmp(rf_version(&major, NULL, NULL), RF_VERSION_STRING) != 0 || major != RF_VERSION_MAJOR)
+        return 3;
     st = rf_template_set_load_path(set, argv[1], d);
     n = rf_template_set_count(set);
     printf("%zu rooms, %zu diagnostics, first %s\n", n, rf_diags_count(d),

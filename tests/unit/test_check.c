@@ -42,6 +42,7 @@ static const fixture_row fixtures[] = {
     {"bad-value.xml", "bad-value", 16, 76, false},
     {"bad-value-enum.xml", "bad-value", 15, 50, false},
     {"bad-value-create.xml", "bad-value", 15, 49, false},
+    {"bad-value-name.xml", "bad-value", 7, 37, false}, /* never cut at RF_PLACED_NAME_MAX */
     {"empty-script.xml", "empty-script", 13, 5, false},
     {"door-edge.xml", "door-edge", 7, 20, false},
     {"door-blocked.xml", "door-blocked", 4, 20, false},

@@ -82,6 +82,32 @@ START_TEST(file_cap_adds_one_note)
 }
 END_TEST
 
+/* A sink reused by a game: clear forgets the diagnostics, counts and file
+ * caps, keeps the codes turned off and --werror. */
+START_TEST(clear_forgets_diagnostics_keeps_settings)
+{
+    int i;
+    rf_diags_set_werror(d, true);
+    rf_diags_set_file_cap(d, 2);
+    ck_assert(rf_diags_enable(d, "row-width", false));
+    for (i = 0; i < 5; i++)
+        rf_diag_add(d, "unknown-symbol", "big.xml", i + 1, 1, "bad %d", i);
+    ck_assert_uint_eq(rf_diags_count(d), 3);
+    rf_diags_clear(d);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    ck_assert_uint_eq(rf_diags_errors(d), 0);
+    ck_assert_uint_eq(rf_diags_warnings(d), 0);
+    ck_assert_uint_eq(rf_diags_lost(d), 0);
+    rf_diag_add(d, "unknown-symbol", "big.xml", 1, 1, "again");
+    rf_diag_add(d, "unknown-symbol", "big.xml", 2, 1, "and again");
+    ck_assert_uint_eq(rf_diags_count(d), 2); /* the file's cap starts over */
+    ck_assert(!rf_diags_is_enabled(d, "row-width"));
+    rf_diag_add(d, "no-doors", "a.xml", 2, 1, "no doors");
+    ck_assert_int_eq(rf_diags_at(d, 2)->severity, RF_SEV_ERROR);
+    rf_diags_clear(NULL);
+}
+END_TEST
+
 START_TEST(gcc_has_source_and_caret)
 {
     char path[1024], *out, want[2048];
@@ -232,6 +258,7 @@ static Suite *diag_suite(void)
     tcase_add_test(tc, disable_and_enable);
     tcase_add_test(tc, werror_promotes_warnings);
     tcase_add_test(tc, file_cap_adds_one_note);
+    tcase_add_test(tc, clear_forgets_diagnostics_keeps_settings);
     tcase_add_test(tc, out_of_memory_is_counted);
     tcase_add_test(tc, report_says_what_a_diagnostic_means);
     tcase_add_test(tc, writers_print_in_position_order);

@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "roomforge/diag.h"
 #include "roomforge/lint.h"
+#include "roomforge/version.h"
 
 #define MAX_PATHS 4096
 
@@ -154,7 +155,7 @@ int cmd_lint(int argc, char **argv)
     if (fmt == OUT_JSON)
         ws = rf_diags_write_json(d, stdout);
     else if (fmt == OUT_SARIF)
-        ws = rf_diags_write_sarif(d, stdout, RF_VERSION);
+        ws = rf_diags_write_sarif(d, stdout, rf_version(NULL, NULL, NULL));
     else
         ws = rf_diags_write_gcc(d, stdout,
                                 RF_DIAG_WRITE_SOURCE | (cli_use_color(stdout) ? RF_DIAG_WRITE_COLOR : 0));

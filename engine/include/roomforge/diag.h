@@ -42,6 +42,9 @@ RF_API const char *rf_severity_name(rf_severity s); /* "note", "warning", "error
 /* An empty sink, or NULL when memory runs out. The caller frees it. */
 RF_API RF_NODISCARD rf_diags *rf_diags_new(void);
 RF_API void rf_diags_free(rf_diags *d);
+/* Forgets every diagnostic d holds, with its counts and per-file caps; the
+ * enabled codes and --werror stay. A game reuses one sink this way. */
+RF_API void rf_diags_clear(rf_diags *d);
 
 /* Turns a code on or off for this sink; false when code is unknown. */
 RF_API RF_NODISCARD bool rf_diags_enable(rf_diags *d, const char *code, bool on);

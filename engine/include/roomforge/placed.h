@@ -13,7 +13,8 @@
 RF_BEGIN_C
 
 #define RF_PLACED_TYPE_MAX 24
-#define RF_PLACED_NAME_MAX 48
+#define RF_PLACED_NAME_MAX 128 /* bytes with the NUL: the loaders refuse longer names
+                                * and ids (bad-value), so none is ever cut */
 
 typedef struct rf_placed {
     char type[RF_PLACED_TYPE_MAX]; /* "monster", "item", "lever", "teleporter", ... */
@@ -40,7 +41,8 @@ typedef struct rf_placed_list {
 
 RF_API void rf_placed_list_init(rf_placed_list *l);
 RF_API void rf_placed_list_fini(rf_placed_list *l);
-/* Appends a copy of p; strings longer than their field are cut. NULL when
+/* Appends a copy of p (its strings fit their fields: the loaders refuse longer
+ * ones, and rf_placed_init's callers pass only those). NULL when
  * memory runs out (the list is then unchanged), else the stored copy. */
 RF_API RF_NODISCARD rf_placed *rf_placed_list_add(rf_placed_list *l, const rf_placed *p);
 /* Fills p with type and name (cut to fit), position and room, count 1. */

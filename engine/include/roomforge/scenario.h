@@ -12,6 +12,7 @@
 
 #include "roomforge/common.h"
 #include "roomforge/diag.h"
+#include "roomforge/world.h" /* rf_world */
 
 RF_BEGIN_C
 
@@ -100,7 +101,6 @@ RF_API int rf_scenario_effect_parse(const char *text, char *buf, size_t cap,
 
 /* ---- playing a scenario (scenario_run.c) ---- */
 
-typedef struct rf_world rf_world;                     /* world.h */
 typedef struct rf_scenario_result rf_scenario_result; /* opaque */
 
 typedef enum rf_scenario_format { RF_SCENARIO_TEXT = 0, RF_SCENARIO_JSON } rf_scenario_format;

@@ -48,7 +48,7 @@ rf_diags *rf_diags_new(void)
     return d;
 }
 
-void rf_diags_free(rf_diags *d)
+void rf_diags_clear(rf_diags *d)
 {
     size_t i;
     if (!d)
@@ -59,6 +59,15 @@ void rf_diags_free(rf_diags *d)
     }
     for (i = 0; i < d->nfiles; i++)
         rf_free(d->files[i].file);
+    d->n = d->nfiles = 0;
+    d->errors = d->warnings = d->lost = 0;
+}
+
+void rf_diags_free(rf_diags *d)
+{
+    if (!d)
+        return;
+    rf_diags_clear(d);
     rf_free(d->items);
     rf_free(d->files);
     rf_free(d->enabled);

@@ -23,6 +23,7 @@
 #include "roomforge/fs.h"
 #include "grammar_int.h"
 #include "load_int.h"
+#include "load/xml_once.h"
 
 #define MAX_FILE ((size_t)1 << 30)  /* bytes; below libxml2's int length */
 #define DROP_STEP ((size_t)2 << 20) /* bytes between page drops */
@@ -256,6 +257,7 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
         ld->nomem = true;
         goto done;
     }
+    rf_xml_once();
     ld->rd = xmlReaderForMemory(buf, (int)len, name, "UTF-8", XML_PARSE_NONET | XML_PARSE_BIG_LINES);
     if (!ld->rd) {
         ld->nomem = true;

@@ -14,6 +14,7 @@
 #include "core/alloc.h"
 #include "core/text.h"
 #include "template_check_int.h"
+#include "roomforge/placed.h"
 #include "load/script_types.h"
 #include "load/symbols.h"
 
@@ -332,6 +333,22 @@ static void check_shop_monster(check *c, const char *what, int line, int col)
            "a %s in a shop may turn the shopkeeper hostile or make him vanish", what);
 }
 
+/* The attributes a level object carries as text: refused when longer than
+ * the level keeps (roomforge/placed.h), never cut. */
+static const char *const kept_names[] = {"id", "name"};
+
+static void check_name_lengths(check *c, const rf_object *o, const char *what)
+{
+    size_t k;
+    for (k = 0; k < sizeof kept_names / sizeof kept_names[0]; k++) {
+        const rf_attr *a = attr_find(o->attrs, o->nattrs, kept_names[k]);
+        if (a && strlen(a->value) >= RF_PLACED_NAME_MAX)
+            report(c, "bad-value", a->line, a->col,
+                   "the %s's %s is %zu bytes long; a level keeps at most %d", what,
+                   kept_names[k], strlen(a->value), RF_PLACED_NAME_MAX - 1);
+    }
+}
+
 static void check_objects(check *c)
 {
     size_t i, n = rf_template_object_count(c->t);
@@ -339,6 +356,7 @@ static void check_objects(check *c)
     for (i = 0; i < n; i++) {
         const rf_object *o = rf_template_object(c->t, i);
         const char *what = rf_object_type_name(o->type);
+        check_name_lengths(c, o, what);
         if (o->at >= 0 && o->at <= 9) {
             if (!c->on_map[o->at]) {
                 const rf_attr *a = attr_find(o->attrs, o->nattrs, "at");

@@ -472,7 +472,7 @@ static rf_status plan_forced(rf_placer *pl, const rf_place_opts *o, rf_diags *d)
             const char *near = rf_template_set_suggest(o->templates, name);
             if (d)
                 (void)rf_diag_add(d, "unknown-room", "roomforge", 0, 0,
-                                  "--room '%s': no template of that name is loaded%s%s%s",
+                                  "forced room '%s': no template of that name is loaded%s%s%s",
                                   name ? name : "", near ? "; did you mean '" : "",
                                   near ? near : "", near ? "'?" : "");
             st = RF_ERR_CONTENT;
@@ -585,7 +585,7 @@ rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
     if (!po->templates) { /* nothing to place; a forced room cannot be found */
         for (i = 0; d && i < po->nrooms; i++)
             (void)rf_diag_add(d, "unknown-room", "roomforge", 0, 0,
-                              "--room '%s': no templates are loaded",
+                              "forced room '%s': no templates are loaded",
                               po->rooms && po->rooms[i] ? po->rooms[i] : "");
         return po->nrooms ? RF_ERR_CONTENT : RF_OK;
     }

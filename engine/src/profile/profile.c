@@ -18,6 +18,7 @@
 
 #include "core/alloc.h"
 #include "load/xml_explain.h"
+#include "load/xml_once.h"
 #include "xml_node_int.h"
 #include "horde_int.h"
 #include "core/range.h"
@@ -532,6 +533,7 @@ rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t 
         return RF_ERR_ARG;
     n0 = s->n; /* what the set held: kept as it was when memory runs out */
     had_hordes = s->hordes != NULL;
+    rf_xml_once();
     pc = xmlNewParserCtxt();
     if (!pc)
         return RF_ERR_NOMEM;

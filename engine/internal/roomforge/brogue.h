@@ -54,15 +54,15 @@ typedef struct rf_brogue_params {
 
 /* Fills p with the seed's numbers for depth (>= 1), as they stand for the
  * reference 79x29 level (a profile may then override fields). */
-RF_API void rf_brogue_params_init(rf_brogue_params *p, int depth);
+void rf_brogue_params_init(rf_brogue_params *p, int depth);
 /* Scales p to a w x h level: the counts (attempts, rooms, loops, lakes) grow
  * with the area beyond 79x29 (never shrink), the cave minimum follows each
  * side, lake and room sizes are clamped to the level. */
-RF_API void rf_brogue_params_scale(rf_brogue_params *p, int w, int h);
+void rf_brogue_params_scale(rf_brogue_params *p, int w, int h);
 /* The seed's secret-door percent for depth: (depth-1)*67/25 clamped to 0-67. */
-RF_API int rf_brogue_secret_chance(int depth);
+int rf_brogue_secret_chance(int depth);
 /* The seed's trap count range for depth: (depth-1)/4 .. (depth-1)/2. */
-RF_API rf_span rf_brogue_trap_span(int depth);
+rf_span rf_brogue_trap_span(int depth);
 
 /* A room design draws one room into a scratch grid: floor (RF_TILE_FLOOR)
  * inside [1, w-2] x [1, h-2] of its own w x h drawing (the scratch starts as
@@ -101,12 +101,12 @@ typedef struct rf_design_row {
 
 /* The built-in designs (cross room, rectangle) weighted by p's cross chance,
  * written into rows (cap >= 2); returns the number written. */
-RF_API size_t rf_brogue_designs(const rf_brogue_params *p, rf_design_row *rows, size_t cap);
+size_t rf_brogue_designs(const rf_brogue_params *p, rf_design_row *rows, size_t cap);
 /* Helper for design callbacks: picks door sites on all four sides of the floor
  * already drawn in scratch's out->w x out->h top-left area, one random site a
  * side (-1 where a side has none, or everywhere when the size is outside
  * 3..RF_DESIGN_MAX_SIDE). */
-RF_API void rf_design_find_doors(const rf_grid *scratch, rf_rng *r, rf_design *out);
+void rf_design_find_doors(const rf_grid *scratch, rf_rng *r, rf_design *out);
 
 /* What a dig reports besides terrain and rooms. */
 typedef struct rf_brogue_info {
@@ -122,7 +122,7 @@ typedef struct rf_brogue_info {
  * choke, when not NULL, receives w*h chokepoint values (0 = no chokepoint,
  * else the number of walkable tiles the tile cuts off). RF_ERR_ARG on bad
  * arguments, RF_ERR_NOMEM when memory runs out (g is then half dug). */
-RF_API RF_NODISCARD rf_status rf_brogue_dig(rf_grid *g, rf_room_list *rooms,
+RF_NODISCARD rf_status rf_brogue_dig(rf_grid *g, rf_room_list *rooms,
                                             const rf_brogue_params *p, const rf_design_row *designs,
                                             size_t ndesigns, rf_rng *layout, rf_rng *cosmetic,
                                             int *choke, rf_brogue_info *info);

@@ -40,18 +40,18 @@ typedef struct rf_populate_result {
 } rf_populate_result;
 
 /* depth 1, hordes -1, traps 0, up (0, 0), no choke map. */
-RF_API void rf_populate_opts_init(rf_populate_opts *o);
+void rf_populate_opts_init(rf_populate_opts *o);
 /* The hordes a w x h level at depth starts with (the rule above). */
-RF_API int rf_populate_horde_count(int depth, int w, int h);
+int rf_populate_horde_count(int depth, int w, int h);
 /* The depth a horde spawned at depth is picked as: depth, or out of depth
  * by the rule above (draws from rng only from depth 2). */
-RF_API int rf_populate_horde_depth(int depth, rf_rng *rng);
+int rf_populate_horde_depth(int depth, rf_rng *rng);
 /* A random horde for a spawn at depth: rf_populate_horde_depth's depth,
  * then a weighted pick by frequency among the hordes that are not
  * machine-only and cover it; when none covers an out-of-depth pick, the
  * pick is made at depth itself. *picked gets the depth used. NULL when no
  * horde covers depth. */
-RF_API const rf_horde *rf_populate_pick_horde(const rf_horde_table *t, int depth, rf_rng *rng,
+const rf_horde *rf_populate_pick_horde(const rf_horde_table *t, int depth, rf_rng *rng,
                                               int *picked);
 
 /* Populates g (read only) with t's hordes and trap kinds, appending to
@@ -63,7 +63,7 @@ RF_API const rf_horde *rf_populate_pick_horde(const rf_horde_table *t, int depth
  * keep_out (the grid's room layer names the record). res (may be NULL) gets
  * the counts. RF_ERR_ARG for bad arguments (up stairs outside g, depth < 1,
  * traps < 0, hordes < -1), RF_ERR_NOMEM (objs then unchanged). */
-RF_API RF_NODISCARD rf_status rf_populate(const rf_grid *g, const rf_room_list *rooms,
+RF_NODISCARD rf_status rf_populate(const rf_grid *g, const rf_room_list *rooms,
                                           const rf_horde_table *t, const rf_populate_opts *o,
                                           rf_rng *rng, rf_placed_list *objs,
                                           rf_populate_result *res);

@@ -13,12 +13,12 @@
 RF_BEGIN_C
 
 /* True when t blocks sight. */
-RF_API bool rf_fov_is_opaque(rf_tile t);
+bool rf_fov_is_opaque(rf_tile t);
 /* True when (x0, y0) sees (x1, y1) on g; false when either is outside g. */
-RF_API bool rf_fov_los(const rf_grid *g, int x0, int y0, int x1, int y1);
+bool rf_fov_los(const rf_grid *g, int x0, int y0, int x1, int y1);
 /* Fills seen (w * h bytes, row-major) with 1 on every tile (x, y) sees and
  * 0 elsewhere; RF_ERR_ARG when (x, y) is outside g or seen is NULL. */
-RF_API RF_NODISCARD rf_status rf_fov_map(const rf_grid *g, int x, int y, unsigned char *seen);
+RF_NODISCARD rf_status rf_fov_map(const rf_grid *g, int x, int y, unsigned char *seen);
 
 RF_END_C
 #endif /* RF_FOV_H */

@@ -22,19 +22,19 @@ typedef struct rf_rng {
 #define RF_RNG_POPULATE "populate"
 
 /* Seeds r from a seed and a stream number. */
-RF_API void rf_rng_seed(rf_rng *r, uint64_t seed, uint64_t stream);
+void rf_rng_seed(rf_rng *r, uint64_t seed, uint64_t stream);
 /* Seeds r from a seed and a stream name (FNV-1a 64 of the name). */
-RF_API void rf_rng_seed_named(rf_rng *r, uint64_t seed, const char *stream);
-RF_API uint32_t rf_rng_next(rf_rng *r);
+void rf_rng_seed_named(rf_rng *r, uint64_t seed, const char *stream);
+uint32_t rf_rng_next(rf_rng *r);
 /* Uniform in [0, n); 0 when n == 0. */
-RF_API uint32_t rf_rng_below(rf_rng *r, uint32_t n);
+uint32_t rf_rng_below(rf_rng *r, uint32_t n);
 /* Uniform in [lo, hi] inclusive; lo when hi < lo. */
-RF_API int rf_rng_range(rf_rng *r, int lo, int hi);
+int rf_rng_range(rf_rng *r, int lo, int hi);
 /* True with percent/100 probability; percent <= 0 never, >= 100 always. */
-RF_API bool rf_rng_chance(rf_rng *r, int percent);
+bool rf_rng_chance(rf_rng *r, int percent);
 
 /* FNV-1a 64 of n bytes (also the catalog digest of DESIGN 5). */
-RF_API uint64_t rf_fnv1a64(const void *data, size_t n);
+uint64_t rf_fnv1a64(const void *data, size_t n);
 
 /* Dice as the seeds write them: terms "NdS" or "N" joined by + and -:
  * "7d2-7", "1d3+2", "2d4+2", "1d6+1d4+2". */
@@ -52,10 +52,10 @@ typedef struct rf_dice {
 /* Parses text into *out. RF_ERR_ARG (and *out untouched) on bad syntax, a count
  * or side over 1000, or more than RF_DICE_MAX_TERMS terms; *bad_col, when not
  * NULL, receives the 1-based column of the first offending character. */
-RF_API RF_NODISCARD rf_status rf_dice_parse(const char *text, rf_dice *out, int *bad_col);
-RF_API int rf_dice_roll(const rf_dice *d, rf_rng *r);
-RF_API int rf_dice_min(const rf_dice *d);
-RF_API int rf_dice_max(const rf_dice *d);
+RF_NODISCARD rf_status rf_dice_parse(const char *text, rf_dice *out, int *bad_col);
+int rf_dice_roll(const rf_dice *d, rf_rng *r);
+int rf_dice_min(const rf_dice *d);
+int rf_dice_max(const rf_dice *d);
 
 RF_END_C
 #endif /* RF_RNG_H */

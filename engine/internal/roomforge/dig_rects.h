@@ -34,7 +34,7 @@ typedef struct rf_rects_params {
 } rf_rects_params;
 
 /* The defaults above. */
-RF_API void rf_rects_params_init(rf_rects_params *p);
+void rf_rects_params_init(rf_rects_params *p);
 
 /* What one run did (for tests and the bench). */
 typedef struct rf_rects_stats {
@@ -52,7 +52,7 @@ typedef struct rf_rects_stats {
  * depth after it. The vault (2x2 floor, walls, no door) is lit, RF_ROOM_VAULT
  * and locked. stats may be NULL. RF_ERR_ARG for a bad grid or params,
  * RF_ERR_NOMEM (rooms then holds what was added). */
-RF_API RF_NODISCARD rf_status rf_dig_rects(rf_grid *g, rf_room_list *rooms, rf_rng *rng,
+RF_NODISCARD rf_status rf_dig_rects(rf_grid *g, rf_room_list *rooms, rf_rng *rng,
                                            const rf_rects_params *p, int depth,
                                            rf_rects_stats *stats);
 

@@ -57,14 +57,14 @@ typedef struct rf_special_result {
 } rf_special_result;
 
 /* "warehouse", "fluid", ... */
-RF_API const char *rf_special_kind_name(rf_special_kind k);
+const char *rf_special_kind_name(rf_special_kind k);
 /* DoomRL's table weight of kind k (out of 50 on a normal level; the
  * single-monster table leaves vaults out): each of the pass's 7d2-7 draws
  * picks k with this weight over the table's total. 0 for a bad k. */
-RF_API int rf_special_kind_weight(rf_special_kind k, bool single_monster);
+int rf_special_kind_weight(rf_special_kind k, bool single_monster);
 /* Parses "itytd", "hntr", "hmp", "uv", "nightmare" (or 1-5); false otherwise. */
-RF_API bool rf_difficulty_parse(const char *s, rf_difficulty *out);
-RF_API const char *rf_difficulty_name(rf_difficulty d);
+bool rf_difficulty_parse(const char *s, rf_difficulty *out);
+const char *rf_difficulty_name(rf_difficulty d);
 
 /* Runs the pass on g and its rooms. Rooms of kind rect, cross, cave or crawled
  * can be chosen (never corridors, vaults, templates or locked rooms); a room
@@ -73,7 +73,7 @@ RF_API const char *rf_difficulty_name(rf_difficulty d);
  * objs with the id of the room they are in. RF_ERR_ARG on a bad depth or
  * difficulty, RF_ERR_NOMEM when memory runs out (g, rooms and objs may then
  * hold part of the pass). */
-RF_API RF_NODISCARD rf_status rf_special_rooms(rf_grid *g, rf_room_list *rooms,
+RF_NODISCARD rf_status rf_special_rooms(rf_grid *g, rf_room_list *rooms,
                                                const rf_special_opts *o, rf_rng *rng,
                                                rf_placed_list *objs, rf_special_result *out);
 

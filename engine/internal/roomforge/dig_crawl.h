@@ -33,7 +33,7 @@ typedef struct rf_crawl_params {
     const uint8_t *keep_out;
 } rf_crawl_params;
 
-RF_API void rf_crawl_params_init(rf_crawl_params *p);
+void rf_crawl_params_init(rf_crawl_params *p);
 
 typedef struct rf_crawl_stats {
     size_t crawlers;     /* crawlers run, children included */
@@ -50,7 +50,7 @@ typedef struct rf_crawl_stats {
  * walls can cut the dungeon; disconnected walkable regions are then joined
  * by carved passages (a door where a wall is cut), counted in stats (may be
  * NULL). RF_ERR_ARG for bad arguments, RF_ERR_NOMEM. */
-RF_API RF_NODISCARD rf_status rf_dig_crawl(rf_grid *g, rf_room_list *rooms, rf_rng *rng,
+RF_NODISCARD rf_status rf_dig_crawl(rf_grid *g, rf_room_list *rooms, rf_rng *rng,
                                            const rf_rooms_file *rf, const rf_crawl_params *p,
                                            rf_crawl_stats *stats);
 

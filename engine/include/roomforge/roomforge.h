@@ -1,0 +1,30 @@
+/* roomforge/roomforge.h: the whole public API in one include.
+ *
+ * Pipeline: all of it, as a game or a tool sees it: content packs and the
+ * loader (pack.h, template.h, template_write.h, profile.h), diagnostics and
+ * lint (diag.h, lint.h), generation and its writers (level.h, view.h, with
+ * grid.h, dig.h and placed.h for what a level holds), the world (world.h),
+ * scenarios (scenario.h) and the version (version.h). Each header also stands
+ * alone; digger internals and file ASTs are not installed.
+ */
+#ifndef RF_ROOMFORGE_H
+#define RF_ROOMFORGE_H
+
+#include "roomforge/common.h"
+#include "roomforge/version.h"
+#include "roomforge/diag.h"
+#include "roomforge/template.h"
+#include "roomforge/template_write.h"
+#include "roomforge/profile.h"
+#include "roomforge/pack.h"
+#include "roomforge/lint.h"
+#include "roomforge/grid.h"
+#include "roomforge/dig.h"
+#include "roomforge/placed.h"
+#include "roomforge/level.h"
+#include "roomforge/view.h"
+#include "roomforge/world.h"
+#include "roomforge/scenario.h"
+#include "roomforge/stats.h"
+
+#endif /* RF_ROOMFORGE_H */
