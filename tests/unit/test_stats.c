@@ -134,20 +134,20 @@ START_TEST(shares_follow_weights)
     ck_assert_uint_eq(s->draws, 300); /* templates=1: one draw a level */
     h = find(s, "Heavy");
     l = find(s, "Light");
-    ck_assert_double_eq_tol(st_expected_share(s, h), 0.75, 1e-6);
-    ck_assert_double_eq_tol(st_expected_share(s, l), 0.25, 1e-6);
+    ck_assert_double_eq_tol(rf_st_expected_share(s, h), 0.75, 1e-6);
+    ck_assert_double_eq_tol(rf_st_expected_share(s, l), 0.25, 1e-6);
     ck_assert_uint_eq(h->drawn + l->drawn, 300);
-    zh = st_z(h, &dh);
-    zl = st_z(l, &dl);
+    zh = rf_st_z(h, &dh);
+    zl = rf_st_z(l, &dl);
     ck_assert(dh && dl);
     ck_assert_msg(zh > -4 && zh < 4 && zl > -4 && zl < 4, "z %f %f", zh, zl);
     ck_assert_msg(h->placed_draws > 2 * l->placed_draws && h->placed_draws < 4 * l->placed_draws,
                   "heavy %lu light %lu", (unsigned long)h->placed_draws,
                   (unsigned long)l->placed_draws);
-    ck_assert_double_eq_tol(st_observed_share(s, h) + st_observed_share(s, l) +
+    ck_assert_double_eq_tol(rf_st_observed_share(s, h) + rf_st_observed_share(s, l) +
                                 (double)(300 - h->placed_draws - l->placed_draws) / 300.0,
                             1.0, 1e-9);
-    ck_assert(!st_flagged(h) && !st_flagged(l));
+    ck_assert(!rf_st_flagged(h) && !rf_st_flagged(l));
     rf_stats_free(s);
 }
 END_TEST
@@ -166,14 +166,14 @@ START_TEST(never_placed_reasons)
     ck_assert_uint_eq(t->placed, 0);
     ck_assert_uint_eq(t->eligible, 12);
     ck_assert_uint_eq(t->refused[RF_PLACE_SIZE], 12);
-    ck_assert_int_eq(st_main_reason(t), RF_PLACE_SIZE);
+    ck_assert_int_eq(rf_st_main_reason(t), RF_PLACE_SIZE);
     t = find(s, "Never");
     ck_assert_uint_eq(t->eligible, 0);
     ck_assert_uint_eq(t->refused[RF_PLACE_DEPTH], 12);
-    ck_assert_int_eq(st_main_reason(t), RF_PLACE_DEPTH);
+    ck_assert_int_eq(rf_st_main_reason(t), RF_PLACE_DEPTH);
     t = find(s, "Zero");
     ck_assert_uint_eq(t->refused[ST_WHY_WEIGHT], 12);
-    ck_assert_double_eq(st_expected_share(s, t), 0.0);
+    ck_assert_double_eq(rf_st_expected_share(s, t), 0.0);
     json = report(s, RF_STATS_JSON, &len);
     ck_assert_ptr_nonnull(strstr(json, "{\"name\":\"Huge\",\"reason\":\"size\""));
     ck_assert_ptr_nonnull(strstr(json, "{\"name\":\"Never\",\"reason\":\"depth\""));

@@ -62,7 +62,8 @@ static int run_stats(rf_stats_opts *o, int jobs, const char *what, double *rate)
     t = bench_now() - t0;
     levels = rf_stats_levels(s) + rf_stats_failed(s);
     *rate = (double)levels / t;
-    printf("  stats   %-9s --jobs %d %8llu levels %8.2f s %9.1f levels/s  peak %6ld MB  (%016llx)\n",
+    printf("  stats   %-9s --jobs %d %8llu levels %8.2f s %9.1f levels/s  peak %6ld MB"
+           "  (%016llx)\n",
            what, jobs, (unsigned long long)levels, t, *rate, peak_kb() / 1024,
            report_digest(s));
     rf_stats_free(s);
@@ -117,7 +118,8 @@ int main(int argc, char **argv)
         return 1;
     }
     t = bench_now() - t0;
-    printf("  catalog           --jobs 1 %8llu levels %8.2f s %9.1f levels/s  peak %6ld MB  (%016llx)\n",
+    printf("  catalog           --jobs 1 %8llu levels %8.2f s %9.1f levels/s  peak %6ld MB"
+           "  (%016llx)\n",
            (unsigned long long)count * (unsigned long long)(b - a + 1), t,
            (double)count * (b - a + 1) / t, peak_kb() / 1024, check);
     rc |= run_stats(&o, 1, "", &r1);

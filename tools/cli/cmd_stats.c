@@ -228,7 +228,8 @@ int cmd_stats(int argc, char **argv)
                 goto usage;
             }
             if (nprofiles == RF_STATS_MAX_PROFILES) {
-                cli_usage_error("stats", "--profile given more than %d times", RF_STATS_MAX_PROFILES);
+                cli_usage_error("stats", "--profile given more than %d times",
+                                RF_STATS_MAX_PROFILES);
                 goto usage;
             }
             profiles[nprofiles++] = v;
@@ -251,7 +252,8 @@ int cmd_stats(int argc, char **argv)
         } else if ((r = cli_opt_value(argc, argv, &k, "--difficulty", &v)) != 0) {
             rf_difficulty dl;
             if (r < 0 || !rf_difficulty_parse(v, &dl)) {
-                cli_usage_error("stats", "--difficulty takes itytd, hntr, hmp, uv or nightmare (or 1-5)");
+                cli_usage_error("stats", "--difficulty takes itytd, hntr, hmp, uv or nightmare "
+                                         "(or 1-5)");
                 goto usage;
             }
             so.difficulty = (int)dl;
@@ -272,7 +274,8 @@ int cmd_stats(int argc, char **argv)
             }
             forced[nforced++] = v;
         } else if ((r = cli_opt_value(argc, argv, &k, "--jobs", &v)) != 0) {
-            if (r < 0 || !cli_parse_int(v, &so.jobs) || so.jobs < 1 || so.jobs > RF_STATS_MAX_JOBS) {
+            if (r < 0 || !cli_parse_int(v, &so.jobs) || so.jobs < 1 ||
+                so.jobs > RF_STATS_MAX_JOBS) {
                 cli_usage_error("stats", "--jobs takes 1..%d", RF_STATS_MAX_JOBS);
                 goto usage;
             }

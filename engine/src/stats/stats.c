@@ -11,34 +11,34 @@
 #include "core/alloc.h"
 #include "stats_int.h"
 
-const char *const st_dist_names[ST_DIST_COUNT] = {
+const char *const rf_st_dist_names[ST_DIST_COUNT] = {
     "rooms", "templates", "monsters", "items", "traps", "secret_doors", "stair_path",
 };
 
-char *st_strdup(const char *s)
+char *rf_st_strdup(const char *s)
 {
     return s ? rf_strdup(s) : NULL;
 }
 
-void st_u128_add(st_u128 *a, uint64_t v)
+void rf_st_u128_add(st_u128 *a, uint64_t v)
 {
     uint64_t lo = a->lo + v;
     a->hi += lo < a->lo;
     a->lo = lo;
 }
 
-void st_u128_sum(st_u128 *a, const st_u128 *b)
+void rf_st_u128_sum(st_u128 *a, const st_u128 *b)
 {
-    st_u128_add(a, b->lo);
+    rf_st_u128_add(a, b->lo);
     a->hi += b->hi;
 }
 
-double st_u128_real(const st_u128 *a)
+double rf_st_u128_real(const st_u128 *a)
 {
     return ((double)a->hi * 18446744073709551616.0 + (double)a->lo) / 4294967296.0;
 }
 
-bool st_hist_add(st_hist *h, uint64_t v, uint64_t levels)
+bool rf_st_hist_add(st_hist *h, uint64_t v, uint64_t levels)
 {
     size_t b = v >= ST_HIST_CAP - 1 ? ST_HIST_CAP - 1 : (size_t)v;
     if (levels == 0)
@@ -65,7 +65,7 @@ bool st_hist_add(st_hist *h, uint64_t v, uint64_t levels)
     return true;
 }
 
-bool st_hist_sum(st_hist *a, const st_hist *b)
+bool rf_st_hist_sum(st_hist *a, const st_hist *b)
 {
     size_t v;
     uint64_t sum = a->sum + b->sum, mn = a->min, mx = a->max;
@@ -76,7 +76,7 @@ bool st_hist_sum(st_hist *a, const st_hist *b)
     if (b->max > mx)
         mx = b->max;
     for (v = 0; v < b->ncap; v++) /* the buckets; extremes and sum set below */
-        if (b->n[v] && !st_hist_add(a, v, b->n[v]))
+        if (b->n[v] && !rf_st_hist_add(a, v, b->n[v]))
             return false;
     a->sum = sum;
     a->min = mn;
@@ -89,27 +89,27 @@ static void hist_fini(st_hist *h)
     rf_free(h->n);
 }
 
-void st_first_fini(st_first *f)
+void rf_st_first_fini(st_first *f)
 {
     rf_free(f->profile);
     rf_free(f->what);
     memset(f, 0, sizeof *f);
 }
 
-bool st_first_offer(st_first *f, uint64_t index, const char *profile, uint64_t seed, int depth,
+bool rf_st_first_offer(st_first *f, uint64_t index, const char *profile, uint64_t seed, int depth,
                     const char *what)
 {
     char *p, *w;
     if (f->set && f->index <= index)
         return true;
-    p = st_strdup(profile);
-    w = st_strdup(what ? what : "");
+    p = rf_st_strdup(profile);
+    w = rf_st_strdup(what ? what : "");
     if (!p || !w) {
         rf_free(p);
         rf_free(w);
         return false;
     }
-    st_first_fini(f);
+    rf_st_first_fini(f);
     f->set = true;
     f->index = index;
     f->profile = p;
@@ -119,7 +119,7 @@ bool st_first_offer(st_first *f, uint64_t index, const char *profile, uint64_t s
     return true;
 }
 
-bool st_feel_add(st_profile *p, const char *text, uint64_t n)
+bool rf_st_feel_add(st_profile *p, const char *text, uint64_t n)
 {
     size_t lo = 0, hi = p->nfeel;
     while (lo < hi) {
@@ -170,8 +170,8 @@ void rf_stats_free(rf_stats *s)
         rf_free(s->p[i].feel);
     }
     rf_free(s->p);
-    st_first_fini(&s->first_failure);
-    st_first_fini(&s->first_violation);
+    rf_st_first_fini(&s->first_failure);
+    rf_st_first_fini(&s->first_violation);
     rf_free(s);
 }
 
@@ -195,7 +195,7 @@ static rf_stats *alloc_stats(size_t nt, size_t np, size_t nrooms)
     return s;
 }
 
-rf_stats *st_new(const rf_stats_opts *o)
+rf_stats *rf_st_new(const rf_stats_opts *o)
 {
     size_t nt = o->templates ? rf_template_set_count(o->templates) : 0, i;
     size_t np = o->nprofiles ? o->nprofiles : 1;
@@ -213,19 +213,19 @@ rf_stats *st_new(const rf_stats_opts *o)
     s->shard = o->shard;
     s->nshards = o->nshards;
     if (o->recipe)
-        ok = (s->recipe = st_strdup(o->recipe_file ? o->recipe_file : "recipe")) != NULL;
+        ok = (s->recipe = rf_st_strdup(o->recipe_file ? o->recipe_file : "recipe")) != NULL;
     for (i = 0; ok && i < o->nrooms; i++)
-        ok = (s->rooms[i] = st_strdup(o->rooms[i] ? o->rooms[i] : "")) != NULL;
+        ok = (s->rooms[i] = rf_st_strdup(o->rooms[i] ? o->rooms[i] : "")) != NULL;
     for (i = 0; ok && i < nt; i++) {
         const rf_template *t = rf_template_set_at(o->templates, i);
-        s->t[i].name = st_strdup(rf_template_name(t));
-        s->t[i].file = st_strdup(rf_template_file(t));
+        s->t[i].name = rf_st_strdup(rf_template_name(t));
+        s->t[i].file = rf_st_strdup(rf_template_file(t));
         s->t[i].line = rf_template_line(t);
         s->t[i].weight = rf_template_weight(t);
         ok = s->t[i].name && s->t[i].file;
     }
     for (i = 0; ok && i < np; i++)
-        ok = (s->p[i].name = st_strdup(o->nprofiles ? o->profile_names[i] : "brogue")) != NULL;
+        ok = (s->p[i].name = rf_st_strdup(o->nprofiles ? o->profile_names[i] : "brogue")) != NULL;
     if (!ok) {
         rf_stats_free(s);
         return NULL;
@@ -233,7 +233,7 @@ rf_stats *st_new(const rf_stats_opts *o)
     return s;
 }
 
-rf_stats *st_new_like(const rf_stats *src)
+rf_stats *rf_st_new_like(const rf_stats *src)
 {
     rf_stats *s = alloc_stats(src->nt, src->np, src->nrooms);
     bool ok = s != NULL;
@@ -250,18 +250,18 @@ rf_stats *st_new_like(const rf_stats *src)
     s->shard = src->shard;
     s->nshards = src->nshards;
     if (src->recipe)
-        ok = (s->recipe = st_strdup(src->recipe)) != NULL;
+        ok = (s->recipe = rf_st_strdup(src->recipe)) != NULL;
     for (i = 0; ok && i < src->nrooms; i++)
-        ok = (s->rooms[i] = st_strdup(src->rooms[i])) != NULL;
+        ok = (s->rooms[i] = rf_st_strdup(src->rooms[i])) != NULL;
     for (i = 0; ok && i < src->nt; i++) {
-        s->t[i].name = st_strdup(src->t[i].name);
-        s->t[i].file = st_strdup(src->t[i].file);
+        s->t[i].name = rf_st_strdup(src->t[i].name);
+        s->t[i].file = rf_st_strdup(src->t[i].file);
         s->t[i].line = src->t[i].line;
         s->t[i].weight = src->t[i].weight;
         ok = s->t[i].name && s->t[i].file;
     }
     for (i = 0; ok && i < src->np; i++)
-        ok = (s->p[i].name = st_strdup(src->p[i].name)) != NULL;
+        ok = (s->p[i].name = rf_st_strdup(src->p[i].name)) != NULL;
     if (!ok) {
         rf_stats_free(s);
         return NULL;
@@ -271,10 +271,10 @@ rf_stats *st_new_like(const rf_stats *src)
 
 static bool first_add(st_first *a, const st_first *b)
 {
-    return !b->set || st_first_offer(a, b->index, b->profile, b->seed, b->depth, b->what);
+    return !b->set || rf_st_first_offer(a, b->index, b->profile, b->seed, b->depth, b->what);
 }
 
-bool st_add(rf_stats *a, const rf_stats *b)
+bool rf_st_add(rf_stats *a, const rf_stats *b)
 {
     size_t i, k;
     a->levels += b->levels;
@@ -291,9 +291,9 @@ bool st_add(rf_stats *a, const rf_stats *b)
         for (k = 0; k < ST_WHY_COUNT; k++)
             x->refused[k] += y->refused[k];
         x->placed_draws += y->placed_draws;
-        st_u128_sum(&x->exp, &y->exp);
-        st_u128_sum(&x->var, &y->var);
-        st_u128_sum(&x->cvar, &y->cvar);
+        rf_st_u128_sum(&x->exp, &y->exp);
+        rf_st_u128_sum(&x->var, &y->var);
+        rf_st_u128_sum(&x->cvar, &y->cvar);
     }
     for (i = 0; i < a->np && i < b->np; i++) {
         st_profile *x = &a->p[i];
@@ -302,7 +302,7 @@ bool st_add(rf_stats *a, const rf_stats *b)
         x->failed += y->failed;
         x->violations += y->violations;
         for (k = 0; k < ST_DIST_COUNT; k++)
-            if (!st_hist_sum(&x->dist[k], &y->dist[k]))
+            if (!rf_st_hist_sum(&x->dist[k], &y->dist[k]))
                 return false;
         for (k = 0; k < RF_SPECIAL_KIND_COUNT; k++) {
             x->special_made[k] += y->special_made[k];
@@ -311,7 +311,7 @@ bool st_add(rf_stats *a, const rf_stats *b)
         x->tried_normal += y->tried_normal;
         x->tried_single += y->tried_single;
         for (k = 0; k < y->nfeel; k++)
-            if (!st_feel_add(x, y->feel[k].text, y->feel[k].n))
+            if (!rf_st_feel_add(x, y->feel[k].text, y->feel[k].n))
                 return false;
     }
     return first_add(&a->first_failure, &b->first_failure) &&
@@ -320,19 +320,20 @@ bool st_add(rf_stats *a, const rf_stats *b)
 
 /* ---- derived figures ---- */
 
-double st_expected_share(const rf_stats *s, const st_tmpl *t)
+double rf_st_expected_share(const rf_stats *s, const st_tmpl *t)
 {
-    return s->draws ? st_u128_real(&t->exp) / (double)s->draws : 0.0;
+    return s->draws ? rf_st_u128_real(&t->exp) / (double)s->draws : 0.0;
 }
 
-double st_observed_share(const rf_stats *s, const st_tmpl *t)
+double rf_st_observed_share(const rf_stats *s, const st_tmpl *t)
 {
     return s->draws ? (double)t->placed_draws / (double)s->draws : 0.0;
 }
 
-double st_z(const st_tmpl *t, bool *defined)
+double rf_st_z(const st_tmpl *t, bool *defined)
 {
-    double e = st_u128_real(&t->exp), v = st_u128_real(&t->var), c = st_u128_real(&t->cvar);
+    double e = rf_st_u128_real(&t->exp), v = rf_st_u128_real(&t->var);
+    double c = rf_st_u128_real(&t->cvar);
     if (c > v)
         v = c;
     *defined = v > 1e-9;
@@ -341,16 +342,16 @@ double st_z(const st_tmpl *t, bool *defined)
     return ((double)t->placed_draws - e) / sqrt(v);
 }
 
-bool st_flagged(const st_tmpl *t)
+bool rf_st_flagged(const st_tmpl *t)
 {
     bool defined;
-    double z = st_z(t, &defined);
+    double z = rf_st_z(t, &defined);
     if (!defined) /* a certain draw: any shortfall of a whole draw is drift */
-        return fabs((double)t->placed_draws - st_u128_real(&t->exp)) >= 0.5;
+        return fabs((double)t->placed_draws - rf_st_u128_real(&t->exp)) >= 0.5;
     return fabs(z) > 3.0;
 }
 
-int st_main_reason(const st_tmpl *t)
+int rf_st_main_reason(const st_tmpl *t)
 {
     int k, best = -1;
     uint64_t n = 0;
@@ -362,7 +363,7 @@ int st_main_reason(const st_tmpl *t)
     return best;
 }
 
-const char *st_why_key(int why)
+const char *rf_st_why_key(int why)
 {
     if (why == ST_WHY_WEIGHT)
         return "weight";
@@ -371,7 +372,7 @@ const char *st_why_key(int why)
     return rf_place_why_key((rf_place_why)why);
 }
 
-const char *st_why_text(int why)
+const char *rf_st_why_text(int why)
 {
     if (why == ST_WHY_WEIGHT)
         return "its weight is 0, so it is never drawn";
@@ -380,7 +381,7 @@ const char *st_why_text(int why)
     return rf_place_why_text((rf_place_why)why);
 }
 
-double st_special_expected(const st_profile *p, int k)
+double rf_st_special_expected(const st_profile *p, int k)
 {
     double tn = 0, ts = 0, n = (double)(p->tried_normal + p->tried_single);
     int j;
@@ -399,13 +400,13 @@ double st_special_expected(const st_profile *p, int k)
 static double drift(const st_tmpl *t)
 {
     bool defined;
-    double z = st_z(t, &defined);
+    double z = rf_st_z(t, &defined);
     if (!defined)
-        return st_flagged(t) ? HUGE_VAL : 0.0;
+        return rf_st_flagged(t) ? HUGE_VAL : 0.0;
     return fabs(z);
 }
 
-size_t *st_order(const rf_stats *s)
+size_t *rf_st_order(const rf_stats *s)
 {
     size_t *ix = rf_calloc(s->nt ? s->nt : 1, sizeof *ix), i, j;
     if (!ix)

@@ -2,7 +2,7 @@
  * show, checked on every level stats generates, and the stair path length.
  *
  * Pipeline: stats; reads a kept level (grid, room records, stairs), called
- * by st_tally. Design: the same checks as ../shared/tools/check-level
+ * by rf_st_tally. Design: the same checks as ../shared/tools/check-level
  * (reachability from the up stairs outside locked rooms, stairs present, no
  * two templates' interiors meet) plus the ones only the library sees (a
  * special template twice, a template outside its depth); one breadth-first
@@ -64,7 +64,8 @@ static void check_paths(const rf_level *lv, st_scratch *sc, int *broken, char *w
     static const int sx[4] = {1, -1, 0, 0}, sy[4] = {0, 0, 1, -1};
     rf_level_stairs_up(lv, &ux, &uy);
     rf_level_stairs_down(lv, &dx, &dy);
-    if (rf_grid_get(g, ux, uy) != RF_TILE_STAIRS_UP || rf_grid_get(g, dx, dy) != RF_TILE_STAIRS_DOWN) {
+    if (rf_grid_get(g, ux, uy) != RF_TILE_STAIRS_UP ||
+        rf_grid_get(g, dx, dy) != RF_TILE_STAIRS_DOWN) {
         broke(broken, what, cap, "no up or down stairs (%d,%d)", ux, uy);
         return;
     }
@@ -93,8 +94,8 @@ static void check_paths(const rf_level *lv, st_scratch *sc, int *broken, char *w
                 ly = y;
             }
     if (lost)
-        broke(broken, what, cap, "%zu walkable tiles unreachable from the up stairs, first at %d,%d",
-              lost, lx, ly);
+        broke(broken, what, cap,
+              "%zu walkable tiles unreachable from the up stairs, first at %d,%d", lost, lx, ly);
 }
 
 /* Templates: interiors that meet, a special one twice, one out of depth. */
@@ -124,7 +125,7 @@ static void check_templates(const rf_level *lv, int *broken, char *what, size_t 
     }
 }
 
-bool st_check_level(const rf_level *lv, st_scratch *sc, int *broken, char *what, size_t cap,
+bool rf_st_check_level(const rf_level *lv, st_scratch *sc, int *broken, char *what, size_t cap,
                     long *path)
 {
     const rf_grid *g = rf_level_grid(lv);

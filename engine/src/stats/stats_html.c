@@ -45,7 +45,7 @@ static void share_chart(const rf_stats *s, FILE *out, const size_t *ix)
     double top = 0.0;
     int label = 220, bar = CHART_W - label - 80, row = 22;
     for (i = 0; i < n; i++) {
-        double e = st_expected_share(s, &s->t[ix[i]]), o = st_observed_share(s, &s->t[ix[i]]);
+        double e = rf_st_expected_share(s, &s->t[ix[i]]), o = rf_st_observed_share(s, &s->t[ix[i]]);
         top = e > top ? e : top;
         top = o > top ? o : top;
     }
@@ -58,7 +58,7 @@ static void share_chart(const rf_stats *s, FILE *out, const size_t *ix)
                  "(red: off by more than 3 sd)</text>\n", label);
     for (i = 0; i < n; i++) {
         const st_tmpl *t = &s->t[ix[i]];
-        double e = st_expected_share(s, t), o = st_observed_share(s, t);
+        double e = rf_st_expected_share(s, t), o = rf_st_observed_share(s, t);
         size_t y = 24 + i * (size_t)row;
         fprintf(out, "<text x=\"0\" y=\"%zu\" font-size=\"12\">", y + 13);
         esc(out, t->name);
@@ -66,7 +66,7 @@ static void share_chart(const rf_stats *s, FILE *out, const size_t *ix)
                      "<rect class=\"obs\" x=\"%d\" y=\"%zu\" width=\"%.1f\" height=\"8\" "
                      "fill=\"%s\"/><text x=\"%.1f\" y=\"%zu\" font-size=\"11\">%.2f%%</text>\n",
                 label, y + 2, bar * e / top, label, y + 10, bar * o / top,
-                st_flagged(t) ? "#c0392b" : "#2e6bd1", label + bar * (e > o ? e : o) / top + 4,
+                rf_st_flagged(t) ? "#c0392b" : "#2e6bd1", label + bar * (e > o ? e : o) / top + 4,
                 y + 13, 100.0 * o);
     }
     fputs("</svg>\n", out);
@@ -116,13 +116,13 @@ static void template_table(const rf_stats *s, FILE *out, const size_t *ix)
     for (i = 0; i < s->nt; i++) {
         const st_tmpl *t = &s->t[ix[i]];
         bool defined, any = false;
-        double z = st_z(t, &defined);
-        fprintf(out, "<tr%s><td>", st_flagged(t) ? " class=\"flag\"" : "");
+        double z = rf_st_z(t, &defined);
+        fprintf(out, "<tr%s><td>", rf_st_flagged(t) ? " class=\"flag\"" : "");
         esc(out, t->name);
         fprintf(out, "</td><td>%d</td><td>%" PRIu64 "</td><td>%" PRIu64 "</td><td>%" PRIu64
                      "</td><td>%" PRIu64 "</td><td>%.3f%%</td><td>%.3f%%</td><td>",
                 t->weight, t->eligible, t->drawn, t->placed, t->forced,
-                100.0 * st_expected_share(s, t), 100.0 * st_observed_share(s, t));
+                100.0 * rf_st_expected_share(s, t), 100.0 * rf_st_observed_share(s, t));
         if (defined)
             fprintf(out, "%.2f", z + 0.0);
         else
@@ -130,7 +130,7 @@ static void template_table(const rf_stats *s, FILE *out, const size_t *ix)
         fputs("</td><td>", out);
         for (k = 1; k < ST_WHY_COUNT; k++)
             if (t->refused[k]) {
-                fprintf(out, "%s%s %" PRIu64, any ? ", " : "", st_why_key(k), t->refused[k]);
+                fprintf(out, "%s%s %" PRIu64, any ? ", " : "", rf_st_why_key(k), t->refused[k]);
                 any = true;
             }
         fputs("</td></tr>\n", out);
@@ -149,7 +149,7 @@ static void profile_section(const st_profile *p, FILE *out)
                  " invariant violations.</p>\n",
             p->levels, p->failed, p->violations);
     for (k = 0; k < ST_DIST_COUNT; k++)
-        hist_chart(out, st_dist_names[k], &p->dist[k]);
+        hist_chart(out, rf_st_dist_names[k], &p->dist[k]);
     fprintf(out, "<table class=\"special\"><tr><th>special room</th><th>made</th><th>drawn</th>"
                  "<th>share</th><th>DoomRL's table</th></tr>\n");
     for (k = 0; k < RF_SPECIAL_KIND_COUNT; k++)
@@ -157,7 +157,7 @@ static void profile_section(const st_profile *p, FILE *out)
                      "<td>%.3f%%</td></tr>\n",
                 rf_special_kind_name((rf_special_kind)k), p->special_made[k], p->special_drawn[k],
                 tried ? 100.0 * (double)p->special_drawn[k] / (double)tried : 0.0,
-                100.0 * st_special_expected(p, k));
+                100.0 * rf_st_special_expected(p, k));
     fputs("</table>\n<table class=\"feelings\"><tr><th>feeling</th><th>levels</th></tr>\n", out);
     for (i = 0; i < p->nfeel; i++) {
         fputs("<tr><td>", out);
@@ -167,9 +167,9 @@ static void profile_section(const st_profile *p, FILE *out)
     fputs("</table>\n", out);
 }
 
-rf_status st_write_html(const rf_stats *s, FILE *out)
+rf_status rf_st_write_html(const rf_stats *s, FILE *out)
 {
-    size_t *ix = st_order(s), i;
+    size_t *ix = rf_st_order(s), i;
     if (!ix)
         return RF_ERR_NOMEM;
     fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
@@ -192,11 +192,11 @@ rf_status st_write_html(const rf_stats *s, FILE *out)
         int why;
         if (t->placed)
             continue;
-        why = t->weight <= 0 && st_main_reason(t) < 0 ? ST_WHY_WEIGHT : st_main_reason(t);
+        why = t->weight <= 0 && rf_st_main_reason(t) < 0 ? ST_WHY_WEIGHT : rf_st_main_reason(t);
         fputs("<li>", out);
         esc(out, t->name);
         fputs(": ", out);
-        esc(out, st_why_text(why));
+        esc(out, rf_st_why_text(why));
         fputs("</li>\n", out);
     }
     fputs("</ul>\n", out);

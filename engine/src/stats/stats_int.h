@@ -26,9 +26,9 @@ typedef struct st_u128 {
     uint64_t hi, lo;
 } st_u128;
 
-void st_u128_add(st_u128 *a, uint64_t v);
-void st_u128_sum(st_u128 *a, const st_u128 *b);
-double st_u128_real(const st_u128 *a); /* the value over 2^32 */
+void rf_st_u128_add(st_u128 *a, uint64_t v);
+void rf_st_u128_sum(st_u128 *a, const st_u128 *b);
+double rf_st_u128_real(const st_u128 *a); /* the value over 2^32 */
 
 /* A distribution over levels: sum, extremes and the levels per value
  * (values at or above ST_HIST_CAP share its last bucket). */
@@ -39,8 +39,8 @@ typedef struct st_hist {
     size_t ncap;
 } st_hist;
 
-bool st_hist_add(st_hist *h, uint64_t v, uint64_t levels);
-bool st_hist_sum(st_hist *a, const st_hist *b);
+bool rf_st_hist_add(st_hist *h, uint64_t v, uint64_t levels);
+bool rf_st_hist_sum(st_hist *a, const st_hist *b);
 
 typedef struct st_tmpl {
     char *name, *file;
@@ -65,7 +65,7 @@ enum {
     ST_STAIR_PATH,
     ST_DIST_COUNT
 };
-extern const char *const st_dist_names[ST_DIST_COUNT];
+extern const char *const rf_st_dist_names[ST_DIST_COUNT];
 
 typedef struct st_feel {
     char *text;
@@ -109,20 +109,20 @@ struct rf_stats {
 
 /* A new, empty rf_stats for o's run (names, files and weights of its
  * templates; its profiles); NULL when memory runs out. */
-rf_stats *st_new(const rf_stats_opts *o);
+rf_stats *rf_st_new(const rf_stats_opts *o);
 /* An empty rf_stats with s's run and names (no figures); NULL on NOMEM. */
-rf_stats *st_new_like(const rf_stats *s);
+rf_stats *rf_st_new_like(const rf_stats *s);
 /* Adds b's figures into a (same run and names); false on NOMEM. */
-bool st_add(rf_stats *a, const rf_stats *b);
+bool rf_st_add(rf_stats *a, const rf_stats *b);
 /* Sets *f to the level if it comes before the one held; false on NOMEM. */
-bool st_first_offer(st_first *f, uint64_t index, const char *profile, uint64_t seed, int depth,
+bool rf_st_first_offer(st_first *f, uint64_t index, const char *profile, uint64_t seed, int depth,
                     const char *what);
-void st_first_fini(st_first *f);
+void rf_st_first_fini(st_first *f);
 /* Adds feeling text to p's tally n times; false on NOMEM. */
-bool st_feel_add(st_profile *p, const char *text, uint64_t n);
-char *st_strdup(const char *s);
+bool rf_st_feel_add(st_profile *p, const char *text, uint64_t n);
+char *rf_st_strdup(const char *s);
 
-/* Per-thread scratch for st_tally (sized to the template set). */
+/* Per-thread scratch for rf_st_tally (sized to the template set). */
 typedef struct st_scratch {
     size_t nt;
     uint8_t *sw;      /* static why per template */
@@ -135,50 +135,50 @@ typedef struct st_scratch {
     uint64_t *c_obs, *c_exp; /* a seed's start: placed draws, exp.lo per template */
 } st_scratch;
 
-void st_scratch_fini(st_scratch *sc);
+void rf_st_scratch_fini(st_scratch *sc);
 
 /* A seed's levels begin / end (stats_run.c tallies a seed's depths in a
  * row): the difference of each template's placed draws from its expected
  * over them, squared, into cvar. false on NOMEM. */
-bool st_seed_begin(const rf_stats *s, st_scratch *sc);
-void st_seed_end(rf_stats *s, const st_scratch *sc);
+bool rf_st_seed_begin(const rf_stats *s, st_scratch *sc);
+void rf_st_seed_end(rf_stats *s, const st_scratch *sc);
 
 /* Tallies kept level lv of profile pi (set: the templates it drew from;
  * prof: its profile, may be NULL) into s; index is its place in the run.
  * false on NOMEM. */
-bool st_tally(rf_stats *s, st_scratch *sc, size_t pi, const rf_template_set *set,
+bool rf_st_tally(rf_stats *s, st_scratch *sc, size_t pi, const rf_template_set *set,
               const rf_profile *prof, const rf_level *lv, uint64_t index);
 
 /* The invariant checks of DESIGN 6 one level can show (stats_check.c):
  * the number broken (0 expected) with the first's description in what
  * (cap bytes), and the 4-step path length between the stairs in *path
  * (-1 when there is none). false on NOMEM. */
-bool st_check_level(const rf_level *lv, st_scratch *sc, int *broken, char *what, size_t cap,
+bool rf_st_check_level(const rf_level *lv, st_scratch *sc, int *broken, char *what, size_t cap,
                     long *path);
 
 /* Derived figures, as every writer shows them. */
-double st_expected_share(const rf_stats *s, const st_tmpl *t);
-double st_observed_share(const rf_stats *s, const st_tmpl *t);
+double rf_st_expected_share(const rf_stats *s, const st_tmpl *t);
+double rf_st_observed_share(const rf_stats *s, const st_tmpl *t);
 /* z of t's placed draws against its expected; *defined false when the
  * variance is 0 (then z is 0 and the template is flagged when the
  * difference is not). */
-double st_z(const st_tmpl *t, bool *defined);
-bool st_flagged(const st_tmpl *t);
+double rf_st_z(const st_tmpl *t, bool *defined);
+bool rf_st_flagged(const st_tmpl *t);
 /* The reason a template with nothing placed has (its largest refusal;
  * ties: the earlier reason), or -1 when it was never refused (never drawn). */
-int st_main_reason(const st_tmpl *t);
-const char *st_why_key(int why);
-const char *st_why_text(int why);
+int rf_st_main_reason(const st_tmpl *t);
+const char *rf_st_why_key(int why);
+const char *rf_st_why_text(int why);
 /* Expected share of special kind k among the pass's draws of profile p. */
-double st_special_expected(const st_profile *p, int k);
+double rf_st_special_expected(const st_profile *p, int k);
 
-rf_status st_write_json(const rf_stats *s, FILE *out);
-rf_status st_write_text(const rf_stats *s, FILE *out);
-rf_status st_write_csv(const rf_stats *s, FILE *out);
-rf_status st_write_html(const rf_stats *s, FILE *out);
+rf_status rf_st_write_json(const rf_stats *s, FILE *out);
+rf_status rf_st_write_text(const rf_stats *s, FILE *out);
+rf_status rf_st_write_csv(const rf_stats *s, FILE *out);
+rf_status rf_st_write_html(const rf_stats *s, FILE *out);
 /* Templates in report order: worst |z| first (undefined z with a
  * difference counts as worst), then by name; a malloc'd array of nt
  * indices, NULL on NOMEM. */
-size_t *st_order(const rf_stats *s);
+size_t *rf_st_order(const rf_stats *s);
 
 #endif /* RF_STATS_INT_H */

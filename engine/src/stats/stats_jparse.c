@@ -37,14 +37,14 @@ static st_jv *new_value(parser *p, st_jtype type)
     return v;
 }
 
-void st_jv_free(st_jv *v)
+void rf_st_jv_free(st_jv *v)
 {
     size_t i;
     if (!v)
         return;
     for (i = 0; i < v->n; i++) {
         rf_free(v->keys ? v->keys[i] : NULL);
-        st_jv_free(v->items[i]);
+        rf_st_jv_free(v->items[i]);
     }
     rf_free(v->keys);
     rf_free(v->items);
@@ -205,7 +205,7 @@ static st_jv *parse_container(parser *p, bool object)
         item = parse_value(p);
         if (!item || !add_item(p, v, key, item)) {
             rf_free(key);
-            st_jv_free(item);
+            rf_st_jv_free(item);
             goto bad;
         }
         skip_ws(p);
@@ -221,7 +221,7 @@ static st_jv *parse_container(parser *p, bool object)
         goto bad;
     }
 bad:
-    st_jv_free(v);
+    rf_st_jv_free(v);
     return NULL;
 }
 
@@ -243,7 +243,7 @@ static st_jv *parse_value(parser *p)
         if (!(v = new_value(p, ST_JSTRING)))
             return NULL;
         if (!(v->str = parse_string(p))) {
-            st_jv_free(v);
+            rf_st_jv_free(v);
             return NULL;
         }
         return v;
@@ -272,7 +272,7 @@ static st_jv *parse_value(parser *p)
             return NULL;
         if (!(v->str = rf_strndup(p->s + start, p->at - start))) {
             p->nomem = true;
-            st_jv_free(v);
+            rf_st_jv_free(v);
             return NULL;
         }
         return v;
@@ -280,14 +280,14 @@ static st_jv *parse_value(parser *p)
     return NULL;
 }
 
-st_jv *st_json_parse(const char *text, size_t len, size_t *bad_at, bool *nomem)
+st_jv *rf_st_json_parse(const char *text, size_t len, size_t *bad_at, bool *nomem)
 {
     parser p = {text, len, 0, 0, false};
     st_jv *v = parse_value(&p);
     if (v) {
         skip_ws(&p);
         if (p.at != p.n) {
-            st_jv_free(v);
+            rf_st_jv_free(v);
             v = NULL;
         }
     }
@@ -296,7 +296,7 @@ st_jv *st_json_parse(const char *text, size_t len, size_t *bad_at, bool *nomem)
     return v;
 }
 
-const st_jv *st_jv_get(const st_jv *obj, const char *key)
+const st_jv *rf_st_jv_get(const st_jv *obj, const char *key)
 {
     size_t i;
     if (!obj || obj->type != ST_JOBJECT)
@@ -307,7 +307,7 @@ const st_jv *st_jv_get(const st_jv *obj, const char *key)
     return NULL;
 }
 
-bool st_jv_u64(const st_jv *v, uint64_t *out)
+bool rf_st_jv_u64(const st_jv *v, uint64_t *out)
 {
     const char *s;
     uint64_t x = 0;
@@ -322,7 +322,7 @@ bool st_jv_u64(const st_jv *v, uint64_t *out)
     return s != v->str;
 }
 
-bool st_jv_int(const st_jv *v, int *out)
+bool rf_st_jv_int(const st_jv *v, int *out)
 {
     const char *s;
     long long x = 0;

@@ -35,7 +35,7 @@ static void write_first(FILE *out, const char *key, const st_first *f)
 static void write_template(FILE *out, const rf_stats *s, const st_tmpl *t, bool first)
 {
     bool defined;
-    double z = st_z(t, &defined);
+    double z = rf_st_z(t, &defined);
     int k;
     bool any = false;
     fputs(first ? "\n{\"name\":" : ",\n{\"name\":", out);
@@ -48,11 +48,11 @@ static void write_template(FILE *out, const rf_stats *s, const st_tmpl *t, bool 
             t->line, t->weight, t->eligible, t->drawn, t->placed, t->forced);
     for (k = 1; k < ST_WHY_COUNT; k++)
         if (t->refused[k]) {
-            fprintf(out, "%s\"%s\":%" PRIu64, any ? "," : "", st_why_key(k), t->refused[k]);
+            fprintf(out, "%s\"%s\":%" PRIu64, any ? "," : "", rf_st_why_key(k), t->refused[k]);
             any = true;
         }
     fprintf(out, "},\"expected_share\":%.6f,\"observed_share\":%.6f,\"z\":",
-            st_expected_share(s, t), st_observed_share(s, t));
+            rf_st_expected_share(s, t), rf_st_observed_share(s, t));
     if (defined)
         fprintf(out, "%.3f", z + 0.0);
     else
@@ -60,7 +60,7 @@ static void write_template(FILE *out, const rf_stats *s, const st_tmpl *t, bool 
     fprintf(out,
             ",\"flag\":%s,\"placed_draws\":%" PRIu64 ",\"sums\":[%" PRIu64 ",%" PRIu64
             ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]}",
-            st_flagged(t) ? "true" : "false", t->placed_draws, t->exp.hi, t->exp.lo, t->var.hi,
+            rf_st_flagged(t) ? "true" : "false", t->placed_draws, t->exp.hi, t->exp.lo, t->var.hi,
             t->var.lo, t->cvar.hi, t->cvar.lo);
 }
 
@@ -87,7 +87,7 @@ static void write_profile(FILE *out, const st_profile *p, bool first)
     rf_json_string(out, p->name);
     fprintf(out, ":{\"levels\":%" PRIu64 ",\"failed\":%" PRIu64, p->levels, p->failed);
     for (k = 0; k < ST_DIST_COUNT; k++)
-        write_hist(out, st_dist_names[k], &p->dist[k]);
+        write_hist(out, rf_st_dist_names[k], &p->dist[k]);
     fputs(",\"special_rooms\":{", out);
     for (k = 0; k < RF_SPECIAL_KIND_COUNT; k++)
         fprintf(out, "%s\"%s\":%" PRIu64, k ? "," : "", rf_special_kind_name((rf_special_kind)k),
@@ -98,7 +98,7 @@ static void write_profile(FILE *out, const st_profile *p, bool first)
         fprintf(out,
                 "%s\"%s\":{\"drawn\":%" PRIu64 ",\"expected_share\":%.6f,\"observed_share\":%.6f}",
                 k ? "," : "", rf_special_kind_name((rf_special_kind)k), p->special_drawn[k],
-                st_special_expected(p, (int)k),
+                rf_st_special_expected(p, (int)k),
                 n ? (double)p->special_drawn[k] / (double)n : 0.0);
     }
     fputc('}', out);
@@ -113,7 +113,7 @@ static void write_profile(FILE *out, const st_profile *p, bool first)
     fprintf(out, "},\"violations\":%" PRIu64 "}", p->violations);
 }
 
-rf_status st_write_json(const rf_stats *s, FILE *out)
+rf_status rf_st_write_json(const rf_stats *s, FILE *out)
 {
     size_t i;
     bool first = true;
@@ -147,11 +147,11 @@ rf_status st_write_json(const rf_stats *s, FILE *out)
         int why;
         if (t->placed)
             continue;
-        why = t->weight <= 0 && st_main_reason(t) < 0 ? ST_WHY_WEIGHT : st_main_reason(t);
+        why = t->weight <= 0 && rf_st_main_reason(t) < 0 ? ST_WHY_WEIGHT : rf_st_main_reason(t);
         fputs(first ? "\n{\"name\":" : ",\n{\"name\":", out);
         rf_json_string(out, t->name);
-        fprintf(out, ",\"reason\":\"%s\",\"text\":", st_why_key(why));
-        rf_json_string(out, st_why_text(why));
+        fprintf(out, ",\"reason\":\"%s\",\"text\":", rf_st_why_key(why));
+        rf_json_string(out, rf_st_why_text(why));
         fputc('}', out);
         first = false;
     }

@@ -30,7 +30,7 @@ static void fail(reader *r, const char *what)
 static uint64_t get_u64(reader *r, const st_jv *obj, const char *key)
 {
     uint64_t v = 0;
-    if (!st_jv_u64(st_jv_get(obj, key), &v))
+    if (!rf_st_jv_u64(rf_st_jv_get(obj, key), &v))
         fail(r, key);
     return v;
 }
@@ -38,7 +38,7 @@ static uint64_t get_u64(reader *r, const st_jv *obj, const char *key)
 static int get_int(reader *r, const st_jv *obj, const char *key)
 {
     int v = 0;
-    if (!st_jv_int(st_jv_get(obj, key), &v))
+    if (!rf_st_jv_int(rf_st_jv_get(obj, key), &v))
         fail(r, key);
     return v;
 }
@@ -47,7 +47,7 @@ static int get_int(reader *r, const st_jv *obj, const char *key)
 static uint64_t at_u64(reader *r, const st_jv *v, size_t i, const char *what)
 {
     uint64_t x = 0;
-    if (!v || v->type != ST_JARRAY || i >= v->n || !st_jv_u64(v->items[i], &x))
+    if (!v || v->type != ST_JARRAY || i >= v->n || !rf_st_jv_u64(v->items[i], &x))
         fail(r, what);
     return x;
 }
@@ -55,14 +55,14 @@ static uint64_t at_u64(reader *r, const st_jv *v, size_t i, const char *what)
 static int at_int(reader *r, const st_jv *v, size_t i, const char *what)
 {
     int x = 0;
-    if (!v || v->type != ST_JARRAY || i >= v->n || !st_jv_int(v->items[i], &x))
+    if (!v || v->type != ST_JARRAY || i >= v->n || !rf_st_jv_int(v->items[i], &x))
         fail(r, what);
     return x;
 }
 
 static const st_jv *get_type(reader *r, const st_jv *obj, const char *key, st_jtype type)
 {
-    const st_jv *v = st_jv_get(obj, key);
+    const st_jv *v = rf_st_jv_get(obj, key);
     if (!v || v->type != type) {
         fail(r, key);
         return NULL;
@@ -87,8 +87,8 @@ static void read_template(reader *r, const st_jv *v, st_tmpl *t)
     const st_jv *ref = get_type(r, v, "refused", ST_JOBJECT), *sums;
     size_t i;
     int k;
-    t->name = dup_string(r, st_jv_get(v, "name"), "name");
-    t->file = dup_string(r, st_jv_get(v, "file"), "file");
+    t->name = dup_string(r, rf_st_jv_get(v, "name"), "name");
+    t->file = dup_string(r, rf_st_jv_get(v, "file"), "file");
     t->line = get_int(r, v, "line");
     t->weight = get_int(r, v, "weight");
     t->eligible = get_u64(r, v, "eligible");
@@ -97,9 +97,9 @@ static void read_template(reader *r, const st_jv *v, st_tmpl *t)
     t->forced = get_u64(r, v, "forced");
     t->placed_draws = get_u64(r, v, "placed_draws");
     for (i = 0; ref && i < ref->n; i++) {
-        for (k = 1; k < ST_WHY_COUNT && strcmp(ref->keys[i], st_why_key(k)) != 0; k++)
+        for (k = 1; k < ST_WHY_COUNT && strcmp(ref->keys[i], rf_st_why_key(k)) != 0; k++)
             ;
-        if (k == ST_WHY_COUNT || !st_jv_u64(ref->items[i], &t->refused[k]))
+        if (k == ST_WHY_COUNT || !rf_st_jv_u64(ref->items[i], &t->refused[k]))
             fail(r, "refused");
     }
     sums = get_type(r, v, "sums", ST_JARRAY);
@@ -116,8 +116,9 @@ static void read_hist(reader *r, const st_jv *v, st_hist *h)
     const st_jv *hist = get_type(r, v, "hist", ST_JARRAY);
     size_t i;
     for (i = 0; hist && i < hist->n && !r->failed; i++) {
-        uint64_t val = at_u64(r, hist->items[i], 0, "hist"), n = at_u64(r, hist->items[i], 1, "hist");
-        if (!r->failed && !st_hist_add(h, val, n))
+        uint64_t val = at_u64(r, hist->items[i], 0, "hist");
+        uint64_t n = at_u64(r, hist->items[i], 1, "hist");
+        if (!r->failed && !rf_st_hist_add(h, val, n))
             fail(r, "out of memory");
     }
     /* the sum and extremes as written (values past the last bucket) */
@@ -142,7 +143,7 @@ static void read_profile(reader *r, const char *name, const st_jv *v, st_profile
     p->failed = get_u64(r, v, "failed");
     p->violations = get_u64(r, v, "violations");
     for (k = 0; k < ST_DIST_COUNT; k++) {
-        const st_jv *h = get_type(r, v, st_dist_names[k], ST_JOBJECT);
+        const st_jv *h = get_type(r, v, rf_st_dist_names[k], ST_JOBJECT);
         if (h)
             read_hist(r, h, &p->dist[k]);
     }
@@ -157,9 +158,9 @@ static void read_profile(reader *r, const char *name, const st_jv *v, st_profile
     p->tried_single = at_u64(r, tried, 1, "special_tried");
     for (i = 0; feel && i < feel->n && !r->failed; i++) {
         uint64_t n;
-        if (!st_jv_u64(feel->items[i], &n))
+        if (!rf_st_jv_u64(feel->items[i], &n))
             fail(r, "feelings");
-        else if (!st_feel_add(p, feel->keys[i], n))
+        else if (!rf_st_feel_add(p, feel->keys[i], n))
             fail(r, "out of memory");
     }
 }
@@ -171,14 +172,14 @@ static void read_first(reader *r, const st_jv *v, st_first *f)
     int depth;
     if (!v || v->type == ST_JNULL)
         return;
-    prof = st_jv_get(v, "profile");
-    msg = st_jv_get(v, "message");
+    prof = rf_st_jv_get(v, "profile");
+    msg = rf_st_jv_get(v, "message");
     index = get_u64(r, v, "index");
     seed = get_u64(r, v, "seed");
     depth = get_int(r, v, "depth");
     if (!prof || prof->type != ST_JSTRING || !msg || msg->type != ST_JSTRING)
         fail(r, "first_failure");
-    else if (!r->failed && !st_first_offer(f, index, prof->str, seed, depth, msg->str))
+    else if (!r->failed && !rf_st_first_offer(f, index, prof->str, seed, depth, msg->str))
         fail(r, "out of memory");
 }
 
@@ -189,7 +190,7 @@ static void read_run(reader *r, const st_jv *root, rf_stats *s)
     const st_jv *size = get_type(r, root, "size", ST_JARRAY);
     const st_jv *diff = get_type(r, root, "difficulty", ST_JSTRING);
     const st_jv *rooms = get_type(r, root, "rooms", ST_JARRAY);
-    const st_jv *recipe = st_jv_get(root, "recipe"), *shard = st_jv_get(root, "shard");
+    const st_jv *recipe = rf_st_jv_get(root, "recipe"), *shard = rf_st_jv_get(root, "shard");
     rf_difficulty dl = RF_DIFFICULTY_HMP;
     size_t i;
     s->seed = at_u64(r, seeds, 0, "seeds");
@@ -226,7 +227,7 @@ rf_status rf_stats_read_json(const char *text, size_t len, const char *file, rf_
     reader r = {file ? file : "stats", d, false};
     size_t bad_at, i;
     bool nomem;
-    st_jv *root = st_json_parse(text, len, &bad_at, &nomem);
+    st_jv *root = rf_st_json_parse(text, len, &bad_at, &nomem);
     const st_jv *tl, *bp, *names;
     rf_stats *s;
     *out = NULL;
@@ -240,7 +241,7 @@ rf_status rf_stats_read_json(const char *text, size_t len, const char *file, rf_
     }
     s = rf_calloc(1, sizeof *s);
     if (!s) {
-        st_jv_free(root);
+        rf_st_jv_free(root);
         return RF_ERR_NOMEM;
     }
     tl = get_type(&r, root, "templates", ST_JARRAY);
@@ -260,9 +261,9 @@ rf_status rf_stats_read_json(const char *text, size_t len, const char *file, rf_
             fail(&r, "profiles");
         read_profile(&r, bp->keys[i], bp->items[i], &s->p[i]);
     }
-    read_first(&r, st_jv_get(root, "first_failure"), &s->first_failure);
-    read_first(&r, st_jv_get(root, "first_violation"), &s->first_violation);
-    st_jv_free(root);
+    read_first(&r, rf_st_jv_get(root, "first_failure"), &s->first_failure);
+    read_first(&r, rf_st_jv_get(root, "first_violation"), &s->first_violation);
+    rf_st_jv_free(root);
     if (r.failed) {
         rf_stats_free(s);
         return RF_ERR_CONTENT;
@@ -338,11 +339,11 @@ rf_status rf_stats_merge(rf_stats *const *parts, size_t n, rf_stats **out, rf_di
                               "stats --merge: the files are not the shards of one run: %s", why);
         return RF_ERR_CONTENT;
     }
-    if (!(s = st_new_like(parts[0])))
+    if (!(s = rf_st_new_like(parts[0])))
         return RF_ERR_NOMEM;
     s->shard = s->nshards = 0;
     for (i = 0; i < n; i++)
-        if (!st_add(s, parts[i])) {
+        if (!rf_st_add(s, parts[i])) {
             rf_stats_free(s);
             return RF_ERR_NOMEM;
         }
@@ -369,10 +370,10 @@ rf_status rf_stats_write(const rf_stats *s, FILE *out, rf_stats_format fmt)
     if (!s || !out)
         return RF_ERR_ARG;
     switch (fmt) {
-    case RF_STATS_JSON: return st_write_json(s, out);
-    case RF_STATS_CSV: return st_write_csv(s, out);
-    case RF_STATS_HTML: return st_write_html(s, out);
-    default: return st_write_text(s, out);
+    case RF_STATS_JSON: return rf_st_write_json(s, out);
+    case RF_STATS_CSV: return rf_st_write_csv(s, out);
+    case RF_STATS_HTML: return rf_st_write_html(s, out);
+    default: return rf_st_write_text(s, out);
     }
 }
 
@@ -384,6 +385,6 @@ size_t rf_stats_flagged(const rf_stats *s)
 {
     size_t i, n = 0;
     for (i = 0; i < s->nt; i++)
-        n += st_flagged(&s->t[i]);
+        n += rf_st_flagged(&s->t[i]);
     return n;
 }

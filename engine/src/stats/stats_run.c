@@ -143,14 +143,14 @@ static bool stats_seed(worker *w, uint64_t i)
 {
     run_ctx *c = w->ctx;
     uint64_t k;
-    if (!st_seed_begin(w->part, &w->sc))
+    if (!rf_st_seed_begin(w->part, &w->sc))
         return false;
     for (k = 0; k < c->unit; k++) {
         if (!stats_level(w, i * c->unit + k))
             return false;
         atomic_fetch_add(&c->done, 1);
     }
-    st_seed_end(w->part, &w->sc);
+    rf_st_seed_end(w->part, &w->sc);
     return true;
 }
 
@@ -168,14 +168,14 @@ static bool stats_level(worker *w, uint64_t i)
     level_opts(c, i, &lo, &pi);
     st = rf_level_generate(c->o->profiles, &lo, &lv, d);
     if (st == RF_OK) {
-        ok = st_tally(w->part, &w->sc, pi, c->o->templates, c->prof[pi], lv, i);
+        ok = rf_st_tally(w->part, &w->sc, pi, c->o->templates, c->prof[pi], lv, i);
         rf_level_free(lv);
         rf_diags_free(d);
         return ok;
     }
     w->part->failed++;
     w->part->p[pi].failed++;
-    ok = st_first_offer(&w->part->first_failure, i, lo.profile, lo.seed, lo.depth,
+    ok = rf_st_first_offer(&w->part->first_failure, i, lo.profile, lo.seed, lo.depth,
                         first_message(d, st));
     keep_failure(w, d, i);
     return ok;
@@ -285,7 +285,8 @@ static rf_status ctx_init(run_ctx *c, const rf_stats_opts *o, bool by_seed, rf_d
         o->nshards < 0 || o->nshards > RF_STATS_MAX_SHARDS || o->shard > o->nshards) {
         if (d)
             (void)rf_diag_add(d, "level-failed", "roomforge", 0, 0,
-                              "stats: options out of range (count, depths, profiles, jobs or shard)");
+                              "stats: options out of range (count, depths, profiles, jobs "
+                              "or shard)");
         return RF_ERR_ARG;
     }
     c->nd = o->depth_hi - o->depth_lo + 1;
@@ -336,7 +337,7 @@ static void ctx_fini(run_ctx *c)
     int k;
     for (k = 0; c->w && k < c->nw; k++) {
         rf_stats_free(c->w[k].part);
-        st_scratch_fini(&c->w[k].sc);
+        rf_st_scratch_fini(&c->w[k].sc);
         rf_diags_free(c->w[k].fail);
     }
     rf_free(c->w);
@@ -363,16 +364,16 @@ rf_status rf_stats_run(const rf_stats_opts *o, rf_stats **out, rf_diags *d)
     *out = NULL;
     st = ctx_init(&c, o, true, d);
     for (k = 0; st == RF_OK && k < c.nw; k++)
-        if (!(c.w[k].part = st_new(o)))
+        if (!(c.w[k].part = rf_st_new(o)))
             st = RF_ERR_NOMEM;
-    if (st == RF_OK && !(total = st_new(o)))
+    if (st == RF_OK && !(total = rf_st_new(o)))
         st = RF_ERR_NOMEM;
     if (st == RF_OK)
         run_workers(&c, 0, (c.end - c.begin) * c.unit);
     for (k = 0; st == RF_OK && k < c.nw; k++) {
         if (c.w[k].err != RF_OK)
             st = c.w[k].err;
-        else if (!st_add(total, c.w[k].part))
+        else if (!rf_st_add(total, c.w[k].part))
             st = RF_ERR_NOMEM;
         if (c.w[k].fail && (first < 0 || c.w[k].fail_index < c.w[first].fail_index))
             first = k;

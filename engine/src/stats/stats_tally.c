@@ -14,7 +14,7 @@
 
 enum { SEEN_FORCED = 1, SEEN_DRAWN = 2, SEEN_PLACED = 4, SEEN_SPECIAL = 8, SEEN_PLANNED = 16 };
 
-void st_scratch_fini(st_scratch *sc)
+void rf_st_scratch_fini(st_scratch *sc)
 {
     rf_free(sc->sw);
     rf_free(sc->seen);
@@ -27,7 +27,7 @@ void st_scratch_fini(st_scratch *sc)
     memset(sc, 0, sizeof *sc);
 }
 
-bool st_seed_begin(const rf_stats *s, st_scratch *sc)
+bool rf_st_seed_begin(const rf_stats *s, st_scratch *sc)
 {
     size_t i;
     if (!sc->c_obs) {
@@ -50,23 +50,23 @@ static st_u128 square_fixed(uint64_t a)
     uint64_t ll = lo * lo, lh = lo * hi, hh = hi * hi;
     st_u128 r = {0, 0};
     /* a^2 = hh << 64 + 2 lh << 32 + ll; then >> 32 */
-    st_u128_add(&r, ll >> 32);
-    st_u128_add(&r, lh << 1); /* lh < 2^64 and 2 lh may carry: add twice */
+    rf_st_u128_add(&r, ll >> 32);
+    rf_st_u128_add(&r, lh << 1); /* lh < 2^64 and 2 lh may carry: add twice */
     if (lh >> 63)
         r.hi += 1;
     r.hi += hh >> 32;
-    st_u128_add(&r, hh << 32);
+    rf_st_u128_add(&r, hh << 32);
     return r;
 }
 
-void st_seed_end(rf_stats *s, const st_scratch *sc)
+void rf_st_seed_end(rf_stats *s, const st_scratch *sc)
 {
     size_t i;
     for (i = 0; i < s->nt; i++) {
         uint64_t obs = (s->t[i].placed_draws - sc->c_obs[i]) << 32;
         uint64_t exp = s->t[i].exp.lo - sc->c_exp[i]; /* below 2^64 for one seed */
         st_u128 sq = square_fixed(obs > exp ? obs - exp : exp - obs);
-        st_u128_sum(&s->t[i].cvar, &sq);
+        rf_st_u128_sum(&s->t[i].cvar, &sq);
     }
 }
 
@@ -128,8 +128,8 @@ static void tally_draws(rf_stats *s, st_scratch *sc, const rf_template_set *set,
                     continue;
                 w = (uint64_t)rf_template_weight(rf_template_set_at(set, x));
                 p = (w << 32) / total;
-                st_u128_add(&s->t[x].exp, p);
-                st_u128_add(&s->t[x].var, (p * ((1ULL << 32) - p)) >> 32);
+                rf_st_u128_add(&s->t[x].exp, p);
+                rf_st_u128_add(&s->t[x].var, (p * ((1ULL << 32) - p)) >> 32);
             }
             s->draws++;
             if (e->placed)
@@ -184,7 +184,7 @@ static size_t count_tiles(const rf_grid *g, rf_tile tile)
     return rf_grid_count(g, tile);
 }
 
-bool st_tally(rf_stats *s, st_scratch *sc, size_t pi, const rf_template_set *set,
+bool rf_st_tally(rf_stats *s, st_scratch *sc, size_t pi, const rf_template_set *set,
               const rf_profile *prof, const rf_level *lv, uint64_t index)
 {
     size_t nt = set ? rf_template_set_count(set) : 0, i;
@@ -200,14 +200,14 @@ bool st_tally(rf_stats *s, st_scratch *sc, size_t pi, const rf_template_set *set
         tally_templates(s, sc, set, nt, lv);
         tally_draws(s, sc, set, nt, lv);
     }
-    if (!st_check_level(lv, sc, &broken, what, sizeof what, &path))
+    if (!rf_st_check_level(lv, sc, &broken, what, sizeof what, &path))
         return false;
     s->levels++;
     p->levels++;
     if (broken > 0) {
         s->violations += (uint64_t)broken;
         p->violations += (uint64_t)broken;
-        if (!st_first_offer(&s->first_violation, index, p->name, rf_level_seed(lv),
+        if (!rf_st_first_offer(&s->first_violation, index, p->name, rf_level_seed(lv),
                             rf_level_depth(lv), what))
             return false;
     }
@@ -219,7 +219,7 @@ bool st_tally(rf_stats *s, st_scratch *sc, size_t pi, const rf_template_set *set
     v[ST_SECRET_DOORS] = count_tiles(rf_level_grid(lv), RF_TILE_SECRET_DOOR);
     v[ST_STAIR_PATH] = path < 0 ? 0 : (uint64_t)path;
     for (k = 0; k < ST_DIST_COUNT; k++)
-        if ((k != ST_STAIR_PATH || path >= 0) && !st_hist_add(&p->dist[k], v[k], 1))
+        if ((k != ST_STAIR_PATH || path >= 0) && !rf_st_hist_add(&p->dist[k], v[k], 1))
             return false;
     if (sr && sr->tried > 0) {
         bool single = prof && rf_profile_int(prof, rf_level_depth(lv), "single-monster", 0) != 0;
@@ -233,7 +233,7 @@ bool st_tally(rf_stats *s, st_scratch *sc, size_t pi, const rf_template_set *set
         }
     }
     for (i = 0; i < rf_level_feeling_count(lv); i++)
-        if (!st_feel_add(p, rf_level_feeling_at(lv, i), 1))
+        if (!rf_st_feel_add(p, rf_level_feeling_at(lv, i), 1))
             return false;
     return true;
 }

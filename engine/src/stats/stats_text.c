@@ -19,7 +19,7 @@ static void write_refused(FILE *out, const st_tmpl *t)
     bool any = false;
     for (k = 1; k < ST_WHY_COUNT; k++)
         if (t->refused[k]) {
-            fprintf(out, "%s%s %" PRIu64, any ? ", " : "", st_why_key(k), t->refused[k]);
+            fprintf(out, "%s%s %" PRIu64, any ? ", " : "", rf_st_why_key(k), t->refused[k]);
             any = true;
         }
     if (!any)
@@ -65,7 +65,7 @@ static void write_templates(const rf_stats *s, FILE *out, const size_t *ix)
     for (i = 0; i < s->nt; i++) {
         const st_tmpl *t = &s->t[ix[i]];
         bool defined;
-        double z = st_z(t, &defined);
+        double z = rf_st_z(t, &defined);
         char zs[32];
         if (defined)
             snprintf(zs, sizeof zs, "%.2f", z + 0.0);
@@ -73,8 +73,9 @@ static void write_templates(const rf_stats *s, FILE *out, const size_t *ix)
             snprintf(zs, sizeof zs, "-");
         fprintf(out, "%c %-28s %6d %9" PRIu64 " %9" PRIu64 " %9" PRIu64 " %9" PRIu64
                      " %8.3f%% %8.3f%% %8s  ",
-                st_flagged(t) ? '!' : ' ', t->name, t->weight, t->eligible, t->drawn, t->placed,
-                t->forced, 100.0 * st_expected_share(s, t), 100.0 * st_observed_share(s, t), zs);
+                rf_st_flagged(t) ? '!' : ' ', t->name, t->weight, t->eligible, t->drawn, t->placed,
+                t->forced, 100.0 * rf_st_expected_share(s, t),
+                100.0 * rf_st_observed_share(s, t), zs);
         write_refused(out, t);
         fputc('\n', out);
     }
@@ -91,8 +92,8 @@ static void write_never(const rf_stats *s, FILE *out)
         int why;
         if (t->placed)
             continue;
-        why = t->weight <= 0 && st_main_reason(t) < 0 ? ST_WHY_WEIGHT : st_main_reason(t);
-        fprintf(out, "  %s (%s:%d): %s\n", t->name, t->file, t->line, st_why_text(why));
+        why = t->weight <= 0 && rf_st_main_reason(t) < 0 ? ST_WHY_WEIGHT : rf_st_main_reason(t);
+        fprintf(out, "  %s (%s:%d): %s\n", t->name, t->file, t->line, rf_st_why_text(why));
     }
 }
 
@@ -107,7 +108,7 @@ static void write_profile(const st_profile *p, FILE *out)
     fprintf(out, "  %-14s %10s %8s %8s\n", "per level", "mean", "min", "max");
     for (k = 0; k < ST_DIST_COUNT; k++) {
         const st_hist *h = &p->dist[k];
-        fprintf(out, "  %-14s %10.3f %8" PRIu64 " %8" PRIu64 "\n", st_dist_names[k],
+        fprintf(out, "  %-14s %10.3f %8" PRIu64 " %8" PRIu64 "\n", rf_st_dist_names[k],
                 h->levels ? (double)h->sum / (double)h->levels : 0.0, h->min, h->max);
     }
     fprintf(out, "  special rooms (%" PRIu64 " drawn by DoomRL's table):\n", tried);
@@ -116,15 +117,15 @@ static void write_profile(const st_profile *p, FILE *out)
                 rf_special_kind_name((rf_special_kind)k), p->special_made[k],
                 p->special_drawn[k],
                 tried ? 100.0 * (double)p->special_drawn[k] / (double)tried : 0.0,
-                100.0 * st_special_expected(p, k));
+                100.0 * rf_st_special_expected(p, k));
     fprintf(out, "  feelings (%zu kinds):\n", p->nfeel);
     for (i = 0; i < p->nfeel; i++)
         fprintf(out, "    %8" PRIu64 "  %s\n", p->feel[i].n, p->feel[i].text);
 }
 
-rf_status st_write_text(const rf_stats *s, FILE *out)
+rf_status rf_st_write_text(const rf_stats *s, FILE *out)
 {
-    size_t *ix = st_order(s), i;
+    size_t *ix = rf_st_order(s), i;
     if (!ix)
         return RF_ERR_NOMEM;
     write_header(s, out);
@@ -152,18 +153,18 @@ static void csv_field(FILE *out, const char *s)
     fputc('"', out);
 }
 
-rf_status st_write_csv(const rf_stats *s, FILE *out)
+rf_status rf_st_write_csv(const rf_stats *s, FILE *out)
 {
     size_t i;
     int k;
     fputs("name,file,line,weight,eligible,drawn,placed,forced", out);
     for (k = 1; k < ST_WHY_COUNT; k++)
-        fprintf(out, ",refused_%s", st_why_key(k));
+        fprintf(out, ",refused_%s", rf_st_why_key(k));
     fputs(",expected_share,observed_share,z,flag\n", out);
     for (i = 0; i < s->nt; i++) {
         const st_tmpl *t = &s->t[i];
         bool defined;
-        double z = st_z(t, &defined);
+        double z = rf_st_z(t, &defined);
         csv_field(out, t->name);
         fputc(',', out);
         csv_field(out, t->file);
@@ -171,10 +172,10 @@ rf_status st_write_csv(const rf_stats *s, FILE *out)
                 t->eligible, t->drawn, t->placed, t->forced);
         for (k = 1; k < ST_WHY_COUNT; k++)
             fprintf(out, ",%" PRIu64, t->refused[k]);
-        fprintf(out, ",%.6f,%.6f,", st_expected_share(s, t), st_observed_share(s, t));
+        fprintf(out, ",%.6f,%.6f,", rf_st_expected_share(s, t), rf_st_observed_share(s, t));
         if (defined)
             fprintf(out, "%.3f", z + 0.0);
-        fprintf(out, ",%d\n", st_flagged(t) ? 1 : 0);
+        fprintf(out, ",%d\n", rf_st_flagged(t) ? 1 : 0);
     }
     return ferror(out) ? RF_ERR_IO : RF_OK;
 }
