@@ -4,7 +4,8 @@
 # merged (in any order) are the unsharded run's bytes in every format; a pack
 # outside the repository with a room too big and one outside every depth
 # reports both as never placed with their reasons; forced rooms are placed on
-# every level; bad options and bad merges are clear errors; -o writes a file.
+# every level; bad options and bad merges are clear errors; -o writes a file;
+# progress shows on a terminal only, never with --quiet.
 set -u
 rf=$1
 src=$2
@@ -129,6 +130,19 @@ run 0 stats --count 2 --depths 1-2 --format html -o "$tmp/r.html"
 [ ! -s "$tmp/err" ] || fail "progress or noise on a non-tty stderr: $(head -2 "$tmp/err")"
 grep -q '<svg id="shares"' "$tmp/r.html" || fail "html: no share chart"
 ! grep -qi 'https\?://[^"]*"[^>]*src\|<script\|<link' "$tmp/r.html" || fail "html: not self-contained"
+
+# Progress on a terminal (script(1) gives the command one): levels done,
+# levels/s; none with --quiet. The report itself is unchanged.
+if command -v script >/dev/null 2>&1; then
+    script -qec "'$rf' stats --count 3 --depths 1-4 --format json -o '$tmp/tty.json'" /dev/null \
+        >"$tmp/tty.txt" 2>&1 || fail "stats on a terminal exits $?"
+    grep -q 'stats: 12/12 levels, [0-9]* levels/s' "$tmp/tty.txt" ||
+        fail "no progress on a terminal: $(tr '\r' '\n' <"$tmp/tty.txt" | tail -2)"
+    script -qec "'$rf' stats --count 3 --depths 1-4 --quiet --format json -o '$tmp/tty2.json'" \
+        /dev/null >"$tmp/tty2.txt" 2>&1 || fail "stats --quiet on a terminal exits $?"
+    ! grep -q 'levels/s' "$tmp/tty2.txt" || fail "progress shown with --quiet"
+    cmp -s "$tmp/tty.json" "$tmp/tty2.json" || fail "progress changed the report"
+fi
 
 if [ "$fails" -ne 0 ]; then
     echo "$fails failure(s)"
