@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alloc.h"
 #include "rf_test.h"
 #include "roomforge/level.h"
 #include "roomforge/place.h"
@@ -440,6 +441,81 @@ START_TEST(forced_counted_apart)
 }
 END_TEST
 
+/* True when the failure armed by rf_alloc_fail_after did not fire yet
+ * (disarming it): one of the next allocations would fail. */
+static bool fault_pending(void)
+{
+    int k;
+    for (k = 0; k < 100000; k++) {
+        void *p = rf_alloc(1);
+        if (!p) {
+            rf_alloc_fail_after(0);
+            return true;
+        }
+        rf_free(p);
+    }
+    rf_alloc_fail_after(0);
+    return false;
+}
+
+/* Every allocation of a run, a read-back and a merge failing in turn:
+ * RF_ERR_NOMEM or a level counted as failed, never a crash, a leak or a
+ * report that differs without saying so. */
+START_TEST(allocation_failures)
+{
+    rf_stats_opts o;
+    rf_stats *s = NULL, *m = NULL, *part = NULL;
+    char *ref, *text;
+    size_t len, rlen;
+    long n;
+    opts(&o, one, 1, 1, 2, 2, 1);
+    ref = run_json(&o, &rlen);
+    for (n = 1;; n++) {
+        rf_status st;
+        rf_alloc_fail_after(n);
+        st = rf_stats_run(&o, &s, NULL);
+        if (fault_pending()) {
+            ck_assert_int_eq(st, RF_OK);
+            rf_stats_free(s);
+            break;
+        }
+        ck_assert_msg(st == RF_OK || st == RF_ERR_NOMEM, "status %d at %ld", (int)st, n);
+        if (st == RF_OK) {
+            if (rf_stats_failed(s) == 0) { /* absorbed: the same figures */
+                text = report(s, RF_STATS_JSON, &len);
+                ck_assert_msg(len == rlen && memcmp(text, ref, len) == 0, "differs at %ld", n);
+                free(text);
+            }
+            rf_stats_free(s);
+        } else {
+            ck_assert_ptr_null(s);
+        }
+        s = NULL;
+    }
+    for (n = 1;; n++) { /* read back, merge, write */
+        rf_status st;
+        rf_alloc_fail_after(n);
+        st = rf_stats_read_json(ref, rlen, "ref.json", &part, NULL);
+        if (st == RF_OK)
+            st = rf_stats_merge(&part, 1, &m, NULL);
+        if (fault_pending()) {
+            ck_assert_int_eq(st, RF_OK);
+            break;
+        }
+        ck_assert_msg(st == RF_OK || st == RF_ERR_NOMEM, "status %d at %ld", (int)st, n);
+        rf_stats_free(part);
+        rf_stats_free(m);
+        part = m = NULL;
+    }
+    text = report(m, RF_STATS_JSON, &len);
+    ck_assert(len == rlen && memcmp(text, ref, len) == 0);
+    free(text);
+    rf_stats_free(part);
+    rf_stats_free(m);
+    free(ref);
+}
+END_TEST
+
 static Suite *stats_suite(void)
 {
     Suite *s = suite_create("stats");
@@ -455,6 +531,7 @@ static Suite *stats_suite(void)
     tcase_add_test(tc, bad_options);
     tcase_add_test(tc, failed_levels_counted);
     tcase_add_test(tc, forced_counted_apart);
+    tcase_add_test(tc, allocation_failures);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -17,7 +17,14 @@ typedef struct reader {
     const char *file;
     rf_diags *d;
     bool failed;
+    bool nomem; /* the failure was memory running out, not the report */
 } reader;
+
+static void oom(reader *r)
+{
+    r->failed = true;
+    r->nomem = true;
+}
 
 static void fail(reader *r, const char *what)
 {
@@ -78,7 +85,7 @@ static char *dup_string(reader *r, const st_jv *v, const char *what)
         return NULL;
     }
     if (!(s = rf_strdup(v->str)))
-        fail(r, "out of memory");
+        oom(r);
     return s;
 }
 
@@ -119,7 +126,7 @@ static void read_hist(reader *r, const st_jv *v, st_hist *h)
         uint64_t val = at_u64(r, hist->items[i], 0, "hist");
         uint64_t n = at_u64(r, hist->items[i], 1, "hist");
         if (!r->failed && !rf_st_hist_add(h, val, n))
-            fail(r, "out of memory");
+            oom(r);
     }
     /* the sum and extremes as written (values past the last bucket) */
     h->sum = get_u64(r, v, "sum");
@@ -138,7 +145,7 @@ static void read_profile(reader *r, const char *name, const st_jv *v, st_profile
     size_t i;
     int k;
     if (!(p->name = rf_strdup(name)))
-        fail(r, "out of memory");
+        oom(r);
     p->levels = get_u64(r, v, "levels");
     p->failed = get_u64(r, v, "failed");
     p->violations = get_u64(r, v, "violations");
@@ -161,7 +168,7 @@ static void read_profile(reader *r, const char *name, const st_jv *v, st_profile
         if (!rf_st_jv_u64(feel->items[i], &n))
             fail(r, "feelings");
         else if (!rf_st_feel_add(p, feel->keys[i], n))
-            fail(r, "out of memory");
+            oom(r);
     }
 }
 
@@ -180,7 +187,7 @@ static void read_first(reader *r, const st_jv *v, st_first *f)
     if (!prof || prof->type != ST_JSTRING || !msg || msg->type != ST_JSTRING)
         fail(r, "first_failure");
     else if (!r->failed && !rf_st_first_offer(f, index, prof->str, seed, depth, msg->str))
-        fail(r, "out of memory");
+        oom(r);
 }
 
 static void read_run(reader *r, const st_jv *root, rf_stats *s)
@@ -204,7 +211,7 @@ static void read_run(reader *r, const st_jv *root, rf_stats *s)
     s->difficulty = (int)dl;
     s->nrooms = rooms ? rooms->n : 0;
     if (s->nrooms && !(s->rooms = rf_calloc(s->nrooms, sizeof *s->rooms)))
-        fail(r, "out of memory");
+        oom(r);
     for (i = 0; s->rooms && i < s->nrooms; i++)
         s->rooms[i] = dup_string(r, rooms->items[i], "rooms");
     if (recipe && recipe->type != ST_JNULL)
@@ -224,7 +231,7 @@ static void read_run(reader *r, const st_jv *root, rf_stats *s)
 rf_status rf_stats_read_json(const char *text, size_t len, const char *file, rf_stats **out,
                              rf_diags *d)
 {
-    reader r = {file ? file : "stats", d, false};
+    reader r = {file ? file : "stats", d, false, false};
     size_t bad_at, i;
     bool nomem;
     st_jv *root = rf_st_json_parse(text, len, &bad_at, &nomem);
@@ -249,13 +256,13 @@ rf_status rf_stats_read_json(const char *text, size_t len, const char *file, rf_
     names = get_type(&r, root, "profiles", ST_JARRAY);
     read_run(&r, root, s);
     if (tl && tl->n && !(s->t = rf_calloc(tl->n, sizeof *s->t)))
-        fail(&r, "out of memory");
+        oom(&r);
     for (i = 0; s->t && i < tl->n; i++, s->nt++)
         read_template(&r, tl->items[i], &s->t[i]);
     if (names && bp && (names->n != bp->n || names->n == 0 || names->n > RF_STATS_MAX_PROFILES))
         fail(&r, "profiles");
     if (!r.failed && bp && !(s->p = rf_calloc(bp->n, sizeof *s->p)))
-        fail(&r, "out of memory");
+        oom(&r);
     for (i = 0; !r.failed && s->p && i < bp->n; i++, s->np++) {
         if (names->items[i]->type != ST_JSTRING || strcmp(names->items[i]->str, bp->keys[i]) != 0)
             fail(&r, "profiles");
@@ -266,7 +273,7 @@ rf_status rf_stats_read_json(const char *text, size_t len, const char *file, rf_
     rf_st_jv_free(root);
     if (r.failed) {
         rf_stats_free(s);
-        return RF_ERR_CONTENT;
+        return r.nomem ? RF_ERR_NOMEM : RF_ERR_CONTENT;
     }
     *out = s;
     return RF_OK;
