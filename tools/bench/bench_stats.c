@@ -2,8 +2,9 @@
  * --jobs 1 and 2, beside catalog's, and the memory it keeps.
  *
  * Pipeline: benchmark over stats.h (rf_stats_run, rf_stats_catalog) with
- * the bundled pack; prints figures, asserts nothing but that jobs 1 and 2
- * write the same bytes (their digests are printed). Peak RSS after a run a
+ * the bundled pack; prints figures (wall-clock levels/s, and CPU per level,
+ * which a machine shared with other jobs leaves honest), asserts nothing;
+ * jobs 1 and 2 must print the same report digest. Peak RSS after a run a
  * tenth as long and after the full run shows memory flat in the levels.
  * Usage: `--count N` (seeds, default 200), `--depths A-B` (1-26),
  * `--profile NAME` (brogue); the issue's figure is --count 3847 (100,022
@@ -19,6 +20,16 @@
 #include "roomforge/rng.h"
 #include "roomforge/stats.h"
 #include "roomforge/template.h"
+
+/* CPU seconds (user + system) of every thread of the process so far. */
+static double cpu_s(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        return 0.0;
+    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+           (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
 
 static long peak_kb(void)
 {
@@ -52,7 +63,7 @@ static bool count_row(void *ud, const rf_stats_row *row)
 static int run_stats(rf_stats_opts *o, int jobs, const char *what, double *rate)
 {
     rf_stats *s = NULL;
-    double t0 = bench_now(), t;
+    double t0 = bench_now(), c0 = cpu_s(), t, c;
     uint64_t levels;
     o->jobs = jobs;
     if (rf_stats_run(o, &s, NULL) != RF_OK) {
@@ -60,12 +71,13 @@ static int run_stats(rf_stats_opts *o, int jobs, const char *what, double *rate)
         return 1;
     }
     t = bench_now() - t0;
+    c = cpu_s() - c0;
     levels = rf_stats_levels(s) + rf_stats_failed(s);
     *rate = (double)levels / t;
-    printf("  stats   %-9s --jobs %d %8llu levels %8.2f s %9.1f levels/s  peak %6ld MB"
-           "  (%016llx)\n",
-           what, jobs, (unsigned long long)levels, t, *rate, peak_kb() / 1024,
-           report_digest(s));
+    printf("  stats   %-9s --jobs %d %8llu levels %8.2f s %9.1f levels/s %6.3f ms CPU/level"
+           "  peak %4ld MB  (%016llx)\n",
+           what, jobs, (unsigned long long)levels, t, *rate, 1000.0 * c / (double)levels,
+           peak_kb() / 1024, report_digest(s));
     rf_stats_free(s);
     return 0;
 }
@@ -78,7 +90,7 @@ int main(int argc, char **argv)
     const char *profile = "brogue";
     rf_stats_opts o;
     unsigned long long check = 0;
-    double r1, r2, rsmall, t0, t;
+    double r1, r2, rsmall, t0, t, c0;
     int count = 200, a = 1, b = 26, k, rc = 0;
     for (k = 1; k < argc; k++) {
         if (strcmp(argv[k], "--count") == 0 && k + 1 < argc)
@@ -113,15 +125,18 @@ int main(int argc, char **argv)
     o.count = (uint64_t)count;
     o.jobs = 1;
     t0 = bench_now();
+    c0 = cpu_s();
     if (rf_stats_catalog(&o, count_row, &check, NULL) != RF_OK) {
         fprintf(stderr, "bench_stats: the catalog failed\n");
         return 1;
     }
     t = bench_now() - t0;
-    printf("  catalog           --jobs 1 %8llu levels %8.2f s %9.1f levels/s  peak %6ld MB"
-           "  (%016llx)\n",
+    c0 = cpu_s() - c0;
+    printf("  catalog           --jobs 1 %8llu levels %8.2f s %9.1f levels/s %6.3f ms CPU/level"
+           "  peak %4ld MB  (%016llx)\n",
            (unsigned long long)count * (unsigned long long)(b - a + 1), t,
-           (double)count * (b - a + 1) / t, peak_kb() / 1024, check);
+           (double)count * (b - a + 1) / t, 1000.0 * c0 / ((double)count * (b - a + 1)),
+           peak_kb() / 1024, check);
     rc |= run_stats(&o, 1, "", &r1);
     rc |= run_stats(&o, 2, "", &r2);
     if (rc == 0)
