@@ -80,6 +80,8 @@ run 2 stats --merge "$tmp/none.json"
 has_err "cannot read" "a missing file"
 run 2 stats --merge
 has_err "--merge takes" "no files"
+run 2 stats --merge "$tmp/shard1.json" --count 5
+has_err "not --count" "a run option with --merge"
 
 # A pack outside the repository: a room too big for the level, one outside
 # every depth, one of weight 300 beside 100: never placed with the reasons.

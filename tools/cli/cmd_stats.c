@@ -201,6 +201,7 @@ int cmd_stats(int argc, char **argv)
     unsigned long long seed = 1;
     int k, rc, count = 10, a = 1, b = 26;
     bool merging = false;
+    const char *run_opt = NULL;
     rf_stats_opts_init(&so);
     rf_level_opts_init(&lo);
     cli_content_init(&cc);
@@ -219,6 +220,9 @@ int cmd_stats(int argc, char **argv)
             merging = true;
             continue;
         }
+        if (strcmp(argv[k], "--format") != 0 && strncmp(argv[k], "--format=", 9) != 0 &&
+            strcmp(argv[k], "-o") != 0 && strncmp(argv[k], "-o=", 3) != 0 && argv[k][0] == '-')
+            run_opt = argv[k]; /* an option of a run, which a merge does not take */
         if ((r = cli_content_opt("stats", argc, argv, &k, &cc)) != 0) {
             if (r < 0)
                 goto usage;
@@ -314,6 +318,11 @@ int cmd_stats(int argc, char **argv)
         return rc;
     }
     if (merging) {
+        if (run_opt) {
+            cli_usage_error("stats", "--merge takes only --format and -o besides the files, "
+                                     "not %s (the shards carry their run)", run_opt);
+            goto usage;
+        }
         if (nmerge == 0 || nmerge > STATS_MAX_MERGE) {
             cli_usage_error("stats", "--merge takes 1..%d JSON reports", STATS_MAX_MERGE);
             goto usage;
