@@ -5,10 +5,11 @@
 # command to run and fails. Called by `make demo` and `make test`. scdoc
 # builds the man pages (docs/man); man-db's `man` reads them back in the
 # install test (tests/cli/install_check.sh). libpng writes `gen --format png`;
+# libmicrohttpd serves `watch --serve`;
 # chromium, node and npm run the html viewer's browser test (tests/browser);
 # clang builds the libFuzzer harnesses (make fuzz).
 set -eu
-PKGS="build-essential cmake pkg-config libxml2-dev libxml2-utils liblua5.4-dev check python3 scdoc man-db libpng-dev"
+PKGS="build-essential cmake pkg-config libxml2-dev libxml2-utils liblua5.4-dev check python3 scdoc man-db libpng-dev libmicrohttpd-dev"
 [ "${1:-}" = test ] && PKGS="$PKGS chromium clang"
 missing=""
 for p in $PKGS; do

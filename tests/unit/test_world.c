@@ -20,6 +20,38 @@
 
 /* ---- Lua rules and the room API ---- */
 
+/* A game's own object stands in the world with its tag, inert, and a
+ * script can still address it by id (issue 15). */
+START_TEST(unknown_objects_stand_in_the_world)
+{
+    static const char xml[] =
+        "<roomdb>\n"
+        "  <room name=\"Court\" width=\"7\" height=\"3\">\n"
+        "    <row text=\"###D###\"/><row text=\"d.....d\"/><row text=\"###D###\"/>\n"
+        "    <fountain id=\"well\" x=\"3\" y=\"1\" flow=\"3\"/>\n"
+        "    <script><condition condition_type=\"entered\"/>\n"
+        "      <action action_type=\"remove\" id=\"well\"/></script>\n"
+        "  </room>\n"
+        "</roomdb>\n";
+    rf_world_opts o;
+    rf_world_object ob;
+    size_t room;
+    load_xml("court.xml", xml);
+    rf_world_opts_init(&o);
+    ck_assert_int_eq(rf_world_new(&o, d, &w), RF_OK);
+    ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 10, 5, d, &room), RF_OK);
+    ck_assert(rf_world_object_find(w, room, "well", &ob));
+    ck_assert_int_eq(ob.type, RF_OBJ_OTHER);
+    ck_assert_str_eq(ob.tag, "fountain");
+    ck_assert_int_eq(ob.x, 13);
+    ck_assert_int_eq(ob.y, 6);
+    ck_assert_int_eq(rf_world_enter(w, room), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert(!rf_world_object_find(w, room, "well", &ob));
+    ck_assert_uint_eq(rf_world_object_count(w, room), 0);
+}
+END_TEST
+
 START_TEST(lua_rule_api)
 {
     ck_assert_int_eq(
@@ -591,6 +623,7 @@ static Suite *world_suite(void)
      * idle machine): Check's 4 s default is too near on a busy one */
     tcase_set_timeout(lua, 60);
     tcase_add_test(lua, lua_rule_api);
+    tcase_add_test(lua, unknown_objects_stand_in_the_world);
     tcase_add_test(lua, patterns_within_bounds_and_random_are_usable_and_deterministic);
     tcase_add_test(lua, removed_objects_are_reused_not_kept);
     tcase_add_test(lua, a_view_of_a_removed_object_never_sees_its_successor);

@@ -56,3 +56,8 @@ if command -v valgrind >/dev/null 2>&1 && [ -x "$dir/bench_place" ]; then
                 "$3" "$4" $((dig / $4)) $((full / $4)) $(((full - dig) * 100 / dig))
     done
 fi
+if [ -x "${1:-build-bench}/roomforge" ] && command -v python3 >/dev/null 2>&1; then
+    echo
+    echo "== watch_latency.py: save to new /level.json under roomforge watch --serve"
+    python3 "$(dirname "$0")/watch_latency.py" "${1:-build-bench}/roomforge" "$(dirname "$0")/../.."
+fi

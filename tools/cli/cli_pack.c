@@ -111,31 +111,38 @@ bool cli_pack_profile(cli_pack *cp, const char *name, int *rc)
     return false;
 }
 
+bool cli_pack_opts(const char *cmd, const cli_content *c, rf_pack_opts *o, cli_pack_paths *sp)
+{
+    const char *data = cli_data_dir();
+    rf_pack_opts_init(o);
+    o->dirs = c->dirs;
+    o->ndirs = c->ndirs;
+    o->scripts_dir = c->scripts;
+    if (data && snprintf(sp->fallback, sizeof sp->fallback, "%s/content/profiles.xml", data) <
+                    (int)sizeof sp->fallback)
+        o->profiles_fallback = sp->fallback;
+    if (!c->ndirs) {
+        if (!data ||
+            snprintf(sp->bundled, sizeof sp->bundled, "%s/content", data) >= (int)sizeof sp->bundled) {
+            cli_usage_error(cmd, "the bundled content was not found (set ROOMFORGE_DATA or use --content)");
+            return false;
+        }
+        sp->one[0] = sp->bundled;
+        o->dirs = sp->one;
+        o->ndirs = 1;
+    }
+    return true;
+}
+
 int cli_pack_open(cli_pack *cp, const char *cmd, const cli_content *c)
 {
-    static char bundled[PATH_MAX], fallback[PATH_MAX];
-    const char *data = cli_data_dir();
-    const char *one[1];
     rf_pack_opts o;
     rf_status st;
     memset(cp, 0, sizeof *cp);
     cp->cmd = cmd;
     cp->verbosity = c->verbosity;
-    rf_pack_opts_init(&o);
-    o.dirs = c->dirs;
-    o.ndirs = c->ndirs;
-    o.scripts_dir = c->scripts;
-    if (data && snprintf(fallback, sizeof fallback, "%s/content/profiles.xml", data) <
-                    (int)sizeof fallback)
-        o.profiles_fallback = fallback;
-    if (!c->ndirs) {
-        if (!data || snprintf(bundled, sizeof bundled, "%s/content", data) >= (int)sizeof bundled)
-            return cp->rc = cli_usage_error(
-                       cmd, "the bundled content was not found (set ROOMFORGE_DATA or use --content)");
-        one[0] = bundled;
-        o.dirs = one;
-        o.ndirs = 1;
-    }
+    if (!cli_pack_opts(cmd, c, &o, &cp->paths))
+        return cp->rc = CLI_USAGE;
     cp->diags = rf_diags_new();
     if (!cp->diags)
         return cp->rc = cli_usage_error(cmd, "out of memory");

@@ -10,6 +10,7 @@
 #define RF_CLI_PACK_H
 
 #include <stdbool.h>
+#include <limits.h>
 #include <stddef.h>
 
 #include "roomforge/pack.h"
@@ -26,8 +27,22 @@ void cli_content_init(cli_content *c);
  * a value): 1; 0 when it is not one; -1 after printing a usage error. */
 int cli_content_opt(const char *cmd, int argc, char **argv, int *i, cli_content *c);
 
+/* Room for the paths a stack's options point at: the bundled pack and the
+ * bundled profiles.xml. */
+typedef struct cli_pack_paths {
+    char bundled[PATH_MAX], fallback[PATH_MAX];
+    const char *one[1];
+} cli_pack_paths;
+
+/* Fills o with c's stack as every command loads it (the bundled pack when c
+ * names none, the bundled profiles.xml as the fallback); o points into c and
+ * into sp. False, with a usage error printed for cmd, when the bundled
+ * content is needed and not found. */
+bool cli_pack_opts(const char *cmd, const cli_content *c, rf_pack_opts *o, cli_pack_paths *sp);
+
 typedef struct cli_pack {
     const char *cmd;
+    cli_pack_paths paths; /* what the load's options point at */
     rf_pack *pack;  /* NULL when nothing could be loaded */
     rf_diags *diags; /* what the load reported */
     bool *shown;     /* per diagnostic: printed already */

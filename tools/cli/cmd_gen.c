@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_genopts.h"
 #include "cli_level.h"
 #include "cli_out.h"
 #include "cli_pack.h"
@@ -31,49 +32,20 @@ static const char gen_usage[] =
     "templates; the level's warnings go to stderr, the content's are counted in\n"
     "one line (a forced room's are printed in full).\n"
     "\n"
-    "options:\n"
-    "  --content DIR          a content pack: DIR/rooms/ (else every *.xml under DIR)\n"
-    "                         and DIR/profiles.xml (else the bundled profiles);\n"
-    "                         repeat it to layer packs, later over earlier\n"
-    "                         (default: the bundled content)\n"
-    "  --profile NAME         level profile (default brogue; bundled: brogue,\n"
-    "                         nethack, dungeonmaker, caverns)\n"
-    "  --seed N               seed, a non-negative integer (default 1)\n"
-    "  --depth N              depth 1..1000, 1 the first floor (default 1)\n"
-    "  --size WxH             level size from 20x10 to 1000x1000 (default: the\n"
-    "                         profile's: brogue 79x29, nethack 80x21, dungeonmaker\n"
-    "                         the rooms-file's, the bundled rooms1 100x100)\n"
-    "  --room NAME            force a template into the level (repeatable, at most\n"
-    "                         64); one that cannot be placed, is unknown or has\n"
-    "                         errors is exit 1\n"
-    "  --format ascii|text|ansi|json|html|png\n"
-    "                         output format: ascii terrain glyphs only; text the\n"
-    "                         map with objects, template floor drawn ', a legend,\n"
-    "                         the templates placed (forced first) and the\n"
-    "                         feelings; ansi text in colour, templates on a tinted\n"
-    "                         background; json the level in full; html one page\n"
-    "                         that works offline; png an image. Default: ansi on a\n"
-    "                         terminal (unless NO_COLOR is set), else ascii\n"
-    "  --scale N              png: pixels per cell side, 1..32 (default 8)\n"
-    "  -o FILE                write the level to FILE instead of stdout (- is\n"
-    "                         stdout; png to a terminal needs it); written under\n"
-    "                         a temporary name and renamed when complete; never\n"
-    "                         over a directory, FIFO, device or one of the inputs\n"
-    "  --scripts DIR          designer condition and action types (DIR/*.lua) the\n"
-    "                         rooms' scripts are checked against\n"
-    "  --verbose              also print notes (templates drawn but left out) and\n"
-    "                         every diagnostic of the content in full\n"
-    "  --quiet                print errors only\n"
-    "  --rooms-file FILE      a DungeonMaker rooms-file for a recipe that calls\n"
-    "                         dig_crawl (the dungeonmaker profile)\n"
-    "  --recipe FILE          run this Lua level recipe instead of the profile's,\n"
-    "                         with the profile's parameters\n"
-    "  --difficulty D         DoomRL difficulty for the special rooms: itytd, hntr,\n"
-    "                         hmp, uv, nightmare or 1-5 (default hmp)\n"
+    "options:\n";
+
+static const char gen_usage_tail[] =
     "  -h, --help             print this help and exit\n"
     "An option's value may also follow '=' (--seed=7).\n"
     "Exit: 0 success (warnings allowed), 1 content errors or a forced room not\n"
     "placed, 2 usage or I/O errors.\n";
+
+static void print_usage(FILE *out)
+{
+    fputs(gen_usage, out);
+    fputs(cli_gen_options_help, out);
+    fputs(gen_usage_tail, out);
+}
 
 /* One entry of the glyph help, three to a line in columns of 22; *pad is
  * what the entry before left to fill. */
@@ -110,7 +82,6 @@ static void write_glyph_help(FILE *out)
 }
 
 static int worse_of(int a, int b) { return a > b ? a : b; }
-#define GEN_MAX_ROOMS 64 /* --room options one run takes */
 
 /* The level's diagnostics on stderr: warnings and errors, notes with
  * --verbose, errors only with --quiet. */
@@ -181,114 +152,61 @@ static int load_rooms_file(const char *path, rf_rooms_file **out)
 
 int cmd_gen(int argc, char **argv)
 {
-    const char *path = NULL, *rooms_path = NULL, *recipe_path = NULL;
+    const char *path, *rooms_path, *recipe_path;
     char *recipe = NULL;
     rf_rooms_file *rooms = NULL;
-    rf_level_opts o;
     const rf_profile_set *set = NULL;
     rf_level *lv = NULL;
-    cli_content cc;
     cli_pack cp;
-    const char *forced[GEN_MAX_ROOMS];
-    size_t nforced = 0, i;
+    cli_gen g;
+    size_t i;
     rf_diags *d;
     rf_status s;
     int k, rc;
-    bool fmt_given = false;
-    rf_view_format fmt = RF_VIEW_ASCII;
-    rf_view_opts vo;
-    unsigned long long seed;
-    rf_level_opts_init(&o);
-    cli_content_init(&cc);
-    rf_view_opts_init(&vo);
+    rf_view_format fmt;
+    cli_gen_init(&g);
     for (k = 1; k < argc; k++) {
-        const char *v = NULL;
         int r;
         if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            fputs(gen_usage, stdout);
+            print_usage(stdout);
             write_glyph_help(stdout);
             return CLI_OK;
         }
-        if ((r = cli_content_opt("gen", argc, argv, &k, &cc)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--profile", &v)) != 0) {
-            if (r < 0 || !*v)
-                return cli_usage_error("gen", "--profile needs a name");
-            o.profile = v;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--seed", &v)) != 0) {
-            if (r < 0 || !cli_parse_u64(v, &seed))
-                return cli_usage_error("gen", "--seed takes a non-negative integer");
-            o.seed = seed;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--depth", &v)) != 0) {
-            if (r < 0 || !cli_parse_int(v, &o.depth) || o.depth < 1 || o.depth > RF_LEVEL_MAX_DEPTH)
-                return cli_usage_error("gen", "--depth takes 1..%d", RF_LEVEL_MAX_DEPTH);
-        } else if ((r = cli_opt_value(argc, argv, &k, "--difficulty", &v)) != 0) {
-            rf_difficulty dl;
-            if (r < 0 || !rf_difficulty_parse(v, &dl))
-                return cli_usage_error("gen", "--difficulty takes itytd, hntr, hmp, uv or nightmare (or 1-5)");
-            o.difficulty = (int)dl;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--size", &v)) != 0) {
-            if (r < 0 || !cli_parse_size(v, &o.width, &o.height))
-                return cli_usage_error("gen", "--size takes WxH from %dx%d to %dx%d", RF_LEVEL_MIN_W,
-                                        RF_LEVEL_MIN_H, RF_LEVEL_MAX_SIDE, RF_LEVEL_MAX_SIDE);
-        } else if ((r = cli_opt_value(argc, argv, &k, "--room", &v)) != 0) {
-            if (r < 0 || !*v)
-                return cli_usage_error("gen", "--room needs a template name");
-            if (nforced == GEN_MAX_ROOMS)
-                return cli_usage_error("gen", "--room given more than %d times", GEN_MAX_ROOMS);
-            forced[nforced++] = v;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
-            if (r < 0 || !rf_view_format_parse(v, &fmt))
-                return cli_usage_error("gen", "--format takes ascii, text, ansi, json, html or png");
-            fmt_given = true;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--scale", &v)) != 0) {
-            if (r < 0 || !cli_parse_int(v, &vo.scale) || vo.scale < RF_VIEW_SCALE_MIN ||
-                vo.scale > RF_VIEW_SCALE_MAX)
-                return cli_usage_error("gen", "--scale takes %d..%d", RF_VIEW_SCALE_MIN,
-                                       RF_VIEW_SCALE_MAX);
-        } else if ((r = cli_opt_value(argc, argv, &k, "--recipe", &v)) != 0) {
-            if (r < 0 || !*v)
-                return cli_usage_error("gen", "--recipe needs a Lua file");
-            recipe_path = v;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--rooms-file", &v)) != 0) {
-            if (r < 0 || !*v)
-                return cli_usage_error("gen", "--rooms-file needs a file name");
-            rooms_path = v;
-        } else if ((r = cli_opt_value(argc, argv, &k, "-o", &v)) != 0) {
-            if (r < 0 || !*v)
-                return cli_usage_error("gen", "-o needs a file name (or - for stdout)");
-            path = cli_out_target(v);
-        } else {
+        if ((r = cli_gen_opt("gen", argc, argv, &k, &g)) < 0)
+            return CLI_USAGE;
+        if (r == 0)
             return cli_usage_error("gen", "unknown argument '%s' (see --help)", argv[k]);
-        }
     }
+    path = g.out_path;
+    rooms_path = g.rooms_path;
+    recipe_path = g.recipe_path;
+    fmt = g.fmt;
     if (path && (k = cli_out_check("gen", path, NULL, NULL, 0)) != CLI_OK)
         return k; /* a directory or FIFO: said before any work */
-    if (!fmt_given && !path && cli_use_color(stdout))
+    if (!g.fmt_given && !path && cli_use_color(stdout))
         fmt = RF_VIEW_ANSI; /* a person at a terminal */
     if (rf_view_format_is_binary(fmt) && !path && isatty(fileno(stdout)))
         return cli_usage_error("gen", "--format %s writes binary: give -o FILE or redirect stdout",
                                rf_view_format_name(fmt));
-    rc = cli_pack_open(&cp, "gen", &cc);
+    rc = cli_pack_open(&cp, "gen", &g.cc);
     if (!cp.pack)
         return cli_pack_close(&cp);
-    for (i = 0, k = CLI_OK; i < nforced; i++) /* a forced room's diagnostics in full */
-        if (!cli_pack_room(&cp, forced[i], &k))
+    for (i = 0, k = CLI_OK; i < g.nforced; i++) /* a forced room's diagnostics in full */
+        if (!cli_pack_room(&cp, g.forced[i], &k))
             rc = worse_of(rc, k);
     if (k != CLI_OK)
         return worse_of(rc, cli_pack_close(&cp));
     if ((k = check_output(path, &cp, recipe_path, rooms_path)) != CLI_OK)
         return worse_of(k, cli_pack_close(&cp));
-    if (!cli_pack_profile(&cp, o.profile, &k)) /* a profile with errors: exit 1, shown */
+    if (!cli_pack_profile(&cp, g.o.profile, &k)) /* a profile with errors: exit 1, shown */
         return worse_of(rc, worse_of(k, cli_pack_close(&cp)));
     set = rf_pack_profiles(cp.pack);
     /* content errors elsewhere: the rooms that loaded are used, exit 1 */
-    o.templates = rf_pack_templates(cp.pack);
-    o.rooms = forced;
-    o.nrooms = nforced;
+    g.o.templates = rf_pack_templates(cp.pack);
+    g.o.rooms = g.forced;
+    g.o.nrooms = g.nforced;
     if (recipe_path) {
-        k = cli_read_recipe("gen", recipe_path, &o, &recipe);
+        k = cli_read_recipe("gen", recipe_path, &g.o, &recipe);
         if (k != CLI_OK) {
             cli_pack_close(&cp);
             return k;
@@ -306,19 +224,19 @@ int cmd_gen(int argc, char **argv)
         cli_pack_close(&cp);
         return k;
     }
-    o.rooms_file = rooms;
-    s = rf_level_generate(set, &o, &lv, d);
+    g.o.rooms_file = rooms;
+    s = rf_level_generate(set, &g.o, &lv, d);
     if (s != RF_OK) {
         if (rf_diags_errors(d) == 0) /* a failure the level did not explain */
-            (void)rf_diag_add(d, "level-failed", o.profile, 0, 0,
-                              "profile '%s': seed %llu, depth %d: %s", o.profile,
-                              (unsigned long long)o.seed, o.depth,
+            (void)rf_diag_add(d, "level-failed", g.o.profile, 0, 0,
+                              "profile '%s': seed %llu, depth %d: %s", g.o.profile,
+                              (unsigned long long)g.o.seed, g.o.depth,
                               s == RF_ERR_CONTENT ? "its numbers cannot make a level"
                                                   : rf_status_str(s));
-        rc = worse_of(s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s), write_diags(d, cc.verbosity));
+        rc = worse_of(s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s), write_diags(d, g.cc.verbosity));
     } else {
-        int wrc = write_level(lv, fmt, &vo, path);
-        rc = worse_of(rc, worse_of(wrc, write_diags(d, cc.verbosity)));
+        int wrc = write_level(lv, fmt, &g.vo, path);
+        rc = worse_of(rc, worse_of(wrc, write_diags(d, g.cc.verbosity)));
     }
     rf_level_free(lv);
     rf_fs_free(recipe);

@@ -12,7 +12,7 @@
 
 RF_BEGIN_C
 
-#define RF_PLACED_TYPE_MAX 24
+#define RF_PLACED_TYPE_MAX 64 /* with the NUL: longer tags of unknown objects are refused */
 #define RF_PLACED_NAME_MAX 128 /* bytes with the NUL: the loaders refuse longer names
                                 * and ids (bad-value), so none is ever cut */
 

@@ -32,13 +32,17 @@ typedef enum rf_object_type {
     RF_OBJ_MONSTER,
     RF_OBJ_PEDESTAL,
     RF_OBJ_TRAP,
+    RF_OBJ_OTHER, /* an element roomforge does not know (a game's own <fountain>): kept
+                   * with its tag and every attribute, placed, inert in the world */
     RF_OBJ_COUNT
 } rf_object_type;
 
-/* The tag as Dredmor writes it ("customBlocker"); "?" outside the enum. */
+/* The tag as Dredmor writes it ("customBlocker"); "object" for RF_OBJ_OTHER
+ * (rf_object_tag has its own tag); "?" outside the enum. */
 RF_API const char *rf_object_type_name(rf_object_type t);
 /* The object type of a tag, matched case-insensitively ignoring '_'; false for
- * tags that are not objects. "lever" gives RF_OBJ_LEVER. */
+ * tags that are not objects roomforge knows (never RF_OBJ_OTHER). "lever"
+ * gives RF_OBJ_LEVER. */
 RF_API bool rf_object_type_parse(const char *tag, rf_object_type *out);
 
 typedef struct rf_attr {
@@ -50,6 +54,8 @@ typedef struct rf_attr {
 
 typedef struct rf_object {
     rf_object_type type;
+    const char *tag; /* rf_object_type_name(type), or for RF_OBJ_OTHER the element's
+                      * name as written ("fountain") */
     const char *id; /* NULL when the object has none */
     int x, y;       /* room-local, resolved from at= when given; -1, -1 when at=
                      * names a digit that is not on the map (the checker then
@@ -60,6 +66,10 @@ typedef struct rf_object {
     size_t nattrs;
     const rf_attr *attrs; /* every attribute, in document order */
 } rf_object;
+
+/* o's tag: the element's name for a game's own object (RF_OBJ_OTHER), else
+ * rf_object_type_name(o->type). */
+RF_API const char *rf_object_tag(const rf_object *o);
 
 /* The value of the attribute whose normalised key equals key (itself
  * normalised by the call), or NULL. Works on objects and clauses alike. */

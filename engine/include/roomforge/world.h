@@ -80,6 +80,8 @@ RF_API bool rf_world_room_get(const rf_world *w, size_t i, rf_world_room *out);
 typedef struct rf_world_object {
     const char *id; /* NULL when it has none; valid until the next call on w */
     rf_object_type type;
+    const char *tag; /* rf_object_type_name(type), or a game's own element's name
+                      * ("fountain") for RF_OBJ_OTHER; valid until the next call on w */
     int x, y;        /* level */
     int lx, ly;      /* room-local */
     bool activated;  /* lever */
@@ -160,6 +162,9 @@ typedef struct rf_effect {
     int script;           /* index of the template script that made it; -1 for a clock */
     const char *id;       /* the object's id; NULL for a create without id */
     rf_object_type type;  /* the object's type (CREATE: the created tag) */
+    const char *tag;      /* its tag: rf_object_type_name(type), or a game's own
+                           * element's name ("fountain") for RF_OBJ_OTHER; NULL when
+                           * the effect names no object */
     int x, y;             /* level: CREATE/MOVE the tile, SPELL the source */
     int lx, ly;           /* the same, room-local */
     int tx, ty;           /* level: SPELL the target */

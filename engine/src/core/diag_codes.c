@@ -20,6 +20,7 @@ static const rf_diag_code codes[] = {
     {"xml-limit", E, true, "nesting, attribute or file size beyond roomforge's limits"},
     {"not-roomdb", E, true, "the root element is not <roomdb>"},
     {"unknown-element", W, true, "an element roomforge does not know; it is ignored"},
+    {"unknown-object", W, true, "an element inside a room that is no object roomforge knows; it is kept as a generic object with its attributes (placed, inert in the world)"},
     {"unknown-attribute", W, true, "an attribute the element does not take; it is ignored"},
     {"duplicate-attribute", E, true, "the same attribute (ignoring case and '_') given twice"},
     {"missing-attribute", E, true, "a required attribute is missing"},

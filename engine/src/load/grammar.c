@@ -111,6 +111,13 @@ static const rf_gelem_spec elems[] = {
     {"action", RF_EL_ACTION, RF_EL_SCRIPT, -1, none_attrs, false, true, "actiontype"},
 };
 
+/* An object element the grammar does not know, kept (RF_OBJ_OTHER): the
+ * attributes every object takes, typed, and any other. */
+static const rf_gelem_spec other_object = {"", RF_EL_OBJECT, RF_EL_ROOM, RF_OBJ_OTHER,
+                                           none_attrs, true, true, NULL};
+
+const rf_gelem_spec *rf_grammar_other_object(void) { return &other_object; }
+
 const rf_gelem_spec *rf_grammar_elem(const char *key)
 {
     size_t i;

@@ -44,6 +44,9 @@ typedef struct rf_gelem_spec {
 
 /* The element whose normalised tag is key, or NULL. */
 const rf_gelem_spec *rf_grammar_elem(const char *key);
+/* The spec of an unknown element standing in a <room>, kept as an object of
+ * type RF_OBJ_OTHER (issue 15: a game's own elements are not dropped). */
+const rf_gelem_spec *rf_grammar_other_object(void);
 /* The attribute spec for key on e, or NULL when e does not take it. */
 const rf_gattr_spec *rf_grammar_attr(const rf_gelem_spec *e, const char *key);
 /* For an unknown element (normalised key) inside an element of kind parent,

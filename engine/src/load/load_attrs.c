@@ -103,18 +103,19 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
                          "the attribute %s is given twice on <%s>", name, tag);
             continue;
         }
-        a->spec_key = NULL;
-        if (!spec->open_attrs) {
+        {
+            /* an open element (clauses, unknown objects) keeps any attribute;
+             * those the grammar knows are typed all the same */
             const rf_gattr_spec *as = rf_grammar_attr(spec, a->key);
             a->spec_key = as ? as->key : NULL;
-            if (!as) {
+            if (!as && !spec->open_attrs) {
                 const char *near = rf_grammar_attr_near(spec, a->key);
                 rf_load_emit(ld, "unknown-attribute", line, col,
                              "<%s> does not take the attribute %s%s%s%s", tag, name,
                              near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
                 continue;
             }
-            if (!value_ok(as, value)) {
+            if (as && !value_ok(as, value)) {
                 if (as->kind == RF_VAL_BOOL)
                     rf_load_emit(ld, "bad-value", line, col, "%s=\"%.40s\" is not 0 or 1", name,
                                  value);

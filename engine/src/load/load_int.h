@@ -58,6 +58,7 @@ typedef struct rf_row_rec {
  * the XML breaks first, it is the break's cascade and is not reported. */
 typedef struct rf_unknown_el {
     int line, col, parent;
+    bool kept; /* an object of a game's own kind (RF_OBJ_OTHER), not ignored */
     char tag[64];
 } rf_unknown_el;
 #define RF_LOAD_MAX_HELD 256

@@ -169,6 +169,7 @@ void rf_load_object_start(rf_loader *ld, const rf_gelem_spec *spec, const char *
     if (o.type == RF_OBJ_ELEMENT && (a = rf_load_attr(ld, "type")) != NULL &&
         strcasecmp(a->value, "lever") == 0)
         o.type = RF_OBJ_LEVER;
+    o.tag = o.type == RF_OBJ_OTHER ? rf_load_adup(ld, tag) : rf_object_type_name(o.type);
     o.line = ld->el_line;
     o.col = ld->el_col;
     o.x = o.y = -1;

@@ -42,16 +42,23 @@ static void report_held(rf_loader *ld)
         if (ld->syntax_line > 0 && u->line >= ld->syntax_line)
             continue;
         near = rf_name_key(u->tag, key, sizeof key) ? rf_grammar_elem_near(key, u->parent) : NULL;
-        rf_load_emit(ld, "unknown-element", u->line, u->col,
-                     "<%s> is not known here; it is ignored%s%s%s", u->tag,
-                     near ? " (did you mean <" : "", near ? near : "", near ? ">?)" : "");
+        if (u->kept)
+            rf_load_emit(ld, "unknown-object", u->line, u->col,
+                         "<%s> is no object roomforge knows; it is kept as a generic object "
+                         "with its attributes%s%s%s",
+                         u->tag, near ? " (did you mean <" : "", near ? near : "",
+                         near ? ">?)" : "");
+        else
+            rf_load_emit(ld, "unknown-element", u->line, u->col,
+                         "<%s> is not known here; it is ignored%s%s%s", u->tag,
+                         near ? " (did you mean <" : "", near ? near : "", near ? ">?)" : "");
     }
     ld->nheld = 0;
 }
 
 /* An element not known where it stands: held until the room (or the
  * file) ends well, so a syntax error can take back its cascade. */
-static void hold_unknown(rf_loader *ld, const char *tag, int parent)
+static void hold_unknown(rf_loader *ld, const char *tag, int parent, bool kept)
 {
     rf_unknown_el *u;
     if (!ld->held && !(ld->held = rf_alloc(RF_LOAD_MAX_HELD * sizeof *ld->held))) {
@@ -64,7 +71,23 @@ static void hold_unknown(rf_loader *ld, const char *tag, int parent)
     u->line = ld->el_line;
     u->col = ld->el_col;
     u->parent = parent;
+    u->kept = kept;
     snprintf(u->tag, sizeof u->tag, "%.60s", tag);
+}
+
+/* Whether the element the reader stands on has a position (at=, or x= and
+ * y=): an unknown element inside a room is a game's own object only then. */
+static bool placed_here(rf_loader *ld)
+{
+    static const char *const keys[] = {"at", "x", "y"};
+    bool has[3];
+    size_t i;
+    for (i = 0; i < 3; i++) {
+        xmlChar *v = xmlTextReaderGetAttribute(ld->rd, (const xmlChar *)keys[i]);
+        has[i] = v != NULL;
+        xmlFree(v);
+    }
+    return has[0] || (has[1] && has[2]);
 }
 
 /* Handles the start tag the reader stands on. */
@@ -95,8 +118,12 @@ static void on_start(rf_loader *ld, int depth, bool empty)
             ld->fatal = true;
             return;
         }
+    } else if (!spec && parent == RF_EL_ROOM && placed_here(ld)) {
+        /* a game's own object (<fountain x= y=>): kept with its attributes */
+        spec = rf_grammar_other_object();
+        hold_unknown(ld, tag, parent, true);
     } else if (!spec || spec->kind == RF_EL_ROOMDB || (int)spec->parent != parent) {
-        hold_unknown(ld, tag, parent);
+        hold_unknown(ld, tag, parent, false);
         return;
     }
     if (spec->kind == RF_EL_ROOM && ld->rooms_seen++ < ld->skip_rooms)

@@ -178,6 +178,7 @@ static const rf_attr_spec o_pedestal[] = {
     REQ_STR("text", "text", NULL),
 };
 static const rf_attr_spec o_trap[] = {OBJ_BASE, OPT_BOOL("canpush", "can_push", "0")};
+static const rf_attr_spec o_other[] = {OBJ_BASE}; /* a game's own: any attribute besides */
 
 /* clang-format off */
 #define OBJECT(type, attrs) {type, attrs, COUNT(attrs)}
@@ -196,6 +197,7 @@ static const rf_object_spec objects[RF_OBJ_COUNT] = {
     OBJECT(RF_OBJ_MONSTER, o_monster),
     OBJECT(RF_OBJ_PEDESTAL, o_pedestal),
     OBJECT(RF_OBJ_TRAP, o_trap),
+    OBJECT(RF_OBJ_OTHER, o_other),
 };
 
 static const rf_point_spec object_point = {"at", "at", "x", "y", "x", "y", true};

@@ -198,11 +198,17 @@ const char *rf_template_set_suggest(const rf_template_set *set, const char *name
 
 static const char *const object_names[RF_OBJ_COUNT] = {
     "clock", "customBlocker", "customBreakable", "customEngraving", "element",  "horde",
-    "lever", "loot",          "magicBlocker",    "monster",         "pedestal", "trap"};
+    "lever", "loot",          "magicBlocker",    "monster",         "pedestal", "trap",
+    "object"};
 
 const char *rf_object_type_name(rf_object_type t)
 {
     return (int)t >= 0 && t < RF_OBJ_COUNT ? object_names[t] : "?";
+}
+
+const char *rf_object_tag(const rf_object *o)
+{
+    return o->type == RF_OBJ_OTHER && o->tag ? o->tag : rf_object_type_name(o->type);
 }
 
 bool rf_name_key(const char *name, char *buf, size_t cap)
@@ -227,7 +233,7 @@ bool rf_object_type_parse(const char *tag, rf_object_type *out)
     int i;
     if (!rf_name_key(tag, key, sizeof key))
         return false;
-    for (i = 0; i < RF_OBJ_COUNT; i++) {
+    for (i = 0; i < RF_OBJ_OTHER; i++) { /* "object" names no element */
         if (!rf_name_key(object_names[i], name, sizeof name))
             continue;
         if (strcmp(key, name) == 0) {

@@ -180,7 +180,7 @@ static void build_object_index(check *c)
         e = &c->objects.items[c->objects.n++];
         e->id = o->id;
         e->index = i;
-        e->what = rf_object_type_name(o->type);
+        e->what = rf_object_tag(o);
     }
     index_sort(&c->objects);
 }
@@ -340,6 +340,10 @@ static const char *const kept_names[] = {"id", "name"};
 static void check_name_lengths(check *c, const rf_object *o, const char *what)
 {
     size_t k;
+    if (o->type == RF_OBJ_OTHER && o->tag && strlen(o->tag) >= RF_PLACED_TYPE_MAX)
+        report(c, "bad-value", o->line, o->col,
+               "the element <%.40s...> is %zu bytes long; a level keeps at most %d", o->tag,
+               strlen(o->tag), RF_PLACED_TYPE_MAX - 1);
     for (k = 0; k < sizeof kept_names / sizeof kept_names[0]; k++) {
         const rf_attr *a = attr_find(o->attrs, o->nattrs, kept_names[k]);
         if (a && strlen(a->value) >= RF_PLACED_NAME_MAX)
@@ -355,7 +359,7 @@ static void check_objects(check *c)
     const rf_flags *f = rf_template_flags(c->t);
     for (i = 0; i < n; i++) {
         const rf_object *o = rf_template_object(c->t, i);
-        const char *what = rf_object_type_name(o->type);
+        const char *what = rf_object_tag(o);
         check_name_lengths(c, o, what);
         if (o->at >= 0 && o->at <= 9) {
             if (!c->on_map[o->at]) {
@@ -401,12 +405,12 @@ static void check_duplicate_ids(check *c)
             if (!first || first == o)
                 continue;
             first_line = first->line;
-            first_what = rf_object_type_name(first->type);
+            first_what = rf_object_tag(first);
         }
         a = attr_find(o->attrs, o->nattrs, "id");
         report(c, "duplicate-id", a ? a->line : o->line, a ? a->col : o->col,
                "id '%s' of this %s is already used by the %s on line %d", o->id,
-               rf_object_type_name(o->type), first_what, first_line);
+               rf_object_tag(o), first_what, first_line);
     }
 }
 

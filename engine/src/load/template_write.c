@@ -223,7 +223,7 @@ static rf_status show_text(const rf_template *t, FILE *out)
     for (i = 0; i < rf_template_object_count(t); i++) {
         const rf_object *o = rf_template_object(t, i);
         size_t k;
-        fprintf(out, "    %-16s %-12s %2d,%-2d", rf_object_type_name(o->type), o->id ? o->id : "-",
+        fprintf(out, "    %-16s %-12s %2d,%-2d", rf_object_tag(o), o->id ? o->id : "-",
                 o->x, o->y);
         if (o->at >= 0)
             fprintf(out, " at=%d", o->at);
@@ -310,7 +310,7 @@ static rf_status show_json(const rf_template *t, FILE *out)
         const rf_object *o = rf_template_object(t, i);
         fputs(i ? ",{" : "{", out);
         rf_json_key(out, "type", 1);
-        rf_json_string(out, rf_object_type_name(o->type));
+        rf_json_string(out, rf_object_tag(o));
         rf_json_key(out, "id", 0);
         rf_json_string(out, o->id);
         fprintf(out, ",\"x\":%d,\"y\":%d,\"at\":", o->x, o->y);

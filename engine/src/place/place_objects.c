@@ -123,7 +123,7 @@ static void describe(const rf_object *ob, const char **type, const char **name)
 {
     const char *nm = rf_attrs_find(ob->attrs, ob->nattrs, "name");
     const char *kind = rf_attrs_find(ob->attrs, ob->nattrs, "type");
-    *type = rf_object_type_name(ob->type);
+    *type = rf_object_tag(ob);
     switch (ob->type) {
     case RF_OBJ_LOOT: {
         const char *sub = rf_attrs_find(ob->attrs, ob->nattrs, "subtype");

@@ -749,7 +749,7 @@ static const char *put_str(char **p, const char *s)
  * runs out. */
 static const rf_effect *log_effect(rf_world *w, const rf_effect *e)
 {
-    size_t need = str_size(e->id) + str_size(e->text);
+    size_t need = str_size(e->id) + str_size(e->text) + str_size(e->tag);
     char *block = NULL, *p;
     rf_effect *slot;
     if (w->nlog == w->caplog) {
@@ -768,6 +768,7 @@ static const rf_effect *log_effect(rf_world *w, const rf_effect *e)
     *slot = *e;
     slot->id = put_str(&p, e->id);
     slot->text = put_str(&p, e->text);
+    slot->tag = put_str(&p, e->tag);
     w->log_blocks[w->nlog++] = block;
     return slot;
 }

@@ -124,7 +124,7 @@ size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t cap)
         break;
     case RF_EFFECT_CREATE:
         put_c(&o, ' ');
-        put_s(&o, rf_object_type_name(e->type));
+        put_s(&o, e->tag ? e->tag : rf_object_type_name(e->type));
         if (e->id) {
             put_c(&o, ' ');
             put_id(&o, e->id);

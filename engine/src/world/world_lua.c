@@ -179,7 +179,8 @@ static int l_emit(lua_State *L)
     e.type = RF_OBJ_COUNT;
     type = field_str(L, 1, "type");
     if (type && !rf_object_type_parse(type, &e.type))
-        return luaL_error(L, "emit: '%s' is not an object tag", type);
+        e.type = RF_OBJ_OTHER; /* a game's own kind, from its room */
+    e.tag = type ? (e.type == RF_OBJ_OTHER ? type : rf_object_type_name(e.type)) : NULL;
     e.lx = field_int(L, 1, "x", 0);
     e.ly = field_int(L, 1, "y", 0);
     e.tlx = field_int(L, 1, "tx", 0);
@@ -577,7 +578,7 @@ static void push_object(lua_State *L, size_t room, const rf_object *o)
     lua_createtable(L, 0, 5);
     lua_pushinteger(L, (lua_Integer)room);
     lua_setfield(L, -2, "room");
-    lua_pushstring(L, rf_object_type_name(o->type));
+    lua_pushstring(L, rf_object_tag(o));
     lua_setfield(L, -2, "type");
     push_attrs(L, o->attrs, o->nattrs);
     lua_setfield(L, -2, "attrs");
@@ -725,19 +726,24 @@ long rf_world_engine_int(rf_world *w, const char *field)
 
 /* ---- objects ---- */
 
-/* Keeps a copy of id in the world's scratch buffer (rf_world_object.id). */
-static const char *scratch_id(rf_world *w, const char *id)
+/* Keeps copies of id (may be NULL) and tag in the world's scratch buffer
+ * (rf_world_object.id and .tag); false when memory ran out. */
+static bool scratch_strings(rf_world *w, const char *id, const char *tag, rf_world_object *o)
 {
-    size_t n = strlen(id) + 1;
-    if (n > w->capscratch) {
-        char *p = rf_realloc(w->scratch, n);
+    size_t ni = id ? strlen(id) + 1 : 0, nt = strlen(tag) + 1;
+    if (ni + nt > w->capscratch) {
+        char *p = rf_realloc(w->scratch, ni + nt);
         if (!p)
-            return NULL;
+            return false;
         w->scratch = p;
-        w->capscratch = n;
+        w->capscratch = ni + nt;
     }
-    memcpy(w->scratch, id, n);
-    return w->scratch;
+    if (id)
+        memcpy(w->scratch, id, ni);
+    memcpy(w->scratch + ni, tag, nt);
+    o->id = id ? w->scratch : NULL;
+    o->tag = w->scratch + ni;
+    return true;
 }
 
 /* Reads the table {id, type, x, y, activated, started, remaining, initial,
@@ -750,9 +756,12 @@ static bool read_object(lua_State *L, int t, rf_world *w, const rf_world_room_re
     luaL_checkstack(L, 16, "object"); /* the fields stay pushed */
     memset(o, 0, sizeof *o);
     tag = field_str(L, t, "type");
-    if (!tag || !rf_object_type_parse(tag, &o->type))
+    if (!tag)
         return false;
-    if ((id = field_str(L, t, "id")) && !(o->id = scratch_id(w, id)))
+    if (!rf_object_type_parse(tag, &o->type))
+        o->type = RF_OBJ_OTHER; /* a game's own kind, kept from its room */
+    id = field_str(L, t, "id");
+    if (!scratch_strings(w, id, o->type == RF_OBJ_OTHER ? tag : rf_object_type_name(o->type), o))
         luaL_error(L, "out of memory");
     o->lx = field_int(L, t, "x", 0);
     o->ly = field_int(L, t, "y", 0);
