@@ -107,6 +107,36 @@ head -1 "$tmp/out" | grep -q '^name,file,line,weight,eligible,drawn,placed,force
 [ "$(wc -l <"$tmp/out")" = 5 ] || fail "csv: one row per template"
 grep -q '^Colossus,.*,100,40,0,0,0,0,40,' "$tmp/out" || fail "csv: Colossus refused by size 40 times: $(grep Colossus "$tmp/out")"
 
+# The same levels counted independently: catalog's columns summed over the
+# pack's levels are stats' sums, and gen's JSON of each level gives the
+# levels holding Common (placed) and Rare.
+run 0 stats --content "$tmp/mod" --count 6 --depths 3-5 --format json -o "$tmp/mod.json"
+run 0 catalog --content "$tmp/mod" --count 6 --depths 3-5 --format csv
+cp "$tmp/out" "$tmp/mod.csv"
+for seed in 1 2 3 4 5 6; do
+    for depth in 3 4 5; do
+        "$rf" gen --content "$tmp/mod" --seed $seed --depth $depth --format json \
+            >"$tmp/gen-$seed-$depth.json" 2>/dev/null || fail "gen $seed $depth"
+    done
+done
+python3 - "$tmp" <<'PY' || fail "stats differs from an independent count of the same levels"
+import csv, glob, json, sys
+tmp = sys.argv[1]
+st = json.load(open(tmp + '/mod.json'))
+rows = list(csv.DictReader(open(tmp + '/mod.csv')))
+prof = st['by_profile']['brogue']
+assert st['levels'] == len(rows) == 18, (st['levels'], len(rows))
+for col in ('rooms', 'templates', 'monsters', 'items'):
+    assert prof[col]['sum'] == sum(int(r[col]) for r in rows), col
+held = {}
+for f in glob.glob(tmp + '/gen-*.json'):
+    names = {r['template'] for r in json.load(open(f))['rooms'] if r.get('template')}
+    for n in names:
+        held[n] = held.get(n, 0) + 1
+for t in st['templates']:
+    assert t['placed'] == held.get(t['name'], 0), (t['name'], t['placed'], held)
+PY
+
 # Forced rooms: placed on every level, counted as forced.
 run 0 stats --count 3 --depths 5-8 --room "Cogwork Foyer" --format csv
 grep -q "^Cogwork Foyer,.*,150,12,[0-9]*,12,12," "$tmp/out" ||
