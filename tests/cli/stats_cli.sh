@@ -151,6 +151,8 @@ run 2 stats --shard 0/2
 run 2 stats --shard 1/x
 run 2 stats --format pdf
 run 2 stats --count 0
+run 2 stats --profile nethack --profile nethack --count 1 --depths 1
+has_err "given twice" "a profile twice"
 run 2 stats --profile nope --count 1 --depths 1
 has_err "unknown-profile" "an unknown profile"
 run 1 stats --room "No Such Room" --count 1 --depths 1

@@ -284,14 +284,18 @@ static rf_status ctx_init(run_ctx *c, const rf_stats_opts *o, bool by_seed, rf_d
         o->jobs < 0 || o->jobs > RF_STATS_MAX_JOBS || (o->shard == 0) != (o->nshards == 0) ||
         o->nshards < 0 || o->nshards > RF_STATS_MAX_SHARDS || o->shard > o->nshards) {
         if (d)
-            (void)rf_diag_add(d, "level-failed", "roomforge", 0, 0,
+            (void)rf_diag_add(d, "stats-options", "roomforge", 0, 0,
                               "stats: options out of range (count, depths, profiles, jobs "
                               "or shard)");
         return RF_ERR_ARG;
     }
     c->nd = o->depth_hi - o->depth_lo + 1;
-    if (o->count > UINT64_MAX / (uint64_t)c->nd / c->np / (uint64_t)RF_STATS_MAX_SHARDS)
+    if (o->count > UINT64_MAX / (uint64_t)c->nd / c->np / (uint64_t)RF_STATS_MAX_SHARDS) {
+        if (d)
+            (void)rf_diag_add(d, "stats-options", "roomforge", 0, 0,
+                              "stats: too many levels (count x depths x profiles)");
         return RF_ERR_ARG;
+    }
     c->per_profile = o->count * (uint64_t)c->nd;
     levels = c->per_profile * c->np;
     c->unit = by_seed ? (uint64_t)c->nd : 1;
@@ -301,8 +305,16 @@ static rf_status ctx_init(run_ctx *c, const rf_stats_opts *o, bool by_seed, rf_d
     c->end = o->nshards ? levels * (uint64_t)o->shard / n : levels;
     for (i = 0; i < c->np; i++) {
         const char *name = profile_name(c, i);
+        size_t j;
         if (!name)
             return RF_ERR_ARG;
+        for (j = 0; j < i; j++)
+            if (strcmp(profile_name(c, j), name) == 0) {
+                if (d)
+                    (void)rf_diag_add(d, "stats-options", "roomforge", 0, 0,
+                                      "stats: profile '%s' given twice", name);
+                return RF_ERR_ARG;
+            }
         if (o->profiles) {
             c->prof[i] = rf_profile_find(o->profiles, name);
             if (!c->prof[i]) {
