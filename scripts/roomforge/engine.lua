@@ -3,7 +3,7 @@
 --
 -- Pipeline: world stage. world_lua.c runs this chunk once per world (it is
 -- embedded in the library at build time) with a table of host functions
--- (emit, objtag, compile, arm, disarm) and of what C and Lua share, defined
+-- (emit, objtag, compile, arm, disarm, to_template) and of what C and Lua share, defined
 -- once in C (effect_kinds, object_events, room_events, set_props,
 -- forbidden), and keeps the table E it returns; it
 -- then runs rules.lua and room_api.lua with E, each adding to E
@@ -28,6 +28,7 @@
 -- a removed object read nil from its removal on.
 local host = ...
 local emit_c, objtag_c, compile_c = host.emit, host.objtag, host.compile
+local to_template_c = host.to_template
 local arm, disarm = host.arm, host.disarm
 local type, tostring, tonumber, error, pairs = type, tostring, tonumber, error, pairs
 local slower, sgsub, sformat = string.lower, string.gsub, string.format
@@ -170,11 +171,13 @@ end
 
 -- ---- rooms, slots and objects ----
 
--- r: {index, x, y, w, h, name, anchors} from C.
+-- r: {index, x, y, w, h, orient, name, anchors} from C: every position of
+-- the room, its objects and its clauses is in the template's own frame (C
+-- maps it to the level, DESIGN 12); x, y is the turned room's level corner.
 function E.new_room(r)
     local index = r.index
     local room = {
-        index = index, x = r.x, y = r.y, w = r.w, h = r.h, name = r.name,
+        index = index, x = r.x, y = r.y, w = r.w, h = r.h, orient = r.orient, name = r.name,
         anchors = r.anchors, -- digit -> {x, y}
         base = E.nslot,    -- its slots are base + 1, base + 2, ...
         slots = {},        -- id -> slot
@@ -311,8 +314,11 @@ function OPS.set(room, id, prop, value)
     return true
 end
 
+-- The player's position in room's template frame.
+function E.player_in(room) return to_template_c(room.index, E.px, E.py) end
+
 function OPS.spell(room, name, sx, sy, tx, ty)
-    local plx, ply = E.px - room.x, E.py - room.y
+    local plx, ply = E.player_in(room)
     if sx == nil then sx, sy = plx, ply end
     if tx == nil then tx, ty = plx, ply end
     emit(room, {kind = FX_SPELL, x = sx, y = sy, tx = tx, ty = ty, text = tostring(name)})

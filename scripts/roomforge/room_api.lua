@@ -112,7 +112,10 @@ function M.anchor(self, d)
     if a then return a[1], a[2] end
     return nil
 end
-function M.player(self) local r = inner(self) return E.px - r.x, E.py - r.y end
+function M.player(self) return E.player_in(inner(self)) end
+-- The orientation 0-7 the room was placed in (DESIGN 12); every position
+-- the API gives or takes is in the template's own frame whatever it is.
+function M.orientation(self) return inner(self).orient end
 function M.entered(self) return REV[inner(self).index + 1] & EV_ENTERED ~= 0 end
 function M.exited(self) return REV[inner(self).index + 1] & EV_EXITED ~= 0 end
 function M.tick(self) inner(self) return E.tick end

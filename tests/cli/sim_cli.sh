@@ -63,6 +63,16 @@ check 1 "library.scn:[0-9]+:1: error: expected at T4.*\[expect-failed\]" --room 
 check 2 "which scenario" --room "Warden's Gate"
 check 2 "--format takes text or json" --format xml --scenario "$scn/library.scn"
 check 2 "unexpected argument" --scenario "$scn/library.scn" extra
+check 2 "--orient takes an orientation from 0 to 7" --orient 8 --scenario "$scn/library.scn"
+check 2 "--orient takes an orientation from 0 to 7" --orient -1 --scenario "$scn/library.scn"
+check 2 "--orient takes an orientation from 0 to 7" --orient 1x --scenario "$scn/library.scn"
+check 2 "--coords takes template or room" --coords level --scenario "$scn/library.scn"
+# --orient turns the room whatever it allows (Library has no rotate/mirror),
+# and the expect lines, in the template's coordinates, still pass
+check 0 "" --orient 6 --scenario "$scn/library.scn"
+check 0 "" --orient=3 --coords=room --scenario "$scn/turnstile_vault.scn"
+grep -qxF 'T2 move turnstile 1,5' "$out" ||
+    { echo "FAIL: --orient 3 --coords room: the turnstile's move in room coordinates"; fail=$((fail + 1)); }
 check 2 "the bundled content was not found|cannot|io-error" --content "$data/no-such-dir" --scenario "$scn/library.scn"
 # the most ticks a scenario may play finish (CTest's timeout catches a hang);
 # a play logging more than 100,000 effects stops (memory stays bounded)

@@ -256,6 +256,25 @@ START_TEST(valid_fixture_loads_every_part)
 }
 END_TEST
 
+/* rotate and mirror are permissions: 0 or 1 (DESIGN 12), anything else is
+ * an error (bad-value) at the attribute, which then allows nothing. */
+START_TEST(rotate_and_mirror_take_0_or_1)
+{
+    const rf_diag *g;
+    ck_assert_int_eq(load_str("<roomdb><room name=\"A\" rotate=\"2\" mirror=\"yes\">"
+                              "<row text=\"#D#\"/><row text=\"#.#\"/><row text=\"###\"/>"
+                              "</room></roomdb>"),
+                     RF_ERR_CONTENT);
+    ck_assert_ptr_nonnull(g = find_code("bad-value"));
+    ck_assert_ptr_nonnull(strstr(g->message, "rotate=\"2\" is not 0 or 1"));
+    ck_assert_int_eq(g->col, 24);
+    ck_assert_uint_eq(rf_diags_errors(d), 2);
+    ck_assert(rf_template_set_count(set) == 0 ||
+              (!rf_template_can_rotate(rf_template_set_at(set, 0)) &&
+               !rf_template_can_mirror(rf_template_set_at(set, 0))));
+}
+END_TEST
+
 START_TEST(doors_face_out_of_the_map_with_three_tile_spans)
 {
     const rf_template *t;
@@ -931,6 +950,7 @@ static Suite *load_suite(void)
     tcase_add_checked_fixture(th, setup, teardown);
     tcase_set_timeout(tm, 300);
     tcase_add_test(tl, valid_fixture_loads_every_part);
+    tcase_add_test(tl, rotate_and_mirror_take_0_or_1);
     tcase_add_test(tl, unknown_objects_are_kept_with_their_attributes);
     tcase_add_test(tl, unknown_objects_keep_typed_positions);
     tcase_add_test(tl, rooms_before_a_syntax_error_load);

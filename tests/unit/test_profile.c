@@ -306,6 +306,8 @@ static const bad_file bad_files[] = {
     {"missing-depths-from.xml", "missing-attribute", NULL, 3, 5, RF_ERR_CONTENT, "ok"},
     {"bad-value.xml", "bad-value", NULL, 3, 25, RF_ERR_CONTENT, "ok"},
     {"bad-value-range.xml", "bad-value", NULL, 4, 31, RF_ERR_CONTENT, "ok"},
+    /* orient takes template, none or any (DESIGN 12), nothing else */
+    {"bad-orient.xml", "bad-value", NULL, 3, 26, RF_ERR_CONTENT, "ok"},
     {"bad-depths-zero.xml", "bad-value", NULL, 3, 13, RF_ERR_CONTENT, "ok"},
     {"bad-depths-order.xml", "bad-value", NULL, 4, 13, RF_ERR_CONTENT, "ok"},
     {"bad-depths-range.xml", "bad-value", NULL, 3, 13, RF_ERR_CONTENT, "ok"},

@@ -26,6 +26,9 @@ static const char profiles_xml[] =
     "<profile name=\"one\" digger=\"brogue\"><param name=\"templates\" value=\"1\"/>"
     "<param name=\"special-rooms\" value=\"0\"/><param name=\"populate\" value=\"0\"/></profile>\n"
     "<profile name=\"two\" digger=\"nethack\"><param name=\"templates\" value=\"2\"/></profile>\n"
+    "<profile name=\"turning\" digger=\"brogue\"><param name=\"templates\" value=\"1\"/>"
+    "<param name=\"orient\" value=\"any\"/>"
+    "<param name=\"special-rooms\" value=\"0\"/><param name=\"populate\" value=\"0\"/></profile>\n"
     "</profiles>\n";
 
 /* Heavy (300) and Light (100) at every depth; Huge is wider than any
@@ -374,6 +377,50 @@ START_TEST(merge_refuses)
 }
 END_TEST
 
+/* A profile's orient decides what fits: a room taller than the level
+ * refused by size where rooms stay as drawn, drawn and placed turned where
+ * the profile turns every room (the placer's own test, with its orient). */
+START_TEST(orient_decides_size)
+{
+    static const char tall_xml[] =
+        "<roomdb><room name=\"Tall\" width=\"5\" height=\"34\" weight=\"100\">"
+        "<row text=\"##D##\"/>"
+        "<row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/>"
+        "<row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/>"
+        "<row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/>"
+        "<row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/>"
+        "<row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/>"
+        "<row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/>"
+        "<row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/>"
+        "<row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/><row text=\"#...#\"/>"
+        "<row text=\"#####\"/></room></roomdb>\n";
+    static const char *const turning[] = {"turning"};
+    rf_template_set *set = rf_template_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_stats_opts o;
+    rf_stats *s = NULL;
+    ck_assert(set && d);
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "tall.xml", tall_xml, strlen(tall_xml), d),
+                     RF_OK);
+    opts(&o, one, 1, 6, 1, 1, 2);
+    o.templates = set;
+    ck_assert_int_eq(rf_stats_run(&o, &s, NULL), RF_OK);
+    ck_assert_uint_eq(s->t[0].refused[RF_PLACE_SIZE], 6);
+    ck_assert_uint_eq(s->draws, 0);
+    rf_stats_free(s);
+    opts(&o, turning, 1, 6, 1, 1, 2);
+    o.templates = set;
+    ck_assert_int_eq(rf_stats_run(&o, &s, NULL), RF_OK);
+    ck_assert_uint_eq(s->t[0].refused[RF_PLACE_SIZE], 0);
+    ck_assert_uint_eq(s->draws, 6);
+    ck_assert_uint_eq(s->t[0].drawn, 6);
+    ck_assert_double_eq_tol(rf_st_expected_share(s, &s->t[0]), 1.0, 1e-6);
+    rf_stats_free(s);
+    rf_template_set_free(set);
+    rf_diags_free(d);
+}
+END_TEST
+
 /* Bad options and an unknown profile: RF_ERR_ARG, nothing made. */
 START_TEST(bad_options)
 {
@@ -535,6 +582,7 @@ static Suite *stats_suite(void)
     tcase_add_test(tc, failed_levels_counted);
     tcase_add_test(tc, forced_counted_apart);
     tcase_add_test(tc, allocation_failures);
+    tcase_add_test(tc, orient_decides_size);
     suite_add_tcase(s, tc);
     return s;
 }

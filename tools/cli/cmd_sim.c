@@ -25,12 +25,15 @@ typedef struct sim_opts {
     const char *room, *scenario;
     cli_content content; /* --content, --scripts, --verbose, --quiet */
     bool json;
+    int orient;       /* --orient K: 0-7 */
+    rf_coords coords; /* --coords template|room */
 } sim_opts;
 
 static void sim_help(FILE *out)
 {
     fputs("usage: roomforge sim [--content DIR]... [--room NAME] --scenario FILE|DIR\n"
-          "                     [--scripts DIR] [--format text|json] [--verbose] [--quiet]\n"
+          "                     [--orient K] [--coords template|room] [--scripts DIR]\n"
+          "                     [--format text|json] [--verbose] [--quiet]\n"
           "Plays a scenario (enter, exit, move X Y, pull ID, hit ID [N], kill ID, tick [N],\n"
           "expect T<tick> <effect>) against a room in a fresh one-room world and prints\n"
           "what its rules do, one effect a line, in room-local coordinates. The room's\n"
@@ -41,6 +44,13 @@ static void sim_help(FILE *out)
           "                       *.scn in it, in byte order of the names\n"
           "  --room NAME          the room to play against (case-insensitive); without it,\n"
           "                       the scenario's own `room NAME` line\n"
+          "  --orient K           turn the room by orientation K (0-7: K mod 4 quarter\n"
+          "                       turns clockwise, mirrored left to right first when\n"
+          "                       K >= 4), whatever its rotate/mirror permissions; the\n"
+          "                       scenario and its expect lines stay in the template's\n"
+          "                       own coordinates (default 0)\n"
+          "  --coords template|room  print effects in the template's own coordinates\n"
+          "                       (default) or in the turned room's\n"
           "  --content DIR        a content pack: DIR/rooms/ (else every *.xml under DIR,\n"
           "                       or one rooms.xml file) and DIR/profiles.xml; repeat it\n"
           "                       to layer packs, later over earlier (default: the\n"
@@ -165,10 +175,19 @@ static int sim_one(cli_pack *cp, const char *path, const sim_opts *o, bool many,
         goto done;
     }
     rc = worse(rc, cli_exit_for(st));
-    st = rf_world_add_room(w, t, 0, 0, d, &room);
+    st = rf_world_add_room_turned(w, t, 0, 0, o->orient, d, &room);
     if (st != RF_OK && st != RF_ERR_CONTENT) {
         rc = worse(rc, cli_exit_for(st));
         goto done;
+    }
+    { /* the player starts on the template's 0,0 in every orientation, where
+       * the unturned room at the level's corner has it */
+        int px, py;
+        (void)rf_world_room_map(w, room, RF_COORDS_TEMPLATE, 0, 0, RF_COORDS_LEVEL, &px, &py);
+        if (rf_world_move_player(w, px, py) != RF_OK) {
+            rc = worse(rc, CLI_USAGE);
+            goto done;
+        }
     }
     rc = worse(rc, cli_exit_for(st));
     st = rf_scenario_play(s, w, room, d, &res);
@@ -177,6 +196,7 @@ static int sim_one(cli_pack *cp, const char *path, const sim_opts *o, bool many,
         goto done;
     }
     rc = worse(rc, cli_exit_for(st));
+    rf_scenario_result_set_coords(res, o->coords);
     if (many && o->json && !first)
         putchar(',');
     if (rf_scenario_result_write(res, stdout, o->json ? RF_SCENARIO_JSON : RF_SCENARIO_TEXT) !=
@@ -230,6 +250,14 @@ int cmd_sim(int argc, char **argv)
             if (o.scenario)
                 return cli_usage_error("sim", "one --scenario at a time (a directory plays many)");
             o.scenario = v;
+        } else if ((r = cli_opt_value(argc, argv, &k, "--orient", &v)) != 0) {
+            if (r < 0 || strlen(v) != 1 || v[0] < '0' || v[0] > '7')
+                return cli_usage_error("sim", "--orient takes an orientation from 0 to 7");
+            o.orient = v[0] - '0';
+        } else if ((r = cli_opt_value(argc, argv, &k, "--coords", &v)) != 0) {
+            if (r < 0 || (strcmp(v, "template") != 0 && strcmp(v, "room") != 0))
+                return cli_usage_error("sim", "--coords takes template or room");
+            o.coords = strcmp(v, "room") == 0 ? RF_COORDS_ROOM : RF_COORDS_TEMPLATE;
         } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
             if (r < 0 || (strcmp(v, "text") != 0 && strcmp(v, "json") != 0))
                 return cli_usage_error("sim", "--format takes text or json");

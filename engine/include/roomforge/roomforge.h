@@ -23,6 +23,7 @@
 #include "roomforge/placed.h"
 #include "roomforge/level.h"
 #include "roomforge/view.h"
+#include "roomforge/orient.h"
 #include "roomforge/world.h"
 #include "roomforge/scenario.h"
 #include "roomforge/stats.h"

@@ -33,7 +33,7 @@ RF_BEGIN_C
 typedef enum rf_scenario_op {
     RF_SCENARIO_ENTER = 0,
     RF_SCENARIO_EXIT,
-    RF_SCENARIO_MOVE,   /* x, y: the player's new room-local position */
+    RF_SCENARIO_MOVE,   /* x, y: the player's new position, in the template's frame */
     RF_SCENARIO_PULL,   /* id: a lever */
     RF_SCENARIO_HIT,    /* id, count: a breakable */
     RF_SCENARIO_KILL,   /* id: a monster or horde */
@@ -106,7 +106,8 @@ typedef struct rf_scenario_result rf_scenario_result; /* opaque */
 typedef enum rf_scenario_format { RF_SCENARIO_TEXT = 0, RF_SCENARIO_JSON } rf_scenario_format;
 
 /* Plays s against room of w, in file order: each event calls the world's
- * event function, `tick N` runs N ticks, `room` and `expect` play nothing.
+ * event function (`move X Y` in the room's template frame, mapped to the
+ * level through its orientation), `tick N` runs N ticks, `room` and `expect` play nothing.
  * An event naming an object the room does not hold at that point, or one of
  * the wrong kind (pull needs a lever, hit a breakable, kill a monster or
  * horde), is a scenario-object error at its line; the event is skipped and
@@ -122,6 +123,11 @@ typedef enum rf_scenario_format { RF_SCENARIO_TEXT = 0, RF_SCENARIO_JSON } rf_sc
 RF_API RF_NODISCARD rf_status rf_scenario_play(const rf_scenario *s, rf_world *w, size_t room,
                                                rf_diags *d, rf_scenario_result **out);
 RF_API void rf_scenario_result_free(rf_scenario_result *r);
+/* What the writers print effect coordinates in: RF_COORDS_TEMPLATE (the
+ * default: the template's own frame, as expect lines are matched whatever
+ * the room's orientation), RF_COORDS_ROOM (the turned room's own box) or
+ * RF_COORDS_LEVEL. */
+RF_API void rf_scenario_result_set_coords(rf_scenario_result *r, rf_coords c);
 /* How many expect lines failed. */
 RF_API size_t rf_scenario_result_failed(const rf_scenario_result *r);
 /* Whether the expect at command index i was met (false for other commands). */
@@ -129,7 +135,8 @@ RF_API bool rf_scenario_result_met(const rf_scenario_result *r, size_t i);
 /* The effects of this play: a range [*from, *to) of w's effect log. */
 RF_API void rf_scenario_result_effects(const rf_scenario_result *r, size_t *from, size_t *to);
 
-/* Writes the play. Text: one effect a line, "T<tick> <effect>" (room-local).
+/* Writes the play. Text: one effect a line, "T<tick> <effect>" (room-local,
+ * in the coordinates rf_scenario_result_set_coords chose).
  * JSON, one object:
  *   {"scenario":FILE,"room":NAME,"ticks":N,
  *    "effects":[{"tick","kind","effect", plus by kind: remove {"id"}, create

@@ -3,7 +3,9 @@
  *
  * Pipeline: world, the last stage; games and `roomforge sim` drive it. Scripts
  * compile once when a room is added; a tick counts clocks down then runs rules
- * in room and file order (DESIGN 4). Coordinates are level coordinates.
+ * in room and file order (DESIGN 4). A room may be turned (DESIGN 12): its
+ * scripts speak the template's own coordinates and the world maps them, so
+ * positions here are level coordinates, with the template's beside them.
  * Same rooms, events and options: same effects.
  */
 #ifndef RF_WORLD_H
@@ -12,6 +14,7 @@
 #include "roomforge/common.h"
 #include "roomforge/diag.h"
 #include "roomforge/lint.h"
+#include "roomforge/orient.h"
 #include "roomforge/template.h"
 
 RF_BEGIN_C
@@ -61,20 +64,36 @@ RF_API void rf_world_free(rf_world *w);
 #define RF_WORLD_MAX_ROOMS 1000000
 RF_API RF_NODISCARD rf_status rf_world_add_room(rf_world *w, const rf_template *t, int x, int y,
                                                 rf_diags *d, size_t *index);
+/* rf_world_add_room with t turned by orient (0-7, DESIGN 12), the turned
+ * room's top-left corner at level (x, y), as a level places it: its objects
+ * stand on their turned cells and every coordinate its scripts read or
+ * write is mapped between the template's frame and the level. RF_ERR_ARG
+ * when orient is not 0-7. */
+RF_API RF_NODISCARD rf_status rf_world_add_room_turned(rf_world *w, const rf_template *t, int x,
+                                                       int y, int orient, rf_diags *d,
+                                                       size_t *index);
 
 /* ---- rooms and objects ---- */
 
 typedef struct rf_world_room {
     const rf_template *tmpl;
     const char *name; /* the template's name */
-    int x, y;         /* level offset of the room's (0, 0) */
-    int w, h;         /* its bounds: the template's width and height */
+    int x, y;         /* level position of the turned room's top-left corner */
+    int w, h;         /* its box: the template's width and height, swapped when turned
+                       * by an odd orientation */
     size_t rules;     /* rules compiled from its scripts (XML scripts and Lua rules) */
+    int orient;       /* 0-7 (DESIGN 12; 0 for rf_world_add_room) */
 } rf_world_room;
 
 RF_API size_t rf_world_room_count(const rf_world *w);
 /* Fills *out for room i; false when i is out of range. */
 RF_API bool rf_world_room_get(const rf_world *w, size_t i, rf_world_room *out);
+/* Maps (x, y) counted in `from` (the template's own frame, the turned
+ * room's box, or the level) of room to `to`, into *ox, *oy: the one mapping
+ * the world uses for scripts. Coordinates beyond +-2^28 are clamped. false
+ * when room is out of range. */
+RF_API bool rf_world_room_map(const rf_world *w, size_t room, rf_coords from, int x, int y,
+                              rf_coords to, int *ox, int *oy);
 
 /* One object instance, as the world model holds it now. */
 typedef struct rf_world_object {
@@ -83,7 +102,7 @@ typedef struct rf_world_object {
     const char *tag; /* rf_object_type_name(type), or a game's own element's name
                       * ("fountain") for RF_OBJ_OTHER; valid until the next call on w */
     int x, y;        /* level */
-    int lx, ly;      /* room-local */
+    int lx, ly;      /* room-local, in the template's own frame (what scripts see) */
     bool activated;  /* lever */
     bool started;    /* clock: counting down */
     int remaining;   /* clock: ticks left */
@@ -105,7 +124,8 @@ RF_API bool rf_world_object_get(rf_world *w, size_t room, size_t i, rf_world_obj
  * when none (never there, removed, not created yet). A dead monster is found. */
 RF_API bool rf_world_object_find(rf_world *w, size_t room, const char *id, rf_world_object *out);
 
-/* The player's level position; (0, 0) until rf_world_move_player. */
+/* The player's level position; (0, 0) until rf_world_move_player. Rules see
+ * it in their room's template frame (room:player(), a spell's default). */
 RF_API void rf_world_player(const rf_world *w, int *x, int *y);
 /* Ticks run so far: 0 before the first, then the number of the last tick. */
 RF_API long rf_world_tick_count(const rf_world *w);
@@ -166,9 +186,9 @@ typedef struct rf_effect {
                            * element's name ("fountain") for RF_OBJ_OTHER; NULL when
                            * the effect names no object */
     int x, y;             /* level: CREATE/MOVE the tile, SPELL the source */
-    int lx, ly;           /* the same, room-local */
+    int lx, ly;           /* the same, room-local in the template's own frame */
     int tx, ty;           /* level: SPELL the target */
-    int tlx, tly;         /* the same, room-local */
+    int tlx, tly;         /* the same, room-local in the template's own frame */
     const char *property; /* SET: "passable", "started" or "stopped" */
     int value;            /* SET: 0 or 1 */
     const char *text;     /* SPELL: the spell name; TICKER: the text */
@@ -197,8 +217,9 @@ RF_API const rf_effect *rf_world_effect_at(const rf_world *w, size_t i);
 RF_API void rf_world_effects_clear(rf_world *w);
 
 /* Writes e as the effect line of DESIGN 5, "T3 set gate passable 1", into buf
- * (cap bytes with the NUL, truncated to fit), with room-local coordinates when
- * local is true and level coordinates otherwise. The form is scenario.h's
+ * (cap bytes with the NUL, truncated to fit), with room-local coordinates (the
+ * template's own frame, as scripts and scenarios speak) when local is true and
+ * level coordinates otherwise. The form is scenario.h's
  * canonical form: TYPE as rf_object_type_name spells it, strings in double
  * quotes with '"' and '\' escaped and newline/tab as \n and \t, an ID in quotes
  * only when it holds a blank, a quote, a backslash or '#'. Returns the length

@@ -41,10 +41,11 @@ typedef struct rf_place_entry {
 
 /* True when t may appear at 1-based depth: minLevel <= depth-1 <= maxLevel. */
 bool rf_place_depth_ok(const rf_template *t, int depth);
-/* Why t can never go on a w x h level at depth (RF_PLACE_DEPTH, _DOORS,
- * _SIZE, in that order), RF_PLACE_OK when the placer may draw it there (if
- * its weight is above 0): the test every draw makes. */
-rf_place_why rf_place_static_why(const rf_template *t, int depth, int w, int h);
+/* Why t can never go on a w x h level at depth with the profile's orient
+ * (RF_PLACE_ORIENT_*, below): RF_PLACE_DEPTH, _DOORS, _SIZE, in that
+ * order; RF_PLACE_OK when the placer may draw it there (if its weight is
+ * above 0): the test every draw makes. */
+rf_place_why rf_place_static_why(const rf_template *t, int orient, int depth, int w, int h);
 
 /* The templates a level of w x h draws at the reference count range lo-hi:
  * lo and hi scaled by the area over 79x29 (never below the range), the
@@ -55,6 +56,12 @@ void rf_place_count_range(int lo, int hi, int w, int h, int *scaled_lo, int *sca
  * "lava-tile", "ice-tile", "goo-tile"): 0 floor, 1 water W, 2 ice I, 3 goo
  * G, 4 acid A, 5 lava L, 6 deep water, 7 shallow water. */
 #define RF_PLACE_TERRAIN_CODES 8
+
+/* Profile parameter "orient" (DESIGN 12), written template, none or any in
+ * profiles.xml: the orientations a template may take. template (default):
+ * what its rotate/mirror permissions allow; none: only as drawn; any: all
+ * eight, whatever it says. */
+enum { RF_PLACE_ORIENT_TEMPLATE = 0, RF_PLACE_ORIENT_NONE = 1, RF_PLACE_ORIENT_ANY = 2 };
 
 RF_END_C
 #endif /* RF_PLACE_H */

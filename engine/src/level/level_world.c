@@ -2,7 +2,8 @@
  * level's placed templates.
  *
  * Pipeline: level -> world; every RF_ROOM_TEMPLATE room joins a new rf_world
- * at its box's corner. Made on demand (a world is a Lua state most callers
+ * at its box's corner, in the orientation it was placed in (DESIGN 12), so
+ * the world's objects stand where the level's do. Made on demand (a world is a Lua state most callers
  * never tick); the level owns and frees it.
  */
 #include "level_int.h"
@@ -29,7 +30,7 @@ rf_status rf_level_world(rf_level *l, rf_diags *d, rf_world **out)
         const rf_room_rec *r = &l->rooms.items[i];
         if (r->kind != RF_ROOM_TEMPLATE || !r->tmpl)
             continue;
-        st = rf_world_add_room(w, r->tmpl, r->x, r->y, d, NULL);
+        st = rf_world_add_room_turned(w, r->tmpl, r->x, r->y, r->orient, d, NULL);
         if (st == RF_ERR_CONTENT)
             worst = RF_ERR_CONTENT;
         else if (st != RF_OK) {

@@ -46,6 +46,7 @@ static const char *const pipeline_keys[] = {
     "lava-tile",
     "ice-tile",
     "goo-tile",
+    "orient",         /* the orientations templates may take: template, none, any */
 };
 
 bool rf_recipe_pipeline_key(const char *key)

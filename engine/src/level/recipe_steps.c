@@ -155,6 +155,8 @@ static void place_opts(rf_recipe_run *r, rf_place_opts *po)
     }
     (void)rf_profile_range(r->prof, r->o->depth, "templates", &po->count_lo, &po->count_hi);
     rf_recipe_mark(r, "templates");
+    po->orient = rf_profile_int(r->prof, r->o->depth, "orient", RF_PLACE_ORIENT_TEMPLATE);
+    rf_recipe_mark(r, "orient");
 }
 
 /* The attempts the placer may make for the templates it draws: the scaled

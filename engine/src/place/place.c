@@ -65,44 +65,36 @@ void rf_place_count_range(int lo, int hi, int w, int h, int *slo, int *shi)
 
 /* ---- orientations and views ---- */
 
-bool rf_place_orient_ok(const rf_template *t, int o)
+unsigned rf_place_orient_mask(const rf_template *t, int mode)
 {
-    /* a room with scripts stays as drawn: its rules (and the level's world,
-     * which adds rooms unturned at their offset) speak its own coordinates */
-    if (o != 0 && rf_template_script_count(t) > 0)
-        return false;
-    if ((o & 3) != 0 && !rf_template_can_rotate(t))
-        return false;
-    if ((o & 4) != 0 && !rf_template_can_mirror(t))
-        return false;
-    return true;
+    unsigned mask = 1u;
+    int o;
+    if (mode == RF_PLACE_ORIENT_ANY)
+        return 0xffu;
+    if (mode == RF_PLACE_ORIENT_NONE)
+        return 1u;
+    for (o = 1; o < RF_ORIENT_COUNT; o++)
+        if (((o & 3) == 0 || rf_template_can_rotate(t)) &&
+            ((o & 4) == 0 || rf_template_can_mirror(t)))
+            mask |= 1u << o;
+    return mask;
 }
 
-void rf_place_orient_point(int o, int tw, int th, int sx, int sy, int *vx, int *vy)
+bool rf_place_orient_ok(const rf_plan_entry *e, int o)
 {
-    int x = sx, y = sy, cw = tw, ch = th, r;
-    if (o & 4)
-        x = tw - 1 - x;
-    for (r = 0; r < (o & 3); r++) { /* a quarter turn clockwise */
-        int nx = ch - 1 - y, ny = x, tmp = cw;
-        x = nx;
-        y = ny;
-        cw = ch;
-        ch = tmp;
-    }
-    *vx = x;
-    *vy = y;
+    return (e->orients >> o) & 1u;
 }
 
 int rf_place_door_dir(rf_side s, int o)
 {
-    int dir = s == RF_SIDE_NORTH ? RF_DIR_UP
-              : s == RF_SIDE_SOUTH ? RF_DIR_DOWN
-              : s == RF_SIDE_WEST ? RF_DIR_LEFT
-                                  : RF_DIR_RIGHT;
-    if ((o & 4) && (dir == RF_DIR_LEFT || dir == RF_DIR_RIGHT))
-        dir = dir == RF_DIR_LEFT ? RF_DIR_RIGHT : RF_DIR_LEFT;
-    return (dir + (o & 3)) % RF_DIR_COUNT;
+    static const int dirs[4] = {RF_DIR_UP, RF_DIR_RIGHT, RF_DIR_DOWN, RF_DIR_LEFT};
+    int dx = s == RF_SIDE_WEST ? -1 : s == RF_SIDE_EAST ? 1 : 0;
+    int dy = s == RF_SIDE_NORTH ? -1 : s == RF_SIDE_SOUTH ? 1 : 0, k;
+    rf_orient_dir(o, dx, dy, &dx, &dy);
+    for (k = 0; k < 4; k++)
+        if (RF_DIR_DX(dirs[k]) == dx && RF_DIR_DY(dirs[k]) == dy)
+            return dirs[k];
+    return RF_DIR_UP; /* not reached: a turned side is a side */
 }
 
 static bool in_view(const rf_tview *v, int x, int y)
@@ -195,8 +187,7 @@ const rf_tview *rf_place_view(rf_plan_entry *e, int o)
     if (v->cells)
         return v;
     v->orient = o;
-    v->w = (o & 1) ? th : tw;
-    v->h = (o & 1) ? tw : th;
+    rf_orient_size(o, tw, th, &v->w, &v->h);
     v->cells = rf_alloc((size_t)tw * (size_t)th);
     v->doors = nd ? rf_calloc(nd, sizeof *v->doors) : NULL;
     v->list = rf_alloc(((size_t)tw + 2) * ((size_t)th + 2) * sizeof *v->list);
@@ -212,13 +203,13 @@ const rf_tview *rf_place_view(rf_plan_entry *e, int o)
     for (y = 0; y < th; y++)
         for (x = 0; x < tw; x++) {
             int vx, vy;
-            rf_place_orient_point(o, tw, th, x, y, &vx, &vy);
+            rf_orient_to_room(o, tw, th, x, y, &vx, &vy);
             v->cells[(size_t)vy * (size_t)v->w + (size_t)vx] = rf_template_cell(t, x, y);
         }
     v->ndoors = nd;
     for (i = 0; i < nd; i++) {
         const rf_door *dr = rf_template_door(t, i);
-        rf_place_orient_point(o, tw, th, dr->x, dr->y, &v->doors[i].x, &v->doors[i].y);
+        rf_orient_to_room(o, tw, th, dr->x, dr->y, &v->doors[i].x, &v->doors[i].y);
         v->doors[i].dir = rf_place_door_dir(dr->side, o);
     }
     v->used_digits = rf_template_used_digits(t);
@@ -391,7 +382,7 @@ void rf_place_record(rf_placer *pl, rf_plan_entry *e, int room, int ox, int oy, 
 /* ---- the plan ---- */
 
 /* Why t cannot go on a w x h level at depth at all (RF_PLACE_OK when it may). */
-static rf_place_why static_why(const rf_template *t, int depth, int w, int h)
+static rf_place_why static_why(const rf_template *t, int mode, int depth, int w, int h)
 {
     int tw = rf_template_width(t), th = rf_template_height(t);
     bool fits = tw <= w && th <= h;
@@ -399,14 +390,14 @@ static rf_place_why static_why(const rf_template *t, int depth, int w, int h)
         return RF_PLACE_DEPTH;
     if (rf_template_door_count(t) == 0)
         return RF_PLACE_DOORS;
-    if (!fits && rf_template_can_rotate(t))
+    if (!fits && (rf_place_orient_mask(t, mode) & 0xaau)) /* an odd orientation */
         fits = th <= w && tw <= h;
     return fits ? RF_PLACE_OK : RF_PLACE_SIZE;
 }
 
-rf_place_why rf_place_static_why(const rf_template *t, int depth, int w, int h)
+rf_place_why rf_place_static_why(const rf_template *t, int orient, int depth, int w, int h)
 {
-    return t ? static_why(t, depth, w, h) : RF_PLACE_DEPTH;
+    return t ? static_why(t, orient, depth, w, h) : RF_PLACE_DEPTH;
 }
 
 static bool plan_has_special(const rf_placer *pl, const rf_template *t)
@@ -426,6 +417,7 @@ static bool plan_add(rf_placer *pl, const rf_template *t, bool forced)
     e = &pl->plan[pl->n++];
     memset(e, 0, sizeof *e);
     e->t = t;
+    e->orients = rf_place_orient_mask(t, pl->po.orient);
     e->forced = forced;
     e->why = RF_PLACE_BUDGET;
     return true;
@@ -478,12 +470,13 @@ static rf_status plan_forced(rf_placer *pl, const rf_place_opts *o, rf_diags *d)
             st = RF_ERR_CONTENT;
             continue;
         }
-        why = static_why(t, o->depth, pl->g->w, pl->g->h);
+        why = static_why(t, o->orient, o->depth, pl->g->w, pl->g->h);
         if (why == RF_PLACE_OK || why == RF_PLACE_SIZE) {
             /* a forced room is reserved inside the border, a door's front too */
             int nw, nh;
             char orients[64];
-            if (rf_place_template_fits(t, pl->g->w, pl->g->h, &nw, &nh, orients, sizeof orients)) {
+            if (rf_place_template_fits(t, rf_place_orient_mask(t, o->orient), pl->g->w, pl->g->h,
+                                       &nw, &nh, orients, sizeof orients)) {
                 why = RF_PLACE_OK;
             } else {
                 if (d)
@@ -544,7 +537,7 @@ static rf_status plan_drawn(rf_placer *pl, const rf_place_opts *o)
         for (i = 0; i < nt; i++) {
             const rf_template *t = rf_template_set_at(o->templates, i);
             if (rf_template_weight(t) > 0 &&
-                static_why(t, o->depth, pl->g->w, pl->g->h) == RF_PLACE_OK &&
+                static_why(t, o->orient, o->depth, pl->g->w, pl->g->h) == RF_PLACE_OK &&
                 !(rf_template_flags(t)->special && plan_has_special(pl, t)))
                 total += rf_template_weight(t);
         }
@@ -555,7 +548,7 @@ static rf_status plan_drawn(rf_placer *pl, const rf_place_opts *o)
             const rf_template *t = rf_template_set_at(o->templates, i);
             long wgt;
             if (rf_template_weight(t) <= 0 ||
-                static_why(t, o->depth, pl->g->w, pl->g->h) != RF_PLACE_OK ||
+                static_why(t, o->orient, o->depth, pl->g->w, pl->g->h) != RF_PLACE_OK ||
                 (rf_template_flags(t)->special && plan_has_special(pl, t)))
                 continue;
             wgt = rf_template_weight(t);

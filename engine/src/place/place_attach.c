@@ -82,7 +82,7 @@ static int pick_orient(rf_brogue *d, const rf_plan_entry *e)
 {
     int allowed[RF_ORIENT_COUNT], n = 0, o;
     for (o = 0; o < RF_ORIENT_COUNT; o++)
-        if (rf_place_orient_ok(e->t, o))
+        if (rf_place_orient_ok(e, o))
             allowed[n++] = o;
     return allowed[rf_rng_below_lemire(rf_brogue_get_rng(d), (uint32_t)n)];
 }

@@ -363,7 +363,7 @@ static int fit_one(rf_placer *pl, rf_plan_entry *e)
     for (tries = 0; tries < budget; tries++) {
         int o = (int)rf_rng_below(&pl->rng, RF_ORIENT_COUNT), rc;
         const rf_tview *v;
-        if (!rf_place_orient_ok(e->t, o))
+        if (!rf_place_orient_ok(e, o))
             o = 0;
         v = rf_place_view(e, o);
         if (!v)
@@ -387,7 +387,7 @@ static int fit_one(rf_placer *pl, rf_plan_entry *e)
             int o;
             for (o = 0; o < RF_ORIENT_COUNT; o++) {
                 int rc;
-                if (!rf_place_orient_ok(e->t, o))
+                if (!rf_place_orient_ok(e, o))
                     continue;
                 rc = try_at(pl, e, o, (int)(c % w), (int)(c / w), pass == 0 ? ON_ROCK : OVER_WINDOW);
                 if (rc != 0)

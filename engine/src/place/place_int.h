@@ -12,12 +12,12 @@
 #include "grid/grid.h"
 #include "load/symbols.h"
 #include "place/place.h"
+#include "roomforge/orient.h"
 #include "roomforge/place.h"
 #include "roomforge/template.h"
 
-/* Orientations: bits 0-1 quarter turns clockwise, bit 2 mirrored (x
- * flipped before turning). */
-#define RF_ORIENT_COUNT 8
+/* Orientations (roomforge/orient.h): bits 0-1 quarter turns clockwise,
+ * bit 2 mirrored (x flipped before turning). */
 
 typedef struct rf_vdoor {
     int x, y; /* view coordinates of the door centre */
@@ -58,6 +58,7 @@ typedef struct rf_plan_entry {
     bool reserved;    /* forced: its box was kept free before digging (place_reserve.c) */
     int room;         /* the room record id once placed */
     int ox, oy, orient;
+    unsigned orients; /* the orientations it may take (rf_place_orient_mask) */
     rf_tview views[RF_ORIENT_COUNT]; /* drawn on first use (cells NULL before) */
 } rf_plan_entry;
 
@@ -99,12 +100,14 @@ struct rf_placer {
 /* The view of entry e in orientation o, drawn on first use; NULL when
  * memory runs out. */
 const rf_tview *rf_place_view(rf_plan_entry *e, int o);
-/* True when e's template allows orientation o. */
-bool rf_place_orient_ok(const rf_template *t, int o);
+/* The orientations t may take (bit o: orientation o) under the profile's
+ * orient mode (RF_PLACE_ORIENT_*): its rotate/mirror permissions, none but
+ * 0, or all eight. */
+unsigned rf_place_orient_mask(const rf_template *t, int mode);
+/* True when entry e may take orientation o. */
+bool rf_place_orient_ok(const rf_plan_entry *e, int o);
 /* The rf_dir a door on side s opens towards, turned with orientation o. */
 int rf_place_door_dir(rf_side s, int o);
-/* Maps template cell (sx, sy) to view coordinates of orientation o. */
-void rf_place_orient_point(int o, int tw, int th, int sx, int sy, int *vx, int *vy);
 
 /* The origin (ox, oy) puts view v on the level without collision: every
  * cell it draws lands on rock (or, with over_floor, on floor, wall or door
@@ -130,11 +133,12 @@ bool rf_place_join_door(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t
 /* Reservation (place_reserve.c): the level's size fits v when its box lies
  * inside the border and one door's front can too. */
 bool rf_place_view_fits_size(const rf_tview *v, int w, int h);
-/* True when template t fits a w x h level by that rule in an orientation it
- * allows; *need_w x *need_h: the smallest level (not smaller than w x h)
- * where it would, orients: the orientations it allows, as "0, 1, 2". */
-bool rf_place_template_fits(const rf_template *t, int w, int h, int *need_w, int *need_h,
-                            char *orients, size_t cap);
+/* True when template t fits a w x h level by that rule in an orientation of
+ * mask (rf_place_orient_mask); *need_w x *need_h: the smallest level (not
+ * smaller than w x h) where it would, orients: the orientations of mask, as
+ * "0, 1, 2". */
+bool rf_place_template_fits(const rf_template *t, unsigned mask, int w, int h, int *need_w,
+                            int *need_h, char *orients, size_t cap);
 /* Chooses a box for every forced entry before digging (stream "reserve"),
  * marks prot and pl->keep. RF_OK or RF_ERR_NOMEM; an entry with no box left
  * stays pending (the fit tries it after digging). */

@@ -102,18 +102,21 @@ static rf_status place_horde(obj_ctx *c, const rf_object *ob, int x, int y)
     return st;
 }
 
+/* A trap, and its launcher: the first wall (or breakable wall) north of the
+ * trigger in the template's own frame, turned with the room. */
 static rf_status place_trap(obj_ctx *c, const rf_object *ob, int x, int y)
 {
     const char *name = rf_attrs_find(ob->attrs, ob->nattrs, "name");
     const rf_grid *g = c->pl->g;
     rf_status st = add(c, "trap", name && *name ? name : "trap", ob->id, x, y, 1);
-    int ly;
+    int dx, dy, lx = x, ly = y;
     if (st != RF_OK || !name || !*name)
         return st;
-    for (ly = y - 1; ly >= 0; ly--) {
-        rf_tile t = rf_grid_get(g, x, ly);
+    rf_orient_dir(c->e->orient, 0, -1, &dx, &dy);
+    for (lx += dx, ly += dy; rf_grid_in_bounds(g, lx, ly); lx += dx, ly += dy) {
+        rf_tile t = rf_grid_get(g, lx, ly);
         if (t == RF_TILE_WALL || t == RF_TILE_BREAKABLE)
-            return add(c, "launcher", name, NULL, x, ly, 1);
+            return add(c, "launcher", name, NULL, lx, ly, 1);
     }
     return RF_OK;
 }
@@ -153,7 +156,7 @@ static rf_status template_objects(obj_ctx *c)
             continue;
         if (ob->percent < 100 && !rf_rng_chance(c->rng, ob->percent))
             continue;
-        rf_place_orient_point(c->e->orient, tw, th, ob->x, ob->y, &vx, &vy);
+        rf_orient_to_room(c->e->orient, tw, th, ob->x, ob->y, &vx, &vy);
         x = c->e->ox + vx;
         y = c->e->oy + vy;
         if (!rf_tile_is_walkable(rf_grid_get(c->pl->g, x, y)) &&

@@ -140,7 +140,7 @@ static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng)
     int allowed[RF_ORIENT_COUNT], n = 0, o, pass, t;
     long cells = (long)g->w * g->h, s0, i;
     for (o = 0; o < RF_ORIENT_COUNT; o++)
-        if (rf_place_orient_ok(e->t, o)) {
+        if (rf_place_orient_ok(e, o)) {
             const rf_tview *v = rf_place_view(e, o);
             if (!v)
                 return -1;
@@ -294,8 +294,8 @@ rf_status rf_place_stamp_reserved(rf_placer *pl)
     return RF_OK;
 }
 
-bool rf_place_template_fits(const rf_template *t, int w, int h, int *need_w, int *need_h,
-                            char *orients, size_t cap)
+bool rf_place_template_fits(const rf_template *t, unsigned mask, int w, int h, int *need_w,
+                            int *need_h, char *orients, size_t cap)
 {
     size_t nd = rf_template_door_count(t), k, len = 0;
     long best = -1;
@@ -308,7 +308,7 @@ bool rf_place_template_fits(const rf_template *t, int w, int h, int *need_w, int
     for (o = 0; o < RF_ORIENT_COUNT; o++) {
         int vw = (o & 1) ? rf_template_height(t) : rf_template_width(t);
         int vh = (o & 1) ? rf_template_width(t) : rf_template_height(t);
-        if (!rf_place_orient_ok(t, o))
+        if (!((mask >> o) & 1u))
             continue;
         if (len + 4 < cap)
             len += (size_t)snprintf(orients + len, cap - len, "%s%d", len ? ", " : "", o);

@@ -69,6 +69,7 @@ static const rf_param_bound bounds[] = {
     {"lava-tile", 0, RF_PLACE_TERRAIN_CODES - 1},
     {"ice-tile", 0, RF_PLACE_TERRAIN_CODES - 1},
     {"goo-tile", 0, RF_PLACE_TERRAIN_CODES - 1},
+    {"orient", RF_PLACE_ORIENT_TEMPLATE, RF_PLACE_ORIENT_ANY}, /* template, none, any */
 };
 
 const rf_param_bound *rf_param_bound_find(const char *key)

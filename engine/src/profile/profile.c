@@ -320,6 +320,20 @@ static char *attr(loader *ld, const xmlNode *n, const char *name)
     return rf_xml_attr(n, name, &ld->nomem);
 }
 
+/* The value of parameter "orient" (DESIGN 12): template, none or any, as
+ * RF_PLACE_ORIENT_*; false for any other word. */
+static bool orient_word(const char *value, int *lo, int *hi)
+{
+    static const char *const words[] = {"template", "none", "any"};
+    int k;
+    for (k = 0; k < 3; k++)
+        if (strcmp(value, words[k]) == 0) {
+            *lo = *hi = k;
+            return true;
+        }
+    return false;
+}
+
 static bool add_param(loader *ld, rf_profile *p, const xmlNode *n, int from, int to)
 {
     char *key = attr(ld, n, "name"), *value = attr(ld, n, "value");
@@ -329,7 +343,10 @@ static bool add_param(loader *ld, rf_profile *p, const xmlNode *n, int from, int
         ok = false;
     } else if (!key || !value) {
         report(ld, "missing-attribute", n, NULL, "<param> needs %s", !key ? "name=" : "value=");
-    } else if (!rf_range_parse(value, 0, RF_PARAM_MAX, &lo, &hi)) {
+    } else if (strcmp(key, "orient") == 0 && !orient_word(value, &lo, &hi)) {
+        report(ld, "bad-value", n, "value",
+               "parameter 'orient' is '%s'; it takes template, none or any", value);
+    } else if (strcmp(key, "orient") != 0 && !rf_range_parse(value, 0, RF_PARAM_MAX, &lo, &hi)) {
         report(ld, "bad-value", n, "value", "param value '%s' is not N or N-M", value);
     } else if (!rf_param_bound_ok(key, lo, hi)) {
         const rf_param_bound *b = rf_param_bound_find(key);

@@ -22,6 +22,7 @@ struct rf_scenario_result {
     char **texts;          /* canonical text of each effect, without the T prefix */
     bool *met;             /* per command */
     size_t failed;
+    rf_coords coords;      /* what the writers print (rf_scenario_result_set_coords) */
 };
 
 void rf_scenario_result_free(rf_scenario_result *r)
@@ -42,6 +43,27 @@ size_t rf_scenario_result_failed(const rf_scenario_result *r) { return r->failed
 bool rf_scenario_result_met(const rf_scenario_result *r, size_t i)
 {
     return i < rf_scenario_count(r->s) && r->met[i];
+}
+
+void rf_scenario_result_set_coords(rf_scenario_result *r, rf_coords c)
+{
+    if (r && (c == RF_COORDS_TEMPLATE || c == RF_COORDS_ROOM || c == RF_COORDS_LEVEL))
+        r->coords = c;
+}
+
+/* e as the writers show it: its room-local fields counted in r->coords (the
+ * turned room's own box, or the level), through the world's one mapping. */
+static const rf_effect *shown_effect(const rf_scenario_result *r, const rf_effect *e,
+                                     rf_effect *copy)
+{
+    if (r->coords == RF_COORDS_TEMPLATE)
+        return e;
+    *copy = *e;
+    (void)rf_world_room_map(r->w, r->room, RF_COORDS_LEVEL, e->x, e->y, r->coords, &copy->lx,
+                            &copy->ly);
+    (void)rf_world_room_map(r->w, r->room, RF_COORDS_LEVEL, e->tx, e->ty, r->coords, &copy->tlx,
+                            &copy->tly);
+    return copy;
 }
 
 void rf_scenario_result_effects(const rf_scenario_result *r, size_t *from, size_t *to)
@@ -177,6 +199,7 @@ rf_status rf_scenario_play(const rf_scenario *s, rf_world *w, size_t room, rf_di
     r->w = w;
     r->room = room;
     r->room_name = info.name;
+    r->coords = RF_COORDS_TEMPLATE;
     r->from = r->to = rf_world_effect_count(w);
     r->met = rf_calloc(n + 1, sizeof *r->met);
     if (!r->met)
@@ -188,7 +211,13 @@ rf_status rf_scenario_play(const rf_scenario *s, rf_world *w, size_t room, rf_di
         switch (c->op) {
         case RF_SCENARIO_ENTER: st = rf_world_enter(w, room); break;
         case RF_SCENARIO_EXIT: st = rf_world_exit(w, room); break;
-        case RF_SCENARIO_MOVE: st = rf_world_move_player(w, info.x + c->x, info.y + c->y); break;
+        case RF_SCENARIO_MOVE: {
+            int lx, ly; /* the scenario speaks the template's frame */
+            (void)rf_world_room_map(w, room, RF_COORDS_TEMPLATE, c->x, c->y, RF_COORDS_LEVEL, &lx,
+                                    &ly);
+            st = rf_world_move_player(w, lx, ly);
+            break;
+        }
         case RF_SCENARIO_PULL:
         case RF_SCENARIO_HIT:
         case RF_SCENARIO_KILL:
@@ -321,9 +350,20 @@ rf_status rf_scenario_result_write(const rf_scenario_result *r, FILE *out,
 {
     size_t i, n = rf_scenario_count(r->s);
     bool first = true;
+    rf_effect copy;
+    char *text;
     if (fmt == RF_SCENARIO_TEXT) {
-        for (i = r->from; i < r->to; i++)
-            fprintf(out, "T%ld %s\n", rf_world_effect_at(r->w, i)->tick, r->texts[i - r->from]);
+        for (i = r->from; i < r->to; i++) {
+            const rf_effect *e = rf_world_effect_at(r->w, i);
+            if (r->coords == RF_COORDS_TEMPLATE) {
+                fprintf(out, "T%ld %s\n", e->tick, r->texts[i - r->from]);
+                continue;
+            }
+            if (!(text = effect_text(shown_effect(r, e, &copy))))
+                return RF_ERR_NOMEM;
+            fprintf(out, "T%ld %s\n", e->tick, text);
+            rf_free(text);
+        }
         return ferror(out) ? RF_ERR_IO : RF_OK;
     }
     putc('{', out);
@@ -334,9 +374,15 @@ rf_status rf_scenario_result_write(const rf_scenario_result *r, FILE *out,
     rf_json_key(out, "effects", 0);
     putc('[', out);
     for (i = r->from; i < r->to; i++) {
+        const rf_effect *e = shown_effect(r, rf_world_effect_at(r->w, i), &copy);
         if (i > r->from)
             putc(',', out);
-        write_effect_json(out, rf_world_effect_at(r->w, i), r->texts[i - r->from]);
+        text = r->coords == RF_COORDS_TEMPLATE ? r->texts[i - r->from] : effect_text(e);
+        if (!text)
+            return RF_ERR_NOMEM;
+        write_effect_json(out, e, text);
+        if (text != r->texts[i - r->from])
+            rf_free(text);
     }
     fputs("],", out);
     rf_json_key(out, "expects", 1);

@@ -140,15 +140,17 @@ static void tally_draws(rf_stats *s, st_scratch *sc, const rf_template_set *set,
     }
 }
 
-/* Per template: eligible, drawn, forced, placed, or why not. */
+/* Per template: eligible, drawn, forced, placed, or why not; orient: the
+ * profile's (RF_PLACE_ORIENT_*), as the placer reads it. */
 static void tally_templates(rf_stats *s, st_scratch *sc, const rf_template_set *set, size_t nt,
-                            const rf_level *lv)
+                            const rf_level *lv, int orient)
 {
     const rf_grid *g = rf_level_grid(lv);
     int depth = rf_level_depth(lv), w = rf_grid_width(g), h = rf_grid_height(g);
     size_t n = rf_level_plan_count(lv), i, j;
     for (i = 0; i < nt; i++) {
-        sc->sw[i] = (uint8_t)rf_place_static_why(rf_template_set_at(set, i), depth, w, h);
+        const rf_template *t = rf_template_set_at(set, i);
+        sc->sw[i] = (uint8_t)rf_place_static_why(t, orient, depth, w, h);
         sc->seen[i] = 0;
         sc->why[i] = RF_PLACE_OK;
     }
@@ -197,7 +199,11 @@ bool rf_st_tally(rf_stats *s, st_scratch *sc, size_t pi, const rf_template_set *
     if (!scratch_fit(sc, nt))
         return false;
     if (nt) {
-        tally_templates(s, sc, set, nt, lv);
+        /* the placer reads "orient" from the profile whatever the recipe */
+        int orient = prof ? rf_profile_int(prof, rf_level_depth(lv), "orient",
+                                           RF_PLACE_ORIENT_TEMPLATE)
+                          : RF_PLACE_ORIENT_TEMPLATE;
+        tally_templates(s, sc, set, nt, lv, orient);
         tally_draws(s, sc, set, nt, lv);
     }
     if (!rf_st_check_level(lv, sc, &broken, what, sizeof what, &path))

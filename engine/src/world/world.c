@@ -338,11 +338,17 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
 rf_status rf_world_add_room(rf_world *w, const rf_template *t, int x, int y, rf_diags *d,
                             size_t *index)
 {
+    return rf_world_add_room_turned(w, t, x, y, 0, d, index);
+}
+
+rf_status rf_world_add_room_turned(rf_world *w, const rf_template *t, int x, int y, int orient,
+                                   rf_diags *d, size_t *index)
+{
     rf_world_room_step s;
     rf_luavm_fail f;
     size_t i, ns;
     bool failed = false, nomem = false;
-    if (!w || !t)
+    if (!w || !t || orient < 0 || orient >= RF_ORIENT_COUNT)
         return RF_ERR_ARG;
     if (w->nrooms >= RF_WORLD_MAX_ROOMS)
         return RF_ERR_LIMIT;
@@ -356,6 +362,7 @@ rf_status rf_world_add_room(rf_world *w, const rf_template *t, int x, int y, rf_
     w->rooms[s.index].t = t;
     w->rooms[s.index].x = x;
     w->rooms[s.index].y = y;
+    w->rooms[s.index].orient = orient;
     w->rooms[s.index].rules = 0;
     w->nrooms++;
     if (rf_luavm_call(w->vm, rf_world_step_new_room, &s, 0, NULL, &f) != RF_OK) {
@@ -406,9 +413,48 @@ bool rf_world_room_get(const rf_world *w, size_t i, rf_world_room *out)
     out->name = rf_template_name(r->t);
     out->x = r->x;
     out->y = r->y;
-    out->w = rf_template_width(r->t);
-    out->h = rf_template_height(r->t);
+    out->orient = r->orient;
+    rf_orient_size(r->orient, rf_template_width(r->t), rf_template_height(r->t), &out->w, &out->h);
     out->rules = r->rules;
+    return true;
+}
+
+static int clamp_coord(int v)
+{
+    if (v > RF_WORLD_COORD_MAX)
+        return RF_WORLD_COORD_MAX;
+    return v < -RF_WORLD_COORD_MAX ? -RF_WORLD_COORD_MAX : v;
+}
+
+void rf_world_rec_map(const rf_world_room_rec *r, rf_coords from, int x, int y, rf_coords to,
+                      int *ox, int *oy)
+{
+    int tw = rf_template_width(r->t), th = rf_template_height(r->t);
+    x = clamp_coord(x);
+    y = clamp_coord(y);
+    /* through the turned room's own frame */
+    if (from == RF_COORDS_TEMPLATE) {
+        rf_orient_to_room(r->orient, tw, th, x, y, &x, &y);
+    } else if (from == RF_COORDS_LEVEL) {
+        x -= clamp_coord(r->x);
+        y -= clamp_coord(r->y);
+    }
+    if (to == RF_COORDS_TEMPLATE) {
+        rf_orient_to_template(r->orient, tw, th, x, y, &x, &y);
+    } else if (to == RF_COORDS_LEVEL) {
+        x += clamp_coord(r->x);
+        y += clamp_coord(r->y);
+    }
+    *ox = x;
+    *oy = y;
+}
+
+bool rf_world_room_map(const rf_world *w, size_t room, rf_coords from, int x, int y, rf_coords to,
+                       int *ox, int *oy)
+{
+    if (!w || !ox || !oy || room >= w->nrooms)
+        return false;
+    rf_world_rec_map(&w->rooms[room], from, x, y, to, ox, oy);
     return true;
 }
 

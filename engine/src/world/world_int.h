@@ -10,6 +10,7 @@
 #include <lua.h>
 
 #include "vm/luavm.h"
+#include "roomforge/orient.h"
 #include "roomforge/world.h"
 
 /* A room of the world: its template at a level offset, the rules it compiled. */
@@ -22,7 +23,8 @@
 
 typedef struct rf_world_room_rec {
     const rf_template *t;
-    int x, y;
+    int x, y;   /* level position of the turned room's (0, 0) */
+    int orient; /* 0-7 (roomforge/orient.h) */
     size_t rules;
     long long spent; /* instructions its user rules ran this tick (tick_pool) */
 } rf_world_room_rec;
@@ -158,6 +160,14 @@ int rf_world_step_disable_room(lua_State *L);
  * RF_ERR_ARG when index is not the last room, RF_ERR_NOMEM when the step
  * failed (the world is then to be freed, not used). */
 rf_status rf_world_release_last(rf_world *w, size_t index, bool collect);
+
+/* Coordinates beyond this are clamped by rf_world_rec_map (so no mapping
+ * overflows); positions a rule emits beyond it are a script error. */
+#define RF_WORLD_COORD_MAX (1 << 28)
+/* The one coordinate mapping of the world: (x, y) counted from `from` in
+ * room r, counted from `to` (template, the turned room's box, the level). */
+void rf_world_rec_map(const rf_world_room_rec *r, rf_coords from, int x, int y, rf_coords to,
+                      int *ox, int *oy);
 
 /* After a rule's arm ends (disarm, or a failure): moves what it spent from
  * the tick's pool to its room's count. */

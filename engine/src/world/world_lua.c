@@ -115,6 +115,23 @@ static int field_int(lua_State *L, int t, const char *name, int def)
     return (int)v;
 }
 
+/* A coordinate field (0 when nil): an integer within RF_WORLD_COORD_MAX, so
+ * that mapping it to the level cannot overflow. */
+static int field_coord(lua_State *L, int t, const char *name)
+{
+    int isnum;
+    lua_Integer v;
+    if (lua_getfield(L, t, name) == LUA_TNIL)
+        return 0;
+    v = lua_tointegerx(L, -1, &isnum);
+    if (!isnum)
+        return luaL_error(L, "field '%s' must be an integer", name);
+    if (v > RF_WORLD_COORD_MAX || v < -RF_WORLD_COORD_MAX)
+        return luaL_error(L, "position %s = %I is out of range (at most %d either way)", name,
+                          v, RF_WORLD_COORD_MAX);
+    return (int)v;
+}
+
 static bool field_bool(lua_State *L, int t, const char *name)
 {
     lua_getfield(L, t, name);
@@ -181,14 +198,12 @@ static int l_emit(lua_State *L)
     if (type && !rf_object_type_parse(type, &e.type))
         e.type = RF_OBJ_OTHER; /* a game's own kind, from its room */
     e.tag = type ? (e.type == RF_OBJ_OTHER ? type : rf_object_type_name(e.type)) : NULL;
-    e.lx = field_int(L, 1, "x", 0);
-    e.ly = field_int(L, 1, "y", 0);
-    e.tlx = field_int(L, 1, "tx", 0);
-    e.tly = field_int(L, 1, "ty", 0);
-    e.x = e.lx + r->x;
-    e.y = e.ly + r->y;
-    e.tx = e.tlx + r->x;
-    e.ty = e.tly + r->y;
+    e.lx = field_coord(L, 1, "x");
+    e.ly = field_coord(L, 1, "y");
+    e.tlx = field_coord(L, 1, "tx");
+    e.tly = field_coord(L, 1, "ty");
+    rf_world_rec_map(r, RF_COORDS_TEMPLATE, e.lx, e.ly, RF_COORDS_LEVEL, &e.x, &e.y);
+    rf_world_rec_map(r, RF_COORDS_TEMPLATE, e.tlx, e.tly, RF_COORDS_LEVEL, &e.tx, &e.ty);
     prop = field_str(L, 1, "property");
     for (i = 0; prop && i < sizeof set_props / sizeof set_props[0]; i++)
         if (strcmp(prop, set_props[i]) == 0)
@@ -363,11 +378,29 @@ static void run_embedded(lua_State *L, const char *name, int nargs, int nres)
  * E and adds to it what the next ones use. */
 static const char *const vm_files[] = {"rules.lua", "room_api.lua"};
 
+/* to_template(room, x, y): level (x, y) in room's template frame (the
+ * player's position as the room's rules see it). */
+static int l_to_template(lua_State *L)
+{
+    rf_world *w = upworld(L);
+    lua_Integer ri = luaL_checkinteger(L, 1), x = luaL_checkinteger(L, 2);
+    lua_Integer y = luaL_checkinteger(L, 3), lim = RF_WORLD_COORD_MAX;
+    int tx, ty;
+    if (ri < 0 || (size_t)ri >= w->nrooms)
+        return luaL_error(L, "to_template: bad room");
+    x = x > lim ? lim : x < -lim ? -lim : x; /* E.px is C's int: never out, but be sure */
+    y = y > lim ? lim : y < -lim ? -lim : y;
+    rf_world_rec_map(&w->rooms[ri], RF_COORDS_LEVEL, (int)x, (int)y, RF_COORDS_TEMPLATE, &tx, &ty);
+    lua_pushinteger(L, tx);
+    lua_pushinteger(L, ty);
+    return 2;
+}
+
 int rf_world_step_boot(lua_State *L)
 {
     rf_world *w = lua_touserdata(L, 1);
     size_t i;
-    lua_createtable(L, 0, 10);
+    lua_createtable(L, 0, 11);
     set_shared(L);
     lua_pushlightuserdata(L, w);
     lua_pushcclosure(L, l_emit, 1);
@@ -382,6 +415,9 @@ int rf_world_step_boot(lua_State *L)
     lua_pushlightuserdata(L, w);
     lua_pushcclosure(L, l_disarm, 1);
     lua_setfield(L, -2, "disarm");
+    lua_pushlightuserdata(L, w);
+    lua_pushcclosure(L, l_to_template, 1);
+    lua_setfield(L, -2, "to_template");
     lua_pushcfunction(L, rf_luavm_read_only);
     lua_setfield(L, -2, "read_only");
     run_embedded(L, "engine.lua", 1, 1);
@@ -536,16 +572,19 @@ static void push_attrs(lua_State *L, const rf_attr *attrs, size_t n)
     }
 }
 
-/* Pushes the table {index, x, y, w, h, name, anchors = {[digit] = {x, y}}}
- * of room s->index, E.new_room's argument. */
+/* Pushes the table {index, x, y, w, h, orient, name, anchors = {[digit] =
+ * {x, y}}} of room s->index, E.new_room's argument: w, h and the anchors in
+ * the template's own frame, x, y the level corner of the turned room. */
 static void push_room(lua_State *L, const rf_world_room_step *s)
 {
     const rf_template *t = s->t;
     const rf_world_room_rec *r = &s->w->rooms[s->index];
     int digit;
-    lua_createtable(L, 0, 7);
+    lua_createtable(L, 0, 8);
     lua_pushinteger(L, (lua_Integer)s->index);
     lua_setfield(L, -2, "index");
+    lua_pushinteger(L, r->orient);
+    lua_setfield(L, -2, "orient");
     lua_pushinteger(L, r->x);
     lua_setfield(L, -2, "x");
     lua_pushinteger(L, r->y);
@@ -765,8 +804,7 @@ static bool read_object(lua_State *L, int t, rf_world *w, const rf_world_room_re
         luaL_error(L, "out of memory");
     o->lx = field_int(L, t, "x", 0);
     o->ly = field_int(L, t, "y", 0);
-    o->x = o->lx + r->x;
-    o->y = o->ly + r->y;
+    rf_world_rec_map(r, RF_COORDS_TEMPLATE, o->lx, o->ly, RF_COORDS_LEVEL, &o->x, &o->y);
     o->activated = field_bool(L, t, "activated");
     o->started = field_bool(L, t, "started");
     o->remaining = field_int(L, t, "remaining", 0);
