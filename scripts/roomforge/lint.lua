@@ -6,14 +6,20 @@
 -- every other world is as it was, byte for byte.
 -- Design: the lint world holds one room at a time, before any tick; releasing
 -- it puts E back as it was when this file ran (no rooms, objects, slots,
--- rules or events; the generated sources of the boot only), so the next room
--- compiles and counts instructions as in a fresh world, and what the room
--- made is garbage for the collector.
+-- rules or events), so the next room compiles and counts instructions as in
+-- a fresh world, and what the room made is garbage for the collector. The
+-- generated tests of XML scripts stay cached (E.gen, up to GEN_KEEP sources:
+-- rooms of one shape share them, as the rooms of a level do): they close
+-- over SLOT, REV and the columns, which release empties in place, and a room
+-- that reaches the memory cap is checked again in a fresh world anyway.
 local E = ...
 local pairs, error = pairs, error
 
 local boot = {} -- the generated sources the boot compiled: they stay
 for text in pairs(E.gen) do boot[text] = true end
+local GEN_KEEP = 4096   -- generated sources kept across rooms, at most
+local GEN_EVERY = 256   -- releases between two counts of them
+local releases = 0
 
 -- Empties list t.
 local function clear(t)
@@ -40,9 +46,15 @@ function E.release_last(index)
     clear(E.dead_old)
     clear(E.free)
     clear(E.pending)
-    local gen = E.gen
-    for text in pairs(gen) do
-        if not boot[text] then gen[text] = nil end
+    releases = releases + 1
+    if releases % GEN_EVERY == 0 then
+        local gen, n = E.gen, 0
+        for _ in pairs(gen) do n = n + 1 end
+        if n > GEN_KEEP then
+            for text in pairs(gen) do
+                if not boot[text] then gen[text] = nil end
+            end
+        end
     end
     E.REV[1] = nil
     E.rooms[1] = nil

@@ -84,6 +84,12 @@ long rf_world_engine_int(rf_world *w, const char *field);
  * emit_failed set, when memory runs out. Called by engine.lua's emit. */
 bool rf_world_emit(rf_world *w, const rf_effect *e);
 
+/* rf_world_lint_rooms, and with compile_all the XML rooms whose clauses are
+ * all built-in compiled in a world too, which lint skips (the loader's
+ * checker saw all a world would): test_lint proves both give the same. */
+rf_status rf_world_lint_run(const rf_template_set *set, const rf_world_opts *opts, rf_diags *d,
+                            bool *bad, bool compile_all);
+
 /* ---- steps: each reads its struct (arg 1) and calls one E function ---- */
 
 typedef struct rf_world_room_step {
