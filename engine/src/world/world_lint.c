@@ -1,18 +1,14 @@
 /* engine/src/world/world_lint.c: lint of room scripts through the world:
- * every XML script compiled, every Lua chunk run once in the sandbox.
+ * every Lua chunk run once in the sandbox, XML scripts of extension types compiled.
  *
- * Pipeline: world, called by rf_lint_paths and rf_pack_load. Design: XML-only
- * rooms share a world (a fresh one every SHARE_ROOMS rooms). Lua rooms go one
- * at a time through one lint world: added, checked, released (rf_world_release_last),
- * so one room's script state is held at a time and a chunk's globals or memory
- * never reach another's; a full collection keeps garbage far below the cap. A
- * room whose chunk hit the memory cap or its budget (or the state failing) is
- * checked again in a fresh world, whose diagnostics alone are kept: they are
- * exactly those of a world of its own. Unknown types are reported by lint.c only.
- * XML scripts whose clauses are all built-in are not compiled (rooms of them
- * alone not even added): the loader's checker saw all a compile would, which
- * test_world proves over every rooms file of the repository; a Lua room's
- * memory is measured without its XML scripts' tests (a few hundred bytes).
+ * Pipeline: world, called by rf_lint_paths and rf_pack_load. Design: built-in
+ * XML clauses are not compiled again (the loader's checker saw all a compile
+ * would: test_world proves it on every rooms file); other XML rooms share a
+ * world, a fresh one every SHARE_ROOMS. Lua rooms go one at a time through one
+ * lint world: added, checked, released (rf_world_release_last), so one room's
+ * state is held at a time; a full collection keeps garbage far below the cap.
+ * A room that hit the memory cap or its budget is checked again in a fresh
+ * world, whose diagnostics alone are kept. Unknown types are lint.c's.
  */
 #include <string.h>
 
