@@ -13,7 +13,7 @@
 -- over SLOT, REV and the columns, which release empties in place, and a room
 -- that reaches the memory cap is checked again in a fresh world anyway.
 local E = ...
-local pairs, error = pairs, error
+local pairs, next, error = pairs, next, error
 
 local boot = {} -- the generated sources the boot compiled: they stay
 for text in pairs(E.gen) do boot[text] = true end
@@ -33,8 +33,9 @@ function E.release_last(index)
         error("only the one room of the lint world, before any tick, can be released", 0)
     end
     E.truncate(0)
+    local O = E.O
     for k = E.nobj, 1, -1 do
-        for _, column in pairs(E.O) do column[k] = nil end
+        for _, column in next, O do column[k] = nil end -- any order: raw next, not sorted pairs
         E.forget_view(k)
     end
     E.nobj = 0

@@ -1,14 +1,14 @@
 /* engine/src/world/world_lint.c: lint of room scripts through the world:
- * every XML script compiled, every Lua chunk run once in the sandbox.
+ * every Lua chunk run once in the sandbox, XML scripts of extension types compiled.
  *
- * Pipeline: world, called by rf_lint_paths and rf_pack_load. Design: XML-only
- * rooms share a world (a fresh one every SHARE_ROOMS rooms). Lua rooms go one
- * at a time through one lint world: added, checked, released (rf_world_release_last),
- * so one room's script state is held at a time and a chunk's globals or memory
- * never reach another's; a full collection keeps garbage far below the cap. A
- * room whose chunk hit the memory cap or its budget (or the state failing) is
- * checked again in a fresh world, whose diagnostics alone are kept: they are
- * exactly those of a world of its own. Unknown types are reported by lint.c only.
+ * Pipeline: world, called by rf_lint_paths and rf_pack_load. Design: built-in
+ * XML clauses are not compiled again (the loader's checker saw all a compile
+ * would: test_world proves it on every rooms file); other XML rooms share a
+ * world, a fresh one every SHARE_ROOMS. Lua rooms go one at a time through one
+ * lint world: added, checked, released (rf_world_release_last), so one room's
+ * state is held at a time; a full collection keeps garbage far below the cap.
+ * A room that hit the memory cap or its budget is checked again in a fresh
+ * world, whose diagnostics alone are kept. Unknown types are lint.c's.
  */
 #include <string.h>
 
@@ -29,20 +29,26 @@
  * one table (load/script_types.c), attributes, operands, ids and anchors, so
  * compiling them again in a world finds nothing more (test_lint proves it on
  * every fixture). Extension types are checked by their own Lua, in a world. */
+bool rf_world_builtin_script(const rf_script *sc)
+{
+    size_t j;
+    if (sc->lang != RF_SCRIPT_XML)
+        return false;
+    for (j = 0; j < sc->nconditions; j++)
+        if (!rf_script_condition_spec(sc->conditions[j].type))
+            return false;
+    for (j = 0; j < sc->nactions; j++)
+        if (!rf_script_action_spec(sc->actions[j].type))
+            return false;
+    return true;
+}
+
 static bool builtin_only(const rf_template *t)
 {
-    size_t i, j, n = rf_template_script_count(t);
-    for (i = 0; i < n; i++) {
-        const rf_script *sc = rf_template_script(t, i);
-        if (sc->lang != RF_SCRIPT_XML)
+    size_t i, n = rf_template_script_count(t);
+    for (i = 0; i < n; i++)
+        if (!rf_world_builtin_script(rf_template_script(t, i)))
             return false;
-        for (j = 0; j < sc->nconditions; j++)
-            if (!rf_script_condition_spec(sc->conditions[j].type))
-                return false;
-        for (j = 0; j < sc->nactions; j++)
-            if (!rf_script_action_spec(sc->actions[j].type))
-                return false;
-    }
     return true;
 }
 
@@ -138,6 +144,7 @@ static rf_status lint_lua_room(lint_run *run, const rf_template *t, rf_diags *d,
             return RF_ERR_NOMEM;
         if (rf_luavm_call(run->lw->vm, rf_world_step_lint_boot, run->lw, 0, NULL, &f) != RF_OK)
             return RF_ERR_NOMEM; /* embedded and tested: only memory fails */
+        run->lw->checked_xml = !run->compile_all;
         run->lw_base = rf_luavm_memory(run->lw->vm);
     }
     *st = rf_world_add_room(run->lw, t, 0, 0, run->scratch, NULL);
@@ -163,6 +170,7 @@ static rf_status lint_lua_room(lint_run *run, const rf_template *t, rf_diags *d,
     }
     if (quiet_world(run, &fw) != RF_OK)
         return RF_ERR_NOMEM;
+    fw->checked_xml = !run->compile_all; /* as in the lint world */
     *st = rf_world_add_room(fw, t, 0, 0, d, NULL);
     rf_world_free(fw);
     return RF_OK;
