@@ -21,6 +21,7 @@
 static int box_gc(lua_State *L)
 {
     rf_lua_box *b = luaL_checkudata(L, 1, RF_LUA_BOX);
+    rf_stats_free(b->stats);
     rf_scenario_result_free(b->result);
     rf_world_free(b->world);
     rf_scenario_free(b->scenario);

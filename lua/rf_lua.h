@@ -21,6 +21,7 @@
 #include "roomforge/level.h"
 #include "roomforge/pack.h"
 #include "roomforge/scenario.h"
+#include "roomforge/stats.h"
 #include "roomforge/world.h"
 
 #define RF_LUA_PACK "roomforge.pack"
@@ -58,6 +59,7 @@ typedef struct rf_lua_box {
     rf_scenario *scenario;
     rf_scenario_result *result;
     rf_world *world;
+    rf_stats *stats;
     char *buf; /* free()d */
 } rf_lua_box;
 
@@ -97,6 +99,12 @@ void rf_lua_open_level(lua_State *L);
 void rf_lua_open_world(lua_State *L);
 int rf_lua_pack_gen(lua_State *L);
 int rf_lua_pack_sim(lua_State *L);
+int rf_lua_pack_stats(lua_State *L);
+
+/* Pushes the JSON value of text (len bytes), written by the library, as Lua
+ * values: objects tables, arrays sequences, null nil. Raises on bytes that
+ * are no JSON (the library's writer is at fault then). */
+void rf_lua_push_json(lua_State *L, const char *text, size_t len);
 int rf_lua_level_world(lua_State *L);
 
 /* Pushes effect e of w as a table {tick, kind, room, script, id, type, x,

@@ -208,7 +208,8 @@ static int pack_show(lua_State *L)
 
 static const luaL_Reg pack_methods[] = {
     {"rooms", pack_rooms}, {"profiles", pack_profiles}, {"lint", pack_lint}, {"show", pack_show},
-    {"gen", rf_lua_pack_gen}, {"sim", rf_lua_pack_sim}, {"close", pack_close},
+    {"gen", rf_lua_pack_gen}, {"sim", rf_lua_pack_sim}, {"stats", rf_lua_pack_stats},
+    {"close", pack_close},
     {NULL, NULL}};
 
 static const luaL_Reg pack_meta[] = {

@@ -150,6 +150,86 @@ function H.sim_json(r)
                        table.concat(x, ","), r.failed)
 end
 
+-- A JSON decoder of the test's own (null is nil), to read the CLI's output.
+function H.decode(s)
+  local i = 1
+  local function ws() i = s:find("[^ \t\r\n]", i) or #s + 1 end
+  local value
+  local function str()
+    local out, j = {}, i + 1
+    while true do
+      local c = s:sub(j, j)
+      if c == '"' then i = j + 1 return table.concat(out) end
+      if c == "\\" then
+        local e = s:sub(j + 1, j + 1)
+        local map = {n = "\n", t = "\t", r = "\r", b = "\b", f = "\f"}
+        if e == "u" then
+          out[#out + 1] = utf8.char(tonumber(s:sub(j + 2, j + 5), 16))
+          j = j + 6
+        else
+          out[#out + 1] = map[e] or e
+          j = j + 2
+        end
+      else
+        out[#out + 1] = c
+        j = j + 1
+      end
+    end
+  end
+  function value()
+    ws()
+    local c = s:sub(i, i)
+    if c == "{" or c == "[" then
+      local t, k, close = {}, 0, c == "{" and "}" or "]"
+      i = i + 1
+      ws()
+      if s:sub(i, i) == close then i = i + 1 return t end
+      while true do
+        ws()
+        if close == "}" then
+          local key = str()
+          ws()
+          i = i + 1 -- ':'
+          t[key] = value()
+        else
+          k = k + 1
+          t[k] = value()
+        end
+        ws()
+        local d = s:sub(i, i)
+        i = i + 1
+        if d == close then return t end
+      end
+    elseif c == '"' then return str()
+    elseif s:sub(i, i + 3) == "null" then i = i + 4 return nil
+    elseif s:sub(i, i + 3) == "true" then i = i + 4 return true
+    elseif s:sub(i, i + 4) == "false" then i = i + 5 return false
+    end
+    local num = s:match("^[-+0-9.eE]+", i)
+    i = i + #num
+    return tonumber(num) -- an integer without '.' or an exponent, as Lua reads it
+  end
+  return value()
+end
+
+-- Whether a and b are the same values, tables compared key by key; the
+-- first difference as a path, or nil.
+function H.diff(a, b, path)
+  path = path or "$"
+  if type(a) ~= "table" or type(b) ~= "table" then
+    if a == b and math.type(a) == math.type(b) then return nil end
+    return path .. ": " .. tostring(a) .. " vs " .. tostring(b)
+  end
+  for k, v in pairs(a) do
+    local d = H.diff(v, b[k], path .. "." .. tostring(k))
+    if d then return d end
+  end
+  for k in pairs(b) do
+    if a[k] == nil then return path .. "." .. tostring(k) .. ": missing" end
+  end
+  return nil
+end
+
 function H.finish(name)
   io.write(string.format("%s: %d checks, %d failed\n", name, H.checks, H.fails))
   os.exit(H.fails == 0 and 0 or 1, true) -- close the state: every finalizer runs (ASan sees leaks)
