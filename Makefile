@@ -89,7 +89,7 @@ $(DEB_BUILD)/CMakeCache.txt:
 
 package: deps $(DEB_BUILD)/CMakeCache.txt
 	cmake --build $(DEB_BUILD) -j $(JOBS)
-	cd $(DEB_BUILD) && cpack -G DEB
+	cd $(DEB_BUILD) && rm -f *.deb && cpack -G DEB
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(TSAN_BUILD) $(BENCH_BUILD) $(FUZZ_BUILD) $(DEB_BUILD)
