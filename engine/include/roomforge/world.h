@@ -35,6 +35,8 @@ typedef struct rf_world_opts {
     bool keep_log;           /* append effects to the log (default true); a game that only
                               * uses the host may turn it off */
     uint64_t seed;           /* seeds each room's own math.random stream (default 0) */
+    size_t log_max;          /* with keep_log: the log keeps the newest log_max effects,
+                              * dropping the oldest (0, the default: no bound) */
 } rf_world_opts;
 
 RF_API void rf_world_opts_init(rf_world_opts *o);
@@ -73,6 +75,27 @@ RF_API RF_NODISCARD rf_status rf_world_add_room_turned(rf_world *w, const rf_tem
                                                        int y, int orient, rf_diags *d,
                                                        size_t *index);
 
+struct rf_level;
+/* Adds generated level l to w (made with the game's own options), as the
+ * level holds it (DESIGN 14): one world room for every level room that is a
+ * template room or holds an object, in level room order (then one for the
+ * objects standing outside every room, level_room 0, when there are some),
+ * each linked to its level room id (rf_world_room.level_room); template
+ * rooms in the orientation they were placed in, with their scripts; and
+ * exactly the level's objects (rf_level_object_at: percent rolls, walled
+ * cells, hordes, population, decorations all as the level made them), each
+ * in the world room of its level room, in level order, with the handles
+ * base + 1 .. base + n where base is the last handle w gave before: in a
+ * fresh world the handles of the level JSON. A template's object keeps its
+ * template attributes (a lever's state, a clock's time, ...); every object's
+ * tag is the level's type ("item" for loot, "trap", "launcher", a
+ * decoration's type) and a horde's members know their leader. l is read
+ * only here, but its templates must outlive w. RF_OK, RF_ERR_CONTENT when a
+ * template's script was left out (reported to d), RF_ERR_LIMIT (too many
+ * rooms), RF_ERR_NOMEM (w may hold part of the level: free it). */
+RF_API RF_NODISCARD rf_status rf_world_add_level(rf_world *w, const struct rf_level *l,
+                                                 rf_diags *d);
+
 /* ---- rooms and objects ---- */
 
 typedef struct rf_world_room {
@@ -83,6 +106,10 @@ typedef struct rf_world_room {
                        * by an odd orientation */
     size_t rules;     /* rules compiled from its scripts (XML scripts and Lua rules) */
     int orient;       /* 0-7 (DESIGN 12; 0 for rf_world_add_room) */
+    int level_room;   /* rf_world_add_level: the level room's id (rf_room_rec.id; 0 for
+                       * the objects outside every room); -1 for a room added alone.
+                       * A level room without a template has tmpl NULL, name "", its
+                       * box for x, y, w, h and no rules */
 } rf_world_room;
 
 RF_API size_t rf_world_room_count(const rf_world *w);
@@ -113,6 +140,10 @@ typedef struct rf_world_object {
     bool alive;      /* monster and horde: alive; false for other objects */
     bool passable;   /* blocker and the other custom objects */
     bool can_push;
+    uint64_t handle; /* unique in its world, from 1, never reused (created objects too) */
+    uint64_t horde;  /* a horde's member or leader: its leader's handle; 0 otherwise */
+    bool leader;     /* the leader of its horde */
+    size_t room;     /* the world room it stands in */
 } rf_world_object;
 
 /* Objects of room in creation order (template objects first, then created
@@ -123,6 +154,11 @@ RF_API bool rf_world_object_get(rf_world *w, size_t room, size_t i, rf_world_obj
 /* The object of room with id (case-sensitive) that scripts would find: false
  * when none (never there, removed, not created yet). A dead monster is found. */
 RF_API bool rf_world_object_find(rf_world *w, size_t room, const char *id, rf_world_object *out);
+/* The object with handle h, wherever it stands (out->room); false when no
+ * object present has it (never given, or removed). */
+RF_API bool rf_world_object_by_handle(rf_world *w, uint64_t h, rf_world_object *out);
+/* The last handle w gave (0 before any object). */
+RF_API uint64_t rf_world_last_handle(rf_world *w);
 
 /* The player's level position; (0, 0) until rf_world_move_player. Rules see
  * it in their room's template frame (room:player(), a spell's default). */
@@ -192,6 +228,8 @@ typedef struct rf_effect {
     const char *property; /* SET: "passable", "started" or "stopped" */
     int value;            /* SET: 0 or 1 */
     const char *text;     /* SPELL: the spell name; TICKER: the text */
+    uint64_t handle;      /* the object's handle (CREATE: the new object's); 0 when the
+                           * effect names no object (SPELL, TICKER) */
 } rf_effect;
 
 /* How a game applies effects in its own world. Any callback may be NULL. */
@@ -213,7 +251,8 @@ RF_API void rf_world_set_host(rf_world *w, const rf_world_host *host);
 RF_API size_t rf_world_effect_count(const rf_world *w);
 /* The ith effect of the log, oldest first; NULL past the end. */
 RF_API const rf_effect *rf_world_effect_at(const rf_world *w, size_t i);
-/* Empties the log (a long-running game calls it after reading). */
+/* Empties the log (a long-running game calls it after reading, or bounds it
+ * with rf_world_opts.log_max). */
 RF_API void rf_world_effects_clear(rf_world *w);
 
 /* Writes e as the effect line of DESIGN 5, "T3 set gate passable 1", into buf
