@@ -102,7 +102,7 @@ local E = {
 local FX_REMOVE, FX_CREATE = shared("effect_kinds", "remove"), shared("effect_kinds", "create")
 local FX_MOVE, FX_SET = shared("effect_kinds", "move"), shared("effect_kinds", "set")
 local FX_SPELL, FX_TICKER = shared("effect_kinds", "spell"), shared("effect_kinds", "ticker")
-local FX_CLOCK = shared("effect_kinds", "clock")
+local FX_CLOCK, FX_CUSTOM = shared("effect_kinds", "clock"), shared("effect_kinds", "custom")
 
 -- ---- values ----
 
@@ -263,10 +263,42 @@ end
 local OPS = {}
 E.ops = OPS
 
+-- Keys of a create's attributes the effect does not repeat: its id and
+-- position are fields of their own, the rest is the action's own.
+local NOT_ATTRS = {id = true, at = true, x = true, y = true, actiontype = true, createtype = true,
+                   on = true}
+
 function OPS.create(room, tag, a, x, y)
     local k = make_object(room, tag, a, x, y)
-    emit(room, {kind = FX_CREATE, id = O.id[k], type = tag, x = x, y = y, handle = HANDLE[k]})
+    local list = {} -- key, value, ...: C sorts them (pairs has no order)
+    for key, v in pairs(a) do
+        if not NOT_ATTRS[key] then list[#list + 1], list[#list + 2] = key, tostring(v) end
+    end
+    emit(room, {kind = FX_CREATE, id = O.id[k], type = tag, x = x, y = y, handle = HANDLE[k],
+                attrs = list})
     return k
+end
+
+-- A designer's own effect: name and a table of plain values (strings,
+-- numbers, booleans as 1/0) under string keys.
+function OPS.custom(room, name, values)
+    if type(name) ~= "string" or name == "" then error("emit needs an effect name", 0) end
+    local list = {}
+    if values ~= nil then
+        if type(values) ~= "table" then error("emit: the values must be a table", 0) end
+        for key, v in pairs(values) do
+            local tv = type(v)
+            if type(key) ~= "string" then error("emit: value keys must be strings", 0) end
+            if tv == "boolean" then
+                v = v and "1" or "0"
+            elseif tv ~= "string" and tv ~= "number" then
+                error(sformat("emit: value '%s' is a %s, not a string, number or boolean", key,
+                              tv), 0)
+            end
+            list[#list + 1], list[#list + 2] = key, tostring(v)
+        end
+    end
+    emit(room, {kind = FX_CUSTOM, text = name, attrs = list})
 end
 
 function OPS.move(room, id, x, y)

@@ -142,6 +142,8 @@ function M.move(self, id, x, y)
     return OPS.move(room, id, x, y)
 end
 function M.remove(self, id) return OPS.remove(inner(self), id) end
+-- A designer's own effect kind: the host gets name and values (custom).
+function M.emit(self, name, values) OPS.custom(inner(self), name, values) end
 function M.set(self, id, prop, value) return OPS.set(inner(self), id, prop, value) end
 function M.spell(self, name, sx, sy, tx, ty)
     local room = inner(self)

@@ -438,7 +438,8 @@ START_TEST(rooms_at_offsets_report_level_and_local_coordinates)
     rf_world_room r;
     rf_world_object o;
     host_log h = {{0}, 0};
-    rf_world_host host = {&h, host_any, host_any, host_any, host_any, host_any, host_any, host_any};
+    rf_world_host host = {&h, host_any, host_any, host_any, host_any, host_any, host_any, host_any,
+                          host_any};
     load_xml("two.xml", two_rooms);
     ck_assert_int_eq(rf_world_new(NULL, d, &w), RF_OK);
     ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 10, 20, d, &a), RF_OK);
@@ -487,7 +488,7 @@ END_TEST
 START_TEST(host_only_worlds_keep_no_log)
 {
     host_log h = {{0}, 0};
-    rf_world_host host = {&h, NULL, NULL, NULL, host_any, NULL, NULL, NULL};
+    rf_world_host host = {&h, NULL, NULL, NULL, host_any, NULL, NULL, NULL, NULL};
     rf_world_opts o;
     rf_world_opts_init(&o);
     o.keep_log = false;

@@ -234,6 +234,13 @@ START_TEST(a_mother_the_level_dropped_is_not_in_its_world)
             ck_assert(rf_world_object_by_handle(w, e->handle, &ob));
             ck_assert_uint_eq(ob.room, r);
             ck_assert_uint_eq(e->room, r);
+            /* what the script gave: loot of type reagent, subtype Grub Jelly */
+            ck_assert_str_eq(e->tag, "loot");
+            ck_assert_uint_eq(e->nattrs, 2);
+            ck_assert_str_eq(e->attrs[0].key, "subtype");
+            ck_assert_str_eq(e->attrs[0].value, "Grub Jelly");
+            ck_assert_str_eq(e->attrs[1].key, "type");
+            ck_assert_str_eq(e->attrs[1].value, "reagent");
         }
         /* the script written for the missing mother fires at once */
         ck_assert_uint_eq(creates, in_level ? 0 : 1);

@@ -202,15 +202,25 @@ typedef enum rf_effect_kind {
     RF_EFFECT_SPELL,
     RF_EFFECT_TICKER,
     RF_EFFECT_CLOCK_STOPPED,
+    RF_EFFECT_CUSTOM, /* a designer's own effect: room:emit(name, values) */
     RF_EFFECT_KIND_COUNT
 } rf_effect_kind;
 
-/* "remove", "create", "move", "set", "spell", "ticker", "clock" (the first
- * word of the effect line); "?" outside the enum. */
+/* "remove", "create", "move", "set", "spell", "ticker", "clock", "custom"
+ * (the first word of the effect line); "?" outside the enum. */
 RF_API const char *rf_effect_kind_name(rf_effect_kind k);
 
-/* One effect. Strings are owned by the world: valid until the log is cleared
- * or w is freed (in a host callback: until the callback returns). */
+/* One attribute of an effect: a key and its value as text. */
+typedef struct rf_effect_attr {
+    const char *key;
+    const char *value;
+} rf_effect_attr;
+
+/* At most this many attributes on one effect (a rule giving more fails). */
+#define RF_EFFECT_MAX_ATTRS 64
+
+/* One effect. Strings and attrs are owned by the world: valid until the log
+ * is cleared or w is freed (in a host callback: until the callback returns). */
 typedef struct rf_effect {
     long tick;
     rf_effect_kind kind;
@@ -227,9 +237,16 @@ typedef struct rf_effect {
     int tlx, tly;         /* the same, room-local in the template's own frame */
     const char *property; /* SET: "passable", "started" or "stopped" */
     int value;            /* SET: 0 or 1 */
-    const char *text;     /* SPELL: the spell name; TICKER: the text */
+    const char *text;     /* SPELL: the spell name; TICKER: the text; CUSTOM: its name */
     uint64_t handle;      /* the object's handle (CREATE: the new object's); 0 when the
-                           * effect names no object (SPELL, TICKER) */
+                           * effect names no object (SPELL, TICKER, CUSTOM) */
+    const rf_effect_attr *attrs; /* CREATE: every attribute the script gave the new
+                                  * object but id and position (at, x, y) and the
+                                  * action's own (action_type, create_type, on), keys
+                                  * normalised as template.h's (lower case, no '_');
+                                  * CUSTOM: the values table, as text (booleans 1/0).
+                                  * Sorted by key (byte order); NULL when none */
+    size_t nattrs;
 } rf_effect;
 
 /* How a game applies effects in its own world. Any callback may be NULL. */
@@ -242,6 +259,7 @@ typedef struct rf_world_host {
     void (*spell)(void *ud, const rf_effect *e);
     void (*ticker)(void *ud, const rf_effect *e);
     void (*clock_stopped)(void *ud, const rf_effect *e);
+    void (*custom)(void *ud, const rf_effect *e);
 } rf_world_host;
 
 /* Installs host (copied; NULL restores the default host, which only keeps
@@ -256,6 +274,7 @@ RF_API const rf_effect *rf_world_effect_at(const rf_world *w, size_t i);
 RF_API void rf_world_effects_clear(rf_world *w);
 
 /* Writes e as the effect line of DESIGN 5, "T3 set gate passable 1", into buf
+ * (a custom effect: T3 custom "NAME" KEY="VALUE"..., its attrs in order)
  * (cap bytes with the NUL, truncated to fit), with room-local coordinates (the
  * template's own frame, as scripts and scenarios speak) when local is true and
  * level coordinates otherwise. The form is scenario.h's

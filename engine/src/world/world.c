@@ -839,8 +839,12 @@ static const char *put_str(char **p, const char *s)
  * runs out. */
 static const rf_effect *log_effect(rf_world *w, const rf_effect *e)
 {
-    size_t need = str_size(e->id) + str_size(e->text) + str_size(e->tag);
+    size_t need = e->nattrs * sizeof(rf_effect_attr) + str_size(e->id) + str_size(e->text) +
+                  str_size(e->tag);
     char *block = NULL, *p;
+    size_t i;
+    for (i = 0; i < e->nattrs; i++)
+        need += str_size(e->attrs[i].key) + str_size(e->attrs[i].value);
     rf_effect *slot;
     size_t at = w->nlog;
     if (w->opts.log_max > 0 && w->nlog >= w->opts.log_max) {
@@ -869,6 +873,16 @@ static const rf_effect *log_effect(rf_world *w, const rf_effect *e)
     slot = &w->log[w->nlog++];
 fill:
     *slot = *e;
+    if (e->nattrs) { /* the attribute array first: the block is aligned for it */
+        rf_effect_attr *a = (rf_effect_attr *)(void *)p;
+        p += e->nattrs * sizeof *a;
+        for (i = 0; i < e->nattrs; i++) {
+            a[i].key = put_str(&p, e->attrs[i].key);
+            a[i].value = put_str(&p, e->attrs[i].value);
+        }
+        slot->attrs = a;
+    } else
+        slot->attrs = NULL;
     slot->id = put_str(&p, e->id);
     slot->text = put_str(&p, e->text);
     slot->tag = put_str(&p, e->tag);
@@ -914,6 +928,10 @@ bool rf_world_emit(rf_world *w, const rf_effect *e)
     case RF_EFFECT_CLOCK_STOPPED:
         if (w->host.clock_stopped)
             w->host.clock_stopped(w->host.ud, out);
+        break;
+    case RF_EFFECT_CUSTOM:
+        if (w->host.custom)
+            w->host.custom(w->host.ud, out);
         break;
     case RF_EFFECT_KIND_COUNT:
         break;

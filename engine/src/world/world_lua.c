@@ -154,9 +154,10 @@ static const char *field_str(lua_State *L, int t, const char *name)
 }
 
 /* Counts effect e against the caps of one text (id, text) and of one tick
- * (effects, bytes), before C copies anything; over one, raises, and the
- * rule that made it is disabled (docs/designers.md: effect caps). */
-static void count_effect(lua_State *L, rf_world *w, const rf_effect *e)
+ * (effects, bytes: its attributes' attr_bytes too), before C copies
+ * anything; over one, raises, and the rule that made it is disabled
+ * (docs/designers.md: effect caps). */
+static void count_effect(lua_State *L, rf_world *w, const rf_effect *e, size_t attr_bytes)
 {
     size_t id = e->id ? strlen(e->id) : 0, text = e->text ? strlen(e->text) : 0;
     if (id > RF_WORLD_TEXT_MAX || text > RF_WORLD_TEXT_MAX)
@@ -164,10 +165,51 @@ static void count_effect(lua_State *L, rf_world *w, const rf_effect *e)
                    RF_WORLD_TEXT_MAX);
     if (w->tick_effects >= RF_WORLD_TICK_EFFECTS)
         luaL_error(L, "more than %d effects in one tick", RF_WORLD_TICK_EFFECTS);
-    if (w->tick_bytes + id + text > RF_WORLD_TICK_BYTES)
+    if (w->tick_bytes + id + text + attr_bytes > RF_WORLD_TICK_BYTES)
         luaL_error(L, "more than %d bytes of effect text in one tick", RF_WORLD_TICK_BYTES);
     w->tick_effects++;
-    w->tick_bytes += id + text;
+    w->tick_bytes += id + text + attr_bytes;
+}
+
+static int attr_order(const void *a, const void *b)
+{
+    return strcmp(((const rf_effect_attr *)a)->key, ((const rf_effect_attr *)b)->key);
+}
+
+/* Field attrs of the effect table at 1, a flat list {key, value, ...} of
+ * strings, into out (*n pairs, sorted by key in byte order: Lua's table
+ * order is no order), the strings staying pushed; *bytes their length.
+ * false when there is none. Raises past RF_EFFECT_MAX_ATTRS pairs. */
+static bool read_attrs(lua_State *L, rf_effect_attr *out, size_t *n, size_t *bytes)
+{
+    lua_Integer len, i;
+    int t;
+    *n = 0;
+    if (lua_getfield(L, 1, "attrs") != LUA_TTABLE)
+        return false;
+    t = lua_gettop(L);
+    len = luaL_len(L, t);
+    if (len / 2 > RF_EFFECT_MAX_ATTRS)
+        luaL_error(L, "an effect holds at most %d attributes", RF_EFFECT_MAX_ATTRS);
+    luaL_checkstack(L, (int)len + 4, "attrs");
+    for (i = 1; i + 1 <= len; i += 2) {
+        size_t kl, vl;
+        const char *k, *v;
+        lua_rawgeti(L, t, i);
+        lua_rawgeti(L, t, i + 1);
+        k = lua_tolstring(L, -2, &kl);
+        v = lua_tolstring(L, -1, &vl);
+        if (!k || !v || strlen(k) != kl || strlen(v) != vl)
+            luaL_error(L, "an effect's attributes must be text without NUL bytes");
+        if (kl > RF_WORLD_TEXT_MAX || vl > RF_WORLD_TEXT_MAX)
+            luaL_error(L, "an attribute's key or value is at most %d bytes", RF_WORLD_TEXT_MAX);
+        out[*n].key = k;
+        out[*n].value = v;
+        (*n)++;
+        *bytes += kl + vl;
+    }
+    qsort(out, *n, sizeof *out, attr_order);
+    return *n > 0;
 }
 
 /* emit(e): one effect from engine.lua, the table {kind, room, script, id,
@@ -176,6 +218,8 @@ static int l_emit(lua_State *L)
 {
     rf_world *w = upworld(L);
     rf_effect e;
+    rf_effect_attr attrs[RF_EFFECT_MAX_ATTRS];
+    size_t bytes = 0;
     int kind, room;
     const char *type, *prop;
     size_t i;
@@ -215,7 +259,9 @@ static int l_emit(lua_State *L)
     lua_getfield(L, 1, "handle");
     e.handle = (uint64_t)lua_tointeger(L, -1);
     lua_pop(L, 1);
-    count_effect(L, w, &e);
+    if (read_attrs(L, attrs, &e.nattrs, &bytes))
+        e.attrs = attrs;
+    count_effect(L, w, &e, bytes);
     if (!rf_world_emit(w, &e))
         return luaL_error(L, "out of memory recording an effect");
     return 0;
