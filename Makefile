@@ -4,7 +4,8 @@
 #   make test   build, run the whole suite, then again under ASan/UBSan even when
 #               the first half failed, and report both (tests/make_test.sh); CI runs it
 #   make test-tsan  build with ThreadSanitizer and run the tests labelled threads
-#               (make test runs it after the sanitized half)
+#               (test_threads, test_stats, stats_cli; make test runs it after the
+#               sanitized half)
 #   make bench  build optimised and run the benchmarks in tools/bench
 #   make fuzz   build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS (60);
 #               make test runs it after both halves (tools/fuzz/run_libfuzzer.sh)
@@ -55,8 +56,8 @@ $(TSAN_BUILD)/CMakeCache.txt:
 
 # Only the threading tests: their executables alone are built.
 test-tsan: deps $(TSAN_BUILD)/CMakeCache.txt
-	cmake --build $(TSAN_BUILD) -j $(JOBS) --target $$(cd $(TSAN_BUILD) && \
-	  ctest -N -L '^threads$$' | sed -n 's/^ *Test *#[0-9]*: //p')
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target roomforge_cli $$(cd $(TSAN_BUILD) && \
+	  ctest -N -L '^threads$$' | sed -n 's/^ *Test *#[0-9]*: \(test_[a-z_]*\)$$/\1/p')
 	cd $(TSAN_BUILD) && CK_FORK=no TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
 	  RF_SANITIZED=1 ctest $(CTEST_FLAGS) -L '^threads$$'
 

@@ -6,14 +6,20 @@
 -- every other world is as it was, byte for byte.
 -- Design: the lint world holds one room at a time, before any tick; releasing
 -- it puts E back as it was when this file ran (no rooms, objects, handles,
--- slots, rules or events; the generated sources of the boot only), so the next room
--- compiles and counts instructions as in a fresh world, and what the room
--- made is garbage for the collector.
+-- slots, rules or events), so the next room compiles and counts instructions as in
+-- a fresh world, and what the room made is garbage for the collector. The
+-- generated tests of XML scripts stay cached (E.gen, up to GEN_KEEP sources:
+-- rooms of one shape share them, as the rooms of a level do): they close
+-- over SLOT, REV and the columns, which release empties in place, and a room
+-- that reaches the memory cap is checked again in a fresh world anyway.
 local E = ...
-local pairs, error = pairs, error
+local pairs, next, error = pairs, next, error
 
 local boot = {} -- the generated sources the boot compiled: they stay
 for text in pairs(E.gen) do boot[text] = true end
+local GEN_KEEP = 4096   -- generated sources kept across rooms, at most
+local GEN_EVERY = 256   -- releases between two counts of them
+local releases = 0
 
 -- Empties list t.
 local function clear(t)
@@ -27,8 +33,9 @@ function E.release_last(index)
         error("only the one room of the lint world, before any tick, can be released", 0)
     end
     E.truncate(0)
+    local O = E.O
     for k = E.nobj, 1, -1 do
-        for _, column in pairs(E.O) do column[k] = nil end
+        for _, column in next, O do column[k] = nil end -- any order: raw next, not sorted pairs
         E.HANDLE[k], E.HORDE[k], E.LEADER[k] = nil, nil, nil
         E.forget_view(k)
     end
@@ -42,9 +49,15 @@ function E.release_last(index)
     clear(E.dead_old)
     clear(E.free)
     clear(E.pending)
-    local gen = E.gen
-    for text in pairs(gen) do
-        if not boot[text] then gen[text] = nil end
+    releases = releases + 1
+    if releases % GEN_EVERY == 0 then
+        local gen, n = E.gen, 0
+        for _ in pairs(gen) do n = n + 1 end
+        if n > GEN_KEEP then
+            for text in pairs(gen) do
+                if not boot[text] then gen[text] = nil end
+            end
+        end
     end
     E.REV[1] = nil
     E.rooms[1] = nil

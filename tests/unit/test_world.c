@@ -16,6 +16,9 @@
 #include "roomforge/template.h"
 #include "roomforge/world.h"
 
+#include "roomforge/fs.h"
+#include "world_int.h"
+
 #include "world_fixture.h"
 
 /* ---- Lua rules and the room API ---- */
@@ -49,6 +52,66 @@ START_TEST(unknown_objects_stand_in_the_world)
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert(!rf_world_object_find(w, room, "well", &ob));
     ck_assert_uint_eq(rf_world_object_count(w, room), 0);
+}
+END_TEST
+
+/* Lint's shortcut: an XML room whose clauses are all built-in is not
+ * compiled in a world again (the loader's checker saw it all). Over every
+ * rooms file of the repository, lint with the shortcut reports exactly what
+ * lint compiling every room reports, and the shortcut is taken. */
+static bool same_diags(const rf_diags *a, const rf_diags *b)
+{
+    size_t i;
+    if (rf_diags_count(a) != rf_diags_count(b))
+        return false;
+    for (i = 0; i < rf_diags_count(a); i++) {
+        const rf_diag *x = rf_diags_at(a, i), *y = rf_diags_at(b, i);
+        if (strcmp(x->code, y->code) != 0 || strcmp(x->file, y->file) != 0 ||
+            x->line != y->line || x->col != y->col || strcmp(x->message, y->message) != 0)
+            return false;
+    }
+    return true;
+}
+
+static void lint_both_ways(const char *dir, size_t *files, size_t *rooms)
+{
+    rf_fs_list *list = NULL;
+    int why = 0;
+    size_t i;
+    ck_assert_int_eq(rf_fs_walk(dir, ".xml", RF_FS_WALK_RECURSIVE, &list, &why), RF_OK);
+    for (i = 0; i < rf_fs_list_count(list); i++) {
+        const char *file = rf_fs_list_at(list, i);
+        rf_template_set *s = rf_template_set_new();
+        rf_diags *quick = rf_diags_new(), *full = rf_diags_new(), *load = rf_diags_new();
+        rf_world_opts o;
+        rf_status qs, fs;
+        ck_assert(s && quick && full && load);
+        if (strstr(file, "profiles") == NULL && !rf_fs_list_error(list, i) &&
+            rf_template_set_load_file(s, file, load) != RF_ERR_IO &&
+            rf_template_set_count(s) > 0) {
+            rf_world_opts_init(&o);
+            qs = rf_world_lint_run(s, &o, quick, NULL, false);
+            fs = rf_world_lint_run(s, &o, full, NULL, true);
+            ck_assert_msg(qs == fs && same_diags(quick, full), "%s: lint differs", file);
+            (*files)++;
+            *rooms += rf_template_set_count(s);
+        }
+        rf_diags_free(load);
+        rf_diags_free(full);
+        rf_diags_free(quick);
+        rf_template_set_free(s);
+    }
+    rf_fs_list_free(list);
+}
+
+START_TEST(lint_shortcut_reports_what_compiling_reports)
+{
+    size_t files = 0, rooms = 0;
+    lint_both_ways(RF_SOURCE_DIR "/content", &files, &rooms);
+    lint_both_ways(RF_TEST_DATA, &files, &rooms);
+    fprintf(stderr, "lint shortcut: %zu files, %zu rooms\n", files, rooms);
+    ck_assert_uint_ge(files, 40);
+    ck_assert_uint_ge(rooms, 100);
 }
 END_TEST
 
@@ -628,6 +691,7 @@ static Suite *world_suite(void)
      * idle machine): Check's 4 s default is too near on a busy one */
     tcase_set_timeout(lua, 60);
     tcase_add_test(lua, lua_rule_api);
+    tcase_add_test(lua, lint_shortcut_reports_what_compiling_reports);
     tcase_add_test(lua, unknown_objects_stand_in_the_world);
     tcase_add_test(lua, patterns_within_bounds_and_random_are_usable_and_deterministic);
     tcase_add_test(lua, removed_objects_are_reused_not_kept);

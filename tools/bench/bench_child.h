@@ -15,10 +15,12 @@
 
 #include "bench_common.h"
 
-/* A run in a child process: wall seconds, peak RSS and exit status (-1 when
- * it could not run or did not exit; 127 when xmllint is not installed). */
+/* A run in a child process: wall seconds, CPU seconds (user + system: what
+ * a busy machine disturbs least), peak RSS and exit status (-1 when it could
+ * not run or did not exit; 127 when xmllint is not installed). */
 typedef struct bench_result {
     double secs;
+    double cpu;
     long rss_kb;
     int status;
 } bench_result;
@@ -28,7 +30,7 @@ typedef struct bench_result {
 static inline bench_result bench_measure(int (*child)(const char *path, long n), const char *path,
                                          long n)
 {
-    bench_result r = {0, 0, -1};
+    bench_result r = {0, 0, 0, -1};
     struct rusage ru;
     int status;
     double t0 = bench_now();
@@ -47,6 +49,8 @@ static inline bench_result bench_measure(int (*child)(const char *path, long n),
     if (wait4(pid, &status, 0, &ru) != pid)
         return r;
     r.secs = bench_now() - t0;
+    r.cpu = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+            ru.ru_stime.tv_usec / 1e6;
     r.rss_kb = ru.ru_maxrss;
     r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return r;

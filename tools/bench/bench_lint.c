@@ -92,7 +92,7 @@ static void row(const char *name, bench_result r, long rooms, double mb)
         printf("  %-22s (not installed)\n", name);
         return;
     }
-    printf("  %-22s %9.3f %11.0f %12.1f %9.2f%s\n", name, r.secs, rooms / r.secs,
+    printf("  %-22s %9.3f %9.3f %11.0f %12.1f %9.2f%s\n", name, r.secs, r.cpu, rooms / r.secs,
            r.rss_kb / 1024.0, r.rss_kb / 1024.0 / mb, r.status == 0 ? "" : "  (FAILED)");
 }
 
@@ -133,7 +133,8 @@ int main(int argc, char **argv)
     rmdir(dir);
     printf("  file: %ld rooms, %ld with a Lua chunk, %.1f MB\n", rooms,
            (rooms + lua_every - 1) / lua_every, mb);
-    printf("  %-22s %9s %11s %12s %9s\n", "", "seconds", "rooms/s", "peak RSS MB", "RSS/file");
+    printf("  %-22s %9s %9s %11s %12s %9s\n", "", "seconds", "CPU s", "rooms/s", "peak RSS MB",
+           "RSS/file");
     row("roomforge lint", lint, rooms, mb);
     row("rf_template_set_load", load, rooms, mb);
     row("xmllint --noout", xml, rooms, mb);

@@ -1,8 +1,9 @@
 /* tools/cli/cmd_catalog.c: `roomforge catalog`: one line per level for a
  * range of seeds and depths, the digests a committed catalog diffs.
  *
- * Pipeline: CLI over level.h; one process generates every level. Columns:
- * seed, depth, digest, rooms, templates, monsters and items.
+ * Pipeline: CLI over stats.h (rf_stats_catalog: the levels on --jobs
+ * threads, rows handed back in level order) and level.h. Columns: seed,
+ * depth, digest, rooms, templates, monsters and items.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -16,12 +17,13 @@
 #include "roomforge/fs.h"
 #include "roomforge/level.h"
 #include "roomforge/special.h"
+#include "roomforge/stats.h"
 
 static const char catalog_usage[] =
     "usage: roomforge catalog [--content DIR]... [--profile NAME] [--seed N] [--count K]\n"
     "                         [--depths A-B] [--size WxH] [--room NAME]... [--difficulty D]\n"
     "                         [--recipe FILE] [--format text|csv|json] [--scripts DIR]\n"
-    "                         [--verbose] [--quiet]\n"
+    "                         [--jobs N] [--verbose] [--quiet]\n"
     "Generates every level of seeds N..N+K-1 and depths A..B in one process and\n"
     "prints one line a level: seed depth digest rooms templates monsters items,\n"
     "where digest is the FNV-1a 64 hash of the level's JSON output (gen --format\n"
@@ -46,6 +48,8 @@ static const char catalog_usage[] =
     "  --difficulty D        DoomRL difficulty: itytd, hntr, hmp, uv, nightmare or\n"
     "                        1-5 (default hmp)\n"
     "  --recipe FILE         run this Lua level recipe instead of the profile's\n"
+    "  --jobs N              threads, 1..256 (default: every core); the output is\n"
+    "                        the same bytes for any N\n"
     "  --format text|csv|json\n"
     "                        output format (default text; csv and json: the same\n"
     "                        columns)\n"
@@ -54,6 +58,29 @@ static const char catalog_usage[] =
     "Exit: 0 success, 1 content errors, 2 usage or I/O errors.\n";
 
 enum { FMT_TEXT, FMT_CSV, FMT_JSON };
+
+typedef struct catalog_out {
+    int fmt;
+    bool first;
+} catalog_out;
+
+static bool print_row(void *ud, const rf_stats_row *row)
+{
+    catalog_out *c = ud;
+    unsigned long long seed = (unsigned long long)row->seed;
+    if (c->fmt == FMT_JSON)
+        printf("%s\n{\"seed\":%llu,\"depth\":%d,\"digest\":\"%016" PRIx64
+               "\",\"rooms\":%zu,\"templates\":%zu,\"monsters\":%zu,\"items\":%zu}",
+               c->first ? "" : ",", seed, row->depth, row->digest, row->rooms, row->templates,
+               row->monsters, row->items);
+    else
+        printf(c->fmt == FMT_CSV ? "%llu,%d,%016" PRIx64 ",%zu,%zu,%zu,%zu\n"
+                                 : "%llu %d %016" PRIx64 " %zu %zu %zu %zu\n",
+               seed, row->depth, row->digest, row->rooms, row->templates, row->monsters,
+               row->items);
+    c->first = false;
+    return !ferror(stdout);
+}
 
 #define CATALOG_MAX_COUNT 1000000
 #define CATALOG_MAX_ROOMS 64 /* --room options one run takes, as gen */
@@ -69,9 +96,12 @@ int cmd_catalog(int argc, char **argv)
     rf_diags *d;
     const char *forced[CATALOG_MAX_ROOMS];
     size_t nforced = 0, j;
-    unsigned long long seed = 1, i;
-    int k, rc, fmt = FMT_TEXT, count = 10, a = 1, b = 26, depth;
-    bool first = true;
+    unsigned long long seed = 1;
+    int k, rc, fmt = FMT_TEXT, count = 10, a = 1, b = 26;
+    rf_stats_opts so;
+    catalog_out co;
+    rf_status s;
+    rf_stats_opts_init(&so);
     rf_level_opts_init(&o);
     cli_content_init(&cc);
     for (k = 1; k < argc; k++) {
@@ -126,6 +156,9 @@ int cmd_catalog(int argc, char **argv)
                 fmt = FMT_JSON;
             else
                 return cli_usage_error("catalog", "--format takes text, csv or json");
+        } else if ((r = cli_opt_value(argc, argv, &k, "--jobs", &v)) != 0) {
+            if (r < 0 || !cli_parse_int(v, &so.jobs) || so.jobs < 1 || so.jobs > RF_STATS_MAX_JOBS)
+                return cli_usage_error("catalog", "--jobs takes 1..%d", RF_STATS_MAX_JOBS);
         } else if ((r = cli_opt_value(argc, argv, &k, "--recipe", &v)) != 0) {
             if (r < 0 || !*v)
                 return cli_usage_error("catalog", "--recipe needs a Lua file");
@@ -162,54 +195,46 @@ int cmd_catalog(int argc, char **argv)
         }
     }
     d = rf_diags_new();
-    if (!d || !rf_diags_enable(d, "room-skipped", false)) {
+    if (!d) {
         rf_fs_free(recipe);
-        rf_diags_free(d);
         cli_pack_close(&cp);
         return cli_usage_error("catalog", "out of memory");
     }
+    so.profiles = set;
+    so.templates = o.templates;
+    so.profile_names = &o.profile;
+    so.nprofiles = 1;
+    so.seed = seed;
+    so.count = (uint64_t)count;
+    so.depth_lo = a;
+    so.depth_hi = b;
+    so.width = o.width;
+    so.height = o.height;
+    so.difficulty = o.difficulty;
+    so.rooms = forced;
+    so.nrooms = nforced;
+    so.recipe = o.recipe;
+    so.recipe_len = o.recipe_len;
+    so.recipe_file = o.recipe_file;
+    co.fmt = fmt;
+    co.first = true;
     if (fmt == FMT_CSV)
         puts("seed,depth,digest,rooms,templates,monsters,items");
     else if (fmt == FMT_JSON)
         fputs("{\"levels\":[", stdout);
-    for (i = 0; i < (unsigned long long)count; i++)
-        for (depth = a; depth <= b; depth++) {
-            rf_level *lv = NULL;
-            uint64_t digest;
-            rf_status s;
-            o.seed = seed + i;
-            o.depth = depth;
-            s = rf_level_generate(set, &o, &lv, d);
-            if (s != RF_OK) { /* the failing level's diagnostics, and which level it is */
-                (void)rf_diag_add(d, "level-failed", o.profile, 0, 0,
-                                  "profile '%s': seed %llu, depth %d: %s", o.profile, seed + i,
-                                  depth, rf_status_str(s));
-                rc = s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s);
-                if (cli_write_diags(d, cc.verbosity) != CLI_OK)
-                    rc = CLI_USAGE;
-                goto done;
-            }
-            digest = rf_level_digest(lv);
-            if (digest == 0) { /* the JSON it hashes could not be held */
-                rf_level_free(lv);
-                rc = cli_usage_error("catalog", "out of memory");
-                goto done;
-            }
-            if (fmt == FMT_JSON)
-                printf("%s\n{\"seed\":%llu,\"depth\":%d,\"digest\":\"%016" PRIx64
-                       "\",\"rooms\":%zu,\"templates\":%zu,\"monsters\":%zu,\"items\":%zu}",
-                       first ? "" : ",", seed + i, depth, digest,
-                       rf_level_rooms_proper(lv), rf_level_template_count(lv),
-                       rf_level_object_count_of(lv, "monster"), rf_level_object_count_of(lv, "item"));
-            else
-                printf(fmt == FMT_CSV ? "%llu,%d,%016" PRIx64 ",%zu,%zu,%zu,%zu\n"
-                                      : "%llu %d %016" PRIx64 " %zu %zu %zu %zu\n",
-                       seed + i, depth, digest, rf_level_rooms_proper(lv),
-                       rf_level_template_count(lv), rf_level_object_count_of(lv, "monster"),
-                       rf_level_object_count_of(lv, "item"));
-            first = false;
-            rf_level_free(lv);
-        }
+    s = rf_stats_catalog(&so, print_row, &co, d);
+    if (s == RF_ERR_IO) {
+        rc = cli_usage_error("catalog", "write error on stdout");
+        goto done;
+    }
+    if (s != RF_OK) { /* the failing level's diagnostics, and which level it is */
+        rc = s == RF_ERR_ARG ? CLI_USAGE
+             : s == RF_ERR_NOMEM ? cli_usage_error("catalog", "out of memory")
+                                 : cli_exit_for(s);
+        if (cli_write_diags(d, cc.verbosity) != CLI_OK)
+            rc = CLI_USAGE;
+        goto done;
+    }
     if (fmt == FMT_JSON)
         fputs("\n]}\n", stdout);
 done:

@@ -127,6 +127,12 @@ RF_API size_t rf_level_object_count(const rf_level *l);
 RF_API const rf_placed *rf_level_object_at(const rf_level *l, size_t i);
 /* Objects of one type ("monster", "item", ...). */
 RF_API size_t rf_level_object_count_of(const rf_level *l, const char *type);
+struct rf_place_entry;
+/* What became of each template the placer planned for the level (place.h:
+ * forced rooms first, then each weighted draw, in plan order; placed or why
+ * not). 0 without templates. Valid until l is freed. */
+RF_API size_t rf_level_plan_count(const rf_level *l);
+RF_API const struct rf_place_entry *rf_level_plan_at(const rf_level *l, size_t i);
 RF_API size_t rf_level_feeling_count(const rf_level *l);
 RF_API const char *rf_level_feeling_at(const rf_level *l, size_t i);
 struct rf_special_result;

@@ -26,5 +26,6 @@
 #include "roomforge/orient.h"
 #include "roomforge/world.h"
 #include "roomforge/scenario.h"
+#include "roomforge/stats.h"
 
 #endif /* RF_ROOMFORGE_H */

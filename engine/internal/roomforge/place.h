@@ -26,9 +26,26 @@ typedef enum rf_place_why {
 
 /* A short English phrase for why ("its depth range", ...). */
 const char *rf_place_why_text(rf_place_why why);
+/* A one-word key for why ("placed", "depth", "size", "doors", "special",
+ * "budget"), as `roomforge stats` tallies refusals. */
+const char *rf_place_why_key(rf_place_why why);
+
+/* What became of one template the placer planned for a level (forced, or
+ * drawn by weight), in plan order: forced rooms first, then each draw. */
+typedef struct rf_place_entry {
+    const rf_template *t;
+    bool forced;
+    bool placed;
+    rf_place_why why; /* RF_PLACE_OK when placed, else why it was not */
+} rf_place_entry;
 
 /* True when t may appear at 1-based depth: minLevel <= depth-1 <= maxLevel. */
 bool rf_place_depth_ok(const rf_template *t, int depth);
+/* Why t can never go on a w x h level at depth with the profile's orient
+ * (RF_PLACE_ORIENT_*, below): RF_PLACE_DEPTH, _DOORS, _SIZE, in that
+ * order; RF_PLACE_OK when the placer may draw it there (if its weight is
+ * above 0): the test every draw makes. */
+rf_place_why rf_place_static_why(const rf_template *t, int orient, int depth, int w, int h);
 
 /* The templates a level of w x h draws at the reference count range lo-hi:
  * lo and hi scaled by the area over 79x29 (never below the range), the

@@ -58,6 +58,10 @@ typedef struct rf_special_result {
 
 /* "warehouse", "fluid", ... */
 const char *rf_special_kind_name(rf_special_kind k);
+/* DoomRL's table weight of kind k (out of 50 on a normal level; the
+ * single-monster table leaves vaults out): each of the pass's 7d2-7 draws
+ * picks k with this weight over the table's total. 0 for a bad k. */
+int rf_special_kind_weight(rf_special_kind k, bool single_monster);
 /* Parses "itytd", "hntr", "hmp", "uv", "nightmare" (or 1-5); false otherwise. */
 bool rf_difficulty_parse(const char *s, rf_difficulty *out);
 const char *rf_difficulty_name(rf_difficulty d);

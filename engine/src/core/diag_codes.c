@@ -102,6 +102,9 @@ static const rf_diag_code codes[] = {
     {"scenario-object", E, true, "a scenario event names an object the room does not hold, or one of the wrong kind"},
     {"unknown-room", E, true, "a room name (gen --room, show, sim --room, a scenario's room line) that is not loaded"},
     {"expect-failed", E, true, "a scenario's expect line names an effect that did not happen"},
+    /* stats over many levels (roomforge stats) */
+    {"stats-options", E, true, "stats options out of range or contradictory (count, depths, jobs, shard, a profile given twice)"},
+    {"stats-merge", E, true, "a file given to stats --merge is not a stats JSON report, or the files are not the shards of one run"},
 };
 
 #undef E

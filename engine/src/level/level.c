@@ -9,6 +9,7 @@
 
 #include "core/alloc.h"
 #include "level_int.h"
+#include "roomforge/place.h"
 
 void rf_level_free(rf_level *l)
 {
@@ -19,6 +20,7 @@ void rf_level_free(rf_level *l)
     rf_room_list_fini(&l->rooms);
     rf_placed_list_fini(&l->objs);
     rf_free(l->choke);
+    rf_free(l->plan);
     for (i = 0; i < l->nfeelings; i++)
         rf_free(l->feelings[i]);
     rf_free(l->feelings);
@@ -44,6 +46,12 @@ size_t rf_level_room_count(const rf_level *l) { return l->rooms.n; }
 int rf_level_traps(const rf_level *l) { return l->traps; }
 size_t rf_level_feeling_count(const rf_level *l) { return l->nfeelings; }
 size_t rf_level_object_count(const rf_level *l) { return l->objs.n; }
+size_t rf_level_plan_count(const rf_level *l) { return l->nplan; }
+
+const rf_place_entry *rf_level_plan_at(const rf_level *l, size_t i)
+{
+    return i < l->nplan ? &l->plan[i] : NULL;
+}
 
 const rf_placed *rf_level_object_at(const rf_level *l, size_t i)
 {

@@ -105,6 +105,22 @@ static rf_level *level_new(const rf_level_opts *o)
     return lv;
 }
 
+/* Copies what became of each template the placer planned into lv
+ * (rf_level_plan_at). RF_OK or RF_ERR_NOMEM. */
+static rf_status keep_plan(rf_level *lv, const rf_placer *pl)
+{
+    size_t n = rf_place_entry_count(pl), i;
+    if (n == 0)
+        return RF_OK;
+    lv->plan = rf_calloc(n, sizeof *lv->plan);
+    if (!lv->plan)
+        return RF_ERR_NOMEM;
+    for (i = 0; i < n; i++)
+        rf_place_entry_at(pl, i, &lv->plan[i]);
+    lv->nplan = n;
+    return RF_OK;
+}
+
 /* Runs o's recipe on a new level (probe: up to its first dig step). A run
  * with a profile that is no probe records in r->asked which of its
  * parameter rows the recipe read. */
@@ -132,6 +148,8 @@ static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, boo
     if (!r->lv)
         return RF_ERR_NOMEM;
     st = rf_recipe_run_level(r);
+    if (st == RF_OK && !probe)
+        st = keep_plan(r->lv, r->placer);
     rf_place_free(r->placer);
     rf_brogue_run_free(r->brogue);
     r->brogue = NULL;

@@ -22,6 +22,8 @@ struct rf_level {
     int depth;
     rf_placed_list objs; /* special rooms, templates, population */
     rf_special_result special; /* the special-room pass's, zeroed when it did not run */
+    struct rf_place_entry *plan; /* nplan: what became of each planned template */
+    size_t nplan;
     char **feelings; /* nfeelings owned strings */
     size_t nfeelings, feel_cap;
 };

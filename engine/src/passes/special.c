@@ -67,6 +67,13 @@ const char *rf_special_kind_name(rf_special_kind k)
     return (unsigned)k < RF_SPECIAL_KIND_COUNT ? kinds[k].name : "?";
 }
 
+int rf_special_kind_weight(rf_special_kind k, bool single_monster)
+{
+    if ((unsigned)k >= RF_SPECIAL_KIND_COUNT)
+        return 0;
+    return single_monster ? kinds[k].weight_single : kinds[k].weight_normal;
+}
+
 const char *rf_difficulty_name(rf_difficulty d)
 {
     return d >= RF_DIFFICULTY_ITYTD && d <= RF_DIFFICULTY_NIGHTMARE ? difficulty_names[d - 1] : "?";

@@ -26,9 +26,18 @@ static const char *const why_text[RF_PLACE_WHY_COUNT] = {
     "no place was found within the attempt budget",
 };
 
+static const char *const why_key[RF_PLACE_WHY_COUNT] = {
+    "placed", "depth", "size", "doors", "special", "budget",
+};
+
 const char *rf_place_why_text(rf_place_why why)
 {
     return (unsigned)why < RF_PLACE_WHY_COUNT ? why_text[why] : "?";
+}
+
+const char *rf_place_why_key(rf_place_why why)
+{
+    return (unsigned)why < RF_PLACE_WHY_COUNT ? why_key[why] : "?";
 }
 
 bool rf_place_depth_ok(const rf_template *t, int depth)
@@ -386,6 +395,11 @@ static rf_place_why static_why(const rf_template *t, int mode, int depth, int w,
     return fits ? RF_PLACE_OK : RF_PLACE_SIZE;
 }
 
+rf_place_why rf_place_static_why(const rf_template *t, int orient, int depth, int w, int h)
+{
+    return t ? static_why(t, orient, depth, w, h) : RF_PLACE_DEPTH;
+}
+
 static bool plan_has_special(const rf_placer *pl, const rf_template *t)
 {
     size_t i;
@@ -631,6 +645,20 @@ rf_status rf_place_finish(rf_placer *pl, bool wall_corridors, rf_rng *cosmetic,
     if (failed != RF_OK)
         return failed;
     return rf_place_objects_with(pl, cosmetic, hordes, d);
+}
+
+size_t rf_place_entry_count(const rf_placer *pl)
+{
+    return pl ? pl->n : 0;
+}
+
+void rf_place_entry_at(const rf_placer *pl, size_t i, rf_place_entry *out)
+{
+    const rf_plan_entry *e = &pl->plan[i];
+    out->t = e->t;
+    out->forced = e->forced;
+    out->placed = e->placed;
+    out->why = e->placed ? RF_PLACE_OK : e->why;
 }
 
 void rf_place_free(rf_placer *pl)

@@ -60,6 +60,8 @@ struct rf_world {
     size_t capscratch;
     rf_script_types types;
     bool quiet_unknown; /* rf_world_lint: lint.c reports unknown types */
+    bool checked_xml;   /* rf_world_lint: XML scripts of built-in clauses only are not
+                         * compiled (the loader's checker saw them; world_lint.c) */
     bool emit_failed;   /* the effect log could not grow */
     bool suspect;       /* a chunk hit the memory cap or its budget: lint trusts the state no more */
     long long tick_left; /* the tick's pool: instructions user rules may still run */
@@ -87,6 +89,14 @@ long rf_world_engine_int(rf_world *w, const char *field);
 /* Logs e (when the world keeps a log) and tells the host; false, with
  * emit_failed set, when memory runs out. Called by engine.lua's emit. */
 bool rf_world_emit(rf_world *w, const rf_effect *e);
+
+/* Whether every clause of XML script sc is of a built-in type. */
+bool rf_world_builtin_script(const rf_script *sc);
+/* rf_world_lint_rooms, and with compile_all the XML rooms whose clauses are
+ * all built-in compiled in a world too, which lint skips (the loader's
+ * checker saw all a world would): test_lint proves both give the same. */
+rf_status rf_world_lint_run(const rf_template_set *set, const rf_world_opts *opts, rf_diags *d,
+                            bool *bad, bool compile_all);
 
 /* ---- steps: each reads its struct (arg 1) and calls one E function ---- */
 

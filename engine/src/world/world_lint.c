@@ -1,18 +1,19 @@
 /* engine/src/world/world_lint.c: lint of room scripts through the world:
- * every XML script compiled, every Lua chunk run once in the sandbox.
+ * every Lua chunk run once in the sandbox, XML scripts of extension types compiled.
  *
- * Pipeline: world, called by rf_lint_paths and rf_pack_load. Design: XML-only
- * rooms share a world (a fresh one every SHARE_ROOMS rooms). Lua rooms go one
- * at a time through one lint world: added, checked, released (rf_world_release_last),
- * so one room's script state is held at a time and a chunk's globals or memory
- * never reach another's; a full collection keeps garbage far below the cap. A
- * room whose chunk hit the memory cap or its budget (or the state failing) is
- * checked again in a fresh world, whose diagnostics alone are kept: they are
- * exactly those of a world of its own. Unknown types are reported by lint.c only.
+ * Pipeline: world, called by rf_lint_paths and rf_pack_load. Design: built-in
+ * XML clauses are not compiled again (the loader's checker saw all a compile
+ * would: test_world proves it on every rooms file); other XML rooms share a
+ * world, a fresh one every SHARE_ROOMS. Lua rooms go one at a time through one
+ * lint world: added, checked, released (rf_world_release_last), so one room's
+ * state is held at a time; a full collection keeps garbage far below the cap.
+ * A room that hit the memory cap or its budget is checked again in a fresh
+ * world, whose diagnostics alone are kept. Unknown types are lint.c's.
  */
 #include <string.h>
 
 #include "core/alloc.h"
+#include "load/script_types.h"
 #include "roomforge/lint.h"
 #include "roomforge/world.h"
 #include "world_int.h"
@@ -22,6 +23,34 @@
  * small beside the cap, so a chunk near the cap is refused no sooner than in a
  * fresh world (and one that is gets checked again in one). */
 #define LINT_SLACK ((size_t)4 * 1024 * 1024)
+
+/* Whether every clause of t's XML scripts is of a built-in type: the loader's
+ * checker (template_check.c) has checked each against the type's row of the
+ * one table (load/script_types.c), attributes, operands, ids and anchors, so
+ * compiling them again in a world finds nothing more (test_lint proves it on
+ * every fixture). Extension types are checked by their own Lua, in a world. */
+bool rf_world_builtin_script(const rf_script *sc)
+{
+    size_t j;
+    if (sc->lang != RF_SCRIPT_XML)
+        return false;
+    for (j = 0; j < sc->nconditions; j++)
+        if (!rf_script_condition_spec(sc->conditions[j].type))
+            return false;
+    for (j = 0; j < sc->nactions; j++)
+        if (!rf_script_action_spec(sc->actions[j].type))
+            return false;
+    return true;
+}
+
+static bool builtin_only(const rf_template *t)
+{
+    size_t i, n = rf_template_script_count(t);
+    for (i = 0; i < n; i++)
+        if (!rf_world_builtin_script(rf_template_script(t, i)))
+            return false;
+    return true;
+}
 
 /* Whether t has a Lua script (which lint runs in a world of its own). */
 static bool has_lua(const rf_template *t)
@@ -58,6 +87,7 @@ typedef struct lint_run {
     rf_diags *quiet;   /* extension problems, reported once by the first world */
     rf_diags *scratch; /* one Lua room's diagnostics, before they are trusted */
     rf_world *lw;      /* the lint world of Lua rooms, NULL until needed */
+    bool compile_all;  /* compile built-in-only XML rooms in a world too (tests) */
     size_t lw_base;    /* its memory when fresh */
 } lint_run;
 
@@ -114,6 +144,7 @@ static rf_status lint_lua_room(lint_run *run, const rf_template *t, rf_diags *d,
             return RF_ERR_NOMEM;
         if (rf_luavm_call(run->lw->vm, rf_world_step_lint_boot, run->lw, 0, NULL, &f) != RF_OK)
             return RF_ERR_NOMEM; /* embedded and tested: only memory fails */
+        run->lw->checked_xml = !run->compile_all;
         run->lw_base = rf_luavm_memory(run->lw->vm);
     }
     *st = rf_world_add_room(run->lw, t, 0, 0, run->scratch, NULL);
@@ -139,6 +170,7 @@ static rf_status lint_lua_room(lint_run *run, const rf_template *t, rf_diags *d,
     }
     if (quiet_world(run, &fw) != RF_OK)
         return RF_ERR_NOMEM;
+    fw->checked_xml = !run->compile_all; /* as in the lint world */
     *st = rf_world_add_room(fw, t, 0, 0, d, NULL);
     rf_world_free(fw);
     return RF_OK;
@@ -151,6 +183,12 @@ rf_status rf_world_lint(const rf_template_set *set, const rf_world_opts *opts, r
 
 rf_status rf_world_lint_rooms(const rf_template_set *set, const rf_world_opts *opts, rf_diags *d,
                               bool *bad)
+{
+    return rf_world_lint_run(set, opts, d, bad, false);
+}
+
+rf_status rf_world_lint_run(const rf_template_set *set, const rf_world_opts *opts, rf_diags *d,
+                            bool *bad, bool compile_all)
 {
     rf_world *w0 = NULL;
     rf_world_opts o;
@@ -165,6 +203,7 @@ rf_status rf_world_lint_rooms(const rf_template_set *set, const rf_world_opts *o
     /* keep_log as given */
     memset(&run, 0, sizeof run);
     run.opts = &o;
+    run.compile_all = compile_all;
     st = rf_world_new(&o, d, &w0);
     if (st == RF_ERR_NOMEM || st == RF_ERR_IO)
         return st;
@@ -188,6 +227,8 @@ rf_status rf_world_lint_rooms(const rf_template_set *set, const rf_world_opts *o
                 worst = RF_ERR_NOMEM;
                 break;
             }
+        } else if (builtin_only(t) && !run.compile_all) {
+            st = RF_OK; /* the loader's checker saw all a world would */
         } else {
             if (w0->nrooms >= SHARE_ROOMS) { /* the batch is checked: let it go */
                 rf_world_free(w0);

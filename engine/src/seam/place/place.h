@@ -11,6 +11,7 @@
 #include "roomforge/diag.h"
 #include "roomforge/dig.h"
 #include "roomforge/grid.h"
+#include "roomforge/place.h"
 #include "roomforge/placed.h"
 #include "roomforge/template.h"
 
@@ -56,6 +57,10 @@ const uint8_t *rf_place_keep_out(const rf_placer *pl);
 /* True when some planned template is forced or already placed: the level
  * must call rf_place_finish before it is whole. */
 bool rf_place_is_started(const rf_placer *pl);
+/* The plan's entries (place.h's rf_place_entry), in plan order, for the
+ * level's record of what became of each template; 0 for NULL. */
+size_t rf_place_entry_count(const rf_placer *pl);
+void rf_place_entry_at(const rf_placer *pl, size_t i, rf_place_entry *out);
 void rf_place_free(rf_placer *pl);
 
 /* Brogue: the accretion hook (place_attach.c); ud is the rf_placer. */

@@ -1,0 +1,432 @@
+/* engine/src/stats/stats.c: the figures of a run: making, adding and
+ * freeing them, and the figures derived from them (shares, z, reasons).
+ *
+ * Pipeline: stats; stats_tally.c fills them a level at a time, stats_run.c
+ * adds the threads' and stats_merge.c the shards'. Design: integer sums
+ * only, so addition in any order gives the same bits (stats_int.h).
+ */
+#include <math.h>
+#include <string.h>
+
+#include "core/alloc.h"
+#include "stats_int.h"
+
+const char *const rf_st_dist_names[ST_DIST_COUNT] = {
+    "rooms", "templates", "monsters", "items", "traps", "secret_doors", "stair_path",
+};
+
+char *rf_st_strdup(const char *s)
+{
+    return s ? rf_strdup(s) : NULL;
+}
+
+void rf_st_u128_add(st_u128 *a, uint64_t v)
+{
+    uint64_t lo = a->lo + v;
+    a->hi += lo < a->lo;
+    a->lo = lo;
+}
+
+void rf_st_u128_sum(st_u128 *a, const st_u128 *b)
+{
+    rf_st_u128_add(a, b->lo);
+    a->hi += b->hi;
+}
+
+double rf_st_u128_real(const st_u128 *a)
+{
+    return ((double)a->hi * 18446744073709551616.0 + (double)a->lo) / 4294967296.0;
+}
+
+bool rf_st_hist_add(st_hist *h, uint64_t v, uint64_t levels)
+{
+    size_t b = v >= ST_HIST_CAP - 1 ? ST_HIST_CAP - 1 : (size_t)v;
+    if (levels == 0)
+        return true;
+    if (b >= h->ncap) {
+        size_t cap = h->ncap ? h->ncap : 16;
+        uint64_t *n;
+        while (cap <= b)
+            cap *= 2;
+        if (cap > ST_HIST_CAP)
+            cap = ST_HIST_CAP;
+        n = rf_realloc(h->n, cap * sizeof *n);
+        if (!n)
+            return false;
+        memset(n + h->ncap, 0, (cap - h->ncap) * sizeof *n);
+        h->n = n;
+        h->ncap = cap;
+    }
+    h->n[b] += levels;
+    h->min = h->levels == 0 || v < h->min ? v : h->min;
+    h->max = v > h->max ? v : h->max;
+    h->sum += v * levels;
+    h->levels += levels;
+    return true;
+}
+
+bool rf_st_hist_sum(st_hist *a, const st_hist *b)
+{
+    size_t v;
+    uint64_t sum = a->sum + b->sum, mn = a->min, mx = a->max;
+    if (b->levels == 0)
+        return true;
+    if (a->levels == 0 || b->min < mn)
+        mn = b->min;
+    if (b->max > mx)
+        mx = b->max;
+    for (v = 0; v < b->ncap; v++) /* the buckets; extremes and sum set below */
+        if (b->n[v] && !rf_st_hist_add(a, v, b->n[v]))
+            return false;
+    a->sum = sum;
+    a->min = mn;
+    a->max = mx;
+    return true;
+}
+
+static void hist_fini(st_hist *h)
+{
+    rf_free(h->n);
+}
+
+void rf_st_first_fini(st_first *f)
+{
+    rf_free(f->profile);
+    rf_free(f->what);
+    memset(f, 0, sizeof *f);
+}
+
+bool rf_st_first_offer(st_first *f, uint64_t index, const char *profile, uint64_t seed, int depth,
+                    const char *what)
+{
+    char *p, *w;
+    if (f->set && f->index <= index)
+        return true;
+    p = rf_st_strdup(profile);
+    w = rf_st_strdup(what ? what : "");
+    if (!p || !w) {
+        rf_free(p);
+        rf_free(w);
+        return false;
+    }
+    rf_st_first_fini(f);
+    f->set = true;
+    f->index = index;
+    f->profile = p;
+    f->seed = seed;
+    f->depth = depth;
+    f->what = w;
+    return true;
+}
+
+bool rf_st_feel_add(st_profile *p, const char *text, uint64_t n)
+{
+    size_t lo = 0, hi = p->nfeel;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(p->feel[mid].text, text);
+        if (c == 0) {
+            p->feel[mid].n += n;
+            return true;
+        }
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (!rf_grow((void **)&p->feel, &p->feel_cap, p->nfeel + 1, sizeof *p->feel))
+        return false;
+    memmove(p->feel + lo + 1, p->feel + lo, (p->nfeel - lo) * sizeof *p->feel);
+    p->feel[lo].text = rf_strdup(text);
+    if (!p->feel[lo].text) {
+        memmove(p->feel + lo, p->feel + lo + 1, (p->nfeel - lo) * sizeof *p->feel);
+        return false;
+    }
+    p->feel[lo].n = n;
+    p->nfeel++;
+    return true;
+}
+
+void rf_stats_free(rf_stats *s)
+{
+    size_t i, k;
+    if (!s)
+        return;
+    for (i = 0; i < s->nrooms; i++)
+        rf_free(s->rooms[i]);
+    rf_free(s->rooms);
+    rf_free(s->recipe);
+    for (i = 0; i < s->nt; i++) {
+        rf_free(s->t[i].name);
+        rf_free(s->t[i].file);
+    }
+    rf_free(s->t);
+    for (i = 0; i < s->np; i++) {
+        rf_free(s->p[i].name);
+        for (k = 0; k < ST_DIST_COUNT; k++)
+            hist_fini(&s->p[i].dist[k]);
+        for (k = 0; k < s->p[i].nfeel; k++)
+            rf_free(s->p[i].feel[k].text);
+        rf_free(s->p[i].feel);
+    }
+    rf_free(s->p);
+    rf_st_first_fini(&s->first_failure);
+    rf_st_first_fini(&s->first_violation);
+    rf_free(s);
+}
+
+/* An rf_stats with the run's numbers, nt templates and np profiles
+ * allocated (names still NULL). */
+static rf_stats *alloc_stats(size_t nt, size_t np, size_t nrooms)
+{
+    rf_stats *s = rf_calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->t = nt ? rf_calloc(nt, sizeof *s->t) : NULL;
+    s->p = np ? rf_calloc(np, sizeof *s->p) : NULL;
+    s->rooms = nrooms ? rf_calloc(nrooms, sizeof *s->rooms) : NULL;
+    if ((nt && !s->t) || (np && !s->p) || (nrooms && !s->rooms)) {
+        rf_stats_free(s);
+        return NULL;
+    }
+    s->nt = nt;
+    s->np = np;
+    s->nrooms = nrooms;
+    return s;
+}
+
+rf_stats *rf_st_new(const rf_stats_opts *o)
+{
+    size_t nt = o->templates ? rf_template_set_count(o->templates) : 0, i;
+    size_t np = o->nprofiles ? o->nprofiles : 1;
+    rf_stats *s = alloc_stats(nt, np, o->nrooms);
+    bool ok = s != NULL;
+    if (!s)
+        return NULL;
+    s->seed = o->seed;
+    s->count = o->count;
+    s->depth_lo = o->depth_lo;
+    s->depth_hi = o->depth_hi;
+    s->width = o->width;
+    s->height = o->height;
+    s->difficulty = o->difficulty ? o->difficulty : RF_DIFFICULTY_HMP;
+    s->shard = o->shard;
+    s->nshards = o->nshards;
+    if (o->recipe)
+        ok = (s->recipe = rf_st_strdup(o->recipe_file ? o->recipe_file : "recipe")) != NULL;
+    for (i = 0; ok && i < o->nrooms; i++)
+        ok = (s->rooms[i] = rf_st_strdup(o->rooms[i] ? o->rooms[i] : "")) != NULL;
+    for (i = 0; ok && i < nt; i++) {
+        const rf_template *t = rf_template_set_at(o->templates, i);
+        s->t[i].name = rf_st_strdup(rf_template_name(t));
+        s->t[i].file = rf_st_strdup(rf_template_file(t));
+        s->t[i].line = rf_template_line(t);
+        s->t[i].weight = rf_template_weight(t);
+        ok = s->t[i].name && s->t[i].file;
+    }
+    for (i = 0; ok && i < np; i++)
+        ok = (s->p[i].name = rf_st_strdup(o->nprofiles ? o->profile_names[i] : "brogue")) != NULL;
+    if (!ok) {
+        rf_stats_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+rf_stats *rf_st_new_like(const rf_stats *src)
+{
+    rf_stats *s = alloc_stats(src->nt, src->np, src->nrooms);
+    bool ok = s != NULL;
+    size_t i;
+    if (!s)
+        return NULL;
+    s->seed = src->seed;
+    s->count = src->count;
+    s->depth_lo = src->depth_lo;
+    s->depth_hi = src->depth_hi;
+    s->width = src->width;
+    s->height = src->height;
+    s->difficulty = src->difficulty;
+    s->shard = src->shard;
+    s->nshards = src->nshards;
+    if (src->recipe)
+        ok = (s->recipe = rf_st_strdup(src->recipe)) != NULL;
+    for (i = 0; ok && i < src->nrooms; i++)
+        ok = (s->rooms[i] = rf_st_strdup(src->rooms[i])) != NULL;
+    for (i = 0; ok && i < src->nt; i++) {
+        s->t[i].name = rf_st_strdup(src->t[i].name);
+        s->t[i].file = rf_st_strdup(src->t[i].file);
+        s->t[i].line = src->t[i].line;
+        s->t[i].weight = src->t[i].weight;
+        ok = s->t[i].name && s->t[i].file;
+    }
+    for (i = 0; ok && i < src->np; i++)
+        ok = (s->p[i].name = rf_st_strdup(src->p[i].name)) != NULL;
+    if (!ok) {
+        rf_stats_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static bool first_add(st_first *a, const st_first *b)
+{
+    return !b->set || rf_st_first_offer(a, b->index, b->profile, b->seed, b->depth, b->what);
+}
+
+bool rf_st_add(rf_stats *a, const rf_stats *b)
+{
+    size_t i, k;
+    a->levels += b->levels;
+    a->failed += b->failed;
+    a->violations += b->violations;
+    a->draws += b->draws;
+    for (i = 0; i < a->nt && i < b->nt; i++) {
+        st_tmpl *x = &a->t[i];
+        const st_tmpl *y = &b->t[i];
+        x->eligible += y->eligible;
+        x->drawn += y->drawn;
+        x->placed += y->placed;
+        x->forced += y->forced;
+        for (k = 0; k < ST_WHY_COUNT; k++)
+            x->refused[k] += y->refused[k];
+        x->placed_draws += y->placed_draws;
+        rf_st_u128_sum(&x->exp, &y->exp);
+        rf_st_u128_sum(&x->var, &y->var);
+        rf_st_u128_sum(&x->cvar, &y->cvar);
+    }
+    for (i = 0; i < a->np && i < b->np; i++) {
+        st_profile *x = &a->p[i];
+        const st_profile *y = &b->p[i];
+        x->levels += y->levels;
+        x->failed += y->failed;
+        x->violations += y->violations;
+        for (k = 0; k < ST_DIST_COUNT; k++)
+            if (!rf_st_hist_sum(&x->dist[k], &y->dist[k]))
+                return false;
+        for (k = 0; k < RF_SPECIAL_KIND_COUNT; k++) {
+            x->special_made[k] += y->special_made[k];
+            x->special_drawn[k] += y->special_drawn[k];
+        }
+        x->tried_normal += y->tried_normal;
+        x->tried_single += y->tried_single;
+        for (k = 0; k < y->nfeel; k++)
+            if (!rf_st_feel_add(x, y->feel[k].text, y->feel[k].n))
+                return false;
+    }
+    return first_add(&a->first_failure, &b->first_failure) &&
+           first_add(&a->first_violation, &b->first_violation);
+}
+
+/* ---- derived figures ---- */
+
+double rf_st_expected_share(const rf_stats *s, const st_tmpl *t)
+{
+    return s->draws ? rf_st_u128_real(&t->exp) / (double)s->draws : 0.0;
+}
+
+double rf_st_observed_share(const rf_stats *s, const st_tmpl *t)
+{
+    return s->draws ? (double)t->placed_draws / (double)s->draws : 0.0;
+}
+
+double rf_st_z(const st_tmpl *t, bool *defined)
+{
+    double e = rf_st_u128_real(&t->exp), v = rf_st_u128_real(&t->var);
+    double c = rf_st_u128_real(&t->cvar);
+    if (c > v)
+        v = c;
+    *defined = v > 1e-9;
+    if (!*defined)
+        return 0.0;
+    return ((double)t->placed_draws - e) / sqrt(v);
+}
+
+bool rf_st_flagged(const st_tmpl *t)
+{
+    bool defined;
+    double z = rf_st_z(t, &defined);
+    if (!defined) /* a certain draw: any shortfall of a whole draw is drift */
+        return fabs((double)t->placed_draws - rf_st_u128_real(&t->exp)) >= 0.5;
+    return fabs(z) > 3.0;
+}
+
+int rf_st_main_reason(const st_tmpl *t)
+{
+    int k, best = -1;
+    uint64_t n = 0;
+    for (k = 1; k < ST_WHY_COUNT; k++)
+        if (t->refused[k] > n) {
+            n = t->refused[k];
+            best = k;
+        }
+    return best;
+}
+
+const char *rf_st_why_key(int why)
+{
+    if (why == ST_WHY_WEIGHT)
+        return "weight";
+    if (why < 0)
+        return "not_drawn";
+    return rf_place_why_key((rf_place_why)why);
+}
+
+const char *rf_st_why_text(int why)
+{
+    if (why == ST_WHY_WEIGHT)
+        return "its weight is 0, so it is never drawn";
+    if (why < 0)
+        return "it was eligible but never drawn in these levels";
+    return rf_place_why_text((rf_place_why)why);
+}
+
+double rf_st_special_expected(const st_profile *p, int k)
+{
+    double tn = 0, ts = 0, n = (double)(p->tried_normal + p->tried_single);
+    int j;
+    if (n <= 0)
+        return 0.0;
+    for (j = 0; j < RF_SPECIAL_KIND_COUNT; j++) {
+        tn += rf_special_kind_weight((rf_special_kind)j, false);
+        ts += rf_special_kind_weight((rf_special_kind)j, true);
+    }
+    return ((double)p->tried_normal * rf_special_kind_weight((rf_special_kind)k, false) / tn +
+            (double)p->tried_single * rf_special_kind_weight((rf_special_kind)k, true) / ts) /
+           n;
+}
+
+/* |z| for ordering: an undefined z with a shortfall counts as infinite. */
+static double drift(const st_tmpl *t)
+{
+    bool defined;
+    double z = rf_st_z(t, &defined);
+    if (!defined)
+        return rf_st_flagged(t) ? HUGE_VAL : 0.0;
+    return fabs(z);
+}
+
+size_t *rf_st_order(const rf_stats *s)
+{
+    size_t *ix = rf_calloc(s->nt ? s->nt : 1, sizeof *ix), i, j;
+    if (!ix)
+        return NULL;
+    for (i = 0; i < s->nt; i++)
+        ix[i] = i;
+    /* insertion sort: stable, context-free, and template sets are small
+     * enough (thousands) that O(n^2) in the worst case stays well under the
+     * cost of the levels */
+    for (i = 1; i < s->nt; i++) {
+        size_t cur = ix[i];
+        double dc = drift(&s->t[cur]);
+        for (j = i; j > 0; j--) {
+            const st_tmpl *p = &s->t[ix[j - 1]];
+            double dp = drift(p);
+            if (dp > dc || (dp == dc && strcmp(p->name, s->t[cur].name) <= 0))
+                break;
+            ix[j] = ix[j - 1];
+        }
+        ix[j] = cur;
+    }
+    return ix;
+}

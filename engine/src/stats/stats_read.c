@@ -1,0 +1,397 @@
+/* engine/src/stats/stats_read.c: a JSON report read back into figures, and
+ * the merge of the shards of one run (stats --merge).
+ *
+ * Pipeline: stats; text from the caller (the CLI reads the files), figures
+ * out. Design: a report carries every integer sum (stats_json.c), so a
+ * shard read back is exactly the figures its run held; the merge checks
+ * the parts are the shards 1..N of one run (same options, templates and
+ * profiles) and adds them (integer sums: any order gives the same bits).
+ */
+#include <string.h>
+
+#include "core/alloc.h"
+#include "stats_int.h"
+#include "stats_jparse.h"
+
+typedef struct reader {
+    const char *file;
+    rf_diags *d;
+    bool failed;
+    bool nomem; /* the failure was memory running out, not the report */
+} reader;
+
+static void oom(reader *r)
+{
+    r->failed = true;
+    r->nomem = true;
+}
+
+static void fail(reader *r, const char *what)
+{
+    if (!r->failed && r->d)
+        (void)rf_diag_add(r->d, "stats-merge", r->file, 0, 0,
+                          "not a roomforge stats JSON report: %s", what);
+    r->failed = true;
+}
+
+static uint64_t get_u64(reader *r, const st_jv *obj, const char *key)
+{
+    uint64_t v = 0;
+    if (!rf_st_jv_u64(rf_st_jv_get(obj, key), &v))
+        fail(r, key);
+    return v;
+}
+
+static int get_int(reader *r, const st_jv *obj, const char *key)
+{
+    int v = 0;
+    if (!rf_st_jv_int(rf_st_jv_get(obj, key), &v))
+        fail(r, key);
+    return v;
+}
+
+/* Element i of array v as u64 / int. */
+static uint64_t at_u64(reader *r, const st_jv *v, size_t i, const char *what)
+{
+    uint64_t x = 0;
+    if (!v || v->type != ST_JARRAY || i >= v->n || !rf_st_jv_u64(v->items[i], &x))
+        fail(r, what);
+    return x;
+}
+
+static int at_int(reader *r, const st_jv *v, size_t i, const char *what)
+{
+    int x = 0;
+    if (!v || v->type != ST_JARRAY || i >= v->n || !rf_st_jv_int(v->items[i], &x))
+        fail(r, what);
+    return x;
+}
+
+static const st_jv *get_type(reader *r, const st_jv *obj, const char *key, st_jtype type)
+{
+    const st_jv *v = rf_st_jv_get(obj, key);
+    if (!v || v->type != type) {
+        fail(r, key);
+        return NULL;
+    }
+    return v;
+}
+
+static char *dup_string(reader *r, const st_jv *v, const char *what)
+{
+    char *s;
+    if (!v || v->type != ST_JSTRING) {
+        fail(r, what);
+        return NULL;
+    }
+    if (!(s = rf_strdup(v->str)))
+        oom(r);
+    return s;
+}
+
+static void read_template(reader *r, const st_jv *v, st_tmpl *t)
+{
+    const st_jv *ref = get_type(r, v, "refused", ST_JOBJECT), *sums;
+    size_t i;
+    int k;
+    t->name = dup_string(r, rf_st_jv_get(v, "name"), "name");
+    t->file = dup_string(r, rf_st_jv_get(v, "file"), "file");
+    t->line = get_int(r, v, "line");
+    t->weight = get_int(r, v, "weight");
+    t->eligible = get_u64(r, v, "eligible");
+    t->drawn = get_u64(r, v, "drawn");
+    t->placed = get_u64(r, v, "placed");
+    t->forced = get_u64(r, v, "forced");
+    t->placed_draws = get_u64(r, v, "placed_draws");
+    for (i = 0; ref && i < ref->n; i++) {
+        for (k = 1; k < ST_WHY_COUNT && strcmp(ref->keys[i], rf_st_why_key(k)) != 0; k++)
+            ;
+        if (k == ST_WHY_COUNT || !rf_st_jv_u64(ref->items[i], &t->refused[k]))
+            fail(r, "refused");
+    }
+    sums = get_type(r, v, "sums", ST_JARRAY);
+    t->exp.hi = at_u64(r, sums, 0, "sums");
+    t->exp.lo = at_u64(r, sums, 1, "sums");
+    t->var.hi = at_u64(r, sums, 2, "sums");
+    t->var.lo = at_u64(r, sums, 3, "sums");
+    t->cvar.hi = at_u64(r, sums, 4, "sums");
+    t->cvar.lo = at_u64(r, sums, 5, "sums");
+}
+
+static void read_hist(reader *r, const st_jv *v, st_hist *h)
+{
+    const st_jv *hist = get_type(r, v, "hist", ST_JARRAY);
+    size_t i;
+    for (i = 0; hist && i < hist->n && !r->failed; i++) {
+        uint64_t val = at_u64(r, hist->items[i], 0, "hist");
+        uint64_t n = at_u64(r, hist->items[i], 1, "hist");
+        if (!r->failed && !rf_st_hist_add(h, val, n))
+            oom(r);
+    }
+    /* the sum and extremes as written (values past the last bucket) */
+    h->sum = get_u64(r, v, "sum");
+    h->min = get_u64(r, v, "min");
+    h->max = get_u64(r, v, "max");
+    if (get_u64(r, v, "levels") != h->levels)
+        fail(r, "hist");
+}
+
+static void read_profile(reader *r, const char *name, const st_jv *v, st_profile *p)
+{
+    const st_jv *made = get_type(r, v, "special_rooms", ST_JOBJECT);
+    const st_jv *drawn = get_type(r, v, "special_draws", ST_JOBJECT);
+    const st_jv *tried = get_type(r, v, "special_tried", ST_JARRAY);
+    const st_jv *feel = get_type(r, v, "feelings", ST_JOBJECT);
+    size_t i;
+    int k;
+    if (!(p->name = rf_strdup(name)))
+        oom(r);
+    p->levels = get_u64(r, v, "levels");
+    p->failed = get_u64(r, v, "failed");
+    p->violations = get_u64(r, v, "violations");
+    for (k = 0; k < ST_DIST_COUNT; k++) {
+        const st_jv *h = get_type(r, v, rf_st_dist_names[k], ST_JOBJECT);
+        if (h)
+            read_hist(r, h, &p->dist[k]);
+    }
+    for (k = 0; made && drawn && k < RF_SPECIAL_KIND_COUNT; k++) {
+        const char *kind = rf_special_kind_name((rf_special_kind)k);
+        const st_jv *dk = get_type(r, drawn, kind, ST_JOBJECT);
+        p->special_made[k] = get_u64(r, made, kind);
+        if (dk)
+            p->special_drawn[k] = get_u64(r, dk, "drawn");
+    }
+    p->tried_normal = at_u64(r, tried, 0, "special_tried");
+    p->tried_single = at_u64(r, tried, 1, "special_tried");
+    for (i = 0; feel && i < feel->n && !r->failed; i++) {
+        uint64_t n;
+        if (!rf_st_jv_u64(feel->items[i], &n))
+            fail(r, "feelings");
+        else if (!rf_st_feel_add(p, feel->keys[i], n))
+            oom(r);
+    }
+}
+
+static void read_first(reader *r, const st_jv *v, st_first *f)
+{
+    const st_jv *prof, *msg;
+    uint64_t index, seed;
+    int depth;
+    if (!v || v->type == ST_JNULL)
+        return;
+    prof = rf_st_jv_get(v, "profile");
+    msg = rf_st_jv_get(v, "message");
+    index = get_u64(r, v, "index");
+    seed = get_u64(r, v, "seed");
+    depth = get_int(r, v, "depth");
+    if (!prof || prof->type != ST_JSTRING || !msg || msg->type != ST_JSTRING)
+        fail(r, "first_failure");
+    else if (!r->failed && !rf_st_first_offer(f, index, prof->str, seed, depth, msg->str))
+        oom(r);
+}
+
+static void read_run(reader *r, const st_jv *root, rf_stats *s)
+{
+    const st_jv *seeds = get_type(r, root, "seeds", ST_JARRAY);
+    const st_jv *depths = get_type(r, root, "depths", ST_JARRAY);
+    const st_jv *size = get_type(r, root, "size", ST_JARRAY);
+    const st_jv *diff = get_type(r, root, "difficulty", ST_JSTRING);
+    const st_jv *rooms = get_type(r, root, "rooms", ST_JARRAY);
+    const st_jv *recipe = rf_st_jv_get(root, "recipe"), *shard = rf_st_jv_get(root, "shard");
+    rf_difficulty dl = RF_DIFFICULTY_HMP;
+    size_t i;
+    s->seed = at_u64(r, seeds, 0, "seeds");
+    s->count = at_u64(r, seeds, 1, "seeds");
+    s->depth_lo = at_int(r, depths, 0, "depths");
+    s->depth_hi = at_int(r, depths, 1, "depths");
+    s->width = at_int(r, size, 0, "size");
+    s->height = at_int(r, size, 1, "size");
+    if (diff && !rf_difficulty_parse(diff->str, &dl))
+        fail(r, "difficulty");
+    s->difficulty = (int)dl;
+    s->nrooms = rooms ? rooms->n : 0;
+    if (s->nrooms && !(s->rooms = rf_calloc(s->nrooms, sizeof *s->rooms)))
+        oom(r);
+    for (i = 0; s->rooms && i < s->nrooms; i++)
+        s->rooms[i] = dup_string(r, rooms->items[i], "rooms");
+    if (recipe && recipe->type != ST_JNULL)
+        s->recipe = dup_string(r, recipe, "recipe");
+    if (shard) {
+        s->shard = at_int(r, shard, 0, "shard");
+        s->nshards = at_int(r, shard, 1, "shard");
+        if (s->nshards < 1 || s->shard < 1 || s->shard > s->nshards)
+            fail(r, "shard");
+    }
+    s->levels = get_u64(r, root, "levels");
+    s->failed = get_u64(r, root, "failed");
+    s->violations = get_u64(r, root, "violations");
+    s->draws = get_u64(r, root, "draws");
+}
+
+rf_status rf_stats_read_json(const char *text, size_t len, const char *file, rf_stats **out,
+                             rf_diags *d)
+{
+    reader r = {file ? file : "stats", d, false, false};
+    size_t bad_at, i;
+    bool nomem;
+    st_jv *root = rf_st_json_parse(text, len, &bad_at, &nomem);
+    const st_jv *tl, *bp, *names;
+    rf_stats *s;
+    *out = NULL;
+    if (!root) {
+        if (nomem)
+            return RF_ERR_NOMEM;
+        if (d)
+            (void)rf_diag_add(d, "stats-merge", r.file, 0, 0,
+                              "not a roomforge stats JSON report: bad JSON at byte %zu", bad_at);
+        return RF_ERR_CONTENT;
+    }
+    s = rf_calloc(1, sizeof *s);
+    if (!s) {
+        rf_st_jv_free(root);
+        return RF_ERR_NOMEM;
+    }
+    tl = get_type(&r, root, "templates", ST_JARRAY);
+    bp = get_type(&r, root, "by_profile", ST_JOBJECT);
+    names = get_type(&r, root, "profiles", ST_JARRAY);
+    read_run(&r, root, s);
+    if (tl && tl->n && !(s->t = rf_calloc(tl->n, sizeof *s->t)))
+        oom(&r);
+    for (i = 0; s->t && i < tl->n; i++, s->nt++)
+        read_template(&r, tl->items[i], &s->t[i]);
+    if (names && bp && (names->n != bp->n || names->n == 0 || names->n > RF_STATS_MAX_PROFILES))
+        fail(&r, "profiles");
+    if (!r.failed && bp && !(s->p = rf_calloc(bp->n, sizeof *s->p)))
+        oom(&r);
+    for (i = 0; !r.failed && s->p && i < bp->n; i++, s->np++) {
+        if (names->items[i]->type != ST_JSTRING || strcmp(names->items[i]->str, bp->keys[i]) != 0)
+            fail(&r, "profiles");
+        read_profile(&r, bp->keys[i], bp->items[i], &s->p[i]);
+    }
+    read_first(&r, rf_st_jv_get(root, "first_failure"), &s->first_failure);
+    read_first(&r, rf_st_jv_get(root, "first_violation"), &s->first_violation);
+    rf_st_jv_free(root);
+    if (r.failed) {
+        rf_stats_free(s);
+        return r.nomem ? RF_ERR_NOMEM : RF_ERR_CONTENT;
+    }
+    *out = s;
+    return RF_OK;
+}
+
+/* ---- the merge ---- */
+
+static bool same_str(const char *a, const char *b)
+{
+    return (!a && !b) || (a && b && strcmp(a, b) == 0);
+}
+
+/* Why part b is not of a's run, or NULL. */
+static const char *differs(const rf_stats *a, const rf_stats *b)
+{
+    size_t i;
+    if (a->seed != b->seed || a->count != b->count || a->depth_lo != b->depth_lo ||
+        a->depth_hi != b->depth_hi || a->width != b->width || a->height != b->height ||
+        a->difficulty != b->difficulty || !same_str(a->recipe, b->recipe))
+        return "the seeds, depths, size, difficulty or recipe differ";
+    if (a->nrooms != b->nrooms)
+        return "the forced rooms differ";
+    for (i = 0; i < a->nrooms; i++)
+        if (strcmp(a->rooms[i], b->rooms[i]) != 0)
+            return "the forced rooms differ";
+    if (a->np != b->np)
+        return "the profiles differ";
+    for (i = 0; i < a->np; i++)
+        if (strcmp(a->p[i].name, b->p[i].name) != 0)
+            return "the profiles differ";
+    if (a->nt != b->nt)
+        return "the templates differ (another content)";
+    for (i = 0; i < a->nt; i++)
+        if (strcmp(a->t[i].name, b->t[i].name) != 0 || a->t[i].line != b->t[i].line ||
+            a->t[i].weight != b->t[i].weight)
+            return "the templates differ (another content)";
+    if (a->nshards != b->nshards)
+        return "they are shards of different counts";
+    return NULL;
+}
+
+rf_status rf_stats_merge(rf_stats *const *parts, size_t n, rf_stats **out, rf_diags *d)
+{
+    rf_stats *s;
+    bool *seen = NULL;
+    size_t i;
+    const char *why = NULL;
+    *out = NULL;
+    if (!parts || n == 0)
+        return RF_ERR_ARG;
+    for (i = 1; i < n && !why; i++)
+        why = differs(parts[0], parts[i]);
+    if (!why && parts[0]->nshards == 0 && n > 1)
+        why = "whole runs cannot be merged, only shards (--shard I/N)";
+    if (!why && parts[0]->nshards && (size_t)parts[0]->nshards != n)
+        why = "not every shard 1..N is given once";
+    if (!why && parts[0]->nshards) {
+        if (!(seen = rf_calloc(n, sizeof *seen)))
+            return RF_ERR_NOMEM;
+        for (i = 0; i < n && !why; i++) {
+            if (seen[parts[i]->shard - 1])
+                why = "not every shard 1..N is given once";
+            seen[parts[i]->shard - 1] = true;
+        }
+        rf_free(seen);
+    }
+    if (why) {
+        if (d)
+            (void)rf_diag_add(d, "stats-merge", "roomforge", 0, 0,
+                              "stats --merge: the files are not the shards of one run: %s", why);
+        return RF_ERR_CONTENT;
+    }
+    if (!(s = rf_st_new_like(parts[0])))
+        return RF_ERR_NOMEM;
+    s->shard = s->nshards = 0;
+    for (i = 0; i < n; i++)
+        if (!rf_st_add(s, parts[i])) {
+            rf_stats_free(s);
+            return RF_ERR_NOMEM;
+        }
+    *out = s;
+    return RF_OK;
+}
+
+/* ---- the rest of the public face ---- */
+
+bool rf_stats_format_parse(const char *s, rf_stats_format *out)
+{
+    static const char *const names[] = {"text", "json", "csv", "html"};
+    int k;
+    for (k = 0; s && k < 4; k++)
+        if (strcmp(s, names[k]) == 0) {
+            *out = (rf_stats_format)k;
+            return true;
+        }
+    return false;
+}
+
+rf_status rf_stats_write(const rf_stats *s, FILE *out, rf_stats_format fmt)
+{
+    if (!s || !out)
+        return RF_ERR_ARG;
+    switch (fmt) {
+    case RF_STATS_JSON: return rf_st_write_json(s, out);
+    case RF_STATS_CSV: return rf_st_write_csv(s, out);
+    case RF_STATS_HTML: return rf_st_write_html(s, out);
+    default: return rf_st_write_text(s, out);
+    }
+}
+
+uint64_t rf_stats_levels(const rf_stats *s) { return s->levels; }
+uint64_t rf_stats_failed(const rf_stats *s) { return s->failed; }
+uint64_t rf_stats_violations(const rf_stats *s) { return s->violations; }
+
+size_t rf_stats_flagged(const rf_stats *s)
+{
+    size_t i, n = 0;
+    for (i = 0; i < s->nt; i++)
+        n += rf_st_flagged(&s->t[i]);
+    return n;
+}

@@ -1,0 +1,406 @@
+/* tools/cli/cmd_stats.c: `roomforge stats`: does each room appear as often
+ * as its weight says, over many levels, on every core, in shards.
+ *
+ * Pipeline: CLI over stats.h: parses the options, loads the content,
+ * runs rf_stats_run (or reads and merges shard reports with --merge),
+ * writes the report, and shows progress on a terminal.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "cli_level.h"
+#include "cli_out.h"
+#include "cli_pack.h"
+#include "commands.h"
+#include "roomforge/fs.h"
+#include "roomforge/level.h"
+#include "roomforge/special.h"
+#include "roomforge/stats.h"
+
+static const char stats_usage[] =
+    "usage: roomforge stats [--content DIR]... [--profile NAME]... [--seed N] [--count K]\n"
+    "                       [--depths A-B] [--size WxH] [--room NAME]... [--difficulty D]\n"
+    "                       [--recipe FILE] [--jobs N] [--shard I/N]\n"
+    "                       [--format text|json|csv|html] [-o FILE] [--scripts DIR]\n"
+    "                       [--verbose] [--quiet]\n"
+    "       roomforge stats --merge FILE.json... [--format text|json|csv|html] [-o FILE]\n"
+    "Generates every level of seeds N..N+K-1, depths A..B and each profile, and\n"
+    "reports per template how often it was eligible, drawn, placed and forced,\n"
+    "why it was refused, its expected share (its weight over the weights of the\n"
+    "templates eligible with it at each draw) against its observed share, and z;\n"
+    "templates never placed and why; per profile what the levels hold.\n"
+    "\n"
+    "options:\n"
+    "  --content DIR         a content pack, as for gen; repeat it to layer packs\n"
+    "                        (default: the bundled content)\n"
+    "  --scripts DIR         designer condition and action types (DIR/*.lua)\n"
+    "  --verbose             print every diagnostic of the content in full\n"
+    "  --quiet               print errors only, and no progress\n"
+    "  --profile NAME        level profile (default brogue); repeat it for several\n"
+    "                        (at most 64), reported each on its own\n"
+    "  --seed N              first seed (default 1)\n"
+    "  --count K             number of seeds, 1..1000000 (default 10)\n"
+    "  --depths A-B          depths, 1 <= A <= B <= 1000 (default 1-26)\n"
+    "  --size WxH            level size from 20x10 to 1000x1000 (default: each\n"
+    "                        profile's own)\n"
+    "  --room NAME           force a template into every level (repeatable, at\n"
+    "                        most 64); a level it cannot be placed in is counted\n"
+    "                        as failed\n"
+    "  --difficulty D        DoomRL difficulty: itytd, hntr, hmp, uv, nightmare or\n"
+    "                        1-5 (default hmp)\n"
+    "  --recipe FILE         run this Lua level recipe instead of the profiles'\n"
+    "  --jobs N              threads, 1..256 (default: every core); the output is\n"
+    "                        the same bytes for any N\n"
+    "  --shard I/N           make only the I-th (1-based) of N disjoint parts of\n"
+    "                        the run; --merge puts the parts' JSON back together\n"
+    "  --merge FILE...       read the JSON reports of the N shards of one run\n"
+    "                        (every other argument is a file) and write the\n"
+    "                        report the unsharded run writes, byte for byte\n"
+    "  --format text|json|csv|html\n"
+    "                        text (default: worst drift first), json, csv (one\n"
+    "                        row per template), html (a self-contained page)\n"
+    "  -o FILE               write the report to FILE (default: stdout)\n"
+    "  -h, --help            print this help and exit\n"
+    "Progress (levels done, levels/s, time left) goes to stderr on a terminal.\n"
+    "An option's value may also follow '=' (--count=25).\n"
+    "Exit: 0 success, 1 content errors, failed levels or invariant violations,\n"
+    "2 usage or I/O errors.\n";
+
+#define STATS_MAX_COUNT 1000000
+#define STATS_MAX_ROOMS 64
+#define STATS_MAX_MERGE 100000 /* shard files one merge reads */
+#define STATS_MAX_REPORT (1u << 30) /* bytes of one shard report */
+
+typedef struct progress {
+    bool on;
+    double start;
+    int shown; /* characters of the last line, to clear it */
+} progress;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void show_progress(void *ud, uint64_t done, uint64_t total)
+{
+    progress *p = ud;
+    double t = now_s() - p->start, rate = t > 0 ? (double)done / t : 0.0;
+    char line[160];
+    int n;
+    if (rate > 0 && done < total)
+        n = snprintf(line, sizeof line, "stats: %llu/%llu levels, %.0f levels/s, %.0f s left",
+                     (unsigned long long)done, (unsigned long long)total, rate,
+                     (double)(total - done) / rate);
+    else
+        n = snprintf(line, sizeof line, "stats: %llu/%llu levels, %.0f levels/s",
+                     (unsigned long long)done, (unsigned long long)total, rate);
+    fprintf(stderr, "\r%s%*s", line, p->shown > n ? p->shown - n : 0, "");
+    p->shown = n;
+    fflush(stderr);
+}
+
+static int write_report(const rf_stats *s, const char *path, rf_stats_format fmt)
+{
+    cli_out out;
+    int rc = cli_out_open(&out, "stats", path, false);
+    rf_status st;
+    if (rc != CLI_OK)
+        return rc;
+    st = rf_stats_write(s, out.f, fmt);
+    if (st == RF_ERR_NOMEM)
+        cli_usage_error("stats", "out of memory");
+    return cli_out_close(&out, "stats", st == RF_OK) != CLI_OK || st != RF_OK ? CLI_USAGE : CLI_OK;
+}
+
+/* stats --merge FILE...: reads, merges, writes. */
+static int run_merge(char **files, size_t n, const char *path, rf_stats_format fmt)
+{
+    rf_stats **parts = calloc(n, sizeof *parts), *merged = NULL;
+    rf_diags *d = rf_diags_new();
+    size_t i;
+    int rc = CLI_OK;
+    if (!parts || !d) {
+        free(parts);
+        rf_diags_free(d);
+        return cli_usage_error("stats", "out of memory");
+    }
+    for (i = 0; i < n && rc == CLI_OK; i++) {
+        char *text = NULL;
+        size_t len = 0;
+        int why = 0;
+        rf_status st = rf_fs_read(files[i], STATS_MAX_REPORT, &text, &len, &why);
+        if (st != RF_OK) {
+            rc = cli_usage_error("stats", "--merge %s: cannot read: %s", files[i],
+                                 st == RF_ERR_LIMIT ? "larger than 1 GiB" : rf_fs_why(why));
+            break;
+        }
+        st = rf_stats_read_json(text, len, files[i], &parts[i], d);
+        rf_fs_free(text);
+        if (st != RF_OK)
+            rc = st == RF_ERR_NOMEM ? cli_usage_error("stats", "out of memory") : CLI_CONTENT;
+    }
+    if (rc == CLI_OK) {
+        rf_status st = rf_stats_merge(parts, n, &merged, d);
+        if (st != RF_OK)
+            rc = st == RF_ERR_NOMEM ? cli_usage_error("stats", "out of memory") : CLI_CONTENT;
+    }
+    if (cli_write_diags(d, 0) != CLI_OK)
+        rc = CLI_USAGE;
+    if (rc == CLI_OK) {
+        rc = write_report(merged, path, fmt);
+        if (rc == CLI_OK && (rf_stats_failed(merged) || rf_stats_violations(merged)))
+            rc = CLI_CONTENT;
+    }
+    rf_stats_free(merged);
+    for (i = 0; i < n; i++)
+        rf_stats_free(parts[i]);
+    free(parts);
+    rf_diags_free(d);
+    return rc;
+}
+
+static bool parse_shard(const char *v, int *i, int *n)
+{
+    char *end;
+    long a, b;
+    if (!v || *v < '0' || *v > '9')
+        return false;
+    a = strtol(v, &end, 10);
+    if (*end != '/' || end[1] < '0' || end[1] > '9')
+        return false;
+    b = strtol(end + 1, &end, 10);
+    if (*end || b < 1 || b > RF_STATS_MAX_SHARDS || a < 1 || a > b)
+        return false;
+    *i = (int)a;
+    *n = (int)b;
+    return true;
+}
+
+int cmd_stats(int argc, char **argv)
+{
+    const char *recipe_path = NULL, *path = NULL;
+    const char *profiles[RF_STATS_MAX_PROFILES], *forced[STATS_MAX_ROOMS];
+    char *recipe = NULL;
+    char **merge = NULL;
+    size_t nmerge = 0, nprofiles = 0, nforced = 0, j;
+    rf_stats_opts so;
+    rf_level_opts lo;
+    rf_stats_format fmt = RF_STATS_TEXT;
+    cli_content cc;
+    cli_pack cp;
+    rf_stats *s = NULL;
+    rf_diags *d;
+    progress pg = {false, 0.0, 0};
+    unsigned long long seed = 1;
+    int k, rc, count = 10, a = 1, b = 26;
+    bool merging = false;
+    const char *run_opt = NULL;
+    rf_stats_opts_init(&so);
+    rf_level_opts_init(&lo);
+    cli_content_init(&cc);
+    merge = calloc((size_t)argc + 1, sizeof *merge);
+    if (!merge)
+        return cli_usage_error("stats", "out of memory");
+    for (k = 1; k < argc; k++) {
+        const char *v = NULL;
+        int r;
+        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
+            fputs(stats_usage, stdout);
+            free(merge);
+            return CLI_OK;
+        }
+        if (strcmp(argv[k], "--merge") == 0) {
+            merging = true;
+            continue;
+        }
+        if (strcmp(argv[k], "--format") != 0 && strncmp(argv[k], "--format=", 9) != 0 &&
+            strcmp(argv[k], "-o") != 0 && strncmp(argv[k], "-o=", 3) != 0 && argv[k][0] == '-')
+            run_opt = argv[k]; /* an option of a run, which a merge does not take */
+        if ((r = cli_content_opt("stats", argc, argv, &k, &cc)) != 0) {
+            if (r < 0)
+                goto usage;
+        } else if ((r = cli_opt_value(argc, argv, &k, "--profile", &v)) != 0) {
+            if (r < 0 || !*v) {
+                cli_usage_error("stats", "--profile needs a name");
+                goto usage;
+            }
+            if (nprofiles == RF_STATS_MAX_PROFILES) {
+                cli_usage_error("stats", "--profile given more than %d times",
+                                RF_STATS_MAX_PROFILES);
+                goto usage;
+            }
+            profiles[nprofiles++] = v;
+        } else if ((r = cli_opt_value(argc, argv, &k, "--seed", &v)) != 0) {
+            if (r < 0 || !cli_parse_u64(v, &seed)) {
+                cli_usage_error("stats", "--seed takes a non-negative integer");
+                goto usage;
+            }
+        } else if ((r = cli_opt_value(argc, argv, &k, "--count", &v)) != 0) {
+            if (r < 0 || !cli_parse_int(v, &count) || count < 1 || count > STATS_MAX_COUNT) {
+                cli_usage_error("stats", "--count takes 1..%d", STATS_MAX_COUNT);
+                goto usage;
+            }
+        } else if ((r = cli_opt_value(argc, argv, &k, "--depths", &v)) != 0) {
+            if (r < 0 || !cli_parse_depths(v, &a, &b)) {
+                cli_usage_error("stats", "--depths takes A-B with 1 <= A <= B <= %d",
+                                RF_LEVEL_MAX_DEPTH);
+                goto usage;
+            }
+        } else if ((r = cli_opt_value(argc, argv, &k, "--difficulty", &v)) != 0) {
+            rf_difficulty dl;
+            if (r < 0 || !rf_difficulty_parse(v, &dl)) {
+                cli_usage_error("stats", "--difficulty takes itytd, hntr, hmp, uv or nightmare "
+                                         "(or 1-5)");
+                goto usage;
+            }
+            so.difficulty = (int)dl;
+        } else if ((r = cli_opt_value(argc, argv, &k, "--size", &v)) != 0) {
+            if (r < 0 || !cli_parse_size(v, &so.width, &so.height)) {
+                cli_usage_error("stats", "--size takes WxH from %dx%d to %dx%d", RF_LEVEL_MIN_W,
+                                RF_LEVEL_MIN_H, RF_LEVEL_MAX_SIDE, RF_LEVEL_MAX_SIDE);
+                goto usage;
+            }
+        } else if ((r = cli_opt_value(argc, argv, &k, "--room", &v)) != 0) {
+            if (r < 0 || !*v) {
+                cli_usage_error("stats", "--room needs a template name");
+                goto usage;
+            }
+            if (nforced == STATS_MAX_ROOMS) {
+                cli_usage_error("stats", "--room given more than %d times", STATS_MAX_ROOMS);
+                goto usage;
+            }
+            forced[nforced++] = v;
+        } else if ((r = cli_opt_value(argc, argv, &k, "--jobs", &v)) != 0) {
+            if (r < 0 || !cli_parse_int(v, &so.jobs) || so.jobs < 1 ||
+                so.jobs > RF_STATS_MAX_JOBS) {
+                cli_usage_error("stats", "--jobs takes 1..%d", RF_STATS_MAX_JOBS);
+                goto usage;
+            }
+        } else if ((r = cli_opt_value(argc, argv, &k, "--shard", &v)) != 0) {
+            if (r < 0 || !parse_shard(v, &so.shard, &so.nshards)) {
+                cli_usage_error("stats", "--shard takes I/N with 1 <= I <= N <= %d",
+                                RF_STATS_MAX_SHARDS);
+                goto usage;
+            }
+        } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
+            if (r < 0 || !rf_stats_format_parse(v, &fmt)) {
+                cli_usage_error("stats", "--format takes text, json, csv or html");
+                goto usage;
+            }
+        } else if ((r = cli_opt_value(argc, argv, &k, "-o", &v)) != 0) {
+            if (r < 0 || !*v) {
+                cli_usage_error("stats", "-o needs a file");
+                goto usage;
+            }
+            path = cli_out_target(v);
+        } else if ((r = cli_opt_value(argc, argv, &k, "--recipe", &v)) != 0) {
+            if (r < 0 || !*v) {
+                cli_usage_error("stats", "--recipe needs a Lua file");
+                goto usage;
+            }
+            recipe_path = v;
+        } else if (merging && argv[k][0] != '-') {
+            merge[nmerge++] = argv[k];
+        } else {
+            cli_usage_error("stats", "unknown argument '%s' (see --help)", argv[k]);
+            goto usage;
+        }
+    }
+    if (path && (rc = cli_out_check("stats", path, NULL, NULL, 0)) != CLI_OK) {
+        free(merge);
+        return rc;
+    }
+    if (merging) {
+        if (run_opt) {
+            cli_usage_error("stats", "--merge takes only --format and -o besides the files, "
+                                     "not %s (the shards carry their run)", run_opt);
+            goto usage;
+        }
+        if (nmerge == 0 || nmerge > STATS_MAX_MERGE) {
+            cli_usage_error("stats", "--merge takes 1..%d JSON reports", STATS_MAX_MERGE);
+            goto usage;
+        }
+        rc = run_merge(merge, nmerge, path, fmt);
+        free(merge);
+        return rc;
+    }
+    free(merge);
+    merge = NULL;
+    if (seed > UINT64_MAX - (unsigned long long)count)
+        return cli_usage_error("stats", "--seed + --count overflows");
+    rc = cli_pack_open(&cp, "stats", &cc);
+    if (!cp.pack)
+        return cli_pack_close(&cp);
+    for (j = 0, k = CLI_OK; j < nforced; j++) /* a forced room's diagnostics in full */
+        if (!cli_pack_room(&cp, forced[j], &k) && k > rc)
+            rc = k;
+    for (j = 0; k == CLI_OK && j < (nprofiles ? nprofiles : 1); j++)
+        if (!cli_pack_profile(&cp, nprofiles ? profiles[j] : NULL, &k) && k < CLI_CONTENT)
+            k = CLI_CONTENT;
+    if (k != CLI_OK) {
+        int c = cli_pack_close(&cp);
+        return c > k ? c : (k > rc ? k : rc);
+    }
+    if (recipe_path && (k = cli_read_recipe("stats", recipe_path, &lo, &recipe)) != CLI_OK) {
+        cli_pack_close(&cp);
+        return k;
+    }
+    so.profiles = rf_pack_profiles(cp.pack);
+    so.templates = rf_pack_templates(cp.pack);
+    so.profile_names = profiles;
+    so.nprofiles = nprofiles;
+    so.seed = seed;
+    so.count = (uint64_t)count;
+    so.depth_lo = a;
+    so.depth_hi = b;
+    so.rooms = forced;
+    so.nrooms = nforced;
+    so.recipe = lo.recipe;
+    so.recipe_len = lo.recipe_len;
+    so.recipe_file = lo.recipe_file;
+    pg.on = cc.verbosity >= 0 && isatty(fileno(stderr));
+    if (pg.on) {
+        pg.start = now_s();
+        so.progress = show_progress;
+        so.progress_ud = &pg;
+    }
+    d = rf_diags_new();
+    if (!d) {
+        rf_fs_free(recipe);
+        cli_pack_close(&cp);
+        return cli_usage_error("stats", "out of memory");
+    }
+    {
+        rf_status st = rf_stats_run(&so, &s, d);
+        if (pg.on)
+            fputc('\n', stderr);
+        if (cli_write_diags(d, cc.verbosity) != CLI_OK)
+            rc = CLI_USAGE;
+        if (st != RF_OK) {
+            k = st == RF_ERR_ARG ? CLI_USAGE
+                : st == RF_ERR_NOMEM ? cli_usage_error("stats", "out of memory")
+                                     : cli_exit_for(st);
+            rc = k > rc ? k : rc;
+        } else {
+            k = write_report(s, path, fmt);
+            if (k == CLI_OK && (rf_stats_failed(s) || rf_stats_violations(s)))
+                k = CLI_CONTENT;
+            rc = k > rc ? k : rc;
+        }
+    }
+    rf_stats_free(s);
+    rf_diags_free(d);
+    rf_fs_free(recipe);
+    k = cli_pack_close(&cp);
+    return k > rc ? k : rc;
+usage:
+    free(merge);
+    return CLI_USAGE;
+}
