@@ -189,9 +189,11 @@ function E.new_room(r)
         slots = {},        -- id -> slot
         list = {},         -- every object present, in creation order
         nrules = 0,
+        state = {},        -- room.state: what rules keep across a save (plain values)
     }
     E.rooms[index + 1] = room
     REV[index + 1] = 0
+    if E.restore then E.restore_room(room) end -- save.lua: the saved objects
     return room
 end
 
@@ -251,6 +253,8 @@ local function make_object(room, tag, a, x, y, h)
     if a.id ~= nil then SLOT[slot_of(room, a.id)] = k end
     return k
 end
+
+E.make_object = make_object
 
 -- o: {room, type, attrs, x, y [, handle, horde, leader]} from C.
 function E.add_object(o)

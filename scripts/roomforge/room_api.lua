@@ -31,7 +31,11 @@ local PK = setmetatable({}, {__mode = "k"})    -- object view -> k
 local VIEWS = {}                               -- k -> object view
 local M = {}
 local FMT = {
-    __index = M,
+    -- room.state: the room's own table of plain values, kept by a save
+    __index = function(f, key)
+        if key == "state" then return INNER[f].state end
+        return M[key]
+    end,
     __newindex = function() error("the room table is read-only", 2) end,
     __metatable = false,
 }

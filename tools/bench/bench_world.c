@@ -1,7 +1,8 @@
 /* tools/bench/bench_world.c: what a game pays for a level's world: building
  * it (rf_world_new + rf_world_add_level) beside generating the level and
  * beside adding the same template rooms alone (their template objects, no
- * level objects), and a tick of a level's worth of rooms.
+ * level objects), a tick of a level's worth of rooms, and saving and
+ * loading that world (time and size).
  *
  * Pipeline: benchmark over level.h and world.h; prints figures (no assertion
  * on time; docs/reference.md, Benchmarks). Design: bundled content, every
@@ -48,9 +49,35 @@ static rf_status rooms_alone(rf_world *w, const rf_level *lv, rf_diags *d)
 }
 
 typedef struct figures {
-    double gen, build, alone, tick;
-    size_t rooms, objects, ticks;
+    double gen, build, alone, tick, save, load;
+    size_t rooms, objects, ticks, bytes;
 } figures;
+
+/* Saves w into memory and loads it back, timing both; false on failure. */
+static bool save_load(rf_world *w, const rf_template_set *ts, figures *f, rf_diags *d)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&buf, &len), *in;
+    rf_world *back = NULL;
+    double t0 = bench_now();
+    bool ok;
+    if (!out)
+        return false;
+    ok = rf_world_save(w, out, d) == RF_OK;
+    ok = fclose(out) == 0 && ok;
+    f->save += bench_now() - t0;
+    f->bytes += len;
+    in = ok ? fmemopen(buf, len, "r") : NULL;
+    t0 = bench_now();
+    ok = in && rf_world_load(NULL, ts, in, d, &back) == RF_OK;
+    f->load += bench_now() - t0;
+    if (in)
+        fclose(in);
+    rf_world_free(back);
+    free(buf);
+    return ok;
+}
 
 static int one_profile(const rf_profile_set *ps, const rf_template_set *ts, const char *name,
                        long levels, long ticks, figures *f, rf_diags *d)
@@ -95,6 +122,8 @@ static int one_profile(const rf_profile_set *ps, const rf_template_set *ts, cons
         }
         f->tick += bench_now() - t0;
         f->ticks += (size_t)ticks;
+        if (!save_load(w, ts, f, d))
+            return fail("a save or load failed", d);
         rf_world_free(w);
         rf_level_free(lv);
     }
@@ -130,23 +159,26 @@ int main(int argc, char **argv)
         return fail("cannot load the bundled content", d);
     printf("bench_world: %ld levels a profile (seeds 1-%ld, depth 5), %ld ticks a world\n",
            levels, levels, ticks);
-    printf("%-13s %7s %7s %8s %10s %11s %9s\n", "profile", "rooms", "objects", "gen ms",
-           "build ms", "alone ms", "tick us");
+    printf("%-13s %6s %7s %7s %8s %9s %8s %8s %8s %8s\n", "profile", "rooms", "objects",
+           "gen ms", "build ms", "alone ms", "tick us", "save ms", "load ms", "save KB");
     for (k = 0; k < rf_profile_count(ps) && rc == 0; k++) {
         const char *name = rf_profile_name(rf_profile_at(ps, k));
         figures f;
         rf_diags_clear(d);
         rc = one_profile(ps, ts, name, levels, ticks, &f, d);
         if (rc == 0)
-            printf("%-13s %7.1f %7.1f %8.3f %10.3f %11.3f %9.2f\n", name,
+            printf("%-13s %6.1f %7.1f %7.3f %8.3f %9.3f %8.2f %8.3f %8.3f %8.1f\n", name,
                    (double)f.rooms / (double)levels, (double)f.objects / (double)levels,
                    f.gen * 1e3 / (double)levels, f.build * 1e3 / (double)levels,
-                   f.alone * 1e3 / (double)levels, f.tick * 1e6 / (double)f.ticks);
+                   f.alone * 1e3 / (double)levels, f.tick * 1e6 / (double)f.ticks,
+                   f.save * 1e3 / (double)levels, f.load * 1e3 / (double)levels,
+                   (double)f.bytes / 1024.0 / (double)levels);
     }
     puts("rooms, objects: a level's world rooms and objects; gen: rf_level_generate;\n"
          "build: rf_world_new + rf_world_add_level; alone: rf_world_new + the template rooms\n"
          "alone (rf_world_add_room_turned, template objects); tick: rf_world_tick of the\n"
-         "level's world, every room entered once before.");
+         "level's world, every room entered once before; save, load: rf_world_save and\n"
+         "rf_world_load of that world after its ticks, in memory, and the save's size.");
     rf_template_set_free(ts);
     rf_profile_set_free(ps);
     rf_diags_free(d);

@@ -11,6 +11,8 @@
 #ifndef RF_WORLD_H
 #define RF_WORLD_H
 
+#include <stdio.h>
+
 #include "roomforge/common.h"
 #include "roomforge/diag.h"
 #include "roomforge/lint.h"
@@ -283,6 +285,36 @@ RF_API void rf_world_effects_clear(rf_world *w);
  * only when it holds a blank, a quote, a backslash or '#'. Returns the length
  * of the whole line (as snprintf: >= cap means it was truncated). */
 RF_API size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t cap);
+
+/* ---- save and restore (DESIGN 14; the format: docs/reference.md) ---- */
+
+#define RF_WORLD_SAVE_VERSION 1              /* the format rf_world_save writes */
+#define RF_WORLD_SAVE_MAX ((size_t)1 << 30)  /* bytes rf_world_load reads at most */
+
+/* Writes w's whole state to out: its rooms (template name, position,
+ * orientation, level room), every object (every column, handle, horde),
+ * clocks, rule states (fired, disabled), tick, the player, the events given
+ * since the last tick, the handle counter, each room's room.state and every
+ * script environment's math.random stream. Lua locals are not saved. RF_OK;
+ * RF_ERR_CONTENT when a room.state holds something else than numbers,
+ * strings, booleans and tables of them without cycles (save-state naming
+ * the room; nothing useful is written); RF_ERR_IO when out fails;
+ * RF_ERR_NOMEM. w is unchanged. */
+RF_API RF_NODISCARD rf_status rf_world_save(rf_world *w, FILE *out, rf_diags *d);
+/* A world read back from in, as rf_world_save wrote it: made with opts (as
+ * the saved world was: the same scripts_dir; budgets and the log may
+ * differ), its rooms' templates looked up by name in templates (which must
+ * outlive it), their scripts compiled again (Lua chunks run again, against
+ * the saved objects), then the saved state put back, so it ticks on
+ * exactly as the saved world would have. RF_OK with *out; RF_ERR_CONTENT
+ * with save-version (a later format) or save-damaged (truncated, damaged,
+ * not a save, or templates and extensions that are not the saved world's:
+ * a room name missing, another number of rules or environments), *out
+ * untouched; RF_ERR_IO when in cannot be read (io-error); RF_ERR_NOMEM. A
+ * room's script diagnostics are reported again. */
+RF_API RF_NODISCARD rf_status rf_world_load(const rf_world_opts *opts,
+                                            const rf_template_set *templates, FILE *in,
+                                            rf_diags *d, rf_world **out);
 
 /* ---- lint ---- */
 

@@ -131,6 +131,8 @@ typedef struct rf_world_level_obj {
 rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int tw, int th,
                            int orient, int level_room, const rf_world_level_obj *objs,
                            size_t nobjs, rf_diags *d, size_t *index);
+/* Inside a protected step: pushes E.name (engine.lua's table E). */
+void rf_world_push_fn(lua_State *L, const char *name);
 /* A room's template name, "" without a template. */
 const char *rf_world_rec_name(const rf_world_room_rec *r);
 

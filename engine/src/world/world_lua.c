@@ -29,7 +29,9 @@ static const char engine_key = 'E';
 /* ---- helpers run inside protected steps ---- */
 
 /* Pushes E.name (a function). */
-static void push_fn(lua_State *L, const char *name)
+static void push_fn(lua_State *L, const char *name) { rf_world_push_fn(L, name); }
+
+void rf_world_push_fn(lua_State *L, const char *name)
 {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &engine_key);
     lua_getfield(L, -1, name);
@@ -425,7 +427,7 @@ static void run_embedded(lua_State *L, const char *name, int nargs, int nres)
 
 /* The rule VM's files after engine.lua, in load order: each is called with
  * E and adds to it what the next ones use. */
-static const char *const vm_files[] = {"rules.lua", "room_api.lua"};
+static const char *const vm_files[] = {"rules.lua", "room_api.lua", "save.lua"};
 
 /* to_template(room, x, y): level (x, y) in room's template frame (the
  * player's position as the room's rules see it). */
