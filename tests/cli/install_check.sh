@@ -95,7 +95,8 @@ for h in $have; do
         fail "roomforge.h does not include $h"
 done
 # The shared library exports only what the installed headers declare; every
-# global symbol of the static archive carries the rf_ prefix.
+# global symbol of the static archive carries the rf_ prefix (ASan's
+# __odr_asan.NAME indicators of a sanitized build are the instrumentation's).
 check
 nm -D --defined-only "$prefix/lib/libroomforge.so" | awk '$2 ~ /^[TDBR]$/ {print $3}' | sort -u \
     >"$tmp/exported"
@@ -104,7 +105,7 @@ extra=$(comm -23 "$tmp/exported" "$tmp/declared" | head -5)
 [ -z "$extra" ] || fail "libroomforge.so exports what no installed header declares: $extra"
 check
 bad=$(nm -g --defined-only "$prefix/lib/libroomforge.a" 2>/dev/null | awk 'NF == 3 {print $3}' |
-    grep -v '^rf_' | head -5)
+    grep -v '^rf_\|^__odr_asan\.rf_' | head -5)
 [ -z "$bad" ] || fail "libroomforge.a has global symbols without the rf_ prefix: $bad"
 
 # pkg-config through PKG_CONFIG_PATH.
