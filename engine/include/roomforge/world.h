@@ -38,7 +38,8 @@ typedef struct rf_world_opts {
                               * uses the host may turn it off */
     uint64_t seed;           /* seeds each room's own math.random stream (default 0) */
     size_t log_max;          /* with keep_log: the log keeps the newest log_max effects,
-                              * dropping the oldest (0, the default: no bound) */
+                              * dropping the oldest (0, the default: no bound);
+                              * rf_world_effect_at(w, 0) is then the oldest kept */
 } rf_world_opts;
 
 RF_API void rf_world_opts_init(rf_world_opts *o);
@@ -94,7 +95,8 @@ struct rf_level;
  * decoration's type) and a horde's members know their leader. l is read
  * only here, but its templates must outlive w. RF_OK, RF_ERR_CONTENT when a
  * template's script was left out (reported to d), RF_ERR_LIMIT (too many
- * rooms), RF_ERR_NOMEM (w may hold part of the level: free it). */
+ * rooms), RF_ERR_NOMEM (w may hold part of the level: free it), RF_ERR_ARG
+ * for NULL. */
 RF_API RF_NODISCARD rf_status rf_world_add_level(rf_world *w, const struct rf_level *l,
                                                  rf_diags *d);
 
