@@ -36,7 +36,8 @@ int main(int argc, char **argv)
     rf_template_set *rooms = rf_template_set_new();
     rf_profile_set *profiles = rf_profile_set_new();
     rf_level *level = NULL;
-    rf_world *world = NULL; /* owned by the level */
+    rf_world *world = NULL;
+    rf_world_opts wopts;
     rf_world_room room;
     rf_level_opts opts;
     const rf_grid *grid;
@@ -83,8 +84,11 @@ int main(int argc, char **argv)
         goto done;
     printf("row 4: %s\n", row);
 
-    /* 3. The level's world: every placed template's objects and rules, live. */
-    if (rf_level_world(level, d, &world) != RF_OK)
+    /* 3. A world of the game's own options holding the level: its rooms in their
+     * orientation, exactly its objects (handles as in the level JSON), rules live. */
+    rf_world_opts_init(&wopts);
+    wopts.seed = rf_level_seed(level);
+    if (rf_world_new(&wopts, d, &world) != RF_OK || rf_world_add_level(world, level, d) != RF_OK)
         goto done;
     n = rf_world_room_count(world);
     for (i = 0; i < n; i++)
@@ -104,7 +108,8 @@ int main(int argc, char **argv)
 done:
     if (rc != 0 && d && rf_diags_write_gcc(d, stderr, 0) != RF_OK)
         fputs("embed: cannot print the diagnostics\n", stderr);
-    rf_level_free(level); /* frees its world too */
+    rf_world_free(world);
+    rf_level_free(level);
     rf_profile_set_free(profiles);
     rf_template_set_free(rooms);
     rf_diags_free(d);

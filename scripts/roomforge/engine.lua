@@ -43,6 +43,10 @@ local COLUMNS = {
 local O = {}
 for i = 1, #COLUMNS do O[COLUMNS[i]] = {} end
 local SLOT, REV = {}, {} -- slot -> object or false; room (1-based) -> event bits
+-- Identity (not read by rules, so outside the columns): k -> handle, the
+-- handle of its horde's leader (0: none) and whether it leads; handle -> k
+-- while the object is present. Handles count from 1 and are never reused.
+local HANDLE, HORDE, LEADER, BYH = {}, {}, {}, {}
 
 -- What C and Lua share, from C's one definition (world_lua.c): a name
 -- missing there stops the boot here.
@@ -83,9 +87,11 @@ local E = {
     clause_line = 0, -- line of the clause being compiled, for diagnostics
     loading = nil,   -- {room, script, chunk} while a Lua chunk registers rules
     tick = 0,
+    next_handle = 0, -- the last handle given
     px = 0, py = 0,  -- the player's level position
     objtag = objtag_c, -- C: canonical tag of an object tag, attributes checked
     O = O, SLOT = SLOT, REV = REV,
+    HANDLE = HANDLE, HORDE = HORDE, LEADER = LEADER, BYH = BYH,
     EV_CHANGED = EV_CHANGED, EV_HIT = EV_HIT, EV_BROKEN = EV_BROKEN, EV_DIED = EV_DIED,
     EV_ENTERED = EV_ENTERED, EV_EXITED = EV_EXITED,
     forbidden = host.forbidden, -- the sandbox's forbidden list (luavm.c): name -> true
@@ -96,7 +102,7 @@ local E = {
 local FX_REMOVE, FX_CREATE = shared("effect_kinds", "remove"), shared("effect_kinds", "create")
 local FX_MOVE, FX_SET = shared("effect_kinds", "move"), shared("effect_kinds", "set")
 local FX_SPELL, FX_TICKER = shared("effect_kinds", "spell"), shared("effect_kinds", "ticker")
-local FX_CLOCK = shared("effect_kinds", "clock")
+local FX_CLOCK, FX_CUSTOM = shared("effect_kinds", "clock"), shared("effect_kinds", "custom")
 
 -- ---- values ----
 
@@ -183,9 +189,11 @@ function E.new_room(r)
         slots = {},        -- id -> slot
         list = {},         -- every object present, in creation order
         nrules = 0,
+        state = {},        -- room.state: what rules keep across a save (plain values)
     }
     E.rooms[index + 1] = room
     REV[index + 1] = 0
+    if E.restore then E.restore_room(room) end -- save.lua: the saved objects
     return room
 end
 
@@ -210,9 +218,9 @@ end
 E.find = find
 
 -- An object of type tag (rf_object_type_name spelling) from attributes a
--- (normalised keys, text values), at room-local (x, y). Every column gets a
--- value, so the columns stay dense arrays.
-local function make_object(room, tag, a, x, y)
+-- (normalised keys, text values), at room-local (x, y), with handle h (nil:
+-- the next one). Every column gets a value, so the columns stay dense arrays.
+local function make_object(room, tag, a, x, y, h)
     local free = E.free
     local k = free[#free]
     if k then
@@ -238,14 +246,20 @@ local function make_object(room, tag, a, x, y)
         O.needed[k] = tointeger(tonumber(a.hitsneededtobreak)) or 0
     end
     O.passable[k], O.can_push[k], O.gone[k], O.ev[k] = truth(a.passable), truth(a.canpush), false, 0
+    if h == nil then h = E.next_handle + 1 end
+    if h > E.next_handle then E.next_handle = h end
+    HANDLE[k], HORDE[k], LEADER[k], BYH[h] = h, 0, false, k
     room.list[#room.list + 1] = k
     if a.id ~= nil then SLOT[slot_of(room, a.id)] = k end
     return k
 end
 
--- o: {room, type, attrs, x, y} from C.
+E.make_object = make_object
+
+-- o: {room, type, attrs, x, y [, handle, horde, leader]} from C.
 function E.add_object(o)
-    make_object(E.rooms[o.room + 1], o.type, o.attrs, o.x, o.y)
+    local k = make_object(E.rooms[o.room + 1], o.type, o.attrs, o.x, o.y, o.handle)
+    HORDE[k], LEADER[k] = o.horde or 0, o.leader == true
 end
 
 -- ---- operations: what actions do (and the room API's methods) ----
@@ -253,17 +267,49 @@ end
 local OPS = {}
 E.ops = OPS
 
+-- Keys of a create's attributes the effect does not repeat: its id and
+-- position are fields of their own, the rest is the action's own.
+local NOT_ATTRS = {id = true, at = true, x = true, y = true, actiontype = true, createtype = true,
+                   on = true}
+
 function OPS.create(room, tag, a, x, y)
     local k = make_object(room, tag, a, x, y)
-    emit(room, {kind = FX_CREATE, id = O.id[k], type = tag, x = x, y = y})
+    local list = {} -- key, value, ...: C sorts them (pairs has no order)
+    for key, v in pairs(a) do
+        if not NOT_ATTRS[key] then list[#list + 1], list[#list + 2] = key, tostring(v) end
+    end
+    emit(room, {kind = FX_CREATE, id = O.id[k], type = tag, x = x, y = y, handle = HANDLE[k],
+                attrs = list})
     return k
+end
+
+-- A designer's own effect: name and a table of plain values (strings,
+-- numbers, booleans as 1/0) under string keys.
+function OPS.custom(room, name, values)
+    if type(name) ~= "string" or name == "" then error("emit needs an effect name", 0) end
+    local list = {}
+    if values ~= nil then
+        if type(values) ~= "table" then error("emit: the values must be a table", 0) end
+        for key, v in pairs(values) do
+            local tv = type(v)
+            if type(key) ~= "string" then error("emit: value keys must be strings", 0) end
+            if tv == "boolean" then
+                v = v and "1" or "0"
+            elseif tv ~= "string" and tv ~= "number" then
+                error(sformat("emit: value '%s' is a %s, not a string, number or boolean", key,
+                              tv), 0)
+            end
+            list[#list + 1], list[#list + 2] = key, tostring(v)
+        end
+    end
+    emit(room, {kind = FX_CUSTOM, text = name, attrs = list})
 end
 
 function OPS.move(room, id, x, y)
     local k = find(room, id)
     if k == nil then return false end
     O.x[k], O.y[k] = x, y
-    emit(room, {kind = FX_MOVE, id = id, type = O.type[k], x = x, y = y})
+    emit(room, {kind = FX_MOVE, id = id, type = O.type[k], x = x, y = y, handle = HANDLE[k]})
     return true
 end
 
@@ -272,6 +318,7 @@ function OPS.remove(room, id)
     if k == nil then return false end
     SLOT[room.slots[id]] = false
     O.gone[k] = true
+    BYH[HANDLE[k]] = nil
     local list = room.list
     for i = 1, #list do
         if list[i] == k then tremove(list, i) break end
@@ -284,7 +331,7 @@ function OPS.remove(room, id)
     end
     E.forget_view(k) -- views scripts kept of it read nil from now on
     E.dead_new[#E.dead_new + 1] = k
-    emit(room, {kind = FX_REMOVE, id = id, type = O.type[k]})
+    emit(room, {kind = FX_REMOVE, id = id, type = O.type[k], handle = HANDLE[k]})
     return true
 end
 
@@ -310,7 +357,8 @@ function OPS.set(room, id, prop, value)
     else
         O.started[k] = false
     end
-    emit(room, {kind = FX_SET, id = id, type = O.type[k], property = prop, value = v and 1 or 0})
+    emit(room, {kind = FX_SET, id = id, type = O.type[k], property = prop, value = v and 1 or 0,
+                handle = HANDLE[k]})
     return true
 end
 
@@ -407,7 +455,8 @@ function E.begin_tick()
             if r <= 0 then
                 remaining[k], started[k] = 0, false
                 if O.id[k] then
-                    emit(E.rooms[O.ri[k] + 1], {kind = FX_CLOCK, id = O.id[k], type = "clock"})
+                    emit(E.rooms[O.ri[k] + 1], {kind = FX_CLOCK, id = O.id[k], type = "clock",
+                                                handle = HANDLE[k]})
                 end
             else
                 remaining[k] = r
@@ -544,11 +593,13 @@ local function info(k)
         activated = O.activated[k], started = O.started[k], remaining = O.remaining[k],
         initial = O.initial[k], hits = O.hits[k], needed = O.needed[k], broken = O.broken[k],
         alive = O.alive[k] == 1, passable = O.passable[k], can_push = O.can_push[k],
+        handle = HANDLE[k], horde = HORDE[k], leader = LEADER[k], room = O.ri[k],
     }
 end
 function E.object_count(index) return #E.rooms[index + 1].list end
 function E.object_at(index, i) return info(E.rooms[index + 1].list[i]) end
 function E.object_find(index, id) return info(find(E.rooms[index + 1], id)) end
 function E.room_rules(index) return E.rooms[index + 1].nrules end
+function E.object_by_handle(h) return info(BYH[h]) end
 
 return E

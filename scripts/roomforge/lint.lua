@@ -5,8 +5,8 @@
 -- world_lint.c makes (rf_world_step_lint_boot), never at a world's boot, so
 -- every other world is as it was, byte for byte.
 -- Design: the lint world holds one room at a time, before any tick; releasing
--- it puts E back as it was when this file ran (no rooms, objects, slots,
--- rules or events), so the next room compiles and counts instructions as in
+-- it puts E back as it was when this file ran (no rooms, objects, handles,
+-- slots, rules or events), so the next room compiles and counts instructions as in
 -- a fresh world, and what the room made is garbage for the collector. The
 -- generated tests of XML scripts stay cached (E.gen, up to GEN_KEEP sources:
 -- rooms of one shape share them, as the rooms of a level do): they close
@@ -36,9 +36,11 @@ function E.release_last(index)
     local O = E.O
     for k = E.nobj, 1, -1 do
         for _, column in next, O do column[k] = nil end -- any order: raw next, not sorted pairs
+        E.HANDLE[k], E.HORDE[k], E.LEADER[k] = nil, nil, nil
         E.forget_view(k)
     end
-    E.nobj = 0
+    for h = E.next_handle, 1, -1 do E.BYH[h] = nil end
+    E.nobj, E.next_handle = 0, 0
     local SLOT = E.SLOT
     for s = E.nslot, 1, -1 do SLOT[s] = nil end
     E.nslot = 0

@@ -31,7 +31,11 @@ local PK = setmetatable({}, {__mode = "k"})    -- object view -> k
 local VIEWS = {}                               -- k -> object view
 local M = {}
 local FMT = {
-    __index = M,
+    -- room.state: the room's own table of plain values, kept by a save
+    __index = function(f, key)
+        if key == "state" then return INNER[f].state end
+        return M[key]
+    end,
     __newindex = function() error("the room table is read-only", 2) end,
     __metatable = false,
 }
@@ -142,6 +146,8 @@ function M.move(self, id, x, y)
     return OPS.move(room, id, x, y)
 end
 function M.remove(self, id) return OPS.remove(inner(self), id) end
+-- A designer's own effect kind: the host gets name and values (custom).
+function M.emit(self, name, values) OPS.custom(inner(self), name, values) end
 function M.set(self, id, prop, value) return OPS.set(inner(self), id, prop, value) end
 function M.spell(self, name, sx, sy, tx, ty)
     local room = inner(self)

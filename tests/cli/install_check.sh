@@ -8,6 +8,7 @@
 # against the installed header and links the installed library, shared and
 # static, and loads the installed rooms; the game guide's example
 # (docs/examples/embed.c) builds the same way and runs on the installed data;
+# examples/generate.c and examples/game.c build and run the same way;
 # the man pages are installed under share/man/man1 and `man` finds and renders
 # them through MANPATH (man-db, installed by tools/deps.sh). CFLAGS: extra
 # flags for those programs (the sanitizer flags when the library was built
@@ -173,6 +174,20 @@ check
 LD_LIBRARY_PATH=$prefix/lib "$tmp/embed" "$pc_data" >"$tmp/out" 2>&1 ||
     fail "docs/examples/embed.c on the installed data: $(cat "$tmp/out")"
 grep -q "^Warden's Gate at " "$tmp/out" || fail "docs/examples/embed.c printed: $(cat "$tmp/out")"
+
+# The examples a game starts from (examples/), as their headers say to build
+# them: the installed headers and library through pkg-config, the installed
+# data. game.c checks itself (a saved world and its restored copy tick on
+# alike) and exits 1 otherwise.
+for ex in generate game; do
+    check
+    # shellcheck disable=SC2086
+    $cc -std=c11 -Wall -Wextra -Werror $cflags "$src/examples/$ex.c" -o "$tmp/$ex" \
+        $pc_cflags $pc_libs >"$tmp/cc.log" 2>&1 || { fail "compiling examples/$ex.c: $(cat "$tmp/cc.log")"; continue; }
+    check
+    LD_LIBRARY_PATH=$prefix/lib "$tmp/$ex" "$pc_data" >"$tmp/out" 2>&1 ||
+        fail "examples/$ex.c on the installed data: $(tail -5 "$tmp/out")"
+done
 
 # The Lua module (lua/): installed where lua5.4 looks for a prefix's C
 # modules (PREFIX/lib/lua/5.4), loaded by the system's interpreter from the

@@ -725,23 +725,23 @@ START_TEST(placed_templates_are_live_in_the_level_world)
     const char *rooms[] = {"Objects", "Box"};
     rf_level *lv = gen("n0", 9, 2, rooms, 2, NULL, NULL);
     const rf_room_rec *r = room_of(lv, "Objects");
-    rf_world *w = NULL, *again = NULL;
+    rf_world *w = NULL;
     rf_world_room wr;
     rf_world_object ob;
     const rf_placed *lever = NULL;
-    size_t i, wi = 0, k;
-    ck_assert_int_eq(rf_level_world(lv, NULL, &w), RF_OK);
-    ck_assert_ptr_nonnull(w);
-    ck_assert_int_eq(rf_level_world(lv, NULL, &again), RF_OK); /* made once */
-    ck_assert_ptr_eq(w, again);
-    ck_assert_uint_eq(rf_world_room_count(w), rf_level_template_count(lv));
-    /* rooms in room order: find Objects' index */
-    for (i = 0, k = 0; i < rf_level_room_count(lv); i++)
-        if (rf_level_room_at(lv, i)->kind == RF_ROOM_TEMPLATE) {
-            if (rf_level_room_at(lv, i) == r)
-                wi = k;
-            k++;
-        }
+    size_t i, wi = (size_t)-1, k = 0;
+    ck_assert_int_eq(rf_world_new(NULL, NULL, &w), RF_OK);
+    ck_assert_int_eq(rf_world_add_level(w, lv, NULL), RF_OK);
+    /* every template room, in room order, linked to its level room */
+    for (i = 0; i < rf_world_room_count(w); i++) {
+        ck_assert(rf_world_room_get(w, i, &wr));
+        if (!wr.tmpl)
+            continue;
+        k++;
+        if (wr.level_room == r->id)
+            wi = i;
+    }
+    ck_assert_uint_eq(k, rf_level_template_count(lv));
     ck_assert(rf_world_room_get(w, wi, &wr));
     ck_assert_str_eq(wr.name, "Objects");
     ck_assert_int_eq(wr.x, r->x);
@@ -754,6 +754,7 @@ START_TEST(placed_templates_are_live_in_the_level_world)
     ck_assert(rf_world_object_find(w, wi, "lv", &ob));
     ck_assert_int_eq(ob.x, lever->x);
     ck_assert_int_eq(ob.y, lever->y);
+    rf_world_free(w);
     rf_level_free(lv);
 }
 END_TEST

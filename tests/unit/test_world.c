@@ -423,13 +423,16 @@ END_TEST
 
 START_TEST(lint_reports_lua_chunks_at_their_xml_lines)
 {
+    /* Hog's memory runs out in its loop (line 40) or, when the cap is met
+     * outside any frame (where depends on the state's layout), at its
+     * script (line 38) */
     static const struct {
         const char *code;
-        int line;
+        int line, or_line;
     } want[] = {
-        {"unknown-condition", 12}, {"script-syntax", 22}, {"script-budget", 31},
-        {"script-memory", 38},     {"script-memory", 47}, {"script-forbidden", 58},
-        {"script-forbidden", 67},
+        {"unknown-condition", 12, 12}, {"script-syntax", 22, 22}, {"script-budget", 31, 31},
+        {"script-memory", 38, 40},     {"script-memory", 47, 47}, {"script-forbidden", 58, 58},
+        {"script-forbidden", 67, 67},
     };
     rf_world_opts o;
     size_t i;
@@ -442,7 +445,8 @@ START_TEST(lint_reports_lua_chunks_at_their_xml_lines)
     for (i = 0; i < sizeof want / sizeof want[0]; i++) {
         const rf_diag *g = rf_diags_at(d, i);
         ck_assert_msg(strcmp(g->code, want[i].code) == 0, "%zu: %s (%s)", i, g->code, g->message);
-        ck_assert_msg(g->line == want[i].line, "%zu %s: line %d", i, g->code, g->line);
+        ck_assert_msg(g->line == want[i].line || g->line == want[i].or_line, "%zu %s: line %d", i,
+                      g->code, g->line);
         ck_assert_str_eq(g->file, DATA "/lint_chunks.xml");
     }
 }
@@ -497,7 +501,8 @@ START_TEST(rooms_at_offsets_report_level_and_local_coordinates)
     rf_world_room r;
     rf_world_object o;
     host_log h = {{0}, 0};
-    rf_world_host host = {&h, host_any, host_any, host_any, host_any, host_any, host_any, host_any};
+    rf_world_host host = {&h, host_any, host_any, host_any, host_any, host_any, host_any, host_any,
+                          host_any};
     load_xml("two.xml", two_rooms);
     ck_assert_int_eq(rf_world_new(NULL, d, &w), RF_OK);
     ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 10, 20, d, &a), RF_OK);
@@ -546,7 +551,7 @@ END_TEST
 START_TEST(host_only_worlds_keep_no_log)
 {
     host_log h = {{0}, 0};
-    rf_world_host host = {&h, NULL, NULL, NULL, host_any, NULL, NULL, NULL};
+    rf_world_host host = {&h, NULL, NULL, NULL, host_any, NULL, NULL, NULL, NULL};
     rf_world_opts o;
     rf_world_opts_init(&o);
     o.keep_log = false;

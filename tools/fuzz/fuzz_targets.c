@@ -1,6 +1,6 @@
 /* tools/fuzz/fuzz_targets.c: what each fuzz target feeds one input to: the
  * rooms.xml and profiles loaders, a recipe, a rooms-file, a scenario, a
- * room's Lua script in a world.
+ * room's Lua script in a world, a world save.
  *
  * Pipeline: tools/fuzz/fuzz.c mutates seed files and calls these. Design: a
  * target fails only on an undocumented status; inputs that load are used as
@@ -192,6 +192,74 @@ done:
     return ok;
 }
 
+/* The one-room pack the save target's inputs name (the .sav files of tests/data/save
+ * were saved from worlds of it): a lever, a monster, a clock, an XML rule
+ * and a Lua rule keeping a count in room.state. */
+static const char save_pack[] =
+    "<roomDB><room name=\"S\"><row text=\"##D##\"/><row text=\"d.1.d\"/>"
+    "<row text=\"##D##\"/><monster at=\"1\" name=\"bat\" id=\"m\"/>"
+    "<lever x=\"1\" y=\"1\" id=\"lv\"/><clock id=\"c\" x=\"3\" y=\"1\" initial=\"3\" png=\"c.png\"/>"
+    "<script><condition condition_type=\"activated\" id=\"lv\"/>"
+    "<action action_type=\"create\" create_type=\"loot\" x=\"2\" y=\"1\" subtype=\"gem\"/>"
+    "</script><script lang=\"lua\"><![CDATA[room:rule{[\"repeat\"]=1, run=function(r) "
+    "r.state.n = (r.state.n or 0) + math.random(3) r:ticker(r.state.n) end}]]></script>"
+    "</room></roomDB>";
+
+/* The input as a world save (rf_world_load) against save_pack; a world
+ * that loads is ticked, its monster killed, saved again and loaded again. */
+static bool fuzz_save(const char *buf, size_t len)
+{
+    rf_template_set *set = rf_template_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_world *w = NULL, *again = NULL;
+    rf_world_opts wo;
+    rf_status st;
+    FILE *in = NULL, *out = NULL;
+    bool ok = true;
+    int i;
+    if (!set || !d)
+        goto done;
+    if (rf_template_set_load_buffer(set, "save.xml", save_pack, sizeof save_pack - 1, d) != RF_OK)
+        goto done;
+    in = tmpfile();
+    if (!in || (len && fwrite(buf, 1, len, in) != len))
+        goto done;
+    rewind(in);
+    rf_world_opts_init(&wo);
+    wo.mem_cap = (size_t)16 << 20;
+    wo.tick_budget = 200000;
+    st = rf_world_load(&wo, set, in, d, &w);
+    ok = st == RF_OK || st == RF_ERR_CONTENT || st == RF_ERR_NOMEM;
+    if (st != RF_OK)
+        goto done;
+    for (i = 0; ok && i < 3; i++) {
+        st = rf_world_kill(w, 0, "m");
+        ok = st == RF_OK || st == RF_ERR_ARG;
+        st = rf_world_tick(w, d);
+        ok = ok && expected(st);
+    }
+    out = tmpfile();
+    if (ok && out) {
+        st = rf_world_save(w, out, d);
+        ok = st == RF_OK || st == RF_ERR_CONTENT;
+        if (st == RF_OK) {
+            rewind(out);
+            st = rf_world_load(&wo, set, out, d, &again);
+            ok = st == RF_OK; /* what the library wrote, it reads */
+        }
+    }
+done:
+    if (in)
+        fclose(in);
+    if (out)
+        fclose(out);
+    rf_world_free(again);
+    rf_world_free(w);
+    rf_template_set_free(set);
+    rf_diags_free(d);
+    return ok;
+}
+
 static const fuzz_target targets[] = {
     {"rooms", fuzz_rooms, "<room name=\"|width=\"|height=\"|<row text=\"|\"/>|</room>|<flags |"
                           "minLevel=\"|<monster |at=\"|<script>|<condition condition_type=\"|"
@@ -213,6 +281,9 @@ static const fuzz_target targets[] = {
                             "string.rep(|string.find(|table.insert(|pcall(|xpcall(|"
                             "setmetatable({}, {__index=|function|return|while true do end|"
                             "for i = 1, 10 do |end|(|)|{|}|..|\"|,|\n|#|math.maxinteger|-1|"},
+    {"save", fuzz_save, "roomforge-world 1\n|tick |player |rooms |room t |room - |rngs |lua |"
+                        "objects |clocks |rules |pending |counters |states |end|s1:S|s0:|{|}|"
+                        "i |d |t|f|r |o |- |0|1|-1|9223372036854775807|18446744073709551615|\n"},
 };
 
 const fuzz_target *fuzz_target_find(const char *name)

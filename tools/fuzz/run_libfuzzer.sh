@@ -11,7 +11,7 @@ set -u
 build=$1 secs=$2
 shift 2
 src=$(cd "$(dirname "$0")/../.." && pwd)
-targets=${*:-"rooms profiles recipe rooms-file scenario script"}
+targets=${*:-"rooms profiles recipe rooms-file scenario script save"}
 out="$build/fuzz"
 mkdir -p "$out/artifacts"
 
@@ -24,6 +24,7 @@ seeds() {
     rooms-file) echo "$src/tests/data/rooms_file" ;;
     scenario) echo "$src/tests/scenarios" ;;
     script) echo "$src/content/rooms/lua $src/tests/data/rules/lua $src/tests/data/rules/ext" ;;
+    save) echo "$src/tests/data/save" ;;
     esac
 }
 

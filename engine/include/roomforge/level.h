@@ -142,19 +142,11 @@ struct rf_special_result;
  * freed; its feelings are also the level's (rf_level_feeling_at). */
 RF_API const struct rf_special_result *rf_level_special(const rf_level *l);
 
-struct rf_world;
-/* The level's world (world.h): every placed template added at its level
- * offset (rf_world_add_room) in room order, so its objects and rules are
- * live, in level coordinates. Made on the first call (a Lua state: levels
- * that never ask pay nothing) and owned by the level: valid until l is
- * freed. RF_OK with *out; RF_ERR_CONTENT when a template's script was left
- * out (reported to d; *out is still set); RF_ERR_NOMEM, RF_ERR_LIMIT. */
-RF_API RF_NODISCARD rf_status rf_level_world(rf_level *l, rf_diags *d, struct rf_world **out);
-
 /* Writers. ascii: the grid, one line a row (terrain only, for diffs).
  * json: DESIGN 5's gen shape: rooms with their id (objects' "room" names
  * it), orientation, forced mark and template file and line; objects with
- * their handle (1-based, in level order). RF_ERR_IO when out fails. The
+ * their handle (1-based, in level order: the handles rf_world_add_level gives
+ * them in a fresh world). RF_ERR_IO when out fails. The
  * other formats are rf_view_write's (view.h). */
 RF_API RF_NODISCARD rf_status rf_level_write_ascii(const rf_level *l, FILE *out);
 RF_API RF_NODISCARD rf_status rf_level_write_json(const rf_level *l, FILE *out);

@@ -31,6 +31,11 @@ typedef struct rf_placed {
                                     * monster belongs to, shared by its allies; 0 if none */
     bool leader;                   /* population: the leader of its horde */
     bool asleep;                   /* population: spawned asleep */
+    int source;                    /* 1 + the index of the template object (of its room's
+                                    * template) it was made from: the object itself, a
+                                    * template horde's leader and members, a trap; 0 for
+                                    * everything else (decorations, launchers, shops,
+                                    * zoos, specials, population) */
 } rf_placed;
 
 /* A growable list the caller owns (init/fini). */

@@ -11,6 +11,8 @@
 #ifndef RF_WORLD_H
 #define RF_WORLD_H
 
+#include <stdio.h>
+
 #include "roomforge/common.h"
 #include "roomforge/diag.h"
 #include "roomforge/lint.h"
@@ -35,6 +37,9 @@ typedef struct rf_world_opts {
     bool keep_log;           /* append effects to the log (default true); a game that only
                               * uses the host may turn it off */
     uint64_t seed;           /* seeds each room's own math.random stream (default 0) */
+    size_t log_max;          /* with keep_log: the log keeps the newest log_max effects,
+                              * dropping the oldest (0, the default: no bound);
+                              * rf_world_effect_at(w, 0) is then the oldest kept */
 } rf_world_opts;
 
 RF_API void rf_world_opts_init(rf_world_opts *o);
@@ -73,6 +78,28 @@ RF_API RF_NODISCARD rf_status rf_world_add_room_turned(rf_world *w, const rf_tem
                                                        int y, int orient, rf_diags *d,
                                                        size_t *index);
 
+struct rf_level;
+/* Adds generated level l to w (made with the game's own options), as the
+ * level holds it (DESIGN 14): one world room for every level room that is a
+ * template room or holds an object, in level room order (then one for the
+ * objects standing outside every room, level_room 0, when there are some),
+ * each linked to its level room id (rf_world_room.level_room); template
+ * rooms in the orientation they were placed in, with their scripts; and
+ * exactly the level's objects (rf_level_object_at: percent rolls, walled
+ * cells, hordes, population, decorations all as the level made them), each
+ * in the world room of its level room, in level order, with the handles
+ * base + 1 .. base + n where base is the last handle w gave before: in a
+ * fresh world the handles of the level JSON. A template's object keeps its
+ * template attributes (a lever's state, a clock's time, ...); every object's
+ * tag is the level's type ("item" for loot, "trap", "launcher", a
+ * decoration's type) and a horde's members know their leader. l is read
+ * only here, but its templates must outlive w. RF_OK, RF_ERR_CONTENT when a
+ * template's script was left out (reported to d), RF_ERR_LIMIT (too many
+ * rooms), RF_ERR_NOMEM (w may hold part of the level: free it), RF_ERR_ARG
+ * for NULL. */
+RF_API RF_NODISCARD rf_status rf_world_add_level(rf_world *w, const struct rf_level *l,
+                                                 rf_diags *d);
+
 /* ---- rooms and objects ---- */
 
 typedef struct rf_world_room {
@@ -83,6 +110,10 @@ typedef struct rf_world_room {
                        * by an odd orientation */
     size_t rules;     /* rules compiled from its scripts (XML scripts and Lua rules) */
     int orient;       /* 0-7 (DESIGN 12; 0 for rf_world_add_room) */
+    int level_room;   /* rf_world_add_level: the level room's id (rf_room_rec.id; 0 for
+                       * the objects outside every room); -1 for a room added alone.
+                       * A level room without a template has tmpl NULL, name "", its
+                       * box for x, y, w, h and no rules */
 } rf_world_room;
 
 RF_API size_t rf_world_room_count(const rf_world *w);
@@ -113,6 +144,10 @@ typedef struct rf_world_object {
     bool alive;      /* monster and horde: alive; false for other objects */
     bool passable;   /* blocker and the other custom objects */
     bool can_push;
+    uint64_t handle; /* unique in its world, from 1, never reused (created objects too) */
+    uint64_t horde;  /* a horde's member or leader: its leader's handle; 0 otherwise */
+    bool leader;     /* the leader of its horde */
+    size_t room;     /* the world room it stands in */
 } rf_world_object;
 
 /* Objects of room in creation order (template objects first, then created
@@ -123,6 +158,11 @@ RF_API bool rf_world_object_get(rf_world *w, size_t room, size_t i, rf_world_obj
 /* The object of room with id (case-sensitive) that scripts would find: false
  * when none (never there, removed, not created yet). A dead monster is found. */
 RF_API bool rf_world_object_find(rf_world *w, size_t room, const char *id, rf_world_object *out);
+/* The object with handle h, wherever it stands (out->room); false when no
+ * object present has it (never given, or removed). */
+RF_API bool rf_world_object_by_handle(rf_world *w, uint64_t h, rf_world_object *out);
+/* The last handle w gave (0 before any object). */
+RF_API uint64_t rf_world_last_handle(rf_world *w);
 
 /* The player's level position; (0, 0) until rf_world_move_player. Rules see
  * it in their room's template frame (room:player(), a spell's default). */
@@ -166,15 +206,25 @@ typedef enum rf_effect_kind {
     RF_EFFECT_SPELL,
     RF_EFFECT_TICKER,
     RF_EFFECT_CLOCK_STOPPED,
+    RF_EFFECT_CUSTOM, /* a designer's own effect: room:emit(name, values) */
     RF_EFFECT_KIND_COUNT
 } rf_effect_kind;
 
-/* "remove", "create", "move", "set", "spell", "ticker", "clock" (the first
- * word of the effect line); "?" outside the enum. */
+/* "remove", "create", "move", "set", "spell", "ticker", "clock", "custom"
+ * (the first word of the effect line); "?" outside the enum. */
 RF_API const char *rf_effect_kind_name(rf_effect_kind k);
 
-/* One effect. Strings are owned by the world: valid until the log is cleared
- * or w is freed (in a host callback: until the callback returns). */
+/* One attribute of an effect: a key and its value as text. */
+typedef struct rf_effect_attr {
+    const char *key;
+    const char *value;
+} rf_effect_attr;
+
+/* At most this many attributes on one effect (a rule giving more fails). */
+#define RF_EFFECT_MAX_ATTRS 64
+
+/* One effect. Strings and attrs are owned by the world: valid until the log
+ * is cleared or w is freed (in a host callback: until the callback returns). */
 typedef struct rf_effect {
     long tick;
     rf_effect_kind kind;
@@ -191,7 +241,16 @@ typedef struct rf_effect {
     int tlx, tly;         /* the same, room-local in the template's own frame */
     const char *property; /* SET: "passable", "started" or "stopped" */
     int value;            /* SET: 0 or 1 */
-    const char *text;     /* SPELL: the spell name; TICKER: the text */
+    const char *text;     /* SPELL: the spell name; TICKER: the text; CUSTOM: its name */
+    uint64_t handle;      /* the object's handle (CREATE: the new object's); 0 when the
+                           * effect names no object (SPELL, TICKER, CUSTOM) */
+    const rf_effect_attr *attrs; /* CREATE: every attribute the script gave the new
+                                  * object but id and position (at, x, y) and the
+                                  * action's own (action_type, create_type, on), keys
+                                  * normalised as template.h's (lower case, no '_');
+                                  * CUSTOM: the values table, as text (booleans 1/0).
+                                  * Sorted by key (byte order); NULL when none */
+    size_t nattrs;
 } rf_effect;
 
 /* How a game applies effects in its own world. Any callback may be NULL. */
@@ -204,6 +263,7 @@ typedef struct rf_world_host {
     void (*spell)(void *ud, const rf_effect *e);
     void (*ticker)(void *ud, const rf_effect *e);
     void (*clock_stopped)(void *ud, const rf_effect *e);
+    void (*custom)(void *ud, const rf_effect *e);
 } rf_world_host;
 
 /* Installs host (copied; NULL restores the default host, which only keeps
@@ -213,10 +273,12 @@ RF_API void rf_world_set_host(rf_world *w, const rf_world_host *host);
 RF_API size_t rf_world_effect_count(const rf_world *w);
 /* The ith effect of the log, oldest first; NULL past the end. */
 RF_API const rf_effect *rf_world_effect_at(const rf_world *w, size_t i);
-/* Empties the log (a long-running game calls it after reading). */
+/* Empties the log (a long-running game calls it after reading, or bounds it
+ * with rf_world_opts.log_max). */
 RF_API void rf_world_effects_clear(rf_world *w);
 
 /* Writes e as the effect line of DESIGN 5, "T3 set gate passable 1", into buf
+ * (a custom effect: T3 custom "NAME" KEY="VALUE"..., its attrs in order)
  * (cap bytes with the NUL, truncated to fit), with room-local coordinates (the
  * template's own frame, as scripts and scenarios speak) when local is true and
  * level coordinates otherwise. The form is scenario.h's
@@ -225,6 +287,36 @@ RF_API void rf_world_effects_clear(rf_world *w);
  * only when it holds a blank, a quote, a backslash or '#'. Returns the length
  * of the whole line (as snprintf: >= cap means it was truncated). */
 RF_API size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t cap);
+
+/* ---- save and restore (DESIGN 14; the format: docs/reference.md) ---- */
+
+#define RF_WORLD_SAVE_VERSION 1              /* the format rf_world_save writes */
+#define RF_WORLD_SAVE_MAX ((size_t)1 << 30)  /* bytes rf_world_load reads at most */
+
+/* Writes w's whole state to out: its rooms (template name, position,
+ * orientation, level room), every object (every column, handle, horde),
+ * clocks, rule states (fired, disabled), tick, the player, the events given
+ * since the last tick, the handle counter, each room's room.state and every
+ * script environment's math.random stream. Lua locals are not saved. RF_OK;
+ * RF_ERR_CONTENT when a room.state holds something else than numbers,
+ * strings, booleans and tables of them without cycles (save-state naming
+ * the room; nothing useful is written); RF_ERR_IO when out fails;
+ * RF_ERR_NOMEM. w is unchanged. */
+RF_API RF_NODISCARD rf_status rf_world_save(rf_world *w, FILE *out, rf_diags *d);
+/* A world read back from in, as rf_world_save wrote it: made with opts (as
+ * the saved world was: the same scripts_dir; budgets and the log may
+ * differ), its rooms' templates looked up by name in templates (which must
+ * outlive it), their scripts compiled again (Lua chunks run again, against
+ * the saved objects), then the saved state put back, so it ticks on
+ * exactly as the saved world would have. RF_OK with *out; RF_ERR_CONTENT
+ * with save-version (a later format) or save-damaged (truncated, damaged,
+ * not a save, or templates and extensions that are not the saved world's:
+ * a room name missing, another number of rules or environments), *out
+ * untouched; RF_ERR_IO when in cannot be read (io-error); RF_ERR_NOMEM. A
+ * room's script diagnostics are reported again. */
+RF_API RF_NODISCARD rf_status rf_world_load(const rf_world_opts *opts,
+                                            const rf_template_set *templates, FILE *in,
+                                            rf_diags *d, rf_world **out);
 
 /* ---- lint ---- */
 

@@ -105,6 +105,10 @@ static const rf_diag_code codes[] = {
     /* stats over many levels (roomforge stats) */
     {"stats-options", E, true, "stats options out of range or contradictory (count, depths, jobs, shard, a profile given twice)"},
     {"stats-merge", E, true, "a file given to stats --merge is not a stats JSON report, or the files are not the shards of one run"},
+    /* world saves (rf_world_save, rf_world_load) */
+    {"save-state", E, true, "a room's room.state holds what a save cannot keep (a function, a cycle, a table with a metatable); the message names the room"},
+    {"save-version", E, true, "a world save from a later version of roomforge than this library reads"},
+    {"save-damaged", E, true, "a world save that is damaged, truncated, not a save, or made with other templates or extensions"},
 };
 
 #undef E

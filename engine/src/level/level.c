@@ -10,14 +10,12 @@
 #include "core/alloc.h"
 #include "level_int.h"
 #include "roomforge/place.h"
-#include "roomforge/world.h"
 
 void rf_level_free(rf_level *l)
 {
     size_t i;
     if (!l)
         return;
-    rf_world_free(l->world);
     rf_grid_free(l->g);
     rf_room_list_fini(&l->rooms);
     rf_placed_list_fini(&l->objs);

@@ -21,7 +21,6 @@ struct rf_level {
     uint64_t seed;
     int depth;
     rf_placed_list objs; /* special rooms, templates, population */
-    struct rf_world *world;   /* rf_level_world's, made on demand; NULL before */
     rf_special_result special; /* the special-room pass's, zeroed when it did not run */
     struct rf_place_entry *plan; /* nplan: what became of each planned template */
     size_t nplan;

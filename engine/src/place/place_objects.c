@@ -28,15 +28,22 @@ typedef struct obj_ctx {
     int decor_weight[RF_SYMBOL_DECORS]; /* total weight of each decorated symbol's rows */
 } obj_ctx;
 
-static rf_status add(obj_ctx *c, const char *type, const char *name, const char *id, int x, int y,
-                     int count)
+static rf_status add_from(obj_ctx *c, const char *type, const char *name, const char *id, int x,
+                          int y, int count, int source)
 {
     rf_placed p;
     rf_placed_init(&p, type, name, x, y, c->e->room);
+    p.source = source;
     if (id)
         snprintf(p.id, sizeof p.id, "%s", id);
     p.count = count > 0 ? count : 1;
     return rf_placed_list_add(c->pl->objs, &p) ? RF_OK : RF_ERR_NOMEM;
+}
+
+static rf_status add(obj_ctx *c, const char *type, const char *name, const char *id, int x, int y,
+                     int count)
+{
+    return add_from(c, type, name, id, x, y, count, 0);
 }
 
 static int attr_int(const rf_object *ob, const char *key, int def)
@@ -78,7 +85,7 @@ static bool nearest_free(const obj_ctx *c, int x, int y, int *ox, int *oy)
     return false;
 }
 
-static rf_status place_horde(obj_ctx *c, const rf_object *ob, int x, int y)
+static rf_status place_horde(obj_ctx *c, const rf_object *ob, int x, int y, int source)
 {
     const char *name = rf_attrs_find(ob->attrs, ob->nattrs, "name");
     const rf_horde *row = name && c->hordes ? rf_horde_find(c->hordes, name) : NULL;
@@ -90,25 +97,25 @@ static rf_status place_horde(obj_ctx *c, const rf_object *ob, int x, int y)
         name = "horde";
     if (n < 1)
         return RF_OK;
-    st = add(c, "monster", row ? row->leader : name, ob->id, x, y, 1);
+    st = add_from(c, "monster", row ? row->leader : name, ob->id, x, y, 1, source);
     for (k = 1; st == RF_OK && k < n; k++) {
         const char *member = name;
         if (row && row->nmembers > 0)
             member = row->members[(size_t)(k - 1) % row->nmembers].monster;
         if (!nearest_free(c, x, y, &mx, &my))
             break; /* the room is full around the leader: a smaller horde */
-        st = add(c, "monster", member, NULL, mx, my, 1);
+        st = add_from(c, "monster", member, NULL, mx, my, 1, source);
     }
     return st;
 }
 
 /* A trap, and its launcher: the first wall (or breakable wall) north of the
  * trigger in the template's own frame, turned with the room. */
-static rf_status place_trap(obj_ctx *c, const rf_object *ob, int x, int y)
+static rf_status place_trap(obj_ctx *c, const rf_object *ob, int x, int y, int source)
 {
     const char *name = rf_attrs_find(ob->attrs, ob->nattrs, "name");
     const rf_grid *g = c->pl->g;
-    rf_status st = add(c, "trap", name && *name ? name : "trap", ob->id, x, y, 1);
+    rf_status st = add_from(c, "trap", name && *name ? name : "trap", ob->id, x, y, 1, source);
     int dx, dy, lx = x, ly = y;
     if (st != RF_OK || !name || !*name)
         return st;
@@ -164,15 +171,16 @@ static rf_status template_objects(obj_ctx *c)
             !rf_tile_is_liquid(rf_grid_get(c->pl->g, x, y)))
             continue; /* its cell was walled off (an unreachable pocket) */
         if (ob->type == RF_OBJ_HORDE) {
-            st = place_horde(c, ob, x, y);
+            st = place_horde(c, ob, x, y, (int)i + 1);
             continue;
         }
         if (ob->type == RF_OBJ_TRAP) {
-            st = place_trap(c, ob, x, y);
+            st = place_trap(c, ob, x, y, (int)i + 1);
             continue;
         }
         describe(ob, &type, &name);
-        st = add(c, type, name, ob->id, x, y, ob->type == RF_OBJ_LOOT ? attr_int(ob, "amount", 1) : 1);
+        st = add_from(c, type, name, ob->id, x, y,
+                      ob->type == RF_OBJ_LOOT ? attr_int(ob, "amount", 1) : 1, (int)i + 1);
     }
     return st;
 }

@@ -363,6 +363,12 @@ int rf_st_main_reason(const st_tmpl *t)
     return best;
 }
 
+int rf_st_never_reason(const st_tmpl *t)
+{
+    int why = rf_st_main_reason(t);
+    return t->weight <= 0 && why < 0 ? ST_WHY_WEIGHT : why;
+}
+
 const char *rf_st_why_key(int why)
 {
     if (why == ST_WHY_WEIGHT)

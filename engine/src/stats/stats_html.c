@@ -192,7 +192,7 @@ rf_status rf_st_write_html(const rf_stats *s, FILE *out)
         int why;
         if (t->placed)
             continue;
-        why = t->weight <= 0 && rf_st_main_reason(t) < 0 ? ST_WHY_WEIGHT : rf_st_main_reason(t);
+        why = rf_st_never_reason(t);
         fputs("<li>", out);
         esc(out, t->name);
         fputs(": ", out);

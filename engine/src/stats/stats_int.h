@@ -167,6 +167,9 @@ bool rf_st_flagged(const st_tmpl *t);
 /* The reason a template with nothing placed has (its largest refusal;
  * ties: the earlier reason), or -1 when it was never refused (never drawn). */
 int rf_st_main_reason(const st_tmpl *t);
+/* Why t was never placed, as every report says it: its main reason, or
+ * ST_WHY_WEIGHT for a weight of 0 never refused (never drawn). */
+int rf_st_never_reason(const st_tmpl *t);
 const char *rf_st_why_key(int why);
 const char *rf_st_why_text(int why);
 /* Expected share of special kind k among the pass's draws of profile p. */

@@ -147,7 +147,7 @@ rf_status rf_st_write_json(const rf_stats *s, FILE *out)
         int why;
         if (t->placed)
             continue;
-        why = t->weight <= 0 && rf_st_main_reason(t) < 0 ? ST_WHY_WEIGHT : rf_st_main_reason(t);
+        why = rf_st_never_reason(t);
         fputs(first ? "\n{\"name\":" : ",\n{\"name\":", out);
         rf_json_string(out, t->name);
         fprintf(out, ",\"reason\":\"%s\",\"text\":", rf_st_why_key(why));

@@ -92,7 +92,7 @@ static void write_never(const rf_stats *s, FILE *out)
         int why;
         if (t->placed)
             continue;
-        why = t->weight <= 0 && rf_st_main_reason(t) < 0 ? ST_WHY_WEIGHT : rf_st_main_reason(t);
+        why = rf_st_never_reason(t);
         fprintf(out, "  %s (%s:%d): %s\n", t->name, t->file, t->line, rf_st_why_text(why));
     }
 }

@@ -39,6 +39,7 @@ static const char *const safe_base[] = {
 static const char safe_key = 'S';
 static const char env_mt_key = 'M';
 static const char math_key = 'R';
+static const char rngs_key = 'G'; /* the environments' streams, in order of making */
 
 void rf_luavm_push_forbidden(lua_State *L)
 {
@@ -212,6 +213,57 @@ static int env_randomseed(lua_State *L)
     return 0;
 }
 
+/* Appends the stream userdata on top (left there) to the registry's list
+ * {n = count, [i] = stream}, whose values are weak: a released environment's
+ * stream goes (lint's world), the others keep their places. */
+static void remember_rng(lua_State *L)
+{
+    lua_Integer n;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &rngs_key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 4, 1);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "v");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &rngs_key);
+    }
+    lua_getfield(L, -1, "n");
+    n = lua_tointeger(L, -1) + 1;
+    lua_pop(L, 1);
+    lua_pushinteger(L, n);
+    lua_setfield(L, -2, "n");
+    lua_pushvalue(L, -2);
+    lua_rawseti(L, -2, n);
+    lua_pop(L, 1);
+}
+
+size_t rf_luavm_rng_count(lua_State *L)
+{
+    lua_Integer n = 0;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &rngs_key) == LUA_TTABLE) {
+        lua_pushliteral(L, "n");
+        lua_rawget(L, -2);
+        n = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return n > 0 ? (size_t)n : 0;
+}
+
+rf_rng *rf_luavm_rng_at(lua_State *L, size_t i)
+{
+    rf_rng *r = NULL;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &rngs_key) == LUA_TTABLE) {
+        if (lua_rawgeti(L, -1, (lua_Integer)i) == LUA_TUSERDATA)
+            r = lua_touserdata(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return r;
+}
+
 void rf_luavm_push_env(lua_State *L, uint64_t seed)
 {
     rf_rng *r;
@@ -220,6 +272,7 @@ void rf_luavm_push_env(lua_State *L, uint64_t seed)
     lua_createtable(L, 0, 2); /* its math: random, randomseed over the shared rest */
     r = lua_newuserdatauv(L, sizeof *r, 0);
     rf_rng_seed(r, seed, 0);
+    remember_rng(L);
     lua_pushvalue(L, -1);
     lua_pushcclosure(L, env_random, 1);
     lua_setfield(L, -3, "random");

@@ -317,7 +317,7 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
         if (holder != (size_t)-1) { /* the victim's line, the holder's name */
             size_t n = strlen(f.msg);
             snprintf(f.msg + n, sizeof f.msg - n, " (room '%s' holds the most of it, %zu bytes)",
-                     rf_template_name(w->rooms[holder].t), rf_luavm_owned(w->vm, holder + 1));
+                     rf_world_rec_name(&w->rooms[holder]), rf_luavm_owned(w->vm, holder + 1));
         }
         if (f.line > 0)
             report(d, f.code, c->file, c->first_line + f.line - 1,
@@ -344,12 +344,25 @@ rf_status rf_world_add_room(rf_world *w, const rf_template *t, int x, int y, rf_
 rf_status rf_world_add_room_turned(rf_world *w, const rf_template *t, int x, int y, int orient,
                                    rf_diags *d, size_t *index)
 {
+    if (!w || !t || orient < 0 || orient >= RF_ORIENT_COUNT)
+        return RF_ERR_ARG;
+    return rf_world_add_rec(w, t, x, y, rf_template_width(t), rf_template_height(t), orient, -1,
+                            NULL, 0, d, index);
+}
+
+const char *rf_world_rec_name(const rf_world_room_rec *r)
+{
+    return r->t ? rf_template_name(r->t) : "";
+}
+
+rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int tw, int th,
+                           int orient, int level_room, const rf_world_level_obj *objs,
+                           size_t nobjs, rf_diags *d, size_t *index)
+{
     rf_world_room_step s;
     rf_luavm_fail f;
     size_t i, ns;
     bool failed = false, nomem = false;
-    if (!w || !t || orient < 0 || orient >= RF_ORIENT_COUNT)
-        return RF_ERR_ARG;
     if (w->nrooms >= RF_WORLD_MAX_ROOMS)
         return RF_ERR_LIMIT;
     if (!rf_grow((void **)&w->rooms, &w->caprooms, w->nrooms + 1, sizeof *w->rooms))
@@ -362,14 +375,19 @@ rf_status rf_world_add_room_turned(rf_world *w, const rf_template *t, int x, int
     w->rooms[s.index].t = t;
     w->rooms[s.index].x = x;
     w->rooms[s.index].y = y;
+    w->rooms[s.index].tw = tw;
+    w->rooms[s.index].th = th;
     w->rooms[s.index].orient = orient;
+    w->rooms[s.index].level_room = level_room;
     w->rooms[s.index].rules = 0;
+    s.objs = objs;
+    s.nobjs = nobjs;
     w->nrooms++;
     if (rf_luavm_call(w->vm, rf_world_step_new_room, &s, 0, NULL, &f) != RF_OK) {
         w->nrooms--; /* E.rooms[index] is overwritten by the next room added */
         return RF_ERR_NOMEM;
     }
-    ns = rf_template_script_count(t);
+    ns = t ? rf_template_script_count(t) : 0;
     for (i = 0; i < ns && !nomem; i++) {
         const rf_script *sc = rf_template_script(t, i);
         s.sc = sc;
@@ -412,12 +430,13 @@ bool rf_world_room_get(const rf_world *w, size_t i, rf_world_room *out)
         return false;
     r = &w->rooms[i];
     out->tmpl = r->t;
-    out->name = rf_template_name(r->t);
+    out->name = rf_world_rec_name(r);
     out->x = r->x;
     out->y = r->y;
     out->orient = r->orient;
-    rf_orient_size(r->orient, rf_template_width(r->t), rf_template_height(r->t), &out->w, &out->h);
+    rf_orient_size(r->orient, r->tw, r->th, &out->w, &out->h);
     out->rules = r->rules;
+    out->level_room = r->level_room;
     return true;
 }
 
@@ -431,7 +450,7 @@ static int clamp_coord(int v)
 void rf_world_rec_map(const rf_world_room_rec *r, rf_coords from, int x, int y, rf_coords to,
                       int *ox, int *oy)
 {
-    int tw = rf_template_width(r->t), th = rf_template_height(r->t);
+    int tw = r->tw, th = r->th;
     x = clamp_coord(x);
     y = clamp_coord(y);
     /* through the turned room's own frame */
@@ -500,6 +519,31 @@ bool rf_world_object_get(rf_world *w, size_t room, size_t i, rf_world_object *ou
 bool rf_world_object_find(rf_world *w, size_t room, const char *id, rf_world_object *out)
 {
     return id ? get_object(w, room, 0, id, out) : false;
+}
+
+bool rf_world_object_by_handle(rf_world *w, uint64_t h, rf_world_object *out)
+{
+    rf_world_obj_step s;
+    rf_world_object tmp;
+    rf_luavm_fail f;
+    if (!w || h == 0 || h > (uint64_t)INT64_MAX)
+        return false;
+    memset(&s, 0, sizeof s);
+    s.w = w;
+    s.room = (size_t)-1;
+    s.handle = h;
+    s.out = &tmp;
+    if (rf_luavm_call(w->vm, rf_world_step_object, &s, 0, NULL, &f) != RF_OK || !s.found)
+        return false;
+    if (out)
+        *out = tmp;
+    return true;
+}
+
+uint64_t rf_world_last_handle(rf_world *w)
+{
+    long v = w ? rf_world_engine_int(w, "next_handle") : 0;
+    return v > 0 ? (uint64_t)v : 0;
 }
 
 void rf_world_player(const rf_world *w, int *x, int *y)
@@ -703,7 +747,7 @@ static rf_status blame_holder(rf_world *w, rf_world_tick_step *s, rf_diags *d)
     snprintf(msg, sizeof msg,
              "the script memory cap was reached; this room holds the most of it (%zu bytes), "
              "room '%s' only asked for more",
-             rf_luavm_owned(w->vm, holder + 1), rf_template_name(w->rooms[s->ri].t));
+             rf_luavm_owned(w->vm, holder + 1), rf_world_rec_name(&w->rooms[s->ri]));
     report(d, "script-memory", rf_template_file(w->rooms[holder].t),
            rf_template_line(w->rooms[holder].t), 1, w->rooms[holder].t, -1, msg,
            " (its Lua rules are disabled)");
@@ -797,9 +841,25 @@ static const char *put_str(char **p, const char *s)
  * runs out. */
 static const rf_effect *log_effect(rf_world *w, const rf_effect *e)
 {
-    size_t need = str_size(e->id) + str_size(e->text) + str_size(e->tag);
+    size_t need = e->nattrs * sizeof(rf_effect_attr) + str_size(e->id) + str_size(e->text) +
+                  str_size(e->tag);
     char *block = NULL, *p;
+    size_t i;
+    for (i = 0; i < e->nattrs; i++)
+        need += str_size(e->attrs[i].key) + str_size(e->attrs[i].value);
     rf_effect *slot;
+    size_t at = w->nlog;
+    if (w->opts.log_max > 0 && w->nlog >= w->opts.log_max) {
+        /* full: the oldest effect's slot takes the new one */
+        if (need > 0 && !(block = rf_alloc(need)))
+            return NULL;
+        at = w->log_start;
+        rf_free(w->log_blocks[at]);
+        w->log_start = (w->log_start + 1) % w->nlog;
+        p = block;
+        slot = &w->log[at];
+        goto fill;
+    }
     if (w->nlog == w->caplog) {
         size_t cap = w->caplog;
         size_t cap2 = cap;
@@ -812,12 +872,23 @@ static const rf_effect *log_effect(rf_world *w, const rf_effect *e)
     if (need > 0 && !(block = rf_alloc(need)))
         return NULL;
     p = block;
-    slot = &w->log[w->nlog];
+    slot = &w->log[w->nlog++];
+fill:
     *slot = *e;
+    if (e->nattrs) { /* the attribute array first: the block is aligned for it */
+        rf_effect_attr *a = (rf_effect_attr *)(void *)p;
+        p += e->nattrs * sizeof *a;
+        for (i = 0; i < e->nattrs; i++) {
+            a[i].key = put_str(&p, e->attrs[i].key);
+            a[i].value = put_str(&p, e->attrs[i].value);
+        }
+        slot->attrs = a;
+    } else
+        slot->attrs = NULL;
     slot->id = put_str(&p, e->id);
     slot->text = put_str(&p, e->text);
     slot->tag = put_str(&p, e->tag);
-    w->log_blocks[w->nlog++] = block;
+    w->log_blocks[at] = block;
     return slot;
 }
 
@@ -860,6 +931,10 @@ bool rf_world_emit(rf_world *w, const rf_effect *e)
         if (w->host.clock_stopped)
             w->host.clock_stopped(w->host.ud, out);
         break;
+    case RF_EFFECT_CUSTOM:
+        if (w->host.custom)
+            w->host.custom(w->host.ud, out);
+        break;
     case RF_EFFECT_KIND_COUNT:
         break;
     }
@@ -880,7 +955,9 @@ size_t rf_world_effect_count(const rf_world *w) { return w ? w->nlog : 0; }
 
 const rf_effect *rf_world_effect_at(const rf_world *w, size_t i)
 {
-    return w && i < w->nlog ? &w->log[i] : NULL;
+    if (!w || i >= w->nlog)
+        return NULL;
+    return &w->log[(w->log_start + i) % w->nlog]; /* log_start is 0 until a bound is met */
 }
 
 void rf_world_effects_clear(rf_world *w)
@@ -891,4 +968,5 @@ void rf_world_effects_clear(rf_world *w)
     for (i = 0; i < w->nlog; i++)
         rf_free(w->log_blocks[i]);
     w->nlog = 0;
+    w->log_start = 0;
 }

@@ -11,7 +11,7 @@
 #include "roomforge/world.h"
 
 static const char *const effect_kind_names[RF_EFFECT_KIND_COUNT] = {
-    "remove", "create", "move", "set", "spell", "ticker", "clock",
+    "remove", "create", "move", "set", "spell", "ticker", "clock", "custom",
 };
 
 const char *rf_effect_kind_name(rf_effect_kind k)
@@ -159,6 +159,18 @@ size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t cap)
         put_id(&o, e->id ? e->id : "");
         put_s(&o, " stopped");
         break;
+    case RF_EFFECT_CUSTOM: {
+        size_t i;
+        put_c(&o, ' ');
+        put_quoted(&o, e->text ? e->text : "");
+        for (i = 0; e->attrs && i < e->nattrs; i++) {
+            put_c(&o, ' ');
+            put_id(&o, e->attrs[i].key);
+            put_c(&o, '=');
+            put_quoted(&o, e->attrs[i].value);
+        }
+        break;
+    }
     case RF_EFFECT_KIND_COUNT:
         break;
     }

@@ -11,6 +11,7 @@
 
 #include "vm/luavm.h"
 #include "roomforge/orient.h"
+#include "roomforge/placed.h"
 #include "roomforge/world.h"
 
 /* A room of the world: its template at a level offset, the rules it compiled. */
@@ -22,9 +23,11 @@
 #define RF_WORLD_TICK_BYTES (1024 * 1024)
 
 typedef struct rf_world_room_rec {
-    const rf_template *t;
+    const rf_template *t; /* NULL: a level room without a template (objects only) */
     int x, y;   /* level position of the turned room's (0, 0) */
+    int tw, th; /* the template's own width and height (the box of a room without one) */
     int orient; /* 0-7 (roomforge/orient.h) */
+    int level_room; /* rf_world_room.level_room */
     size_t rules;
     long long spent; /* instructions its user rules ran this tick (tick_pool) */
 } rf_world_room_rec;
@@ -49,6 +52,7 @@ struct rf_world {
     rf_effect *log;
     char **log_blocks; /* the strings of log[i], one block each */
     size_t nlog, caplog;
+    size_t log_start; /* opts.log_max: the oldest effect's slot once the log is full */
     rf_world_host host;
     int px, py;
     long tick;
@@ -108,7 +112,29 @@ typedef struct rf_world_room_step {
     const char *chunk; /* its name "=rN" */
     size_t nrules;     /* out: rules of the room */
     long long load_left; /* the room's load budget still left to its chunks */
+    const struct rf_world_level_obj *objs; /* rf_world_add_level: the room's objects
+                                            * instead of the template's */
+    size_t nobjs;
 } rf_world_room_step;
+
+/* One level object as rf_world_add_level hands it to its world room. */
+typedef struct rf_world_level_obj {
+    const rf_placed *p;
+    const rf_object *source; /* its template object, or NULL */
+    uint64_t handle, horde;
+    bool leader;
+} rf_world_level_obj;
+
+/* Adds a room (t, or NULL for a level room without a template of box
+ * tw x th) as rf_world_add_room_turned does, with objs (nobjs) instead of
+ * the template's objects when objs is not NULL. */
+rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int tw, int th,
+                           int orient, int level_room, const rf_world_level_obj *objs,
+                           size_t nobjs, rf_diags *d, size_t *index);
+/* Inside a protected step: pushes E.name (engine.lua's table E). */
+void rf_world_push_fn(lua_State *L, const char *name);
+/* A room's template name, "" without a template. */
+const char *rf_world_rec_name(const rf_world_room_rec *r);
 
 int rf_world_step_new_room(lua_State *L);  /* E.new_room, E.add_object per object */
 int rf_world_step_xml(lua_State *L);       /* E.compile_xml of s->sc */
@@ -124,6 +150,7 @@ int rf_world_step_release(lua_State *L);
 typedef struct rf_world_obj_step {
     rf_world *w;
     size_t room;
+    uint64_t handle; /* with room (size_t)-1: look up by handle */
     size_t i; /* 1-based, or 0 to look up id */
     const char *id;
     rf_world_object *out;

@@ -29,7 +29,9 @@ static const char engine_key = 'E';
 /* ---- helpers run inside protected steps ---- */
 
 /* Pushes E.name (a function). */
-static void push_fn(lua_State *L, const char *name)
+static void push_fn(lua_State *L, const char *name) { rf_world_push_fn(L, name); }
+
+void rf_world_push_fn(lua_State *L, const char *name)
 {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &engine_key);
     lua_getfield(L, -1, name);
@@ -154,9 +156,10 @@ static const char *field_str(lua_State *L, int t, const char *name)
 }
 
 /* Counts effect e against the caps of one text (id, text) and of one tick
- * (effects, bytes), before C copies anything; over one, raises, and the
- * rule that made it is disabled (docs/designers.md: effect caps). */
-static void count_effect(lua_State *L, rf_world *w, const rf_effect *e)
+ * (effects, bytes: its attributes' attr_bytes too), before C copies
+ * anything; over one, raises, and the rule that made it is disabled
+ * (docs/designers.md: effect caps). */
+static void count_effect(lua_State *L, rf_world *w, const rf_effect *e, size_t attr_bytes)
 {
     size_t id = e->id ? strlen(e->id) : 0, text = e->text ? strlen(e->text) : 0;
     if (id > RF_WORLD_TEXT_MAX || text > RF_WORLD_TEXT_MAX)
@@ -164,10 +167,51 @@ static void count_effect(lua_State *L, rf_world *w, const rf_effect *e)
                    RF_WORLD_TEXT_MAX);
     if (w->tick_effects >= RF_WORLD_TICK_EFFECTS)
         luaL_error(L, "more than %d effects in one tick", RF_WORLD_TICK_EFFECTS);
-    if (w->tick_bytes + id + text > RF_WORLD_TICK_BYTES)
+    if (w->tick_bytes + id + text + attr_bytes > RF_WORLD_TICK_BYTES)
         luaL_error(L, "more than %d bytes of effect text in one tick", RF_WORLD_TICK_BYTES);
     w->tick_effects++;
-    w->tick_bytes += id + text;
+    w->tick_bytes += id + text + attr_bytes;
+}
+
+static int attr_order(const void *a, const void *b)
+{
+    return strcmp(((const rf_effect_attr *)a)->key, ((const rf_effect_attr *)b)->key);
+}
+
+/* Field attrs of the effect table at 1, a flat list {key, value, ...} of
+ * strings, into out (*n pairs, sorted by key in byte order: Lua's table
+ * order is no order), the strings staying pushed; *bytes their length.
+ * false when there is none. Raises past RF_EFFECT_MAX_ATTRS pairs. */
+static bool read_attrs(lua_State *L, rf_effect_attr *out, size_t *n, size_t *bytes)
+{
+    lua_Integer len, i;
+    int t;
+    *n = 0;
+    if (lua_getfield(L, 1, "attrs") != LUA_TTABLE)
+        return false;
+    t = lua_gettop(L);
+    len = luaL_len(L, t);
+    if (len / 2 > RF_EFFECT_MAX_ATTRS)
+        luaL_error(L, "an effect holds at most %d attributes", RF_EFFECT_MAX_ATTRS);
+    luaL_checkstack(L, (int)len + 4, "attrs");
+    for (i = 1; i + 1 <= len; i += 2) {
+        size_t kl, vl;
+        const char *k, *v;
+        lua_rawgeti(L, t, i);
+        lua_rawgeti(L, t, i + 1);
+        k = lua_tolstring(L, -2, &kl);
+        v = lua_tolstring(L, -1, &vl);
+        if (!k || !v || strlen(k) != kl || strlen(v) != vl)
+            luaL_error(L, "an effect's attributes must be text without NUL bytes");
+        if (kl > RF_WORLD_TEXT_MAX || vl > RF_WORLD_TEXT_MAX)
+            luaL_error(L, "an attribute's key or value is at most %d bytes", RF_WORLD_TEXT_MAX);
+        out[*n].key = k;
+        out[*n].value = v;
+        (*n)++;
+        *bytes += kl + vl;
+    }
+    qsort(out, *n, sizeof *out, attr_order);
+    return *n > 0;
 }
 
 /* emit(e): one effect from engine.lua, the table {kind, room, script, id,
@@ -176,6 +220,8 @@ static int l_emit(lua_State *L)
 {
     rf_world *w = upworld(L);
     rf_effect e;
+    rf_effect_attr attrs[RF_EFFECT_MAX_ATTRS];
+    size_t bytes = 0;
     int kind, room;
     const char *type, *prop;
     size_t i;
@@ -212,7 +258,12 @@ static int l_emit(lua_State *L)
         return luaL_error(L, "emit: bad property '%s'", prop);
     e.value = field_int(L, 1, "value", 0);
     e.text = field_str(L, 1, "text");
-    count_effect(L, w, &e);
+    lua_getfield(L, 1, "handle");
+    e.handle = (uint64_t)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    if (read_attrs(L, attrs, &e.nattrs, &bytes))
+        e.attrs = attrs;
+    count_effect(L, w, &e, bytes);
     if (!rf_world_emit(w, &e))
         return luaL_error(L, "out of memory recording an effect");
     return 0;
@@ -376,7 +427,7 @@ static void run_embedded(lua_State *L, const char *name, int nargs, int nres)
 
 /* The rule VM's files after engine.lua, in load order: each is called with
  * E and adds to it what the next ones use. */
-static const char *const vm_files[] = {"rules.lua", "room_api.lua"};
+static const char *const vm_files[] = {"rules.lua", "room_api.lua", "save.lua"};
 
 /* to_template(room, x, y): level (x, y) in room's template frame (the
  * player's position as the room's rules see it). */
@@ -589,14 +640,14 @@ static void push_room(lua_State *L, const rf_world_room_step *s)
     lua_setfield(L, -2, "x");
     lua_pushinteger(L, r->y);
     lua_setfield(L, -2, "y");
-    lua_pushinteger(L, rf_template_width(t));
+    lua_pushinteger(L, r->tw);
     lua_setfield(L, -2, "w");
-    lua_pushinteger(L, rf_template_height(t));
+    lua_pushinteger(L, r->th);
     lua_setfield(L, -2, "h");
-    lua_pushstring(L, rf_template_name(t));
+    lua_pushstring(L, rf_world_rec_name(r));
     lua_setfield(L, -2, "name");
     lua_createtable(L, 10, 0);
-    for (digit = 0; digit <= 9; digit++) {
+    for (digit = 0; t && digit <= 9; digit++) {
         int ax, ay;
         if (!rf_template_anchor(t, digit, &ax, &ay))
             continue;
@@ -627,6 +678,48 @@ static void push_object(lua_State *L, size_t room, const rf_object *o)
     lua_setfield(L, -2, "y");
 }
 
+/* Pushes E.add_object's argument for level object o of room `room`: its
+ * template object's attributes (when it has one) under the level's type,
+ * name and id, at its level cell counted in the template's frame, with its
+ * handle and horde. */
+static void push_level_object(lua_State *L, const rf_world_room_step *s,
+                              const rf_world_level_obj *o)
+{
+    const rf_world_room_rec *r = &s->w->rooms[s->index];
+    const rf_placed *p = o->p;
+    int lx, ly;
+    rf_world_rec_map(r, RF_COORDS_LEVEL, p->x, p->y, RF_COORDS_TEMPLATE, &lx, &ly);
+    lua_createtable(L, 0, 8);
+    lua_pushinteger(L, (lua_Integer)s->index);
+    lua_setfield(L, -2, "room");
+    lua_pushstring(L, p->type);
+    lua_setfield(L, -2, "type");
+    if (o->source)
+        push_attrs(L, o->source->attrs, o->source->nattrs);
+    else
+        lua_createtable(L, 0, 2);
+    if (p->name[0]) {
+        lua_pushstring(L, p->name);
+        lua_setfield(L, -2, "name");
+    }
+    if (p->id[0])
+        lua_pushstring(L, p->id);
+    else
+        lua_pushnil(L);
+    lua_setfield(L, -2, "id");
+    lua_setfield(L, -2, "attrs");
+    lua_pushinteger(L, lx);
+    lua_setfield(L, -2, "x");
+    lua_pushinteger(L, ly);
+    lua_setfield(L, -2, "y");
+    lua_pushinteger(L, (lua_Integer)o->handle);
+    lua_setfield(L, -2, "handle");
+    lua_pushinteger(L, (lua_Integer)o->horde);
+    lua_setfield(L, -2, "horde");
+    lua_pushboolean(L, o->leader);
+    lua_setfield(L, -2, "leader");
+}
+
 int rf_world_step_new_room(lua_State *L)
 {
     rf_world_room_step *s = lua_touserdata(L, 1);
@@ -634,6 +727,14 @@ int rf_world_step_new_room(lua_State *L)
     push_fn(L, "new_room");
     push_room(L, s);
     lua_call(L, 1, 0);
+    if (s->objs) {
+        for (i = 0; i < s->nobjs; i++) {
+            push_fn(L, "add_object");
+            push_level_object(L, s, &s->objs[i]);
+            lua_call(L, 1, 0);
+        }
+        return 0;
+    }
     n = rf_template_object_count(s->t);
     for (i = 0; i < n; i++) {
         push_fn(L, "add_object");
@@ -792,15 +893,19 @@ static bool read_object(lua_State *L, int t, rf_world *w, const rf_world_room_re
                         rf_world_object *o)
 {
     const char *tag, *id;
-    luaL_checkstack(L, 16, "object"); /* the fields stay pushed */
+    luaL_checkstack(L, 24, "object"); /* the fields stay pushed */
     memset(o, 0, sizeof *o);
     tag = field_str(L, t, "type");
     if (!tag)
         return false;
-    if (!rf_object_type_parse(tag, &o->type))
-        o->type = RF_OBJ_OTHER; /* a game's own kind, kept from its room */
+    if (strcmp(tag, "item") == 0)
+        o->type = RF_OBJ_LOOT; /* a level's loot: tagged as the level types it */
+    else if (!rf_object_type_parse(tag, &o->type))
+        o->type = RF_OBJ_OTHER; /* a game's own kind, kept from its room, or a level's */
+    else
+        tag = rf_object_type_name(o->type);
     id = field_str(L, t, "id");
-    if (!scratch_strings(w, id, o->type == RF_OBJ_OTHER ? tag : rf_object_type_name(o->type), o))
+    if (!scratch_strings(w, id, tag, o))
         luaL_error(L, "out of memory");
     o->lx = field_int(L, t, "x", 0);
     o->ly = field_int(L, t, "y", 0);
@@ -815,6 +920,12 @@ static bool read_object(lua_State *L, int t, rf_world *w, const rf_world_room_re
     o->alive = field_bool(L, t, "alive");
     o->passable = field_bool(L, t, "passable");
     o->can_push = field_bool(L, t, "can_push");
+    lua_getfield(L, t, "handle");
+    o->handle = (uint64_t)lua_tointeger(L, -1);
+    lua_getfield(L, t, "horde");
+    o->horde = (uint64_t)lua_tointeger(L, -1);
+    o->leader = field_bool(L, t, "leader");
+    o->room = (size_t)field_int(L, t, "room", 0);
     return true;
 }
 
@@ -822,16 +933,28 @@ int rf_world_step_object(lua_State *L)
 {
     rf_world_obj_step *s = lua_touserdata(L, 1);
     int t;
-    push_fn(L, s->id ? "object_find" : "object_at");
-    lua_pushinteger(L, (lua_Integer)s->room);
-    if (s->id)
-        lua_pushstring(L, s->id);
-    else
-        lua_pushinteger(L, (lua_Integer)s->i);
-    lua_call(L, 2, 1);
+    if (s->room == (size_t)-1) {
+        push_fn(L, "object_by_handle");
+        lua_pushinteger(L, (lua_Integer)s->handle);
+        lua_call(L, 1, 1);
+    } else {
+        push_fn(L, s->id ? "object_find" : "object_at");
+        lua_pushinteger(L, (lua_Integer)s->room);
+        if (s->id)
+            lua_pushstring(L, s->id);
+        else
+            lua_pushinteger(L, (lua_Integer)s->i);
+        lua_call(L, 2, 1);
+    }
     t = lua_gettop(L);
-    if (lua_istable(L, t))
-        s->found = read_object(L, t, s->w, &s->w->rooms[s->room], s->out);
+    if (lua_istable(L, t)) {
+        lua_getfield(L, t, "room");
+        if (s->room == (size_t)-1)
+            s->room = (size_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        if (s->room < s->w->nrooms)
+            s->found = read_object(L, t, s->w, &s->w->rooms[s->room], s->out);
+    }
     return 0;
 }
 

@@ -112,6 +112,12 @@ void rf_luavm_push_forbidden(lua_State *L);
  * read-only libraries, whose math.random is a stream of its own seeded
  * with seed. Set it as the chunk's first upvalue (_ENV). */
 void rf_luavm_push_env(lua_State *L, uint64_t seed);
+/* The math.random streams of the environments made so far (1..count, in
+ * order of making: the same order in a world built the same way); at(i) is
+ * NULL for one whose environment was released. Raise nothing. */
+size_t rf_luavm_rng_count(lua_State *L);
+struct rf_rng;
+struct rf_rng *rf_luavm_rng_at(lua_State *L, size_t i);
 /* read_only(t, name) -> an empty proxy whose reads see t, whose writes
  * raise "name is read-only in scripts" and whose metatable is hidden. */
 int rf_luavm_read_only(lua_State *L);
