@@ -57,7 +57,8 @@ print("  objects: " .. table.concat(list, ", "))
 local world = level:world()
 for _, room in ipairs(world:rooms()) do
   if room.name == "Warden's Gate" then
-    world:enter(room.x + 6, room.y + 2)
+    world:move(room.x + 6, room.y + 2)
+    world:enter(room.index)
     for _, e in ipairs(world:tick()) do print("  " .. e.line) end
     world:kill("warden", room.index)
     for _, e in ipairs(world:tick(2)) do print("  " .. e.line) end

@@ -35,22 +35,22 @@ typedef struct rf_lua_pack {
     char **dirs;   /* the packs' paths, as given (lint reads them again) */
     size_t ndirs;
     char *scripts; /* the scripts directory, or NULL */
-    size_t levels; /* live levels generated from it */
+    size_t levels; /* live levels and worlds borrowing its templates */
     bool closed;
 } rf_lua_pack;
 
 /* A generated level; user values: 1 its pack, 2 its fields (made on first
- * read), 3 its world userdata (made by level:world()). */
+ * read). */
 typedef struct rf_lua_level {
     rf_level *level;
     rf_lua_pack *pack;
-    rf_world *world; /* owned by level */
 } rf_lua_level;
 
-/* A level's world (owned by the level); user value 1 its level. */
+/* A world made from a level (rf_world_add_level); user value 1 the pack
+ * whose templates it borrows. */
 typedef struct rf_lua_world {
-    rf_lua_level *level;
-    bool closed;
+    rf_world *world;
+    rf_lua_pack *pack;
 } rf_lua_world;
 
 /* The scratch of one call: whatever is set is freed with the box. */

@@ -2,7 +2,7 @@
  * gen's JSON shape, level:render(format), level:digest(), level:world().
  *
  * Pipeline: above the library (DESIGN 15): rf_level_generate as `roomforge
- * gen`, rf_view_write for every format, rf_level_world for the world.
+ * gen`, rf_view_write for every format.
  * Design: the library has a JSON writer but no reader, so the fields are
  * read from the public accessors (grid rows, room records, placed objects,
  * stairs, feelings) in the order and with the names rf_level_write_json
@@ -35,9 +35,8 @@ static int level_close(lua_State *L)
     rf_lua_level *lv = luaL_checkudata(L, 1, RF_LUA_LEVEL);
     if (!lv->level)
         return 0;
-    rf_level_free(lv->level); /* its world with it: world userdata see level == NULL */
+    rf_level_free(lv->level); /* a world made from it reads it no more */
     lv->level = NULL;
-    lv->world = NULL;
     lv->pack->levels--;
     rf_lua_pack_release(lv->pack);
     return 0;
@@ -335,8 +334,11 @@ int rf_lua_pack_gen(lua_State *L)
     rf_level_opts o;
     lua_Integer seed, depth, w, h;
     rf_status st;
-    if (lua_isnoneornil(L, 2))
-        lua_newtable(L), lua_replace(L, 2);
+    lua_settop(L, 2);
+    if (lua_isnil(L, 2)) { /* no options: the defaults */
+        lua_newtable(L);
+        lua_replace(L, 2);
+    }
     luaL_checktype(L, 2, LUA_TTABLE);
     lua_settop(L, 2);
     rf_lua_check_keys(L, 2, 2, keys);
@@ -368,7 +370,7 @@ int rf_lua_pack_gen(lua_State *L)
     o.rooms = names;
     o.templates = rf_pack_templates(p->pack);
     box = rf_lua_box_push(L, true);
-    lv = lua_newuserdatauv(L, sizeof *lv, 3);
+    lv = lua_newuserdatauv(L, sizeof *lv, 2);
     memset(lv, 0, sizeof *lv);
     luaL_setmetatable(L, RF_LUA_LEVEL);
     lua_pushvalue(L, 1);

@@ -79,8 +79,11 @@ int rf_lua_pack_stats(lua_State *L)
     rf_status st;
     size_t len = 0;
     FILE *f;
-    if (lua_isnoneornil(L, 2))
-        lua_newtable(L), lua_replace(L, 2);
+    lua_settop(L, 2);
+    if (lua_isnil(L, 2)) { /* no options: the defaults */
+        lua_newtable(L);
+        lua_replace(L, 2);
+    }
     luaL_checktype(L, 2, LUA_TTABLE);
     lua_settop(L, 2);
     rf_lua_check_keys(L, 2, 2, keys);

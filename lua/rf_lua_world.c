@@ -2,13 +2,12 @@
  * objects, the player, sim's events, tick() with its effects as tables and
  * as sim's lines.
  *
- * Pipeline: above the library (DESIGN 14, 15): rf_level_world, the events
- * and rf_world_tick of world.h, rf_effect_format for the lines.
- * Design: the level owns its world, so a world userdata holds its level's
- * (user value 1) and every call checks the level is still open. Rooms are
- * 1-based in Lua (the world's index + 1). An event naming an object no room
- * holds raises (the library's RF_ERR_ARG, a caller's bug); tick() empties
- * the effect log after reading it: a long play keeps no history in C.
+ * Pipeline: above the library (DESIGN 14, 15): rf_world_new with the pack's
+ * scripts directory and rf_world_add_level, the events and rf_world_tick of
+ * world.h, rf_effect_format for the lines. Design: a world holds its pack
+ * (its templates) but not the level; rooms are 1-based in Lua. An event
+ * naming an object no room holds raises (the library's RF_ERR_ARG, a
+ * caller's bug); tick() empties the effect log after reading it.
  */
 #include <limits.h>
 #include <string.h>
@@ -20,9 +19,9 @@
 static rf_world *check_world(lua_State *L, int i)
 {
     rf_lua_world *w = luaL_checkudata(L, i, RF_LUA_WORLD);
-    if (w->closed || !w->level->level)
-        luaL_argerror(L, i, "the world is closed (or its level is)");
-    return w->level->world;
+    if (!w->world)
+        luaL_argerror(L, i, "the world is closed");
+    return w->world;
 }
 
 /* t.<rx>, t.<ry> = level (x, y) in the box of e's room as turned. */
@@ -47,6 +46,15 @@ void rf_lua_push_effect(lua_State *L, const rf_world *w, const rf_effect *e)
     if (e->script >= 0)
         rf_lua_set_int(L, "script", e->script + 1);
     rf_lua_set_string(L, "id", e->id);
+    if (e->handle)
+        rf_lua_set_int(L, "handle", (lua_Integer)e->handle);
+    if (e->nattrs) {
+        size_t i;
+        lua_createtable(L, 0, (int)e->nattrs);
+        for (i = 0; i < e->nattrs; i++)
+            rf_lua_set_string(L, e->attrs[i].key, e->attrs[i].value);
+        lua_setfield(L, -2, "attrs");
+    }
     switch (e->kind) {
     case RF_EFFECT_CREATE:
     case RF_EFFECT_MOVE:
@@ -74,7 +82,8 @@ void rf_lua_push_effect(lua_State *L, const rf_world *w, const rf_effect *e)
         set_room_xy(L, w, e, e->x, e->y, "rx", "ry");
         set_room_xy(L, w, e, e->tx, e->ty, "trx", "try");
         break;
-    case RF_EFFECT_TICKER: rf_lua_set_string(L, "text", e->text); break;
+    case RF_EFFECT_TICKER:
+    case RF_EFFECT_CUSTOM: rf_lua_set_string(L, "text", e->text); break;
     default: break;
     }
     /* sim's line (room-local), and the same in level coordinates; an effect
@@ -87,35 +96,49 @@ void rf_lua_push_effect(lua_State *L, const rf_world *w, const rf_effect *e)
     lua_setfield(L, -2, "level_line");
 }
 
-/* level:world() -> world, diagnostics (what adding the rooms reported). */
+/* level:world([{seed = N}]) -> world, diagnostics: a new world holding the
+ * level (rf_world_add_level) with the pack's scripts directory, its rooms'
+ * random streams seeded by the level's seed unless given. */
 int rf_lua_level_world(lua_State *L)
 {
+    static const char *const keys[] = {"seed", NULL};
     rf_lua_level *lv = luaL_checkudata(L, 1, RF_LUA_LEVEL);
     rf_lua_world *w;
     rf_lua_box *box;
+    rf_world_opts wo;
+    lua_Integer seed;
     rf_status st;
     if (!lv->level)
         return luaL_argerror(L, 1, "the level is closed");
-    if (lua_getiuservalue(L, 1, 3) == LUA_TUSERDATA &&
-        !((rf_lua_world *)lua_touserdata(L, -1))->closed) {
-        rf_lua_push_diags(L, NULL);
-        return 2;
+    lua_settop(L, 2);
+    if (lua_isnil(L, 2)) { /* no options: the defaults */
+        lua_newtable(L);
+        lua_replace(L, 2);
     }
-    lua_pop(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 2);
+    rf_lua_check_keys(L, 2, 2, keys);
+    seed = rf_lua_opt_integer(L, 2, 2, "seed", (lua_Integer)rf_level_seed(lv->level));
     box = rf_lua_box_push(L, true);
-    if (!lv->world) {
-        st = rf_level_world(lv->level, box->diags, &lv->world);
-        if (st != RF_OK && st != RF_ERR_CONTENT)
-            return luaL_error(L, "roomforge: world: %s", rf_status_str(st));
-    }
     w = lua_newuserdatauv(L, sizeof *w, 1);
-    w->level = lv;
-    w->closed = false;
+    w->world = NULL;
+    w->pack = NULL;
     luaL_setmetatable(L, RF_LUA_WORLD);
-    lua_pushvalue(L, 1);
+    lua_getiuservalue(L, 1, 1); /* the pack: its templates must outlive the world */
     lua_setiuservalue(L, -2, 1);
-    lua_pushvalue(L, -1);
-    lua_setiuservalue(L, 1, 3);
+    rf_world_opts_init(&wo);
+    wo.scripts_dir = lv->pack->scripts;
+    wo.seed = (uint64_t)seed;
+    st = rf_world_new(&wo, box->diags, &w->world);
+    if (st == RF_ERR_IO)
+        return rf_lua_fail(L, box->diags);
+    if (st != RF_OK && st != RF_ERR_CONTENT)
+        return luaL_error(L, "roomforge: world: %s", rf_status_str(st));
+    w->pack = lv->pack;
+    w->pack->levels++;
+    st = rf_world_add_level(w->world, lv->level, box->diags);
+    if (st != RF_OK && st != RF_ERR_CONTENT)
+        return luaL_error(L, "roomforge: world: %s", rf_status_str(st));
     rf_lua_push_diags(L, box->diags);
     return 2;
 }
@@ -143,7 +166,7 @@ static size_t check_room(lua_State *L, rf_world *w, int i)
     return (size_t)r - 1;
 }
 
-/* world:rooms() -> {{index, name, x, y, w, h, rules, orient}} */
+/* world:rooms() -> {{index, name, x, y, w, h, rules, orient, level_room}} */
 static int world_rooms(lua_State *L)
 {
     rf_world *w = check_world(L, 1);
@@ -162,6 +185,7 @@ static int world_rooms(lua_State *L)
         rf_lua_set_int(L, "h", r.h);
         rf_lua_set_int(L, "rules", (lua_Integer)r.rules);
         rf_lua_set_int(L, "orient", r.orient);
+        rf_lua_set_int(L, "level_room", r.level_room);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     return 1;
@@ -186,6 +210,11 @@ static void push_object(lua_State *L, const rf_world_object *o)
     rf_lua_set_bool(L, "alive", o->alive);
     rf_lua_set_bool(L, "passable", o->passable);
     rf_lua_set_bool(L, "can_push", o->can_push);
+    rf_lua_set_int(L, "handle", (lua_Integer)o->handle);
+    if (o->horde)
+        rf_lua_set_int(L, "horde", (lua_Integer)o->horde);
+    rf_lua_set_bool(L, "leader", o->leader);
+    rf_lua_set_int(L, "room", (lua_Integer)o->room + 1);
 }
 
 /* world:objects(room) -> the room's objects as the world holds them now. */
@@ -211,6 +240,18 @@ static int world_object(lua_State *L)
     size_t room = check_room(L, w, 2);
     rf_world_object o;
     if (!rf_world_object_find(w, room, luaL_checkstring(L, 3), &o))
+        return 0;
+    push_object(L, &o);
+    return 1;
+}
+
+/* world:handle(h) -> the object with handle h, or nil. */
+static int world_handle(lua_State *L)
+{
+    rf_world *w = check_world(L, 1);
+    lua_Integer h = luaL_checkinteger(L, 2);
+    rf_world_object o;
+    if (h < 1 || !rf_world_object_by_handle(w, (uint64_t)h, &o))
         return 0;
     push_object(L, &o);
     return 1;
@@ -380,24 +421,30 @@ static int world_tick(lua_State *L)
 static int world_close(lua_State *L)
 {
     rf_lua_world *w = luaL_checkudata(L, 1, RF_LUA_WORLD);
-    w->closed = true; /* the level owns and frees the C world */
+    rf_world_free(w->world);
+    w->world = NULL;
+    if (w->pack) {
+        w->pack->levels--;
+        rf_lua_pack_release(w->pack);
+        w->pack = NULL;
+    }
     return 0;
 }
 
 static int world_tostring(lua_State *L)
 {
     rf_lua_world *w = luaL_checkudata(L, 1, RF_LUA_WORLD);
-    if (w->closed || !w->level->level)
+    if (!w->world)
         lua_pushstring(L, "roomforge.world (closed)");
     else
         lua_pushfstring(L, "roomforge.world (%d rooms, tick %d)",
-                        (int)rf_world_room_count(w->level->world),
-                        (int)rf_world_tick_count(w->level->world));
+                        (int)rf_world_room_count(w->world), (int)rf_world_tick_count(w->world));
     return 1;
 }
 
 static const luaL_Reg world_methods[] = {
     {"rooms", world_rooms}, {"objects", world_objects}, {"object", world_object},
+    {"handle", world_handle},
     {"player", world_player}, {"ticks", world_ticks}, {"enter", world_enter},
     {"exit", world_exit}, {"move", world_move}, {"pull", world_pull},
     {"hit", world_hit}, {"kill", world_kill}, {"tick", world_tick},

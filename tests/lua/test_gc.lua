@@ -33,7 +33,7 @@ do
 end
 full_gc()
 local w2 = level:world()
-H.eq(w2:ticks(), 1, "a new world userdata over the level's same world")
+H.eq(w2:ticks(), 0, "level:world() again: a fresh world")
 
 -- the pack dropped before its level: the level keeps it alive
 local orphan = rf.load():gen{seed = 2, depth = 3}
@@ -57,8 +57,10 @@ do
   local w = l:world()
   w:enter(1)
   H.check(#w:tick() >= 0, "and its world ticks")
-  l:close() -- the last level: the pack is freed now
-  H.raises(function() w:tick() end, "closed", "the world of a closed level")
+  l:close() -- the world still borrows the pack's templates: it lives on
+  H.check(#w:tick() >= 0, "a world outlives its level's close")
+  w:close() -- the last borrower: the pack is freed now
+  H.raises(function() w:tick() end, "the world is closed", "a closed world")
   H.raises(function() return l.tiles end, "the level is closed", "fields of a closed level")
   H.raises(function() l:render("ascii") end, "the level is closed", "render of a closed level")
   H.eq(tostring(l), "roomforge.level (closed)", "tostring of a closed level")
@@ -83,6 +85,9 @@ do
   H.raises(function() w:tick() end, "closed", "a closed world")
   local w3 = l:world()
   H.check(w3 ~= w and w3:ticks() == 0, "level:world() after close")
+  local w4 <close> = l:world{seed = 99}
+  H.eq(w4:ticks(), 0, "level:world{seed = N}")
+  H.raises(function() l:world{sed = 1} end, "unknown option 'sed'", "a misspelt world option")
 end
 
 -- many levels made and dropped: Lua's memory does not grow with them

@@ -45,6 +45,10 @@ H.eq(broken, nil, "a recipe that does not compile: nil")
 H.eq(bd[1] and bd[1].file, "broken.lua", "its diagnostic carries recipe_name")
 H.raises(function() pack:gen{recipe = 3} end, "'recipe' must be a string", "a numeric recipe")
 
+-- no options: the defaults (gen's seed 1, depth 1)
+local default = assert(pack:gen())
+H.eq(default:render("json"), H.run({"gen", "--format", "json"}), "pack:gen() is gen's defaults")
+
 -- the first case in detail: DESIGN 15's reads
 local level = pack:gen(cases[1].opts)
 H.eq(#level.tiles, 29, "#level.tiles")

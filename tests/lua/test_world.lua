@@ -21,13 +21,16 @@ local level = assert(pack:gen{seed = 5, depth = 6,
 local world, wd = level:world()
 H.check(world, "level:world() gives the world")
 H.eq(wd.errors, 0, "the world's rooms compile")
-H.eq(select(1, level:world()), world, "level:world() twice is the same world")
+H.check(select(1, level:world()) ~= world, "level:world() makes a new world each time")
 local rooms, by_name = world:rooms(), {}
 for _, r in ipairs(rooms) do by_name[r.name] = r end
 local templates = 0
 for _, r in ipairs(level.rooms) do if r.template then templates = templates + 1 end end
-H.eq(#rooms, templates, "one world room per placed template")
+local tw = 0
+for _, r in ipairs(rooms) do if r.name ~= "" then tw = tw + 1 end end
+H.eq(tw, templates, "one named world room per placed template (rf_world_add_level)")
 local gate, hall, lock = by_name["Warden's Gate"], by_name["Breaker's Hall"], by_name["Twin Lever Lock"]
+H.check(gate and gate.level_room > 0, "a world room knows its level room")
 H.check(gate and hall and lock, "the forced rooms are in the world")
 H.check(gate.rules > 0, "a room's rules are counted")
 for _, r in ipairs(level.rooms) do
@@ -42,6 +45,9 @@ local objs = world:objects(gate.index)
 H.check(#objs > 0, "world:objects(room)")
 local warden = world:object(gate.index, "warden")
 H.check(warden and warden.alive and warden.type == "monster", "world:object finds the warden")
+H.eq(level.objects[warden.handle].id, "warden", "world handles are the level JSON's handles")
+H.eq(world:handle(warden.handle).id, "warden", "world:handle(h)")
+H.eq(world:handle(10 ^ 9 // 1), nil, "world:handle of no object")
 H.eq(warden.x - warden.lx, gate.x, "level and room-local coordinates")
 H.eq(world:object(gate.index, "nobody"), nil, "world:object of no such id")
 H.eq(world:ticks(), 0, "no tick yet")
