@@ -1,54 +1,14 @@
 /* tests/unit/test_xmlerr.c: unit tests for engine/src/load/load_xmlerr.c
  * and the loader's hold on unknown elements: each libxml2 syntax error
  * reported where its problem starts, in plain words with libxml2's after
- * them, and no cascade of unknown-element warnings after a break. */
+ * them, no cascade of unknown-element warnings after a break, and a game's
+ * own elements kept as generic objects. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rf_test.h"
-#include "roomforge/template.h"
+#include "load_fixture.h"
 
-static rf_diags *d;
-static rf_template_set *set;
-
-static void setup(void)
-{
-    d = rf_diags_new();
-    set = rf_template_set_new();
-    ck_assert_ptr_nonnull(d);
-    ck_assert_ptr_nonnull(set);
-    rf_diags_set_file_cap(d, 0);
-}
-static void teardown(void)
-{
-    rf_template_set_free(set);
-    rf_diags_free(d);
-}
-
-static rf_status load_str(const char *xml)
-{
-    return rf_template_set_load_buffer(set, "mem.xml", xml, strlen(xml), d);
-}
-
-/* The first diagnostic with code, or NULL. */
-static const rf_diag *find_code(const char *code)
-{
-    size_t i;
-    for (i = 0; i < rf_diags_count(d); i++)
-        if (strcmp(rf_diags_at(d, i)->code, code) == 0)
-            return rf_diags_at(d, i);
-    return NULL;
-}
-
-static void expect_diag(const char *code, int line, int col)
-{
-    const rf_diag *g = find_code(code);
-    ck_assert_msg(g != NULL, "no %s diagnostic", code);
-    ck_assert_int_eq(g->line, line);
-    if (col > 0)
-        ck_assert_int_eq(g->col, col);
-}
 
 /* One syntax error: where its problem starts, the plain words and libxml2's. */
 static const struct {
@@ -133,6 +93,70 @@ START_TEST(unknown_elements_are_reported_when_the_xml_is_sound)
 }
 END_TEST
 
+/* A game's own elements inside a room (issue 15) are kept as generic
+ * objects: their tag and every attribute, the common ones typed; one
+ * unknown-object warning each, with a did-you-mean for a misspelling;
+ * elsewhere an unknown element is still ignored. */
+START_TEST(unknown_objects_are_kept_with_their_attributes)
+{
+    static const char xml[] =
+        "<roomdb>\n"
+        "  <room name=\"Court\" width=\"7\" height=\"3\">\n"
+        "    <row text=\"###D###\"/><row text=\"d.....d\"/><row text=\"###D###\"/>\n"
+        "    <fountain id=\"well\" x=\"3\" y=\"1\" flow=\"3\" potion=\"healing\"/>\n"
+        "    <mosnter name=\"Diggle\" x=\"1\" y=\"1\"/>\n"
+        "    <flags><sparkle/></flags>\n"
+        "  </room>\n"
+        "</roomdb>\n";
+    const rf_template *t;
+    const rf_object *o;
+    ck_assert_int_eq(load_str(xml), RF_OK);
+    t = rf_template_set_at(set, 0);
+    ck_assert_uint_eq(rf_template_object_count(t), 2);
+    o = rf_template_object(t, 0);
+    ck_assert_int_eq(o->type, RF_OBJ_OTHER);
+    ck_assert_str_eq(o->tag, "fountain");
+    ck_assert_str_eq(rf_object_tag(o), "fountain");
+    ck_assert_str_eq(o->id, "well");
+    ck_assert_int_eq(o->x, 3);
+    ck_assert_int_eq(o->y, 1);
+    ck_assert_str_eq(rf_attrs_find(o->attrs, o->nattrs, "flow"), "3");
+    ck_assert_str_eq(rf_attrs_find(o->attrs, o->nattrs, "potion"), "healing");
+    ck_assert_str_eq(rf_object_tag(rf_template_object(t, 1)), "mosnter");
+    ck_assert_uint_eq(rf_diags_count(d), 3);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "unknown-object");
+    ck_assert_int_eq(rf_diags_at(d, 0)->line, 4);
+    ck_assert_str_eq(rf_diags_at(d, 1)->code, "unknown-object");
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 1)->message, "did you mean <monster>?"));
+    ck_assert_str_eq(rf_diags_at(d, 2)->code, "unknown-element"); /* not in a room: ignored */
+    /* "object" names no element: a tag never parses to RF_OBJ_OTHER */
+    {
+        rf_object_type ty;
+        ck_assert(!rf_object_type_parse("object", &ty));
+        ck_assert(!rf_object_type_parse("fountain", &ty));
+    }
+}
+END_TEST
+
+/* The attributes every object takes stay typed on a game's own object. */
+START_TEST(unknown_objects_keep_typed_positions)
+{
+    static const char xml[] =
+        "<roomdb>\n"
+        "  <room name=\"Court\" width=\"7\" height=\"3\">\n"
+        "    <row text=\"###D###\"/><row text=\"d.....d\"/><row text=\"###D###\"/>\n"
+        "    <fountain x=\"three\" y=\"1\"/>\n"
+        "  </room>\n"
+        "</roomdb>\n";
+    size_t i;
+    bool bad = false;
+    (void)load_str(xml);
+    for (i = 0; i < rf_diags_count(d); i++)
+        bad = bad || strcmp(rf_diags_at(d, i)->code, "bad-value") == 0;
+    ck_assert(bad);
+}
+END_TEST
+
 static Suite *xmlerr_suite(void)
 {
     Suite *s = suite_create("xmlerr");
@@ -142,6 +166,8 @@ static Suite *xmlerr_suite(void)
                         (int)(sizeof syntax / sizeof syntax[0]));
     tcase_add_test(tc, a_syntax_error_has_no_cascade_of_unknown_elements);
     tcase_add_test(tc, unknown_elements_are_reported_when_the_xml_is_sound);
+    tcase_add_test(tc, unknown_objects_are_kept_with_their_attributes);
+    tcase_add_test(tc, unknown_objects_keep_typed_positions);
     suite_add_tcase(s, tc);
     return s;
 }
