@@ -15,11 +15,6 @@ const char *const rf_st_dist_names[ST_DIST_COUNT] = {
     "rooms", "templates", "monsters", "items", "traps", "secret_doors", "stair_path",
 };
 
-char *rf_st_strdup(const char *s)
-{
-    return s ? rf_strdup(s) : NULL;
-}
-
 void rf_st_u128_add(st_u128 *a, uint64_t v)
 {
     uint64_t lo = a->lo + v;
@@ -102,8 +97,8 @@ bool rf_st_first_offer(st_first *f, uint64_t index, const char *profile, uint64_
     char *p, *w;
     if (f->set && f->index <= index)
         return true;
-    p = rf_st_strdup(profile);
-    w = rf_st_strdup(what ? what : "");
+    p = rf_strdup(profile);
+    w = rf_strdup(what ? what : "");
     if (!p || !w) {
         rf_free(p);
         rf_free(w);
@@ -213,19 +208,19 @@ rf_stats *rf_st_new(const rf_stats_opts *o)
     s->shard = o->shard;
     s->nshards = o->nshards;
     if (o->recipe)
-        ok = (s->recipe = rf_st_strdup(o->recipe_file ? o->recipe_file : "recipe")) != NULL;
+        ok = (s->recipe = rf_strdup(o->recipe_file ? o->recipe_file : "recipe")) != NULL;
     for (i = 0; ok && i < o->nrooms; i++)
-        ok = (s->rooms[i] = rf_st_strdup(o->rooms[i] ? o->rooms[i] : "")) != NULL;
+        ok = (s->rooms[i] = rf_strdup(o->rooms[i] ? o->rooms[i] : "")) != NULL;
     for (i = 0; ok && i < nt; i++) {
         const rf_template *t = rf_template_set_at(o->templates, i);
-        s->t[i].name = rf_st_strdup(rf_template_name(t));
-        s->t[i].file = rf_st_strdup(rf_template_file(t));
+        s->t[i].name = rf_strdup(rf_template_name(t));
+        s->t[i].file = rf_strdup(rf_template_file(t));
         s->t[i].line = rf_template_line(t);
         s->t[i].weight = rf_template_weight(t);
         ok = s->t[i].name && s->t[i].file;
     }
     for (i = 0; ok && i < np; i++)
-        ok = (s->p[i].name = rf_st_strdup(o->nprofiles ? o->profile_names[i] : "brogue")) != NULL;
+        ok = (s->p[i].name = rf_strdup(o->nprofiles ? o->profile_names[i] : "brogue")) != NULL;
     if (!ok) {
         rf_stats_free(s);
         return NULL;
@@ -250,18 +245,18 @@ rf_stats *rf_st_new_like(const rf_stats *src)
     s->shard = src->shard;
     s->nshards = src->nshards;
     if (src->recipe)
-        ok = (s->recipe = rf_st_strdup(src->recipe)) != NULL;
+        ok = (s->recipe = rf_strdup(src->recipe)) != NULL;
     for (i = 0; ok && i < src->nrooms; i++)
-        ok = (s->rooms[i] = rf_st_strdup(src->rooms[i])) != NULL;
+        ok = (s->rooms[i] = rf_strdup(src->rooms[i])) != NULL;
     for (i = 0; ok && i < src->nt; i++) {
-        s->t[i].name = rf_st_strdup(src->t[i].name);
-        s->t[i].file = rf_st_strdup(src->t[i].file);
+        s->t[i].name = rf_strdup(src->t[i].name);
+        s->t[i].file = rf_strdup(src->t[i].file);
         s->t[i].line = src->t[i].line;
         s->t[i].weight = src->t[i].weight;
         ok = s->t[i].name && s->t[i].file;
     }
     for (i = 0; ok && i < src->np; i++)
-        ok = (s->p[i].name = rf_st_strdup(src->p[i].name)) != NULL;
+        ok = (s->p[i].name = rf_strdup(src->p[i].name)) != NULL;
     if (!ok) {
         rf_stats_free(s);
         return NULL;

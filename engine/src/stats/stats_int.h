@@ -120,7 +120,6 @@ bool rf_st_first_offer(st_first *f, uint64_t index, const char *profile, uint64_
 void rf_st_first_fini(st_first *f);
 /* Adds feeling text to p's tally n times; false on NOMEM. */
 bool rf_st_feel_add(st_profile *p, const char *text, uint64_t n);
-char *rf_st_strdup(const char *s);
 
 /* Per-thread scratch for rf_st_tally (sized to the template set). */
 typedef struct st_scratch {
