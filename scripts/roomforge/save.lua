@@ -13,8 +13,8 @@
 local E = ...
 local O, HANDLE, HORDE, LEADER, BYH = E.O, E.HANDLE, E.HORDE, E.LEADER, E.BYH
 local REV = E.REV
-local type, tostring, tonumber, error, pairs, getmetatable = type, tostring, tonumber, error,
-    pairs, getmetatable
+local type, tostring, tonumber, error, pairs, next, getmetatable = type, tostring, tonumber,
+    error, pairs, next, getmetatable
 local sformat, sfind, ssub = string.format, string.find, string.sub
 local mtype, tointeger = math.type, math.tointeger
 local tconcat = table.concat
@@ -345,7 +345,12 @@ function E.restore_finish()
         p[n + 3] = e.bit
     end
     E.tick, E.px, E.py, E.next_handle = R.tick, R.px, R.py, R.next_handle
-    for ri = 1, #E.rooms do E.rooms[ri].state = R.states[ri] end
+    -- in place: a chunk that ran again on load may hold room.state in a local
+    for ri = 1, #E.rooms do
+        local st = E.rooms[ri].state
+        for k in next, st do st[k] = nil end
+        for k, v in next, R.states[ri] do st[k] = v end
+    end
 end
 
 -- Drops a restore that failed half way (the world is then freed anyway).

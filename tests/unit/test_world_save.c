@@ -426,6 +426,50 @@ START_TEST(room_state_survives_and_locals_start_again)
 }
 END_TEST
 
+/* A chunk that keeps room.state in a local at load keeps the restored state:
+ * the load fills the room's table in place, it does not swap in another. */
+static const char held_state_room[] =
+    "<roomdb>\n"
+    "  <room name=\"Holder\" width=\"5\" height=\"3\">\n"
+    "    <row text=\"##D##\"/>\n"
+    "    <row text=\"#...#\"/>\n"
+    "    <row text=\"##D##\"/>\n"
+    "    <script lang=\"lua\">\n"
+    "      local st = room.state\n"
+    "      room:rule { [\"repeat\"] = 1, run = function(r)\n"
+    "        st.n = (st.n or 0) + 1\n"
+    "        r:ticker(\"n \" .. st.n)\n"
+    "      end }\n"
+    "    </script>\n"
+    "  </room>\n"
+    "</roomdb>\n";
+
+START_TEST(a_state_held_in_a_local_is_restored)
+{
+    rf_template_set *set = rf_template_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_world *w = NULL, *copy = NULL;
+    blob b;
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "h.xml", held_state_room,
+                                                 strlen(held_state_room), d),
+                     RF_OK);
+    ck_assert_int_eq(rf_world_new(NULL, d, &w), RF_OK);
+    ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    b = save(w);
+    ck_assert_int_eq(load(NULL, set, b.buf, b.len, d, &copy), RF_OK);
+    ck_assert_int_eq(rf_world_tick(copy, d), RF_OK);
+    ck_assert_str_eq(rf_world_effect_at(copy, 0)->text, "n 3");
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    free(b.buf);
+    rf_world_free(copy);
+    rf_world_free(w);
+    rf_template_set_free(set);
+    rf_diags_free(d);
+}
+END_TEST
+
 START_TEST(a_state_that_cannot_be_saved_names_its_room)
 {
     static const char xml[] =
@@ -552,6 +596,7 @@ static Suite *world_save_suite(void)
     tcase_add_test(tp, a_level_world_restores_identically);
     tcase_set_timeout(tp, 300);
     tcase_add_test(tc, room_state_survives_and_locals_start_again);
+    tcase_add_test(tc, a_state_held_in_a_local_is_restored);
     tcase_add_test(tc, a_state_that_cannot_be_saved_names_its_room);
     tcase_add_test(tc, a_later_version_is_save_version);
     tcase_add_test(tc, every_truncation_and_damage_is_save_damaged);

@@ -59,9 +59,9 @@ static const rf_effect *shown_effect(const rf_scenario_result *r, const rf_effec
     if (r->coords == RF_COORDS_TEMPLATE)
         return e;
     *copy = *e;
-    (void)rf_world_room_map(r->w, r->room, RF_COORDS_LEVEL, e->x, e->y, r->coords, &copy->lx,
+    (void)rf_world_room_map(r->w, e->room, RF_COORDS_LEVEL, e->x, e->y, r->coords, &copy->lx,
                             &copy->ly);
-    (void)rf_world_room_map(r->w, r->room, RF_COORDS_LEVEL, e->tx, e->ty, r->coords, &copy->tlx,
+    (void)rf_world_room_map(r->w, e->room, RF_COORDS_LEVEL, e->tx, e->ty, r->coords, &copy->tlx,
                             &copy->tly);
     return copy;
 }
