@@ -212,6 +212,36 @@ START_TEST(many_near_budget_rules_share_one_tick_budget)
 }
 END_TEST
 
+/* The same with rules that fail after their work: a rule stopped by an error
+ * pays what it spent too, so the pool still ends Hog's tick early instead
+ * of every rule running and failing one after another. */
+START_TEST(failing_rules_pay_the_tick_budget_too)
+{
+    static const char xml[] =
+        "<roomdb>\n"
+        "  <room name=\"Hog\" width=\"5\" height=\"3\">\n"
+        "    <row text=\"##D##\"/><row text=\"#...#\"/><row text=\"##D##\"/>\n"
+        "    <script lang=\"lua\">for i = 1, 500 do room:rule{[\"repeat\"] = true,\n"
+        "      when = function() for k = 1, 30000 do end error(\"late\") end, run = {}} end</script>\n"
+        "  </room>\n"
+        "</roomdb>\n";
+    rf_world_opts o;
+    size_t i, budget = 0;
+    load_xml("hog.xml", xml);
+    rf_world_opts_init(&o);
+    o.tick_budget = 100000;
+    o.load_budget = 5000000;
+    ck_assert_int_eq(rf_world_new(&o, d, &w), RF_OK);
+    ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_ERR_SCRIPT);
+    /* six rules fail (each reported), then the pool is spent: one script-budget */
+    ck_assert_msg(rf_diags_count(d) <= 10, "%zu diagnostics", rf_diags_count(d));
+    for (i = 0; i < rf_diags_count(d); i++)
+        budget += strcmp(rf_diags_at(d, i)->code, "script-budget") == 0;
+    ck_assert_uint_eq(budget, 1);
+}
+END_TEST
+
 /* A room's scripts share one load budget: the second of two chunks that
  * each run 60% of it overruns. */
 START_TEST(a_rooms_chunks_share_one_load_budget)
@@ -366,6 +396,7 @@ static Suite *world_limits_suite(void)
     tcase_add_loop_test(ab, abuse_at_tick_disables_the_rule_only, 0, n);
     tcase_add_test(ab, binary_src_chunk_is_refused);
     tcase_add_test(ab, many_near_budget_rules_share_one_tick_budget);
+    tcase_add_test(ab, failing_rules_pay_the_tick_budget_too);
     tcase_add_test(ab, a_rooms_chunks_share_one_load_budget);
     tcase_add_test(ab, each_room_has_its_own_random_stream);
     tcase_add_test(ab, effect_text_escapes_control_characters);

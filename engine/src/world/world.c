@@ -784,8 +784,8 @@ rf_status rf_world_tick(rf_world *w, rf_diags *d)
     while (rf_luavm_call(w->vm, rf_world_step_run, &s, budget, NULL, &f) != RF_OK) {
         rf_luavm_fail f2;
         long cur;
-        if (strcmp(f.code, "script-budget") == 0) /* before any other call re-arms */
-            rf_world_pool_take(w);
+        if (w->arm_room != (size_t)-1) /* a user rule stopped: it pays, whatever stopped it */
+            rf_world_pool_take(w);      /* (before any other call re-arms) */
         cur = rf_world_engine_int(w, "cur");
         if (cur <= 0)
             return RF_ERR_NOMEM; /* outside any rule: the engine itself */

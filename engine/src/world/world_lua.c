@@ -380,6 +380,7 @@ void rf_world_pool_take(rf_world *w)
         w->rooms[w->arm_room].spent += spent;
     w->tick_left -= spent;
     w->arm_left = w->tick_left;
+    w->arm_room = (size_t)-1; /* charged once: nothing is armed now */
 }
 
 static int l_disarm(lua_State *L)
