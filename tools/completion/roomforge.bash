@@ -72,6 +72,12 @@ _roomforge()
             sed 's/^--format //; s/|/ /g')
         COMPREPLY=($(compgen -W "$words" -- "$cur"))
         return ;;
+    --coords)
+        COMPREPLY=($(compgen -W "template room" -- "$cur"))
+        return ;;
+    --orient)
+        COMPREPLY=($(compgen -W "0 1 2 3 4 5 6 7" -- "$cur"))
+        return ;;
     --seed | --depth | --size | --scale | --count | --depths | --difficulty | --jobs | \
         --shard | --disable | --enable | --serve)
         return ;; # a value the user types

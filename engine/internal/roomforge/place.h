@@ -14,6 +14,10 @@
 RF_BEGIN_C
 
 /* Why a template was not placed. */
+/* Accretion attempts the placer gives each template it draws (forced ones
+ * are not limited); the level's work budget counts them. */
+#define RF_PLACE_BUDGET_DRAWN 40
+
 typedef enum rf_place_why {
     RF_PLACE_OK = 0,
     RF_PLACE_DEPTH,   /* its minLevel/maxLevel exclude the depth */

@@ -160,14 +160,14 @@ static void place_opts(rf_recipe_run *r, rf_place_opts *po)
 }
 
 /* The attempts the placer may make for the templates it draws: the scaled
- * count's high end, BUDGET_DRAWN (place.c) each. */
+ * count's high end, RF_PLACE_BUDGET_DRAWN each. */
 static long long template_work(const rf_recipe_run *r, const rf_place_opts *po)
 {
     int lo, hi;
     if (!r->o->templates)
         return 0;
     rf_place_count_range(po->count_lo, po->count_hi, r->lv->g->w, r->lv->g->h, &lo, &hi);
-    return 40LL * (hi > 0 ? hi : 0) + 40LL * (long long)r->o->nrooms;
+    return (long long)RF_PLACE_BUDGET_DRAWN * ((hi > 0 ? hi : 0) + (long long)r->o->nrooms);
 }
 
 /* Makes the grid for dig step step at the caller's size, else the digger's

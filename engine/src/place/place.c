@@ -15,7 +15,6 @@
 #define REF_AREA (79 * 29) /* the reference level the profile's count is for */
 #define DEFAULT_COUNT_LO 1
 #define DEFAULT_COUNT_HI 3
-#define BUDGET_DRAWN 40 /* accretion attempts a drawn template may take */
 
 static const char *const why_text[RF_PLACE_WHY_COUNT] = {
     "placed",
@@ -606,7 +605,7 @@ rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
      * forced ones first and with every attempt as their budget */
     for (i = 0; i < pl->n; i++) {
         pl->plan[i].slot = (int)i;
-        pl->plan[i].budget = pl->plan[i].forced ? 1 << 30 : BUDGET_DRAWN;
+        pl->plan[i].budget = pl->plan[i].forced ? 1 << 30 : RF_PLACE_BUDGET_DRAWN;
     }
     return st;
 }

@@ -410,24 +410,30 @@ static double drift(const st_tmpl *t)
 size_t *rf_st_order(const rf_stats *s)
 {
     size_t *ix = rf_calloc(s->nt ? s->nt : 1, sizeof *ix), i, j;
-    if (!ix)
+    double *d = rf_calloc(s->nt ? s->nt : 1, sizeof *d); /* each drift worked out once */
+    if (!ix || !d) {
+        rf_free(ix);
+        rf_free(d);
         return NULL;
-    for (i = 0; i < s->nt; i++)
+    }
+    for (i = 0; i < s->nt; i++) {
         ix[i] = i;
+        d[i] = drift(&s->t[i]);
+    }
     /* insertion sort: stable, context-free, and template sets are small
-     * enough (thousands) that O(n^2) in the worst case stays well under the
-     * cost of the levels */
+     * enough (thousands) that O(n^2) comparisons stay well under the cost of
+     * the levels */
     for (i = 1; i < s->nt; i++) {
         size_t cur = ix[i];
-        double dc = drift(&s->t[cur]);
         for (j = i; j > 0; j--) {
-            const st_tmpl *p = &s->t[ix[j - 1]];
-            double dp = drift(p);
-            if (dp > dc || (dp == dc && strcmp(p->name, s->t[cur].name) <= 0))
+            size_t prev = ix[j - 1];
+            if (d[prev] > d[cur] ||
+                (d[prev] == d[cur] && strcmp(s->t[prev].name, s->t[cur].name) <= 0))
                 break;
-            ix[j] = ix[j - 1];
+            ix[j] = prev;
         }
         ix[j] = cur;
     }
+    rf_free(d);
     return ix;
 }

@@ -181,11 +181,6 @@ static void tally_templates(rf_stats *s, st_scratch *sc, const rf_template_set *
     }
 }
 
-static size_t count_tiles(const rf_grid *g, rf_tile tile)
-{
-    return rf_grid_count(g, tile);
-}
-
 bool rf_st_tally(rf_stats *s, st_scratch *sc, size_t pi, const rf_template_set *set,
               const rf_profile *prof, const rf_level *lv, uint64_t index)
 {
@@ -222,7 +217,7 @@ bool rf_st_tally(rf_stats *s, st_scratch *sc, size_t pi, const rf_template_set *
     v[ST_MONSTERS] = rf_level_object_count_of(lv, "monster");
     v[ST_ITEMS] = rf_level_object_count_of(lv, "item");
     v[ST_TRAPS] = rf_level_object_count_of(lv, "trap");
-    v[ST_SECRET_DOORS] = count_tiles(rf_level_grid(lv), RF_TILE_SECRET_DOOR);
+    v[ST_SECRET_DOORS] = rf_grid_count(rf_level_grid(lv), RF_TILE_SECRET_DOOR);
     v[ST_STAIR_PATH] = path < 0 ? 0 : (uint64_t)path;
     for (k = 0; k < ST_DIST_COUNT; k++)
         if ((k != ST_STAIR_PATH || path >= 0) && !rf_st_hist_add(&p->dist[k], v[k], 1))
