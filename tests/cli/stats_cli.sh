@@ -5,7 +5,8 @@
 # outside the repository with a room too big and one outside every depth
 # reports both as never placed with their reasons; forced rooms are placed on
 # every level; bad options and bad merges are clear errors; -o writes a file;
-# progress shows on a terminal only, never with --quiet.
+# progress shows on a terminal only, never with --quiet; special rooms are
+# measured against the table their pass used.
 set -u
 rf=$1
 src=$2
@@ -177,6 +178,26 @@ if command -v script >/dev/null 2>&1; then
     ! grep -q 'levels/s' "$tmp/tty2.txt" || fail "progress shown with --quiet"
     cmp -s "$tmp/tty.json" "$tmp/tty2.json" || fail "progress changed the report"
 fi
+
+# Special rooms against the table the pass used: a recipe that asks for the
+# single-monster table (no vaults) is measured against that table, whatever
+# its profile says.
+cat >"$tmp/single.lua" <<'LUA'
+local level, params = ...
+level:brogue_rooms(params)
+level:brogue_finish(params)
+level:place_templates()
+level:stairs()
+params["single-monster"] = 1
+level:special_rooms(params)
+LUA
+run 0 stats --recipe "$tmp/single.lua" --count 10 --depths 5-5 --format json --quiet
+python3 - "$tmp/out" <<'PY' || fail "special rooms measured against the wrong table"
+import json, sys
+p = json.load(open(sys.argv[1]))["by_profile"]["brogue"]
+assert p["special_tried"][0] == 0 and p["special_tried"][1] > 0, p["special_tried"]
+assert p["special_draws"]["vault"]["expected_share"] == 0, p["special_draws"]["vault"]
+PY
 
 if [ "$fails" -ne 0 ]; then
     echo "$fails failure(s)"

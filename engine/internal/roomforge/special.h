@@ -45,6 +45,7 @@ typedef struct rf_special_opts {
 
 typedef struct rf_special_result {
     int tried;                               /* the 7d2-7 roll */
+    bool single_monster;                     /* the draws used the single-monster table */
     int made[RF_SPECIAL_KIND_COUNT];         /* rooms given each feature */
     int skipped;                             /* types drawn with no room that fits */
     int skipped_kind[RF_SPECIAL_KIND_COUNT]; /* skipped, by the type drawn */

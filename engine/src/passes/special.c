@@ -495,6 +495,7 @@ rf_status rf_special_rooms(rf_grid *g, rf_room_list *rooms, const rf_special_opt
         o->difficulty < RF_DIFFICULTY_ITYTD || o->difficulty > RF_DIFFICULTY_NIGHTMARE)
         return RF_ERR_ARG;
     memset(out, 0, sizeof *out);
+    out->single_monster = o->single_monster;
     memset(&ctx, 0, sizeof ctx);
     cells = (size_t)rf_grid_width(g) * (size_t)rf_grid_height(g);
     ctx.g = g;

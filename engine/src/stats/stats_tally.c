@@ -223,8 +223,7 @@ bool rf_st_tally(rf_stats *s, st_scratch *sc, size_t pi, const rf_template_set *
         if ((k != ST_STAIR_PATH || path >= 0) && !rf_st_hist_add(&p->dist[k], v[k], 1))
             return false;
     if (sr && sr->tried > 0) {
-        bool single = prof && rf_profile_int(prof, rf_level_depth(lv), "single-monster", 0) != 0;
-        if (single)
+        if (sr->single_monster) /* the table the pass used, whoever set it */
             p->tried_single += (uint64_t)sr->tried;
         else
             p->tried_normal += (uint64_t)sr->tried;
