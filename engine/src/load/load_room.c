@@ -359,14 +359,25 @@ static bool room_build(rf_loader *ld)
         return false;
     }
     prev = rf_template_set_lookup(ld->set, t->name);
-    if (prev >= 0 && ld->set->items[prev]->file != ld->afile)
-        rf_load_emit(ld, "duplicate-room", t->line, t->col,
-                     "the room \"%.60s\" is also in %.200s:%d", t->name, ld->set->items[prev]->file,
-                     ld->set->items[prev]->line);
-    else if (prev >= 0) /* twice in one file: as in two, a warning, both kept */
-        rf_load_emit(ld, "duplicate-room", t->line, t->col,
-                     "the room \"%.60s\" is also at line %d of this file", t->name,
-                     ld->set->items[prev]->line);
+    if (prev >= 0) {
+        const char *pfile;
+        int pline;
+        rf_template_set_where(ld->set, prev, &pfile, &pline);
+        if (pfile != ld->afile)
+            rf_load_emit(ld, "duplicate-room", t->line, t->col,
+                         "the room \"%.60s\" is also in %.200s:%d", t->name, pfile, pline);
+        else /* twice in one file: as in two, a warning, both kept */
+            rf_load_emit(ld, "duplicate-room", t->line, t->col,
+                         "the room \"%.60s\" is also at line %d of this file", t->name, pline);
+    }
+    if (ld->set->each) { /* a streaming set: handed over, then let go */
+        rf_status st = rf_template_set_hand(ld->set, t, ld->mark);
+        if (st == RF_ERR_NOMEM)
+            goto nomem;
+        if (st != RF_OK)
+            ld->file_errors++;
+        return true;
+    }
     if (!rf_template_set_append(ld->set, t))
         goto nomem;
     return true;
