@@ -867,7 +867,7 @@ START_TEST(a_streaming_set_hands_each_room_over_and_keeps_names_only)
 {
     seen_log l;
     memset(&l, 0, sizeof l);
-    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l), RF_OK);
+    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l, 0), RF_OK);
     ck_assert_int_eq(load_str(stream_xml), RF_ERR_CONTENT); /* "broken" has an error */
     /* handed over whole, in order; the room with errors is left out, as in any set */
     ck_assert_uint_eq(l.n, 3);
@@ -891,8 +891,8 @@ START_TEST(a_streaming_set_hands_each_room_over_and_keeps_names_only)
     ck_assert_uint_eq(rf_template_set_streamed(set), 6);
     ck_assert_ptr_nonnull(strstr(rf_diags_at(d, rf_diags_count(d) - 1)->message, "mem.xml:"));
     /* a streaming set can be made only of an empty set */
-    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l), RF_ERR_ARG);
-    ck_assert_int_eq(rf_template_set_stream(NULL, log_room, &l), RF_ERR_ARG);
+    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l, 0), RF_ERR_ARG);
+    ck_assert_int_eq(rf_template_set_stream(NULL, log_room, &l, 0), RF_ERR_ARG);
 }
 END_TEST
 
@@ -904,7 +904,7 @@ START_TEST(a_streaming_callback_status_is_the_loads)
     seen_log l;
     memset(&l, 0, sizeof l);
     l.give = RF_ERR_CONTENT;
-    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l), RF_OK);
+    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l, 0), RF_OK);
     ck_assert_int_eq(load_str(xml), RF_ERR_CONTENT);
     ck_assert_uint_eq(l.n, 2); /* a room the callback faulted does not stop the load */
     ck_assert_uint_eq(rf_template_set_streamed(set), 2);
@@ -912,7 +912,7 @@ START_TEST(a_streaming_callback_status_is_the_loads)
     set = rf_template_set_new();
     memset(&l, 0, sizeof l);
     l.give = RF_ERR_NOMEM;
-    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l), RF_OK);
+    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l, 0), RF_OK);
     ck_assert_int_eq(load_str(xml), RF_ERR_NOMEM);
     ck_assert_uint_eq(l.n, 1); /* out of memory stops it */
 }
@@ -950,12 +950,68 @@ START_TEST(a_streaming_set_holds_one_room_whatever_the_file)
         len += (size_t)snprintf(xml + len, cap - len, "</room>\n");
     }
     len += (size_t)snprintf(xml + len, cap - len, "</roomDB>\n");
-    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l), RF_OK);
+    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l, 0), RF_OK);
     ck_assert_int_eq(rf_template_set_load_buffer(set, "big.xml", xml, len, d), RF_OK);
     ck_assert_uint_eq(rf_template_set_streamed(set), n);
-    ck_assert_uint_le(arena_bytes(&set->arena), 2 * 64 * 1024); /* one chunk, the file's name */
+    ck_assert_uint_le(arena_bytes(&set->arena), 64 * 1024 + 64);    /* the file's name */
+    ck_assert_uint_le(arena_bytes(&set->ring[0]), 64 * 1024 + 64);  /* the last room */
     ck_assert_uint_le(arena_bytes(&set->names), n * 8);         /* "r19999" and a NUL at most */
     free(xml);
+}
+END_TEST
+
+/* Rooms held: each call checks the hold rooms before it are still whole. */
+typedef struct held_log {
+    const rf_template *last[4];
+    size_t n, hold, checked;
+} held_log;
+
+static rf_status check_held(void *ud, const rf_template *t)
+{
+    held_log *h = ud;
+    size_t k;
+    char want[32];
+    for (k = 1; k <= h->hold && k <= h->n; k++) {
+        const rf_template *old = h->last[(h->n - k) % 4];
+        snprintf(want, sizeof want, "r%zu", h->n - k);
+        ck_assert_str_eq(rf_template_name(old), want);
+        ck_assert_int_eq(rf_template_width(old), (int)((h->n - k) % 7) + 3);
+        ck_assert_int_eq(rf_template_object_count(old), 1);
+        h->checked++;
+    }
+    h->last[h->n % 4] = t;
+    h->n++;
+    return RF_OK;
+}
+
+START_TEST(a_streamed_room_stays_whole_for_hold_more_rooms)
+{
+    /* rooms of differing widths, each with a monster: a room's arena reused
+     * too soon would show another room's name or width */
+    size_t n = 300, i, len = 0, cap = n * 200 + 64;
+    char *xml = malloc(cap);
+    held_log h;
+    ck_assert_ptr_nonnull(xml);
+    memset(&h, 0, sizeof h);
+    h.hold = 3;
+    len += (size_t)snprintf(xml + len, cap - len, "<roomDB>\n");
+    for (i = 0; i < n; i++) {
+        int w = (int)(i % 7) + 3;
+        len += (size_t)snprintf(xml + len, cap - len,
+                                "<room name=\"r%zu\"><row text=\"%.*s\"/><row text=\"1%.*s\"/>"
+                                "<monster at=\"1\" name=\"bat\"/></room>\n",
+                                i, w, "##########", w - 1, "..........");
+    }
+    len += (size_t)snprintf(xml + len, cap - len, "</roomDB>\n");
+    ck_assert_int_eq(rf_template_set_stream(set, check_held, &h, 3), RF_OK);
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "held.xml", xml, len, d), RF_OK);
+    ck_assert_uint_eq(h.n, n);
+    ck_assert_uint_eq(h.checked, 3 * n - 6);
+    free(xml);
+    rf_template_set_free(set);
+    set = rf_template_set_new();
+    ck_assert_int_eq(rf_template_set_stream(set, check_held, &h, RF_TEMPLATE_HOLD_MAX + 1),
+                     RF_ERR_ARG);
 }
 END_TEST
 
@@ -966,7 +1022,7 @@ START_TEST(streaming_sets_are_not_merged_or_filtered)
     bool keep[1] = {true};
     memset(&l, 0, sizeof l);
     ck_assert_ptr_nonnull(other);
-    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l), RF_OK);
+    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l, 0), RF_OK);
     ck_assert_int_eq(rf_template_set_take(set, other), RF_ERR_ARG); /* other freed */
     ck_assert_int_eq(rf_template_set_keep(set, keep), RF_ERR_ARG);
 }
@@ -986,6 +1042,7 @@ static Suite *load_suite(void)
     tcase_add_checked_fixture(th, setup, teardown);
     tcase_add_checked_fixture(ts, setup, teardown);
     tcase_set_timeout(tm, 300);
+    tcase_set_timeout(ts, 120);
     tcase_add_test(tl, valid_fixture_loads_every_part);
     tcase_add_test(tl, rotate_and_mirror_take_0_or_1);
     tcase_add_test(tl, rooms_before_a_syntax_error_load);
@@ -1023,6 +1080,7 @@ static Suite *load_suite(void)
     tcase_add_test(ts, a_streaming_set_hands_each_room_over_and_keeps_names_only);
     tcase_add_test(ts, a_streaming_callback_status_is_the_loads);
     tcase_add_test(ts, a_streaming_set_holds_one_room_whatever_the_file);
+    tcase_add_test(ts, a_streamed_room_stays_whole_for_hold_more_rooms);
     tcase_add_test(ts, streaming_sets_are_not_merged_or_filtered);
     suite_add_tcase(s, tl);
     suite_add_tcase(s, te);

@@ -382,6 +382,7 @@ static Suite *pack_suite(void)
     tcase_add_test(files, a_missing_pack_is_an_io_error);
     tcase_add_test(limits, allocation_failures_give_nomem_and_leak_nothing);
     tcase_set_timeout(limits, 120);
+    tcase_set_timeout(checks, 120); /* every rooms file linted twice */
     suite_add_tcase(s, layer);
     suite_add_tcase(s, checks);
     suite_add_tcase(s, files);

@@ -87,10 +87,15 @@ rf_template_set *rf_template_set_new(void) { return rf_calloc(1, sizeof(rf_templ
 void rf_template_set_free(rf_template_set *set)
 {
     rf_arena_mark none = {NULL, 0};
+    size_t i;
     if (!set)
         return;
     rf_arena_rewind(&set->arena, none);
     rf_arena_rewind(&set->names, none);
+    rf_arena_rewind(&set->stash, none);
+    for (i = 0; set->ring && i <= set->hold; i++)
+        rf_arena_rewind(&set->ring[i], none);
+    rf_free(set->ring);
     rf_template_set_free_skipped(set);
     rf_free(set->seen);
     rf_free(set->items);
@@ -181,10 +186,14 @@ void rf_template_set_where(const rf_template_set *set, long slot, const char **f
     }
 }
 
-rf_status rf_template_set_stream(rf_template_set *set, rf_template_fn fn, void *ud)
+rf_status rf_template_set_stream(rf_template_set *set, rf_template_fn fn, void *ud, size_t hold)
 {
-    if (!set || !fn || set->count || set->nseen || set->nskipped)
+    if (!set || !fn || set->count || set->nseen || set->nskipped || set->each ||
+        hold > RF_TEMPLATE_HOLD_MAX)
         return RF_ERR_ARG;
+    if (!(set->ring = rf_calloc(hold + 1, sizeof *set->ring)))
+        return RF_ERR_NOMEM;
+    set->hold = hold;
     set->each = fn;
     set->each_ud = ud;
     return RF_OK;
@@ -192,7 +201,30 @@ rf_status rf_template_set_stream(rf_template_set *set, rf_template_fn fn, void *
 
 size_t rf_template_set_streamed(const rf_template_set *set) { return set ? set->nseen : 0; }
 
-rf_status rf_template_set_hand(rf_template_set *set, const rf_template *t, rf_arena_mark mark)
+rf_arena_mark rf_template_set_room_begin(rf_template_set *set)
+{
+    rf_arena_mark none = {NULL, 0};
+    if (set->ring) { /* the ring's next arena: the room in it was handed hold + 1 rooms ago */
+        rf_arena *a = &set->ring[set->nseen % (set->hold + 1)];
+        rf_arena_rewind(a, none);
+        set->stash = set->arena;
+        set->arena = *a;
+        a->top = NULL;
+    }
+    return rf_arena_get_mark(&set->arena);
+}
+
+void rf_template_set_room_end(rf_template_set *set, bool handed)
+{
+    if (set->ring) {
+        /* the room's arena goes back to its place: handed, it advanced nseen */
+        set->ring[(set->nseen - (handed ? 1 : 0)) % (set->hold + 1)] = set->arena;
+        set->arena = set->stash;
+        set->stash.top = NULL;
+    }
+}
+
+rf_status rf_template_set_hand(rf_template_set *set, const rf_template *t)
 {
     bool fresh = rf_template_set_lookup(set, t->name) < 0;
     rf_status st = set->each(set->each_ud, t);
@@ -206,13 +238,12 @@ rf_status rf_template_set_hand(rf_template_set *set, const rf_template *t, rf_ar
     r = &set->seen[set->nseen];
     if (!(r->name = rf_arena_strndup(&set->names, t->name, strlen(t->name))))
         return RF_ERR_NOMEM;
-    r->file = t->file; /* the file's name came before the room: it stays */
+    r->file = t->file; /* the file's name is in the set's own arena: it stays */
     r->line = t->line;
     set->nseen++;
     if (fresh)
         index_put(set, set->index, set->index_cap, (uint32_t)set->nseen);
-    rf_arena_rewind(&set->arena, mark); /* t goes: only its name stays */
-    return st;
+    return st; /* t stays in its ring arena until hold more rooms are handed over */
 }
 
 size_t rf_template_set_count(const rf_template_set *set) { return set ? set->count : 0; }

@@ -3,7 +3,7 @@
  * Pipeline: pack, the top: calls load, world, profile and level (trial
  * levels); only the CLI calls it. Paths are walked in name order; an *.xml
  * rooted at <profiles> is a profiles file. Rooms load first; with no profiles
- * file to prove, they stream (checked at </room>, then let go).
+ * file to prove, they stream to a checker thread (lint_pipe.c), then go.
  */
 #include <string.h>
 #include <strings.h>
@@ -16,7 +16,6 @@
 #include "roomforge/profile.h"
 #include "roomforge/text.h"
 #include "roomforge/world.h"
-#include "world/linter.h"
 
 #define MAX_PROFILES_FILES 4096
 
@@ -134,33 +133,30 @@ static rf_status lint_status(rf_status ls)
     return ls == RF_ERR_NOMEM || ls == RF_ERR_IO || ls == RF_OK ? ls : RF_ERR_CONTENT;
 }
 
-/* A streaming lint's step: the room the loader lets go, checked. */
-typedef struct stream {
-    rf_world_linter *l; /* NULL: the registries could not be made (an io-error said why) */
-    rf_diags *d;
-} stream;
-
-static rf_status lint_one(void *ud, const rf_template *t)
-{
-    stream *s = ud;
-    return s->l ? rf_world_linter_room(s->l, t, s->d) : RF_OK;
-}
-
-/* No profiles file: every room is checked at its </room> and let go. */
+/* No profiles file: every room is handed at its </room> to a checker
+ * thread (lint_pipe.c), and let go once checked. */
 static rf_status lint_streaming(const found *f, size_t npaths, const rf_world_opts *wo,
                                 rf_diags *d, rf_lint_summary *out)
 {
     rf_template_set *set = rf_template_set_new();
-    stream s = {NULL, d};
-    rf_status st, ls;
+    rf_world_linter *l = NULL;
+    rf_lint_pipe *checks = NULL;
+    rf_status st;
     if (!set)
         return RF_ERR_NOMEM;
-    ls = rf_world_linter_new(wo, false, d, &s.l);
-    st = lint_status(ls);
-    if (st != RF_ERR_NOMEM && rf_template_set_stream(set, lint_one, &s) == RF_OK)
+    st = lint_status(rf_world_linter_new(wo, false, d, &l));
+    if (st != RF_ERR_NOMEM)
+        st = rf_pack_worse(st, rf_lint_pipe_new(l, &checks));
+    if (st != RF_ERR_NOMEM)
+        st = rf_pack_worse(st, rf_template_set_stream(set, rf_lint_pipe_room, checks,
+                                                      RF_LINT_PIPE_HOLD));
+    if (st != RF_ERR_NOMEM) {
         st = rf_pack_worse(st, load_rooms(f, npaths, set, d));
+        st = rf_pack_worse(st, rf_lint_pipe_finish(checks, d));
+    }
     out->rooms = rf_template_set_streamed(set);
-    rf_world_linter_free(s.l);
+    rf_lint_pipe_free(checks);
+    rf_world_linter_free(l);
     rf_template_set_free(set);
     return st;
 }

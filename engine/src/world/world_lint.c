@@ -103,36 +103,6 @@ static rf_status quiet_world(lint_run *run, rf_world **out)
     return RF_OK;
 }
 
-/* A sink taking every code, so the copy into the caller's applies its filters alone. */
-static rf_diags *open_sink(void)
-{
-    rf_diags *d = rf_diags_new();
-    size_t i, n = 0;
-    const rf_diag_code *codes = rf_diag_codes(&n);
-    if (!d)
-        return NULL;
-    rf_diags_set_file_cap(d, 0);
-    for (i = 0; i < n; i++)
-        if (!rf_diags_enable(d, codes[i].code, true)) {
-            rf_diags_free(d);
-            return NULL;
-        }
-    return d;
-}
-
-/* Adds from's diagnostics to d, as if reported there. false when memory ran out. */
-static bool copy_diags(const rf_diags *from, rf_diags *d)
-{
-    size_t i, n = rf_diags_count(from);
-    for (i = 0; i < n; i++) {
-        const rf_diag *g = rf_diags_at(from, i);
-        if (!rf_diag_add(d, g->code, g->file, g->line, g->col, "%s", g->message) &&
-            rf_diags_lost(d) > 0)
-            return false;
-    }
-    return true;
-}
-
 /* Checks Lua room t in the lint world, or in a fresh world when the lint
  * world's answer cannot be trusted; *st its rf_world_add_room status.
  * RF_ERR_NOMEM when memory ran out outside the room's own scripts. */
@@ -157,17 +127,17 @@ static rf_status lint_lua_room(lint_run *run, const rf_template *t, rf_diags *d,
         run->lw = NULL;
     }
     if (!redo) {
-        bool ok = copy_diags(run->scratch, d);
+        bool ok = rf_diags_append(d, run->scratch);
         if (rf_diags_count(run->scratch) > 0) {
             rf_diags_free(run->scratch);
-            run->scratch = open_sink();
+            run->scratch = rf_diags_new_staging();
         }
         return ok && run->scratch ? RF_OK : RF_ERR_NOMEM;
     }
     /* today's answer: a world of its own, reporting straight to d */
     if (rf_diags_count(run->scratch) > 0) {
         rf_diags_free(run->scratch);
-        if (!(run->scratch = open_sink()))
+        if (!(run->scratch = rf_diags_new_staging()))
             return RF_ERR_NOMEM;
     }
     if (quiet_world(run, &fw) != RF_OK)
@@ -199,7 +169,7 @@ rf_status rf_world_linter_new(const rf_world_opts *opts, bool compile_all, rf_di
     }
     l->w0->quiet_unknown = true;
     l->quiet = rf_diags_new();
-    l->scratch = open_sink();
+    l->scratch = rf_diags_new_staging();
     if (!l->quiet || !l->scratch) {
         rf_world_linter_free(l);
         return RF_ERR_NOMEM;
