@@ -1,4 +1,4 @@
-/* tools/cli/cli_level.h: what `gen` and `catalog` share: the parsing of
+/* tools/cli/cli_level.h: what the generating commands share: the parsing of
  * sizes, depth ranges and the --recipe file.
  *
  * Pipeline: CLI over profile.h and level.h.
