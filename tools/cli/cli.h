@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "roomforge/common.h"
+#include "roomforge/diag.h"
 #include "roomforge/template.h"
 
 enum { CLI_OK = 0, CLI_CONTENT = 1, CLI_USAGE = 2 };
@@ -38,6 +39,9 @@ bool cli_use_color(FILE *out);
  * with the loaded name most likely meant (rf_template_set_suggest); returns
  * CLI_CONTENT, the exit every command gives it. */
 int cli_unknown_room(const char *cmd, const rf_template_set *set, const char *name);
+/* The unknown-room diagnostic itself, added to d (what cli_unknown_room
+ * prints; watch keeps it as a diagnostic of its build). */
+rf_status cli_unknown_room_diag(rf_diags *d, const rf_template_set *set, const char *name);
 /* Maps a load status to an exit code: content -> 1, I/O, limits -> 2. */
 int cli_exit_for(rf_status s);
 

@@ -124,15 +124,21 @@ bool cli_use_color(FILE *out)
     return isatty(fileno(out)) && !(no && *no);
 }
 
-int cli_unknown_room(const char *cmd, const rf_template_set *set, const char *name)
+rf_status cli_unknown_room_diag(rf_diags *d, const rf_template_set *set, const char *name)
 {
     const char *near = rf_template_set_suggest(set, name);
+    return rf_diag_add(d, "unknown-room", "roomforge", 0, 0,
+                       "no room named '%s' is loaded%s%s%s (roomforge list shows them)", name,
+                       near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+}
+
+int cli_unknown_room(const char *cmd, const rf_template_set *set, const char *name)
+{
     rf_diags *d = rf_diags_new();
     int rc = CLI_CONTENT;
     if (!d)
         return cli_usage_error(cmd, "out of memory");
-    (void)rf_diag_add(d, "unknown-room", "roomforge", 0, 0,
-                      "no room named '%s' is loaded%s%s%s (roomforge list shows them)", name, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+    (void)cli_unknown_room_diag(d, set, name);
     if (rf_diags_write_gcc(d, stderr, cli_use_color(stderr) ? RF_DIAG_WRITE_COLOR : 0) != RF_OK)
         rc = CLI_USAGE;
     rf_diags_free(d);
