@@ -18,8 +18,8 @@ enum { CLI_OK = 0, CLI_CONTENT = 1, CLI_USAGE = 2 };
 
 typedef int (*cli_cmd_fn)(int argc, char **argv);
 
-/* The bundled data directory holding content/ and scripts/: $ROOMFORGE_DATA,
- * then the installed data dir, then the source tree. NULL when none exists. */
+/* The bundled data directory holding content/ and scripts/, by the rule of
+ * tools/datadir/rf_datadir.h (the Lua module's too). NULL when none exists. */
 const char *cli_data_dir(void);
 /* Prints "roomforge CMD: msg" to stderr and returns CLI_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
