@@ -41,54 +41,70 @@ static bool value_ok(const rf_gattr_spec *as, const char *v)
     return false;
 }
 
-static bool sbuf_put(rf_loader *ld, const char *s, size_t *off)
+/* Appends value v[0, n) to ld->sbuf with its "&#38;" decoded to '&' (the
+ * only reference libxml2 leaves in a value, DTDs being refused) and a NUL;
+ * its offset in *off. */
+static bool sbuf_put(rf_loader *ld, const char *v, size_t n, size_t *off)
 {
-    size_t n = strlen(s) + 1;
-    if (!rf_grow((void **)&ld->sbuf, &ld->scap, ld->slen + n, 1)) {
+    char *out;
+    size_t i;
+    if (!rf_grow((void **)&ld->sbuf, &ld->scap, ld->slen + n + 1, 1)) {
         ld->nomem = true;
         return false;
     }
-    memcpy(ld->sbuf + ld->slen, s, n);
+    out = ld->sbuf + ld->slen;
+    if (!memchr(v, '&', n)) {
+        memcpy(out, v, n);
+        i = n;
+    } else {
+        const char *e = v + n;
+        for (i = 0; v < e; i++)
+            if (*v == '&' && e - v >= 5 && memcmp(v, "&#38;", 5) == 0) {
+                out[i] = '&';
+                v += 5;
+            } else {
+                out[i] = *v++;
+            }
+    }
+    out[i] = '\0';
     *off = ld->slen;
-    ld->slen += n;
+    ld->slen += i + 1;
     return true;
 }
 
-/* Reads the element's attributes into ld->attrs (strings in ld->sbuf),
- * reporting unknown, duplicated and badly typed ones. */
+/* The raw attribute (as written) named name: the k-th one when the names
+ * agree, as they do unless namespaces are declared; NULL when none is. */
+static const rf_raw_attr *raw_of(const rf_loader *ld, const char *name, size_t k)
+{
+    size_t j, n = strlen(name);
+    if (k < ld->nraw && ld->raw[k].nlen == n && memcmp(ld->raw[k].name, name, n) == 0)
+        return &ld->raw[k];
+    for (j = 0; j < ld->nraw; j++)
+        if (ld->raw[j].nlen == n && memcmp(ld->raw[j].name, name, n) == 0)
+            return &ld->raw[j];
+    return NULL;
+}
+
+/* Reads the element's attributes (ld->xa) into ld->attrs (strings in
+ * ld->sbuf), reporting unknown, duplicated and badly typed ones. */
 void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *tag)
 {
-    bool limited = false;
-    size_t i, seen = 0;
+    size_t i, k;
     ld->nattrs = 0;
     ld->slen = 0;
-    while (!ld->nomem && xmlTextReaderMoveToNextAttribute(ld->rd) == 1) {
-        const char *name = (const char *)xmlTextReaderConstName(ld->rd);
-        const char *value = (const char *)xmlTextReaderConstValue(ld->rd);
+    for (k = 0; k < ld->nxa && !ld->nomem; k++) {
+        const char *name = ld->xa[k].name, *value;
+        const rf_raw_attr *raw = raw_of(ld, name, k);
         rf_sattr *a = &ld->sa[ld->nattrs];
         int line = ld->el_line, col = ld->el_col, vline = ld->el_line, vcol = ld->el_col;
-        size_t vpos = 0, j;
+        size_t vpos = 0, j, mark = ld->slen;
         bool dup = false;
-        if (!name)
-            continue;
-        if (!value)
-            value = "";
-        for (j = 0; j < ld->nraw; j++)
-            if (ld->raw[j].nlen == strlen(name) &&
-                memcmp(ld->raw[j].name, name, ld->raw[j].nlen) == 0) {
-                line = ld->raw[j].line;
-                col = ld->raw[j].col;
-                vpos = ld->raw[j].vpos;
-                vline = ld->raw[j].vline;
-                vcol = ld->raw[j].vcol;
-                break;
-            }
-        if (++seen > RF_LOAD_MAX_ATTRS) {
-            if (!limited)
-                rf_load_emit(ld, "xml-limit", ld->el_line, ld->el_col,
-                             "more than %d attributes on <%s>", RF_LOAD_MAX_ATTRS, tag);
-            limited = true;
-            continue;
+        if (raw) {
+            line = raw->line;
+            col = raw->col;
+            vpos = raw->vpos;
+            vline = raw->vline;
+            vcol = raw->vcol;
         }
         if (!rf_name_key(name, a->key, sizeof a->key)) {
             rf_load_emit(ld, "unknown-attribute", line, col,
@@ -103,6 +119,10 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
                          "the attribute %s is given twice on <%s>", name, tag);
             continue;
         }
+        if (!sbuf_put(ld, name, strlen(name), &a->name_off) ||
+            !sbuf_put(ld, ld->xa[k].value, ld->xa[k].vlen, &a->value_off))
+            break;
+        value = ld->sbuf + a->value_off;
         {
             /* an open element (clauses, unknown objects) keeps any attribute;
              * those the grammar knows are typed all the same */
@@ -113,6 +133,7 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
                 rf_load_emit(ld, "unknown-attribute", line, col,
                              "<%s> does not take the attribute %s%s%s%s", tag, name,
                              near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+                ld->slen = mark;
                 continue;
             }
             if (as && !value_ok(as, value)) {
@@ -123,11 +144,10 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
                     rf_load_emit(ld, "bad-value", line, col,
                                  "%s=\"%.40s\" is not an integer from %ld to %ld", name, value,
                                  as->min, as->max);
+                ld->slen = mark;
                 continue;
             }
         }
-        if (!sbuf_put(ld, name, &a->name_off) || !sbuf_put(ld, value, &a->value_off))
-            break;
         a->line = line;
         a->col = col;
         a->vpos = vpos;
@@ -135,7 +155,9 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
         a->vcol = vcol;
         ld->nattrs++;
     }
-    (void)xmlTextReaderMoveToElement(ld->rd);
+    if (ld->xa_seen > RF_LOAD_MAX_ATTRS)
+        rf_load_emit(ld, "xml-limit", ld->el_line, ld->el_col, "more than %d attributes on <%s>",
+                     RF_LOAD_MAX_ATTRS, tag);
     for (i = 0; i < ld->nattrs; i++) {
         ld->attrs[i].key = ld->sa[i].key;
         ld->attrs[i].name = ld->sbuf + ld->sa[i].name_off;

@@ -3,7 +3,7 @@
  *
  * Pipeline: load; synced at every start tag (rf_load_sync_tag). Design:
  * libxml2 gives no columns, so a cursor walks the raw bytes in step with the
- * reader (the n-th element is the n-th start tag): one pass, O(file).
+ * parser (the n-th element is the n-th start tag): one pass, O(file).
  */
 #include <string.h>
 
@@ -70,7 +70,7 @@ bool rf_load_root(const char *b, size_t len, size_t *at)
 }
 
 /* Moves to the next start tag and records the element's position, its raw
- * attributes and the end of the tag. The reader has checked the tag. */
+ * attributes and the end of the tag. libxml2 has checked the tag. */
 void rf_load_sync_tag(rf_loader *ld)
 {
     const char *b = ld->buf;

@@ -1,7 +1,7 @@
 /* engine/src/load/load_prescan.c: the gate the raw bytes pass before
  * libxml2 sees them.
  *
- * Pipeline: load; run by load_xml.c before the reader. Design: UTF-8, NUL
+ * Pipeline: load; run by load_xml.c before the parser. Design: UTF-8, NUL
  * bytes and any <!DOCTYPE or <!ENTITY are refused up front, which kills XXE
  * and entity bombs and keeps the cursor's start-tag count in step; so is a
  * start tag with more attributes than the loader takes.
