@@ -5,6 +5,7 @@
  * and load_script.c. Design: one scratch buffer reused per element; only what
  * a template keeps goes to the arena; bad attributes are reported and dropped.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -85,6 +86,39 @@ static const rf_raw_attr *raw_of(const rf_loader *ld, const char *name, size_t k
     return NULL;
 }
 
+rf_name_memo *rf_load_memo(rf_name_memo *memo, const void *name, const rf_gelem_spec *el)
+{
+    uintptr_t h = ((uintptr_t)name >> 3) ^ ((uintptr_t)el >> 4);
+    h ^= h >> 7;
+    return &memo[h & (RF_LOAD_MEMO - 1)];
+}
+
+/* Normalises the name of attribute x of an element of spec into key; its
+ * grammar spec (or NULL) in *as. False when the name cannot be a key. */
+static bool attr_key(rf_loader *ld, const rf_xml_attr *x, const rf_gelem_spec *spec, char *key,
+                     const rf_gattr_spec **as)
+{
+    rf_name_memo *m;
+    if (!x->interned) {
+        if (!rf_name_key(x->name, key, RF_LOAD_KEY_CAP))
+            return false;
+        *as = rf_grammar_attr(spec, key);
+        return true;
+    }
+    m = rf_load_memo(ld->attr_memo, x->name, spec);
+    if (m->name != x->name || m->el != spec) {
+        m->name = x->name;
+        m->el = spec;
+        m->keyed = rf_name_key(x->name, m->key, sizeof m->key);
+        m->as = m->keyed ? rf_grammar_attr(spec, m->key) : NULL;
+    }
+    if (!m->keyed)
+        return false;
+    memcpy(key, m->key, strlen(m->key) + 1);
+    *as = m->as;
+    return true;
+}
+
 /* Reads the element's attributes (ld->xa) into ld->attrs (strings in
  * ld->sbuf), reporting unknown, duplicated and badly typed ones. */
 void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *tag)
@@ -95,6 +129,7 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
     for (k = 0; k < ld->nxa && !ld->nomem; k++) {
         const char *name = ld->xa[k].name, *value;
         const rf_raw_attr *raw = raw_of(ld, name, k);
+        const rf_gattr_spec *as = NULL;
         rf_sattr *a = &ld->sa[ld->nattrs];
         int line = ld->el_line, col = ld->el_col, vline = ld->el_line, vcol = ld->el_col;
         size_t vpos = 0, j, mark = ld->slen;
@@ -106,7 +141,7 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
             vline = raw->vline;
             vcol = raw->vcol;
         }
-        if (!rf_name_key(name, a->key, sizeof a->key)) {
+        if (!attr_key(ld, &ld->xa[k], spec, a->key, &as)) {
             rf_load_emit(ld, "unknown-attribute", line, col,
                          "<%s> does not take the attribute %.60s", tag, name);
             continue;
@@ -126,7 +161,6 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
         {
             /* an open element (clauses, unknown objects) keeps any attribute;
              * those the grammar knows are typed all the same */
-            const rf_gattr_spec *as = rf_grammar_attr(spec, a->key);
             a->spec_key = as ? as->key : NULL;
             if (!as && !spec->open_attrs) {
                 const char *near = rf_grammar_attr_near(spec, a->key);
@@ -171,7 +205,7 @@ const rf_attr *rf_load_attr(const rf_loader *ld, const char *key)
 {
     size_t i;
     for (i = 0; i < ld->nattrs; i++)
-        if (strcmp(ld->attrs[i].key, key) == 0)
+        if (ld->attrs[i].key[0] == key[0] && strcmp(ld->attrs[i].key, key) == 0)
             return &ld->attrs[i];
     return NULL;
 }

@@ -10,17 +10,22 @@
 #include "core/text.h"
 #include "load_int.h"
 
+/* Whether byte ch starts a character (is no UTF-8 continuation byte). */
+static inline bool lead(unsigned char ch) { return (ch & 0xC0) != 0x80; }
+
 void rf_load_advance(const char *b, rf_cursor *c, size_t to)
 {
     size_t p = c->pos;
     int line = c->line, col = c->col;
-    for (; p < to; p++) {
-        unsigned char ch = (unsigned char)b[p];
-        if (ch == '\n') {
+    while (p < to) {
+        const char *nl = memchr(b + p, '\n', to - p);
+        size_t end = nl ? (size_t)(nl - b) : to;
+        for (; p < end; p++)
+            col += lead((unsigned char)b[p]);
+        if (nl) {
             line++;
             col = 1;
-        } else if (rf_text_is_lead(ch)) {
-            col++;
+            p = end + 1;
         }
     }
     c->pos = p;
@@ -82,6 +87,8 @@ void rf_load_sync_tag(rf_loader *ld)
             break;
         }
         p = (size_t)(q - b);
+        if (p + 1 < n && b[p + 1] != '!' && b[p + 1] != '?' && b[p + 1] != '/')
+            break; /* a start tag */
         if (rf_load_starts(b, p, n, "<!--"))
             p = rf_load_find(b, p + 4, n, "-->") + 3;
         else if (rf_load_starts(b, p, n, "<![CDATA["))
@@ -182,7 +189,7 @@ static void value_step(const rf_loader *ld, size_t *p, int *line, int *col)
         *col = 1;
     } else {
         q++;
-        while (q < n && !rf_text_is_lead((unsigned char)b[q]))
+        while (q < n && !lead((unsigned char)b[q]))
             q++;
         (*col)++;
     }

@@ -45,8 +45,21 @@ typedef struct rf_xml_attr {
     const char *name;
     const char *value;
     size_t vlen;
-    bool bare; /* no prefix: what a lookup by a plain name finds */
+    bool bare;     /* no prefix: what a lookup by a plain name finds */
+    bool interned; /* name is libxml2's (or static): the same pointer all the parse */
 } rf_xml_attr;
+
+/* What the grammar made of a name libxml2 interned (its dictionary gives
+ * one pointer per spelling for the whole parse): an element's spec, or an
+ * attribute's key and spec on one element. Slots are found by pointer. */
+typedef struct rf_name_memo {
+    const void *name;        /* NULL: an empty slot */
+    const rf_gelem_spec *el; /* the element; for an attribute, the one it stands on */
+    const rf_gattr_spec *as; /* an attribute's spec, or NULL */
+    bool keyed;              /* rf_name_key took the name */
+    char key[RF_LOAD_KEY_CAP];
+} rf_name_memo;
+#define RF_LOAD_MEMO 64 /* slots of each memo; a power of two */
 
 /* An attribute the loader took, its strings kept as offsets in sbuf. */
 typedef struct rf_sattr {
@@ -104,6 +117,7 @@ typedef struct rf_loader {
     size_t nxa, xa_seen; /* kept, and given (a limit past RF_LOAD_MAX_ATTRS) */
     char *nbuf;          /* qualified names built for prefixed names */
     size_t ncap;
+    rf_name_memo el_memo[RF_LOAD_MEMO], attr_memo[RF_LOAD_MEMO];
     int el_line, el_col;
     size_t el_end;
     rf_raw_attr raw[RF_LOAD_MAX_ATTRS];
@@ -180,6 +194,8 @@ bool rf_load_prescan(rf_loader *ld, size_t start);
 /* Reads the element's attributes (ld->xa) into ld->attrs, reporting
  * unknown, duplicated and badly typed ones. */
 void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *tag);
+/* The slot of the memo for (name, el): its own when slot->name == name. */
+rf_name_memo *rf_load_memo(rf_name_memo *memo, const void *name, const rf_gelem_spec *el);
 /* The attribute with normalised key, or NULL. */
 const rf_attr *rf_load_attr(const rf_loader *ld, const char *key);
 /* a's value as an integer; dflt when a is NULL or not an integer. */

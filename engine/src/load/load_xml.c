@@ -97,10 +97,26 @@ static bool placed_here(const rf_loader *ld)
     return at || (x && y);
 }
 
-/* Handles the start tag libxml2 just parsed, whose attributes are in ld->xa. */
-static void on_start(rf_loader *ld, const char *tag, int depth)
+/* The grammar's element for tag, or NULL; looked up once per spelling
+ * when the tag is interned. */
+static const rf_gelem_spec *elem_spec(rf_loader *ld, const char *tag, bool interned)
 {
     char key[RF_LOAD_KEY_CAP];
+    rf_name_memo *m;
+    if (!interned)
+        return rf_name_key(tag, key, sizeof key) ? rf_grammar_elem(key) : NULL;
+    m = rf_load_memo(ld->el_memo, tag, NULL);
+    if (m->name != tag) {
+        m->name = tag;
+        m->el = rf_name_key(tag, key, sizeof key) ? rf_grammar_elem(key) : NULL;
+    }
+    return m->el;
+}
+
+/* Handles the start tag libxml2 just parsed, whose attributes are in ld->xa;
+ * tag is interned when libxml2's dictionary holds it. */
+static void on_start(rf_loader *ld, const char *tag, bool interned, int depth)
+{
     const rf_gelem_spec *spec;
     int parent;
     rf_load_sync_tag(ld);
@@ -114,7 +130,7 @@ static void on_start(rf_loader *ld, const char *tag, int depth)
     ld->stack[depth] = IGNORED;
     if (parent == IGNORED)
         return;
-    spec = rf_name_key(tag, key, sizeof key) ? rf_grammar_elem(key) : NULL;
+    spec = elem_spec(ld, tag, interned);
     if (depth == 0) {
         if (!spec || spec->kind != RF_EL_ROOMDB) {
             rf_load_emit(ld, "not-roomdb", ld->el_line, ld->el_col,
@@ -252,6 +268,7 @@ static void add_xattr(rf_loader *ld, size_t *noffs, const char *name, size_t nof
     a->value = v;
     a->vlen = vlen;
     a->bare = bare;
+    a->interned = name != NULL;
 }
 
 /* SAX2: a start tag. Its attributes in ld->xa as xmlTextReader listed
@@ -288,7 +305,7 @@ static void sax_start(void *ctx, const xmlChar *local, const xmlChar *prefix, co
         if (noffs[i] != SIZE_MAX)
             ld->xa[i].name = ld->nbuf + noffs[i];
     tag = prefix ? ld->nbuf : (const char *)local;
-    on_start(ld, tag, depth);
+    on_start(ld, tag, prefix == NULL, depth);
     if (ld->mapped && ld->cur.pos > ld->dropped + DROP_STEP)
         drop_pages(ld);
     if (!ld->nomem && !ld->fatal)
