@@ -5,6 +5,7 @@
  * libxml2 gives no columns, so a cursor walks the raw bytes in step with the
  * parser (the n-th element is the n-th start tag): one pass, O(file).
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "core/text.h"
@@ -13,19 +14,46 @@
 /* Whether byte ch starts a character (is no UTF-8 continuation byte). */
 static inline bool lead(unsigned char ch) { return (ch & 0xC0) != 0x80; }
 
+/* Characters (UTF-8 lead bytes) in b[p, end), eight bytes at a time: a
+ * continuation byte is 10xxxxxx. */
+static size_t chars_in(const char *b, size_t p, size_t end)
+{
+    const uint64_t highs = 0x8080808080808080u;
+    size_t n = end - p;
+    for (; end - p >= 8; p += 8) {
+        uint64_t w;
+        memcpy(&w, b + p, 8);
+        n -= (size_t)__builtin_popcountll(w & ~(w << 1) & highs);
+    }
+    for (; p < end; p++)
+        n -= !lead((unsigned char)b[p]);
+    return n;
+}
+
 void rf_load_advance(const char *b, rf_cursor *c, size_t to)
 {
     size_t p = c->pos;
     int line = c->line, col = c->col;
+    if (to - p < 16) { /* the gaps between a tag's parts: a plain walk */
+        for (; p < to; p++) {
+            unsigned char ch = (unsigned char)b[p];
+            if (ch == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col += lead(ch);
+            }
+        }
+    }
     while (p < to) {
         const char *nl = memchr(b + p, '\n', to - p);
         size_t end = nl ? (size_t)(nl - b) : to;
-        for (; p < end; p++)
-            col += lead((unsigned char)b[p]);
+        col += (int)chars_in(b, p, end);
+        p = end;
         if (nl) {
             line++;
             col = 1;
-            p = end + 1;
+            p++;
         }
     }
     c->pos = p;
