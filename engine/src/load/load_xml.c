@@ -61,8 +61,8 @@ static void report_held(rf_loader *ld)
     ld->nheld = 0;
 }
 
-/* An element not known where it stands: held until the room (or the
- * file) ends well, so a syntax error can take back its cascade. */
+/* An element not known where it stands: held until a room (or the file)
+ * ends well, so a syntax error can take back its cascade. */
 static void hold_unknown(rf_loader *ld, const char *tag, int parent, bool kept)
 {
     rf_unknown_el *u;
@@ -176,7 +176,10 @@ static void on_end(rf_loader *ld, int depth)
 {
     if (depth < 0 || depth >= RF_LOAD_MAX_DEPTH)
         return;
-    if (depth <= 1)
+    /* A room (or the file) ended well: what it held is no cascade. An
+     * unknown element outside rooms waits for the next room's end, since
+     * SAX hands it over before any syntax error after it is met. */
+    if (depth == 0 || ld->stack[depth] == RF_EL_ROOM)
         report_held(ld);
     if (ld->stack[depth] == RF_EL_SCRIPT)
         rf_load_script_end(ld);
