@@ -251,32 +251,51 @@ char *rf_load_adup(rf_loader *ld, const char *s)
     return p;
 }
 
-/* Copies the current attributes into the arena. */
+/* Copies the current attributes into the arena: the array and every string
+ * it does not share with the grammar in one block. */
 const rf_attr *rf_load_attrs_to_arena(rf_loader *ld)
 {
+    bool own_name[RF_LOAD_MAX_ATTRS], own_key[RF_LOAD_MAX_ATTRS];
+    size_t i, need, len[RF_LOAD_MAX_ATTRS][3]; /* name, key, value */
     rf_attr *out;
-    size_t i;
+    char *p;
     if (ld->nattrs == 0)
         return NULL;
-    out = rf_arena_alloc(&ld->set->arena, ld->nattrs * sizeof *out);
+    need = ld->nattrs * sizeof *out;
+    for (i = 0; i < ld->nattrs; i++) {
+        const rf_sattr *a = &ld->sa[i];
+        const char *name = ld->attrs[i].name;
+        own_name[i] = !(a->spec_key && strcmp(a->spec_key, name) == 0);
+        /* the key is the name itself when it is written normalised */
+        own_key[i] = !a->spec_key && strcmp(name, a->key) != 0;
+        len[i][0] = own_name[i] ? strlen(name) + 1 : 0;
+        len[i][1] = own_key[i] ? strlen(a->key) + 1 : 0;
+        len[i][2] = strlen(ld->attrs[i].value) + 1;
+        need += len[i][0] + len[i][1] + len[i][2];
+    }
+    out = rf_arena_alloc(&ld->set->arena, need);
     if (!out) {
         ld->nomem = true;
         return NULL;
     }
+    p = (char *)(out + ld->nattrs);
     for (i = 0; i < ld->nattrs; i++) {
+        const rf_sattr *a = &ld->sa[i];
         out[i] = ld->attrs[i];
-        out[i].name = ld->sa[i].spec_key && strcmp(ld->sa[i].spec_key, ld->attrs[i].name) == 0
-                          ? ld->sa[i].spec_key
-                          : rf_load_adup(ld, ld->attrs[i].name);
-        if (!out[i].name)
-            return NULL;
-        /* The key is the name itself when it is written normalised. */
-        out[i].key = ld->sa[i].spec_key                      ? ld->sa[i].spec_key
-                     : strcmp(out[i].name, out[i].key) == 0 ? out[i].name
-                                                            : rf_load_adup(ld, ld->attrs[i].key);
-        out[i].value = rf_load_adup(ld, ld->attrs[i].value);
-        if (ld->nomem)
-            return NULL;
+        if (own_name[i]) {
+            out[i].name = memcpy(p, ld->attrs[i].name, len[i][0]);
+            p += len[i][0];
+        } else {
+            out[i].name = a->spec_key;
+        }
+        if (own_key[i]) {
+            out[i].key = memcpy(p, a->key, len[i][1]);
+            p += len[i][1];
+        } else {
+            out[i].key = a->spec_key ? a->spec_key : out[i].name;
+        }
+        out[i].value = memcpy(p, ld->attrs[i].value, len[i][2]);
+        p += len[i][2];
     }
     return out;
 }
