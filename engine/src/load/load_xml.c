@@ -274,8 +274,9 @@ static void add_xattr(rf_loader *ld, size_t *noffs, const char *name, size_t nof
     a->interned = name != NULL;
 }
 
-/* SAX2: a start tag. Its attributes in ld->xa as xmlTextReader listed
- * them: namespace declarations first, names qualified (p:name) as written. */
+/* SAX2: a start tag. Its attributes go to ld->xa: namespace declarations
+ * first (xmlns, xmlns:p), then the others, names qualified (p:name) as
+ * written. */
 static void sax_start(void *ctx, const xmlChar *local, const xmlChar *prefix, const xmlChar *uri,
                       int nns, const xmlChar **ns, int natt, int ndef, const xmlChar **att)
 {
