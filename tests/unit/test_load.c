@@ -599,6 +599,46 @@ START_TEST(a_cascade_outside_rooms_is_not_reported)
 }
 END_TEST
 
+START_TEST(libxml2_tree_checks_hold_without_a_tree)
+{
+    /* what libxml2's tree builder said under the old reader, the SAX
+     * loader says too: an xml:id that is no NCName, a "--" in a comment
+     * with the comment's start */
+    ck_assert_int_eq(load_str(ROOM "<!-- a -- b -->\n" END), RF_ERR_CONTENT);
+    ck_assert_str_eq(find_code("xml-syntax")->message, "Double hyphen within comment: <!-- a");
+    teardown();
+    setup();
+    ck_assert_int_eq(load_str("<roomdb>\n<room name=\"r\" xml:id=\"1 2\">"
+                              "<row text=\"##D##\"/><row text=\"d...d\"/><row text=\"##D##\"/>" END),
+                     RF_ERR_CONTENT);
+    expect_diag("xml-syntax", 2, 28);
+    ck_assert_str_eq(find_code("xml-syntax")->message, "xml:id : attribute value 1 2 is not an NCName");
+    ck_assert_uint_eq(rf_template_set_count(set), 1); /* not fatal */
+}
+END_TEST
+
+START_TEST(a_text_past_libxml2s_limit_is_refused)
+{
+    /* 10,000,000 bytes of text in one node (XML_MAX_TEXT_LENGTH) */
+    static const char head[] = "<roomdb>\n<room name=\"r\"><row text=\"#D#\"/><row text=\"#.#\"/>"
+                               "<script lang=\"lua\">";
+    static const char tail[] = "</script></room>\n</roomdb>\n";
+    size_t n = sizeof head - 1 + 10000100 + sizeof tail - 1, k;
+    char *xml = malloc(n);
+    ck_assert_ptr_nonnull(xml);
+    memcpy(xml, head, sizeof head - 1);
+    for (k = sizeof head - 1; k < sizeof head - 1 + 10000100; k++)
+        xml[k] = (k % 50 == 0) ? '\n' : 'x';
+    memcpy(xml + k, tail, sizeof tail - 1);
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "mem.xml", xml, n, d), RF_ERR_CONTENT);
+    free(xml);
+    ck_assert_uint_eq(count_code("xml-limit"), 1);
+    ck_assert_str_eq(find_code("xml-limit")->message, "xmlSAX2Characters: huge text node");
+    ck_assert_uint_eq(rf_template_set_count(set), 0);
+    ck_assert_uint_eq(rf_template_set_skipped_count(set), 1);
+}
+END_TEST
+
 START_TEST(unknown_anchor_stays_unresolved_for_the_checker)
 {
     ck_assert_int_eq(load_str(ROOM "<monster at=\"7\"/>" END), RF_ERR_CONTENT);
@@ -999,6 +1039,8 @@ static Suite *load_suite(void)
     tcase_add_test(te, prefixed_names_are_reported_as_written);
     tcase_add_test(te, one_attribute_name_is_judged_per_element);
     tcase_add_test(te, a_cascade_outside_rooms_is_not_reported);
+    tcase_add_test(te, libxml2_tree_checks_hold_without_a_tree);
+    tcase_add_test(tm, a_text_past_libxml2s_limit_is_refused);
     tcase_add_test(te, nul_byte_is_an_encoding_error);
     tcase_add_test(te, disabled_errors_keep_the_room_when_the_loader_can_go_on);
     tcase_add_test(te, columns_count_characters_and_tabs_as_one);

@@ -100,7 +100,9 @@ typedef struct rf_loader {
     size_t dropped; /* bytes of it given back to the kernel */
     rf_cursor cur;
     xmlParserCtxtPtr ctxt;
-    int depth; /* elements open */
+    int depth;       /* elements open */
+    bool text_open;  /* the last callback was text a tree would merge into one node */
+    size_t text_len; /* that node's bytes */
     bool nomem, fatal, xml_reported;
     int syntax_line;    /* line where the fatal xml-syntax error's problem starts, 0 if none */
     size_t rooms_seen;  /* <room> start tags met, in document order */

@@ -274,6 +274,42 @@ static void add_xattr(rf_loader *ld, size_t *noffs, const char *name, size_t nof
     a->interned = name != NULL;
 }
 
+/* libxml2's tree builder checks that an xml:id value is an NCName (an
+ * error, not fatal): the same check, in its words, where no tree is built. */
+static void check_xml_id(rf_loader *ld, const char *v, size_t n)
+{
+    char *val = rf_alloc(n + 1), *msg;
+    size_t k = n;
+    xmlError e;
+    if (!val) {
+        ld->nomem = true;
+        return;
+    }
+    memcpy(val, v, n); /* as libxml2 checks it: "&#38;" left as is */
+    val[n] = '\0';
+    if (xmlValidateNCName((const xmlChar *)val, 1) == 0) {
+        rf_free(val);
+        return;
+    }
+    msg = rf_alloc(k + 64);
+    if (msg) {
+        snprintf(msg, k + 64, "xml:id : attribute value %s is not an NCName", val);
+        memset(&e, 0, sizeof e);
+        e.domain = XML_FROM_VALID;
+        e.code = XML_DTD_XMLID_VALUE;
+        e.level = XML_ERR_ERROR;
+        e.message = msg;
+        e.str1 = val;
+        e.line = xmlSAX2GetLineNumber(ld->ctxt);
+        e.int2 = xmlSAX2GetColumnNumber(ld->ctxt);
+        on_xml_error(ld, &e);
+    } else {
+        ld->nomem = true;
+    }
+    rf_free(msg);
+    rf_free(val);
+}
+
 /* SAX2: a start tag. Its attributes go to ld->xa: namespace declarations
  * first (xmlns, xmlns:p), then the others, names qualified (p:name) as
  * written. */
@@ -285,6 +321,7 @@ static void sax_start(void *ctx, const xmlChar *local, const xmlChar *prefix, co
     const char *tag;
     int depth = ld->depth++;
     (void)uri, (void)ndef;
+    ld->text_open = false;
     if (ld->nomem || ld->fatal)
         return;
     ld->nxa = ld->xa_seen = 0;
@@ -304,7 +341,11 @@ static void sax_start(void *ctx, const xmlChar *local, const xmlChar *prefix, co
             goto stop;
         add_xattr(ld, noffs, a[1] ? NULL : (const char *)a[0], at, (const char *)a[3],
                   (size_t)(a[4] - a[3]), a[1] == NULL);
+        if (a[1] && strcmp((const char *)a[1], "xml") == 0 && strcmp((const char *)a[0], "id") == 0)
+            check_xml_id(ld, (const char *)a[3], (size_t)(a[4] - a[3]));
     }
+    if (ld->nomem)
+        goto stop;
     for (i = 0; i < ld->nxa; i++)
         if (noffs[i] != SIZE_MAX)
             ld->xa[i].name = ld->nbuf + noffs[i];
@@ -323,6 +364,7 @@ static void sax_end(void *ctx, const xmlChar *local, const xmlChar *prefix, cons
 {
     rf_loader *ld = ctx;
     (void)local, (void)prefix, (void)uri;
+    ld->text_open = false;
     if (ld->depth > 0)
         ld->depth--;
     if (ld->nomem || ld->fatal)
@@ -332,10 +374,28 @@ static void sax_end(void *ctx, const xmlChar *local, const xmlChar *prefix, cons
         xmlStopParser(ld->ctxt);
 }
 
-/* SAX2: text, white space and CDATA; only a Lua script's own text is kept. */
-static void sax_text(void *ctx, const xmlChar *text, int n)
+/* libxml2's tree builder refuses a text node past XML_MAX_TEXT_LENGTH
+ * (without XML_PARSE_HUGE): the same limit, said in its words, stops the
+ * parse here, where no tree is built. */
+static void huge_text(rf_loader *ld)
 {
-    rf_loader *ld = ctx;
+    static const char what[] = "xmlSAX2Characters: huge text node";
+    xmlError e;
+    memset(&e, 0, sizeof e);
+    e.domain = XML_FROM_PARSER;
+    e.code = XML_ERR_NO_MEMORY;
+    e.level = XML_ERR_FATAL;
+    e.message = (char *)(uintptr_t)what;
+    e.str1 = e.message;
+    e.line = xmlSAX2GetLineNumber(ld->ctxt);
+    e.int2 = xmlSAX2GetColumnNumber(ld->ctxt);
+    on_xml_error(ld, &e);
+    xmlStopParser(ld->ctxt);
+}
+
+/* Appends text to a Lua script's code when the script is its parent. */
+static void keep_text(rf_loader *ld, const xmlChar *text, int n)
+{
     int d = ld->depth;
     if (ld->in_script && ld->want_code && !ld->nomem && !ld->fatal && d > 0 &&
         d <= RF_LOAD_MAX_DEPTH && ld->stack[d - 1] == RF_EL_SCRIPT && n > 0) {
@@ -343,6 +403,48 @@ static void sax_text(void *ctx, const xmlChar *text, int n)
         if (ld->nomem)
             xmlStopParser(ld->ctxt);
     }
+}
+
+/* SAX2: text and white space, which a tree would merge into one node until
+ * an element, comment, instruction or CDATA comes between. */
+static void sax_text(void *ctx, const xmlChar *text, int n)
+{
+    rf_loader *ld = ctx;
+    size_t len = n > 0 ? (size_t)n : 0;
+    if (ld->depth == 0)
+        return;
+    if (ld->text_open && ld->text_len + len > XML_MAX_TEXT_LENGTH) {
+        huge_text(ld);
+        return;
+    }
+    ld->text_len = ld->text_open ? ld->text_len + len : len;
+    ld->text_open = true;
+    keep_text(ld, text, n);
+}
+
+/* SAX2: a CDATA section. */
+static void sax_cdata(void *ctx, const xmlChar *text, int n)
+{
+    rf_loader *ld = ctx;
+    ld->text_open = false;
+    keep_text(ld, text, n);
+}
+
+/* SAX2: a comment or a processing instruction: nothing kept. A comment
+ * handler is set all the same, as libxml2 words a "--" inside a comment
+ * with the comment's text only when someone takes comments. */
+static void sax_comment(void *ctx, const xmlChar *text)
+{
+    rf_loader *ld = ctx;
+    (void)text;
+    ld->text_open = false;
+}
+
+static void sax_pi(void *ctx, const xmlChar *target, const xmlChar *data)
+{
+    rf_loader *ld = ctx;
+    (void)target, (void)data;
+    ld->text_open = false;
 }
 
 /* Runs libxml2's push parser over the whole buffer, a chunk at a time. */
@@ -357,7 +459,9 @@ static void parse(rf_loader *ld)
     sax.endElementNs = sax_end;
     sax.characters = sax_text;
     sax.ignorableWhitespace = sax_text;
-    sax.cdataBlock = sax_text;
+    sax.cdataBlock = sax_cdata;
+    sax.comment = sax_comment;
+    sax.processingInstruction = sax_pi;
     sax.serror = on_xml_error;
     /* the first bytes let libxml2 see a byte order mark */
     ld->ctxt = xmlCreatePushParserCtxt(&sax, ld, ld->buf, (int)first, ld->file);
