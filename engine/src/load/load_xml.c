@@ -32,7 +32,7 @@
 #define MAX_FILE ((size_t)1 << 30)  /* bytes; below libxml2's int length */
 #define DROP_STEP ((size_t)2 << 20) /* bytes between page drops */
 #define IGNORED (-1)                /* stack mark: a subtree being skipped */
-#define CHUNK ((size_t)256 << 10)   /* bytes handed to the parser at a time */
+#define CHUNK ((size_t)64 << 10)    /* bytes handed to the parser at a time */
 
 /* Reports the elements held by hold_unknown, but those at or after the
  * start of a syntax error: they are its cascade (an unclosed <flags> makes
