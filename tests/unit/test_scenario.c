@@ -436,7 +436,8 @@ START_TEST(a_play_logs_room_local_effects_and_meets_expects)
     ck_assert_str_eq(text, "T1 set gate passable 1\nT1 spell \"Zap \\\"x\\\"\" from 2,3 to 2,3\n");
     free(text);
     text = written(r, RF_SCENARIO_JSON);
-    ck_assert_ptr_nonnull(strstr(text, "\"room\":\"Play\",\"ticks\":2,\"effects\":[{\"tick\":1,"
+    ck_assert_ptr_nonnull(strstr(text, "\"room\":\"Play\",\"orient\":0,\"coords\":\"template\","
+                                       "\"ticks\":2,\"effects\":[{\"tick\":1,"
                                        "\"kind\":\"set\",\"effect\":\"set gate passable 1\","
                                        "\"id\":\"gate\",\"property\":\"passable\",\"value\":1}"));
     ck_assert_ptr_nonnull(strstr(text, "\"name\":\"Zap \\\"x\\\"\",\"from\":[2,3],\"to\":[2,3]}"));
