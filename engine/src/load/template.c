@@ -106,11 +106,12 @@ void rf_template_set_free(rf_template_set *set)
 uint32_t rf_template_name_hash(const char *name)
 {
     uint32_t h = 2166136261u;
-    for (; *name; name++) {
-        h ^= (uint32_t)tolower((unsigned char)*name);
+    for (; *name; name++) { /* ASCII case folded, as strcasecmp compares */
+        unsigned char c = (unsigned char)*name;
+        h ^= c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c;
         h *= 16777619u;
     }
-    return h;
+    return h ? h : 1; /* 0 marks an empty slot */
 }
 
 /* The name the index's slot (index + 1) stands for: a template's, or a
@@ -120,58 +121,76 @@ static const char *slot_name(const rf_template_set *set, uint32_t slot)
     return set->each ? set->seen[slot - 1].name : set->items[slot - 1]->name;
 }
 
-long rf_template_set_lookup(const rf_template_set *set, const char *name)
+/* Where name (of hash h) is in set's index, or the empty slot it would take. */
+static size_t index_find(const rf_template_set *set, const char *name, uint32_t h)
 {
-    size_t mask, i;
-    if (!set->index_cap || !name)
-        return -1;
-    mask = set->index_cap - 1;
-    for (i = rf_template_name_hash(name) & mask; set->index[i]; i = (i + 1) & mask)
-        if (strcasecmp(slot_name(set, set->index[i]), name) == 0)
-            return (long)set->index[i] - 1;
-    return -1;
+    size_t mask = set->index_cap - 1, i;
+    for (i = h & mask; set->index[i].hash; i = (i + 1) & mask)
+        if (set->index[i].hash == h && strcasecmp(slot_name(set, set->index[i].slot), name) == 0)
+            break; /* the stored hash first: a name is read only when it is likely equal */
+    return i;
 }
 
-static void index_put(const rf_template_set *set, uint32_t *index, size_t cap, uint32_t slot)
+long rf_template_set_lookup(const rf_template_set *set, const char *name)
 {
-    size_t mask = cap - 1;
-    size_t i = rf_template_name_hash(slot_name(set, slot)) & mask;
-    while (index[i])
+    size_t i;
+    if (!set->index_cap || !name)
+        return -1;
+    i = index_find(set, name, rf_template_name_hash(name));
+    return set->index[i].hash ? (long)set->index[i].slot - 1 : -1;
+}
+
+static void index_put(rf_name_slot *index, size_t cap, rf_name_slot e)
+{
+    size_t mask = cap - 1, i = e.hash & mask;
+    while (index[i].hash)
         i = (i + 1) & mask;
-    index[i] = slot;
+    index[i] = e;
 }
 
 /* Makes room in the index for n names; false when memory runs out. */
 static bool index_room(rf_template_set *set, size_t n)
 {
     size_t ncap, i;
-    uint32_t *nidx;
+    rf_name_slot *nidx;
     if (n * 2 <= set->index_cap)
         return true;
     ncap = set->index_cap ? set->index_cap * 2 : 64;
     if (!(nidx = rf_calloc(ncap, sizeof *nidx)))
         return false;
     for (i = 0; i < set->index_cap; i++)
-        if (set->index[i])
-            index_put(set, nidx, ncap, set->index[i]);
+        if (set->index[i].hash)
+            index_put(nidx, ncap, set->index[i]);
     rf_free(set->index);
     set->index = nidx;
     set->index_cap = ncap;
     return true;
 }
 
+/* Indexes slot under name unless the name is there already (the first of a
+ * name is the one found); false when memory runs out. */
+static bool index_add(rf_template_set *set, const char *name, uint32_t slot, size_t n)
+{
+    uint32_t h = rf_template_name_hash(name);
+    size_t i;
+    if (!index_room(set, n))
+        return false;
+    i = index_find(set, name, h);
+    if (!set->index[i].hash)
+        set->index[i] = (rf_name_slot){h, slot};
+    return true;
+}
+
 bool rf_template_set_append(rf_template_set *set, rf_template *t)
 {
-    bool fresh = rf_template_set_lookup(set, t->name) < 0;
     if (set->count >= UINT32_MAX - 1)
         return false;
     if (!rf_grow((void **)&set->items, &set->cap, set->count + 1, sizeof *set->items))
         return false;
-    if (fresh && !index_room(set, set->count + 1))
+    set->items[set->count] = t; /* index_add may read it */
+    if (!index_add(set, t->name, (uint32_t)set->count + 1, set->count + 1))
         return false;
-    set->items[set->count++] = t;
-    if (fresh)
-        index_put(set, set->index, set->index_cap, (uint32_t)set->count);
+    set->count++;
     return true;
 }
 
@@ -226,23 +245,21 @@ void rf_template_set_room_end(rf_template_set *set, bool handed)
 
 rf_status rf_template_set_hand(rf_template_set *set, const rf_template *t)
 {
-    bool fresh = rf_template_set_lookup(set, t->name) < 0;
     rf_status st = set->each(set->each_ud, t);
     rf_seen_room *r;
     if (st == RF_ERR_NOMEM)
         return st;
     if (set->nseen >= UINT32_MAX - 1 ||
-        !rf_grow((void **)&set->seen, &set->seen_cap, set->nseen + 1, sizeof *set->seen) ||
-        (fresh && !index_room(set, set->nseen + 1)))
+        !rf_grow((void **)&set->seen, &set->seen_cap, set->nseen + 1, sizeof *set->seen))
         return RF_ERR_NOMEM;
     r = &set->seen[set->nseen];
     if (!(r->name = rf_arena_strndup(&set->names, t->name, strlen(t->name))))
         return RF_ERR_NOMEM;
     r->file = t->file; /* the file's name is in the set's own arena: it stays */
     r->line = t->line;
+    if (!index_add(set, r->name, (uint32_t)set->nseen + 1, set->nseen + 1))
+        return RF_ERR_NOMEM;
     set->nseen++;
-    if (fresh)
-        index_put(set, set->index, set->index_cap, (uint32_t)set->nseen);
     return st; /* t stays in its ring arena until hold more rooms are handed over */
 }
 

@@ -61,7 +61,7 @@ bool rf_template_set_skipped_at(const rf_template_set *set, size_t i, const char
 bool rf_template_set_reindex(rf_template_set *set)
 {
     size_t cap = 64, mask, i, k;
-    uint32_t *idx;
+    rf_name_slot *idx;
     while (cap < set->count * 2)
         cap *= 2;
     idx = rf_calloc(cap, sizeof *idx);
@@ -70,11 +70,12 @@ bool rf_template_set_reindex(rf_template_set *set)
     mask = cap - 1;
     for (i = 0; i < set->count; i++) {
         const char *name = set->items[i]->name;
-        for (k = rf_template_name_hash(name) & mask; idx[k]; k = (k + 1) & mask)
-            if (strcasecmp(set->items[idx[k] - 1]->name, name) == 0)
+        uint32_t h = rf_template_name_hash(name);
+        for (k = h & mask; idx[k].hash; k = (k + 1) & mask)
+            if (idx[k].hash == h && strcasecmp(set->items[idx[k].slot - 1]->name, name) == 0)
                 break;
-        if (!idx[k])
-            idx[k] = (uint32_t)i + 1;
+        if (!idx[k].hash)
+            idx[k] = (rf_name_slot){h, (uint32_t)i + 1};
     }
     rf_free(set->index);
     set->index = idx;

@@ -64,6 +64,12 @@ typedef struct rf_skipped_room {
     int line, col;
 } rf_skipped_room;
 
+/* A slot of the name index: the name's hash (never 0) and its template's
+ * (or seen room's) index + 1. The hash is kept so probes compare it first. */
+typedef struct rf_name_slot {
+    uint32_t hash, slot;
+} rf_name_slot;
+
 /* A room a streaming set handed over and let go: what duplicate-room needs. */
 typedef struct rf_seen_room {
     const char *name; /* in the set's names arena */
@@ -75,7 +81,7 @@ struct rf_template_set {
     rf_arena arena;
     rf_template **items;
     size_t count, cap;
-    uint32_t *index; /* 0 empty, else template index + 1 */
+    rf_name_slot *index; /* open addressing over the names; hash 0: empty */
     size_t index_cap;
     rf_skipped_room *skipped;
     size_t nskipped, skipped_cap;
@@ -89,7 +95,7 @@ struct rf_template_set {
     size_t nseen, seen_cap;
 };
 
-/* Case-insensitive hash of a room name. */
+/* Case-insensitive hash of a room name; never 0. */
 uint32_t rf_template_name_hash(const char *name);
 /* The index of the first template named name (case-insensitively), or -1. */
 long rf_template_set_lookup(const rf_template_set *set, const char *name);
