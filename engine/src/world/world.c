@@ -300,7 +300,7 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
     w->nchunks++;
     snprintf(chunk, sizeof chunk, RF_LUAVM_USER_PREFIX "%zu", w->nchunks - 1);
     s->chunk = chunk;
-    if (rf_luavm_call(w->vm, rf_world_step_mark, s, 0, NULL, &f) != RF_OK) {
+    if (!s->mark_known && rf_luavm_call(w->vm, rf_world_step_mark, s, 0, NULL, &f) != RF_OK) {
         rf_free(owned);
         *nomem = true;
         return false;
@@ -309,6 +309,8 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
     st = rf_luavm_call(w->vm, rf_world_step_chunk, s, s->load_left > 0 ? (long)s->load_left : 1,
                        chunk, &f);
     s->load_left = rf_luavm_left(w->L);
+    if (st == RF_OK)
+        s->mark_known = false; /* the chunk may have added rules */
     if (st != RF_OK) {
         rf_luavm_fail f2;
         size_t holder = strcmp(f.code, "script-memory") == 0 ? memory_holder(w, s->index)
@@ -355,61 +357,90 @@ const char *rf_world_rec_name(const rf_world_room_rec *r)
     return r->t ? rf_template_name(r->t) : "";
 }
 
+/* Records room w->nrooms (as rf_world_add_rec takes it) and runs E.new_room
+ * and E.add_object for it into s; with lint, s->mark is E.nrules too.
+ * RF_ERR_NOMEM (the room not added) when the step failed. */
+static rf_status begin_room(rf_world *w, const rf_template *t, int x, int y, int tw, int th,
+                            int orient, int level_room, const rf_world_level_obj *objs,
+                            size_t nobjs, bool lint, rf_world_room_step *s)
+{
+    rf_world_room_rec *r;
+    rf_luavm_fail f;
+    if (w->nrooms >= RF_WORLD_MAX_ROOMS)
+        return RF_ERR_LIMIT;
+    if (!rf_grow((void **)&w->rooms, &w->caprooms, w->nrooms + 1, sizeof *w->rooms))
+        return RF_ERR_NOMEM;
+    memset(s, 0, sizeof *s);
+    s->w = w;
+    s->t = t;
+    s->index = w->nrooms;
+    s->load_left = w->opts.load_budget;
+    s->lint = lint;
+    r = &w->rooms[s->index];
+    r->t = t;
+    r->x = x;
+    r->y = y;
+    r->tw = tw;
+    r->th = th;
+    r->orient = orient;
+    r->level_room = level_room;
+    r->rules = 0;
+    s->objs = objs;
+    s->nobjs = nobjs;
+    w->nrooms++;
+    if (rf_luavm_call(w->vm, rf_world_step_new_room, s, 0, NULL, &f) != RF_OK) {
+        w->nrooms--; /* E.rooms[index] is overwritten by the next room added */
+        return RF_ERR_NOMEM;
+    }
+    s->mark_known = lint;
+    return RF_OK;
+}
+
+/* Runs every script of room s (its template's, in order): Lua chunks, and
+ * XML scripts compiled. *failed when one failed, *nomem when memory ran out. */
+static void add_scripts(rf_world *w, rf_world_room_step *s, rf_diags *d, bool *failed,
+                        bool *nomem)
+{
+    const rf_template *t = s->t;
+    rf_luavm_fail f;
+    size_t i, ns = t ? rf_template_script_count(t) : 0;
+    for (i = 0; i < ns && !*nomem; i++) {
+        const rf_script *sc = rf_template_script(t, i);
+        s->sc = sc;
+        s->script = (int)i;
+        if (sc->lang == RF_SCRIPT_LUA) {
+            if (!add_lua_script(w, s, d, nomem))
+                *failed = true;
+            continue;
+        }
+        if (w->checked_xml && rf_world_builtin_script(sc))
+            continue; /* lint: the loader's checker saw all a compile would */
+        if (!unknown_types_ok(w, t, sc, d)) {
+            *failed = true;
+            continue;
+        }
+        if (rf_luavm_call(w->vm, rf_world_step_xml, s, 0, NULL, &f) != RF_OK) {
+            int line = clause_line(w);
+            report(d, f.code, rf_template_file(t), line > 0 ? line : sc->line, sc->col, t, (int)i,
+                   f.msg, "");
+            *failed = true;
+        } else {
+            s->mark_known = false; /* its rule was added */
+        }
+    }
+}
+
 rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int tw, int th,
                            int orient, int level_room, const rf_world_level_obj *objs,
                            size_t nobjs, rf_diags *d, size_t *index)
 {
     rf_world_room_step s;
     rf_luavm_fail f;
-    size_t i, ns;
     bool failed = false, nomem = false;
-    if (w->nrooms >= RF_WORLD_MAX_ROOMS)
-        return RF_ERR_LIMIT;
-    if (!rf_grow((void **)&w->rooms, &w->caprooms, w->nrooms + 1, sizeof *w->rooms))
-        return RF_ERR_NOMEM;
-    memset(&s, 0, sizeof s);
-    s.w = w;
-    s.t = t;
-    s.index = w->nrooms;
-    s.load_left = w->opts.load_budget;
-    w->rooms[s.index].t = t;
-    w->rooms[s.index].x = x;
-    w->rooms[s.index].y = y;
-    w->rooms[s.index].tw = tw;
-    w->rooms[s.index].th = th;
-    w->rooms[s.index].orient = orient;
-    w->rooms[s.index].level_room = level_room;
-    w->rooms[s.index].rules = 0;
-    s.objs = objs;
-    s.nobjs = nobjs;
-    w->nrooms++;
-    if (rf_luavm_call(w->vm, rf_world_step_new_room, &s, 0, NULL, &f) != RF_OK) {
-        w->nrooms--; /* E.rooms[index] is overwritten by the next room added */
-        return RF_ERR_NOMEM;
-    }
-    ns = t ? rf_template_script_count(t) : 0;
-    for (i = 0; i < ns && !nomem; i++) {
-        const rf_script *sc = rf_template_script(t, i);
-        s.sc = sc;
-        s.script = (int)i;
-        if (sc->lang == RF_SCRIPT_LUA) {
-            if (!add_lua_script(w, &s, d, &nomem))
-                failed = true;
-            continue;
-        }
-        if (w->checked_xml && rf_world_builtin_script(sc))
-            continue; /* lint: the loader's checker saw all a compile would */
-        if (!unknown_types_ok(w, t, sc, d)) {
-            failed = true;
-            continue;
-        }
-        if (rf_luavm_call(w->vm, rf_world_step_xml, &s, 0, NULL, &f) != RF_OK) {
-            int line = clause_line(w);
-            report(d, f.code, rf_template_file(t), line > 0 ? line : sc->line, sc->col, t, (int)i,
-                   f.msg, "");
-            failed = true;
-        }
-    }
+    rf_status st = begin_room(w, t, x, y, tw, th, orient, level_room, objs, nobjs, false, &s);
+    if (st != RF_OK)
+        return st;
+    add_scripts(w, &s, d, &failed, &nomem);
     if (rf_luavm_call(w->vm, rf_world_step_room_rules, &s, 0, NULL, &f) == RF_OK)
         w->rooms[s.index].rules = s.nrules;
     if (index)
@@ -417,6 +448,40 @@ rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int 
     if (nomem)
         return RF_ERR_NOMEM;
     return failed ? RF_ERR_CONTENT : RF_OK;
+}
+
+rf_status rf_world_lint_room(rf_world *w, const rf_template *t, rf_diags *d, size_t collect_over,
+                             bool *kept)
+{
+    rf_world_room_step s;
+    rf_luavm_fail f;
+    bool failed = false, nomem = false;
+    rf_status st;
+    if (!kept)
+        return RF_ERR_ARG;
+    *kept = false;
+    if (!w || !t || w->nrooms != 0)
+        return RF_ERR_ARG;
+    st = begin_room(w, t, 0, 0, rf_template_width(t), rf_template_height(t), 0, -1, NULL, 0, true,
+                    &s);
+    if (st != RF_OK)
+        return st;
+    add_scripts(w, &s, d, &failed, &nomem);
+    if (nomem)
+        return RF_ERR_NOMEM;
+    st = failed ? RF_ERR_CONTENT : RF_OK;
+    if (w->suspect)
+        return st; /* the caller checks the room again in a fresh world */
+    /* the release (lint.lua) runs engine code only, over engine tables: no count hook */
+    s.nrules = rf_luavm_memory(w->vm) > collect_over ? 1 : 0;
+    if (rf_luavm_call(w->vm, rf_world_step_release, &s, -1, NULL, &f) != RF_OK)
+        return st; /* memory ran out: the world is not used again */
+    while (w->nchunks > 0)
+        rf_free(w->chunks[--w->nchunks].file);
+    w->nrooms = 0;
+    rf_world_effects_clear(w);
+    *kept = true;
+    return st;
 }
 
 /* ---- rooms and objects ---- */

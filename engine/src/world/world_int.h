@@ -107,6 +107,8 @@ typedef struct rf_world_room_step {
     const rf_script *sc;
     int script;
     long mark;        /* rules before a Lua chunk */
+    bool mark_known;  /* mark holds E.nrules now (lint: no step needed to ask) */
+    bool lint;        /* rf_world_lint_room: E.new_room's step reads mark too */
     const char *code; /* Lua chunk */
     size_t len;
     const char *chunk; /* its name "=rN" */
@@ -197,6 +199,17 @@ int rf_world_step_disable_room(lua_State *L);
  * RF_ERR_ARG when index is not the last room, RF_ERR_NOMEM when the step
  * failed (the world is then to be freed, not used). */
 rf_status rf_world_release_last(rf_world *w, size_t index, bool collect);
+/* Lint only: what rf_world_add_room (at 0, 0, unturned) then
+ * rf_world_release_last do for a world without rooms, in fewer protected
+ * steps: adds t as room 0, runs its scripts (their diagnostics to d, the
+ * same as a fresh world's; the return is rf_world_add_room's), and, unless
+ * that failed for memory or w->suspect was set, releases the room, with a
+ * full collection when the state then holds more than collect_over bytes.
+ * *kept: the room was released and w takes the next one; when false, w is
+ * to be freed. The engine's release runs without the count hook (no user
+ * code runs in it). */
+rf_status rf_world_lint_room(rf_world *w, const rf_template *t, rf_diags *d, size_t collect_over,
+                             bool *kept);
 
 /* Coordinates beyond this are clamped by rf_world_rec_map (so no mapping
  * overflows); positions a rule emits beyond it are a script error. */

@@ -725,6 +725,12 @@ int rf_world_step_new_room(lua_State *L)
 {
     rf_world_room_step *s = lua_touserdata(L, 1);
     size_t i, n;
+    if (s->lint) { /* the rules before the room's first chunk: E.mark() without a step */
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &engine_key);
+        lua_getfield(L, -1, "nrules");
+        s->mark = (long)lua_tointeger(L, -1);
+        lua_pop(L, 2);
+    }
     push_fn(L, "new_room");
     push_room(L, s);
     lua_call(L, 1, 0);
