@@ -340,6 +340,32 @@ START_TEST(wrapped_functions_keep_their_meaning)
 }
 END_TEST
 
+/* The libraries are read-only proxies: pairs walks what is behind one but
+ * never hands that table out, so a script cannot change string or math for
+ * the chunks after it (it could: pairs returned the library as its state). */
+START_TEST(libraries_behind_pairs_stay_out_of_reach)
+{
+    ck_assert_int_eq(run("for _, lib in ipairs({string, math, table, utf8}) do\n"
+                         "  local f, s, k = pairs(lib)\n"
+                         "  assert(s == nil and k == nil)\n"
+                         "  local n = 0\n"
+                         "  for name, v in pairs(lib) do n = n + 1 assert(lib[name] == v) end\n"
+                         "  assert(n > 0)\n"
+                         "end\n"
+                         "local seen = {} for k in pairs(string) do seen[#seen + 1] = k end\n"
+                         "assert(seen[1] == 'byte' and seen[2] == 'char')\n"
+                         "assert(not pcall(function() string.upper = nil end))\n"),
+                     RF_OK);
+    ck_assert_int_eq(run("local f = pairs(string)\n"
+                         "local ok = pcall(function() local _, t = f(nil, nil) t.x = 1 end)\n"
+                         "assert(string.upper('a') == 'A')\n"
+                         "local _, m = pairs(math)\n"
+                         "assert(m == nil and math.floor(1.5) == 1)\n"),
+                     RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+}
+END_TEST
+
 /* Deep recursion ends at Lua's stack limit or the cap, quickly: the
  * message handler looks at a bounded number of stack levels. */
 START_TEST(deep_recursion_ends_quickly)
@@ -381,6 +407,7 @@ static Suite *sandbox_suite(void)
     tcase_add_loop_test(tc, library_hangs_end_within_the_budget, 0,
                         (int)(sizeof hangs / sizeof hangs[0]));
     tcase_add_test(tc, wrapped_functions_keep_their_meaning);
+    tcase_add_test(tc, libraries_behind_pairs_stay_out_of_reach);
     tcase_add_test(tc, deep_recursion_ends_quickly);
     suite_add_tcase(s, tc);
     tc = tcase_create("memory");

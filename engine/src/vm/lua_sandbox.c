@@ -98,12 +98,33 @@ static int read_only_newindex(lua_State *L)
     return luaL_error(L, "%s is read-only in scripts", lua_tostring(L, lua_upvalueindex(1)));
 }
 
-/* pairs over a read-only proxy walks the library behind it. */
+/* The iterator of pairs over a read-only proxy: the ordered iterator
+ * (upvalue 1) over the table behind the proxy (upvalue 2), whatever state
+ * the loop passes. */
+static int read_only_next(lua_State *L)
+{
+    lua_settop(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, 2);
+    lua_call(L, 2, 2);
+    return 2;
+}
+
+/* pairs over a read-only proxy walks the table behind it (upvalue 1), in
+ * the sandbox's order, and never hands that table out: pairs' state is nil,
+ * so no script can reach the shared library to change it for every other. */
 static int read_only_pairs(lua_State *L)
 {
     lua_settop(L, 0);
+    lua_pushcfunction(L, rf_lua_ordered_pairs);
     lua_pushvalue(L, lua_upvalueindex(1));
-    return rf_lua_ordered_pairs(L);
+    lua_call(L, 1, 1); /* the ordered iterator alone */
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushcclosure(L, read_only_next, 2);
+    lua_pushnil(L);
+    lua_pushnil(L);
+    return 3;
 }
 
 /* Replaces the table on top by an empty read-only proxy of it called name. */
