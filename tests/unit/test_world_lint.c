@@ -55,6 +55,9 @@ static const char *const chunks[] = {
     "room:rule{run = {{'noSuchAction'}}}",
     "room:rule{when = {{'isDead', at = 7}}, run = function() end}",
     "local r = room\nroom:rule{run = function() r:rule{} end}\nerror('kept ' .. type(r))",
+    /* the shared libraries stay out of reach (pairs' state is nil) */
+    "local _, s = pairs(string)\nif s then s.upper = function() return 'changed' end end\n"
+    "error('upper ' .. string.upper('x') .. ' floor ' .. math.floor(1.5))",
     /* garbage: a few of these pass lint's threshold for a full collection */
     "local t = {}\nfor i = 1, 12000 do t[i] = {i, tostring(i)} end\n"
     "room:rule{run = function() end}",

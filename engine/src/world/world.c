@@ -357,6 +357,21 @@ const char *rf_world_rec_name(const rf_world_room_rec *r)
     return r->t ? rf_template_name(r->t) : "";
 }
 
+/* The budget of E.new_room's step: the world's (0), under the count hook as
+ * every engine step, or for lint none (-1) when the hook could never stop
+ * it: E.new_room and E.add_object run no user code and no loop, far fewer
+ * than NEW_ROOM_BOUND instructions per object, so a budget above that many
+ * per object and one for the room is never reached, and the hook, which
+ * slows every instruction, only costs (lint adds 100,000 rooms). */
+#define NEW_ROOM_BOUND 4096
+static long new_room_budget(const rf_world *w, const rf_template *t, bool lint)
+{
+    size_t n = t ? rf_template_object_count(t) : 0;
+    if (lint && (size_t)w->opts.tick_budget / NEW_ROOM_BOUND > n + 1)
+        return -1;
+    return 0;
+}
+
 /* Records room w->nrooms (as rf_world_add_rec takes it) and runs E.new_room
  * and E.add_object for it into s; with lint, s->mark is E.nrules too.
  * RF_ERR_NOMEM (the room not added) when the step failed. */
@@ -388,7 +403,8 @@ static rf_status begin_room(rf_world *w, const rf_template *t, int x, int y, int
     s->objs = objs;
     s->nobjs = nobjs;
     w->nrooms++;
-    if (rf_luavm_call(w->vm, rf_world_step_new_room, s, 0, NULL, &f) != RF_OK) {
+    if (rf_luavm_call(w->vm, rf_world_step_new_room, s, new_room_budget(w, t, lint), NULL, &f) !=
+        RF_OK) {
         w->nrooms--; /* E.rooms[index] is overwritten by the next room added */
         return RF_ERR_NOMEM;
     }
