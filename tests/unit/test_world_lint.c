@@ -239,6 +239,45 @@ START_TEST(lint_room_releases_or_gives_the_world_up)
 }
 END_TEST
 
+/* The registry answers the world keeps for lint (has_condition and
+ * has_action) follow types that user Lua registers after they were asked:
+ * here a chunk runs an extension action that registers a condition. */
+START_TEST(registry_answers_follow_late_registrations)
+{
+    static const char xml[] =
+        "<roomdb>\n"
+        "  <room name=\"Late\" width=\"5\" height=\"3\">\n"
+        "    <row text=\"##D##\"/><row text=\"d...d\"/><row text=\"##D##\"/>\n"
+        "    <script lang=\"lua\">room:act('registerLate')</script>\n"
+        "  </room>\n"
+        "</roomdb>\n";
+    rf_template_set *set = rf_template_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_world *lw = NULL;
+    rf_world_opts o;
+    const rf_script_types *types;
+    ck_assert(set && d);
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "late.xml", xml, strlen(xml), d), RF_OK);
+    rf_world_opts_init(&o);
+    o.scripts_dir = RF_TEST_DATA "/rules/ext_late";
+    ck_assert_int_eq(rf_world_new(&o, d, &lw), RF_OK);
+    types = rf_world_script_types(lw);
+    ck_assert(types->has_action(types->ud, "registerLate"));
+    ck_assert(types->has_action(types->ud, "REGISTERLATE"));
+    ck_assert(!types->has_condition(types->ud, "lateCondition"));
+    ck_assert(!types->has_condition(types->ud, "lateCondition")); /* kept */
+    ck_assert_int_eq(rf_world_add_room(lw, rf_template_set_at(set, 0), 0, 0, d, NULL), RF_OK);
+    ck_assert(types->has_condition(types->ud, "lateCondition"));
+    ck_assert(types->has_condition(types->ud, "LateCondition"));
+    ck_assert(!types->has_action(types->ud, "lateCondition"));
+    ck_assert(!types->has_condition(types->ud, NULL));
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    rf_world_free(lw);
+    rf_diags_free(d);
+    rf_template_set_free(set);
+}
+END_TEST
+
 static Suite *world_lint_suite(void)
 {
     Suite *s = suite_create("world_lint");
@@ -246,6 +285,7 @@ static Suite *world_lint_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, one_lint_world_reports_what_fresh_worlds_report);
     tcase_add_test(tc, lint_room_releases_or_gives_the_world_up);
+    tcase_add_test(tc, registry_answers_follow_late_registrations);
     suite_add_tcase(s, tc);
     return s;
 }

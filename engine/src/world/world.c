@@ -38,12 +38,41 @@ void rf_world_opts_init(rf_world_opts *o)
 
 /* ---- the registry seen by lint ---- */
 
-static bool has_condition(void *ud, const char *type)
+/* Whether type is a registered action (or condition): asked of E once, and
+ * kept until user Lua runs again (rf_world_forget_types): lint asks for every
+ * clause of every room, and each question is a protected call. */
+static bool known_type(rf_world *w, bool action, const char *type)
 {
-    return rf_world_ask(ud, "has_condition", type);
+    size_t i;
+    bool yes, answered;
+    if (!type)
+        return false;
+    for (i = 0; i < w->nknown; i++)
+        if (w->known[i].action == action && strcmp(w->known[i].name, type) == 0)
+            return w->known[i].yes;
+    yes = rf_world_ask(w, action ? "has_action" : "has_condition", type, &answered);
+    if (answered && w->nknown < RF_WORLD_KNOWN_MAX &&
+        (w->known || (w->known = rf_calloc(RF_WORLD_KNOWN_MAX, sizeof *w->known)))) {
+        char *name = rf_strdup(type);
+        if (name) { /* else not kept: asked again next time */
+            w->known[w->nknown].name = name;
+            w->known[w->nknown].action = action;
+            w->known[w->nknown].yes = yes;
+            w->nknown++;
+        }
+    }
+    return yes;
 }
 
-static bool has_action(void *ud, const char *type) { return rf_world_ask(ud, "has_action", type); }
+void rf_world_forget_types(rf_world *w)
+{
+    while (w->nknown > 0)
+        rf_free(w->known[--w->nknown].name);
+}
+
+static bool has_condition(void *ud, const char *type) { return known_type(ud, false, type); }
+
+static bool has_action(void *ud, const char *type) { return known_type(ud, true, type); }
 
 const rf_script_types *rf_world_script_types(rf_world *w) { return w ? &w->types : NULL; }
 
@@ -101,6 +130,8 @@ void rf_world_free(rf_world *w)
     if (!w)
         return;
     rf_luavm_free(w->vm);
+    rf_world_forget_types(w);
+    rf_free(w->known);
     for (i = 0; i < w->nchunks; i++)
         rf_free(w->chunks[i].file);
     rf_free(w->chunks);
@@ -308,6 +339,7 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
     /* the room's chunks share one load budget */
     st = rf_luavm_call(w->vm, rf_world_step_chunk, s, s->load_left > 0 ? (long)s->load_left : 1,
                        chunk, &f);
+    rf_world_forget_types(w); /* user Lua ran: it may have registered types */
     s->load_left = rf_luavm_left(w->L);
     if (st == RF_OK)
         s->mark_known = false; /* the chunk may have added rules */
@@ -846,6 +878,7 @@ rf_status rf_world_tick(rf_world *w, rf_diags *d)
     if (!w)
         return RF_ERR_ARG;
     memset(&s, 0, sizeof s);
+    rf_world_forget_types(w); /* user Lua runs in the tick: it may register types */
     w->tick++;
     w->emit_failed = false;
     /* one pool for every user rule of the tick, each room's spending counted */

@@ -602,11 +602,12 @@ static int step_has(lua_State *L)
     return 0;
 }
 
-bool rf_world_ask(rf_world *w, const char *fn, const char *name)
+bool rf_world_ask(rf_world *w, const char *fn, const char *name, bool *answered)
 {
     has_step s = {fn, name, false};
     rf_luavm_fail f;
-    return name && rf_luavm_call(w->vm, step_has, &s, 0, NULL, &f) == RF_OK && s.result;
+    *answered = name && rf_luavm_call(w->vm, step_has, &s, 0, NULL, &f) == RF_OK;
+    return *answered && s.result;
 }
 
 /* ---- adding rooms ---- */
