@@ -3,7 +3,9 @@
 # (generated here, not committed; 10,000 under the sanitizers, RF_SANITIZED),
 # half of them with a Lua chunk registering a rule, whose only fault is a
 # warning lint with exit 0 and every room counted: no false script-memory
-# from script state kept past its room, no exit 2 without a reason.
+# from script state kept past its room, no exit 2 without a reason; and
+# (not under the sanitizers, whose shadow memory would count) a peak resident
+# size under 3 times the file's, as rooms stream through lint.
 set -u
 rf=$1
 tmp=$(mktemp -d)
@@ -29,8 +31,14 @@ with open(sys.argv[1], 'w') as f:
                 % (i, extra, i, lua))
     f.write('</roomDB>\n')
 PY
-"$rf" lint --format json "$tmp/big.xml" >"$tmp/out.json" 2>"$tmp/err"
-rc=$?
+# the command's exit status, then its peak resident size in KiB
+python3 - "$tmp/rc" "$rf" lint --format json "$tmp/big.xml" >"$tmp/out.json" 2>"$tmp/err" <<'PY'
+import resource, subprocess, sys
+rc = subprocess.call(sys.argv[2:])
+with open(sys.argv[1], 'w') as f:
+    f.write('%d %d\n' % (rc, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+PY
+read -r rc rss <"$tmp/rc"
 if [ "$rc" != 0 ]; then
     echo "FAIL: exit $rc, not 0: $(tail -3 "$tmp/err")"
     exit 1
@@ -43,4 +51,9 @@ if grep -q 'script-' "$tmp/out.json"; then
     echo "FAIL: a script diagnostic: $(grep -m1 'script-' "$tmp/out.json")"
     exit 1
 fi
-echo "lint_scale: $n rooms, $((n / 2)) with a Lua chunk, exit 0"
+size=$(wc -c <"$tmp/big.xml")
+if [ -z "${RF_SANITIZED:-}" ] && [ $((rss * 1024)) -ge $((size * 3)) ]; then
+    echo "FAIL: peak resident size $rss KiB is not under 3 times the file's $size bytes"
+    exit 1
+fi
+echo "lint_scale: $n rooms, $((n / 2)) with a Lua chunk, exit 0, peak $rss KiB for a file of $((size / 1024)) KiB"

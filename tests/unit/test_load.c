@@ -14,6 +14,8 @@
 
 #include "core/alloc.h"
 #include "load_fixture.h"
+#include "load/template_edit.h"
+#include "template_int.h" /* the arena, to see a streaming set let rooms go */
 
 #define DATA RF_TEST_DATA "/load/"
 
@@ -832,6 +834,200 @@ START_TEST(hostile_files_open_no_other_file)
 }
 END_TEST
 
+/* ---- streaming sets ---- */
+
+/* What a stream test's callback saw: names in order, widths, a status to give. */
+typedef struct seen_log {
+    char names[8][32];
+    int widths[8];
+    size_t n;
+    rf_status give; /* returned for the room named "bad" */
+} seen_log;
+
+static rf_status log_room(void *ud, const rf_template *t)
+{
+    seen_log *l = ud;
+    if (l->n < 8) {
+        snprintf(l->names[l->n], sizeof l->names[l->n], "%s", rf_template_name(t));
+        l->widths[l->n] = rf_template_width(t);
+    }
+    l->n++;
+    return strcmp(rf_template_name(t), "bad") == 0 ? l->give : RF_OK;
+}
+
+static const char stream_xml[] =
+    "<roomDB>\n"
+    "<room name=\"a\"><row text=\"###\"/><row text=\"#.#\"/><row text=\"###\"/></room>\n"
+    "<room name=\"b\"><row text=\"####\"/><row text=\"#..#\"/><row text=\"####\"/></room>\n"
+    "<room name=\"broken\"><row text=\"#q#\"/></room>\n"
+    "<room name=\"A\"><row text=\"#####\"/><row text=\"#...#\"/><row text=\"#####\"/></room>\n"
+    "</roomDB>\n";
+
+START_TEST(a_streaming_set_hands_each_room_over_and_keeps_names_only)
+{
+    seen_log l;
+    memset(&l, 0, sizeof l);
+    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l, 0), RF_OK);
+    ck_assert_int_eq(load_str(stream_xml), RF_ERR_CONTENT); /* "broken" has an error */
+    /* handed over whole, in order; the room with errors is left out, as in any set */
+    ck_assert_uint_eq(l.n, 3);
+    ck_assert_str_eq(l.names[0], "a");
+    ck_assert_int_eq(l.widths[0], 3);
+    ck_assert_str_eq(l.names[1], "b");
+    ck_assert_int_eq(l.widths[1], 4);
+    ck_assert_str_eq(l.names[2], "A");
+    ck_assert_int_eq(l.widths[2], 5);
+    /* the set keeps no template, but counts the rooms and knows their names */
+    ck_assert_uint_eq(rf_template_set_count(set), 0);
+    ck_assert_uint_eq(rf_template_set_streamed(set), 3);
+    ck_assert_ptr_null(rf_template_set_find(set, "a"));
+    ck_assert_uint_eq(rf_template_set_skipped_count(set), 1);
+    expect_diag("duplicate-room", 5, 1); /* "A" after "a", case-insensitively */
+    ck_assert_ptr_nonnull(strstr(find_code("duplicate-room")->message, "line 2"));
+    /* and across files, by the file's name and line */
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "other.xml", stream_xml, strlen(stream_xml),
+                                                 d),
+                     RF_ERR_CONTENT);
+    ck_assert_uint_eq(rf_template_set_streamed(set), 6);
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, rf_diags_count(d) - 1)->message, "mem.xml:"));
+    /* a streaming set can be made only of an empty set */
+    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l, 0), RF_ERR_ARG);
+    ck_assert_int_eq(rf_template_set_stream(NULL, log_room, &l, 0), RF_ERR_ARG);
+}
+END_TEST
+
+START_TEST(a_streaming_callback_status_is_the_loads)
+{
+    static const char xml[] =
+        "<roomDB><room name=\"bad\"><row text=\"#.#\"/></room>"
+        "<room name=\"after\"><row text=\"#.#\"/></room></roomDB>";
+    seen_log l;
+    memset(&l, 0, sizeof l);
+    l.give = RF_ERR_CONTENT;
+    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l, 0), RF_OK);
+    ck_assert_int_eq(load_str(xml), RF_ERR_CONTENT);
+    ck_assert_uint_eq(l.n, 2); /* a room the callback faulted does not stop the load */
+    ck_assert_uint_eq(rf_template_set_streamed(set), 2);
+    rf_template_set_free(set);
+    set = rf_template_set_new();
+    memset(&l, 0, sizeof l);
+    l.give = RF_ERR_NOMEM;
+    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l, 0), RF_OK);
+    ck_assert_int_eq(load_str(xml), RF_ERR_NOMEM);
+    ck_assert_uint_eq(l.n, 1); /* out of memory stops it */
+}
+END_TEST
+
+/* The bytes an arena holds, in all its chunks. */
+static size_t arena_bytes(const rf_arena *a)
+{
+    const rf_chunk *c;
+    size_t n = 0;
+    for (c = a->top; c; c = c->prev)
+        n += c->cap;
+    return n;
+}
+
+START_TEST(a_streaming_set_holds_one_room_whatever_the_file)
+{
+    /* 20,000 rooms of 2,000 cells: some 60 MB of templates kept; streamed,
+     * the arena goes back to its mark after every room, only names grow */
+    size_t n = 20000, i, len = 0, cap = n * 2400 + 64;
+    char *xml = malloc(cap);
+    seen_log l;
+    ck_assert_ptr_nonnull(xml);
+    memset(&l, 0, sizeof l);
+    len += (size_t)snprintf(xml + len, cap - len, "<roomDB>\n");
+    for (i = 0; i < n; i++) {
+        char row[101];
+        int k;
+        memset(row, '.', 100);
+        row[0] = row[99] = '#';
+        row[100] = '\0';
+        len += (size_t)snprintf(xml + len, cap - len, "<room name=\"r%zu\">", i);
+        for (k = 0; k < 20; k++)
+            len += (size_t)snprintf(xml + len, cap - len, "<row text=\"%s\"/>", row);
+        len += (size_t)snprintf(xml + len, cap - len, "</room>\n");
+    }
+    len += (size_t)snprintf(xml + len, cap - len, "</roomDB>\n");
+    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l, 0), RF_OK);
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "big.xml", xml, len, d), RF_OK);
+    ck_assert_uint_eq(rf_template_set_streamed(set), n);
+    ck_assert_uint_le(arena_bytes(&set->arena), 64 * 1024 + 64);    /* the file's name */
+    ck_assert_uint_le(arena_bytes(&set->ring[0]), 64 * 1024 + 64);  /* the last room */
+    ck_assert_uint_le(arena_bytes(&set->names), n * 8);         /* "r19999" and a NUL at most */
+    free(xml);
+}
+END_TEST
+
+/* Rooms held: each call checks the hold rooms before it are still whole. */
+typedef struct held_log {
+    const rf_template *last[4];
+    size_t n, hold, checked;
+} held_log;
+
+static rf_status check_held(void *ud, const rf_template *t)
+{
+    held_log *h = ud;
+    size_t k;
+    char want[32];
+    for (k = 1; k <= h->hold && k <= h->n; k++) {
+        const rf_template *old = h->last[(h->n - k) % 4];
+        snprintf(want, sizeof want, "r%zu", h->n - k);
+        ck_assert_str_eq(rf_template_name(old), want);
+        ck_assert_int_eq(rf_template_width(old), (int)((h->n - k) % 7) + 3);
+        ck_assert_int_eq(rf_template_object_count(old), 1);
+        h->checked++;
+    }
+    h->last[h->n % 4] = t;
+    h->n++;
+    return RF_OK;
+}
+
+START_TEST(a_streamed_room_stays_whole_for_hold_more_rooms)
+{
+    /* rooms of differing widths, each with a monster: a room's arena reused
+     * too soon would show another room's name or width */
+    size_t n = 300, i, len = 0, cap = n * 200 + 64;
+    char *xml = malloc(cap);
+    held_log h;
+    ck_assert_ptr_nonnull(xml);
+    memset(&h, 0, sizeof h);
+    h.hold = 3;
+    len += (size_t)snprintf(xml + len, cap - len, "<roomDB>\n");
+    for (i = 0; i < n; i++) {
+        int w = (int)(i % 7) + 3;
+        len += (size_t)snprintf(xml + len, cap - len,
+                                "<room name=\"r%zu\"><row text=\"%.*s\"/><row text=\"1%.*s\"/>"
+                                "<monster at=\"1\" name=\"bat\"/></room>\n",
+                                i, w, "##########", w - 1, "..........");
+    }
+    len += (size_t)snprintf(xml + len, cap - len, "</roomDB>\n");
+    ck_assert_int_eq(rf_template_set_stream(set, check_held, &h, 3), RF_OK);
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "held.xml", xml, len, d), RF_OK);
+    ck_assert_uint_eq(h.n, n);
+    ck_assert_uint_eq(h.checked, 3 * n - 6);
+    free(xml);
+    rf_template_set_free(set);
+    set = rf_template_set_new();
+    ck_assert_int_eq(rf_template_set_stream(set, check_held, &h, RF_TEMPLATE_HOLD_MAX + 1),
+                     RF_ERR_ARG);
+}
+END_TEST
+
+START_TEST(streaming_sets_are_not_merged_or_filtered)
+{
+    rf_template_set *other = rf_template_set_new();
+    seen_log l;
+    bool keep[1] = {true};
+    memset(&l, 0, sizeof l);
+    ck_assert_ptr_nonnull(other);
+    ck_assert_int_eq(rf_template_set_stream(set, log_room, &l, 0), RF_OK);
+    ck_assert_int_eq(rf_template_set_take(set, other), RF_ERR_ARG); /* other freed */
+    ck_assert_int_eq(rf_template_set_keep(set, keep), RF_ERR_ARG);
+}
+END_TEST
+
 static Suite *load_suite(void)
 {
     Suite *s = suite_create("load");
@@ -839,11 +1035,14 @@ static Suite *load_suite(void)
     TCase *te = tcase_create("errors");
     TCase *tm = tcase_create("limits");
     TCase *th = tcase_create("hostile");
+    TCase *ts = tcase_create("stream");
     tcase_add_checked_fixture(tl, setup, teardown);
     tcase_add_checked_fixture(te, setup, teardown);
     tcase_add_checked_fixture(tm, setup, teardown);
     tcase_add_checked_fixture(th, setup, teardown);
+    tcase_add_checked_fixture(ts, setup, teardown);
     tcase_set_timeout(tm, 300);
+    tcase_set_timeout(ts, 120);
     tcase_add_test(tl, valid_fixture_loads_every_part);
     tcase_add_test(tl, rotate_and_mirror_take_0_or_1);
     tcase_add_test(tl, rooms_before_a_syntax_error_load);
@@ -878,10 +1077,16 @@ static Suite *load_suite(void)
     tcase_add_test(th, big_entity_referenced_20000_times_is_refused);
     tcase_add_test(th, fixtures_naming_secret_txt_never_show_it);
     tcase_add_test(th, hostile_files_open_no_other_file);
+    tcase_add_test(ts, a_streaming_set_hands_each_room_over_and_keeps_names_only);
+    tcase_add_test(ts, a_streaming_callback_status_is_the_loads);
+    tcase_add_test(ts, a_streaming_set_holds_one_room_whatever_the_file);
+    tcase_add_test(ts, a_streamed_room_stays_whole_for_hold_more_rooms);
+    tcase_add_test(ts, streaming_sets_are_not_merged_or_filtered);
     suite_add_tcase(s, tl);
     suite_add_tcase(s, te);
     suite_add_tcase(s, tm);
     suite_add_tcase(s, th);
+    suite_add_tcase(s, ts);
     return s;
 }
 RF_TEST_MAIN(load_suite)

@@ -1,14 +1,21 @@
 /* tests/unit/test_pack.c: unit tests for engine/src/pack (rf_pack_load):
  * layering, replacement notes, duplicates inside one pack, rooms left out,
- * the files read, profiles layered, the room table, I/O and memory failures.
+ * the files read, profiles layered, the room table, I/O and memory failures;
+ * and rf_lint_paths' streamed lint against a kept one.
  */
+#define _GNU_SOURCE 1 /* strcasestr, open_memstream */
 #include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "core/alloc.h"
 #include "rf_test.h"
+#include "roomforge/fs.h"
+#include "roomforge/lint.h"
 #include "roomforge/pack.h"
+#include "roomforge/world.h"
 
 #define DATA RF_TEST_DATA "/pack/"
 
@@ -255,6 +262,99 @@ START_TEST(allocation_failures_give_nomem_and_leak_nothing)
 }
 END_TEST
 
+/* d's diagnostics as `lint --format json` prints them (in print order). */
+static char *as_json(const rf_diags *from)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(rf_diags_write_json(from, f), RF_OK);
+    ck_assert_int_eq(fclose(f), 0);
+    return buf;
+}
+
+/* 0 when file's root element is <profiles> (what lint proves by trial levels). */
+static int rooms_root(const char *file)
+{
+    char head[4096];
+    size_t n;
+    FILE *f = fopen(file, "rb");
+    ck_assert_ptr_nonnull(f);
+    n = fread(head, 1, sizeof head - 1, f);
+    fclose(f);
+    head[n] = '\0';
+    return strcasestr(head, "<profiles") ? 0 : 1;
+}
+
+/* Lints every rooms file under dir both ways: streamed by rf_lint_paths (one
+ * rooms file, no profiles: each room checked at its </room> and let go) and
+ * kept (loaded whole, then rf_world_lint); the reports are the same. */
+static void lint_streamed_and_kept(const char *dir, const char *scripts, size_t *files)
+{
+    rf_fs_list *list = NULL;
+    int why = 0;
+    size_t i;
+    ck_assert_int_eq(rf_fs_walk(dir, ".xml", RF_FS_WALK_RECURSIVE, &list, &why), RF_OK);
+    for (i = 0; i < rf_fs_list_count(list); i++) {
+        const char *file = rf_fs_list_at(list, i);
+        rf_template_set *kept = rf_template_set_new();
+        rf_diags *ds = rf_diags_new(), *dk = rf_diags_new();
+        rf_lint_opts lo;
+        rf_world_opts wo;
+        rf_lint_summary sum;
+        rf_status ss, ks;
+        char *js, *jk;
+        ck_assert(kept && ds && dk);
+        if (rf_fs_list_error(list, i)) {
+            rf_template_set_free(kept);
+            rf_diags_free(ds);
+            rf_diags_free(dk);
+            continue;
+        }
+        rf_lint_opts_init(&lo);
+        lo.scripts_dir = scripts;
+        ss = rf_lint_paths(&file, 1, &lo, ds, &sum);
+        rf_world_opts_init(&wo);
+        wo.scripts_dir = scripts;
+        ks = rf_template_set_load_file(kept, file, dk);
+        if (rooms_root(file) == 0) {
+            rf_template_set_free(kept); /* a profiles file, whatever its name: lint proves it */
+            rf_diags_free(ds);
+            rf_diags_free(dk);
+            continue;
+        }
+        if (ks != RF_ERR_IO) {
+            rf_status ls = rf_world_lint(kept, &wo, dk);
+            if (ls != RF_OK && ks == RF_OK)
+                ks = ls == RF_ERR_NOMEM || ls == RF_ERR_IO ? ls : RF_ERR_CONTENT;
+        }
+        js = as_json(ds);
+        jk = as_json(dk);
+        ck_assert_msg(strcmp(js, jk) == 0, "%s: streamed lint differs:\n%s\nkept:\n%s", file, js,
+                      jk);
+        ck_assert_msg(ss == ks, "%s: status %d streamed, %d kept", file, (int)ss, (int)ks);
+        ck_assert_uint_eq(sum.rooms, rf_template_set_count(kept));
+        (*files)++;
+        free(js);
+        free(jk);
+        rf_template_set_free(kept);
+        rf_diags_free(ds);
+        rf_diags_free(dk);
+    }
+    rf_fs_list_free(list);
+}
+
+START_TEST(a_streamed_lint_reports_what_a_kept_one_reports)
+{
+    size_t files = 0;
+    lint_streamed_and_kept(RF_SOURCE_DIR "/content", NULL, &files);
+    lint_streamed_and_kept(RF_TEST_DATA, NULL, &files);
+    lint_streamed_and_kept(RF_TEST_DATA "/pack", RF_TEST_DATA "/pack/ext", &files);
+    ck_assert_uint_ge(files, 40);
+}
+END_TEST
+
 static Suite *pack_suite(void)
 {
     Suite *s = suite_create("pack");
@@ -276,11 +376,13 @@ static Suite *pack_suite(void)
     tcase_add_test(checks, a_room_whose_scripts_fail_is_left_out);
     tcase_add_test(checks, a_scripts_directory_makes_an_extension_type_known);
     tcase_add_test(checks, a_line_is_told_to_belong_to_its_room);
+    tcase_add_test(checks, a_streamed_lint_reports_what_a_kept_one_reports);
     tcase_add_test(files, the_rooms_folder_is_walked_recursively);
     tcase_add_test(files, every_file_read_is_listed);
     tcase_add_test(files, a_missing_pack_is_an_io_error);
     tcase_add_test(limits, allocation_failures_give_nomem_and_leak_nothing);
     tcase_set_timeout(limits, 120);
+    tcase_set_timeout(checks, 120); /* every rooms file linted twice */
     suite_add_tcase(s, layer);
     suite_add_tcase(s, checks);
     suite_add_tcase(s, files);

@@ -42,6 +42,14 @@ RF_API const char *rf_severity_name(rf_severity s); /* "note", "warning", "error
 /* An empty sink, or NULL when memory runs out. The caller frees it. */
 RF_API RF_NODISCARD rf_diags *rf_diags_new(void);
 RF_API void rf_diags_free(rf_diags *d);
+/* A staging sink: every code on (those off by default too), no file cap, for
+ * diagnostics copied into another sink later (rf_diags_append), where that
+ * sink's filters and caps apply. NULL when memory runs out. */
+RF_API RF_NODISCARD rf_diags *rf_diags_new_staging(void);
+/* Adds from's diagnostics to d, in order, as if reported there (d's enabled
+ * codes, --werror and file cap apply); either may be NULL. false when
+ * memory ran out. */
+RF_API bool rf_diags_append(rf_diags *d, const rf_diags *from);
 /* Forgets every diagnostic d holds, with its counts and per-file caps; the
  * enabled codes and --werror stay. A game reuses one sink this way. */
 RF_API void rf_diags_clear(rf_diags *d);

@@ -32,6 +32,10 @@ RF_API const rf_script_types *rf_script_types_builtin(void);
  * RF_ERR_CONTENT when at least one was reported. */
 RF_API RF_NODISCARD rf_status rf_lint_script_types(const rf_template_set *set,
                                                    const rf_script_types *types, rf_diags *d);
+/* The same for the one template t (what a streaming lint checks per room). */
+RF_API RF_NODISCARD rf_status rf_lint_template_script_types(const rf_template *t,
+                                                            const rf_script_types *types,
+                                                            rf_diags *d);
 
 /* Lint of a content pack (roomforge lint): what to check beyond the files. */
 typedef struct rf_lint_opts {
@@ -54,7 +58,10 @@ typedef struct rf_lint_summary {
  * trial levels with those rooms (rf_level_trial). Everything found goes to
  * d. RF_OK or RF_ERR_CONTENT (see d's errors) when everything was read,
  * RF_ERR_IO (an io-error in d) when a path could not be, RF_ERR_NOMEM. o may
- * be NULL. Implemented at the top of the pipeline (engine/src/sim/lint_paths.c). */
+ * be NULL. When no profiles file is among the paths, rooms stream: each is
+ * checked and let go at its </room> (rf_template_set_stream), so memory
+ * stays one room and the names whatever the files' size. Implemented at the
+ * top of the pipeline (engine/src/pack/lint_paths.c). */
 RF_API RF_NODISCARD rf_status rf_lint_paths(const char *const *paths, size_t npaths,
                                             const rf_lint_opts *o, rf_diags *d,
                                             rf_lint_summary *out);

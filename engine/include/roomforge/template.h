@@ -148,6 +148,25 @@ RF_API RF_NODISCARD rf_status rf_template_set_load_buffer(rf_template_set *set, 
 RF_API RF_NODISCARD rf_status rf_template_set_load_path(rf_template_set *set, const char *path,
                                                         rf_diags *d);
 
+/* What a streaming set hands each room to (rf_template_set_stream): its
+ * status is the room's (RF_ERR_CONTENT, RF_ERR_NOMEM, ...). */
+typedef rf_status (*rf_template_fn)(void *ud, const rf_template *t);
+/* Makes the empty set a streaming one: each room a later load keeps is
+ * handed to fn (with ud) at its </room>, checked, and then let go. t stays
+ * valid until hold more rooms have been handed over (0: during the call
+ * only), so fn may pass it on to another thread and wait for it hold rooms
+ * later. The set keeps only names, files and lines, for duplicate-room: it
+ * counts, finds and suggests no template. fn's RF_ERR_CONTENT makes the
+ * load's status RF_ERR_CONTENT; its RF_ERR_NOMEM stops the load with
+ * RF_ERR_NOMEM. Peak memory is hold + 1 rooms and the names, whatever the
+ * files' size: what lint uses. RF_OK; RF_ERR_ARG when set or fn is NULL, set
+ * is not empty or hold is above RF_TEMPLATE_HOLD_MAX; RF_ERR_NOMEM. */
+#define RF_TEMPLATE_HOLD_MAX 64
+RF_API RF_NODISCARD rf_status rf_template_set_stream(rf_template_set *set, rf_template_fn fn,
+                                                     void *ud, size_t hold);
+/* How many rooms a streaming set handed over (0 for any other set). */
+RF_API size_t rf_template_set_streamed(const rf_template_set *set);
+
 RF_API size_t rf_template_set_count(const rf_template_set *set);
 /* The rooms the loads into set left out for errors (their own, or a cut by
  * an XML syntax error), in the order met. */

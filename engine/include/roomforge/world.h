@@ -324,10 +324,11 @@ RF_API RF_NODISCARD rf_status rf_world_load(const rf_world_opts *opts,
  * extensions). Valid until w is freed. */
 RF_API const rf_script_types *rf_world_script_types(rf_world *w);
 
-/* What `roomforge lint` adds for scripts: for every template of set, a fresh
- * one-room world (with opts: scripts_dir, budgets) compiles its XML scripts
- * (unknown-condition, unknown-action at the clause) and runs its Lua chunks
- * once (script-* at the XML file line, or the src file's line). Extension
+/* What `roomforge lint` adds for scripts: every template of set is checked
+ * as in a fresh one-room world (with opts: scripts_dir, budgets): clause
+ * types against the registries (unknown-condition, unknown-action at the
+ * clause), XML scripts of extension types compiled, Lua chunks run once
+ * (script-* at the XML file line, or the src file's line). Extension
  * files of opts->scripts_dir are reported once. RF_OK when nothing was
  * reported, RF_ERR_CONTENT when something was, RF_ERR_NOMEM. */
 RF_API RF_NODISCARD rf_status rf_world_lint(const rf_template_set *set, const rf_world_opts *opts,

@@ -48,6 +48,31 @@ rf_diags *rf_diags_new(void)
     return d;
 }
 
+rf_diags *rf_diags_new_staging(void)
+{
+    rf_diags *d = rf_diags_new();
+    size_t i;
+    if (!d)
+        return NULL;
+    for (i = 0; i < d->ncodes; i++)
+        d->enabled[i] = true;
+    d->file_cap = 0;
+    return d;
+}
+
+bool rf_diags_append(rf_diags *d, const rf_diags *from)
+{
+    size_t i, lost;
+    if (!d)
+        return true;
+    lost = rf_diags_lost(d);
+    for (i = 0; from && i < from->n; i++) {
+        const rf_diag *g = &from->items[i];
+        (void)rf_diag_add(d, g->code, g->file, g->line, g->col, "%s", g->message);
+    }
+    return rf_diags_lost(d) == lost;
+}
+
 void rf_diags_clear(rf_diags *d)
 {
     size_t i;

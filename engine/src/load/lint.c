@@ -69,21 +69,31 @@ static size_t check_clauses(const rf_template *t, const rf_clause *cl, size_t n,
     return errors;
 }
 
+rf_status rf_lint_template_script_types(const rf_template *t, const rf_script_types *types,
+                                        rf_diags *d)
+{
+    size_t s, errors = 0;
+    if (!t || !types || !d)
+        return RF_ERR_ARG;
+    for (s = 0; s < rf_template_script_count(t); s++) {
+        const rf_script *sc = rf_template_script(t, s);
+        if (sc->lang != RF_SCRIPT_XML)
+            continue;
+        errors += check_clauses(t, sc->conditions, sc->nconditions, types, false, d);
+        errors += check_clauses(t, sc->actions, sc->nactions, types, true, d);
+    }
+    return errors ? RF_ERR_CONTENT : RF_OK;
+}
+
 rf_status rf_lint_script_types(const rf_template_set *set, const rf_script_types *types,
                                rf_diags *d)
 {
-    size_t i, s, errors = 0;
+    rf_status worst = RF_OK;
+    size_t i;
     if (!set || !types || !d)
         return RF_ERR_ARG;
-    for (i = 0; i < rf_template_set_count(set); i++) {
-        const rf_template *t = rf_template_set_at(set, i);
-        for (s = 0; s < rf_template_script_count(t); s++) {
-            const rf_script *sc = rf_template_script(t, s);
-            if (sc->lang != RF_SCRIPT_XML)
-                continue;
-            errors += check_clauses(t, sc->conditions, sc->nconditions, types, false, d);
-            errors += check_clauses(t, sc->actions, sc->nactions, types, true, d);
-        }
-    }
-    return errors ? RF_ERR_CONTENT : RF_OK;
+    for (i = 0; i < rf_template_set_count(set); i++)
+        if (rf_lint_template_script_types(rf_template_set_at(set, i), types, d) != RF_OK)
+            worst = RF_ERR_CONTENT;
+    return worst;
 }

@@ -185,6 +185,9 @@ void rf_load_flags_start(rf_loader *ld);
 void rf_load_object_start(rf_loader *ld, const rf_gelem_spec *spec, const char *tag);
 /* At </room>: adds the room to the set, or undoes it when it is skipped. */
 void rf_load_room_end(rf_loader *ld);
+/* A room left out (its errors, or cut by a syntax error): recorded as
+ * skipped, its memory given back. */
+void rf_load_room_cut(rf_loader *ld);
 
 /* ---- load_script.c: <script> and its clauses ---- */
 

@@ -29,7 +29,7 @@ void rf_load_room_start(rf_loader *ld)
     const rf_attr *a;
     ld->in_room = true;
     ld->room_errors = 0;
-    ld->mark = rf_arena_get_mark(&ld->set->arena);
+    ld->mark = rf_template_set_room_begin(ld->set);
     memset(&ld->t, 0, sizeof ld->t);
     ld->t.file = ld->afile;
     ld->t.line = ld->el_line;
@@ -359,14 +359,25 @@ static bool room_build(rf_loader *ld)
         return false;
     }
     prev = rf_template_set_lookup(ld->set, t->name);
-    if (prev >= 0 && ld->set->items[prev]->file != ld->afile)
-        rf_load_emit(ld, "duplicate-room", t->line, t->col,
-                     "the room \"%.60s\" is also in %.200s:%d", t->name, ld->set->items[prev]->file,
-                     ld->set->items[prev]->line);
-    else if (prev >= 0) /* twice in one file: as in two, a warning, both kept */
-        rf_load_emit(ld, "duplicate-room", t->line, t->col,
-                     "the room \"%.60s\" is also at line %d of this file", t->name,
-                     ld->set->items[prev]->line);
+    if (prev >= 0) {
+        const char *pfile;
+        int pline;
+        rf_template_set_where(ld->set, prev, &pfile, &pline);
+        if (pfile != ld->afile)
+            rf_load_emit(ld, "duplicate-room", t->line, t->col,
+                         "the room \"%.60s\" is also in %.200s:%d", t->name, pfile, pline);
+        else /* twice in one file: as in two, a warning, both kept */
+            rf_load_emit(ld, "duplicate-room", t->line, t->col,
+                         "the room \"%.60s\" is also at line %d of this file", t->name, pline);
+    }
+    if (ld->set->each) { /* a streaming set: handed over, then let go */
+        rf_status st = rf_template_set_hand(ld->set, t);
+        if (st == RF_ERR_NOMEM)
+            goto nomem;
+        if (st != RF_OK)
+            ld->file_errors++;
+        return true;
+    }
     if (!rf_template_set_append(ld->set, t))
         goto nomem;
     return true;
@@ -375,14 +386,22 @@ nomem:
     return false;
 }
 
+void rf_load_room_cut(rf_loader *ld)
+{
+    /* left out: named for rf_template_set_skipped_at before its name goes */
+    if (!ld->nomem && !rf_template_set_skip(ld->set, ld->t.name, ld->afile, ld->t.line, ld->t.col))
+        ld->nomem = true;
+    rf_arena_rewind(&ld->set->arena, ld->mark);
+    rf_template_set_room_end(ld->set, false);
+    ld->in_room = false;
+}
+
 void rf_load_room_end(rf_loader *ld)
 {
     ld->in_room = false;
     ld->rooms_ended++;
-    if (ld->nomem || ld->fatal || !room_build(ld)) {
-        /* left out: named for rf_template_set_skipped_at before its name goes */
-        if (!ld->nomem && !rf_template_set_skip(ld->set, ld->t.name, ld->afile, ld->t.line, ld->t.col))
-            ld->nomem = true;
-        rf_arena_rewind(&ld->set->arena, ld->mark);
-    }
+    if (!ld->nomem && !ld->fatal && room_build(ld))
+        rf_template_set_room_end(ld->set, true);
+    else
+        rf_load_room_cut(ld);
 }

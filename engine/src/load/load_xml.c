@@ -309,11 +309,8 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
     if (!ld->nomem && !ld->fatal && r < 0 && !ld->xml_reported)
         rf_load_emit(ld, "xml-syntax", xmlTextReaderGetParserLineNumber(ld->rd), 1, "malformed XML");
     report_held(ld);
-    if (ld->in_room) { /* cut by a syntax error: left out */
-        if (!ld->nomem && !rf_template_set_skip(set, ld->t.name, ld->afile, ld->t.line, ld->t.col))
-            ld->nomem = true;
-        rf_arena_rewind(&set->arena, ld->mark);
-    }
+    if (ld->in_room) /* cut by a syntax error: left out */
+        rf_load_room_cut(ld);
     xmlFreeTextReader(ld->rd);
     if (!ld->recovering && !ld->nomem && ld->syntax_line > 0 && rf_load_recover(ld) == RF_ERR_NOMEM)
         ld->nomem = true;

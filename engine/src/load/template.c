@@ -87,10 +87,17 @@ rf_template_set *rf_template_set_new(void) { return rf_calloc(1, sizeof(rf_templ
 void rf_template_set_free(rf_template_set *set)
 {
     rf_arena_mark none = {NULL, 0};
+    size_t i;
     if (!set)
         return;
     rf_arena_rewind(&set->arena, none);
+    rf_arena_rewind(&set->names, none);
+    rf_arena_rewind(&set->stash, none);
+    for (i = 0; set->ring && i <= set->hold; i++)
+        rf_arena_rewind(&set->ring[i], none);
+    rf_free(set->ring);
     rf_template_set_free_skipped(set);
+    rf_free(set->seen);
     rf_free(set->items);
     rf_free(set->index);
     rf_free(set);
@@ -106,6 +113,13 @@ uint32_t rf_template_name_hash(const char *name)
     return h;
 }
 
+/* The name the index's slot (index + 1) stands for: a template's, or a
+ * streaming set's room let go. */
+static const char *slot_name(const rf_template_set *set, uint32_t slot)
+{
+    return set->each ? set->seen[slot - 1].name : set->items[slot - 1]->name;
+}
+
 long rf_template_set_lookup(const rf_template_set *set, const char *name)
 {
     size_t mask, i;
@@ -113,18 +127,37 @@ long rf_template_set_lookup(const rf_template_set *set, const char *name)
         return -1;
     mask = set->index_cap - 1;
     for (i = rf_template_name_hash(name) & mask; set->index[i]; i = (i + 1) & mask)
-        if (strcasecmp(set->items[set->index[i] - 1]->name, name) == 0)
+        if (strcasecmp(slot_name(set, set->index[i]), name) == 0)
             return (long)set->index[i] - 1;
     return -1;
 }
 
-static void index_put(uint32_t *index, size_t cap, rf_template **items, uint32_t slot)
+static void index_put(const rf_template_set *set, uint32_t *index, size_t cap, uint32_t slot)
 {
     size_t mask = cap - 1;
-    size_t i = rf_template_name_hash(items[slot - 1]->name) & mask;
+    size_t i = rf_template_name_hash(slot_name(set, slot)) & mask;
     while (index[i])
         i = (i + 1) & mask;
     index[i] = slot;
+}
+
+/* Makes room in the index for n names; false when memory runs out. */
+static bool index_room(rf_template_set *set, size_t n)
+{
+    size_t ncap, i;
+    uint32_t *nidx;
+    if (n * 2 <= set->index_cap)
+        return true;
+    ncap = set->index_cap ? set->index_cap * 2 : 64;
+    if (!(nidx = rf_calloc(ncap, sizeof *nidx)))
+        return false;
+    for (i = 0; i < set->index_cap; i++)
+        if (set->index[i])
+            index_put(set, nidx, ncap, set->index[i]);
+    rf_free(set->index);
+    set->index = nidx;
+    set->index_cap = ncap;
+    return true;
 }
 
 bool rf_template_set_append(rf_template_set *set, rf_template *t)
@@ -134,22 +167,83 @@ bool rf_template_set_append(rf_template_set *set, rf_template *t)
         return false;
     if (!rf_grow((void **)&set->items, &set->cap, set->count + 1, sizeof *set->items))
         return false;
-    if (fresh && (set->count + 1) * 2 > set->index_cap) {
-        size_t ncap = set->index_cap ? set->index_cap * 2 : 64, i;
-        uint32_t *nidx = rf_calloc(ncap, sizeof *nidx);
-        if (!nidx)
-            return false;
-        for (i = 0; i < set->index_cap; i++)
-            if (set->index[i])
-                index_put(nidx, ncap, set->items, set->index[i]);
-        rf_free(set->index);
-        set->index = nidx;
-        set->index_cap = ncap;
-    }
+    if (fresh && !index_room(set, set->count + 1))
+        return false;
     set->items[set->count++] = t;
     if (fresh)
-        index_put(set->index, set->index_cap, set->items, (uint32_t)set->count);
+        index_put(set, set->index, set->index_cap, (uint32_t)set->count);
     return true;
+}
+
+void rf_template_set_where(const rf_template_set *set, long slot, const char **file, int *line)
+{
+    if (set->each) {
+        *file = set->seen[slot].file;
+        *line = set->seen[slot].line;
+    } else {
+        *file = set->items[slot]->file;
+        *line = set->items[slot]->line;
+    }
+}
+
+rf_status rf_template_set_stream(rf_template_set *set, rf_template_fn fn, void *ud, size_t hold)
+{
+    if (!set || !fn || set->count || set->nseen || set->nskipped || set->each ||
+        hold > RF_TEMPLATE_HOLD_MAX)
+        return RF_ERR_ARG;
+    if (!(set->ring = rf_calloc(hold + 1, sizeof *set->ring)))
+        return RF_ERR_NOMEM;
+    set->hold = hold;
+    set->each = fn;
+    set->each_ud = ud;
+    return RF_OK;
+}
+
+size_t rf_template_set_streamed(const rf_template_set *set) { return set ? set->nseen : 0; }
+
+rf_arena_mark rf_template_set_room_begin(rf_template_set *set)
+{
+    rf_arena_mark none = {NULL, 0};
+    if (set->ring) { /* the ring's next arena: the room in it was handed hold + 1 rooms ago */
+        rf_arena *a = &set->ring[set->nseen % (set->hold + 1)];
+        rf_arena_rewind(a, none);
+        set->stash = set->arena;
+        set->arena = *a;
+        a->top = NULL;
+    }
+    return rf_arena_get_mark(&set->arena);
+}
+
+void rf_template_set_room_end(rf_template_set *set, bool handed)
+{
+    if (set->ring) {
+        /* the room's arena goes back to its place: handed, it advanced nseen */
+        set->ring[(set->nseen - (handed ? 1 : 0)) % (set->hold + 1)] = set->arena;
+        set->arena = set->stash;
+        set->stash.top = NULL;
+    }
+}
+
+rf_status rf_template_set_hand(rf_template_set *set, const rf_template *t)
+{
+    bool fresh = rf_template_set_lookup(set, t->name) < 0;
+    rf_status st = set->each(set->each_ud, t);
+    rf_seen_room *r;
+    if (st == RF_ERR_NOMEM)
+        return st;
+    if (set->nseen >= UINT32_MAX - 1 ||
+        !rf_grow((void **)&set->seen, &set->seen_cap, set->nseen + 1, sizeof *set->seen) ||
+        (fresh && !index_room(set, set->nseen + 1)))
+        return RF_ERR_NOMEM;
+    r = &set->seen[set->nseen];
+    if (!(r->name = rf_arena_strndup(&set->names, t->name, strlen(t->name))))
+        return RF_ERR_NOMEM;
+    r->file = t->file; /* the file's name is in the set's own arena: it stays */
+    r->line = t->line;
+    set->nseen++;
+    if (fresh)
+        index_put(set, set->index, set->index_cap, (uint32_t)set->nseen);
+    return st; /* t stays in its ring arena until hold more rooms are handed over */
 }
 
 size_t rf_template_set_count(const rf_template_set *set) { return set ? set->count : 0; }
@@ -161,7 +255,7 @@ const rf_template *rf_template_set_at(const rf_template_set *set, size_t i)
 
 const rf_template *rf_template_set_find(const rf_template_set *set, const char *name)
 {
-    long i = set ? rf_template_set_lookup(set, name) : -1;
+    long i = set && !set->each ? rf_template_set_lookup(set, name) : -1; /* streamed: names only */
     return i < 0 ? NULL : set->items[i];
 }
 

@@ -88,6 +88,10 @@ rf_status rf_template_set_take(rf_template_set *set, rf_template_set *src)
     rf_chunk *bottom;
     if (!src)
         return RF_OK;
+    if (set->each || src->each) { /* names only: nothing to move */
+        rf_template_set_free(src);
+        return RF_ERR_ARG;
+    }
     if (set->count + src->count >= UINT32_MAX - 1 ||
         !rf_grow((void **)&set->items, &set->cap, set->count + src->count + 1, sizeof *set->items) ||
         !rf_grow((void **)&set->skipped, &set->skipped_cap, set->nskipped + src->nskipped + 1,
@@ -123,6 +127,8 @@ rf_status rf_template_set_keep(rf_template_set *set, const bool *keep)
 {
     rf_template **items = NULL;
     size_t cap = 0, n = 0, i;
+    if (set->each)
+        return RF_ERR_ARG; /* names only: nothing to keep */
     if (set->count && !rf_grow((void **)&items, &cap, set->count, sizeof *items))
         return RF_ERR_NOMEM;
     for (i = 0; i < set->count; i++)

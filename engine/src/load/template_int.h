@@ -3,7 +3,8 @@
  *
  * Pipeline: load; shared by template.c and load_room.c. Design: templates
  * live in the set's arena (bump-allocated chunks, rewound to skip a room);
- * names in a case-insensitive hash that keeps insertion order.
+ * names in a case-insensitive hash that keeps insertion order. A streaming
+ * set builds each room in a ring of arenas and keeps names only (rf_seen_room).
  */
 #ifndef RF_TEMPLATE_INT_H
 #define RF_TEMPLATE_INT_H
@@ -63,6 +64,13 @@ typedef struct rf_skipped_room {
     int line, col;
 } rf_skipped_room;
 
+/* A room a streaming set handed over and let go: what duplicate-room needs. */
+typedef struct rf_seen_room {
+    const char *name; /* in the set's names arena */
+    const char *file; /* in its arena, before any room */
+    int line;
+} rf_seen_room;
+
 struct rf_template_set {
     rf_arena arena;
     rf_template **items;
@@ -71,6 +79,14 @@ struct rf_template_set {
     size_t index_cap;
     rf_skipped_room *skipped;
     size_t nskipped, skipped_cap;
+    rf_template_fn each; /* non-NULL: a streaming set (rf_template_set_stream) */
+    void *each_ud;
+    rf_seen_room *seen; /* a streaming set's rooms; its index is over them */
+    rf_arena names;     /* their names */
+    rf_arena *ring;     /* hold + 1 arenas, a room in each, in turn */
+    size_t hold;        /* rooms fn may still use after their call */
+    rf_arena stash;     /* the set's own arena while a room is in a ring's */
+    size_t nseen, seen_cap;
 };
 
 /* Case-insensitive hash of a room name. */
@@ -80,6 +96,18 @@ long rf_template_set_lookup(const rf_template_set *set, const char *name);
 /* Appends t (already in set's arena); false when memory runs out (the set is
  * then unchanged). */
 bool rf_template_set_append(rf_template_set *set, rf_template *t);
+/* Where the room of index slot (rf_template_set_lookup's) is: *file, *line. */
+void rf_template_set_where(const rf_template_set *set, long slot, const char **file, int *line);
+/* A room's start: a streaming set swaps in the ring's next arena (emptied:
+ * the room it held was handed hold + 1 rooms ago); the mark to rewind to
+ * when the room is left out. */
+rf_arena_mark rf_template_set_room_begin(rf_template_set *set);
+/* The room's end, handed over (rf_template_set_hand) or left out: a
+ * streaming set's own arena comes back. */
+void rf_template_set_room_end(rf_template_set *set, bool handed);
+/* A streaming set's step: hands t to set->each and keeps t's name, file and
+ * line. The callback's status, or RF_ERR_NOMEM. */
+rf_status rf_template_set_hand(rf_template_set *set, const rf_template *t);
 /* Records a room left out (name copied; file must live in set's arena);
  * false when memory runs out. */
 bool rf_template_set_skip(rf_template_set *set, const char *name, const char *file, int line,

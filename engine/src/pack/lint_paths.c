@@ -2,7 +2,8 @@
  *
  * Pipeline: pack, the top: calls load, world, profile and level (trial
  * levels); only the CLI calls it. Paths are walked in name order; an *.xml
- * rooted at <profiles> is a profiles file. Rooms load first.
+ * rooted at <profiles> is a profiles file. Rooms load first; with no profiles
+ * file to prove, they stream to a checker thread (lint_pipe.c), then go.
  */
 #include <string.h>
 #include <strings.h>
@@ -20,45 +21,83 @@
 
 void rf_lint_opts_init(rf_lint_opts *o) { memset(o, 0, sizeof *o); }
 
-/* The profiles files lint found, kept until the rooms are all loaded. */
+/* The files lint found under its paths, in walk order: each a rooms or a
+ * profiles file, one that could not be reached, or a profiles file past
+ * MAX_PROFILES_FILES (reported, not read). */
 typedef struct found {
-    char **files;
-    size_t n, cap;
+    rf_fs_list **lists; /* one per path walked */
+    unsigned char *kind; /* per file of all lists, in order: FOUND_* */
+    size_t nlists, nfiles, nprofiles, cap_kind;
 } found;
 
-/* Loads the rooms files under path and keeps its profiles files in f. */
-static rf_status walk(const char *path, rf_template_set *set, found *f, rf_diags *d)
+enum { FOUND_ROOMS, FOUND_PROFILES, FOUND_ERROR, FOUND_OVER };
+
+static void found_free(found *f, size_t npaths)
 {
-    rf_fs_list *files = NULL;
-    rf_status st;
     size_t i;
-    int why = 0;
-    /* a file given is linted whatever its name; a directory's *.xml in name order */
-    st = rf_fs_walk(path, ".xml", RF_FS_WALK_RECURSIVE | RF_FS_WALK_FILE_OK, &files, &why);
-    if (st == RF_ERR_NOMEM)
-        return st;
-    if (st != RF_OK)
-        return rf_pack_io_error(d, path, why);
-    for (i = 0; i < rf_fs_list_count(files) && st != RF_ERR_NOMEM; i++) {
-        const char *file = rf_fs_list_at(files, i);
-        rf_status s = RF_OK;
-        if (rf_fs_list_error(files, i)) {
-            s = rf_pack_io_error(d, file, rf_fs_list_error(files, i));
-        } else if (!rf_pack_is_profiles_file(file)) {
-            s = rf_template_set_load_file(set, file, d);
-        } else if (f->n == MAX_PROFILES_FILES) {
-            (void)rf_diag_add(d, "xml-limit", file, 0, 0, "more than %d profiles files",
-                              MAX_PROFILES_FILES);
-            s = RF_ERR_CONTENT;
-        } else if (!rf_grow((void **)&f->files, &f->cap, f->n + 1, sizeof *f->files) ||
-                   !(f->files[f->n] = rf_strdup(file))) {
-            s = RF_ERR_NOMEM;
-        } else {
-            f->n++;
+    for (i = 0; i < npaths; i++)
+        rf_fs_list_free(f->lists[i]);
+    rf_free(f->lists);
+    rf_free(f->kind);
+}
+
+/* Walks every path (a file given is linted whatever its name, a directory's
+ * *.xml in name order) and sorts the files into kinds; an unreadable path is
+ * an io-error here. The worst status, or RF_ERR_NOMEM. */
+static rf_status gather(const char *const *paths, size_t npaths, found *f, rf_diags *d)
+{
+    rf_status st = RF_OK;
+    size_t i, k;
+    if (!(f->lists = rf_calloc(npaths ? npaths : 1, sizeof *f->lists)))
+        return RF_ERR_NOMEM;
+    for (i = 0; i < npaths; i++) {
+        int why = 0;
+        rf_status s = rf_fs_walk(paths[i], ".xml", RF_FS_WALK_RECURSIVE | RF_FS_WALK_FILE_OK,
+                                 &f->lists[i], &why);
+        if (s == RF_ERR_NOMEM)
+            return s;
+        if (s != RF_OK) {
+            st = rf_pack_worse(st, rf_pack_io_error(d, paths[i], why));
+            continue;
         }
-        st = rf_pack_worse(st, s);
+        for (k = 0; k < rf_fs_list_count(f->lists[i]); k++) {
+            const char *file = rf_fs_list_at(f->lists[i], k);
+            unsigned char kind;
+            if (!rf_grow((void **)&f->kind, &f->cap_kind, f->nfiles + 1, sizeof *f->kind))
+                return RF_ERR_NOMEM;
+            if (rf_fs_list_error(f->lists[i], k)) {
+                kind = FOUND_ERROR;
+            } else if (!rf_pack_is_profiles_file(file)) {
+                kind = FOUND_ROOMS;
+            } else if (f->nprofiles < MAX_PROFILES_FILES) {
+                kind = FOUND_PROFILES;
+            } else {
+                (void)rf_diag_add(d, "xml-limit", file, 0, 0, "more than %d profiles files",
+                                  MAX_PROFILES_FILES);
+                st = rf_pack_worse(st, RF_ERR_CONTENT);
+                kind = FOUND_OVER;
+            }
+            f->kind[f->nfiles++] = kind;
+            f->nprofiles += kind == FOUND_PROFILES;
+        }
     }
-    rf_fs_list_free(files);
+    return st;
+}
+
+/* Loads the rooms files of f into set, in walk order, and reports the
+ * unreachable ones. */
+static rf_status load_rooms(const found *f, size_t npaths, rf_template_set *set, rf_diags *d)
+{
+    rf_status st = RF_OK;
+    size_t i, k, n = 0;
+    for (i = 0; i < npaths && st != RF_ERR_NOMEM; i++)
+        for (k = 0; k < rf_fs_list_count(f->lists[i]) && st != RF_ERR_NOMEM; k++, n++) {
+            const char *file = rf_fs_list_at(f->lists[i], k);
+            if (f->kind[n] == FOUND_ERROR)
+                st = rf_pack_worse(st, rf_pack_io_error(d, file, rf_fs_list_error(f->lists[i], k)));
+            else if (f->kind[n] == FOUND_ROOMS)
+                st = rf_pack_worse(st, rf_template_set_load_file(set, file, d));
+        }
     return st;
 }
 
@@ -88,34 +127,80 @@ static rf_status profiles(const char *path, const rf_template_set *rooms, rf_dia
     return worst;
 }
 
+/* The world lint's status as the pack's: content problems are content. */
+static rf_status lint_status(rf_status ls)
+{
+    return ls == RF_ERR_NOMEM || ls == RF_ERR_IO || ls == RF_OK ? ls : RF_ERR_CONTENT;
+}
+
+/* No profiles file: every room is handed at its </room> to a checker
+ * thread (lint_pipe.c), and let go once checked. */
+static rf_status lint_streaming(const found *f, size_t npaths, const rf_world_opts *wo,
+                                rf_diags *d, rf_lint_summary *out)
+{
+    rf_template_set *set = rf_template_set_new();
+    rf_world_linter *l = NULL;
+    rf_lint_pipe *checks = NULL;
+    rf_status st;
+    if (!set)
+        return RF_ERR_NOMEM;
+    st = lint_status(rf_world_linter_new(wo, false, d, &l));
+    if (st != RF_ERR_NOMEM)
+        st = rf_pack_worse(st, rf_lint_pipe_new(l, &checks));
+    if (st != RF_ERR_NOMEM)
+        st = rf_pack_worse(st, rf_template_set_stream(set, rf_lint_pipe_room, checks,
+                                                      RF_LINT_PIPE_HOLD));
+    if (st != RF_ERR_NOMEM) {
+        st = rf_pack_worse(st, load_rooms(f, npaths, set, d));
+        st = rf_pack_worse(st, rf_lint_pipe_finish(checks, d));
+    }
+    out->rooms = rf_template_set_streamed(set);
+    rf_lint_pipe_free(checks);
+    rf_world_linter_free(l);
+    rf_template_set_free(set);
+    return st;
+}
+
+/* Profiles files too: the rooms stay for their trial levels. */
+static rf_status lint_keeping(const found *f, size_t npaths, const rf_world_opts *wo,
+                              rf_diags *d, rf_lint_summary *out)
+{
+    rf_template_set *set = rf_template_set_new();
+    rf_status st;
+    size_t i, k, n = 0;
+    if (!set)
+        return RF_ERR_NOMEM;
+    st = load_rooms(f, npaths, set, d);
+    if (st != RF_ERR_NOMEM)
+        st = rf_pack_worse(st, lint_status(rf_world_lint(set, wo, d)));
+    for (i = 0; i < npaths && st != RF_ERR_NOMEM; i++)
+        for (k = 0; k < rf_fs_list_count(f->lists[i]) && st != RF_ERR_NOMEM; k++, n++)
+            if (f->kind[n] == FOUND_PROFILES)
+                st = rf_pack_worse(st, profiles(rf_fs_list_at(f->lists[i], k), set, d,
+                                                &out->profiles));
+    out->rooms = rf_template_set_count(set);
+    rf_template_set_free(set);
+    return st;
+}
+
 rf_status rf_lint_paths(const char *const *paths, size_t npaths, const rf_lint_opts *o,
                         rf_diags *d, rf_lint_summary *out)
 {
-    rf_template_set *set = rf_template_set_new();
-    found f = {NULL, 0, 0};
-    rf_world_opts wopts;
-    rf_status st = RF_OK, ls;
-    size_t i;
+    found f;
+    rf_world_opts wo;
+    rf_status st;
     memset(out, 0, sizeof *out);
-    if (!set)
-        return RF_ERR_NOMEM;
-    for (i = 0; i < npaths && st != RF_ERR_NOMEM; i++)
-        st = rf_pack_worse(st, walk(paths[i], set, &f, d));
-    /* script types against the rule VM's registries (built-ins and the
-     * scripts directory's extensions), XML scripts compiled, Lua chunks run
-     * once in the sandbox */
+    memset(&f, 0, sizeof f);
+    rf_world_opts_init(&wo);
+    wo.scripts_dir = o ? o->scripts_dir : NULL;
+    st = gather(paths, npaths, &f, d);
     if (st != RF_ERR_NOMEM) {
-        rf_world_opts_init(&wopts);
-        wopts.scripts_dir = o ? o->scripts_dir : NULL;
-        ls = rf_world_lint(set, &wopts, d);
-        st = rf_pack_worse(st, ls == RF_ERR_NOMEM || ls == RF_ERR_IO || ls == RF_OK ? ls : RF_ERR_CONTENT);
+        /* script types against the rule VM's registries (built-ins and the
+         * scripts directory's extensions), XML scripts compiled, Lua chunks run
+         * once in the sandbox; then the profiles' trial levels */
+        st = rf_pack_worse(st, f.nprofiles ? lint_keeping(&f, npaths, &wo, d, out)
+                                           : lint_streaming(&f, npaths, &wo, d, out));
     }
-    for (i = 0; i < f.n && st != RF_ERR_NOMEM; i++)
-        st = rf_pack_worse(st, profiles(f.files[i], set, d, &out->profiles));
-    out->rooms = rf_template_set_count(set);
-    for (i = 0; i < f.n; i++)
-        rf_free(f.files[i]);
-    rf_free(f.files);
-    rf_template_set_free(set);
+    found_free(&f, f.lists ? npaths : 0);
     return st;
 }

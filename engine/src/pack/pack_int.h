@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "roomforge/pack.h"
+#include "world/linter.h"
 
 /* One room the packs held, for rf_pack_room_at: sorted by file, then line. */
 typedef struct rf_pack_seen {
@@ -51,5 +52,24 @@ rf_status rf_pack_index_rooms(rf_pack *p, const bool *bad, rf_diags *d);
  * holding their name; room-replaced notes. pack_of gives each template's pack. */
 rf_status rf_pack_layer(rf_pack *p, const size_t *pack_of, const bool *bad, bool *keep,
                         rf_diags *d);
+
+/* A streaming lint's checker (lint_pipe.c): rooms the loader lets go are
+ * checked by l on a thread of its own, in order. The set streams with hold
+ * RF_LINT_PIPE_HOLD, so a room stays whole until the checker is done. */
+#define RF_LINT_PIPE_HOLD 32
+typedef struct rf_lint_pipe rf_lint_pipe;
+/* A pipe over l (NULL: nothing is checked; the rooms are counted alone).
+ * RF_OK, or RF_ERR_NOMEM with *out NULL. */
+rf_status rf_lint_pipe_new(rf_world_linter *l, rf_lint_pipe **out);
+/* The set's rf_template_fn (ud: the pipe): queues t, waiting while the
+ * checker is RF_LINT_PIPE_HOLD rooms behind. RF_ERR_NOMEM once a check ran
+ * out of memory (the load then stops), else RF_OK: the checks' statuses come
+ * from rf_lint_pipe_finish. */
+rf_status rf_lint_pipe_room(void *ud, const rf_template *t);
+/* Waits for every room to be checked, then adds the checker's diagnostics
+ * to d (after the loader's, as a kept lint orders them). The checks' worst
+ * status: RF_OK, RF_ERR_CONTENT, RF_ERR_NOMEM. */
+rf_status rf_lint_pipe_finish(rf_lint_pipe *p, rf_diags *d);
+void rf_lint_pipe_free(rf_lint_pipe *p); /* p may be NULL */
 
 #endif /* RF_PACK_INT_H */

@@ -355,16 +355,6 @@ static void ctx_fini(run_ctx *c)
     rf_free(c->w);
 }
 
-/* Adds src's diagnostics to d. */
-static void copy_diags(rf_diags *d, const rf_diags *src)
-{
-    size_t i, n = src ? rf_diags_count(src) : 0;
-    for (i = 0; d && i < n; i++) {
-        const rf_diag *x = rf_diags_at(src, i);
-        (void)rf_diag_add(d, x->code, x->file, x->line, x->col, "%s", x->message);
-    }
-}
-
 rf_status rf_stats_run(const rf_stats_opts *o, rf_stats **out, rf_diags *d)
 {
     run_ctx c;
@@ -391,7 +381,7 @@ rf_status rf_stats_run(const rf_stats_opts *o, rf_stats **out, rf_diags *d)
             first = k;
     }
     if (st == RF_OK && first >= 0)
-        copy_diags(d, c.w[first].fail);
+        (void)rf_diags_append(d, c.w[first].fail); /* a lost one is counted in d */
     ctx_fini(&c);
     if (st != RF_OK) {
         rf_stats_free(total);
@@ -431,7 +421,7 @@ rf_status rf_stats_catalog(const rf_stats_opts *o, rf_stats_row_fn fn, void *ud,
             size_t k = (size_t)(i - lo);
             if (st == RF_OK && c.row_st[k] != RF_OK) {
                 st = c.row_st[k];
-                copy_diags(d, c.row_diags[k]);
+                (void)rf_diags_append(d, c.row_diags[k]);
                 if (d)
                     (void)rf_diag_add(d, "level-failed", c.rows[k].profile, 0, 0,
                                       "profile '%s': seed %llu, depth %d: %s", c.rows[k].profile,

@@ -1,14 +1,13 @@
-/* engine/src/world/world_lint.c: lint of room scripts through the world:
- * every Lua chunk run once in the sandbox, XML scripts of extension types compiled.
+/* engine/src/world/world_lint.c: lint of room scripts through the world, a
+ * room at a time: Lua chunks run once in the sandbox, XML scripts of extension types compiled.
  *
- * Pipeline: world, called by rf_lint_paths and rf_pack_load. Design: built-in
- * XML clauses are not compiled again (the loader's checker saw all a compile
- * would: test_world proves it on every rooms file); other XML rooms share a
- * world, a fresh one every SHARE_ROOMS. Lua rooms go one at a time through one
- * lint world: added, checked, released (rf_world_release_last), so one room's
- * state is held at a time; a full collection keeps garbage far below the cap.
- * A room that hit the memory cap or its budget is checked again in a fresh
- * world, whose diagnostics alone are kept. Unknown types are lint.c's.
+ * Pipeline: world; its linter (seam world/linter.h) serves rf_lint_paths per
+ * room and rf_world_lint_rooms per set. Design: built-in XML clauses are not
+ * compiled again (the loader's checker saw all: test_world proves it); other
+ * XML rooms share a world, a fresh one every SHARE_ROOMS. Lua rooms go through
+ * one lint world: added, checked, released (rf_world_release_last); a full
+ * collection keeps garbage far below the cap. A room that hit the memory cap
+ * or its budget is checked again in a fresh world, whose answer is kept.
  */
 #include <string.h>
 
@@ -16,6 +15,7 @@
 #include "load/script_types.h"
 #include "roomforge/lint.h"
 #include "roomforge/world.h"
+#include "world/linter.h"
 #include "world_int.h"
 
 #define SHARE_ROOMS 512 /* XML-only rooms one shared world holds at a time */
@@ -81,54 +81,26 @@ rf_status rf_world_release_last(rf_world *w, size_t index, bool collect)
     return RF_OK;
 }
 
-/* The lint state: the worlds and sinks one rf_world_lint_rooms run keeps. */
-typedef struct lint_run {
-    const rf_world_opts *opts;
-    rf_diags *quiet;   /* extension problems, reported once by the first world */
+/* The lint state: the worlds and sinks a linter keeps from room to room. */
+struct rf_world_linter {
+    rf_world_opts opts;
+    rf_world *w0;      /* the registries, and the shared world of XML rooms */
+    rf_diags *quiet;   /* extension problems, reported once by w0 */
     rf_diags *scratch; /* one Lua room's diagnostics, before they are trusted */
     rf_world *lw;      /* the lint world of Lua rooms, NULL until needed */
     bool compile_all;  /* compile built-in-only XML rooms in a world too (tests) */
     size_t lw_base;    /* its memory when fresh */
-} lint_run;
+};
+typedef rf_world_linter lint_run;
 
 /* A world made with run->quiet; RF_ERR_NOMEM when memory ran out. */
 static rf_status quiet_world(lint_run *run, rf_world **out)
 {
-    rf_status st = rf_world_new(run->opts, run->quiet, out);
+    rf_status st = rf_world_new(&run->opts, run->quiet, out);
     if (st == RF_ERR_NOMEM || st == RF_ERR_IO || !*out)
         return RF_ERR_NOMEM; /* io failed already for the first world */
     (*out)->quiet_unknown = true;
     return RF_OK;
-}
-
-/* A sink taking every code, so the copy into the caller's applies its filters alone. */
-static rf_diags *open_sink(void)
-{
-    rf_diags *d = rf_diags_new();
-    size_t i, n = 0;
-    const rf_diag_code *codes = rf_diag_codes(&n);
-    if (!d)
-        return NULL;
-    rf_diags_set_file_cap(d, 0);
-    for (i = 0; i < n; i++)
-        if (!rf_diags_enable(d, codes[i].code, true)) {
-            rf_diags_free(d);
-            return NULL;
-        }
-    return d;
-}
-
-/* Adds from's diagnostics to d, as if reported there. false when memory ran out. */
-static bool copy_diags(const rf_diags *from, rf_diags *d)
-{
-    size_t i, n = rf_diags_count(from);
-    for (i = 0; i < n; i++) {
-        const rf_diag *g = rf_diags_at(from, i);
-        if (!rf_diag_add(d, g->code, g->file, g->line, g->col, "%s", g->message) &&
-            rf_diags_lost(d) > 0)
-            return false;
-    }
-    return true;
 }
 
 /* Checks Lua room t in the lint world, or in a fresh world when the lint
@@ -154,17 +126,17 @@ static rf_status lint_lua_room(lint_run *run, const rf_template *t, rf_diags *d,
         run->lw = NULL;
     }
     if (!redo) {
-        bool ok = copy_diags(run->scratch, d);
+        bool ok = rf_diags_append(d, run->scratch);
         if (rf_diags_count(run->scratch) > 0) {
             rf_diags_free(run->scratch);
-            run->scratch = open_sink();
+            run->scratch = rf_diags_new_staging();
         }
         return ok && run->scratch ? RF_OK : RF_ERR_NOMEM;
     }
     /* today's answer: a world of its own, reporting straight to d */
     if (rf_diags_count(run->scratch) > 0) {
         rf_diags_free(run->scratch);
-        if (!(run->scratch = open_sink()))
+        if (!(run->scratch = rf_diags_new_staging()))
             return RF_ERR_NOMEM;
     }
     if (quiet_world(run, &fw) != RF_OK)
@@ -173,6 +145,72 @@ static rf_status lint_lua_room(lint_run *run, const rf_template *t, rf_diags *d,
     *st = rf_world_add_room(fw, t, 0, 0, d, NULL);
     rf_world_free(fw);
     return RF_OK;
+}
+
+rf_status rf_world_linter_new(const rf_world_opts *opts, bool compile_all, rf_diags *d,
+                              rf_world_linter **out)
+{
+    rf_world_linter *l;
+    rf_status st;
+    if (!d || !out)
+        return RF_ERR_ARG;
+    *out = NULL;
+    if (!(l = rf_calloc(1, sizeof *l)))
+        return RF_ERR_NOMEM;
+    rf_world_opts_init(&l->opts);
+    if (opts)
+        l->opts = *opts; /* keep_log as given */
+    l->compile_all = compile_all;
+    st = rf_world_new(&l->opts, d, &l->w0);
+    if (st == RF_ERR_NOMEM || st == RF_ERR_IO || !l->w0) {
+        rf_world_linter_free(l);
+        return st == RF_ERR_IO ? st : RF_ERR_NOMEM;
+    }
+    l->w0->quiet_unknown = true;
+    l->quiet = rf_diags_new();
+    l->scratch = rf_diags_new_staging();
+    if (!l->quiet || !l->scratch) {
+        rf_world_linter_free(l);
+        return RF_ERR_NOMEM;
+    }
+    *out = l;
+    return st == RF_OK ? RF_OK : RF_ERR_CONTENT;
+}
+
+void rf_world_linter_free(rf_world_linter *l)
+{
+    if (!l)
+        return;
+    rf_world_free(l->w0);
+    rf_world_free(l->lw);
+    rf_diags_free(l->quiet);
+    rf_diags_free(l->scratch);
+    rf_free(l);
+}
+
+rf_status rf_world_linter_room(rf_world_linter *l, const rf_template *t, rf_diags *d)
+{
+    rf_status st, types;
+    if (!l || !t || !d)
+        return RF_ERR_ARG;
+    types = rf_lint_template_script_types(t, rf_world_script_types(l->w0), d);
+    if (has_lua(t)) {
+        if (lint_lua_room(l, t, d, &st) != RF_OK)
+            return RF_ERR_NOMEM;
+    } else if (builtin_only(t) && !l->compile_all) {
+        st = RF_OK; /* the loader's checker saw all a world would */
+    } else {
+        if (l->w0->nrooms >= SHARE_ROOMS) { /* the batch is checked: let it go */
+            rf_world_free(l->w0);
+            l->w0 = NULL;
+            if (quiet_world(l, &l->w0) != RF_OK)
+                return RF_ERR_NOMEM;
+        }
+        st = rf_world_add_room(l->w0, t, 0, 0, d, NULL);
+    }
+    if (st == RF_ERR_NOMEM)
+        return st;
+    return st != RF_OK || types != RF_OK ? RF_ERR_CONTENT : RF_OK;
 }
 
 rf_status rf_world_lint(const rf_template_set *set, const rf_world_opts *opts, rf_diags *d)
@@ -189,66 +227,26 @@ rf_status rf_world_lint_rooms(const rf_template_set *set, const rf_world_opts *o
 rf_status rf_world_lint_run(const rf_template_set *set, const rf_world_opts *opts, rf_diags *d,
                             bool *bad, bool compile_all)
 {
-    rf_world *w0 = NULL;
-    rf_world_opts o;
-    lint_run run;
-    rf_status st, worst = RF_OK;
+    rf_world_linter *l = NULL;
+    rf_status st, worst;
     size_t i, n;
     if (!set || !d)
         return RF_ERR_ARG;
-    rf_world_opts_init(&o);
-    if (opts)
-        o = *opts;
-    /* keep_log as given */
-    memset(&run, 0, sizeof run);
-    run.opts = &o;
-    run.compile_all = compile_all;
-    st = rf_world_new(&o, d, &w0);
-    if (st == RF_ERR_NOMEM || st == RF_ERR_IO)
-        return st;
-    if (st != RF_OK)
-        worst = RF_ERR_CONTENT;
-    if (rf_lint_script_types(set, rf_world_script_types(w0), d) != RF_OK)
-        worst = RF_ERR_CONTENT;
-    w0->quiet_unknown = true;
-    run.quiet = rf_diags_new();
-    run.scratch = open_sink();
-    if (!run.quiet || !run.scratch) {
-        worst = RF_ERR_NOMEM;
-        n = 0;
-    } else {
-        n = rf_template_set_count(set);
-    }
-    for (i = 0; i < n && worst != RF_ERR_NOMEM; i++) {
-        const rf_template *t = rf_template_set_at(set, i);
-        if (has_lua(t)) {
-            if (lint_lua_room(&run, t, d, &st) != RF_OK) {
-                worst = RF_ERR_NOMEM;
-                break;
-            }
-        } else if (builtin_only(t) && !run.compile_all) {
-            st = RF_OK; /* the loader's checker saw all a world would */
-        } else {
-            if (w0->nrooms >= SHARE_ROOMS) { /* the batch is checked: let it go */
-                rf_world_free(w0);
-                w0 = NULL;
-                if (quiet_world(&run, &w0) != RF_OK) {
-                    worst = RF_ERR_NOMEM;
-                    break;
-                }
-            }
-            st = rf_world_add_room(w0, t, 0, 0, d, NULL);
-        }
-        if (st == RF_ERR_NOMEM)
+    worst = rf_world_linter_new(opts, compile_all, d, &l);
+    if (worst == RF_ERR_NOMEM || worst == RF_ERR_IO)
+        return worst;
+    n = rf_template_set_count(set);
+    for (i = 0; i < n; i++) {
+        st = rf_world_linter_room(l, rf_template_set_at(set, i), d);
+        if (st == RF_ERR_NOMEM) {
             worst = st;
-        else if (st != RF_OK)
+            break;
+        }
+        if (st != RF_OK)
             worst = RF_ERR_CONTENT;
         if (bad)
             bad[i] = st != RF_OK;
     }
-    rf_world_free(w0);
-    rf_world_free(run.lw);
-    rf_diags_free(run.quiet);
-    rf_diags_free(run.scratch);
+    rf_world_linter_free(l);
     return worst;
 }

@@ -15,11 +15,11 @@
 /* Moves every template of src (and its skipped-room records) to the end of
  * set, in order, without duplicate-room checks, and frees src: taken even on
  * failure. Templates keep their addresses. RF_OK, or RF_ERR_NOMEM with set
- * unchanged. */
+ * unchanged; RF_ERR_ARG when either is a streaming set. */
 rf_status rf_template_set_take(rf_template_set *set, rf_template_set *src);
 /* Keeps the templates i with keep[i] (count entries), in order; the others
  * are no longer counted or found, and their memory stays until set is freed.
- * RF_OK, or RF_ERR_NOMEM with set unchanged. */
+ * RF_OK, or RF_ERR_NOMEM with set unchanged; RF_ERR_ARG for a streaming set. */
 rf_status rf_template_set_keep(rf_template_set *set, const bool *keep);
 
 #endif /* RF_SEAM_LOAD_TEMPLATE_EDIT_H */

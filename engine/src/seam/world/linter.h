@@ -1,0 +1,32 @@
+/* engine/src/seam/world/linter.h: lint of room scripts one room at a time.
+ *
+ * Pipeline: world owns it (world_lint.c); the pack stage's streaming lint
+ * (rf_lint_paths) hands it each room as the loader lets it go, and
+ * rf_world_lint_rooms walks a whole set with it. Design: one linter keeps the
+ * registries, a shared world of XML rooms and the lint world of Lua rooms,
+ * so one room's script state is held at a time.
+ */
+#ifndef RF_SEAM_WORLD_LINTER_H
+#define RF_SEAM_WORLD_LINTER_H
+
+#include <stdbool.h>
+
+#include "roomforge/world.h"
+
+typedef struct rf_world_linter rf_world_linter;
+
+/* A linter with opts (NULL: defaults); extension files of opts->scripts_dir
+ * are reported to d here, once. With compile_all, XML scripts of built-in
+ * clauses are compiled in a world too (tests). RF_OK; RF_ERR_CONTENT when an
+ * extension was reported (the linter works, with the others); RF_ERR_IO or
+ * RF_ERR_NOMEM with *out NULL. */
+rf_status rf_world_linter_new(const rf_world_opts *opts, bool compile_all, rf_diags *d,
+                              rf_world_linter **out);
+/* Checks template t, as rf_world_lint does each: clause types against the
+ * registries (unknown-condition, unknown-action), XML scripts of extension
+ * types compiled, Lua chunks run once. RF_OK, RF_ERR_CONTENT when t had a
+ * script left out, RF_ERR_NOMEM. */
+rf_status rf_world_linter_room(rf_world_linter *l, const rf_template *t, rf_diags *d);
+void rf_world_linter_free(rf_world_linter *l);
+
+#endif /* RF_SEAM_WORLD_LINTER_H */
