@@ -3,16 +3,20 @@
  *
  * Pipeline: above the library (DESIGN 15): rf_pack_load as `--content`;
  * produces the pack userdata (its methods: rf_lua_pack.c) and DESIGN 15's
- * diagnostics tables. Design: the bundled content is found as the CLI finds
- * it ($ROOMFORGE_DATA, the installed data directory, the source tree); a
- * pack that cannot be read, or no bundled content, is nil, diagnostics.
+ * diagnostics tables. Design: the bundled content is found by the CLI's own
+ * rule (tools/datadir/rf_datadir.h: $ROOMFORGE_DATA, the source tree from a
+ * build tree, the install's data); a pack that cannot be read, or no
+ * bundled content, is nil, diagnostics.
  */
+#define _GNU_SOURCE /* dladdr */
+#include <dlfcn.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "rf_datadir.h"
 #include "rf_lua.h"
 #include "roomforge/version.h"
 
@@ -134,27 +138,22 @@ void rf_lua_check_keys(lua_State *L, int t, int arg, const char *const *keys)
     }
 }
 
-/* Where the bundled content is: $ROOMFORGE_DATA, the installed data
- * directory, the source tree (a build run without installing); NULL when
- * none holds content/. */
+/* Where the bundled content is, by the CLI's rule (tools/datadir): the
+ * module's own file (dladdr) says whether it runs from its build directory
+ * or from an install. The data directory into buf, or NULL. */
 static const char *data_dir(char *buf, size_t cap)
 {
-    const char *cands[3];
-    size_t i;
-    struct stat st;
-    cands[0] = getenv("ROOMFORGE_DATA");
-    cands[1] = RF_DATADIR;
-    cands[2] = RF_SOURCE_DIR;
-    for (i = 0; i < 3; i++) {
-        if (!cands[i] || !*cands[i])
-            continue;
-        if (snprintf(buf, cap, "%s/content", cands[i]) < (int)cap && stat(buf, &st) == 0 &&
-            S_ISDIR(st.st_mode))
-            return cands[i];
-        if (i == 0)
-            return NULL; /* ROOMFORGE_DATA set: it alone, as the CLI */
-    }
-    return NULL;
+    static const char here = 0; /* an address inside the module */
+    Dl_info info;
+    rf_datadir_where w;
+    memset(&info, 0, sizeof info);
+    w.env = getenv("ROOMFORGE_DATA");
+    w.self = dladdr(&here, &info) && info.dli_fname ? info.dli_fname : NULL;
+    w.built_in = RF_BUILT_IN;
+    w.rel = RF_DATA_REL;
+    w.datadir = RF_DATADIR;
+    w.source = RF_SOURCE_DIR;
+    return rf_datadir_find(&w, buf, cap);
 }
 
 static char *dup_or_raise(lua_State *L, const char *s)
@@ -170,7 +169,7 @@ static char *dup_or_raise(lua_State *L, const char *s)
 static int l_load(lua_State *L)
 {
     static const char *const keys[] = {"content", "scripts", NULL};
-    char bundled[PATH_MAX], fallback[PATH_MAX];
+    char bundled[PATH_MAX], fallback[PATH_MAX], datadir[PATH_MAX];
     const char *data, *scripts;
     rf_lua_pack *p;
     rf_lua_box *box;
@@ -201,7 +200,9 @@ static int l_load(lua_State *L)
     } else if (ty != LUA_TNIL) {
         luaL_argerror(L, 1, "'content' must be a directory or a list of them");
     }
-    data = data_dir(bundled, sizeof bundled);
+    data = data_dir(datadir, sizeof datadir);
+    if (data && snprintf(bundled, sizeof bundled, "%s/content", data) >= (int)sizeof bundled)
+        data = NULL;
     if (n == 0 && !data) { /* an install without its content: an answer, not a raise */
         box = rf_lua_box_push(L, true);
         (void)rf_diag_add(box->diags, "io-error", "roomforge", 0, 0,

@@ -92,7 +92,6 @@ int rf_lua_pack_sim(lua_State *L)
     rf_lua_box *box;
     rf_world_opts wo;
     size_t len = 0, index = 0, from, to, i, k;
-    int px, py;
     FILE *f;
     rf_status st;
     luaL_checktype(L, 2, LUA_TTABLE);
@@ -135,11 +134,7 @@ int rf_lua_pack_sim(lua_State *L)
     st = rf_world_add_room_turned(box->world, t, 0, 0, (int)orient, box->diags, &index);
     if (st != RF_OK && st != RF_ERR_CONTENT)
         return luaL_error(L, "roomforge: %s", rf_status_str(st));
-    /* as sim: the player starts on the template's 0,0 in every orientation */
-    (void)rf_world_room_map(box->world, index, RF_COORDS_TEMPLATE, 0, 0, RF_COORDS_LEVEL, &px,
-                            &py);
-    if (rf_world_move_player(box->world, px, py) != RF_OK)
-        return luaL_error(L, "roomforge: sim: the player cannot start at %d,%d", px, py);
+    /* the play puts the player on the template's 0,0, as sim's */
     st = rf_scenario_play(box->scenario, box->world, index, box->diags, &box->result);
     if (!box->result)
         return luaL_error(L, "roomforge: sim: %s", rf_status_str(st));

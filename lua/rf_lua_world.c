@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "rf_lua.h"
+#include "roomforge/orient.h"
 #include "roomforge/template.h"
 
 static rf_world *check_world(lua_State *L, int i)
@@ -280,19 +281,42 @@ static int check_coord(lua_State *L, int i)
     return (int)v;
 }
 
-/* The first room whose box holds level (x, y) into *out; false when none. */
+/* Whether room r's own cells hold level (x, y): inside its box and, for a
+ * template room, not on a blank of its map (boxes of rooms may overlap). */
+static bool room_holds(const rf_world_room *r, int x, int y, bool *exact)
+{
+    int tx, ty, tw, th;
+    *exact = false;
+    if (x < r->x || y < r->y || x >= r->x + r->w || y >= r->y + r->h)
+        return false;
+    if (!r->tmpl)
+        return true;
+    tw = rf_template_width(r->tmpl);
+    th = rf_template_height(r->tmpl);
+    rf_orient_to_template(r->orient, tw, th, x - r->x, y - r->y, &tx, &ty);
+    *exact = rf_template_cell(r->tmpl, tx, ty) != ' ';
+    return *exact;
+}
+
+/* The room holding level (x, y) into *out: a template room whose map covers
+ * the cell first, else the first room whose box holds it; false when none. */
 static bool room_at(rf_world *w, int x, int y, size_t *out)
 {
-    size_t i, n = rf_world_room_count(w);
+    size_t i, n = rf_world_room_count(w), boxed = n;
     for (i = 0; i < n; i++) {
         rf_world_room r;
-        if (rf_world_room_get(w, i, &r) && x >= r.x && y >= r.y && x < r.x + r.w &&
-            y < r.y + r.h) {
+        bool exact;
+        if (!rf_world_room_get(w, i, &r) || !room_holds(&r, x, y, &exact))
+            continue;
+        if (exact) {
             *out = i;
             return true;
         }
+        if (boxed == n)
+            boxed = i;
     }
-    return false;
+    *out = boxed;
+    return boxed < n;
 }
 
 /* world:enter(room) or world:enter(x, y): the player enters a room (by

@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/cli/gen_cli.sh ROOMFORGE: the usage errors of `roomforge gen` and
-# `roomforge catalog` (exit 2 with a message, nothing on stdout) and -o.
+# `roomforge catalog` (exit 2 with a message, nothing on stdout) and -o; the
+# options gen, watch, catalog and stats share say the same in each.
 set -u
 rf=$1
 fails=0
@@ -54,6 +55,44 @@ expect_usage "--depths takes" catalog --depths 5-2
 expect_usage "--count takes" catalog --count 0
 expect_usage "--format takes" catalog --format xml
 expect_usage "no profile called 'nope'" catalog --profile nope --count 1
+# the options gen, watch, catalog and stats share (tools/cli/cli_genopts.c):
+# each refuses a bad value with the same words, after a space or '='
+same_usage() { # same_usage MESSAGE OPTION-ARGS... : for every command that takes it
+    msg=$1
+    shift
+    for cmd in $cmds; do
+        "$rf" "$cmd" "$@" >"$tmp/out" 2>"$tmp/err"
+        rc=$?
+        if [ "$rc" != 2 ] || [ -s "$tmp/out" ] || [ "$(cat "$tmp/err")" != "roomforge $cmd: $msg" ]; then
+            echo "FAIL ($rc): $cmd $*: $(cat "$tmp/err")"
+            fails=$((fails + 1))
+        fi
+    done
+}
+cmds="gen watch catalog stats"
+same_usage "--seed takes a non-negative integer" --seed=x
+same_usage "--seed takes a non-negative integer" --seed
+same_usage "--profile needs a name" --profile=
+same_usage "--room needs a template name" --room ""
+same_usage "--size takes WxH from 20x10 to 1000x1000" --size=19x10
+same_usage "--difficulty takes itytd, hntr, hmp, uv or nightmare (or 1-5)" --difficulty 6
+same_usage "--recipe needs a Lua file" --recipe=
+same_usage "--content needs a directory" --content=
+cmds="gen watch stats"
+same_usage "-o needs a file name (or - for stdout)" -o=
+cmds="catalog stats"
+same_usage "--count takes 1..1000000" --count=0
+same_usage "--depths takes A-B with 1 <= A <= B <= 1000" --depths 3-1
+same_usage "--jobs takes 1..256" --jobs=257
+same_usage "unknown argument '--depth=2' (see --help)" --depth=2
+cmds="gen watch"
+same_usage "--depth takes 1..1000" --depth=1001
+same_usage "unknown argument '--count=2' (see --help)" --count=2
+# '=' and a space are one: the same catalog either way
+"$rf" catalog --seed=5 --count=2 --depths=2-3 --size=40x20 --difficulty=uv >"$tmp/eq.txt" &&
+    "$rf" catalog --seed 5 --count 2 --depths 2-3 --size 40x20 --difficulty uv >"$tmp/sp.txt" &&
+    cmp -s "$tmp/eq.txt" "$tmp/sp.txt" && [ "$(wc -l <"$tmp/eq.txt")" = 4 ] ||
+    { echo "FAIL: catalog with '=' differs"; fails=$((fails + 1)); }
 # -o writes the level the user asked for, the same bytes as stdout
 "$rf" gen --seed 4 --depth 2 -o "$tmp/level.txt" && "$rf" gen --seed 4 --depth 2 >"$tmp/stdout.txt" &&
     cmp -s "$tmp/level.txt" "$tmp/stdout.txt" || { echo "FAIL: -o differs from stdout"; fails=$((fails + 1)); }

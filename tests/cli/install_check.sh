@@ -191,7 +191,8 @@ done
 
 # The Lua module (lua/): installed where lua5.4 looks for a prefix's C
 # modules (PREFIX/lib/lua/5.4), loaded by the system's interpreter from the
-# installed library; in a sanitized build with the sanitizer runtime preloaded.
+# installed library, reading the installed content when given none; in a
+# sanitized build with the sanitizer runtime preloaded.
 if [ -e "$src/lua/CMakeLists.txt" ] && grep -q '^RF_LUA_MODULE:BOOL=ON' "$build/CMakeCache.txt" &&
     command -v lua5.4 >/dev/null 2>&1; then
     check
@@ -208,6 +209,14 @@ if [ -e "$src/lua/CMakeLists.txt" ] && grep -q '^RF_LUA_MODULE:BOOL=ON' "$build/
         >"$tmp/out" 2>&1 || fail "lua5.4 require \"roomforge\": $(cat "$tmp/out")"
     [ "$(cat "$tmp/out")" = "$(cat "$src/CMakeLists.txt" | sed -n 's/^project(roomforge VERSION \([0-9.]*\).*/\1/p')	true" ] ||
         fail "the installed Lua module printed: $(cat "$tmp/out")"
+    # without content: the install's own data, as the installed CLI finds it
+    check
+    (cd / && env -u ROOMFORGE_DATA LD_PRELOAD="$preload" LD_LIBRARY_PATH="$prefix/lib" \
+        LUA_CPATH="$prefix/lib/lua/5.4/?.so" lua5.4 -e '
+        local pack = assert(require("roomforge").load())
+        print(pack:rooms()[1].file)') >"$tmp/out" 2>&1
+    grep -q "^$prefix/lib/lua/5.4/../../../share/roomforge/content/rooms/" "$tmp/out" ||
+        fail "the installed Lua module does not read the installed content: $(cat "$tmp/out")"
 fi
 
 echo "$((checks - fails)) passed, $fails failed"

@@ -14,7 +14,8 @@ folder removed and put back is reported and watched again; /level.json?seed=
 404; the socket listens on 127.0.0.1 only (/proc/net/tcp, and 127.0.0.2 is
 refused); a second watch on the port is exit 2 saying the port is in use;
 on a terminal (a pty) the keys s, d and q step the seed, the depth and quit;
-SIGTERM ends it with exit 0 (under ASan: no leak). Under RF_SANITIZED the
+SIGTERM ends it with exit 0 (under ASan: no leak); a build that fails on
+an unknown --room or an unreadable --recipe says what gen says. Under RF_SANITIZED the
 waits are longer (the builds are slower), the 1 s of the issue otherwise.
 Prints 'N passed, N failed'; exit 0 when all pass."""
 import json
@@ -185,6 +186,51 @@ def terminal(pack, halls, original):
             p.kill()
             rc = None
     check(rc == 0, "SIGINT ends it with exit 0 (got %s)" % rc)
+
+
+def first_build(args):
+    """The terminal output of watch ARGS up to its first build line and the
+    diagnostics under it (then SIGINT)."""
+    p = subprocess.Popen([RF, "watch", "--format", "ascii"] + args, stdout=subprocess.PIPE,
+                         stderr=subprocess.DEVNULL, text=True)
+    text = ""
+    try:
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            line = p.stdout.readline()
+            if not line:
+                break
+            text += line
+            if re.search(r"build 1: .*\n.*\n$", text):
+                break
+    finally:
+        p.send_signal(signal.SIGINT)
+        try:
+            p.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+    return text
+
+
+def gen_words(pack, tmp):
+    """A build that fails says what gen says: an unknown forced room (with the
+    name meant) and a recipe that cannot be read, by the one implementation."""
+    typo = "Wardens Gate"
+    out = first_build(["--content", pack, "--room", typo])
+    said = subprocess.run([RF, "gen", "--content", pack, "--room", typo], capture_output=True,
+                          text=True, env=dict(os.environ, NO_COLOR="1")).stderr.splitlines()
+    want = [line for line in said if "[unknown-room]" in line]
+    check(want and "did you mean 'Warden's Gate'?" in want[0] and want[0] in out.splitlines(),
+          "watch: an unknown --room is gen's unknown-room line: %r in %r" % (want, out))
+    missing = os.path.join(tmp, "none.lua")
+    out = first_build(["--content", pack, "--recipe", missing])
+    said = subprocess.run([RF, "gen", "--content", pack, "--recipe", missing],
+                          capture_output=True, text=True).stderr
+    reason = said.strip().split(": cannot read: ")[-1]
+    check(reason and "%s: error: --recipe: cannot read: %s [io-error]" % (missing, reason)
+          in out.splitlines(), "watch: an unreadable --recipe gives gen's reason (%s): %r"
+          % (reason, out))
 
 
 def keys(pack):
@@ -402,6 +448,7 @@ def main():
 
         terminal(pack, halls, original)
         keys(pack)
+        gen_words(pack, tmp)
         for args, what in ((["--format", "png"], "png"), (["-o", "-"], "-o -"), (["--bogus"], "--bogus")):
             r = subprocess.run([RF, "watch", "--content", pack] + args, capture_output=True, text=True,
                                timeout=60)

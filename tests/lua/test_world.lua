@@ -225,4 +225,16 @@ H.raises(function() pack:sim{scenario = "tick\n", coords = "level"} end, "templa
 H.raises(function() pack:sim{scenario = "tick\n", room = 3} end, "'room' must be a string", "a numeric room")
 H.raises(function() pack:sim() end, "table expected", "pack:sim()")
 
+-- enter(x, y) on a blank of a room's box (an L-shaped room) is not that room
+do
+  local lp = assert(rf.load{content = H.src .. "/tests/data/lua_enter"})
+  local lv = assert(lp:gen{seed = 3, depth = 2, rooms = {"Ell"}})
+  local lw = lv:world()
+  local ell
+  for _, r in ipairs(lw:rooms()) do if r.name == "Ell" then ell = r end end
+  H.check(ell and ell.orient == 0, "the L-shaped room is placed unturned")
+  H.eq(lw:enter(ell.x + 2, ell.y + 1), ell.index, "enter(x, y) on its floor is the room")
+  H.check(lw:enter(ell.x + 8, ell.y + 1) ~= ell.index, "enter(x, y) on a blank of its box is not")
+end
+
 H.finish("test_world")

@@ -288,9 +288,11 @@ static int rooms_root(const char *file)
 }
 
 /* Lints every rooms file under dir both ways: streamed by rf_lint_paths (one
- * rooms file, no profiles: each room checked at its </room> and let go) and
- * kept (loaded whole, then rf_world_lint); the reports are the same. */
-static void lint_streamed_and_kept(const char *dir, const char *scripts, size_t *files)
+ * rooms file, no profiles: each room checked at its </room> by jobs checker
+ * threads and let go) and kept (loaded whole, then rf_world_lint); the
+ * reports are the same bytes. */
+static void lint_streamed_and_kept(const char *dir, const char *scripts, unsigned jobs,
+                                   size_t *files)
 {
     rf_fs_list *list = NULL;
     int why = 0;
@@ -314,6 +316,7 @@ static void lint_streamed_and_kept(const char *dir, const char *scripts, size_t 
         }
         rf_lint_opts_init(&lo);
         lo.scripts_dir = scripts;
+        lo.jobs = jobs;
         ss = rf_lint_paths(&file, 1, &lo, ds, &sum);
         rf_world_opts_init(&wo);
         wo.scripts_dir = scripts;
@@ -348,10 +351,13 @@ static void lint_streamed_and_kept(const char *dir, const char *scripts, size_t 
 START_TEST(a_streamed_lint_reports_what_a_kept_one_reports)
 {
     size_t files = 0;
-    lint_streamed_and_kept(RF_SOURCE_DIR "/content", NULL, &files);
-    lint_streamed_and_kept(RF_TEST_DATA, NULL, &files);
-    lint_streamed_and_kept(RF_TEST_DATA "/pack", RF_TEST_DATA "/pack/ext", &files);
-    ck_assert_uint_ge(files, 40);
+    unsigned jobs;
+    for (jobs = 1; jobs <= 3; jobs += 2) { /* one checker thread, and three */
+        lint_streamed_and_kept(RF_SOURCE_DIR "/content", NULL, jobs, &files);
+        lint_streamed_and_kept(RF_TEST_DATA, NULL, jobs, &files);
+        lint_streamed_and_kept(RF_TEST_DATA "/pack", RF_TEST_DATA "/pack/ext", jobs, &files);
+    }
+    ck_assert_uint_ge(files, 80);
 }
 END_TEST
 

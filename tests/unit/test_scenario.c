@@ -503,6 +503,10 @@ START_TEST(a_second_play_reports_only_its_own_effects)
     rf_scenario_result *r1 = play("pull lv\ntick\n", &s1, &st), *r2;
     size_t from, to;
     char *text;
+    int px, py;
+    /* the player walked away between the plays: the next play starts it on
+     * the template's 0,0 again (the room stands at level 10,20) */
+    ck_assert_int_eq(rf_world_move_player(pw, 3, 4), RF_OK);
     /* lv goes down at T2 (activated_changed wants 1: nothing), up at T3 */
     r2 = play("pull lv\ntick\npull lv\ntick\nexpect T3 set gate passable 1\n", &s2, &st);
     ck_assert_int_eq(st, RF_OK);
@@ -510,10 +514,13 @@ START_TEST(a_second_play_reports_only_its_own_effects)
     ck_assert_uint_eq(from, 2);
     ck_assert_uint_eq(to, 4);
     text = written(r2, RF_SCENARIO_TEXT);
-    /* the player never moved: level (0, 0) is room-local (-10, -20) */
+    /* the spell's default is the player: on the room's 0,0 */
     ck_assert_str_eq(text, "T3 set gate passable 1\n"
-                           "T3 spell \"Zap \\\"x\\\"\" from -10,-20 to -10,-20\n");
+                           "T3 spell \"Zap \\\"x\\\"\" from 0,0 to 0,0\n");
     free(text);
+    rf_world_player(pw, &px, &py);
+    ck_assert_int_eq(px, 10);
+    ck_assert_int_eq(py, 20);
     ck_assert_int_eq(rf_scenario_play(s2, pw, 1, d, &r2), RF_ERR_ARG);
     rf_scenario_result_free(r1);
     rf_scenario_result_free(r2);

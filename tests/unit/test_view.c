@@ -127,6 +127,8 @@ START_TEST(object_glyphs_never_read_as_terrain)
     rf_placed_init(&p, "no such kind", "?", 1, 1, 0);
     ck_assert_int_eq(rf_view_glyph_of(&p)->glyph, '?');
     ck_assert_str_eq(rf_view_tile_legend(RF_TILE_DEEP_WATER), "deep water");
+    for (n = 0; n < RF_TILE_COUNT; n++) /* every tile has its row in the table */
+        ck_assert_msg(rf_view_tile_legend((rf_tile)n) != NULL, "tile %zu has no row", n);
 }
 END_TEST
 

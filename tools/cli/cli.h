@@ -11,14 +11,15 @@
 #include <stdio.h>
 
 #include "roomforge/common.h"
+#include "roomforge/diag.h"
 #include "roomforge/template.h"
 
 enum { CLI_OK = 0, CLI_CONTENT = 1, CLI_USAGE = 2 };
 
 typedef int (*cli_cmd_fn)(int argc, char **argv);
 
-/* The bundled data directory holding content/ and scripts/: $ROOMFORGE_DATA,
- * then the installed data dir, then the source tree. NULL when none exists. */
+/* The bundled data directory holding content/ and scripts/, by the rule of
+ * tools/datadir/rf_datadir.h (the Lua module's too). NULL when none exists. */
 const char *cli_data_dir(void);
 /* Prints "roomforge CMD: msg" to stderr and returns CLI_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -38,6 +39,9 @@ bool cli_use_color(FILE *out);
  * with the loaded name most likely meant (rf_template_set_suggest); returns
  * CLI_CONTENT, the exit every command gives it. */
 int cli_unknown_room(const char *cmd, const rf_template_set *set, const char *name);
+/* The unknown-room diagnostic itself, added to d (what cli_unknown_room
+ * prints; watch keeps it as a diagnostic of its build). */
+rf_status cli_unknown_room_diag(rf_diags *d, const rf_template_set *set, const char *name);
 /* Maps a load status to an exit code: content -> 1, I/O, limits -> 2. */
 int cli_exit_for(rf_status s);
 

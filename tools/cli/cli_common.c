@@ -1,11 +1,12 @@
 /* tools/cli/cli_common.c: option parsing and data-directory lookup for the CLI.
  *
  * Pipeline: CLI only. Design: the bundled content is found without
- * configuration, both in a build tree (the source dir compiled in) and when
- * installed (the data dir compiled in, or relative to the executable), so
- * `roomforge lint` works wherever the binary runs; $ROOMFORGE_DATA overrides.
+ * configuration, by the rule the Lua module shares (tools/datadir): the
+ * source tree from a build tree, the install's own data when installed (or
+ * moved), $ROOMFORGE_DATA over both; the executable is /proc/self/exe.
  */
 #include "cli.h"
+#include "rf_datadir.h"
 
 #include "roomforge/diag.h"
 #include "roomforge/template.h"
@@ -19,44 +20,21 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static bool is_dir(const char *p)
-{
-    struct stat st;
-    return p && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-static bool has_content(const char *dir)
-{
-    char p[PATH_MAX];
-    return snprintf(p, sizeof p, "%s/content/rooms", dir) < (int)sizeof p && is_dir(p);
-}
-
 const char *cli_data_dir(void)
 {
-    static char exe_rel[PATH_MAX];
-    const char *env = getenv("ROOMFORGE_DATA");
+    static char found[PATH_MAX]; /* the answer, which callers keep for the run */
     char exe[PATH_MAX];
-    ssize_t n;
-    if (env && *env)
-        return has_content(env) ? env : NULL;
-    n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        char *slash;
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    rf_datadir_where w;
+    if (n > 0)
         exe[n] = '\0';
-        slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = '\0'; /* <prefix>/bin -> <prefix>/share/roomforge */
-            if (snprintf(exe_rel, sizeof exe_rel, "%s/../share/roomforge", exe) <
-                    (int)sizeof exe_rel &&
-                has_content(exe_rel))
-                return exe_rel;
-        }
-    }
-    if (has_content(RF_DATADIR))
-        return RF_DATADIR;
-    if (has_content(RF_SOURCE_DIR))
-        return RF_SOURCE_DIR;
-    return NULL;
+    w.env = getenv("ROOMFORGE_DATA");
+    w.self = n > 0 ? exe : NULL;
+    w.built_in = RF_BUILT_IN;
+    w.rel = RF_DATA_REL;
+    w.datadir = RF_DATADIR;
+    w.source = RF_SOURCE_DIR;
+    return rf_datadir_find(&w, found, sizeof found);
 }
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -124,15 +102,21 @@ bool cli_use_color(FILE *out)
     return isatty(fileno(out)) && !(no && *no);
 }
 
-int cli_unknown_room(const char *cmd, const rf_template_set *set, const char *name)
+rf_status cli_unknown_room_diag(rf_diags *d, const rf_template_set *set, const char *name)
 {
     const char *near = rf_template_set_suggest(set, name);
+    return rf_diag_add(d, "unknown-room", "roomforge", 0, 0,
+                       "no room named '%s' is loaded%s%s%s (roomforge list shows them)", name,
+                       near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+}
+
+int cli_unknown_room(const char *cmd, const rf_template_set *set, const char *name)
+{
     rf_diags *d = rf_diags_new();
     int rc = CLI_CONTENT;
     if (!d)
         return cli_usage_error(cmd, "out of memory");
-    (void)rf_diag_add(d, "unknown-room", "roomforge", 0, 0,
-                      "no room named '%s' is loaded%s%s%s (roomforge list shows them)", name, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+    (void)cli_unknown_room_diag(d, set, name);
     if (rf_diags_write_gcc(d, stderr, cli_use_color(stderr) ? RF_DIAG_WRITE_COLOR : 0) != RF_OK)
         rc = CLI_USAGE;
     rf_diags_free(d);

@@ -1,12 +1,16 @@
-/* tools/cli/cli_genopts.c: the option table of `gen`, shared with `watch`:
- * profile, seed, depth, size, forced rooms, recipe, rooms-file, difficulty,
- * format, scale, -o and the content options.
+/* tools/cli/cli_genopts.c: the option tables of the commands that generate
+ * levels: the level's (profile, seed, size, forced rooms, difficulty,
+ * recipe), one level's (depth, rooms-file, format, scale), the output's (-o)
+ * and a run's (count, depths, jobs), walked by one loop.
  *
- * Pipeline: CLI; values are checked here (ranges, names) so both commands
- * refuse the same things with the same words.
+ * Pipeline: CLI; values are checked here (ranges, names) so gen, watch,
+ * catalog and stats refuse the same things with the same words. Design: an
+ * entry is a name and the function that checks and stores its value; the
+ * content options stay cli_pack.c's, each command's own options its file's.
  */
 #include "cli_genopts.h"
 
+#include <stdint.h>
 #include <string.h>
 
 #include "cli.h"
@@ -54,96 +58,233 @@ const char cli_gen_options_help[] =
     "  --difficulty D         DoomRL difficulty for the special rooms: itytd, hntr,\n"
     "                         hmp, uv, nightmare or 1-5 (default hmp)\n";
 
-void cli_gen_init(cli_gen *g)
+void cli_gen_init(cli_gen *g, unsigned sets)
 {
     memset(g, 0, sizeof *g);
+    g->sets = sets;
     rf_level_opts_init(&g->o);
     cli_content_init(&g->cc);
     rf_view_opts_init(&g->vo);
     g->fmt = RF_VIEW_ASCII;
+    g->count = 10;
+    g->depth_lo = 1;
+    g->depth_hi = 26;
 }
 
-/* A value that must not be empty: 1 with *v set, 0 when argv[*k] is not
- * name, -1 after printing why. */
-static int named(const char *cmd, int argc, char **argv, int *k, const char *name, const char *need,
-                 const char **v)
+/* An option's value checker: v is NULL when the value is missing. 1 when v
+ * was taken into g, -1 after printing why not. */
+typedef int (*take_fn)(const char *cmd, const char *v, cli_gen *g);
+
+typedef struct gen_opt {
+    const char *name;
+    take_fn take;
+} gen_opt;
+
+/* A value that must not be empty: true, or false after printing what name
+ * needs. */
+static bool given(const char *cmd, const char *v, const char *name, const char *need)
 {
-    int r = cli_opt_value(argc, argv, k, name, v);
-    if (r < 0 || (r > 0 && !**v)) {
-        cli_usage_error(cmd, "%s needs %s", name, need);
+    if (v && *v)
+        return true;
+    cli_usage_error(cmd, "%s needs %s", name, need);
+    return false;
+}
+
+/* ---- the level: every command that generates ---- */
+
+static int take_profile(const char *cmd, const char *v, cli_gen *g)
+{
+    if (!given(cmd, v, "--profile", "a name"))
         return -1;
-    }
-    return r;
+    if (g->nprofiles == CLI_GEN_MAX_PROFILES)
+        return cli_usage_error(cmd, "--profile given more than %d times", CLI_GEN_MAX_PROFILES),
+               -1;
+    g->profiles[g->nprofiles++] = v;
+    g->o.profile = v; /* a command of one profile: the last given */
+    return 1;
 }
 
-/* The options with a number or a name checked against a table. */
-static int numeric(const char *cmd, int argc, char **argv, int *k, cli_gen *g)
+static int take_seed(const char *cmd, const char *v, cli_gen *g)
 {
-    const char *v = NULL;
     unsigned long long seed;
-    rf_difficulty dl;
-    int r;
-    if ((r = cli_opt_value(argc, argv, k, "--seed", &v)) != 0) {
-        if (r < 0 || !cli_parse_u64(v, &seed))
-            return cli_usage_error(cmd, "--seed takes a non-negative integer"), -1;
-        g->o.seed = seed;
-    } else if ((r = cli_opt_value(argc, argv, k, "--depth", &v)) != 0) {
-        if (r < 0 || !cli_parse_int(v, &g->o.depth) || g->o.depth < 1 ||
-            g->o.depth > RF_LEVEL_MAX_DEPTH)
-            return cli_usage_error(cmd, "--depth takes 1..%d", RF_LEVEL_MAX_DEPTH), -1;
-    } else if ((r = cli_opt_value(argc, argv, k, "--difficulty", &v)) != 0) {
-        if (r < 0 || !rf_difficulty_parse(v, &dl))
-            return cli_usage_error(cmd,
-                                   "--difficulty takes itytd, hntr, hmp, uv or nightmare (or 1-5)"),
-                   -1;
-        g->o.difficulty = (int)dl;
-    } else if ((r = cli_opt_value(argc, argv, k, "--size", &v)) != 0) {
-        if (r < 0 || !cli_parse_size(v, &g->o.width, &g->o.height))
-            return cli_usage_error(cmd, "--size takes WxH from %dx%d to %dx%d", RF_LEVEL_MIN_W,
-                                   RF_LEVEL_MIN_H, RF_LEVEL_MAX_SIDE, RF_LEVEL_MAX_SIDE),
-                   -1;
-    } else if ((r = cli_opt_value(argc, argv, k, "--format", &v)) != 0) {
-        if (r < 0 || !rf_view_format_parse(v, &g->fmt))
-            return cli_usage_error(cmd, "--format takes ascii, text, ansi, json, html or png"), -1;
-        g->fmt_given = true;
-    } else if ((r = cli_opt_value(argc, argv, k, "--scale", &v)) != 0) {
-        if (r < 0 || !cli_parse_int(v, &g->vo.scale) || g->vo.scale < RF_VIEW_SCALE_MIN ||
-            g->vo.scale > RF_VIEW_SCALE_MAX)
-            return cli_usage_error(cmd, "--scale takes %d..%d", RF_VIEW_SCALE_MIN,
-                                   RF_VIEW_SCALE_MAX),
-                   -1;
-    }
-    return r;
+    if (!v || !cli_parse_u64(v, &seed))
+        return cli_usage_error(cmd, "--seed takes a non-negative integer"), -1;
+    g->o.seed = seed;
+    return 1;
 }
+
+static int take_size(const char *cmd, const char *v, cli_gen *g)
+{
+    if (!v || !cli_parse_size(v, &g->o.width, &g->o.height))
+        return cli_usage_error(cmd, "--size takes WxH from %dx%d to %dx%d", RF_LEVEL_MIN_W,
+                               RF_LEVEL_MIN_H, RF_LEVEL_MAX_SIDE, RF_LEVEL_MAX_SIDE),
+               -1;
+    return 1;
+}
+
+static int take_room(const char *cmd, const char *v, cli_gen *g)
+{
+    if (!given(cmd, v, "--room", "a template name"))
+        return -1;
+    if (g->nforced == CLI_GEN_MAX_ROOMS)
+        return cli_usage_error(cmd, "--room given more than %d times", CLI_GEN_MAX_ROOMS), -1;
+    g->forced[g->nforced++] = v;
+    return 1;
+}
+
+static int take_difficulty(const char *cmd, const char *v, cli_gen *g)
+{
+    rf_difficulty dl;
+    if (!v || !rf_difficulty_parse(v, &dl))
+        return cli_usage_error(cmd, "--difficulty takes itytd, hntr, hmp, uv or nightmare (or 1-5)"),
+               -1;
+    g->o.difficulty = (int)dl;
+    return 1;
+}
+
+static int take_recipe(const char *cmd, const char *v, cli_gen *g)
+{
+    if (!given(cmd, v, "--recipe", "a Lua file"))
+        return -1;
+    g->recipe_path = v;
+    return 1;
+}
+
+static const gen_opt level_opts[] = {{"--profile", take_profile},
+                                     {"--seed", take_seed},
+                                     {"--size", take_size},
+                                     {"--room", take_room},
+                                     {"--difficulty", take_difficulty},
+                                     {"--recipe", take_recipe},
+                                     {NULL, NULL}};
+
+/* ---- one level: gen and watch ---- */
+
+static int take_depth(const char *cmd, const char *v, cli_gen *g)
+{
+    if (!v || !cli_parse_int(v, &g->o.depth) || g->o.depth < 1 || g->o.depth > RF_LEVEL_MAX_DEPTH)
+        return cli_usage_error(cmd, "--depth takes 1..%d", RF_LEVEL_MAX_DEPTH), -1;
+    return 1;
+}
+
+static int take_rooms_file(const char *cmd, const char *v, cli_gen *g)
+{
+    if (!given(cmd, v, "--rooms-file", "a file name"))
+        return -1;
+    g->rooms_path = v;
+    return 1;
+}
+
+static int take_format(const char *cmd, const char *v, cli_gen *g)
+{
+    if (!v || !rf_view_format_parse(v, &g->fmt))
+        return cli_usage_error(cmd, "--format takes ascii, text, ansi, json, html or png"), -1;
+    g->fmt_given = true;
+    return 1;
+}
+
+static int take_scale(const char *cmd, const char *v, cli_gen *g)
+{
+    if (!v || !cli_parse_int(v, &g->vo.scale) || g->vo.scale < RF_VIEW_SCALE_MIN ||
+        g->vo.scale > RF_VIEW_SCALE_MAX)
+        return cli_usage_error(cmd, "--scale takes %d..%d", RF_VIEW_SCALE_MIN, RF_VIEW_SCALE_MAX),
+               -1;
+    return 1;
+}
+
+static const gen_opt one_opts[] = {{"--depth", take_depth},
+                                   {"--rooms-file", take_rooms_file},
+                                   {"--format", take_format},
+                                   {"--scale", take_scale},
+                                   {NULL, NULL}};
+
+/* ---- the output: gen, watch and stats ---- */
+
+static int take_out(const char *cmd, const char *v, cli_gen *g)
+{
+    if (!given(cmd, v, "-o", "a file name (or - for stdout)"))
+        return -1;
+    g->out_path = cli_out_target(v);
+    g->out_given = true;
+    return 1;
+}
+
+static const gen_opt out_opts[] = {{"-o", take_out}, {NULL, NULL}};
+
+/* ---- a run of many levels: catalog and stats ---- */
+
+static int take_count(const char *cmd, const char *v, cli_gen *g)
+{
+    if (!v || !cli_parse_int(v, &g->count) || g->count < 1 || g->count > CLI_GEN_MAX_COUNT)
+        return cli_usage_error(cmd, "--count takes 1..%d", CLI_GEN_MAX_COUNT), -1;
+    return 1;
+}
+
+static int take_depths(const char *cmd, const char *v, cli_gen *g)
+{
+    if (!v || !cli_parse_depths(v, &g->depth_lo, &g->depth_hi))
+        return cli_usage_error(cmd, "--depths takes A-B with 1 <= A <= B <= %d",
+                               RF_LEVEL_MAX_DEPTH),
+               -1;
+    return 1;
+}
+
+static int take_jobs(const char *cmd, const char *v, cli_gen *g)
+{
+    if (!v || !cli_parse_int(v, &g->jobs) || g->jobs < 1 || g->jobs > RF_STATS_MAX_JOBS)
+        return cli_usage_error(cmd, "--jobs takes 1..%d", RF_STATS_MAX_JOBS), -1;
+    return 1;
+}
+
+static const gen_opt run_opts[] = {{"--count", take_count},
+                                   {"--depths", take_depths},
+                                   {"--jobs", take_jobs},
+                                   {NULL, NULL}};
+
+static const struct {
+    unsigned set;
+    const gen_opt *opts;
+} tables[] = {{CLI_GEN_LEVEL, level_opts},
+              {CLI_GEN_ONE, one_opts},
+              {CLI_GEN_OUT, out_opts},
+              {CLI_GEN_RUN, run_opts}};
 
 int cli_gen_opt(const char *cmd, int argc, char **argv, int *k, cli_gen *g)
 {
-    const char *v = NULL;
-    int r;
-    if ((r = cli_content_opt(cmd, argc, argv, k, &g->cc)) != 0 ||
-        (r = numeric(cmd, argc, argv, k, g)) != 0)
+    size_t t;
+    const gen_opt *e;
+    int r = cli_content_opt(cmd, argc, argv, k, &g->cc);
+    if (r != 0)
         return r;
-    if ((r = named(cmd, argc, argv, k, "--profile", "a name", &v)) != 0) {
-        if (r > 0)
-            g->o.profile = v;
-    } else if ((r = named(cmd, argc, argv, k, "--room", "a template name", &v)) != 0) {
-        if (r > 0 && g->nforced == CLI_GEN_MAX_ROOMS) {
-            cli_usage_error(cmd, "--room given more than %d times", CLI_GEN_MAX_ROOMS);
-            return -1;
+    for (t = 0; t < sizeof tables / sizeof tables[0]; t++)
+        for (e = tables[t].opts; (g->sets & tables[t].set) && e->name; e++) {
+            const char *v = NULL;
+            if ((r = cli_opt_value(argc, argv, k, e->name, &v)) != 0)
+                return e->take(cmd, r > 0 ? v : NULL, g);
         }
-        if (r > 0)
-            g->forced[g->nforced++] = v;
-    } else if ((r = named(cmd, argc, argv, k, "--recipe", "a Lua file", &v)) != 0) {
-        if (r > 0)
-            g->recipe_path = v;
-    } else if ((r = named(cmd, argc, argv, k, "--rooms-file", "a file name", &v)) != 0) {
-        if (r > 0)
-            g->rooms_path = v;
-    } else if ((r = named(cmd, argc, argv, k, "-o", "a file name (or - for stdout)", &v)) != 0) {
-        if (r > 0) {
-            g->out_path = cli_out_target(v);
-            g->out_given = true;
-        }
-    }
-    return r;
+    return 0;
+}
+
+int cli_gen_run_check(const char *cmd, const cli_gen *g)
+{
+    if (g->o.seed > UINT64_MAX - (uint64_t)g->count)
+        return cli_usage_error(cmd, "--seed + --count overflows");
+    return CLI_OK;
+}
+
+void cli_gen_stats_opts(const cli_gen *g, rf_stats_opts *so)
+{
+    so->seed = g->o.seed;
+    so->count = (uint64_t)g->count;
+    so->depth_lo = g->depth_lo;
+    so->depth_hi = g->depth_hi;
+    so->width = g->o.width;
+    so->height = g->o.height;
+    so->difficulty = g->o.difficulty;
+    so->rooms = g->forced;
+    so->nrooms = g->nforced;
+    so->jobs = g->jobs;
+    so->recipe = g->o.recipe;
+    so->recipe_len = g->o.recipe_len;
+    so->recipe_file = g->o.recipe_file;
 }

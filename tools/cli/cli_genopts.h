@@ -1,9 +1,13 @@
-/* tools/cli/cli_genopts.h: the options of `gen`, parsed by one table that
- * `gen` and `watch` share (DESIGN 11: watch takes the options of gen).
+/* tools/cli/cli_genopts.h: the options of the commands that generate levels
+ * (gen, watch, catalog, stats), parsed by one loop over one table per
+ * concept, so every command refuses the same things with the same words.
  *
- * Pipeline: CLI over level.h and view.h; the content options themselves are
- * cli_pack.c's. Design: the options fill one struct; the help lines of the
- * shared options are one text, printed by both commands' --help.
+ * Pipeline: CLI over level.h, view.h and stats.h; the content options
+ * themselves are cli_pack.c's. Design: the options fill one struct; a command
+ * names the tables it takes (cli_gen_init) and keeps its own options in its
+ * file. The help lines of gen's options are one text, printed by both gen's
+ * and watch's --help (DESIGN 11: watch takes the options of gen); catalog
+ * and stats word theirs for a run of many levels.
  */
 #ifndef RF_CLI_GENOPTS_H
 #define RF_CLI_GENOPTS_H
@@ -13,13 +17,28 @@
 
 #include "cli_pack.h"
 #include "roomforge/level.h"
+#include "roomforge/stats.h"
 #include "roomforge/view.h"
 
-#define CLI_GEN_MAX_ROOMS 64 /* --room options one run takes */
+#define CLI_GEN_MAX_ROOMS 64                       /* --room options one run takes */
+#define CLI_GEN_MAX_PROFILES RF_STATS_MAX_PROFILES /* --profile options (64) */
+#define CLI_GEN_MAX_COUNT 1000000                  /* --count */
+
+/* The tables a command takes (or-ed into cli_gen_init's sets). */
+enum {
+    CLI_GEN_LEVEL = 1u << 0, /* --profile --seed --size --room --difficulty --recipe */
+    CLI_GEN_ONE = 1u << 1,   /* one level: --depth --rooms-file --format --scale */
+    CLI_GEN_OUT = 1u << 2,   /* -o FILE */
+    CLI_GEN_RUN = 1u << 3,   /* many levels: --count --depths --jobs */
+    CLI_GEN_GEN = CLI_GEN_LEVEL | CLI_GEN_ONE | CLI_GEN_OUT /* gen and watch */
+};
 
 typedef struct cli_gen {
-    rf_level_opts o;                       /* --profile --seed --depth --size --difficulty */
-    cli_content cc;                        /* --content --scripts --verbose --quiet */
+    unsigned sets;   /* the tables taken */
+    rf_level_opts o; /* --profile (the last) --seed --depth --size --difficulty */
+    cli_content cc;  /* --content --scripts --verbose --quiet */
+    const char *profiles[CLI_GEN_MAX_PROFILES]; /* every --profile, in order */
+    size_t nprofiles;
     const char *forced[CLI_GEN_MAX_ROOMS]; /* --room, in order */
     size_t nforced;
     const char *recipe_path; /* --recipe, NULL: the profile's */
@@ -29,14 +48,26 @@ typedef struct cli_gen {
     rf_view_opts vo;      /* --scale */
     const char *out_path; /* -o: NULL for stdout */
     bool out_given;
+    int count;              /* --count (default 10) */
+    int depth_lo, depth_hi; /* --depths (default 1-26) */
+    int jobs;               /* --jobs, 0: every core */
 } cli_gen;
 
-/* The defaults of gen: the bundled content, profile brogue, seed 1, depth 1,
- * the profile's size, ascii to stdout. */
-void cli_gen_init(cli_gen *g);
-/* Takes argv[*k] when it is one of gen's options (advancing *k past its
- * value): 1; 0 when it is not one; -1 after printing a usage error for cmd. */
+/* The defaults: the bundled content, profile brogue, seed 1, depth 1, the
+ * profile's size, ascii to stdout; seeds 1..10 at depths 1-26 on every core.
+ * sets: the CLI_GEN_* tables the command takes. */
+void cli_gen_init(cli_gen *g, unsigned sets);
+/* Takes argv[*k] when it is a content option or one of g's tables' options
+ * (advancing *k past its value): 1; 0 when it is not one; -1 after printing
+ * a usage error for cmd. */
 int cli_gen_opt(const char *cmd, int argc, char **argv, int *k, cli_gen *g);
+/* After parsing a run (CLI_GEN_RUN): CLI_OK, or the usage error printed when
+ * the seeds overflow. */
+int cli_gen_run_check(const char *cmd, const cli_gen *g);
+/* Fills the run's part of so from g: seed, count, depths, size, difficulty,
+ * forced rooms, jobs and the recipe g->o holds (cli_read_recipe); so points
+ * into g. The profiles, the sets and the progress are the command's. */
+void cli_gen_stats_opts(const cli_gen *g, rf_stats_opts *so);
 
 /* The help lines of gen's options ("  --content DIR ..."), without -h. */
 extern const char cli_gen_options_help[];

@@ -51,22 +51,34 @@ bool cli_parse_depths(const char *s, int *a, int *b)
     return *a >= 1 && *b >= *a && *b <= RF_LEVEL_MAX_DEPTH;
 }
 
-int cli_read_recipe(const char *cmd, const char *path, rf_level_opts *o, char **text)
+rf_status cli_recipe_load(const char *path, rf_level_opts *o, char **text, char *why,
+                          size_t cap)
 {
-    char *buf = NULL;
     size_t n = 0;
-    int why = 0;
-    rf_status st = rf_fs_read(path, RF_PROFILE_RECIPE_MAX, &buf, &n, &why);
-    *text = NULL;
-    if (st == RF_ERR_NOMEM)
-        return cli_usage_error(cmd, "out of memory");
-    if (st == RF_ERR_LIMIT)
-        return cli_usage_error(cmd, "--recipe %s: larger than 1 MiB", path);
-    if (st != RF_OK)
-        return cli_usage_error(cmd, "--recipe %s: cannot read: %s", path, rf_fs_why(why));
-    *text = buf;
-    o->recipe = buf;
+    int e = 0;
+    rf_status st = rf_fs_read(path, RF_PROFILE_RECIPE_MAX, text, &n, &e);
+    if (st != RF_OK) {
+        *text = NULL;
+        snprintf(why, cap, "%s%s",
+                 st == RF_ERR_NOMEM  ? "out of memory"
+                 : st == RF_ERR_LIMIT ? "larger than 1 MiB"
+                                      : "cannot read: ",
+                 st == RF_ERR_NOMEM || st == RF_ERR_LIMIT ? "" : rf_fs_why(e));
+        return st;
+    }
+    o->recipe = *text;
     o->recipe_len = n;
     o->recipe_file = path;
+    return RF_OK;
+}
+
+int cli_read_recipe(const char *cmd, const char *path, rf_level_opts *o, char **text)
+{
+    char why[160];
+    rf_status st = cli_recipe_load(path, o, text, why, sizeof why);
+    if (st == RF_ERR_NOMEM)
+        return cli_usage_error(cmd, "out of memory");
+    if (st != RF_OK)
+        return cli_usage_error(cmd, "--recipe %s: %s", path, why);
     return CLI_OK;
 }

@@ -1,4 +1,4 @@
-/* tools/cli/cli_level.h: what `gen` and `catalog` share: the parsing of
+/* tools/cli/cli_level.h: what the generating commands share: the parsing of
  * sizes, depth ranges and the --recipe file.
  *
  * Pipeline: CLI over profile.h and level.h.
@@ -12,6 +12,14 @@
 #include "roomforge/profile.h"
 
 struct rf_level_opts;
+/* Reads the recipe file of --recipe (at most 1 MiB) into *text
+ * (NUL-terminated; the caller frees it with rf_fs_free) and points o's
+ * recipe at it: RF_OK. Otherwise *text is NULL, why (cap bytes) says what
+ * went wrong ("larger than 1 MiB", "cannot read: REASON", "out of memory")
+ * and the status is rf_fs_read's. The one reader: gen, catalog and stats
+ * print why (cli_read_recipe), watch makes it a diagnostic of the build. */
+rf_status cli_recipe_load(const char *path, struct rf_level_opts *o, char **text, char *why,
+                          size_t cap);
 /* Reads the recipe file of --recipe (at most 1 MiB) into *text
  * (NUL-terminated; the caller frees it with rf_fs_free) and points o's
  * recipe at it. Returns CLI_OK, or prints why and returns CLI_USAGE. */

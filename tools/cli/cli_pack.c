@@ -187,7 +187,8 @@ static const char *plural(size_t n) { return n == 1 ? "" : "s"; }
 
 int cli_pack_close(cli_pack *cp)
 {
-    size_t i, n = rf_diags_count(cp->diags), errors = 0, warnings = 0, left = 0;
+    /* no diags when the open stopped before loading (no bundled content) */
+    size_t i, n = cp->diags ? rf_diags_count(cp->diags) : 0, errors = 0, warnings = 0, left = 0;
     int rc = cp->rc;
     for (i = 0; cp->shown && i < n; i++) {
         const rf_diag *g = rf_diags_at(cp->diags, i);

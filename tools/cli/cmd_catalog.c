@@ -11,12 +11,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_genopts.h"
 #include "cli_level.h"
 #include "cli_pack.h"
 #include "commands.h"
 #include "roomforge/fs.h"
 #include "roomforge/level.h"
-#include "roomforge/special.h"
 #include "roomforge/stats.h"
 
 static const char catalog_usage[] =
@@ -82,28 +82,20 @@ static bool print_row(void *ud, const rf_stats_row *row)
     return !ferror(stdout);
 }
 
-#define CATALOG_MAX_COUNT 1000000
-#define CATALOG_MAX_ROOMS 64 /* --room options one run takes, as gen */
-
 int cmd_catalog(int argc, char **argv)
 {
-    const char *recipe_path = NULL;
     char *recipe = NULL;
-    rf_level_opts o;
     const rf_profile_set *set = NULL;
-    cli_content cc;
+    cli_gen g;
     cli_pack cp;
     rf_diags *d;
-    const char *forced[CATALOG_MAX_ROOMS];
-    size_t nforced = 0, j;
-    unsigned long long seed = 1;
-    int k, rc, fmt = FMT_TEXT, count = 10, a = 1, b = 26;
+    size_t j;
+    int k, rc, fmt = FMT_TEXT;
     rf_stats_opts so;
     catalog_out co;
     rf_status s;
     rf_stats_opts_init(&so);
-    rf_level_opts_init(&o);
-    cli_content_init(&cc);
+    cli_gen_init(&g, CLI_GEN_LEVEL | CLI_GEN_RUN);
     for (k = 1; k < argc; k++) {
         const char *v = NULL;
         int r;
@@ -111,40 +103,9 @@ int cmd_catalog(int argc, char **argv)
             fputs(catalog_usage, stdout);
             return CLI_OK;
         }
-        if ((r = cli_content_opt("catalog", argc, argv, &k, &cc)) != 0) {
+        if ((r = cli_gen_opt("catalog", argc, argv, &k, &g)) != 0) {
             if (r < 0)
                 return CLI_USAGE;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--profile", &v)) != 0) {
-            if (r < 0 || !*v)
-                return cli_usage_error("catalog", "--profile needs a name");
-            o.profile = v;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--seed", &v)) != 0) {
-            if (r < 0 || !cli_parse_u64(v, &seed))
-                return cli_usage_error("catalog", "--seed takes a non-negative integer");
-        } else if ((r = cli_opt_value(argc, argv, &k, "--count", &v)) != 0) {
-            if (r < 0 || !cli_parse_int(v, &count) || count < 1 || count > CATALOG_MAX_COUNT)
-                return cli_usage_error("catalog", "--count takes 1..%d", CATALOG_MAX_COUNT);
-        } else if ((r = cli_opt_value(argc, argv, &k, "--depths", &v)) != 0) {
-            if (r < 0 || !cli_parse_depths(v, &a, &b))
-                return cli_usage_error("catalog", "--depths takes A-B with 1 <= A <= B <= %d",
-                                        RF_LEVEL_MAX_DEPTH);
-        } else if ((r = cli_opt_value(argc, argv, &k, "--difficulty", &v)) != 0) {
-            rf_difficulty dl;
-            if (r < 0 || !rf_difficulty_parse(v, &dl))
-                return cli_usage_error("catalog", "--difficulty takes itytd, hntr, hmp, uv or nightmare (or 1-5)");
-            o.difficulty = (int)dl;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--size", &v)) != 0) {
-            if (r < 0 || !cli_parse_size(v, &o.width, &o.height))
-                return cli_usage_error("catalog", "--size takes WxH from %dx%d to %dx%d",
-                                        RF_LEVEL_MIN_W, RF_LEVEL_MIN_H, RF_LEVEL_MAX_SIDE,
-                                        RF_LEVEL_MAX_SIDE);
-        } else if ((r = cli_opt_value(argc, argv, &k, "--room", &v)) != 0) {
-            if (r < 0 || !*v)
-                return cli_usage_error("catalog", "--room needs a template name");
-            if (nforced == CATALOG_MAX_ROOMS)
-                return cli_usage_error("catalog", "--room given more than %d times",
-                                       CATALOG_MAX_ROOMS);
-            forced[nforced++] = v;
         } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
             if (r < 0)
                 return cli_usage_error("catalog", "--format takes text, csv or json");
@@ -156,39 +117,29 @@ int cmd_catalog(int argc, char **argv)
                 fmt = FMT_JSON;
             else
                 return cli_usage_error("catalog", "--format takes text, csv or json");
-        } else if ((r = cli_opt_value(argc, argv, &k, "--jobs", &v)) != 0) {
-            if (r < 0 || !cli_parse_int(v, &so.jobs) || so.jobs < 1 || so.jobs > RF_STATS_MAX_JOBS)
-                return cli_usage_error("catalog", "--jobs takes 1..%d", RF_STATS_MAX_JOBS);
-        } else if ((r = cli_opt_value(argc, argv, &k, "--recipe", &v)) != 0) {
-            if (r < 0 || !*v)
-                return cli_usage_error("catalog", "--recipe needs a Lua file");
-            recipe_path = v;
         } else {
             return cli_usage_error("catalog", "unknown argument '%s' (see --help)", argv[k]);
         }
     }
-    if (seed > UINT64_MAX - (unsigned long long)count)
-        return cli_usage_error("catalog", "--seed + --count overflows");
-    rc = cli_pack_open(&cp, "catalog", &cc);
+    if ((k = cli_gen_run_check("catalog", &g)) != CLI_OK)
+        return k;
+    rc = cli_pack_open(&cp, "catalog", &g.cc);
     if (!cp.pack)
         return cli_pack_close(&cp);
-    for (j = 0, k = CLI_OK; j < nforced; j++) /* a forced room's diagnostics in full */
-        if (!cli_pack_room(&cp, forced[j], &k) && k > rc)
+    for (j = 0, k = CLI_OK; j < g.nforced; j++) /* a forced room's diagnostics in full */
+        if (!cli_pack_room(&cp, g.forced[j], &k) && k > rc)
             rc = k;
     if (k != CLI_OK) {
         k = cli_pack_close(&cp);
         return k > rc ? k : rc;
     }
-    if (!cli_pack_profile(&cp, o.profile, &k)) { /* a profile with errors: exit 1, shown */
+    if (!cli_pack_profile(&cp, g.o.profile, &k)) { /* a profile with errors: exit 1, shown */
         int c = cli_pack_close(&cp);
         return c > k ? c : k;
     }
     set = rf_pack_profiles(cp.pack);
-    o.templates = rf_pack_templates(cp.pack);
-    o.rooms = forced;
-    o.nrooms = nforced;
-    if (recipe_path) {
-        k = cli_read_recipe("catalog", recipe_path, &o, &recipe);
+    if (g.recipe_path) {
+        k = cli_read_recipe("catalog", g.recipe_path, &g.o, &recipe);
         if (k != CLI_OK) {
             cli_pack_close(&cp);
             return k;
@@ -200,22 +151,11 @@ int cmd_catalog(int argc, char **argv)
         cli_pack_close(&cp);
         return cli_usage_error("catalog", "out of memory");
     }
+    cli_gen_stats_opts(&g, &so);
     so.profiles = set;
-    so.templates = o.templates;
-    so.profile_names = &o.profile;
+    so.templates = rf_pack_templates(cp.pack);
+    so.profile_names = &g.o.profile;
     so.nprofiles = 1;
-    so.seed = seed;
-    so.count = (uint64_t)count;
-    so.depth_lo = a;
-    so.depth_hi = b;
-    so.width = o.width;
-    so.height = o.height;
-    so.difficulty = o.difficulty;
-    so.rooms = forced;
-    so.nrooms = nforced;
-    so.recipe = o.recipe;
-    so.recipe_len = o.recipe_len;
-    so.recipe_file = o.recipe_file;
     co.fmt = fmt;
     co.first = true;
     if (fmt == FMT_CSV)
@@ -231,7 +171,7 @@ int cmd_catalog(int argc, char **argv)
         rc = s == RF_ERR_ARG ? CLI_USAGE
              : s == RF_ERR_NOMEM ? cli_usage_error("catalog", "out of memory")
                                  : cli_exit_for(s);
-        if (cli_write_diags(d, cc.verbosity) != CLI_OK)
+        if (cli_write_diags(d, g.cc.verbosity) != CLI_OK)
             rc = CLI_USAGE;
         goto done;
     }

@@ -164,7 +164,7 @@ int cmd_gen(int argc, char **argv)
     rf_status s;
     int k, rc;
     rf_view_format fmt;
-    cli_gen_init(&g);
+    cli_gen_init(&g, CLI_GEN_GEN);
     for (k = 1; k < argc; k++) {
         int r;
         if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {

@@ -24,8 +24,8 @@ static const char *const format_names[] = {"gcc", "json", "sarif", NULL};
 static void lint_help(FILE *out)
 {
     fputs("usage: roomforge lint [--format gcc|json|sarif] [--werror] [--disable CODE]...\n"
-          "                      [--enable CODE]... [--scripts DIR] [--list-codes]\n"
-          "                      [PATH...]\n"
+          "                      [--enable CODE]... [--scripts DIR] [--jobs N]\n"
+          "                      [--list-codes] [PATH...]\n"
           "Checks rooms.xml and profiles files (a directory: every *.xml below it, walked\n"
           "recursively); with no PATH, the bundled content. Every XML script is compiled\n"
           "and every Lua chunk run once in the sandbox. A profiles file (root <profiles>)\n"
@@ -42,6 +42,9 @@ static void lint_help(FILE *out)
           "                           wall-thin (repeatable)\n"
           "  --scripts DIR            load the designer condition and action types of\n"
           "                           DIR/*.lua before checking scripts\n"
+          "  --jobs N                 threads running the rooms' scripts, 1..8, while\n"
+          "                           the files are read (default: one per core); the\n"
+          "                           report is the same for any N\n"
           "  --list-codes             print every diagnostic code (code, severity, meaning)\n"
           "                           and exit\n"
           "  -h, --help               print this help and exit\n"
@@ -102,6 +105,15 @@ int cmd_lint(int argc, char **argv)
                 goto done;
             }
             lo.scripts_dir = v;
+            continue;
+        }
+        if ((r = cli_opt_value(argc, argv, &k, "--jobs", &v)) != 0) {
+            int jobs;
+            if (r < 0 || !cli_parse_int(v, &jobs) || jobs < 1 || jobs > 8) {
+                rc = cli_usage_error("lint", "--jobs takes 1..8");
+                goto done;
+            }
+            lo.jobs = (unsigned)jobs;
             continue;
         }
         if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {

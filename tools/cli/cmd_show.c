@@ -14,7 +14,7 @@
 
 static const char show_usage[] =
     "usage: roomforge show [--content DIR]... [--scripts DIR] [--format ascii|json]\n"
-    "                      [--verbose] [--quiet] ROOM\n"
+    "                      [--orient K] [--verbose] [--quiet] ROOM\n"
     "Prints one room in full: its map with rulers, a legend of its symbols, doors,\n"
     "flags, objects and scripts in readable form, each with its file line. ROOM\n"
     "matches case-insensitively; an unknown ROOM names the room most likely meant.\n"
@@ -29,6 +29,11 @@ static const char show_usage[] =
     "                       rooms' scripts are checked against\n"
     "  --format ascii|json  output format (default ascii); json prints the same as\n"
     "                       one object\n"
+    "  --orient K           the room turned by orientation K (0-7: K mod 4 quarter\n"
+    "                       turns clockwise, mirrored left to right first when\n"
+    "                       K >= 4), as a level places it: map, doors, anchors\n"
+    "                       and objects at the turned room's coordinates; the\n"
+    "                       scripts as written (they speak the template's own)\n"
     "  --verbose            print every diagnostic of the content in full\n"
     "  --quiet              print errors only\n"
     "  -h, --help           print this help and exit\n"
@@ -40,6 +45,7 @@ int cmd_show(int argc, char **argv)
 {
     const char *name = NULL;
     rf_write_format fmt = RF_WRITE_TEXT;
+    int orient = 0;
     cli_content cc;
     cli_pack cp;
     const rf_template *t;
@@ -59,6 +65,10 @@ int cmd_show(int argc, char **argv)
             if (r < 0 || (strcmp(v, "ascii") != 0 && strcmp(v, "json") != 0))
                 return cli_usage_error("show", "--format takes ascii or json");
             fmt = strcmp(v, "json") == 0 ? RF_WRITE_JSON : RF_WRITE_TEXT;
+        } else if ((r = cli_opt_value(argc, argv, &k, "--orient", &v)) != 0) {
+            if (r < 0 || strlen(v) != 1 || v[0] < '0' || v[0] > '7')
+                return cli_usage_error("show", "--orient takes an orientation from 0 to 7");
+            orient = v[0] - '0';
         } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
             return cli_usage_error("show", "unknown option '%s' (see --help)", argv[k]);
         } else if (name) {
@@ -73,7 +83,7 @@ int cmd_show(int argc, char **argv)
     if (!cp.pack)
         return cli_pack_close(&cp);
     t = cli_pack_room(&cp, name, &room_rc); /* as gen and sim say it: exit 1 */
-    if (t && (rf_template_write_show(t, stdout, fmt) != RF_OK || fflush(stdout) != 0))
+    if (t && (rf_template_write_show_turned(t, orient, stdout, fmt) != RF_OK || fflush(stdout) != 0))
         room_rc = CLI_USAGE;
     rc = room_rc > rc ? room_rc : rc;
     k = cli_pack_close(&cp);

@@ -180,17 +180,8 @@ static int sim_one(cli_pack *cp, const char *path, const sim_opts *o, bool many,
         rc = worse(rc, cli_exit_for(st));
         goto done;
     }
-    { /* the player starts on the template's 0,0 in every orientation, where
-       * the unturned room at the level's corner has it */
-        int px, py;
-        (void)rf_world_room_map(w, room, RF_COORDS_TEMPLATE, 0, 0, RF_COORDS_LEVEL, &px, &py);
-        if (rf_world_move_player(w, px, py) != RF_OK) {
-            rc = worse(rc, CLI_USAGE);
-            goto done;
-        }
-    }
     rc = worse(rc, cli_exit_for(st));
-    st = rf_scenario_play(s, w, room, d, &res);
+    st = rf_scenario_play(s, w, room, d, &res); /* the player starts on the template's 0,0 */
     if (!res) {
         rc = worse(rc, cli_exit_for(st));
         goto done;

@@ -12,13 +12,13 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_genopts.h"
 #include "cli_level.h"
 #include "cli_out.h"
 #include "cli_pack.h"
 #include "commands.h"
 #include "roomforge/fs.h"
 #include "roomforge/level.h"
-#include "roomforge/special.h"
 #include "roomforge/stats.h"
 
 static const char stats_usage[] =
@@ -70,8 +70,6 @@ static const char stats_usage[] =
     "Exit: 0 success, 1 content errors, failed levels or invariant violations,\n"
     "2 usage or I/O errors.\n";
 
-#define STATS_MAX_COUNT 1000000
-#define STATS_MAX_ROOMS 64
 #define STATS_MAX_MERGE 100000 /* shard files one merge reads */
 #define STATS_MAX_REPORT (1u << 30) /* bytes of one shard report */
 
@@ -185,26 +183,21 @@ static bool parse_shard(const char *v, int *i, int *n)
 
 int cmd_stats(int argc, char **argv)
 {
-    const char *recipe_path = NULL, *path = NULL;
-    const char *profiles[RF_STATS_MAX_PROFILES], *forced[STATS_MAX_ROOMS];
     char *recipe = NULL;
     char **merge = NULL;
-    size_t nmerge = 0, nprofiles = 0, nforced = 0, j;
+    size_t nmerge = 0, j;
     rf_stats_opts so;
-    rf_level_opts lo;
     rf_stats_format fmt = RF_STATS_TEXT;
-    cli_content cc;
+    cli_gen g;
     cli_pack cp;
     rf_stats *s = NULL;
     rf_diags *d;
     progress pg = {false, 0.0, 0};
-    unsigned long long seed = 1;
-    int k, rc, count = 10, a = 1, b = 26;
+    int k, rc;
     bool merging = false;
     const char *run_opt = NULL;
     rf_stats_opts_init(&so);
-    rf_level_opts_init(&lo);
-    cli_content_init(&cc);
+    cli_gen_init(&g, CLI_GEN_LEVEL | CLI_GEN_RUN | CLI_GEN_OUT);
     merge = calloc((size_t)argc + 1, sizeof *merge);
     if (!merge)
         return cli_usage_error("stats", "out of memory");
@@ -223,66 +216,9 @@ int cmd_stats(int argc, char **argv)
         if (strcmp(argv[k], "--format") != 0 && strncmp(argv[k], "--format=", 9) != 0 &&
             strcmp(argv[k], "-o") != 0 && strncmp(argv[k], "-o=", 3) != 0 && argv[k][0] == '-')
             run_opt = argv[k]; /* an option of a run, which a merge does not take */
-        if ((r = cli_content_opt("stats", argc, argv, &k, &cc)) != 0) {
+        if ((r = cli_gen_opt("stats", argc, argv, &k, &g)) != 0) {
             if (r < 0)
                 goto usage;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--profile", &v)) != 0) {
-            if (r < 0 || !*v) {
-                cli_usage_error("stats", "--profile needs a name");
-                goto usage;
-            }
-            if (nprofiles == RF_STATS_MAX_PROFILES) {
-                cli_usage_error("stats", "--profile given more than %d times",
-                                RF_STATS_MAX_PROFILES);
-                goto usage;
-            }
-            profiles[nprofiles++] = v;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--seed", &v)) != 0) {
-            if (r < 0 || !cli_parse_u64(v, &seed)) {
-                cli_usage_error("stats", "--seed takes a non-negative integer");
-                goto usage;
-            }
-        } else if ((r = cli_opt_value(argc, argv, &k, "--count", &v)) != 0) {
-            if (r < 0 || !cli_parse_int(v, &count) || count < 1 || count > STATS_MAX_COUNT) {
-                cli_usage_error("stats", "--count takes 1..%d", STATS_MAX_COUNT);
-                goto usage;
-            }
-        } else if ((r = cli_opt_value(argc, argv, &k, "--depths", &v)) != 0) {
-            if (r < 0 || !cli_parse_depths(v, &a, &b)) {
-                cli_usage_error("stats", "--depths takes A-B with 1 <= A <= B <= %d",
-                                RF_LEVEL_MAX_DEPTH);
-                goto usage;
-            }
-        } else if ((r = cli_opt_value(argc, argv, &k, "--difficulty", &v)) != 0) {
-            rf_difficulty dl;
-            if (r < 0 || !rf_difficulty_parse(v, &dl)) {
-                cli_usage_error("stats", "--difficulty takes itytd, hntr, hmp, uv or nightmare "
-                                         "(or 1-5)");
-                goto usage;
-            }
-            so.difficulty = (int)dl;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--size", &v)) != 0) {
-            if (r < 0 || !cli_parse_size(v, &so.width, &so.height)) {
-                cli_usage_error("stats", "--size takes WxH from %dx%d to %dx%d", RF_LEVEL_MIN_W,
-                                RF_LEVEL_MIN_H, RF_LEVEL_MAX_SIDE, RF_LEVEL_MAX_SIDE);
-                goto usage;
-            }
-        } else if ((r = cli_opt_value(argc, argv, &k, "--room", &v)) != 0) {
-            if (r < 0 || !*v) {
-                cli_usage_error("stats", "--room needs a template name");
-                goto usage;
-            }
-            if (nforced == STATS_MAX_ROOMS) {
-                cli_usage_error("stats", "--room given more than %d times", STATS_MAX_ROOMS);
-                goto usage;
-            }
-            forced[nforced++] = v;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--jobs", &v)) != 0) {
-            if (r < 0 || !cli_parse_int(v, &so.jobs) || so.jobs < 1 ||
-                so.jobs > RF_STATS_MAX_JOBS) {
-                cli_usage_error("stats", "--jobs takes 1..%d", RF_STATS_MAX_JOBS);
-                goto usage;
-            }
         } else if ((r = cli_opt_value(argc, argv, &k, "--shard", &v)) != 0) {
             if (r < 0 || !parse_shard(v, &so.shard, &so.nshards)) {
                 cli_usage_error("stats", "--shard takes I/N with 1 <= I <= N <= %d",
@@ -294,18 +230,6 @@ int cmd_stats(int argc, char **argv)
                 cli_usage_error("stats", "--format takes text, json, csv or html");
                 goto usage;
             }
-        } else if ((r = cli_opt_value(argc, argv, &k, "-o", &v)) != 0) {
-            if (r < 0 || !*v) {
-                cli_usage_error("stats", "-o needs a file");
-                goto usage;
-            }
-            path = cli_out_target(v);
-        } else if ((r = cli_opt_value(argc, argv, &k, "--recipe", &v)) != 0) {
-            if (r < 0 || !*v) {
-                cli_usage_error("stats", "--recipe needs a Lua file");
-                goto usage;
-            }
-            recipe_path = v;
         } else if (merging && argv[k][0] != '-') {
             merge[nmerge++] = argv[k];
         } else {
@@ -313,7 +237,7 @@ int cmd_stats(int argc, char **argv)
             goto usage;
         }
     }
-    if (path && (rc = cli_out_check("stats", path, NULL, NULL, 0)) != CLI_OK) {
+    if (g.out_path && (rc = cli_out_check("stats", g.out_path, NULL, NULL, 0)) != CLI_OK) {
         free(merge);
         return rc;
     }
@@ -327,45 +251,38 @@ int cmd_stats(int argc, char **argv)
             cli_usage_error("stats", "--merge takes 1..%d JSON reports", STATS_MAX_MERGE);
             goto usage;
         }
-        rc = run_merge(merge, nmerge, path, fmt);
+        rc = run_merge(merge, nmerge, g.out_path, fmt);
         free(merge);
         return rc;
     }
     free(merge);
     merge = NULL;
-    if (seed > UINT64_MAX - (unsigned long long)count)
-        return cli_usage_error("stats", "--seed + --count overflows");
-    rc = cli_pack_open(&cp, "stats", &cc);
+    if ((k = cli_gen_run_check("stats", &g)) != CLI_OK)
+        return k;
+    rc = cli_pack_open(&cp, "stats", &g.cc);
     if (!cp.pack)
         return cli_pack_close(&cp);
-    for (j = 0, k = CLI_OK; j < nforced; j++) /* a forced room's diagnostics in full */
-        if (!cli_pack_room(&cp, forced[j], &k) && k > rc)
+    for (j = 0, k = CLI_OK; j < g.nforced; j++) /* a forced room's diagnostics in full */
+        if (!cli_pack_room(&cp, g.forced[j], &k) && k > rc)
             rc = k;
-    for (j = 0; k == CLI_OK && j < (nprofiles ? nprofiles : 1); j++)
-        if (!cli_pack_profile(&cp, nprofiles ? profiles[j] : NULL, &k) && k < CLI_CONTENT)
+    for (j = 0; k == CLI_OK && j < (g.nprofiles ? g.nprofiles : 1); j++)
+        if (!cli_pack_profile(&cp, g.nprofiles ? g.profiles[j] : NULL, &k) && k < CLI_CONTENT)
             k = CLI_CONTENT;
     if (k != CLI_OK) {
         int c = cli_pack_close(&cp);
         return c > k ? c : (k > rc ? k : rc);
     }
-    if (recipe_path && (k = cli_read_recipe("stats", recipe_path, &lo, &recipe)) != CLI_OK) {
+    if (g.recipe_path &&
+        (k = cli_read_recipe("stats", g.recipe_path, &g.o, &recipe)) != CLI_OK) {
         cli_pack_close(&cp);
         return k;
     }
+    cli_gen_stats_opts(&g, &so);
     so.profiles = rf_pack_profiles(cp.pack);
     so.templates = rf_pack_templates(cp.pack);
-    so.profile_names = profiles;
-    so.nprofiles = nprofiles;
-    so.seed = seed;
-    so.count = (uint64_t)count;
-    so.depth_lo = a;
-    so.depth_hi = b;
-    so.rooms = forced;
-    so.nrooms = nforced;
-    so.recipe = lo.recipe;
-    so.recipe_len = lo.recipe_len;
-    so.recipe_file = lo.recipe_file;
-    pg.on = cc.verbosity >= 0 && isatty(fileno(stderr));
+    so.profile_names = g.profiles;
+    so.nprofiles = g.nprofiles;
+    pg.on = g.cc.verbosity >= 0 && isatty(fileno(stderr));
     if (pg.on) {
         pg.start = now_s();
         so.progress = show_progress;
@@ -381,7 +298,7 @@ int cmd_stats(int argc, char **argv)
         rf_status st = rf_stats_run(&so, &s, d);
         if (pg.on)
             fputc('\n', stderr);
-        if (cli_write_diags(d, cc.verbosity) != CLI_OK)
+        if (cli_write_diags(d, g.cc.verbosity) != CLI_OK)
             rc = CLI_USAGE;
         if (st != RF_OK) {
             k = st == RF_ERR_ARG ? CLI_USAGE
@@ -389,7 +306,7 @@ int cmd_stats(int argc, char **argv)
                                      : cli_exit_for(st);
             rc = k > rc ? k : rc;
         } else {
-            k = write_report(s, path, fmt);
+            k = write_report(s, g.out_path, fmt);
             if (k == CLI_OK && (rf_stats_failed(s) || rf_stats_violations(s)))
                 k = CLI_CONTENT;
             rc = k > rc ? k : rc;

@@ -424,7 +424,7 @@ int cmd_watch(int argc, char **argv)
     sigset_t mask, old;
     int sfd, rc;
     memset(&w, 0, sizeof w);
-    cli_gen_init(&w.g);
+    cli_gen_init(&w.g, CLI_GEN_GEN);
     if ((rc = parse(&w, argc, argv, &serve, &help)) != CLI_OK)
         return rc;
     if (help) {

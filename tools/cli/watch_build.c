@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "cli_level.h"
 #include "roomforge/fs.h"
 #include "roomforge/pack.h"
 #include "roomforge/rooms_file.h"
@@ -74,43 +75,26 @@ static rf_status draw(const rf_level *l, rf_view_format f, const rf_view_opts *v
 }
 
 /* The forced rooms as gen checks them: one left out for errors has them in d
- * already; an unknown one is an error of the build. */
+ * already; an unknown one is an error of the build, in gen's words. */
 static void check_forced(const cli_gen *g, const rf_pack *p, rf_diags *d)
 {
     size_t i;
     for (i = 0; i < g->nforced; i++) {
         rf_pack_room r;
-        const char *near;
         if (rf_pack_left_out_find(p, g->forced[i], &r))
             continue; /* its errors and room-left-out are in d already */
-        if (rf_template_set_find(rf_pack_templates(p), g->forced[i]))
-            continue;
-        near = rf_template_set_suggest(rf_pack_templates(p), g->forced[i]);
-        (void)rf_diag_add(d, "unknown-room", "roomforge", 0, 0,
-                          "no room named '%s' is loaded%s%s%s (roomforge list shows them)",
-                          g->forced[i], near ? "; did you mean '" : "", near ? near : "",
-                          near ? "'?" : "");
+        if (!rf_template_set_find(rf_pack_templates(p), g->forced[i]))
+            (void)cli_unknown_room_diag(d, rf_pack_templates(p), g->forced[i]);
     }
 }
 
-/* Reads the recipe file into *text (o pointed at it): an io-error of the
- * build when it cannot be read. */
+/* Reads the recipe file into *text (o pointed at it) as gen reads it: an
+ * io-error of the build when it cannot be read. */
 static void read_recipe(const char *path, rf_level_opts *o, char **text, rf_diags *d)
 {
-    size_t n = 0;
-    int why = 0;
-    rf_status st = rf_fs_read(path, RF_PROFILE_RECIPE_MAX, text, &n, &why);
-    if (st == RF_ERR_LIMIT)
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "--recipe: larger than 1 MiB");
-    else if (st != RF_OK)
-        (void)rf_diag_add(d, "io-error", path, 0, 0, "--recipe: cannot read: %s", rf_fs_why(why));
-    if (st != RF_OK) {
-        *text = NULL;
-        return;
-    }
-    o->recipe = *text;
-    o->recipe_len = n;
-    o->recipe_file = path;
+    char why[160];
+    if (cli_recipe_load(path, o, text, why, sizeof why) != RF_OK)
+        (void)rf_diag_add(d, "io-error", path, 0, 0, "--recipe: %s", why);
 }
 
 /* The level and its views, once the content is loaded without errors. */

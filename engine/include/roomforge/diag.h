@@ -50,6 +50,9 @@ RF_API RF_NODISCARD rf_diags *rf_diags_new_staging(void);
  * codes, --werror and file cap apply); either may be NULL. false when
  * memory ran out. */
 RF_API bool rf_diags_append(rf_diags *d, const rf_diags *from);
+/* The same for from's diagnostics first .. first + n - 1 (those past its
+ * end are not there to add). */
+RF_API bool rf_diags_append_range(rf_diags *d, const rf_diags *from, size_t first, size_t n);
 /* Forgets every diagnostic d holds, with its counts and per-file caps; the
  * enabled codes and --werror stay. A game reuses one sink this way. */
 RF_API void rf_diags_clear(rf_diags *d);

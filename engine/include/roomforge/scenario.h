@@ -105,9 +105,13 @@ typedef struct rf_scenario_result rf_scenario_result; /* opaque */
 
 typedef enum rf_scenario_format { RF_SCENARIO_TEXT = 0, RF_SCENARIO_JSON } rf_scenario_format;
 
-/* Plays s against room of w, in file order: each event calls the world's
- * event function (`move X Y` in the room's template frame, mapped to the
- * level through its orientation), `tick N` runs N ticks, `room` and `expect` play nothing.
+/* Plays s against room of w. First the player is put on the template's 0,0
+ * (rf_world_move_player at that cell's level position, through the room's
+ * orientation), so every play starts on the same cell of its room whatever
+ * the world did before; `roomforge sim` and pack:sim rely on it. Then the
+ * commands, in file order: each event calls the world's event function
+ * (`move X Y` in the room's template frame, mapped to the level through its
+ * orientation), `tick N` runs N ticks, `room` and `expect` play nothing.
  * An event naming an object the room does not hold at that point, or one of
  * the wrong kind (pull needs a lever, hit a breakable, kill a monster or
  * horde), is a scenario-object error at its line; the event is skipped and
@@ -119,7 +123,8 @@ typedef enum rf_scenario_format { RF_SCENARIO_TEXT = 0, RF_SCENARIO_JSON } rf_sc
  * effect meeting at most one expect; an unmet one is an expect-failed error at
  * its line. RF_OK with *out set (with RF_ERR_CONTENT and RF_ERR_SCRIPT *out is
  * set too, the diagnostics say what went wrong); RF_ERR_NOMEM or RF_ERR_ARG
- * (*out untouched). The result borrows s and w: free it before them. */
+ * (*out untouched; after RF_ERR_NOMEM the player may stand on the start).
+ * The result borrows s and w: free it before them. */
 RF_API RF_NODISCARD rf_status rf_scenario_play(const rf_scenario *s, rf_world *w, size_t room,
                                                rf_diags *d, rf_scenario_result **out);
 RF_API void rf_scenario_result_free(rf_scenario_result *r);

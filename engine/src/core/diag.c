@@ -62,11 +62,16 @@ rf_diags *rf_diags_new_staging(void)
 
 bool rf_diags_append(rf_diags *d, const rf_diags *from)
 {
+    return rf_diags_append_range(d, from, 0, from ? from->n : 0);
+}
+
+bool rf_diags_append_range(rf_diags *d, const rf_diags *from, size_t first, size_t n)
+{
     size_t i, lost;
-    if (!d)
+    if (!d || !from)
         return true;
     lost = rf_diags_lost(d);
-    for (i = 0; from && i < from->n; i++) {
+    for (i = first; i < from->n && i - first < n; i++) {
         const rf_diag *g = &from->items[i];
         (void)rf_diag_add(d, g->code, g->file, g->line, g->col, "%s", g->message);
     }

@@ -7,6 +7,7 @@
 
 #include "core/json.h"
 #include "load/symbols.h"
+#include "roomforge/orient.h"
 #include "roomforge/template_write.h"
 
 const char *rf_map_symbol_name(char c)
@@ -179,29 +180,92 @@ static void write_script_text(FILE *out, size_t index, const rf_script *s)
         write_clause_text(out, i ? "    " : "then", &s->actions[i], "actiontype");
 }
 
-static rf_status show_text(const rf_template *t, FILE *out)
+/* ---- a template turned (show --orient) ---- */
+
+/* How a template is shown: turned by k, in the turned room's own frame. */
+typedef struct turned {
+    const rf_template *t;
+    int k, tw, th, w, h; /* template size, turned size */
+} turned;
+
+static void turned_init(turned *v, const rf_template *t, int k)
 {
-    int w = rf_template_width(t), h = rf_template_height(t), x, y;
+    v->t = t;
+    v->k = k;
+    v->tw = rf_template_width(t);
+    v->th = rf_template_height(t);
+    rf_orient_size(k, v->tw, v->th, &v->w, &v->h);
+}
+
+/* Template point (x, y) in the turned room's frame. */
+static void turned_xy(const turned *v, int x, int y, int *rx, int *ry)
+{
+    rf_orient_to_room(v->k, v->tw, v->th, x, y, rx, ry);
+}
+
+/* The symbol at the turned room's (rx, ry): a door keeps its meaning, so a
+ * door turned onto a side edge is 'd' and one turned onto top or bottom 'D'. */
+static char turned_cell(const turned *v, int rx, int ry)
+{
+    int x, y;
+    char c;
+    rf_orient_to_template(v->k, v->tw, v->th, rx, ry, &x, &y);
+    c = rf_template_cell(v->t, x, y);
+    if ((c == 'D' || c == 'd') && v->k % 2 == 1)
+        c = c == 'D' ? 'd' : 'D';
+    return c;
+}
+
+/* The edge side s of the template faces once turned. */
+static rf_side turned_side(const turned *v, rf_side s)
+{
+    int dx = s == RF_SIDE_WEST ? -1 : s == RF_SIDE_EAST ? 1 : 0;
+    int dy = s == RF_SIDE_NORTH ? -1 : s == RF_SIDE_SOUTH ? 1 : 0;
+    rf_orient_dir(v->k, dx, dy, &dx, &dy);
+    return dy < 0 ? RF_SIDE_NORTH : dy > 0 ? RF_SIDE_SOUTH : dx < 0 ? RF_SIDE_WEST : RF_SIDE_EAST;
+}
+
+/* Object o's position in the turned frame (an unresolved one stays as it is). */
+static void turned_object(const turned *v, const rf_object *o, int *x, int *y)
+{
+    *x = o->x;
+    *y = o->y;
+    if (o->x >= 0 && o->y >= 0)
+        turned_xy(v, o->x, o->y, x, y);
+}
+
+static rf_status show_text(const rf_template *t, int k, FILE *out)
+{
     const rf_flags *f = rf_template_flags(t);
     bool used[256] = {false};
+    turned v;
+    int x, y;
     size_t i;
+    turned_init(&v, t, k);
     fprintf(out, "%s  (%s:%d)\n", rf_template_name(t), rf_template_file(t), rf_template_line(t));
-    fprintf(out, "  size %dx%d, levels ", w, h);
+    fprintf(out, "  size %dx%d, levels ", v.w, v.h);
     write_levels_text(out, f);
     fprintf(out, " (0-based), weight %d, flags ", rf_template_weight(t));
     write_flags_text(out, f);
     if (rf_template_tags(t))
         fprintf(out, ", tags %s", rf_template_tags(t));
+    if (k != 0) /* positions below are the turned room's; scripts keep the template's */
+        fprintf(out, "\n  turned: orientation %d (%d quarter turn%s clockwise%s); scripts "
+                     "speak the template's own coordinates",
+                k, k % 4, k % 4 == 1 ? "" : "s", k >= 4 ? ", mirrored first" : "");
     fputs("\n\n", out);
     fputs("     ", out);
-    for (x = 0; x < w; x++)
+    for (x = 0; x < v.w; x++)
         putc('0' + x % 10, out);
     putc('\n', out);
-    for (y = 0; y < h; y++) {
-        const char *row = rf_template_row(t, y);
-        fprintf(out, "  %2d %s\n", y, row);
-        for (x = 0; x < w; x++)
-            used[(unsigned char)row[x]] = true;
+    for (y = 0; y < v.h; y++) {
+        fprintf(out, "  %2d ", y);
+        for (x = 0; x < v.w; x++) {
+            char c = turned_cell(&v, x, y);
+            used[(unsigned char)c] = true;
+            putc(c, out);
+        }
+        putc('\n', out);
     }
     fputs("\n  legend\n", out);
     for (i = 0; i < rf_symbol_count(); i++) { /* anchors below, with their cells */
@@ -211,25 +275,30 @@ static rf_status show_text(const rf_template *t, FILE *out)
     }
     for (x = 0; x < 10; x++) {
         int ax, ay;
-        if (rf_template_anchor(t, x, &ax, &ay))
+        if (rf_template_anchor(t, x, &ax, &ay)) {
+            turned_xy(&v, ax, ay, &ax, &ay);
             fprintf(out, "    '%d' anchor at %d,%d\n", x, ax, ay);
+        }
     }
     fprintf(out, "\n  doors (%zu)\n", rf_template_door_count(t));
     for (i = 0; i < rf_template_door_count(t); i++) {
         const rf_door *d = rf_template_door(t, i);
-        fprintf(out, "    %d,%d %s\n", d->x, d->y, rf_side_name(d->side));
+        int dx, dy;
+        turned_xy(&v, d->x, d->y, &dx, &dy);
+        fprintf(out, "    %d,%d %s\n", dx, dy, rf_side_name(turned_side(&v, d->side)));
     }
     fprintf(out, "\n  objects (%zu)\n", rf_template_object_count(t));
     for (i = 0; i < rf_template_object_count(t); i++) {
         const rf_object *o = rf_template_object(t, i);
-        size_t k;
-        fprintf(out, "    %-16s %-12s %2d,%-2d", rf_object_tag(o), o->id ? o->id : "-",
-                o->x, o->y);
+        size_t a;
+        int ox, oy;
+        turned_object(&v, o, &ox, &oy);
+        fprintf(out, "    %-16s %-12s %2d,%-2d", rf_object_tag(o), o->id ? o->id : "-", ox, oy);
         if (o->at >= 0)
             fprintf(out, " at=%d", o->at);
-        for (k = 0; k < o->nattrs; k++)
-            if (!skip_object_key(o->attrs[k].key))
-                fprintf(out, " %s=\"%s\"", o->attrs[k].name, o->attrs[k].value);
+        for (a = 0; a < o->nattrs; a++)
+            if (!skip_object_key(o->attrs[a].key))
+                fprintf(out, " %s=\"%s\"", o->attrs[a].name, o->attrs[a].value);
         putc('\n', out);
     }
     fprintf(out, "\n  scripts (%zu)\n", rf_template_script_count(t));
@@ -266,54 +335,68 @@ static void write_clauses_json(FILE *out, const rf_clause *c, size_t n)
     putc(']', out);
 }
 
-static rf_status show_json(const rf_template *t, FILE *out)
+static rf_status show_json(const rf_template *t, int k, FILE *out)
 {
-    int h = rf_template_height(t), y, digit;
+    int x, y, digit;
     const rf_flags *f = rf_template_flags(t);
     size_t i;
     bool first = true;
+    turned v;
+    turned_init(&v, t, k);
     fputc('{', out);
     rf_json_key(out, "name", 1);
     rf_json_string(out, rf_template_name(t));
     rf_json_key(out, "file", 0);
     rf_json_string(out, rf_template_file(t));
-    fprintf(out, ",\"line\":%d,\"width\":%d,\"height\":%d,\"min_level\":%d,\"max_level\":",
-            rf_template_line(t), rf_template_width(t), h, f->min_level);
+    fprintf(out, ",\"line\":%d,\"orient\":%d,\"width\":%d,\"height\":%d,\"min_level\":%d,"
+                 "\"max_level\":",
+            rf_template_line(t), k, v.w, v.h, f->min_level);
     write_max_level(out, f);
     fprintf(out, ",\"weight\":%d,\"tags\":", rf_template_weight(t));
     rf_json_string(out, rf_template_tags(t));
     fputs(",\"flags\":", out);
     write_flags_json(out, f);
     fputs(",\"rows\":[", out);
-    for (y = 0; y < h; y++) {
+    for (y = 0; y < v.h; y++) {
+        char row[RF_TEMPLATE_MAX_SIDE + 1];
+        for (x = 0; x < v.w; x++)
+            row[x] = turned_cell(&v, x, y);
+        row[v.w] = '\0';
         if (y)
             putc(',', out);
-        rf_json_string(out, rf_template_row(t, y));
+        rf_json_string(out, row);
     }
     fputs("],\"doors\":[", out);
     for (i = 0; i < rf_template_door_count(t); i++) {
         const rf_door *d = rf_template_door(t, i);
+        int dx, dy, sx[3], sy[3], s;
+        turned_xy(&v, d->x, d->y, &dx, &dy);
+        for (s = 0; s < 3; s++)
+            turned_xy(&v, d->span_x[s], d->span_y[s], &sx[s], &sy[s]);
         fprintf(out, "%s{\"x\":%d,\"y\":%d,\"side\":\"%s\",\"span\":[[%d,%d],[%d,%d],[%d,%d]]}",
-                i ? "," : "", d->x, d->y, rf_side_name(d->side), d->span_x[0], d->span_y[0],
-                d->span_x[1], d->span_y[1], d->span_x[2], d->span_y[2]);
+                i ? "," : "", dx, dy, rf_side_name(turned_side(&v, d->side)), sx[0], sy[0],
+                sx[1], sy[1], sx[2], sy[2]);
     }
     fputs("],\"anchors\":{", out);
     for (digit = 0; digit < 10; digit++) {
         int ax, ay;
         if (!rf_template_anchor(t, digit, &ax, &ay))
             continue;
+        turned_xy(&v, ax, ay, &ax, &ay);
         fprintf(out, "%s\"%d\":[%d,%d]", first ? "" : ",", digit, ax, ay);
         first = false;
     }
     fputs("},\"objects\":[", out);
     for (i = 0; i < rf_template_object_count(t); i++) {
         const rf_object *o = rf_template_object(t, i);
+        int ox, oy;
+        turned_object(&v, o, &ox, &oy);
         fputs(i ? ",{" : "{", out);
         rf_json_key(out, "type", 1);
         rf_json_string(out, rf_object_tag(o));
         rf_json_key(out, "id", 0);
         rf_json_string(out, o->id);
-        fprintf(out, ",\"x\":%d,\"y\":%d,\"at\":", o->x, o->y);
+        fprintf(out, ",\"x\":%d,\"y\":%d,\"at\":", ox, oy);
         if (o->at >= 0)
             fprintf(out, "%d", o->at);
         else
@@ -342,5 +425,13 @@ static rf_status show_json(const rf_template *t, FILE *out)
 
 rf_status rf_template_write_show(const rf_template *t, FILE *out, rf_write_format fmt)
 {
-    return fmt == RF_WRITE_JSON ? show_json(t, out) : show_text(t, out);
+    return rf_template_write_show_turned(t, 0, out, fmt);
+}
+
+rf_status rf_template_write_show_turned(const rf_template *t, int orient, FILE *out,
+                                        rf_write_format fmt)
+{
+    if (!t || !out || orient < 0 || orient >= RF_ORIENT_COUNT)
+        return RF_ERR_ARG;
+    return fmt == RF_WRITE_JSON ? show_json(t, orient, out) : show_text(t, orient, out);
 }

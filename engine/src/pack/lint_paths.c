@@ -3,7 +3,7 @@
  * Pipeline: pack, the top: calls load, world, profile and level (trial
  * levels); only the CLI calls it. Paths are walked in name order; an *.xml
  * rooted at <profiles> is a profiles file. Rooms load first; with no profiles
- * file to prove, they stream to a checker thread (lint_pipe.c), then go.
+ * file to prove, they stream to checker threads (lint_pipe.c), then go.
  */
 #include <string.h>
 #include <strings.h>
@@ -133,20 +133,17 @@ static rf_status lint_status(rf_status ls)
     return ls == RF_ERR_NOMEM || ls == RF_ERR_IO || ls == RF_OK ? ls : RF_ERR_CONTENT;
 }
 
-/* No profiles file: every room is handed at its </room> to a checker
- * thread (lint_pipe.c), and let go once checked. */
+/* No profiles file: every room is handed at its </room> to the checkers
+ * (lint_pipe.c), and let go once checked. */
 static rf_status lint_streaming(const found *f, size_t npaths, const rf_world_opts *wo,
-                                rf_diags *d, rf_lint_summary *out)
+                                unsigned jobs, rf_diags *d, rf_lint_summary *out)
 {
     rf_template_set *set = rf_template_set_new();
-    rf_world_linter *l = NULL;
     rf_lint_pipe *checks = NULL;
     rf_status st;
     if (!set)
         return RF_ERR_NOMEM;
-    st = lint_status(rf_world_linter_new(wo, false, d, &l));
-    if (st != RF_ERR_NOMEM)
-        st = rf_pack_worse(st, rf_lint_pipe_new(l, &checks));
+    st = lint_status(rf_lint_pipe_new(wo, jobs, d, &checks));
     if (st != RF_ERR_NOMEM)
         st = rf_pack_worse(st, rf_template_set_stream(set, rf_lint_pipe_room, checks,
                                                       RF_LINT_PIPE_HOLD));
@@ -156,7 +153,6 @@ static rf_status lint_streaming(const found *f, size_t npaths, const rf_world_op
     }
     out->rooms = rf_template_set_streamed(set);
     rf_lint_pipe_free(checks);
-    rf_world_linter_free(l);
     rf_template_set_free(set);
     return st;
 }
@@ -199,7 +195,7 @@ rf_status rf_lint_paths(const char *const *paths, size_t npaths, const rf_lint_o
          * scripts directory's extensions), XML scripts compiled, Lua chunks run
          * once in the sandbox; then the profiles' trial levels */
         st = rf_pack_worse(st, f.nprofiles ? lint_keeping(&f, npaths, &wo, d, out)
-                                           : lint_streaming(&f, npaths, &wo, d, out));
+                                           : lint_streaming(&f, npaths, &wo, o ? o->jobs : 0, d, out));
     }
     found_free(&f, f.lists ? npaths : 0);
     return st;

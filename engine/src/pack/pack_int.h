@@ -53,22 +53,25 @@ rf_status rf_pack_index_rooms(rf_pack *p, const bool *bad, rf_diags *d);
 rf_status rf_pack_layer(rf_pack *p, const size_t *pack_of, const bool *bad, bool *keep,
                         rf_diags *d);
 
-/* A streaming lint's checker (lint_pipe.c): rooms the loader lets go are
- * checked by l on a thread of its own, in order. The set streams with hold
- * RF_LINT_PIPE_HOLD, so a room stays whole until the checker is done. */
+/* A streaming lint's checkers (lint_pipe.c): rooms the loader lets go are
+ * checked by world linters on threads of their own. The set streams with
+ * hold RF_LINT_PIPE_HOLD, so a room stays whole until it is checked. */
 #define RF_LINT_PIPE_HOLD 32
 typedef struct rf_lint_pipe rf_lint_pipe;
-/* A pipe over l (NULL: nothing is checked; the rooms are counted alone).
- * RF_OK, or RF_ERR_NOMEM with *out NULL. */
-rf_status rf_lint_pipe_new(rf_world_linter *l, rf_lint_pipe **out);
+/* Checkers for wo's scripts: jobs of them (0: one per online processor, up
+ * to 8), each with a world linter; extension problems go to d once. RF_OK;
+ * RF_ERR_CONTENT (an extension reported; the checks go on); RF_ERR_IO (no
+ * registries: rooms are counted, not checked); RF_ERR_NOMEM with *out NULL. */
+rf_status rf_lint_pipe_new(const rf_world_opts *wo, unsigned jobs, rf_diags *d,
+                           rf_lint_pipe **out);
 /* The set's rf_template_fn (ud: the pipe): queues t, waiting while the
- * checker is RF_LINT_PIPE_HOLD rooms behind. RF_ERR_NOMEM once a check ran
- * out of memory (the load then stops), else RF_OK: the checks' statuses come
- * from rf_lint_pipe_finish. */
+ * oldest unchecked room is RF_LINT_PIPE_HOLD back. RF_ERR_NOMEM once a check
+ * ran out of memory (the load then stops), else RF_OK: the checks' statuses
+ * come from rf_lint_pipe_finish. */
 rf_status rf_lint_pipe_room(void *ud, const rf_template *t);
-/* Waits for every room to be checked, then adds the checker's diagnostics
- * to d (after the loader's, as a kept lint orders them). The checks' worst
- * status: RF_OK, RF_ERR_CONTENT, RF_ERR_NOMEM. */
+/* Waits for every room to be checked, then adds the checks' diagnostics to
+ * d in room order (after the loader's, as a kept lint orders them, whatever
+ * the checkers). The checks' worst status: RF_OK, RF_ERR_CONTENT, RF_ERR_NOMEM. */
 rf_status rf_lint_pipe_finish(rf_lint_pipe *p, rf_diags *d);
 void rf_lint_pipe_free(rf_lint_pipe *p); /* p may be NULL */
 

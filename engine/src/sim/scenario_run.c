@@ -189,8 +189,15 @@ rf_status rf_scenario_play(const rf_scenario *s, rf_world *w, size_t room, rf_di
     size_t i, n, ne;
     bool content = false, script = false, stop = false;
     bool *used = NULL;
+    rf_status start;
+    int px, py;
     if (!s || !w || !d || !out || !rf_world_room_get(w, room, &info))
         return RF_ERR_ARG;
+    /* the player starts on the template's 0,0, wherever the room stands and
+     * however it is turned: the corner the scenario's frame counts from */
+    (void)rf_world_room_map(w, room, RF_COORDS_TEMPLATE, 0, 0, RF_COORDS_LEVEL, &px, &py);
+    if ((start = rf_world_move_player(w, px, py)) != RF_OK)
+        return start;
     n = rf_scenario_count(s);
     r = rf_calloc(1, sizeof *r);
     if (!r)

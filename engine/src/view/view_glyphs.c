@@ -48,29 +48,30 @@ const rf_view_glyph *rf_view_glyph_of(const rf_placed *p)
     return &glyphs[NGLYPHS - 1];
 }
 
-/* Terrain rows in rf_tile order (DESIGN 6): legend word, SGR, colour. */
+/* Terrain rows by rf_tile (DESIGN 6): legend word, SGR, colour. Each row
+ * names its tile, so a tile added to grid.h cannot shift the others. */
 static const struct {
     const char *legend, *sgr;
     unsigned rgb;
 } tiles[RF_TILE_COUNT] = {
-    {"rock", NULL, 0x101010u},
-    {"wall", "37", 0x8a8a8au},
-    {"floor", "90", 0x3a3a3au},
-    {"door", "33", 0xb07830u},
-    {"secret door", "33;1", 0x806040u},
-    {"destructible wall", "35", 0x8a6a8au},
-    {"impassable floor", "90", 0x202028u},
-    {"stairs up", "97;1", 0xf0f0f0u},
-    {"stairs down", "97;1", 0xe0e0e0u},
-    {"deep water", "34;1", 0x1840a0u},
-    {"shallow water", "36", 0x3880c0u},
-    {"water", "34", 0x2860b0u},
-    {"ice", "96", 0xa0e0f0u},
-    {"goo", "32", 0x40a040u},
-    {"acid", "92", 0x90e040u},
-    {"lava", "31;1", 0xe04010u},
-    {"chasm", "90;1", 0x28103cu},
-    {"bridge", "33", 0x906030u},
+    [RF_TILE_ROCK] =          {"rock", NULL, 0x101010u},
+    [RF_TILE_WALL] =          {"wall", "37", 0x8a8a8au},
+    [RF_TILE_FLOOR] =         {"floor", "90", 0x3a3a3au},
+    [RF_TILE_DOOR] =          {"door", "33", 0xb07830u},
+    [RF_TILE_SECRET_DOOR] =   {"secret door", "33;1", 0x806040u},
+    [RF_TILE_BREAKABLE] =     {"destructible wall", "35", 0x8a6a8au},
+    [RF_TILE_IMPASSABLE] =    {"impassable floor", "90", 0x202028u},
+    [RF_TILE_STAIRS_UP] =     {"stairs up", "97;1", 0xf0f0f0u},
+    [RF_TILE_STAIRS_DOWN] =   {"stairs down", "97;1", 0xe0e0e0u},
+    [RF_TILE_DEEP_WATER] =    {"deep water", "34;1", 0x1840a0u},
+    [RF_TILE_SHALLOW_WATER] = {"shallow water", "36", 0x3880c0u},
+    [RF_TILE_WATER] =         {"water", "34", 0x2860b0u},
+    [RF_TILE_ICE] =           {"ice", "96", 0xa0e0f0u},
+    [RF_TILE_GOO] =           {"goo", "32", 0x40a040u},
+    [RF_TILE_ACID] =          {"acid", "92", 0x90e040u},
+    [RF_TILE_LAVA] =          {"lava", "31;1", 0xe04010u},
+    [RF_TILE_CHASM] =         {"chasm", "90;1", 0x28103cu},
+    [RF_TILE_BRIDGE] =        {"bridge", "33", 0x906030u},
 };
 
 const char *rf_view_tile_legend(rf_tile t) { return (unsigned)t < RF_TILE_COUNT ? tiles[t].legend : "?"; }
