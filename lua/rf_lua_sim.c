@@ -157,6 +157,8 @@ int rf_lua_pack_sim(lua_State *L)
     lua_setfield(L, -2, "failed");
     lua_pushinteger(L, (lua_Integer)orient);
     lua_setfield(L, -2, "orient");
+    lua_pushstring(L, coords_names[k]);
+    lua_setfield(L, -2, "coords");
     rf_scenario_result_effects(box->result, &from, &to);
     lua_createtable(L, (int)(to - from), 0);
     for (i = from; i < to; i++) {

@@ -75,7 +75,9 @@ def main():
             if r.get('played') is False:  # a scenario that could not be played
                 assert set(r) == {'scenario', 'played'}, r
                 continue
-            assert set(r) == {'scenario', 'room', 'ticks', 'effects', 'expects', 'failed'}, r.keys()
+            assert set(r) == {'scenario', 'room', 'orient', 'coords', 'ticks', 'effects', 'expects',
+                              'failed'}, r.keys()
+            assert r['orient'] in range(8) and r['coords'] in ('template', 'room'), r
             last = 0
             for e in r['effects']:
                 assert set(e) == {'tick', 'kind', 'effect'} | fields[e['kind']], e

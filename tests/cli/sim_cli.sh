@@ -73,6 +73,10 @@ check 0 "" --orient 6 --scenario "$scn/library.scn"
 check 0 "" --orient=3 --coords=room --scenario "$scn/turnstile_vault.scn"
 grep -qxF 'T2 move turnstile 1,5' "$out" ||
     { echo "FAIL: --orient 3 --coords room: the turnstile's move in room coordinates"; fail=$((fail + 1)); }
+# and the JSON says how it was played
+check 0 "" --format json --orient 5 --coords room --scenario "$scn/turnstile_vault.scn"
+grep -qF '"room":"Turnstile Vault","orient":5,"coords":"room",' "$out" ||
+    { echo "FAIL: --format json --orient 5 --coords room: no orient and coords"; fail=$((fail + 1)); }
 check 2 "the bundled content was not found|cannot|io-error" --content "$data/no-such-dir" --scenario "$scn/library.scn"
 # the most ticks a scenario may play finish (CTest's timeout catches a hang);
 # a play logging more than 100,000 effects stops (memory stays bounded)

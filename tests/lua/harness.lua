@@ -145,8 +145,9 @@ function H.sim_json(r)
   end
   local x = {}
   for i, ex in ipairs(r.expects) do x[i] = H.obj(ex, {"line", "tick", "effect", "met"}) end
-  return string.format('{"scenario":%s,"room":%s,"ticks":%d,"effects":[%s],"expects":[%s],"failed":%d}\n',
-                       H.str(r.scenario), H.str(r.room), r.ticks, table.concat(e, ","),
+  return string.format('{"scenario":%s,"room":%s,"orient":%d,"coords":%s,"ticks":%d,"effects":[%s],'
+                       .. '"expects":[%s],"failed":%d}\n', H.str(r.scenario), H.str(r.room),
+                       r.orient, H.str(r.coords), r.ticks, table.concat(e, ","),
                        table.concat(x, ","), r.failed)
 end
 

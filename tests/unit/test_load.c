@@ -472,6 +472,175 @@ START_TEST(lua_code_in_cdata_starts_after_the_opener)
 }
 END_TEST
 
+/* How many diagnostics have code. */
+static size_t count_code(const char *code)
+{
+    size_t i, n = 0;
+    for (i = 0; i < rf_diags_count(d); i++)
+        n += strcmp(rf_diags_at(d, i)->code, code) == 0;
+    return n;
+}
+
+START_TEST(empty_rooms_and_scripts_end_exactly_once)
+{
+    /* SAX2 gives an empty element a start and an end event: </room> and
+     * </script> work must run once, not once per event */
+    const rf_template *t;
+    ck_assert_int_eq(load_str("<roomdb>\n<room name=\"e\"/>\n<room name=\"r\">"
+                              "<row text=\"##D##\"/><row text=\"d...d\"/><row text=\"##D##\"/>\n"
+                              "  <script/><script lang=\"lua\"/><script lang=\"lua\"></script>" END),
+                     RF_ERR_CONTENT);
+    ck_assert_uint_eq(count_code("no-rows"), 1);
+    expect_diag("no-rows", 2, 1);
+    ck_assert_uint_eq(rf_template_set_skipped_count(set), 1);
+    ck_assert_uint_eq(rf_template_set_count(set), 1);
+    t = rf_template_set_at(set, 0);
+    ck_assert_str_eq(rf_template_name(t), "r");
+    ck_assert_uint_eq(rf_template_script_count(t), 3);
+    ck_assert_uint_eq(count_code("empty-script"), 1);
+    expect_diag("empty-script", 4, 3);
+    ck_assert_str_eq(rf_template_script(t, 1)->code, "");
+    ck_assert_str_eq(rf_template_script(t, 2)->code, "");
+}
+END_TEST
+
+START_TEST(script_text_joins_references_and_cdata)
+{
+    const rf_script *s;
+    ck_assert_int_eq(load_str(ROOM "  <script lang=\"lua\">a = \"&lt;&amp;&#38;&#x41;&gt;\""
+                                   "<![CDATA[ .. \"<&>\"]]>-- \xc3\xa9<!-- gone -->!</script>" END),
+                     RF_OK);
+    s = rf_template_script(rf_template_set_at(set, 0), 0);
+    ck_assert_str_eq(s->code, "a = \"<&&A>\" .. \"<&>\"-- \xc3\xa9!");
+    ck_assert_int_eq(s->code_line, 3);
+    ck_assert_int_eq(s->code_col, 22);
+}
+END_TEST
+
+START_TEST(attribute_values_decode_their_references)
+{
+    ck_assert_int_eq(load_str("<roomdb>\n<room name=\"A &amp; B &#38; C &lt;D&gt; &#233;\" tags=\"x&amp;y\">"
+                              "<row text=\"##D##\"/><row text=\"d...d\"/><row text=\"##D##\"/>" END),
+                     RF_OK);
+    ck_assert_str_eq(rf_template_name(rf_template_set_at(set, 0)), "A & B & C <D> \xc3\xa9");
+    ck_assert_ptr_nonnull(rf_template_set_find(set, "a & b & c <d> \xc3\xa9"));
+}
+END_TEST
+
+START_TEST(an_error_mid_room_skips_that_room_only_once)
+{
+    static const char xml[] =
+        "<roomdb>\n"
+        "<room name=\"a\"><row text=\"#D#\"/><row text=\"#.#\"/><row text=\"###\"/></room>\n"
+        "<room name=\"b\"><row text=\"#D#\"/>\n"
+        "  <row text=\"#.#\"\n"
+        "  <row text=\"###\"/></room>\n"
+        "<room name=\"c\"><row text=\"#D#\"/><row text=\"#.#\"/><row text=\"###\"/></room>\n"
+        "</roomdb>\n";
+    const char *name, *file;
+    int line, col;
+    ck_assert_int_eq(load_str(xml), RF_ERR_CONTENT);
+    ck_assert_uint_eq(count_code("xml-syntax"), 1);
+    expect_diag("xml-syntax", 4, 3);
+    ck_assert_uint_eq(rf_template_set_count(set), 1);
+    ck_assert_str_eq(rf_template_name(rf_template_set_at(set, 0)), "a");
+    ck_assert_uint_eq(rf_template_set_skipped_count(set), 1);
+    ck_assert(rf_template_set_skipped_at(set, 0, &name, &file, &line, &col));
+    ck_assert_str_eq(name, "b");
+    ck_assert_int_eq(line, 3);
+    ck_assert_int_eq(col, 1);
+}
+END_TEST
+
+START_TEST(prefixed_names_are_reported_as_written)
+{
+    const rf_diag *g;
+    ck_assert_int_eq(load_str("<roomdb>\n<room name=\"r\" xmlns:g=\"urn:g\" g:mood=\"x\">"
+                              "<row text=\"##D##\"/><row text=\"d...d\"/><row text=\"##D##\"/>"
+                              "<g:fountain at=\"1\"/>" END),
+                     RF_ERR_CONTENT);
+    ck_assert_uint_eq(count_code("unknown-attribute"), 2);
+    g = find_code("unknown-attribute");
+    ck_assert_ptr_nonnull(strstr(g->message, "xmlns:g"));
+    ck_assert_int_eq(g->col, 16);
+    g = rf_diags_at(d, (size_t)(g - rf_diags_at(d, 0)) + 1);
+    ck_assert_str_eq(g->code, "unknown-attribute");
+    ck_assert_ptr_nonnull(strstr(g->message, "g:mood"));
+    ck_assert_int_eq(g->col, 32);
+    ck_assert_ptr_nonnull(strstr(find_code("unknown-object")->message, "<g:fountain>"));
+}
+END_TEST
+
+START_TEST(one_attribute_name_is_judged_per_element)
+{
+    /* the memo of interned names is keyed by name and element: text= is a
+     * <row>'s, not a <monster>'s; a game's own object is reported each time */
+    ck_assert_int_eq(load_str(ROOM "<monster at=\"1\" text=\"x\"/><fountain x=\"1\" y=\"1\"/>\n"
+                                   "<fountain x=\"2\" y=\"1\"/>" END),
+                     RF_ERR_CONTENT);
+    ck_assert_uint_eq(count_code("unknown-attribute"), 1);
+    expect_diag("unknown-attribute", 3, 17);
+    ck_assert_uint_eq(count_code("unknown-object"), 2);
+}
+END_TEST
+
+START_TEST(a_cascade_outside_rooms_is_not_reported)
+{
+    /* a </room> too early leaves rows in <roomdb>; they are held until a
+     * room ends well, and the break (at <roomdb>, never closed) takes them */
+    static const char xml[] = "<roomdb>\n"
+                              "<room name=\"w\"><row text=\"#D#\"/><row text=\"#.#\"/>\n"
+                              "</room> <row text=\"###\"/>\n"
+                              "<flags minLevel=\"1\"/>\n"
+                              "</room>\n"
+                              "</roomdb>\n";
+    ck_assert_int_eq(load_str(xml), RF_ERR_CONTENT);
+    ck_assert_uint_eq(count_code("xml-syntax"), 1);
+    expect_diag("xml-syntax", 1, 1);
+    ck_assert_ptr_null(find_code("unknown-element"));
+}
+END_TEST
+
+START_TEST(libxml2_tree_checks_hold_without_a_tree)
+{
+    /* what libxml2's tree builder said under the old reader, the SAX
+     * loader says too: an xml:id that is no NCName, a "--" in a comment
+     * with the comment's start */
+    ck_assert_int_eq(load_str(ROOM "<!-- a -- b -->\n" END), RF_ERR_CONTENT);
+    ck_assert_str_eq(find_code("xml-syntax")->message, "Double hyphen within comment: <!-- a");
+    teardown();
+    setup();
+    ck_assert_int_eq(load_str("<roomdb>\n<room name=\"r\" xml:id=\"1 2\">"
+                              "<row text=\"##D##\"/><row text=\"d...d\"/><row text=\"##D##\"/>" END),
+                     RF_ERR_CONTENT);
+    expect_diag("xml-syntax", 2, 28);
+    ck_assert_str_eq(find_code("xml-syntax")->message, "xml:id : attribute value 1 2 is not an NCName");
+    ck_assert_uint_eq(rf_template_set_count(set), 1); /* not fatal */
+}
+END_TEST
+
+START_TEST(a_text_past_libxml2s_limit_is_refused)
+{
+    /* 10,000,000 bytes of text in one node (XML_MAX_TEXT_LENGTH) */
+    static const char head[] = "<roomdb>\n<room name=\"r\"><row text=\"#D#\"/><row text=\"#.#\"/>"
+                               "<script lang=\"lua\">";
+    static const char tail[] = "</script></room>\n</roomdb>\n";
+    size_t n = sizeof head - 1 + 10000100 + sizeof tail - 1, k;
+    char *xml = malloc(n);
+    ck_assert_ptr_nonnull(xml);
+    memcpy(xml, head, sizeof head - 1);
+    for (k = sizeof head - 1; k < sizeof head - 1 + 10000100; k++)
+        xml[k] = (k % 50 == 0) ? '\n' : 'x';
+    memcpy(xml + k, tail, sizeof tail - 1);
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "mem.xml", xml, n, d), RF_ERR_CONTENT);
+    free(xml);
+    ck_assert_uint_eq(count_code("xml-limit"), 1);
+    ck_assert_str_eq(find_code("xml-limit")->message, "xmlSAX2Characters: huge text node");
+    ck_assert_uint_eq(rf_template_set_count(set), 0);
+    ck_assert_uint_eq(rf_template_set_skipped_count(set), 1);
+}
+END_TEST
+
 START_TEST(unknown_anchor_stays_unresolved_for_the_checker)
 {
     ck_assert_int_eq(load_str(ROOM "<monster at=\"7\"/>" END), RF_ERR_CONTENT);
@@ -1062,6 +1231,15 @@ static Suite *load_suite(void)
     tcase_add_test(te, unknown_anchor_stays_unresolved_for_the_checker);
     tcase_add_test(te, rooms_before_a_syntax_error_are_kept);
     tcase_add_test(te, lua_code_in_cdata_starts_after_the_opener);
+    tcase_add_test(te, empty_rooms_and_scripts_end_exactly_once);
+    tcase_add_test(te, script_text_joins_references_and_cdata);
+    tcase_add_test(te, attribute_values_decode_their_references);
+    tcase_add_test(te, an_error_mid_room_skips_that_room_only_once);
+    tcase_add_test(te, prefixed_names_are_reported_as_written);
+    tcase_add_test(te, one_attribute_name_is_judged_per_element);
+    tcase_add_test(te, a_cascade_outside_rooms_is_not_reported);
+    tcase_add_test(te, libxml2_tree_checks_hold_without_a_tree);
+    tcase_add_test(tm, a_text_past_libxml2s_limit_is_refused);
     tcase_add_test(te, nul_byte_is_an_encoding_error);
     tcase_add_test(te, disabled_errors_keep_the_room_when_the_loader_can_go_on);
     tcase_add_test(te, columns_count_characters_and_tabs_as_one);

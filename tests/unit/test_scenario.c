@@ -123,6 +123,10 @@ static const struct {
     {"ticker \"two\\nlines\\there\"", "ticker \"two\\nlines\\there\"", "ticker"},
     {"ticker \"\"", "ticker \"\"", "ticker"},
     {"clock sand stopped", "clock sand stopped", "clock"},
+    {"custom \"quake\"", "custom \"quake\"", "custom"},
+    {"CUSTOM \"quake\" where=\"the hall\" strength=3 loud=\"1\"",
+     "custom \"quake\" loud=\"1\" strength=\"3\" where=\"the hall\"", "custom"},
+    {"custom \"a b\" k=\"\\\"q\\\"\"", "custom \"a b\" k=\"\\\"q\\\"\"", "custom"},
 };
 
 START_TEST(effects_parse_to_their_canonical_form)
@@ -167,6 +171,12 @@ static const struct {
     {"ticker \"x\"y", 11},
     {"clock sand", 11},
     {"clock sand started", 12},
+    {"custom quake", 8},
+    {"custom \"quake\" strength", 16},
+    {"custom \"quake\" =3", 16},
+    {"custom \"quake\" strength=", 25},
+    {"custom \"quake\" a=1 b=2 a=3", 24},
+    {"custom \"quake\" a=\"x", 18},
 };
 
 START_TEST(bad_effects_give_the_column_where_they_go_wrong)
@@ -436,7 +446,8 @@ START_TEST(a_play_logs_room_local_effects_and_meets_expects)
     ck_assert_str_eq(text, "T1 set gate passable 1\nT1 spell \"Zap \\\"x\\\"\" from 2,3 to 2,3\n");
     free(text);
     text = written(r, RF_SCENARIO_JSON);
-    ck_assert_ptr_nonnull(strstr(text, "\"room\":\"Play\",\"ticks\":2,\"effects\":[{\"tick\":1,"
+    ck_assert_ptr_nonnull(strstr(text, "\"room\":\"Play\",\"orient\":0,\"coords\":\"template\","
+                                       "\"ticks\":2,\"effects\":[{\"tick\":1,"
                                        "\"kind\":\"set\",\"effect\":\"set gate passable 1\","
                                        "\"id\":\"gate\",\"property\":\"passable\",\"value\":1}"));
     ck_assert_ptr_nonnull(strstr(text, "\"name\":\"Zap \\\"x\\\"\",\"from\":[2,3],\"to\":[2,3]}"));

@@ -199,7 +199,7 @@ static void rebuild(watch *w)
 {
     double t0 = now_ms();
     watch_build b;
-    int rc = watch_build_run(&w->g, w->term, &b);
+    int rc = watch_build_run(&w->g, w->term, w->http != NULL, &b);
     if (rc != CLI_OK) {
         watch_build_free(&b);
         w->rc = rc;
@@ -243,7 +243,7 @@ static const char *reroll(void *ctx, const char *seed, const char *depth, const 
         snprintf(w->profile, sizeof w->profile, "%s", profile);
         w->g.o.profile = w->profile;
     }
-    if (watch_build_run(&w->g, w->term, &b) != CLI_OK) {
+    if (watch_build_run(&w->g, w->term, true, &b) != CLI_OK) {
         watch_build_free(&b);
         w->rc = CLI_USAGE;
         return "the build failed (out of memory)";

@@ -98,7 +98,8 @@ static void read_recipe(const char *path, rf_level_opts *o, char **text, rf_diag
 }
 
 /* The level and its views, once the content is loaded without errors. */
-static int make_level(const cli_gen *g, rf_view_format term, const rf_pack *p, watch_build *b)
+static int make_level(const cli_gen *g, rf_view_format term, bool web, const rf_pack *p,
+                      watch_build *b)
 {
     rf_level_opts o = g->o;
     rf_rooms_file *rooms = NULL;
@@ -130,8 +131,8 @@ static int make_level(const cli_gen *g, rf_view_format term, const rf_pack *p, w
     b->ms_level = now_ms() - t0;
     t0 = now_ms();
     if (lv && rf_diags_errors(b->diags) == 0) {
-        if (draw(lv, RF_VIEW_JSON, &g->vo, true, &b->json) != RF_OK ||
-            draw(lv, RF_VIEW_HTML, &g->vo, false, &b->html) != RF_OK ||
+        if ((web && (draw(lv, RF_VIEW_JSON, &g->vo, true, &b->json) != RF_OK ||
+                     draw(lv, RF_VIEW_HTML, &g->vo, false, &b->html) != RF_OK)) ||
             draw(lv, term, &g->vo, false, &b->view) != RF_OK)
             rc = cli_usage_error("watch", "out of memory");
         else if (g->out_given && (st = draw(lv, g->fmt, &g->vo, false, &b->out)) != RF_OK)
@@ -170,7 +171,7 @@ static bool list_inputs(const cli_gen *g, const rf_pack_opts *po, const rf_pack 
     return ok;
 }
 
-int watch_build_run(const cli_gen *g, rf_view_format term, watch_build *b)
+int watch_build_run(const cli_gen *g, rf_view_format term, bool web, watch_build *b)
 {
     cli_pack_paths paths;
     rf_pack_opts po;
@@ -191,7 +192,7 @@ int watch_build_run(const cli_gen *g, rf_view_format term, watch_build *b)
     else if (p) {
         check_forced(g, p, b->diags);
         if (rf_diags_errors(b->diags) == 0)
-            rc = make_level(g, term, p, b);
+            rc = make_level(g, term, web, p, b);
     }
     if (rc == CLI_OK && !list_inputs(g, &po, p, b))
         rc = cli_usage_error("watch", "out of memory");

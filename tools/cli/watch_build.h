@@ -24,8 +24,8 @@ typedef struct watch_text {
 typedef struct watch_build {
     rf_diags *diags; /* everything the load, the checks and the level said */
     bool ok;         /* a level was made and nothing is an error */
-    watch_text json; /* gen's JSON (DESIGN 5), without its final newline */
-    watch_text html; /* the html view (DESIGN 10) */
+    watch_text json; /* gen's JSON (DESIGN 5), without its final newline; web only */
+    watch_text html; /* the html view (DESIGN 10); web only */
     watch_text view; /* the terminal view (ascii, text or ansi) */
     watch_text out;  /* -o FILE's bytes in --format (only with -o) */
     char **files;    /* every file the build read (pack, recipe, rooms-file) */
@@ -35,11 +35,11 @@ typedef struct watch_build {
     double ms_load, ms_level, ms_write; /* load and checks, generation, views */
 } watch_build;
 
-/* Builds g's level with the terminal view in term (ascii, text or ansi):
- * *b filled; problems of the content go to b->diags (ok false), never to
- * the terminal. CLI_OK, or CLI_USAGE when memory ran out or the bundled
- * content is missing (printed). */
-int watch_build_run(const cli_gen *g, rf_view_format term, watch_build *b);
+/* Builds g's level with the terminal view in term (ascii, text or ansi),
+ * and with web (--serve) its JSON and html views: *b filled; problems of
+ * the content go to b->diags (ok false), never to the terminal. CLI_OK, or
+ * CLI_USAGE when memory ran out or the bundled content is missing (printed). */
+int watch_build_run(const cli_gen *g, rf_view_format term, bool web, watch_build *b);
 void watch_build_free(watch_build *b);
 
 #endif /* RF_WATCH_BUILD_H */

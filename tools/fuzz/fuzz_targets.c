@@ -272,7 +272,7 @@ static const fuzz_target targets[] = {
                             "feeling|roll|(|)|{|}|{1, 2}|\"4-9\"|params|-1|100000000|while true "
                             "do end|end|local |=|,|\n"},
     {"rooms-file", fuzz_rooms_file, "\n|-1|0|1|99|1000000000|3|4| |"},
-    {"scenario", fuzz_scenario, "room |tick |enter|exit|move |hit |kill |pull |expect |\n|\"|9"},
+    {"scenario", fuzz_scenario, "room |tick |enter|exit|move |hit |kill |pull |expect |custom |=|\n|\"|9"},
     {"script", fuzz_script, "room:rule{when=function(r) return |end, run=function(r) |end}|"
                             "r:entered()|r:object(\"m\")|r:create(\"monster\", {x=1, y=1})|"
                             "r:move(\"m\", 2, 1)|r:remove(\"m\")|r:ticker(\"t\")|"

@@ -5,6 +5,7 @@
  * and load_script.c. Design: one scratch buffer reused per element; only what
  * a template keeps goes to the arena; bad attributes are reported and dropped.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -41,56 +42,106 @@ static bool value_ok(const rf_gattr_spec *as, const char *v)
     return false;
 }
 
-static bool sbuf_put(rf_loader *ld, const char *s, size_t *off)
+/* Appends value v[0, n) to ld->sbuf with its "&#38;" decoded to '&' (the
+ * only reference libxml2 leaves in a value, DTDs being refused) and a NUL;
+ * its offset in *off. */
+static bool sbuf_put(rf_loader *ld, const char *v, size_t n, size_t *off)
 {
-    size_t n = strlen(s) + 1;
-    if (!rf_grow((void **)&ld->sbuf, &ld->scap, ld->slen + n, 1)) {
+    char *out;
+    size_t i;
+    if (!rf_grow((void **)&ld->sbuf, &ld->scap, ld->slen + n + 1, 1)) {
         ld->nomem = true;
         return false;
     }
-    memcpy(ld->sbuf + ld->slen, s, n);
+    out = ld->sbuf + ld->slen;
+    if (!memchr(v, '&', n)) {
+        memcpy(out, v, n);
+        i = n;
+    } else {
+        const char *e = v + n;
+        for (i = 0; v < e; i++)
+            if (*v == '&' && e - v >= 5 && memcmp(v, "&#38;", 5) == 0) {
+                out[i] = '&';
+                v += 5;
+            } else {
+                out[i] = *v++;
+            }
+    }
+    out[i] = '\0';
     *off = ld->slen;
-    ld->slen += n;
+    ld->slen += i + 1;
     return true;
 }
 
-/* Reads the element's attributes into ld->attrs (strings in ld->sbuf),
- * reporting unknown, duplicated and badly typed ones. */
+/* The raw attribute (as written) named name: the k-th one when the names
+ * agree, as they do unless namespaces are declared; NULL when none is. */
+static const rf_raw_attr *raw_of(const rf_loader *ld, const char *name, size_t k)
+{
+    size_t j, n = strlen(name);
+    if (k < ld->nraw && ld->raw[k].nlen == n && memcmp(ld->raw[k].name, name, n) == 0)
+        return &ld->raw[k];
+    for (j = 0; j < ld->nraw; j++)
+        if (ld->raw[j].nlen == n && memcmp(ld->raw[j].name, name, n) == 0)
+            return &ld->raw[j];
+    return NULL;
+}
+
+rf_name_memo *rf_load_memo(rf_name_memo *memo, const void *name, const rf_gelem_spec *el)
+{
+    uintptr_t h = ((uintptr_t)name >> 3) ^ ((uintptr_t)el >> 4);
+    h ^= h >> 7;
+    return &memo[h & (RF_LOAD_MEMO - 1)];
+}
+
+/* Normalises the name of attribute x of an element of spec into key; its
+ * grammar spec (or NULL) in *as. False when the name cannot be a key. */
+static bool attr_key(rf_loader *ld, const rf_xml_attr *x, const rf_gelem_spec *spec, char *key,
+                     const rf_gattr_spec **as)
+{
+    rf_name_memo *m;
+    if (!x->interned) {
+        if (!rf_name_key(x->name, key, RF_LOAD_KEY_CAP))
+            return false;
+        *as = rf_grammar_attr(spec, key);
+        return true;
+    }
+    m = rf_load_memo(ld->attr_memo, x->name, spec);
+    if (m->name != x->name || m->el != spec) {
+        m->name = x->name;
+        m->el = spec;
+        m->keyed = rf_name_key(x->name, m->key, sizeof m->key);
+        m->as = m->keyed ? rf_grammar_attr(spec, m->key) : NULL;
+    }
+    if (!m->keyed)
+        return false;
+    memcpy(key, m->key, strlen(m->key) + 1);
+    *as = m->as;
+    return true;
+}
+
+/* Reads the element's attributes (ld->xa) into ld->attrs (strings in
+ * ld->sbuf), reporting unknown, duplicated and badly typed ones. */
 void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *tag)
 {
-    bool limited = false;
-    size_t i, seen = 0;
+    size_t i, k;
     ld->nattrs = 0;
     ld->slen = 0;
-    while (!ld->nomem && xmlTextReaderMoveToNextAttribute(ld->rd) == 1) {
-        const char *name = (const char *)xmlTextReaderConstName(ld->rd);
-        const char *value = (const char *)xmlTextReaderConstValue(ld->rd);
+    for (k = 0; k < ld->nxa && !ld->nomem; k++) {
+        const char *name = ld->xa[k].name, *value;
+        const rf_raw_attr *raw = raw_of(ld, name, k);
+        const rf_gattr_spec *as = NULL;
         rf_sattr *a = &ld->sa[ld->nattrs];
         int line = ld->el_line, col = ld->el_col, vline = ld->el_line, vcol = ld->el_col;
-        size_t vpos = 0, j;
+        size_t vpos = 0, j, mark = ld->slen;
         bool dup = false;
-        if (!name)
-            continue;
-        if (!value)
-            value = "";
-        for (j = 0; j < ld->nraw; j++)
-            if (ld->raw[j].nlen == strlen(name) &&
-                memcmp(ld->raw[j].name, name, ld->raw[j].nlen) == 0) {
-                line = ld->raw[j].line;
-                col = ld->raw[j].col;
-                vpos = ld->raw[j].vpos;
-                vline = ld->raw[j].vline;
-                vcol = ld->raw[j].vcol;
-                break;
-            }
-        if (++seen > RF_LOAD_MAX_ATTRS) {
-            if (!limited)
-                rf_load_emit(ld, "xml-limit", ld->el_line, ld->el_col,
-                             "more than %d attributes on <%s>", RF_LOAD_MAX_ATTRS, tag);
-            limited = true;
-            continue;
+        if (raw) {
+            line = raw->line;
+            col = raw->col;
+            vpos = raw->vpos;
+            vline = raw->vline;
+            vcol = raw->vcol;
         }
-        if (!rf_name_key(name, a->key, sizeof a->key)) {
+        if (!attr_key(ld, &ld->xa[k], spec, a->key, &as)) {
             rf_load_emit(ld, "unknown-attribute", line, col,
                          "<%s> does not take the attribute %.60s", tag, name);
             continue;
@@ -103,16 +154,20 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
                          "the attribute %s is given twice on <%s>", name, tag);
             continue;
         }
+        if (!sbuf_put(ld, name, strlen(name), &a->name_off) ||
+            !sbuf_put(ld, ld->xa[k].value, ld->xa[k].vlen, &a->value_off))
+            break;
+        value = ld->sbuf + a->value_off;
         {
             /* an open element (clauses, unknown objects) keeps any attribute;
              * those the grammar knows are typed all the same */
-            const rf_gattr_spec *as = rf_grammar_attr(spec, a->key);
             a->spec_key = as ? as->key : NULL;
             if (!as && !spec->open_attrs) {
                 const char *near = rf_grammar_attr_near(spec, a->key);
                 rf_load_emit(ld, "unknown-attribute", line, col,
                              "<%s> does not take the attribute %s%s%s%s", tag, name,
                              near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+                ld->slen = mark;
                 continue;
             }
             if (as && !value_ok(as, value)) {
@@ -123,11 +178,10 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
                     rf_load_emit(ld, "bad-value", line, col,
                                  "%s=\"%.40s\" is not an integer from %ld to %ld", name, value,
                                  as->min, as->max);
+                ld->slen = mark;
                 continue;
             }
         }
-        if (!sbuf_put(ld, name, &a->name_off) || !sbuf_put(ld, value, &a->value_off))
-            break;
         a->line = line;
         a->col = col;
         a->vpos = vpos;
@@ -135,7 +189,9 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
         a->vcol = vcol;
         ld->nattrs++;
     }
-    (void)xmlTextReaderMoveToElement(ld->rd);
+    if (ld->xa_seen > RF_LOAD_MAX_ATTRS)
+        rf_load_emit(ld, "xml-limit", ld->el_line, ld->el_col, "more than %d attributes on <%s>",
+                     RF_LOAD_MAX_ATTRS, tag);
     for (i = 0; i < ld->nattrs; i++) {
         ld->attrs[i].key = ld->sa[i].key;
         ld->attrs[i].name = ld->sbuf + ld->sa[i].name_off;
@@ -149,7 +205,7 @@ const rf_attr *rf_load_attr(const rf_loader *ld, const char *key)
 {
     size_t i;
     for (i = 0; i < ld->nattrs; i++)
-        if (strcmp(ld->attrs[i].key, key) == 0)
+        if (ld->attrs[i].key[0] == key[0] && strcmp(ld->attrs[i].key, key) == 0)
             return &ld->attrs[i];
     return NULL;
 }
@@ -195,32 +251,51 @@ char *rf_load_adup(rf_loader *ld, const char *s)
     return p;
 }
 
-/* Copies the current attributes into the arena. */
+/* Copies the current attributes into the arena: the array and every string
+ * it does not share with the grammar in one block. */
 const rf_attr *rf_load_attrs_to_arena(rf_loader *ld)
 {
+    bool own_name[RF_LOAD_MAX_ATTRS], own_key[RF_LOAD_MAX_ATTRS];
+    size_t i, need, len[RF_LOAD_MAX_ATTRS][3]; /* name, key, value */
     rf_attr *out;
-    size_t i;
+    char *p;
     if (ld->nattrs == 0)
         return NULL;
-    out = rf_arena_alloc(&ld->set->arena, ld->nattrs * sizeof *out);
+    need = ld->nattrs * sizeof *out;
+    for (i = 0; i < ld->nattrs; i++) {
+        const rf_sattr *a = &ld->sa[i];
+        const char *name = ld->attrs[i].name;
+        own_name[i] = !(a->spec_key && strcmp(a->spec_key, name) == 0);
+        /* the key is the name itself when it is written normalised */
+        own_key[i] = !a->spec_key && strcmp(name, a->key) != 0;
+        len[i][0] = own_name[i] ? strlen(name) + 1 : 0;
+        len[i][1] = own_key[i] ? strlen(a->key) + 1 : 0;
+        len[i][2] = strlen(ld->attrs[i].value) + 1;
+        need += len[i][0] + len[i][1] + len[i][2];
+    }
+    out = rf_arena_alloc(&ld->set->arena, need);
     if (!out) {
         ld->nomem = true;
         return NULL;
     }
+    p = (char *)(out + ld->nattrs);
     for (i = 0; i < ld->nattrs; i++) {
+        const rf_sattr *a = &ld->sa[i];
         out[i] = ld->attrs[i];
-        out[i].name = ld->sa[i].spec_key && strcmp(ld->sa[i].spec_key, ld->attrs[i].name) == 0
-                          ? ld->sa[i].spec_key
-                          : rf_load_adup(ld, ld->attrs[i].name);
-        if (!out[i].name)
-            return NULL;
-        /* The key is the name itself when it is written normalised. */
-        out[i].key = ld->sa[i].spec_key                      ? ld->sa[i].spec_key
-                     : strcmp(out[i].name, out[i].key) == 0 ? out[i].name
-                                                            : rf_load_adup(ld, ld->attrs[i].key);
-        out[i].value = rf_load_adup(ld, ld->attrs[i].value);
-        if (ld->nomem)
-            return NULL;
+        if (own_name[i]) {
+            out[i].name = memcpy(p, ld->attrs[i].name, len[i][0]);
+            p += len[i][0];
+        } else {
+            out[i].name = a->spec_key;
+        }
+        if (own_key[i]) {
+            out[i].key = memcpy(p, a->key, len[i][1]);
+            p += len[i][1];
+        } else {
+            out[i].key = a->spec_key ? a->spec_key : out[i].name;
+        }
+        out[i].value = memcpy(p, ld->attrs[i].value, len[i][2]);
+        p += len[i][2];
     }
     return out;
 }

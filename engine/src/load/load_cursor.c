@@ -3,24 +3,57 @@
  *
  * Pipeline: load; synced at every start tag (rf_load_sync_tag). Design:
  * libxml2 gives no columns, so a cursor walks the raw bytes in step with the
- * reader (the n-th element is the n-th start tag): one pass, O(file).
+ * parser (the n-th element is the n-th start tag): one pass, O(file).
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "core/text.h"
 #include "load_int.h"
 
+/* Whether byte ch starts a character (is no UTF-8 continuation byte). */
+static inline bool lead(unsigned char ch) { return (ch & 0xC0) != 0x80; }
+
+/* Characters (UTF-8 lead bytes) in b[p, end), eight bytes at a time: a
+ * continuation byte is 10xxxxxx. */
+static size_t chars_in(const char *b, size_t p, size_t end)
+{
+    const uint64_t highs = 0x8080808080808080u;
+    size_t n = end - p;
+    for (; end - p >= 8; p += 8) {
+        uint64_t w;
+        memcpy(&w, b + p, 8);
+        n -= (size_t)__builtin_popcountll(w & ~(w << 1) & highs);
+    }
+    for (; p < end; p++)
+        n -= !lead((unsigned char)b[p]);
+    return n;
+}
+
 void rf_load_advance(const char *b, rf_cursor *c, size_t to)
 {
     size_t p = c->pos;
     int line = c->line, col = c->col;
-    for (; p < to; p++) {
-        unsigned char ch = (unsigned char)b[p];
-        if (ch == '\n') {
+    if (to - p < 16) { /* the gaps between a tag's parts: a plain walk */
+        for (; p < to; p++) {
+            unsigned char ch = (unsigned char)b[p];
+            if (ch == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col += lead(ch);
+            }
+        }
+    }
+    while (p < to) {
+        const char *nl = memchr(b + p, '\n', to - p);
+        size_t end = nl ? (size_t)(nl - b) : to;
+        col += (int)chars_in(b, p, end);
+        p = end;
+        if (nl) {
             line++;
             col = 1;
-        } else if (rf_text_is_lead(ch)) {
-            col++;
+            p++;
         }
     }
     c->pos = p;
@@ -70,7 +103,7 @@ bool rf_load_root(const char *b, size_t len, size_t *at)
 }
 
 /* Moves to the next start tag and records the element's position, its raw
- * attributes and the end of the tag. The reader has checked the tag. */
+ * attributes and the end of the tag. libxml2 has checked the tag. */
 void rf_load_sync_tag(rf_loader *ld)
 {
     const char *b = ld->buf;
@@ -82,6 +115,8 @@ void rf_load_sync_tag(rf_loader *ld)
             break;
         }
         p = (size_t)(q - b);
+        if (p + 1 < n && b[p + 1] != '!' && b[p + 1] != '?' && b[p + 1] != '/')
+            break; /* a start tag */
         if (rf_load_starts(b, p, n, "<!--"))
             p = rf_load_find(b, p + 4, n, "-->") + 3;
         else if (rf_load_starts(b, p, n, "<![CDATA["))
@@ -182,7 +217,7 @@ static void value_step(const rf_loader *ld, size_t *p, int *line, int *col)
         *col = 1;
     } else {
         q++;
-        while (q < n && !rf_text_is_lead((unsigned char)b[q]))
+        while (q < n && !lead((unsigned char)b[q]))
             q++;
         (*col)++;
     }

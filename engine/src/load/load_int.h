@@ -1,8 +1,9 @@
 /* engine/src/load/load_int.h: the rooms.xml loader's state and the functions
  * its files share.
  *
- * Pipeline: load; prescan -> xml reader -> attrs -> room or script, with the
- * cursor, the diagnostic funnel and the recovery pass beside them.
+ * Pipeline: load; prescan -> libxml2's SAX2 push parser -> attrs -> room or
+ * script, with the cursor, the diagnostic funnel and the recovery pass beside
+ * them.
  * Design: one rf_loader per pass over a file, passed as ld; no other state.
  */
 #ifndef RF_LOAD_INT_H
@@ -11,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include <libxml/xmlreader.h>
+#include <libxml/parser.h>
 
 #include "grammar_int.h"
 #include "load/xml_explain.h"
@@ -35,6 +36,30 @@ typedef struct rf_raw_attr {
     size_t nlen, vpos;
     int line, col, vline, vcol;
 } rf_raw_attr;
+
+/* An attribute of the current start tag as libxml2 hands it over: its
+ * qualified name and its value, which is not NUL-terminated and holds
+ * "&#38;" for each '&' (libxml2 keeps it escaped when entities are not
+ * substituted). A namespace declaration is one too (xmlns, xmlns:p). */
+typedef struct rf_xml_attr {
+    const char *name;
+    const char *value;
+    size_t vlen;
+    bool bare;     /* no prefix: what a lookup by a plain name finds */
+    bool interned; /* name is libxml2's (or static): the same pointer all the parse */
+} rf_xml_attr;
+
+/* What the grammar made of a name libxml2 interned (its dictionary gives
+ * one pointer per spelling for the whole parse): an element's spec, or an
+ * attribute's key and spec on one element. Slots are found by pointer. */
+typedef struct rf_name_memo {
+    const void *name;        /* NULL: an empty slot */
+    const rf_gelem_spec *el; /* the element; for an attribute, the one it stands on */
+    const rf_gattr_spec *as; /* an attribute's spec, or NULL */
+    bool keyed;              /* rf_name_key took the name */
+    char key[RF_LOAD_KEY_CAP];
+} rf_name_memo;
+#define RF_LOAD_MEMO 64 /* slots of each memo; a power of two */
 
 /* An attribute the loader took, its strings kept as offsets in sbuf. */
 typedef struct rf_sattr {
@@ -74,7 +99,10 @@ typedef struct rf_loader {
     bool mapped;    /* buf is a read-only file mapping */
     size_t dropped; /* bytes of it given back to the kernel */
     rf_cursor cur;
-    xmlTextReaderPtr rd;
+    xmlParserCtxtPtr ctxt;
+    int depth;       /* elements open */
+    bool text_open;  /* the last callback was text a tree would merge into one node */
+    size_t text_len; /* that node's bytes */
     bool nomem, fatal, xml_reported;
     int syntax_line;    /* line where the fatal xml-syntax error's problem starts, 0 if none */
     size_t rooms_seen;  /* <room> start tags met, in document order */
@@ -86,7 +114,12 @@ typedef struct rf_loader {
     size_t file_errors, room_errors;
     rf_unknown_el *held;
     size_t nheld;
-    /* the current element */
+    /* the current element: as libxml2 parsed it, then as written */
+    rf_xml_attr xa[RF_LOAD_MAX_ATTRS];
+    size_t nxa, xa_seen; /* kept, and given (a limit past RF_LOAD_MAX_ATTRS) */
+    char *nbuf;          /* qualified names built for prefixed names */
+    size_t ncap;
+    rf_name_memo el_memo[RF_LOAD_MEMO], attr_memo[RF_LOAD_MEMO];
     int el_line, el_col;
     size_t el_end;
     rf_raw_attr raw[RF_LOAD_MAX_ATTRS];
@@ -139,7 +172,7 @@ bool rf_load_is_space(char c);
 /* Offset of the root element's '<' in b[0, len): past the XML declaration,
  * processing instructions, comments and declarations. False when none. */
 bool rf_load_root(const char *b, size_t len, size_t *at);
-/* Moves ld->cur past the start tag the reader stands on, recording the
+/* Moves ld->cur past the start tag libxml2 just parsed, recording the
  * element's position, its raw attributes and the end of the tag. */
 void rf_load_sync_tag(rf_loader *ld);
 /* Whether decoded character k of the attribute value at vpos stands at the
@@ -160,9 +193,11 @@ bool rf_load_prescan(rf_loader *ld, size_t start);
 
 /* ---- load_attrs.c: the current element's attributes ---- */
 
-/* Reads the element's attributes into ld->attrs, reporting unknown,
- * duplicated and badly typed ones. */
+/* Reads the element's attributes (ld->xa) into ld->attrs, reporting
+ * unknown, duplicated and badly typed ones. */
 void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *tag);
+/* The slot of the memo for (name, el): its own when slot->name == name. */
+rf_name_memo *rf_load_memo(rf_name_memo *memo, const void *name, const rf_gelem_spec *el);
 /* The attribute with normalised key, or NULL. */
 const rf_attr *rf_load_attr(const rf_loader *ld, const char *key);
 /* a's value as an integer; dflt when a is NULL or not an integer. */
@@ -196,8 +231,8 @@ void rf_load_script_start(rf_loader *ld);
 void rf_load_clause_start(rf_loader *ld, bool cond, const char *tag);
 /* At </script>: adds the script to the room's. */
 void rf_load_script_end(rf_loader *ld);
-/* Appends the text node the reader stands on to the script's Lua code. */
-void rf_load_script_text(rf_loader *ld);
+/* Appends n bytes of text (or CDATA) to the script's Lua code. */
+void rf_load_script_text(rf_loader *ld, const char *text, size_t n);
 
 /* ---- load_xml.c and load_recover.c ---- */
 

@@ -1,11 +1,12 @@
 /* engine/src/load/load_prescan.c: the gate the raw bytes pass before
  * libxml2 sees them.
  *
- * Pipeline: load; run by load_xml.c before the reader. Design: UTF-8, NUL
+ * Pipeline: load; run by load_xml.c before the parser. Design: UTF-8, NUL
  * bytes and any <!DOCTYPE or <!ENTITY are refused up front, which kills XXE
  * and entity bombs and keeps the cursor's start-tag count in step; so is a
  * start tag with more attributes than the loader takes.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "core/text.h"
@@ -17,13 +18,13 @@
 static bool too_many_attrs(const char *b, size_t p, size_t n)
 {
     int count = 0;
-    char quote = 0;
     for (p++; p < n; p++) {
         char ch = b[p];
-        if (quote) {
-            quote = ch == quote ? 0 : quote;
-        } else if (ch == '"' || ch == '\'') {
-            quote = ch;
+        if (ch == '"' || ch == '\'') { /* to the closing quote */
+            const char *q = memchr(b + p + 1, ch, n - p - 1);
+            if (!q)
+                break;
+            p = (size_t)(q - b);
         } else if (ch == '=') {
             if (++count > RF_LOAD_MAX_ATTRS)
                 return true;
@@ -34,13 +35,40 @@ static bool too_many_attrs(const char *b, size_t p, size_t n)
     return false;
 }
 
+/* Whether b[0, n) is UTF-8 with no NUL byte; else the offset of the first
+ * bad sequence in *bad. Runs of ASCII go eight bytes at a time. */
+static bool utf8_valid(const char *b, size_t n, size_t *bad)
+{
+    const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+    size_t p = 0;
+    while (p < n) {
+        uint64_t w;
+        size_t k;
+        if (n - p >= 8) {
+            memcpy(&w, b + p, 8);
+            if (!(w & highs) && !((w - ones) & ~w & highs)) { /* ASCII, no NUL */
+                p += 8;
+                continue;
+            }
+        }
+        k = b[p] == '\0' ? 0 : rf_text_utf8_len(b + p, n - p);
+        if (k == 0) {
+            *bad = p;
+            return false;
+        }
+        p += k;
+    }
+    return true;
+}
+
 /* True when the raw bytes may go to libxml2. */
 bool rf_load_prescan(rf_loader *ld, size_t start)
 {
     const unsigned char *b = (const unsigned char *)ld->buf;
     size_t n = ld->len, p = start;
     rf_cursor c = ld->cur;
-    if (!rf_text_utf8_valid(ld->buf + start, n - start, &p)) {
+    bool bang;
+    if (!utf8_valid(ld->buf + start, n - start, &p)) {
         p += start;
         rf_load_advance(ld->buf, &c, p);
         if (b[p] == 0)
@@ -54,12 +82,13 @@ bool rf_load_prescan(rf_loader *ld, size_t start)
         if (!q)
             break;
         p = (size_t)(q - ld->buf);
-        if (rf_load_starts(ld->buf, p, n, "<!--")) {
+        bang = p + 1 < n && b[p + 1] == '!';
+        if (bang && rf_load_starts(ld->buf, p, n, "<!--")) {
             p = rf_load_find(ld->buf, p + 4, n, "-->");
-        } else if (rf_load_starts(ld->buf, p, n, "<![CDATA[")) {
+        } else if (bang && rf_load_starts(ld->buf, p, n, "<![CDATA[")) {
             p = rf_load_find(ld->buf, p + 9, n, "]]>");
-        } else if (rf_load_starts(ld->buf, p, n, "<!DOCTYPE") ||
-                   rf_load_starts(ld->buf, p, n, "<!ENTITY")) {
+        } else if (bang && (rf_load_starts(ld->buf, p, n, "<!DOCTYPE") ||
+                            rf_load_starts(ld->buf, p, n, "<!ENTITY"))) {
             rf_load_advance(ld->buf, &c, p);
             rf_load_emit(ld, "xml-doctype", c.line, c.col,
                          "DOCTYPE and entity declarations are refused (rooms.xml has none)");

@@ -41,11 +41,13 @@ static size_t last_room_end(const char *b, size_t cut)
     return 0;
 }
 
-/* libxml2's reader gives up on the whole chunk it was parsing when it meets
- * a fatal error, so rooms complete before the error can be lost with it.
- * This second pass reads the file again up to the last </room> before the
- * error's line, closed with the root's end tag, passing over the rooms the
- * first pass finished and every diagnostic it already gave. Runs once. */
+/* A file whose XML breaks keeps the rooms complete before the break. The
+ * SAX pass has handed them over already (its callbacks run in document
+ * order, up to the error); a file the prescan refused before any parsing (a
+ * tag with more attributes than the loader takes) has none yet. This second
+ * pass reads the file again up to the last </room> before the error's line,
+ * closed with the root's end tag, passing over the rooms the first pass
+ * finished and every diagnostic it already gave. Runs once. */
 rf_status rf_load_recover(const rf_loader *L1)
 {
     size_t cut = line_offset(L1->buf, L1->len, L1->syntax_line), end = last_room_end(L1->buf, cut);

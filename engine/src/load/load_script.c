@@ -126,17 +126,12 @@ void rf_load_script_end(rf_loader *ld)
     ld->scripts[ld->nscripts++] = ld->s;
 }
 
-void rf_load_script_text(rf_loader *ld)
+void rf_load_script_text(rf_loader *ld, const char *text, size_t n)
 {
-    const char *v = (const char *)xmlTextReaderConstValue(ld->rd);
-    size_t n;
-    if (!v)
-        return;
-    n = strlen(v);
     if (!rf_grow((void **)&ld->code, &ld->code_cap, ld->code_len + n + 1, 1)) {
         ld->nomem = true;
         return;
     }
-    memcpy(ld->code + ld->code_len, v, n);
+    memcpy(ld->code + ld->code_len, text, n);
     ld->code_len += n;
 }

@@ -1,9 +1,11 @@
 /* engine/src/load/load_xml.c: the rooms.xml loader: a file, buffer or
- * directory through libxml2's streaming reader into an rf_template_set.
+ * directory through libxml2's SAX2 push parser into an rf_template_set.
  *
- * Pipeline: load; prescan, then xmlTextReader (NONET | BIG_LINES) hands each
- * start tag to load_attrs.c, load_room.c or load_script.c. Design: the file is
- * mapped and pages behind the cursor dropped, so peak memory stays small.
+ * Pipeline: load; prescan, then libxml2's SAX2 interface (NONET | BIG_LINES,
+ * fed in chunks) hands each start tag to load_attrs.c, load_room.c or
+ * load_script.c, each end tag and each text of a Lua script. Design: no tree
+ * is built; the file is mapped and pages behind the cursor dropped, so peak
+ * memory stays small.
  */
 #define _DEFAULT_SOURCE 1 /* madvise */
 #include <errno.h>
@@ -16,7 +18,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <libxml/xmlreader.h>
+#include <libxml/parser.h>
+#include <libxml/SAX2.h>
+#include <libxml/parserInternals.h>
 
 #include "core/alloc.h"
 #include "core/text.h"
@@ -28,6 +32,7 @@
 #define MAX_FILE ((size_t)1 << 30)  /* bytes; below libxml2's int length */
 #define DROP_STEP ((size_t)2 << 20) /* bytes between page drops */
 #define IGNORED (-1)                /* stack mark: a subtree being skipped */
+#define CHUNK ((size_t)64 << 10)    /* bytes handed to the parser at a time */
 
 /* Reports the elements held by hold_unknown, but those at or after the
  * start of a syntax error: they are its cascade (an unclosed <flags> makes
@@ -56,8 +61,8 @@ static void report_held(rf_loader *ld)
     ld->nheld = 0;
 }
 
-/* An element not known where it stands: held until the room (or the
- * file) ends well, so a syntax error can take back its cascade. */
+/* An element not known where it stands: held until a room (or the file)
+ * ends well, so a syntax error can take back its cascade. */
 static void hold_unknown(rf_loader *ld, const char *tag, int parent, bool kept)
 {
     rf_unknown_el *u;
@@ -75,31 +80,46 @@ static void hold_unknown(rf_loader *ld, const char *tag, int parent, bool kept)
     snprintf(u->tag, sizeof u->tag, "%.60s", tag);
 }
 
-/* Whether the element the reader stands on has a position (at=, or x= and
- * y=): an unknown element inside a room is a game's own object only then. */
-static bool placed_here(rf_loader *ld)
+/* Whether the current element has a position (at=, or x= and y=, with no
+ * prefix): an unknown element inside a room is a game's own object only then. */
+static bool placed_here(const rf_loader *ld)
 {
-    static const char *const keys[] = {"at", "x", "y"};
-    bool has[3];
+    bool at = false, x = false, y = false;
     size_t i;
-    for (i = 0; i < 3; i++) {
-        xmlChar *v = xmlTextReaderGetAttribute(ld->rd, (const xmlChar *)keys[i]);
-        has[i] = v != NULL;
-        xmlFree(v);
+    for (i = 0; i < ld->nxa; i++) {
+        const char *n = ld->xa[i].name;
+        if (!ld->xa[i].bare)
+            continue;
+        at = at || strcmp(n, "at") == 0;
+        x = x || strcmp(n, "x") == 0;
+        y = y || strcmp(n, "y") == 0;
     }
-    return has[0] || (has[1] && has[2]);
+    return at || (x && y);
 }
 
-/* Handles the start tag the reader stands on. */
-static void on_start(rf_loader *ld, int depth, bool empty)
+/* The grammar's element for tag, or NULL; looked up once per spelling
+ * when the tag is interned. */
+static const rf_gelem_spec *elem_spec(rf_loader *ld, const char *tag, bool interned)
 {
-    const char *tag = (const char *)xmlTextReaderConstName(ld->rd);
     char key[RF_LOAD_KEY_CAP];
+    rf_name_memo *m;
+    if (!interned)
+        return rf_name_key(tag, key, sizeof key) ? rf_grammar_elem(key) : NULL;
+    m = rf_load_memo(ld->el_memo, tag, NULL);
+    if (m->name != tag) {
+        m->name = tag;
+        m->el = rf_name_key(tag, key, sizeof key) ? rf_grammar_elem(key) : NULL;
+    }
+    return m->el;
+}
+
+/* Handles the start tag libxml2 just parsed, whose attributes are in ld->xa;
+ * tag is interned when libxml2's dictionary holds it. */
+static void on_start(rf_loader *ld, const char *tag, bool interned, int depth)
+{
     const rf_gelem_spec *spec;
     int parent;
     rf_load_sync_tag(ld);
-    if (!tag)
-        tag = "";
     if (depth >= RF_LOAD_MAX_DEPTH) {
         rf_load_emit(ld, "xml-limit", ld->el_line, ld->el_col, "elements nested deeper than %d",
                      RF_LOAD_MAX_DEPTH);
@@ -110,7 +130,7 @@ static void on_start(rf_loader *ld, int depth, bool empty)
     ld->stack[depth] = IGNORED;
     if (parent == IGNORED)
         return;
-    spec = rf_name_key(tag, key, sizeof key) ? rf_grammar_elem(key) : NULL;
+    spec = elem_spec(ld, tag, interned);
     if (depth == 0) {
         if (!spec || spec->kind != RF_EL_ROOMDB) {
             rf_load_emit(ld, "not-roomdb", ld->el_line, ld->el_col,
@@ -148,19 +168,18 @@ static void on_start(rf_loader *ld, int depth, bool empty)
     case RF_EL_CONDITION: rf_load_clause_start(ld, true, tag); break;
     case RF_EL_ACTION: rf_load_clause_start(ld, false, tag); break;
     }
-    if (empty) {
-        if (spec->kind == RF_EL_SCRIPT)
-            rf_load_script_end(ld);
-        else if (spec->kind == RF_EL_ROOM)
-            rf_load_room_end(ld);
-    }
 }
 
+/* Handles the end of the element at depth: for an empty element, right
+ * after its start. */
 static void on_end(rf_loader *ld, int depth)
 {
     if (depth < 0 || depth >= RF_LOAD_MAX_DEPTH)
         return;
-    if (depth <= 1)
+    /* A room (or the file) ended well: what it held is no cascade. An
+     * unknown element outside rooms waits for the next room's end, since
+     * SAX hands it over before any syntax error after it is met. */
+    if (depth == 0 || ld->stack[depth] == RF_EL_ROOM)
         report_held(ld);
     if (ld->stack[depth] == RF_EL_SCRIPT)
         rf_load_script_end(ld);
@@ -184,8 +203,6 @@ static void on_xml_error(void *ctx, xmlErrorPtr e)
         return;
     if (rf_xml_is_limit(e))
         code = "xml-limit";
-    /* The reader still hands over the nodes parsed before the error (it
-     * parses ahead), so the loop goes on until it says -1. */
     if (ld->xml_reported && e->level == XML_ERR_FATAL)
         return; /* one fatal error per file: libxml2 repeats itself */
     ld->xml_reported = true;
@@ -221,6 +238,255 @@ static void drop_pages(rf_loader *ld)
     ld->dropped = upto;
 }
 
+/* The name prefix:local in ld->nbuf at *off; false when memory runs out. */
+static bool qname(rf_loader *ld, const xmlChar *prefix, const xmlChar *local, size_t *off)
+{
+    size_t np = strlen((const char *)prefix), nl = local ? strlen((const char *)local) : 0;
+    size_t at = *off, need = at + np + 1 + nl + 1;
+    if (!rf_grow((void **)&ld->nbuf, &ld->ncap, need, 1)) {
+        ld->nomem = true;
+        return false;
+    }
+    memcpy(ld->nbuf + at, prefix, np);
+    ld->nbuf[at + np] = ':';
+    if (nl)
+        memcpy(ld->nbuf + at + np + 1, local, nl);
+    ld->nbuf[need - 1] = '\0';
+    *off = need;
+    return true;
+}
+
+/* Adds an attribute of the current start tag to ld->xa, named name or,
+ * when name is NULL, by the qualified name at offset noff of ld->nbuf
+ * (kept in noffs until nbuf stops moving). */
+static void add_xattr(rf_loader *ld, size_t *noffs, const char *name, size_t noff, const char *v,
+                      size_t vlen, bool bare)
+{
+    rf_xml_attr *a;
+    if (ld->xa_seen++ >= RF_LOAD_MAX_ATTRS)
+        return;
+    noffs[ld->nxa] = name ? SIZE_MAX : noff;
+    a = &ld->xa[ld->nxa++];
+    a->name = name;
+    a->value = v;
+    a->vlen = vlen;
+    a->bare = bare;
+    a->interned = name != NULL;
+}
+
+/* libxml2's tree builder checks that an xml:id value is an NCName (an
+ * error, not fatal): the same check, in its words, where no tree is built. */
+static void check_xml_id(rf_loader *ld, const char *v, size_t n)
+{
+    char *val = rf_alloc(n + 1), *msg;
+    size_t k = n;
+    xmlError e;
+    if (!val) {
+        ld->nomem = true;
+        return;
+    }
+    memcpy(val, v, n); /* as libxml2 checks it: "&#38;" left as is */
+    val[n] = '\0';
+    if (xmlValidateNCName((const xmlChar *)val, 1) == 0) {
+        rf_free(val);
+        return;
+    }
+    msg = rf_alloc(k + 64);
+    if (msg) {
+        snprintf(msg, k + 64, "xml:id : attribute value %s is not an NCName", val);
+        memset(&e, 0, sizeof e);
+        e.domain = XML_FROM_VALID;
+        e.code = XML_DTD_XMLID_VALUE;
+        e.level = XML_ERR_ERROR;
+        e.message = msg;
+        e.str1 = val;
+        e.line = xmlSAX2GetLineNumber(ld->ctxt);
+        e.int2 = xmlSAX2GetColumnNumber(ld->ctxt);
+        on_xml_error(ld, &e);
+    } else {
+        ld->nomem = true;
+    }
+    rf_free(msg);
+    rf_free(val);
+}
+
+/* SAX2: a start tag. Its attributes go to ld->xa: namespace declarations
+ * first (xmlns, xmlns:p), then the others, names qualified (p:name) as
+ * written. */
+static void sax_start(void *ctx, const xmlChar *local, const xmlChar *prefix, const xmlChar *uri,
+                      int nns, const xmlChar **ns, int natt, int ndef, const xmlChar **att)
+{
+    rf_loader *ld = ctx;
+    size_t off = 0, i, noffs[RF_LOAD_MAX_ATTRS];
+    const char *tag;
+    int depth = ld->depth++;
+    (void)uri, (void)ndef;
+    ld->text_open = false;
+    if (ld->nomem || ld->fatal)
+        return;
+    ld->nxa = ld->xa_seen = 0;
+    if (prefix && !qname(ld, prefix, local, &off)) /* the tag's, at offset 0 */
+        goto stop;
+    for (i = 0; i < (size_t)nns; i++) {
+        const char *u = ns[2 * i + 1] ? (const char *)ns[2 * i + 1] : "";
+        size_t at = off;
+        if (ns[2 * i] && !qname(ld, BAD_CAST "xmlns", ns[2 * i], &off))
+            goto stop;
+        add_xattr(ld, noffs, ns[2 * i] ? NULL : "xmlns", at, u, strlen(u), false);
+    }
+    for (i = 0; i < (size_t)natt; i++) {
+        const xmlChar *const *a = att + 5 * i; /* local, prefix, URI, value, value end */
+        size_t at = off;
+        if (a[1] && !qname(ld, a[1], a[0], &off))
+            goto stop;
+        add_xattr(ld, noffs, a[1] ? NULL : (const char *)a[0], at, (const char *)a[3],
+                  (size_t)(a[4] - a[3]), a[1] == NULL);
+        if (a[1] && strcmp((const char *)a[1], "xml") == 0 && strcmp((const char *)a[0], "id") == 0)
+            check_xml_id(ld, (const char *)a[3], (size_t)(a[4] - a[3]));
+    }
+    if (ld->nomem)
+        goto stop;
+    for (i = 0; i < ld->nxa; i++)
+        if (noffs[i] != SIZE_MAX)
+            ld->xa[i].name = ld->nbuf + noffs[i];
+    tag = prefix ? ld->nbuf : (const char *)local;
+    on_start(ld, tag, prefix == NULL, depth);
+    if (ld->mapped && ld->cur.pos > ld->dropped + DROP_STEP)
+        drop_pages(ld);
+    if (!ld->nomem && !ld->fatal)
+        return;
+stop:
+    xmlStopParser(ld->ctxt);
+}
+
+/* SAX2: an end tag, and the end of an empty element. */
+static void sax_end(void *ctx, const xmlChar *local, const xmlChar *prefix, const xmlChar *uri)
+{
+    rf_loader *ld = ctx;
+    (void)local, (void)prefix, (void)uri;
+    ld->text_open = false;
+    if (ld->depth > 0)
+        ld->depth--;
+    if (ld->nomem || ld->fatal)
+        return;
+    on_end(ld, ld->depth);
+    if (ld->nomem)
+        xmlStopParser(ld->ctxt);
+}
+
+/* libxml2's tree builder refuses a text node past XML_MAX_TEXT_LENGTH
+ * (without XML_PARSE_HUGE): the same limit, said in its words, stops the
+ * parse here, where no tree is built. */
+static void huge_text(rf_loader *ld)
+{
+    static const char what[] = "xmlSAX2Characters: huge text node";
+    xmlError e;
+    memset(&e, 0, sizeof e);
+    e.domain = XML_FROM_PARSER;
+    e.code = XML_ERR_NO_MEMORY;
+    e.level = XML_ERR_FATAL;
+    e.message = (char *)(uintptr_t)what;
+    e.str1 = e.message;
+    e.line = xmlSAX2GetLineNumber(ld->ctxt);
+    e.int2 = xmlSAX2GetColumnNumber(ld->ctxt);
+    on_xml_error(ld, &e);
+    xmlStopParser(ld->ctxt);
+}
+
+/* Appends text to a Lua script's code when the script is its parent. */
+static void keep_text(rf_loader *ld, const xmlChar *text, int n)
+{
+    int d = ld->depth;
+    if (ld->in_script && ld->want_code && !ld->nomem && !ld->fatal && d > 0 &&
+        d <= RF_LOAD_MAX_DEPTH && ld->stack[d - 1] == RF_EL_SCRIPT && n > 0) {
+        rf_load_script_text(ld, (const char *)text, (size_t)n);
+        if (ld->nomem)
+            xmlStopParser(ld->ctxt);
+    }
+}
+
+/* SAX2: text and white space, which a tree would merge into one node until
+ * an element, comment, instruction or CDATA comes between. */
+static void sax_text(void *ctx, const xmlChar *text, int n)
+{
+    rf_loader *ld = ctx;
+    size_t len = n > 0 ? (size_t)n : 0;
+    if (ld->depth == 0)
+        return;
+    if (ld->text_open && ld->text_len + len > XML_MAX_TEXT_LENGTH) {
+        huge_text(ld);
+        return;
+    }
+    ld->text_len = ld->text_open ? ld->text_len + len : len;
+    ld->text_open = true;
+    keep_text(ld, text, n);
+}
+
+/* SAX2: a CDATA section. */
+static void sax_cdata(void *ctx, const xmlChar *text, int n)
+{
+    rf_loader *ld = ctx;
+    ld->text_open = false;
+    keep_text(ld, text, n);
+}
+
+/* SAX2: a comment or a processing instruction: nothing kept. A comment
+ * handler is set all the same, as libxml2 words a "--" inside a comment
+ * with the comment's text only when someone takes comments. */
+static void sax_comment(void *ctx, const xmlChar *text)
+{
+    rf_loader *ld = ctx;
+    (void)text;
+    ld->text_open = false;
+}
+
+static void sax_pi(void *ctx, const xmlChar *target, const xmlChar *data)
+{
+    rf_loader *ld = ctx;
+    (void)target, (void)data;
+    ld->text_open = false;
+}
+
+/* Runs libxml2's push parser over the whole buffer, a chunk at a time. */
+static void parse(rf_loader *ld)
+{
+    xmlSAXHandler sax;
+    xmlCharEncodingHandlerPtr utf8;
+    size_t pos, first = ld->len < 4 ? ld->len : 4;
+    memset(&sax, 0, sizeof sax);
+    sax.initialized = XML_SAX2_MAGIC;
+    sax.startElementNs = sax_start;
+    sax.endElementNs = sax_end;
+    sax.characters = sax_text;
+    sax.ignorableWhitespace = sax_text;
+    sax.cdataBlock = sax_cdata;
+    sax.comment = sax_comment;
+    sax.processingInstruction = sax_pi;
+    sax.serror = on_xml_error;
+    /* the first bytes let libxml2 see a byte order mark */
+    ld->ctxt = xmlCreatePushParserCtxt(&sax, ld, ld->buf, (int)first, ld->file);
+    if (!ld->ctxt) {
+        ld->nomem = true;
+        return;
+    }
+    (void)xmlCtxtUseOptions(ld->ctxt, XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+    utf8 = xmlFindCharEncodingHandler("UTF-8");
+    if (utf8)
+        (void)xmlSwitchToEncoding(ld->ctxt, utf8);
+    for (pos = first; !ld->nomem && !ld->fatal;) {
+        size_t n = ld->len - pos < CHUNK ? ld->len - pos : CHUNK;
+        bool last = pos + n == ld->len;
+        int r = xmlParseChunk(ld->ctxt, ld->buf + pos, (int)n, last);
+        pos += n;
+        if (last || r != XML_ERR_OK || ld->ctxt->instate == XML_PARSER_EOF)
+            break;
+    }
+    if (!ld->nomem && !ld->fatal && !ld->ctxt->wellFormed && !ld->xml_reported)
+        rf_load_emit(ld, "xml-syntax", xmlSAX2GetLineNumber(ld->ctxt), 1, "malformed XML");
+    xmlFreeParserCtxt(ld->ctxt);
+    ld->ctxt = NULL;
+}
+
 static void loader_fini(rf_loader *ld)
 {
     rf_free(ld->sbuf);
@@ -231,6 +497,7 @@ static void loader_fini(rf_loader *ld)
     rf_free(ld->acts);
     rf_free(ld->code);
     rf_free(ld->held);
+    rf_free(ld->nbuf);
 }
 
 static rf_status load_memory(rf_template_set *set, const char *name, const char *buf, size_t len,
@@ -247,7 +514,6 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
     rf_loader *ld = rf_calloc(1, sizeof *ld);
     size_t start = 0, errors0 = d ? rf_diags_errors(d) : 0;
     rf_status st = RF_OK;
-    int r;
     if (!ld)
         return RF_ERR_NOMEM;
     ld->set = set;
@@ -285,33 +551,10 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
         goto done;
     }
     rf_xml_once();
-    ld->rd = xmlReaderForMemory(buf, (int)len, name, "UTF-8", XML_PARSE_NONET | XML_PARSE_BIG_LINES);
-    if (!ld->rd) {
-        ld->nomem = true;
-        goto done;
-    }
-    xmlTextReaderSetStructuredErrorHandler(ld->rd, on_xml_error, ld);
-    while (!ld->nomem && !ld->fatal && (r = xmlTextReaderRead(ld->rd)) == 1) {
-        int type = xmlTextReaderNodeType(ld->rd);
-        int depth = xmlTextReaderDepth(ld->rd);
-        if (type == XML_READER_TYPE_ELEMENT)
-            on_start(ld, depth, xmlTextReaderIsEmptyElement(ld->rd) == 1);
-        if (ld->mapped && ld->cur.pos > ld->dropped + DROP_STEP)
-            drop_pages(ld);
-        if (type == XML_READER_TYPE_END_ELEMENT)
-            on_end(ld, depth);
-        else if ((type == XML_READER_TYPE_TEXT || type == XML_READER_TYPE_CDATA ||
-                  type == XML_READER_TYPE_WHITESPACE ||
-                  type == XML_READER_TYPE_SIGNIFICANT_WHITESPACE) &&
-                 ld->in_script && ld->want_code && depth > 0 && ld->stack[depth - 1] == RF_EL_SCRIPT)
-            rf_load_script_text(ld);
-    }
-    if (!ld->nomem && !ld->fatal && r < 0 && !ld->xml_reported)
-        rf_load_emit(ld, "xml-syntax", xmlTextReaderGetParserLineNumber(ld->rd), 1, "malformed XML");
+    parse(ld);
     report_held(ld);
     if (ld->in_room) /* cut by a syntax error: left out */
         rf_load_room_cut(ld);
-    xmlFreeTextReader(ld->rd);
     if (!ld->recovering && !ld->nomem && ld->syntax_line > 0 && rf_load_recover(ld) == RF_ERR_NOMEM)
         ld->nomem = true;
 done:

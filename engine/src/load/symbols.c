@@ -58,13 +58,21 @@ size_t rf_symbol_count(void) { return sizeof rows / sizeof rows[0]; }
 
 const rf_symbol *rf_symbol_at(size_t i) { return i < rf_symbol_count() ? &rows[i] : NULL; }
 
+/* 1 + the row of each ASCII symbol, 0 for none: rf_symbol_find runs for
+ * every cell of every room (test_symbols checks it against the rows). */
+/* clang-format off */
+static const unsigned char row_of[128] = {
+    ['#'] = 1, ['.'] = 2, ['W'] = 3, ['L'] = 4, ['I'] = 5, ['G'] = 6, ['D'] = 7, ['d'] = 8,
+    ['S'] = 9, ['s'] = 10, ['!'] = 11, ['X'] = 12, [' '] = 13, ['P'] = 14, ['@'] = 15, ['^'] = 16,
+    ['i'] = 17, ['0'] = 18, ['1'] = 18, ['2'] = 18, ['3'] = 18, ['4'] = 18, ['5'] = 18,
+    ['6'] = 18, ['7'] = 18, ['8'] = 18, ['9'] = 18,
+};
+/* clang-format on */
+
 const rf_symbol *rf_symbol_find(char c)
 {
-    size_t i;
-    for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
-        if (c >= rows[i].first && c <= rows[i].last)
-            return &rows[i];
-    return NULL;
+    unsigned char u = (unsigned char)c;
+    return u < 128 && row_of[u] ? &rows[row_of[u] - 1] : NULL;
 }
 
 bool rf_symbol_is_walled(char c, unsigned used_digits)

@@ -538,6 +538,22 @@ static void check_create(check *c, const rf_clause *cl, bool placed, int x, int 
         check_shop_monster(c, what, cl->line, cl->col);
 }
 
+/* "the <type> action" (or condition) into out, cut as snprintf cuts: the
+ * name every clause diagnostic gives, made for each clause without printf. */
+static void clause_what(char *out, size_t cap, const char *type, bool action)
+{
+    const char *parts[3] = {"the ", type, action ? " action" : " condition"};
+    size_t i, n = 0;
+    for (i = 0; i < 3; i++) {
+        size_t k = strlen(parts[i]);
+        if (k > cap - 1 - n)
+            k = cap - 1 - n;
+        memcpy(out + n, parts[i], k);
+        n += k;
+    }
+    out[n] = '\0';
+}
+
 static void check_clause(check *c, const rf_clause *cl, bool action)
 {
     const rf_clause_spec *spec;
@@ -548,7 +564,7 @@ static void check_clause(check *c, const rf_clause *cl, bool action)
     spec = action ? rf_script_action_spec(cl->type) : rf_script_condition_spec(cl->type);
     if (!spec)
         return; /* unknown types: rf_lint_script_types */
-    snprintf(what, sizeof what, "the %s %s", spec->type, action ? "action" : "condition");
+    clause_what(what, sizeof what, spec->type, action);
     check_attrs(c, cl, spec->attrs, spec->nattrs, what);
     for (i = 0; i < spec->npoints; i++) {
         int px, py;

@@ -8,6 +8,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -270,8 +271,62 @@ static bool read_string(lexer *lx, token *t, const char *what)
 
 /* ---- effects ---- */
 
-static const char *const effect_kinds[] = {"remove", "create", "move", "set",
-                                           "spell",  "ticker", "clock"};
+static const char *const effect_kinds[] = {"remove", "create", "move",  "set",
+                                           "spell",  "ticker", "clock", "custom"};
+
+/* One KEY=VALUE of a custom effect: the key in the line, the value read. */
+typedef struct custom_pair {
+    const char *key, *value;
+    size_t klen, vlen;
+} custom_pair;
+
+static int pair_order(const void *a, const void *b)
+{
+    const custom_pair *p = a, *q = b;
+    int c = memcmp(p->key, q->key, p->klen < q->klen ? p->klen : q->klen);
+    return c ? c : (p->klen > q->klen) - (p->klen < q->klen);
+}
+
+/* custom "NAME" [KEY=VALUE]...: a designer's own effect (room:emit); the
+ * pairs in any order, a value bare or quoted; canonical as sim prints it,
+ * keys in byte order and values quoted. */
+static bool custom_body(lexer *lx, outbuf *o)
+{
+    custom_pair pairs[RF_EFFECT_MAX_ATTRS];
+    size_t n = 0, i;
+    token t;
+    if (!read_string(lx, &t, "the effect's name in double quotes"))
+        return false;
+    put(o, " ");
+    put_quoted(o, t.text, t.len);
+    while (!rf_scn_at_end(lx)) {
+        size_t k0 = lx->pos, p = k0;
+        while (lx->s[p] && lx->s[p] != '=' && lx->s[p] != '"' && !rf_scn_is_blank(lx->s[p]))
+            p++;
+        if (p == k0 || lx->s[p] != '=')
+            return rf_scn_fail(lx, k0, "KEY=VALUE (a key, '=', then its value)");
+        if (n == RF_EFFECT_MAX_ATTRS)
+            return rf_scn_fail(lx, k0, "at most 64 values");
+        lx->pos = p + 1;
+        if (!lx->s[lx->pos] || rf_scn_is_blank(lx->s[lx->pos]))
+            return rf_scn_fail(lx, lx->pos, "the value after '='");
+        if (!rf_scn_next(lx, &t))
+            return false;
+        pairs[n] = (custom_pair){lx->s + k0, t.text, p - k0, t.len};
+        for (i = 0; i < n; i++)
+            if (pair_order(&pairs[i], &pairs[n]) == 0)
+                return rf_scn_fail(lx, k0, "each key once");
+        n++;
+    }
+    qsort(pairs, n, sizeof *pairs, pair_order);
+    for (i = 0; i < n; i++) {
+        put(o, " ");
+        put_id(o, pairs[i].key, pairs[i].klen);
+        put(o, "=");
+        put_quoted(o, pairs[i].value, pairs[i].vlen);
+    }
+    return true;
+}
 
 /* Parses the effect after its kind word; o receives the canonical text. */
 static bool effect_body(lexer *lx, size_t kind, outbuf *o)
@@ -369,6 +424,8 @@ static bool effect_body(lexer *lx, size_t kind, outbuf *o)
         put(o, " ");
         put_quoted(o, t.text, t.len);
         return true;
+    case 7:
+        return custom_body(lx, o);
     default: /* clock ID stopped */
         if (!rf_scn_read_id(lx, &id, "the clock's id") ||
             !read_keyword(lx, "stopped", "'stopped'"))
@@ -388,13 +445,13 @@ bool rf_scn_read_effect(lexer *lx, outbuf *o, const char **kind)
     if (!rf_scn_next(lx, &t))
         return lx->why ? false
                        : rf_scn_fail(lx, lx->pos, "an effect (remove, create, move, set, spell, "
-                                            "ticker, clock)");
+                                            "ticker, clock, custom)");
     for (k = 0; k < sizeof effect_kinds / sizeof effect_kinds[0]; k++)
         if (!t.quoted && rf_scn_word_is(t.text, t.len, effect_kinds[k]))
             break;
     if (k == sizeof effect_kinds / sizeof effect_kinds[0])
         return rf_scn_fail(lx, t.start,
-                    "an effect (remove, create, move, set, spell, ticker, clock)");
+                    "an effect (remove, create, move, set, spell, ticker, clock, custom)");
     put(o, effect_kinds[k]);
     if (!effect_body(lx, k, o))
         return false;

@@ -357,6 +357,7 @@ rf_status rf_scenario_result_write(const rf_scenario_result *r, FILE *out,
 {
     size_t i, n = rf_scenario_count(r->s);
     bool first = true;
+    rf_world_room wr;
     rf_effect copy;
     char *text;
     if (fmt == RF_SCENARIO_TEXT) {
@@ -377,6 +378,8 @@ rf_status rf_scenario_result_write(const rf_scenario_result *r, FILE *out,
     rf_json_key(out, "scenario", 1);
     rf_json_string(out, rf_scenario_file(r->s));
     json_str(out, "room", r->room_name);
+    json_int(out, "orient", rf_world_room_get(r->w, r->room, &wr) ? wr.orient : 0);
+    json_str(out, "coords", r->coords == RF_COORDS_TEMPLATE ? "template" : "room");
     json_int(out, "ticks", rf_scenario_ticks(r->s));
     rf_json_key(out, "effects", 0);
     putc('[', out);
