@@ -177,14 +177,13 @@ end
 
 -- ---- rooms, slots and objects ----
 
--- r: {index, x, y, w, h, orient, name, anchors} from C: every position of
--- the room, its objects and its clauses is in the template's own frame (C
--- maps it to the level, DESIGN 12); x, y is the turned room's level corner.
-function E.new_room(r)
-    local index = r.index
+-- Room index (0-based) from C: every position of the room, its objects and
+-- its clauses is in the template's own frame (C maps it to the level, DESIGN
+-- 12); x, y is the turned room's level corner, anchors digit -> {x, y}.
+function E.new_room(index, x, y, w, h, orient, name, anchors)
     local room = {
-        index = index, x = r.x, y = r.y, w = r.w, h = r.h, orient = r.orient, name = r.name,
-        anchors = r.anchors, -- digit -> {x, y}
+        index = index, x = x, y = y, w = w, h = h, orient = orient, name = name,
+        anchors = anchors, -- digit -> {x, y}
         base = E.nslot,    -- its slots are base + 1, base + 2, ...
         slots = {},        -- id -> slot
         list = {},         -- every object present, in creation order
@@ -256,10 +255,11 @@ end
 
 E.make_object = make_object
 
--- o: {room, type, attrs, x, y [, handle, horde, leader]} from C.
-function E.add_object(o)
-    local k = make_object(E.rooms[o.room + 1], o.type, o.attrs, o.x, o.y, o.handle)
-    HORDE[k], LEADER[k] = o.horde or 0, o.leader == true
+-- An object of room ri (0-based) from C: its tag, attributes (normalised
+-- keys, text values), room-local x, y [, handle, horde, leader].
+function E.add_object(ri, tag, attrs, x, y, handle, horde, leader)
+    local k = make_object(E.rooms[ri + 1], tag, attrs, x, y, handle)
+    HORDE[k], LEADER[k] = horde or 0, leader == true
 end
 
 -- ---- operations: what actions do (and the room API's methods) ----

@@ -15,6 +15,9 @@
 local E = ...
 local pairs, next, error = pairs, next, error
 
+local COLS = {} -- the object columns, walked by index when a room goes
+for _, column in next, E.O do COLS[#COLS + 1] = column end
+local NCOLS = #COLS
 local boot = {} -- the generated sources the boot compiled: they stay
 for text in pairs(E.gen) do boot[text] = true end
 local GEN_KEEP = 4096   -- generated sources kept across rooms, at most
@@ -33,11 +36,11 @@ function E.release_last(index)
         error("only the one room of the lint world, before any tick, can be released", 0)
     end
     E.truncate(0)
-    local O = E.O
+    local HANDLE, HORDE, LEADER, forget_view = E.HANDLE, E.HORDE, E.LEADER, E.forget_view
     for k = E.nobj, 1, -1 do
-        for _, column in next, O do column[k] = nil end -- any order: raw next, not sorted pairs
-        E.HANDLE[k], E.HORDE[k], E.LEADER[k] = nil, nil, nil
-        E.forget_view(k)
+        for c = 1, NCOLS do COLS[c][k] = nil end
+        HANDLE[k], HORDE[k], LEADER[k] = nil, nil, nil
+        forget_view(k)
     end
     for h = E.next_handle, 1, -1 do E.BYH[h] = nil end
     E.nobj, E.next_handle = 0, 0

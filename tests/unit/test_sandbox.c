@@ -6,6 +6,7 @@
 
 #include "core/alloc.h"
 #include "vm/luavm.h"
+#include "vm_int.h"
 #include "rf_test.h"
 #include "roomforge/diag.h"
 
@@ -340,6 +341,32 @@ START_TEST(wrapped_functions_keep_their_meaning)
 }
 END_TEST
 
+/* The libraries are read-only proxies: pairs walks what is behind one but
+ * never hands that table out, so a script cannot change string or math for
+ * the chunks after it (it could: pairs returned the library as its state). */
+START_TEST(libraries_behind_pairs_stay_out_of_reach)
+{
+    ck_assert_int_eq(run("for _, lib in ipairs({string, math, table, utf8}) do\n"
+                         "  local f, s, k = pairs(lib)\n"
+                         "  assert(s == nil and k == nil)\n"
+                         "  local n = 0\n"
+                         "  for name, v in pairs(lib) do n = n + 1 assert(lib[name] == v) end\n"
+                         "  assert(n > 0)\n"
+                         "end\n"
+                         "local seen = {} for k in pairs(string) do seen[#seen + 1] = k end\n"
+                         "assert(seen[1] == 'byte' and seen[2] == 'char')\n"
+                         "assert(not pcall(function() string.upper = nil end))\n"),
+                     RF_OK);
+    ck_assert_int_eq(run("local f = pairs(string)\n"
+                         "local ok = pcall(function() local _, t = f(nil, nil) t.x = 1 end)\n"
+                         "assert(string.upper('a') == 'A')\n"
+                         "local _, m = pairs(math)\n"
+                         "assert(m == nil and math.floor(1.5) == 1)\n"),
+                     RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+}
+END_TEST
+
 /* Deep recursion ends at Lua's stack limit or the cap, quickly: the
  * message handler looks at a bounded number of stack levels. */
 START_TEST(deep_recursion_ends_quickly)
@@ -351,6 +378,93 @@ START_TEST(deep_recursion_ends_quickly)
     ck_assert_int_eq(rf_luavm_run(big, code, sizeof code - 1, &o, d), RF_ERR_SCRIPT);
     ck_assert_uint_eq(rf_diags_count(d), 1);
     rf_luavm_free(big);
+}
+END_TEST
+
+/* The state's allocator (lua_alloc.c): a block keeps its bytes as it grows
+ * and shrinks across the pool's classes and out of the pool and back, the
+ * state's memory and its owner's count are exactly what Lua asked for, the
+ * cap refuses growth, and thousands of live blocks never overlap. */
+static void fill(unsigned char *p, size_t n, unsigned seed)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        p[i] = (unsigned char)(seed * 31u + i * 7u);
+}
+
+static bool filled(const unsigned char *p, size_t n, unsigned seed)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (p[i] != (unsigned char)(seed * 31u + i * 7u))
+            return false;
+    return true;
+}
+
+START_TEST(allocator_keeps_bytes_and_counts_across_classes)
+{
+    static const size_t sizes[] = {10, 16, 100, 480, 497, 2000, 70000, 5000, 50, 1};
+    enum { NB = 3000 };
+    static unsigned char *blocks[NB];
+    static size_t bsize[NB];
+    rf_luavm *v = rf_luavm_new(8u * 1024 * 1024, 0);
+    unsigned char *p = NULL;
+    size_t base, old = 0, i;
+    ck_assert_ptr_nonnull(v);
+    base = rf_luavm_memory(v);
+    ck_assert(rf_luavm_set_owner(v, 3));
+    for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        size_t keep = old < sizes[i] ? old : sizes[i];
+        p = rf_vm_alloc(v, p, old, sizes[i]);
+        ck_assert_ptr_nonnull(p);
+        ck_assert_msg(filled(p, keep, 5), "size %zu lost bytes", sizes[i]);
+        fill(p, sizes[i], 5);
+        old = sizes[i];
+        ck_assert_uint_eq(rf_luavm_memory(v), base + old);
+        ck_assert_uint_eq(rf_luavm_owned(v, 3), old);
+    }
+    /* over the cap: refused, nothing changes */
+    ck_assert_ptr_null(rf_vm_alloc(v, p, old, 9u * 1024 * 1024));
+    ck_assert(v->mem_hit);
+    ck_assert(filled(p, old, 5));
+    ck_assert_uint_eq(rf_luavm_memory(v), base + old);
+    ck_assert_ptr_null(rf_vm_alloc(v, p, old, 0));
+    ck_assert_uint_eq(rf_luavm_memory(v), base);
+    ck_assert_uint_eq(rf_luavm_owned(v, 3), 0);
+    /* many live blocks of every class, freed and grown in turn */
+    for (i = 0; i < NB; i++) {
+        bsize[i] = 1 + (i * 37) % 700;
+        blocks[i] = rf_vm_alloc(v, NULL, 0, bsize[i]);
+        ck_assert_ptr_nonnull(blocks[i]);
+        fill(blocks[i], bsize[i], (unsigned)i);
+    }
+    for (i = 0; i < NB; i += 2) {
+        ck_assert_ptr_null(rf_vm_alloc(v, blocks[i], bsize[i], 0));
+        blocks[i] = NULL;
+    }
+    for (i = 1; i < NB; i += 2) {
+        size_t n = 1 + (i * 53) % 900;
+        ck_assert(filled(blocks[i], bsize[i], (unsigned)i));
+        blocks[i] = rf_vm_alloc(v, blocks[i], bsize[i], n);
+        ck_assert_ptr_nonnull(blocks[i]);
+        ck_assert(filled(blocks[i], bsize[i] < n ? bsize[i] : n, (unsigned)i));
+        bsize[i] = n;
+        fill(blocks[i], n, (unsigned)i + 1);
+    }
+    for (i = 0; i < NB; i += 2) { /* the freed blocks come back for new ones */
+        bsize[i] = 1 + (i * 11) % 500;
+        blocks[i] = rf_vm_alloc(v, NULL, 0, bsize[i]);
+        ck_assert_ptr_nonnull(blocks[i]);
+        fill(blocks[i], bsize[i], (unsigned)i + 1);
+    }
+    for (i = 0; i < NB; i++) {
+        ck_assert_msg(filled(blocks[i], bsize[i], (unsigned)i + 1), "block %zu overwritten", i);
+        ck_assert_ptr_null(rf_vm_alloc(v, blocks[i], bsize[i], 0));
+    }
+    ck_assert_uint_eq(rf_luavm_memory(v), base);
+    ck_assert_uint_eq(rf_luavm_owned(v, 3), 0);
+    ck_assert(rf_luavm_set_owner(v, 0));
+    rf_luavm_free(v);
 }
 END_TEST
 
@@ -381,10 +495,12 @@ static Suite *sandbox_suite(void)
     tcase_add_loop_test(tc, library_hangs_end_within_the_budget, 0,
                         (int)(sizeof hangs / sizeof hangs[0]));
     tcase_add_test(tc, wrapped_functions_keep_their_meaning);
+    tcase_add_test(tc, libraries_behind_pairs_stay_out_of_reach);
     tcase_add_test(tc, deep_recursion_ends_quickly);
     suite_add_tcase(s, tc);
     tc = tcase_create("memory");
     tcase_add_test(tc, out_of_memory_at_creation_gives_null);
+    tcase_add_test(tc, allocator_keeps_bytes_and_counts_across_classes);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -40,6 +40,8 @@ static const char safe_key = 'S';
 static const char env_mt_key = 'M';
 static const char math_key = 'R';
 static const char rngs_key = 'G'; /* the environments' streams, in order of making */
+static const char math_mt_key = 'N'; /* every environment's math: {__index = the shared math} */
+static const char math_ro_key = 'W'; /* the __newindex of every environment's math proxy */
 
 void rf_luavm_push_forbidden(lua_State *L)
 {
@@ -98,23 +100,49 @@ static int read_only_newindex(lua_State *L)
     return luaL_error(L, "%s is read-only in scripts", lua_tostring(L, lua_upvalueindex(1)));
 }
 
-/* pairs over a read-only proxy walks the library behind it. */
+/* The iterator of pairs over a read-only proxy: the ordered iterator
+ * (upvalue 1) over the table behind the proxy (upvalue 2), whatever state
+ * the loop passes. */
+static int read_only_next(lua_State *L)
+{
+    lua_settop(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, 2);
+    lua_call(L, 2, 2);
+    return 2;
+}
+
+/* pairs over a read-only proxy walks the table behind it (upvalue 1), in
+ * the sandbox's order, and never hands that table out: pairs' state is nil,
+ * so no script can reach the shared library to change it for every other. */
 static int read_only_pairs(lua_State *L)
 {
     lua_settop(L, 0);
+    lua_pushcfunction(L, rf_lua_ordered_pairs);
     lua_pushvalue(L, lua_upvalueindex(1));
-    return rf_lua_ordered_pairs(L);
+    lua_call(L, 1, 1); /* the ordered iterator alone */
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushcclosure(L, read_only_next, 2);
+    lua_pushnil(L);
+    lua_pushnil(L);
+    return 3;
 }
 
-/* Replaces the table on top by an empty read-only proxy of it called name. */
-static void make_read_only(lua_State *L, const char *name)
+/* Replaces the table on top by an empty read-only proxy of it called name;
+ * with name NULL, the __newindex is the registry's newindex_key one. */
+static void make_read_only_with(lua_State *L, const char *name, const void *newindex_key)
 {
     lua_newtable(L);              /* proxy */
     lua_createtable(L, 0, 4);     /* its metatable */
     lua_pushvalue(L, -3);
     lua_setfield(L, -2, "__index");
-    lua_pushstring(L, name);
-    lua_pushcclosure(L, read_only_newindex, 1);
+    if (name) {
+        lua_pushstring(L, name);
+        lua_pushcclosure(L, read_only_newindex, 1);
+    } else {
+        lua_rawgetp(L, LUA_REGISTRYINDEX, newindex_key);
+    }
     lua_setfield(L, -2, "__newindex");
     lua_pushvalue(L, -3);
     lua_pushcclosure(L, read_only_pairs, 1);
@@ -124,6 +152,8 @@ static void make_read_only(lua_State *L, const char *name)
     lua_setmetatable(L, -2);
     lua_remove(L, -2);
 }
+
+static void make_read_only(lua_State *L, const char *name) { make_read_only_with(L, name, NULL); }
 
 /* A shallow copy of the table at idx, pushed. */
 static void push_copy(lua_State *L, int idx)
@@ -279,11 +309,11 @@ void rf_luavm_push_env(lua_State *L, uint64_t seed)
     lua_pushinteger(L, (lua_Integer)seed);
     lua_pushcclosure(L, env_randomseed, 2);
     lua_setfield(L, -2, "randomseed");
-    lua_createtable(L, 0, 1);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &math_key);
-    lua_setfield(L, -2, "__index");
+    /* what no script can reach is shared: the table behind the proxy (pairs
+     * never hands it out), so its metatable, and the proxy's __newindex */
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &math_mt_key);
     lua_setmetatable(L, -2);
-    make_read_only(L, "math");
+    make_read_only_with(L, NULL, &math_ro_key);
     lua_setfield(L, -2, "math");
     lua_rawgetp(L, LUA_REGISTRYINDEX, &env_mt_key);
     lua_setmetatable(L, -2);
@@ -357,6 +387,13 @@ int rf_vm_open_sandbox(lua_State *L)
     lua_setfield(L, -2, "randomseed");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &math_key);
     lua_pop(L, 1);
+    lua_createtable(L, 0, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &math_key);
+    lua_setfield(L, -2, "__index");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &math_mt_key);
+    lua_pushliteral(L, "math");
+    lua_pushcclosure(L, read_only_newindex, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &math_ro_key);
     lua_pushvalue(L, safe);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &safe_key);
     /* the environments' metatable */

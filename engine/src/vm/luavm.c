@@ -76,12 +76,15 @@ rf_luavm *rf_luavm_new(size_t mem_cap, long budget)
     vm->budget = budget > 0 ? budget : RF_LUAVM_DEFAULT_BUDGET;
     vm->L = lua_newstate(rf_vm_alloc, vm);
     if (!vm->L) {
+        rf_vm_pool_free(vm);
         rf_free(vm);
         return NULL;
     }
     lua_pushcfunction(vm->L, rf_vm_open_sandbox);
     if (lua_pcall(vm->L, 0, 0, 0) != LUA_OK) {
         lua_close(vm->L);
+        rf_vm_pool_free(vm);
+        rf_free(vm->owned);
         rf_free(vm);
         return NULL;
     }
@@ -93,6 +96,7 @@ void rf_luavm_free(rf_luavm *vm)
     if (!vm)
         return;
     lua_close(vm->L);
+    rf_vm_pool_free(vm);
     rf_free(vm->owned);
     rf_free(vm);
 }

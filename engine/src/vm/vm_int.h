@@ -19,6 +19,12 @@
  * ends, so a slice is the most a call can run past it unseen. */
 #define RF_LUAVM_SLICE 1024
 
+/* The allocator's pool (lua_alloc.c): classes of 16 bytes up to 512, head
+ * included, carved from slabs of 64 KiB. */
+#define RF_VM_POOL_STEP 16
+#define RF_VM_POOL_MAX 512
+#define RF_VM_POOL_SLAB (64 * 1024)
+
 struct rf_luavm {
     lua_State *L;
     size_t used;
@@ -38,12 +44,18 @@ struct rf_luavm {
     size_t owner;          /* who allocations are charged to now (rf_luavm_set_owner) */
     size_t *owned;         /* bytes each owner holds, nowned of them (lua_alloc.c) */
     size_t nowned;
+    void *pool_free[RF_VM_POOL_MAX / RF_VM_POOL_STEP]; /* free blocks per class (lua_alloc.c) */
+    char *pool_next, *pool_end; /* the rest of the newest slab */
+    void *pool_slabs;           /* every slab, linked through its first word */
 };
 
 /* lua_alloc.c: the state's allocator (ud the rf_luavm): refuses growth
  * past the cap, never a free or shrink, and charges every block to the
- * owner that made or last grew it. */
+ * owner that made or last grew it. Blocks of up to RF_VM_POOL_MAX bytes
+ * come from the state's pool (free lists per RF_VM_POOL_STEP bytes, slabs of
+ * RF_VM_POOL_SLAB), which rf_vm_pool_free releases after lua_close. */
 void *rf_vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+void rf_vm_pool_free(rf_luavm *vm);
 
 /* The rf_luavm of L (the allocator's user data). */
 rf_luavm *rf_luavm_of(lua_State *L);

@@ -38,12 +38,41 @@ void rf_world_opts_init(rf_world_opts *o)
 
 /* ---- the registry seen by lint ---- */
 
-static bool has_condition(void *ud, const char *type)
+/* Whether type is a registered action (or condition): asked of E once, and
+ * kept until user Lua runs again (rf_world_forget_types): lint asks for every
+ * clause of every room, and each question is a protected call. */
+static bool known_type(rf_world *w, bool action, const char *type)
 {
-    return rf_world_ask(ud, "has_condition", type);
+    size_t i;
+    bool yes, answered;
+    if (!type)
+        return false;
+    for (i = 0; i < w->nknown; i++)
+        if (w->known[i].action == action && strcmp(w->known[i].name, type) == 0)
+            return w->known[i].yes;
+    yes = rf_world_ask(w, action ? "has_action" : "has_condition", type, &answered);
+    if (answered && w->nknown < RF_WORLD_KNOWN_MAX &&
+        (w->known || (w->known = rf_calloc(RF_WORLD_KNOWN_MAX, sizeof *w->known)))) {
+        char *name = rf_strdup(type);
+        if (name) { /* else not kept: asked again next time */
+            w->known[w->nknown].name = name;
+            w->known[w->nknown].action = action;
+            w->known[w->nknown].yes = yes;
+            w->nknown++;
+        }
+    }
+    return yes;
 }
 
-static bool has_action(void *ud, const char *type) { return rf_world_ask(ud, "has_action", type); }
+void rf_world_forget_types(rf_world *w)
+{
+    while (w->nknown > 0)
+        rf_free(w->known[--w->nknown].name);
+}
+
+static bool has_condition(void *ud, const char *type) { return known_type(ud, false, type); }
+
+static bool has_action(void *ud, const char *type) { return known_type(ud, true, type); }
 
 const rf_script_types *rf_world_script_types(rf_world *w) { return w ? &w->types : NULL; }
 
@@ -101,6 +130,8 @@ void rf_world_free(rf_world *w)
     if (!w)
         return;
     rf_luavm_free(w->vm);
+    rf_world_forget_types(w);
+    rf_free(w->known);
     for (i = 0; i < w->nchunks; i++)
         rf_free(w->chunks[i].file);
     rf_free(w->chunks);
@@ -300,7 +331,7 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
     w->nchunks++;
     snprintf(chunk, sizeof chunk, RF_LUAVM_USER_PREFIX "%zu", w->nchunks - 1);
     s->chunk = chunk;
-    if (rf_luavm_call(w->vm, rf_world_step_mark, s, 0, NULL, &f) != RF_OK) {
+    if (!s->mark_known && rf_luavm_call(w->vm, rf_world_step_mark, s, 0, NULL, &f) != RF_OK) {
         rf_free(owned);
         *nomem = true;
         return false;
@@ -308,7 +339,10 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
     /* the room's chunks share one load budget */
     st = rf_luavm_call(w->vm, rf_world_step_chunk, s, s->load_left > 0 ? (long)s->load_left : 1,
                        chunk, &f);
+    rf_world_forget_types(w); /* user Lua ran: it may have registered types */
     s->load_left = rf_luavm_left(w->L);
+    if (st == RF_OK)
+        s->mark_known = false; /* the chunk may have added rules */
     if (st != RF_OK) {
         rf_luavm_fail f2;
         size_t holder = strcmp(f.code, "script-memory") == 0 ? memory_holder(w, s->index)
@@ -355,61 +389,106 @@ const char *rf_world_rec_name(const rf_world_room_rec *r)
     return r->t ? rf_template_name(r->t) : "";
 }
 
+/* The budget of E.new_room's step: the world's (0), under the count hook as
+ * every engine step, or for lint none (-1) when the hook could never stop
+ * it: E.new_room and E.add_object run no user code and no loop, far fewer
+ * than NEW_ROOM_BOUND instructions per object, so a budget above that many
+ * per object and one for the room is never reached, and the hook, which
+ * slows every instruction, only costs (lint adds 100,000 rooms). */
+#define NEW_ROOM_BOUND 4096
+static long new_room_budget(const rf_world *w, const rf_template *t, bool lint)
+{
+    size_t n = t ? rf_template_object_count(t) : 0;
+    if (lint && (size_t)w->opts.tick_budget / NEW_ROOM_BOUND > n + 1)
+        return -1;
+    return 0;
+}
+
+/* Records room w->nrooms (as rf_world_add_rec takes it) and runs E.new_room
+ * and E.add_object for it into s; with lint, s->mark is E.nrules too.
+ * RF_ERR_NOMEM (the room not added) when the step failed. */
+static rf_status begin_room(rf_world *w, const rf_template *t, int x, int y, int tw, int th,
+                            int orient, int level_room, const rf_world_level_obj *objs,
+                            size_t nobjs, bool lint, rf_world_room_step *s)
+{
+    rf_world_room_rec *r;
+    rf_luavm_fail f;
+    if (w->nrooms >= RF_WORLD_MAX_ROOMS)
+        return RF_ERR_LIMIT;
+    if (!rf_grow((void **)&w->rooms, &w->caprooms, w->nrooms + 1, sizeof *w->rooms))
+        return RF_ERR_NOMEM;
+    memset(s, 0, sizeof *s);
+    s->w = w;
+    s->t = t;
+    s->index = w->nrooms;
+    s->load_left = w->opts.load_budget;
+    s->lint = lint;
+    r = &w->rooms[s->index];
+    r->t = t;
+    r->x = x;
+    r->y = y;
+    r->tw = tw;
+    r->th = th;
+    r->orient = orient;
+    r->level_room = level_room;
+    r->rules = 0;
+    s->objs = objs;
+    s->nobjs = nobjs;
+    w->nrooms++;
+    if (rf_luavm_call(w->vm, rf_world_step_new_room, s, new_room_budget(w, t, lint), NULL, &f) !=
+        RF_OK) {
+        w->nrooms--; /* E.rooms[index] is overwritten by the next room added */
+        return RF_ERR_NOMEM;
+    }
+    s->mark_known = lint;
+    return RF_OK;
+}
+
+/* Runs every script of room s (its template's, in order): Lua chunks, and
+ * XML scripts compiled. *failed when one failed, *nomem when memory ran out. */
+static void add_scripts(rf_world *w, rf_world_room_step *s, rf_diags *d, bool *failed,
+                        bool *nomem)
+{
+    const rf_template *t = s->t;
+    rf_luavm_fail f;
+    size_t i, ns = t ? rf_template_script_count(t) : 0;
+    for (i = 0; i < ns && !*nomem; i++) {
+        const rf_script *sc = rf_template_script(t, i);
+        s->sc = sc;
+        s->script = (int)i;
+        if (sc->lang == RF_SCRIPT_LUA) {
+            if (!add_lua_script(w, s, d, nomem))
+                *failed = true;
+            continue;
+        }
+        if (w->checked_xml && rf_world_builtin_script(sc))
+            continue; /* lint: the loader's checker saw all a compile would */
+        if (!unknown_types_ok(w, t, sc, d)) {
+            *failed = true;
+            continue;
+        }
+        if (rf_luavm_call(w->vm, rf_world_step_xml, s, 0, NULL, &f) != RF_OK) {
+            int line = clause_line(w);
+            report(d, f.code, rf_template_file(t), line > 0 ? line : sc->line, sc->col, t, (int)i,
+                   f.msg, "");
+            *failed = true;
+        } else {
+            s->mark_known = false; /* its rule was added */
+        }
+    }
+}
+
 rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int tw, int th,
                            int orient, int level_room, const rf_world_level_obj *objs,
                            size_t nobjs, rf_diags *d, size_t *index)
 {
     rf_world_room_step s;
     rf_luavm_fail f;
-    size_t i, ns;
     bool failed = false, nomem = false;
-    if (w->nrooms >= RF_WORLD_MAX_ROOMS)
-        return RF_ERR_LIMIT;
-    if (!rf_grow((void **)&w->rooms, &w->caprooms, w->nrooms + 1, sizeof *w->rooms))
-        return RF_ERR_NOMEM;
-    memset(&s, 0, sizeof s);
-    s.w = w;
-    s.t = t;
-    s.index = w->nrooms;
-    s.load_left = w->opts.load_budget;
-    w->rooms[s.index].t = t;
-    w->rooms[s.index].x = x;
-    w->rooms[s.index].y = y;
-    w->rooms[s.index].tw = tw;
-    w->rooms[s.index].th = th;
-    w->rooms[s.index].orient = orient;
-    w->rooms[s.index].level_room = level_room;
-    w->rooms[s.index].rules = 0;
-    s.objs = objs;
-    s.nobjs = nobjs;
-    w->nrooms++;
-    if (rf_luavm_call(w->vm, rf_world_step_new_room, &s, 0, NULL, &f) != RF_OK) {
-        w->nrooms--; /* E.rooms[index] is overwritten by the next room added */
-        return RF_ERR_NOMEM;
-    }
-    ns = t ? rf_template_script_count(t) : 0;
-    for (i = 0; i < ns && !nomem; i++) {
-        const rf_script *sc = rf_template_script(t, i);
-        s.sc = sc;
-        s.script = (int)i;
-        if (sc->lang == RF_SCRIPT_LUA) {
-            if (!add_lua_script(w, &s, d, &nomem))
-                failed = true;
-            continue;
-        }
-        if (w->checked_xml && rf_world_builtin_script(sc))
-            continue; /* lint: the loader's checker saw all a compile would */
-        if (!unknown_types_ok(w, t, sc, d)) {
-            failed = true;
-            continue;
-        }
-        if (rf_luavm_call(w->vm, rf_world_step_xml, &s, 0, NULL, &f) != RF_OK) {
-            int line = clause_line(w);
-            report(d, f.code, rf_template_file(t), line > 0 ? line : sc->line, sc->col, t, (int)i,
-                   f.msg, "");
-            failed = true;
-        }
-    }
+    rf_status st = begin_room(w, t, x, y, tw, th, orient, level_room, objs, nobjs, false, &s);
+    if (st != RF_OK)
+        return st;
+    add_scripts(w, &s, d, &failed, &nomem);
     if (rf_luavm_call(w->vm, rf_world_step_room_rules, &s, 0, NULL, &f) == RF_OK)
         w->rooms[s.index].rules = s.nrules;
     if (index)
@@ -417,6 +496,40 @@ rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int 
     if (nomem)
         return RF_ERR_NOMEM;
     return failed ? RF_ERR_CONTENT : RF_OK;
+}
+
+rf_status rf_world_lint_room(rf_world *w, const rf_template *t, rf_diags *d, size_t collect_over,
+                             bool *kept)
+{
+    rf_world_room_step s;
+    rf_luavm_fail f;
+    bool failed = false, nomem = false;
+    rf_status st;
+    if (!kept)
+        return RF_ERR_ARG;
+    *kept = false;
+    if (!w || !t || w->nrooms != 0)
+        return RF_ERR_ARG;
+    st = begin_room(w, t, 0, 0, rf_template_width(t), rf_template_height(t), 0, -1, NULL, 0, true,
+                    &s);
+    if (st != RF_OK)
+        return st;
+    add_scripts(w, &s, d, &failed, &nomem);
+    if (nomem)
+        return RF_ERR_NOMEM;
+    st = failed ? RF_ERR_CONTENT : RF_OK;
+    if (w->suspect)
+        return st; /* the caller checks the room again in a fresh world */
+    /* the release (lint.lua) runs engine code only, over engine tables: no count hook */
+    s.nrules = rf_luavm_memory(w->vm) > collect_over ? 1 : 0;
+    if (rf_luavm_call(w->vm, rf_world_step_release, &s, -1, NULL, &f) != RF_OK)
+        return st; /* memory ran out: the world is not used again */
+    while (w->nchunks > 0)
+        rf_free(w->chunks[--w->nchunks].file);
+    w->nrooms = 0;
+    rf_world_effects_clear(w);
+    *kept = true;
+    return st;
 }
 
 /* ---- rooms and objects ---- */
@@ -765,6 +878,7 @@ rf_status rf_world_tick(rf_world *w, rf_diags *d)
     if (!w)
         return RF_ERR_ARG;
     memset(&s, 0, sizeof s);
+    rf_world_forget_types(w); /* user Lua runs in the tick: it may register types */
     w->tick++;
     w->emit_failed = false;
     /* one pool for every user rule of the tick, each room's spending counted */

@@ -32,6 +32,14 @@ typedef struct rf_world_room_rec {
     long long spent; /* instructions its user rules ran this tick (tick_pool) */
 } rf_world_room_rec;
 
+/* A registry answer kept (world.c): whether a condition or action type
+ * named name is registered. */
+typedef struct rf_world_known {
+    char *name; /* owned */
+    bool action, yes;
+} rf_world_known;
+#define RF_WORLD_KNOWN_MAX 64
+
 /* A Lua chunk of a room: where its lines are in which file. */
 typedef struct rf_world_chunk {
     size_t room;
@@ -59,6 +67,8 @@ struct rf_world {
     char *scratch; /* rf_world_object.id */
     size_t capscratch;
     rf_script_types types;
+    rf_world_known *known; /* RF_WORLD_KNOWN_MAX slots, nknown used */
+    size_t nknown;
     bool quiet_unknown; /* rf_world_lint: lint.c reports unknown types */
     bool checked_xml;   /* rf_world_lint: XML scripts of built-in clauses only are not
                          * compiled (the loader's checker saw them; world_lint.c) */
@@ -82,8 +92,12 @@ uint64_t rf_world_env_seed(const rf_world *w, const char *kind, size_t index, si
 bool rf_world_load_extensions(rf_world *w, const char *dir, rf_diags *d, bool *nomem, bool *io);
 /* Bytes of one src or extension file (read with rf_fs_read). */
 #define RF_WORLD_LUA_FILE_MAX ((size_t)1 << 20)
-/* E.fn(name) is true (has_condition, has_action); false also on failure. */
-bool rf_world_ask(rf_world *w, const char *fn, const char *name);
+/* E.fn(name) is true (has_condition, has_action); false also on failure,
+ * when *answered is false. */
+bool rf_world_ask(rf_world *w, const char *fn, const char *name, bool *answered);
+/* Forgets the registry answers world.c keeps (has_condition, has_action):
+ * called wherever user Lua may have run, since it may register types. */
+void rf_world_forget_types(rf_world *w);
 /* An integer field of E, 0 when it cannot be read. */
 long rf_world_engine_int(rf_world *w, const char *field);
 /* Logs e (when the world keeps a log) and tells the host; false, with
@@ -107,6 +121,8 @@ typedef struct rf_world_room_step {
     const rf_script *sc;
     int script;
     long mark;        /* rules before a Lua chunk */
+    bool mark_known;  /* mark holds E.nrules now (lint: no step needed to ask) */
+    bool lint;        /* rf_world_lint_room: E.new_room's step reads mark too */
     const char *code; /* Lua chunk */
     size_t len;
     const char *chunk; /* its name "=rN" */
@@ -197,6 +213,17 @@ int rf_world_step_disable_room(lua_State *L);
  * RF_ERR_ARG when index is not the last room, RF_ERR_NOMEM when the step
  * failed (the world is then to be freed, not used). */
 rf_status rf_world_release_last(rf_world *w, size_t index, bool collect);
+/* Lint only: what rf_world_add_room (at 0, 0, unturned) then
+ * rf_world_release_last do for a world without rooms, in fewer protected
+ * steps: adds t as room 0, runs its scripts (their diagnostics to d, the
+ * same as a fresh world's; the return is rf_world_add_room's), and, unless
+ * that failed for memory or w->suspect was set, releases the room, with a
+ * full collection when the state then holds more than collect_over bytes.
+ * *kept: the room was released and w takes the next one; when false, w is
+ * to be freed. The engine's release runs without the count hook (no user
+ * code runs in it). */
+rf_status rf_world_lint_room(rf_world *w, const rf_template *t, rf_diags *d, size_t collect_over,
+                             bool *kept);
 
 /* Coordinates beyond this are clamped by rf_world_rec_map (so no mapping
  * overflows); positions a rule emits beyond it are a script error. */

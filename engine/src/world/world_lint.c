@@ -109,7 +109,7 @@ static rf_status quiet_world(lint_run *run, rf_world **out)
 static rf_status lint_lua_room(lint_run *run, const rf_template *t, rf_diags *d, rf_status *st)
 {
     rf_world *fw = NULL;
-    bool redo;
+    bool redo, kept;
     if (!run->lw) {
         rf_luavm_fail f;
         if (quiet_world(run, &run->lw) != RF_OK)
@@ -119,10 +119,9 @@ static rf_status lint_lua_room(lint_run *run, const rf_template *t, rf_diags *d,
         run->lw->checked_xml = !run->compile_all;
         run->lw_base = rf_luavm_memory(run->lw->vm);
     }
-    *st = rf_world_add_room(run->lw, t, 0, 0, run->scratch, NULL);
+    *st = rf_world_lint_room(run->lw, t, run->scratch, run->lw_base + LINT_SLACK, &kept);
     redo = *st == RF_ERR_NOMEM || run->lw->suspect;
-    if (redo || rf_world_release_last(run->lw, 0, rf_luavm_memory(run->lw->vm) >
-                                                      run->lw_base + LINT_SLACK) != RF_OK) {
+    if (!kept) {
         rf_world_free(run->lw); /* suspect: the next Lua room gets a fresh lint world */
         run->lw = NULL;
     }

@@ -602,11 +602,12 @@ static int step_has(lua_State *L)
     return 0;
 }
 
-bool rf_world_ask(rf_world *w, const char *fn, const char *name)
+bool rf_world_ask(rf_world *w, const char *fn, const char *name, bool *answered)
 {
     has_step s = {fn, name, false};
     rf_luavm_fail f;
-    return name && rf_luavm_call(w->vm, step_has, &s, 0, NULL, &f) == RF_OK && s.result;
+    *answered = name && rf_luavm_call(w->vm, step_has, &s, 0, NULL, &f) == RF_OK;
+    return *answered && s.result;
 }
 
 /* ---- adding rooms ---- */
@@ -624,29 +625,21 @@ static void push_attrs(lua_State *L, const rf_attr *attrs, size_t n)
     }
 }
 
-/* Pushes the table {index, x, y, w, h, orient, name, anchors = {[digit] =
- * {x, y}}} of room s->index, E.new_room's argument: w, h and the anchors in
+/* Pushes E.new_room's arguments for room s->index (8 values): index, x, y,
+ * w, h, orient, name, anchors {[digit] = {x, y}}: w, h and the anchors in
  * the template's own frame, x, y the level corner of the turned room. */
 static void push_room(lua_State *L, const rf_world_room_step *s)
 {
     const rf_template *t = s->t;
     const rf_world_room_rec *r = &s->w->rooms[s->index];
     int digit;
-    lua_createtable(L, 0, 8);
     lua_pushinteger(L, (lua_Integer)s->index);
-    lua_setfield(L, -2, "index");
-    lua_pushinteger(L, r->orient);
-    lua_setfield(L, -2, "orient");
     lua_pushinteger(L, r->x);
-    lua_setfield(L, -2, "x");
     lua_pushinteger(L, r->y);
-    lua_setfield(L, -2, "y");
     lua_pushinteger(L, r->tw);
-    lua_setfield(L, -2, "w");
     lua_pushinteger(L, r->th);
-    lua_setfield(L, -2, "h");
+    lua_pushinteger(L, r->orient);
     lua_pushstring(L, rf_world_rec_name(r));
-    lua_setfield(L, -2, "name");
     lua_createtable(L, 10, 0);
     for (digit = 0; t && digit <= 9; digit++) {
         int ax, ay;
@@ -659,30 +652,23 @@ static void push_room(lua_State *L, const rf_world_room_step *s)
         lua_rawseti(L, -2, 2);
         lua_rawseti(L, -2, digit);
     }
-    lua_setfield(L, -2, "anchors");
 }
 
-/* Pushes the table {room, type, attrs, x, y} of object o of room `room`,
- * E.add_object's argument. */
+/* Pushes E.add_object's arguments for object o of room `room` (5 values):
+ * room, tag, attrs, x, y. */
 static void push_object(lua_State *L, size_t room, const rf_object *o)
 {
-    lua_createtable(L, 0, 5);
     lua_pushinteger(L, (lua_Integer)room);
-    lua_setfield(L, -2, "room");
     lua_pushstring(L, rf_object_tag(o));
-    lua_setfield(L, -2, "type");
     push_attrs(L, o->attrs, o->nattrs);
-    lua_setfield(L, -2, "attrs");
     lua_pushinteger(L, o->x);
-    lua_setfield(L, -2, "x");
     lua_pushinteger(L, o->y);
-    lua_setfield(L, -2, "y");
 }
 
-/* Pushes E.add_object's argument for level object o of room `room`: its
- * template object's attributes (when it has one) under the level's type,
- * name and id, at its level cell counted in the template's frame, with its
- * handle and horde. */
+/* Pushes E.add_object's arguments for level object o of room `room` (8
+ * values): its template object's attributes (when it has one) under the
+ * level's type, name and id, at its level cell counted in the template's
+ * frame, with its handle, horde and whether it leads. */
 static void push_level_object(lua_State *L, const rf_world_room_step *s,
                               const rf_world_level_obj *o)
 {
@@ -690,11 +676,8 @@ static void push_level_object(lua_State *L, const rf_world_room_step *s,
     const rf_placed *p = o->p;
     int lx, ly;
     rf_world_rec_map(r, RF_COORDS_LEVEL, p->x, p->y, RF_COORDS_TEMPLATE, &lx, &ly);
-    lua_createtable(L, 0, 8);
     lua_pushinteger(L, (lua_Integer)s->index);
-    lua_setfield(L, -2, "room");
     lua_pushstring(L, p->type);
-    lua_setfield(L, -2, "type");
     if (o->source)
         push_attrs(L, o->source->attrs, o->source->nattrs);
     else
@@ -708,31 +691,32 @@ static void push_level_object(lua_State *L, const rf_world_room_step *s,
     else
         lua_pushnil(L);
     lua_setfield(L, -2, "id");
-    lua_setfield(L, -2, "attrs");
     lua_pushinteger(L, lx);
-    lua_setfield(L, -2, "x");
     lua_pushinteger(L, ly);
-    lua_setfield(L, -2, "y");
     lua_pushinteger(L, (lua_Integer)o->handle);
-    lua_setfield(L, -2, "handle");
     lua_pushinteger(L, (lua_Integer)o->horde);
-    lua_setfield(L, -2, "horde");
     lua_pushboolean(L, o->leader);
-    lua_setfield(L, -2, "leader");
 }
 
 int rf_world_step_new_room(lua_State *L)
 {
     rf_world_room_step *s = lua_touserdata(L, 1);
     size_t i, n;
+    if (s->lint) { /* the rules before the room's first chunk: E.mark() without a step */
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &engine_key);
+        lua_getfield(L, -1, "nrules");
+        s->mark = (long)lua_tointeger(L, -1);
+        lua_pop(L, 2);
+    }
+    luaL_checkstack(L, 16, "new_room");
     push_fn(L, "new_room");
     push_room(L, s);
-    lua_call(L, 1, 0);
+    lua_call(L, 8, 0);
     if (s->objs) {
         for (i = 0; i < s->nobjs; i++) {
             push_fn(L, "add_object");
             push_level_object(L, s, &s->objs[i]);
-            lua_call(L, 1, 0);
+            lua_call(L, 8, 0);
         }
         return 0;
     }
@@ -740,7 +724,7 @@ int rf_world_step_new_room(lua_State *L)
     for (i = 0; i < n; i++) {
         push_fn(L, "add_object");
         push_object(L, s->index, rf_template_object(s->t, i));
-        lua_call(L, 1, 0);
+        lua_call(L, 5, 0);
     }
     return 0;
 }
