@@ -204,18 +204,9 @@ int rf_world_step_disable(lua_State *L);    /* E.disable(s->from): the failed ru
 int rf_world_rule_room(lua_State *L);
 /* E.disable_user_rules(s->ri): every rule of that room running user Lua. */
 int rf_world_step_disable_room(lua_State *L);
-/* Lint only (world_lint.c): releases room index, the last one added, before
- * any tick: its rules, objects, chunk environments and chunks go (E.release_last)
- * and nrooms goes back to index, so the world is as it was before the room
- * came and the next room gets the same index, chunk names and random seeds;
- * what the room's chunks kept becomes garbage, freed (charged to its memory
- * owner until then) by the collector, at once when collect is true.
- * RF_ERR_ARG when index is not the last room, RF_ERR_NOMEM when the step
- * failed (the world is then to be freed, not used). */
-rf_status rf_world_release_last(rf_world *w, size_t index, bool collect);
-/* Lint only: what rf_world_add_room (at 0, 0, unturned) then
- * rf_world_release_last do for a world without rooms, in fewer protected
- * steps: adds t as room 0, runs its scripts (their diagnostics to d, the
+/* Lint only (world_lint.c): what rf_world_add_room (at 0, 0, unturned) and
+ * a release do for a world without rooms, in few protected steps: adds t as
+ * room 0, runs its scripts (their diagnostics to d, the
  * same as a fresh world's; the return is rf_world_add_room's), and, unless
  * that failed for memory or w->suspect was set, releases the room, with a
  * full collection when the state then holds more than collect_over bytes.

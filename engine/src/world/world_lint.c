@@ -5,7 +5,7 @@
  * room and rf_world_lint_rooms per set. Design: built-in XML clauses are not
  * compiled again (the loader's checker saw all: test_world proves it); other
  * XML rooms share a world, a fresh one every SHARE_ROOMS. Lua rooms go through
- * one lint world: added, checked, released (rf_world_release_last); a full
+ * one lint world: added, checked, released (rf_world_lint_room); a full
  * collection keeps garbage far below the cap. A room that hit the memory cap
  * or its budget is checked again in a fresh world, whose answer is kept.
  */
@@ -60,25 +60,6 @@ static bool has_lua(const rf_template *t)
         if (rf_template_script(t, i)->lang == RF_SCRIPT_LUA)
             return true;
     return false;
-}
-
-rf_status rf_world_release_last(rf_world *w, size_t index, bool collect)
-{
-    rf_world_room_step s;
-    rf_luavm_fail f;
-    if (!w || w->nrooms == 0 || index != w->nrooms - 1)
-        return RF_ERR_ARG;
-    memset(&s, 0, sizeof s);
-    s.w = w;
-    s.index = index;
-    s.nrules = collect ? 1 : 0;
-    if (rf_luavm_call(w->vm, rf_world_step_release, &s, 0, NULL, &f) != RF_OK)
-        return RF_ERR_NOMEM; /* engine code over a checked room: only memory fails */
-    while (w->nchunks > 0 && w->chunks[w->nchunks - 1].room == index)
-        rf_free(w->chunks[--w->nchunks].file);
-    w->nrooms = index;
-    rf_world_effects_clear(w);
-    return RF_OK;
 }
 
 /* The lint state: the worlds and sinks a linter keeps from room to room. */
