@@ -69,6 +69,17 @@ rf_arena_mark rf_arena_get_mark(const rf_arena *a)
     return m;
 }
 
+void rf_arena_reset(rf_arena *a)
+{
+    while (a->top && a->top->prev) {
+        rf_chunk *prev = a->top->prev;
+        rf_free(a->top);
+        a->top = prev;
+    }
+    if (a->top)
+        a->top->used = 0;
+}
+
 void rf_arena_rewind(rf_arena *a, rf_arena_mark m)
 {
     while (a->top && a->top != m.top) {
@@ -222,10 +233,9 @@ size_t rf_template_set_streamed(const rf_template_set *set) { return set ? set->
 
 rf_arena_mark rf_template_set_room_begin(rf_template_set *set)
 {
-    rf_arena_mark none = {NULL, 0};
     if (set->ring) { /* the ring's next arena: the room in it was handed hold + 1 rooms ago */
         rf_arena *a = &set->ring[set->nseen % (set->hold + 1)];
-        rf_arena_rewind(a, none);
+        rf_arena_reset(a);
         set->stash = set->arena;
         set->arena = *a;
         a->top = NULL;

@@ -34,6 +34,9 @@ void *rf_arena_alloc(rf_arena *a, size_t n);
 char *rf_arena_strndup(rf_arena *a, const char *s, size_t n);
 rf_arena_mark rf_arena_get_mark(const rf_arena *a);
 void rf_arena_rewind(rf_arena *a, rf_arena_mark m); /* frees what came after m */
+/* Empties a, keeping its first chunk for what comes next (no free and
+ * allocate again per room of a streaming set). */
+void rf_arena_reset(rf_arena *a);
 
 struct rf_template {
     const char *name, *file;

@@ -36,9 +36,11 @@ struct rf_lint_pipe {
     checker c[MAX_CHECKERS];
     unsigned n;
     const rf_template *ring[RING];
+    size_t handed_at[RING]; /* when each queued room was handed (its place in the set's ring) */
     bool done[RING];
-    uint32_t *count;    /* per room: the diagnostics its checker added */
-    size_t queued, low; /* rooms handed over; rooms before low all checked */
+    uint32_t *count;    /* per queued room: the diagnostics its checker added */
+    size_t queued, low; /* rooms queued; queued rooms before low all checked */
+    size_t handed;      /* rooms the set handed over, queued or not */
     size_t count_cap;
     rf_status worst;    /* the checks' worst status */
     bool closing, full, threaded;
@@ -65,6 +67,14 @@ static void mark_done(rf_lint_pipe *p, size_t seq, rf_status st, size_t added)
         p->low++;
 }
 
+/* Whether the loader, about to let the set reuse the memory of the room
+ * handed `back` rooms ago, must wait: a queued room handed that long ago
+ * is not checked yet. */
+static bool behind(const rf_lint_pipe *p, size_t back)
+{
+    return p->low < p->queued && p->handed_at[p->low % RING] + back <= p->handed;
+}
+
 static void *checker_main(void *arg)
 {
     checker *c = arg;
@@ -89,7 +99,7 @@ static void *checker_main(void *arg)
         }
         mark_done(p, seq, st, added);
         c->next += p->n;
-        if (p->full && p->queued - p->low <= HALF)
+        if (p->full && !behind(p, HALF))
             pthread_cond_signal(&p->room);
     }
     pthread_mutex_unlock(&p->mu);
@@ -198,12 +208,17 @@ rf_status rf_lint_pipe_room(void *ud, const rf_template *t)
     rf_lint_pipe *p = ud;
     size_t seq = p->queued;
     rf_status worst;
+    bool needs;
     unsigned j;
     if (p->n == 0)
         return RF_OK; /* no registries: the loader's checks alone */
+    needs = rf_world_linter_needs(p->c[0].l, t); /* else the loader's checks saw it all */
     if (!p->threaded) {
         size_t added = 0;
         rf_status st;
+        p->handed++;
+        if (!needs)
+            return RF_OK;
         if (!rf_grow((void **)&p->count, &p->count_cap, seq + 1, sizeof *p->count))
             return RF_ERR_NOMEM;
         st = p->worst == RF_ERR_NOMEM ? RF_OK : check(&p->c[0], t, &added);
@@ -212,23 +227,27 @@ rf_status rf_lint_pipe_room(void *ud, const rf_template *t)
         return p->worst == RF_ERR_NOMEM ? RF_ERR_NOMEM : RF_OK;
     }
     pthread_mutex_lock(&p->mu);
-    if (!rf_grow((void **)&p->count, &p->count_cap, seq + 1, sizeof *p->count)) {
-        pthread_mutex_unlock(&p->mu); /* grown under the lock: checkers write into it */
-        return RF_ERR_NOMEM;
+    p->handed++;
+    if (needs) {
+        if (!rf_grow((void **)&p->count, &p->count_cap, seq + 1, sizeof *p->count)) {
+            pthread_mutex_unlock(&p->mu); /* grown under the lock: checkers write into it */
+            return RF_ERR_NOMEM;
+        }
+        p->ring[seq % RING] = t;
+        p->handed_at[seq % RING] = p->handed;
+        p->done[seq % RING] = false;
+        p->queued++;
+        j = (unsigned)(seq % p->n);
+        if (p->c[j].idle && p->queued - p->c[j].next >= (HALF + p->n - 1) / p->n * p->n)
+            pthread_cond_signal(&p->c[j].wake); /* a batch of its rooms is waiting */
     }
-    p->ring[seq % RING] = t;
-    p->done[seq % RING] = false;
-    p->queued++;
-    j = (unsigned)(seq % p->n);
-    if (p->c[j].idle && p->queued - p->c[j].next >= (HALF + p->n - 1) / p->n * p->n)
-        pthread_cond_signal(&p->c[j].wake); /* a batch of its rooms is waiting */
-    /* the set reuses the memory of the room HOLD + 1 back at the next room */
-    if (p->queued - p->low > RF_LINT_PIPE_HOLD) {
+    /* the set reuses the memory of the room handed HOLD back at the next room */
+    if (behind(p, RF_LINT_PIPE_HOLD)) {
         p->full = true;
         for (j = 0; j < p->n; j++)
             if (p->c[j].idle)
                 pthread_cond_signal(&p->c[j].wake);
-        while (p->queued - p->low > HALF)
+        while (behind(p, HALF))
             pthread_cond_wait(&p->room, &p->mu);
         p->full = false;
     }

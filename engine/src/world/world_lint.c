@@ -169,6 +169,11 @@ void rf_world_linter_free(rf_world_linter *l)
     rf_free(l);
 }
 
+bool rf_world_linter_needs(const rf_world_linter *l, const rf_template *t)
+{
+    return l && t && (l->compile_all || has_lua(t) || !builtin_only(t));
+}
+
 rf_status rf_world_linter_room(rf_world_linter *l, const rf_template *t, rf_diags *d)
 {
     rf_status st, types;

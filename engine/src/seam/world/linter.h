@@ -27,6 +27,10 @@ rf_status rf_world_linter_new(const rf_world_opts *opts, bool compile_all, rf_di
  * types compiled, Lua chunks run once. RF_OK, RF_ERR_CONTENT when t had a
  * script left out, RF_ERR_NOMEM. */
 rf_status rf_world_linter_room(rf_world_linter *l, const rf_template *t, rf_diags *d);
+/* Whether rf_world_linter_room has anything to check in t: false for a room
+ * without Lua whose XML clauses are all built-in types (the loader's checker
+ * saw all of it), so a caller may skip it; reading l only, from any thread. */
+bool rf_world_linter_needs(const rf_world_linter *l, const rf_template *t);
 void rf_world_linter_free(rf_world_linter *l);
 
 #endif /* RF_SEAM_WORLD_LINTER_H */
