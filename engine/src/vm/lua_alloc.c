@@ -149,6 +149,8 @@ void *rf_vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         return NULL;
     }
     if (nsize > old && (vm->used - old + nsize > vm->cap || nsize > SIZE_MAX - sizeof *h)) {
+        if (vm->L && vm->slice && !vm->mem_hit) /* user code: the line it stands on */
+            rf_vm_note_where(vm->L, vm);
         vm->mem_hit = 1;
         if (vm->L && vm->slice) /* user code: none of it runs again in this call */
             rf_vm_budget_raise_later(vm);

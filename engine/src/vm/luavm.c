@@ -36,15 +36,11 @@ static bool is_user_source(const char *source)
     return strncmp(source, RF_LUAVM_USER_PREFIX, n) == 0 && source[n] >= '0' && source[n] <= '9';
 }
 
-/* Message handler: records the line of the innermost frame of our chunk, and
- * the source and line of the innermost frame of any user chunk. */
-static int msg_handler(lua_State *L)
+void rf_vm_note_where(lua_State *L, rf_luavm *vm)
 {
-    rf_luavm *vm;
     lua_Debug ar;
     int level;
     bool got_line = false, got_where = false;
-    vm = rf_luavm_of(L);
     for (level = 0; level < HANDLER_LEVELS && lua_getstack(L, level, &ar) &&
                     !(got_line && got_where);
          level++) {
@@ -60,6 +56,12 @@ static int msg_handler(lua_State *L)
             got_where = true;
         }
     }
+}
+
+/* Message handler: where the error was (rf_vm_note_where); the message as it is. */
+static int msg_handler(lua_State *L)
+{
+    rf_vm_note_where(L, rf_luavm_of(L));
     if (!lua_isstring(L, 1)) {
         lua_pushstring(L, "error object is not a string");
         return 1;

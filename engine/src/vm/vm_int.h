@@ -98,4 +98,11 @@ int rf_vm_open_sandbox(lua_State *L);
 /* The sandbox's text for the script-forbidden classification. */
 #define RF_SANDBOX_TAG "sandbox: "
 
+/* Records in vm where user code stands now: err_line, the innermost frame of
+ * vm->chunkname, and where/where_line, of any user chunk. The message
+ * handler's walk, also made by the allocator when it refuses memory past the
+ * cap (such an error runs no handler), so a script-memory names its line.
+ * Reads the call stack only. */
+void rf_vm_note_where(lua_State *L, rf_luavm *vm);
+
 #endif /* RF_VM_INT_H */
