@@ -19,6 +19,7 @@ import sys
 import tempfile
 
 import inproc_check_level
+from orient_oracle import turn
 
 PROFILES = ('brogue', 'nethack', 'dungeonmaker', 'caverns')
 DEPTHS = (2, 6, 10)
@@ -51,17 +52,6 @@ def fixture_xml(sizes):
                        % (w, h, doors, w, h, ''.join(rows)))
     out.append('</roomdb>')
     return '\n'.join(out)
-
-
-def turn(k, tw, th, x, y):
-    """Template cell (x, y) in orientation k (DESIGN 12): mirrored first when
-    k >= 4, then k mod 4 quarter turns clockwise."""
-    if k & 4:
-        x = tw - 1 - x
-    cw, ch = tw, th
-    for _ in range(k & 3):
-        x, y, cw, ch = ch - 1 - y, x, ch, cw
-    return x, y
 
 
 def whole(level, room):

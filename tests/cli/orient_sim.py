@@ -23,18 +23,9 @@ import subprocess
 import sys
 import tempfile
 
+from orient_oracle import turn
+
 COORD = re.compile(r'(-?\d+),(-?\d+)')
-
-
-def turn(k, tw, th, x, y):
-    """Template cell (x, y) in orientation k: mirrored first when k >= 4,
-    then k mod 4 quarter turns clockwise."""
-    if k & 4:
-        x = tw - 1 - x
-    cw, ch = tw, th
-    for _ in range(k & 3):
-        x, y, cw, ch = ch - 1 - y, x, ch, cw
-    return x, y
 
 
 def turn_line(line, k, tw, th):

@@ -14,15 +14,7 @@ import json
 import subprocess
 import sys
 
-
-def turn(k, tw, th, x, y):
-    """Template cell (x, y) in orientation k."""
-    if k & 4:
-        x = tw - 1 - x
-    cw, ch = tw, th
-    for _ in range(k & 3):
-        x, y, cw, ch = ch - 1 - y, x, ch, cw
-    return x, y
+from orient_oracle import turn
 
 
 def show(rf, name, *extra):

@@ -11,6 +11,7 @@
 
 #include "core/alloc.h"
 #include "rf_test.h"
+#include "same_diags.h"
 #include "roomforge/diag.h"
 #include "roomforge/lint.h"
 #include "roomforge/template.h"
@@ -59,20 +60,6 @@ END_TEST
  * compiled in a world again (the loader's checker saw it all). Over every
  * rooms file of the repository, lint with the shortcut reports exactly what
  * lint compiling every room reports, and the shortcut is taken. */
-static bool same_diags(const rf_diags *a, const rf_diags *b)
-{
-    size_t i;
-    if (rf_diags_count(a) != rf_diags_count(b))
-        return false;
-    for (i = 0; i < rf_diags_count(a); i++) {
-        const rf_diag *x = rf_diags_at(a, i), *y = rf_diags_at(b, i);
-        if (strcmp(x->code, y->code) != 0 || strcmp(x->file, y->file) != 0 ||
-            x->line != y->line || x->col != y->col || strcmp(x->message, y->message) != 0)
-            return false;
-    }
-    return true;
-}
-
 static void lint_both_ways(const char *dir, size_t *files, size_t *rooms)
 {
     rf_fs_list *list = NULL;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "rf_test.h"
+#include "same_diags.h"
 #include "roomforge/diag.h"
 #include "roomforge/template.h"
 #include "roomforge/world.h"
@@ -105,25 +106,6 @@ static void opts(rf_world_opts *o)
     o->load_budget = 200000;
     o->scripts_dir = RF_TEST_DATA "/rules/ext";
     o->seed = 7;
-}
-
-/* Whether a and b hold the same diagnostics, in the same order. */
-static bool same_diags(const rf_diags *a, const rf_diags *b)
-{
-    size_t i;
-    if (rf_diags_count(a) != rf_diags_count(b))
-        return false;
-    for (i = 0; i < rf_diags_count(a); i++) {
-        const rf_diag *x = rf_diags_at(a, i), *y = rf_diags_at(b, i);
-        if (strcmp(x->code, y->code) != 0 || strcmp(x->file, y->file) != 0 ||
-            x->line != y->line || x->col != y->col || strcmp(x->message, y->message) != 0) {
-            fprintf(stderr, "diagnostic %zu differs:\n  %s:%d:%d %s [%s]\n  %s:%d:%d %s [%s]\n",
-                    i, x->file, x->line, x->col, x->message, x->code, y->file, y->line, y->col,
-                    y->message, y->code);
-            return false;
-        }
-    }
-    return true;
 }
 
 /* Every room checked in a world of its own, as lint did before it kept one
