@@ -40,9 +40,9 @@ RF_API RF_NODISCARD rf_status rf_lint_template_script_types(const rf_template *t
 /* Lint of a content pack (roomforge lint): what to check beyond the files. */
 typedef struct rf_lint_opts {
     const char *scripts_dir; /* designer extensions (--scripts); NULL: none */
-    unsigned jobs;           /* threads checking scripts (--jobs); 0: one per
-                              * online processor, at most 8. The report is the
-                              * same bytes for any number. */
+    unsigned jobs;           /* threads checking scripts (--jobs); 0: one more
+                              * than the online processors, at most 8. The
+                              * report is the same bytes for any number. */
 } rf_lint_opts;
 /* No scripts directory, jobs 0. */
 RF_API void rf_lint_opts_init(rf_lint_opts *o);

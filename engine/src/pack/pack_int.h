@@ -56,10 +56,10 @@ rf_status rf_pack_layer(rf_pack *p, const size_t *pack_of, const bool *bad, bool
 /* A streaming lint's checkers (lint_pipe.c): rooms the loader lets go are
  * checked by world linters on threads of their own. The set streams with
  * hold RF_LINT_PIPE_HOLD, so a room stays whole until it is checked. */
-#define RF_LINT_PIPE_HOLD 32
+#define RF_LINT_PIPE_HOLD 64
 typedef struct rf_lint_pipe rf_lint_pipe;
-/* Checkers for wo's scripts: jobs of them (0: one per online processor, up
- * to 8), each with a world linter; extension problems go to d once. RF_OK;
+/* Checkers for wo's scripts: jobs of them (0: one more than the online
+ * processors, up to 8), each with a world linter; extension problems go to d once. RF_OK;
  * RF_ERR_CONTENT (an extension reported; the checks go on); RF_ERR_IO (no
  * registries: rooms are counted, not checked); RF_ERR_NOMEM with *out NULL. */
 rf_status rf_lint_pipe_new(const rf_world_opts *wo, unsigned jobs, rf_diags *d,
