@@ -138,6 +138,17 @@ void rf_lua_check_keys(lua_State *L, int t, int arg, const char *const *keys)
     }
 }
 
+void rf_lua_opts(lua_State *L, int arg, bool optional, const char *const *keys)
+{
+    lua_settop(L, arg);
+    if (optional && lua_isnil(L, arg)) { /* no options: the defaults */
+        lua_newtable(L);
+        lua_replace(L, arg);
+    }
+    luaL_checktype(L, arg, LUA_TTABLE);
+    rf_lua_check_keys(L, arg, arg, keys);
+}
+
 /* Where the bundled content is, by the CLI's rule (tools/datadir): the
  * module's own file (dladdr) says whether it runs from its build directory
  * or from an install. The data directory into buf, or NULL. */
@@ -177,12 +188,7 @@ static int l_load(lua_State *L)
     rf_status st;
     size_t n = 0, i;
     int ty;
-    if (lua_isnoneornil(L, 1))
-        lua_newtable(L);
-    else
-        luaL_checktype(L, 1, LUA_TTABLE);
-    lua_settop(L, 1);
-    rf_lua_check_keys(L, 1, 1, keys);
+    rf_lua_opts(L, 1, true, keys);
     scripts = rf_lua_opt_string(L, 1, 1, "scripts", NULL);
     ty = lua_getfield(L, 1, "content"); /* index 2 */
     if (ty == LUA_TTABLE) {

@@ -88,6 +88,10 @@ lua_Integer rf_lua_opt_integer(lua_State *L, int t, int arg, const char *key, lu
 /* Raises unless every key of options table t is one of keys (NULL-ended):
  * a misspelt option is misuse, not silence. */
 void rf_lua_check_keys(lua_State *L, int t, int arg, const char *const *keys);
+/* The options table of argument arg, left at arg with the stack cut there:
+ * an empty one when it is nil and optional; raises when it is no table or
+ * holds a key not in keys (rf_lua_check_keys). */
+void rf_lua_opts(lua_State *L, int arg, bool optional, const char *const *keys);
 
 rf_lua_pack *rf_lua_check_pack(lua_State *L, int i);
 /* Frees p's library object once it is closed and no level borrows it. */

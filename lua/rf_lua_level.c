@@ -334,14 +334,7 @@ int rf_lua_pack_gen(lua_State *L)
     rf_level_opts o;
     lua_Integer seed, depth, w, h;
     rf_status st;
-    lua_settop(L, 2);
-    if (lua_isnil(L, 2)) { /* no options: the defaults */
-        lua_newtable(L);
-        lua_replace(L, 2);
-    }
-    luaL_checktype(L, 2, LUA_TTABLE);
-    lua_settop(L, 2);
-    rf_lua_check_keys(L, 2, 2, keys);
+    rf_lua_opts(L, 2, true, keys);
     rf_level_opts_init(&o);
     o.profile = rf_lua_opt_string(L, 2, 2, "profile", o.profile);
     seed = rf_lua_opt_integer(L, 2, 2, "seed", 1);

@@ -94,9 +94,7 @@ int rf_lua_pack_sim(lua_State *L)
     size_t len = 0, index = 0, from, to, i, k;
     FILE *f;
     rf_status st;
-    luaL_checktype(L, 2, LUA_TTABLE);
-    lua_settop(L, 2);
-    rf_lua_check_keys(L, 2, 2, keys);
+    rf_lua_opts(L, 2, false, keys);
     room = rf_lua_opt_string(L, 2, 2, "room", NULL);
     text = rf_lua_opt_string(L, 2, 2, "scenario", NULL);
     file = rf_lua_opt_string(L, 2, 2, "file", NULL);

@@ -79,14 +79,7 @@ int rf_lua_pack_stats(lua_State *L)
     rf_status st;
     size_t len = 0;
     FILE *f;
-    lua_settop(L, 2);
-    if (lua_isnil(L, 2)) { /* no options: the defaults */
-        lua_newtable(L);
-        lua_replace(L, 2);
-    }
-    luaL_checktype(L, 2, LUA_TTABLE);
-    lua_settop(L, 2);
-    rf_lua_check_keys(L, 2, 2, keys);
+    rf_lua_opts(L, 2, true, keys);
     rf_stats_opts_init(&o);
     seed = rf_lua_opt_integer(L, 2, 2, "seed", (lua_Integer)o.seed);
     count = rf_lua_opt_integer(L, 2, 2, "count", (lua_Integer)o.count);

@@ -111,14 +111,7 @@ int rf_lua_level_world(lua_State *L)
     rf_status st;
     if (!lv->level)
         return luaL_argerror(L, 1, "the level is closed");
-    lua_settop(L, 2);
-    if (lua_isnil(L, 2)) { /* no options: the defaults */
-        lua_newtable(L);
-        lua_replace(L, 2);
-    }
-    luaL_checktype(L, 2, LUA_TTABLE);
-    lua_settop(L, 2);
-    rf_lua_check_keys(L, 2, 2, keys);
+    rf_lua_opts(L, 2, true, keys);
     seed = rf_lua_opt_integer(L, 2, 2, "seed", (lua_Integer)rf_level_seed(lv->level));
     box = rf_lua_box_push(L, true);
     w = lua_newuserdatauv(L, sizeof *w, 1);
