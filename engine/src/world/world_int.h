@@ -149,6 +149,18 @@ rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int 
                            size_t nobjs, rf_diags *d, size_t *index);
 /* Inside a protected step: pushes E.name (engine.lua's table E). */
 void rf_world_push_fn(lua_State *L, const char *name);
+/* Pushes the engine table E; rf_world_keep_engine stores the table on top
+ * (popped) as E, at boot. */
+void rf_world_push_engine(lua_State *L);
+void rf_world_keep_engine(lua_State *L);
+/* Field `name` of the table at index t, its value left pushed (a string
+ * lives until the calling C function returns), raising when mistyped: an
+ * integer (def when nil); a coordinate (0 when nil) within
+ * RF_WORLD_COORD_MAX; a truth; text (NULL when nil or false). */
+int rf_world_field_int(lua_State *L, int t, const char *name, int def);
+int rf_world_field_coord(lua_State *L, int t, const char *name);
+bool rf_world_field_bool(lua_State *L, int t, const char *name);
+const char *rf_world_field_str(lua_State *L, int t, const char *name);
 /* A room's template name, "" without a template. */
 const char *rf_world_rec_name(const rf_world_room_rec *r);
 
