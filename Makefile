@@ -57,8 +57,10 @@ test-asan: deps $(ASAN_BUILD)/CMakeCache.txt
 $(TSAN_BUILD)/CMakeCache.txt:
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRF_TSAN=ON
 
-# Only the threading tests: their executables alone are built.
+# Only the threading tests: their executables alone are built. The build
+# tree is configured first, so the list of tests labelled threads is today's.
 test-tsan: deps $(TSAN_BUILD)/CMakeCache.txt
+	cmake -S . -B $(TSAN_BUILD) >/dev/null
 	cmake --build $(TSAN_BUILD) -j $(JOBS) --target roomforge_cli $$(cd $(TSAN_BUILD) && \
 	  ctest -N -L '^threads$$' | sed -n 's/^ *Test *#[0-9]*: \(test_[a-z_]*\)$$/\1/p')
 	cd $(TSAN_BUILD) && CK_FORK=no TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
