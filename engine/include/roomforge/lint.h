@@ -40,9 +40,10 @@ RF_API RF_NODISCARD rf_status rf_lint_template_script_types(const rf_template *t
 /* Lint of a content pack (roomforge lint): what to check beyond the files. */
 typedef struct rf_lint_opts {
     const char *scripts_dir; /* designer extensions (--scripts); NULL: none */
-    unsigned jobs;           /* threads checking scripts (--jobs); 0: one more
-                              * than the online processors, at most 8. The
-                              * report is the same bytes for any number. */
+    unsigned jobs;           /* threads checking scripts (--jobs), the one
+                              * reading the files counted; 0: the online
+                              * processors, at most 8. The report is the
+                              * same bytes for any number. */
 } rf_lint_opts;
 /* No scripts directory, jobs 0. */
 RF_API void rf_lint_opts_init(rf_lint_opts *o);
@@ -63,7 +64,7 @@ typedef struct rf_lint_summary {
  * RF_ERR_IO (an io-error in d) when a path could not be, RF_ERR_NOMEM. o may
  * be NULL. When no profiles file is among the paths, rooms stream: each is
  * checked and let go at its </room> (rf_template_set_stream), its scripts by
- * o->jobs threads while the loader reads on, so memory stays a few rooms and
+ * o->jobs threads, the loader's among them, while the loader reads on, so memory stays a few rooms and
  * the names whatever the files' size. Implemented at the
  * top of the pipeline (engine/src/pack/lint_paths.c). */
 RF_API RF_NODISCARD rf_status rf_lint_paths(const char *const *paths, size_t npaths,

@@ -1,13 +1,16 @@
-/* engine/src/pack/lint_pipe.c: a streaming lint's scripts checked by
- * checker threads while the loader reads on.
+/* engine/src/pack/lint_pipe.c: a streaming lint's scripts checked on
+ * threads while the loader reads on, the loader's own thread among them.
  *
  * Pipeline: pack; lint_paths.c streams rooms (rf_template_set_stream, hold
- * RF_LINT_PIPE_HOLD) into rf_lint_pipe_room; checker j of n, each with a
- * world linter of its own, checks rooms j, j + n, ... in order. Design: the
- * loader waits only when the oldest unchecked room is HOLD back; each side is
- * woken in batches. Each checker reports to a staging sink; at the end the
- * rooms' diagnostics go to the caller's in room order, after the loader's,
- * as a kept lint orders them: the same bytes for any number of checkers.
+ * RF_LINT_PIPE_HOLD) into rf_lint_pipe_room. Design: n checkers, each with a
+ * world linter and a staging sink of its own: checker 0 is the loader's
+ * thread, checkers 1..n-1 threads that take queued rooms in order. The
+ * loader reads until the room HOLD back is unchecked, then checks rooms
+ * itself until it is only HALF back: no core idles and no thread waits on
+ * another while there is a room to take. Each room records who checked it
+ * and how many diagnostics it added; at the end they go to the caller's sink
+ * in room order, after the loader's, as a kept lint orders them: the same
+ * bytes for any n.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -19,15 +22,20 @@
 
 #define RING (RF_LINT_PIPE_HOLD + 1)
 #define HALF (RF_LINT_PIPE_HOLD / 2)
+#define WAKE_BATCH 8 /* rooms queued before an idle checker is woken */
 #define MAX_CHECKERS 8
+
+/* What a queued room's check left: how many diagnostics, and whose sink holds them. */
+typedef struct room_mark {
+    uint32_t count;
+    unsigned char by;
+} room_mark;
 
 typedef struct checker {
     struct rf_lint_pipe *p;
+    unsigned index;
     rf_world_linter *l;
-    rf_diags *out;   /* its staging sink */
-    size_t next;     /* the next room it checks */
-    bool idle;       /* waiting on wake for its next room */
-    pthread_cond_t wake;
+    rf_diags *out; /* its staging sink */
     pthread_t thread;
     bool started;
 } checker;
@@ -38,14 +46,17 @@ struct rf_lint_pipe {
     const rf_template *ring[RING];
     size_t handed_at[RING]; /* when each queued room was handed (its place in the set's ring) */
     bool done[RING];
-    uint32_t *count;    /* per queued room: the diagnostics its checker added */
-    size_t queued, low; /* rooms queued; queued rooms before low all checked */
-    size_t handed;      /* rooms the set handed over, queued or not */
-    size_t count_cap;
-    rf_status worst;    /* the checks' worst status */
-    bool closing, full, threaded;
+    room_mark *marks;      /* per queued room */
+    size_t queued, taken;  /* rooms queued; rooms a checker took */
+    size_t low;            /* queued rooms before low all checked */
+    size_t handed;         /* rooms the set handed over, queued or not */
+    size_t room_cap;
+    unsigned idle;         /* checker threads waiting on work */
+    rf_status worst;       /* the checks' worst status */
+    bool closing, loader_waits, threaded;
     pthread_mutex_t mu;
-    pthread_cond_t room; /* the loader's: low moved up to HALF behind */
+    pthread_cond_t work; /* the checker threads': a room to take, or closing */
+    pthread_cond_t room; /* the loader's: a room was checked */
 };
 
 /* Checks t with checker c, without the pipe's lock; *added: what it reported. */
@@ -57,10 +68,20 @@ static rf_status check(checker *c, const rf_template *t, size_t *added)
     return st;
 }
 
-/* Records room seq checked (lock held): its count, the status, low. */
-static void mark_done(rf_lint_pipe *p, size_t seq, rf_status st, size_t added)
+/* Takes the next queued room and checks it with c (lock held, released
+ * during the check); records its count, checker and status, and moves low. */
+static void take_and_check(rf_lint_pipe *p, checker *c)
 {
-    p->count[seq] = added > UINT32_MAX ? UINT32_MAX : (uint32_t)added;
+    size_t seq = p->taken++, added = 0;
+    const rf_template *t = p->ring[seq % RING];
+    rf_status st = RF_OK;
+    if (p->worst != RF_ERR_NOMEM) { /* else the load stops: nothing more is checked */
+        pthread_mutex_unlock(&p->mu);
+        st = check(c, t, &added);
+        pthread_mutex_lock(&p->mu);
+    }
+    p->marks[seq].count = added > UINT32_MAX ? UINT32_MAX : (uint32_t)added;
+    p->marks[seq].by = (unsigned char)c->index;
     p->worst = rf_pack_worse(p->worst, st);
     p->done[seq % RING] = true;
     while (p->low < p->queued && p->done[p->low % RING])
@@ -68,7 +89,7 @@ static void mark_done(rf_lint_pipe *p, size_t seq, rf_status st, size_t added)
 }
 
 /* Whether the loader, about to let the set reuse the memory of the room
- * handed `back` rooms ago, must wait: a queued room handed that long ago
+ * handed `back` rooms ago, must not: a queued room handed that long ago
  * is not checked yet. */
 static bool behind(const rf_lint_pipe *p, size_t back)
 {
@@ -81,37 +102,26 @@ static void *checker_main(void *arg)
     rf_lint_pipe *p = c->p;
     pthread_mutex_lock(&p->mu);
     for (;;) {
-        const rf_template *t;
-        rf_status st = RF_OK;
-        size_t seq = c->next, added = 0;
-        while (seq >= p->queued && !p->closing) {
-            c->idle = true;
-            pthread_cond_wait(&c->wake, &p->mu);
+        while (p->taken >= p->queued && !p->closing) {
+            p->idle++;
+            pthread_cond_wait(&p->work, &p->mu);
+            p->idle--;
         }
-        c->idle = false;
-        if (seq >= p->queued)
-            break; /* closing, and each of its rooms checked */
-        t = p->ring[seq % RING];
-        if (p->worst != RF_ERR_NOMEM) { /* else the load stops: nothing more is checked */
-            pthread_mutex_unlock(&p->mu);
-            st = check(c, t, &added);
-            pthread_mutex_lock(&p->mu);
-        }
-        mark_done(p, seq, st, added);
-        c->next += p->n;
-        if (p->full && !behind(p, HALF))
+        if (p->taken >= p->queued)
+            break; /* closing, and every room taken */
+        take_and_check(p, c);
+        if (p->loader_waits)
             pthread_cond_signal(&p->room);
     }
     pthread_mutex_unlock(&p->mu);
     return NULL;
 }
 
-/* How many checkers: jobs, or one more than the online processors (the
- * loader waits on the checkers most of the time: measured on 2 cores, 3
- * checkers take 0.85x the time of 2); 1 to MAX_CHECKERS. */
+/* How many checkers, the loader's thread counted: jobs, or the online
+ * processors; 1 to MAX_CHECKERS. */
 static unsigned checkers_for(unsigned jobs)
 {
-    long n = jobs ? (long)jobs : sysconf(_SC_NPROCESSORS_ONLN) + 1;
+    long n = jobs ? (long)jobs : sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1u : n > MAX_CHECKERS ? MAX_CHECKERS : (unsigned)n;
 }
 
@@ -122,10 +132,9 @@ static void stop_threads(rf_lint_pipe *p)
         return;
     pthread_mutex_lock(&p->mu);
     p->closing = true;
-    for (j = 0; j < p->n; j++)
-        pthread_cond_signal(&p->c[j].wake); /* the rooms left, then out */
+    pthread_cond_broadcast(&p->work); /* the rooms left, then out */
     pthread_mutex_unlock(&p->mu);
-    for (j = 0; j < p->n; j++)
+    for (j = 1; j < p->n; j++)
         if (p->c[j].started)
             pthread_join(p->c[j].thread, NULL);
     p->threaded = false;
@@ -140,11 +149,11 @@ void rf_lint_pipe_free(rf_lint_pipe *p)
     for (j = 0; j < MAX_CHECKERS; j++) {
         rf_world_linter_free(p->c[j].l);
         rf_diags_free(p->c[j].out);
-        pthread_cond_destroy(&p->c[j].wake);
     }
+    pthread_cond_destroy(&p->work);
     pthread_cond_destroy(&p->room);
     pthread_mutex_destroy(&p->mu);
-    rf_free(p->count);
+    rf_free(p->marks);
     rf_free(p);
 }
 
@@ -159,15 +168,14 @@ rf_status rf_lint_pipe_new(const rf_world_opts *wo, unsigned jobs, rf_diags *d,
     if (!p)
         return RF_ERR_NOMEM;
     pthread_mutex_init(&p->mu, NULL);
+    pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->room, NULL);
-    for (j = 0; j < MAX_CHECKERS; j++)
-        pthread_cond_init(&p->c[j].wake, NULL);
     p->n = checkers_for(jobs);
     for (j = 0; j < p->n && st != RF_ERR_NOMEM && st != RF_ERR_IO; j++) {
         checker *c = &p->c[j];
         rf_status s;
         c->p = p;
-        c->next = j;
+        c->index = j;
         /* the first linter reports the extensions' problems, once */
         if (j == 1 && !(quiet = rf_diags_new_staging())) {
             st = RF_ERR_NOMEM;
@@ -193,11 +201,11 @@ rf_status rf_lint_pipe_new(const rf_world_opts *wo, unsigned jobs, rf_diags *d,
         }
         p->n = 0;
     }
-    p->threaded = p->n > 0;
-    for (j = 0; j < p->n && p->threaded; j++)
+    p->threaded = p->n > 1;
+    for (j = 1; j < p->n && p->threaded; j++)
         p->threaded = (p->c[j].started = pthread_create(&p->c[j].thread, NULL, checker_main,
                                                         &p->c[j]) == 0);
-    if (p->n > 0 && !p->threaded) { /* no threads: the loader's calls check, one linter */
+    if (p->n > 1 && !p->threaded) { /* no threads: the loader's checker alone */
         stop_threads(p);
         p->n = 1;
     }
@@ -210,48 +218,49 @@ rf_status rf_lint_pipe_room(void *ud, const rf_template *t)
     rf_lint_pipe *p = ud;
     size_t seq = p->queued;
     rf_status worst;
-    bool needs;
-    unsigned j;
     if (p->n == 0)
         return RF_OK; /* no registries: the loader's checks alone */
-    needs = rf_world_linter_needs(p->c[0].l, t); /* else the loader's checks saw it all */
-    if (!p->threaded) {
-        size_t added = 0;
-        rf_status st;
-        p->handed++;
-        if (!needs)
+    if (!rf_world_linter_needs(p->c[0].l, t)) { /* the loader's checks saw it all */
+        if (!p->threaded) {
+            p->handed++;
             return RF_OK;
-        if (!rf_grow((void **)&p->count, &p->count_cap, seq + 1, sizeof *p->count))
-            return RF_ERR_NOMEM;
-        st = p->worst == RF_ERR_NOMEM ? RF_OK : check(&p->c[0], t, &added);
-        p->queued++;
-        mark_done(p, seq, st, added);
-        return p->worst == RF_ERR_NOMEM ? RF_ERR_NOMEM : RF_OK;
-    }
-    pthread_mutex_lock(&p->mu);
-    p->handed++;
-    if (needs) {
-        if (!rf_grow((void **)&p->count, &p->count_cap, seq + 1, sizeof *p->count)) {
-            pthread_mutex_unlock(&p->mu); /* grown under the lock: checkers write into it */
+        }
+        pthread_mutex_lock(&p->mu);
+        p->handed++;
+    } else {
+        if (p->threaded)
+            pthread_mutex_lock(&p->mu); /* grown under the lock: checkers write into it */
+        if (!rf_grow((void **)&p->marks, &p->room_cap, seq + 1, sizeof *p->marks)) {
+            if (p->threaded)
+                pthread_mutex_unlock(&p->mu);
             return RF_ERR_NOMEM;
         }
+        p->handed++;
         p->ring[seq % RING] = t;
         p->handed_at[seq % RING] = p->handed;
         p->done[seq % RING] = false;
         p->queued++;
-        j = (unsigned)(seq % p->n);
-        if (p->c[j].idle && p->queued - p->c[j].next >= (HALF + p->n - 1) / p->n * p->n)
-            pthread_cond_signal(&p->c[j].wake); /* a batch of its rooms is waiting */
+        if (!p->threaded) {
+            take_and_check(p, &p->c[0]);
+            return p->worst == RF_ERR_NOMEM ? RF_ERR_NOMEM : RF_OK;
+        }
+        if (p->idle > 0 && p->queued - p->taken >= WAKE_BATCH)
+            pthread_cond_signal(&p->work);
     }
-    /* the set reuses the memory of the room handed HOLD back at the next room */
+    /* the set reuses the memory of the room handed HOLD back at the next
+     * room: until the oldest unchecked one is HALF back, check rooms here */
     if (behind(p, RF_LINT_PIPE_HOLD)) {
-        p->full = true;
-        for (j = 0; j < p->n; j++)
-            if (p->c[j].idle)
-                pthread_cond_signal(&p->c[j].wake);
-        while (behind(p, HALF))
+        if (p->idle > 0)
+            pthread_cond_broadcast(&p->work);
+        while (behind(p, HALF)) {
+            if (p->taken < p->queued) {
+                take_and_check(p, &p->c[0]);
+                continue;
+            }
+            p->loader_waits = true;
             pthread_cond_wait(&p->room, &p->mu);
-        p->full = false;
+            p->loader_waits = false;
+        }
     }
     worst = p->worst;
     pthread_mutex_unlock(&p->mu);
@@ -261,12 +270,20 @@ rf_status rf_lint_pipe_room(void *ud, const rf_template *t)
 rf_status rf_lint_pipe_finish(rf_lint_pipe *p, rf_diags *d)
 {
     size_t seq, at[MAX_CHECKERS] = {0};
+    if (p->threaded) { /* the rooms still queued: the loader takes its share */
+        pthread_mutex_lock(&p->mu);
+        if (p->idle > 0)
+            pthread_cond_broadcast(&p->work);
+        while (p->taken < p->queued)
+            take_and_check(p, &p->c[0]);
+        pthread_mutex_unlock(&p->mu);
+    }
     stop_threads(p);
-    for (seq = 0; p->n > 0 && seq < p->queued; seq++) { /* room order, whatever the checker */
-        unsigned j = (unsigned)(seq % p->n);
-        if (!rf_diags_append_range(d, p->c[j].out, at[j], p->count[seq]))
+    for (seq = 0; p->n > 0 && seq < p->queued; seq++) { /* room order, whoever checked it */
+        const room_mark *m = &p->marks[seq];
+        if (!rf_diags_append_range(d, p->c[m->by].out, at[m->by], m->count))
             return RF_ERR_NOMEM;
-        at[j] += p->count[seq];
+        at[m->by] += m->count;
     }
     return p->worst;
 }

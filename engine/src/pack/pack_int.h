@@ -54,18 +54,19 @@ rf_status rf_pack_layer(rf_pack *p, const size_t *pack_of, const bool *bad, bool
                         rf_diags *d);
 
 /* A streaming lint's checkers (lint_pipe.c): rooms the loader lets go are
- * checked by world linters on threads of their own. The set streams with
+ * checked by world linters on threads of their own and on the loader's. The set streams with
  * hold RF_LINT_PIPE_HOLD, so a room stays whole until it is checked. */
 #define RF_LINT_PIPE_HOLD 64
 typedef struct rf_lint_pipe rf_lint_pipe;
-/* Checkers for wo's scripts: jobs of them (0: one more than the online
- * processors, up to 8), each with a world linter; extension problems go to d once. RF_OK;
+/* Checkers for wo's scripts: jobs of them (0: the online processors, up to
+ * 8), the loader's thread the first, each with a world linter; extension problems go to d once. RF_OK;
  * RF_ERR_CONTENT (an extension reported; the checks go on); RF_ERR_IO (no
  * registries: rooms are counted, not checked); RF_ERR_NOMEM with *out NULL. */
 rf_status rf_lint_pipe_new(const rf_world_opts *wo, unsigned jobs, rf_diags *d,
                            rf_lint_pipe **out);
-/* The set's rf_template_fn (ud: the pipe): queues t, waiting while the
- * oldest unchecked room is RF_LINT_PIPE_HOLD back. RF_ERR_NOMEM once a check
+/* The set's rf_template_fn (ud: the pipe): queues t; while the oldest
+ * unchecked room is RF_LINT_PIPE_HOLD back, checks queued rooms (or waits)
+ * until it is half that. RF_ERR_NOMEM once a check
  * ran out of memory (the load then stops), else RF_OK: the checks' statuses
  * come from rf_lint_pipe_finish. */
 rf_status rf_lint_pipe_room(void *ud, const rf_template *t);
