@@ -68,17 +68,20 @@ static rf_status check(checker *c, const rf_template *t, size_t *added)
     return st;
 }
 
-/* Takes the next queued room and checks it with c (lock held, released
- * during the check); records its count, checker and status, and moves low. */
+/* Takes the next queued room and checks it with c (the lock held when
+ * threaded, released during the check); records its count, checker and
+ * status, and moves low. */
 static void take_and_check(rf_lint_pipe *p, checker *c)
 {
     size_t seq = p->taken++, added = 0;
     const rf_template *t = p->ring[seq % RING];
     rf_status st = RF_OK;
     if (p->worst != RF_ERR_NOMEM) { /* else the load stops: nothing more is checked */
-        pthread_mutex_unlock(&p->mu);
+        if (p->threaded)
+            pthread_mutex_unlock(&p->mu);
         st = check(c, t, &added);
-        pthread_mutex_lock(&p->mu);
+        if (p->threaded)
+            pthread_mutex_lock(&p->mu);
     }
     p->marks[seq].count = added > UINT32_MAX ? UINT32_MAX : (uint32_t)added;
     p->marks[seq].by = (unsigned char)c->index;
