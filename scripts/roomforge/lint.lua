@@ -8,6 +8,9 @@
 -- it puts E back as it was when this file ran (no rooms, objects, handles,
 -- slots, rules or events), so the next room compiles and counts instructions as in
 -- a fresh world, and what the room made is garbage for the collector. The
+-- column entries of the first KEEP_OBJECTS objects stay (make_object writes
+-- every column of an object it makes, and no k above E.nobj is read), and
+-- the room's facade leaves the weak map at once rather than at a collection. The
 -- generated tests of XML scripts stay cached (E.gen, up to GEN_KEEP sources:
 -- rooms of one shape share them, as the rooms of a level do): they close
 -- over SLOT, REV and the columns, which release empties in place, and a room
@@ -21,6 +24,7 @@ local NCOLS = #COLS
 local boot = {} -- the generated sources the boot compiled: they stay
 for text in pairs(E.gen) do boot[text] = true end
 local GEN_KEEP = 4096   -- generated sources kept across rooms, at most
+local KEEP_OBJECTS = 64 -- objects k <= this keep their columns when a room goes
 local GEN_EVERY = 256   -- releases between two counts of them
 local releases = 0
 
@@ -38,10 +42,13 @@ function E.release_last(index)
     E.truncate(0)
     local HANDLE, HORDE, LEADER, forget_view = E.HANDLE, E.HORDE, E.LEADER, E.forget_view
     for k = E.nobj, 1, -1 do
-        for c = 1, NCOLS do COLS[c][k] = nil end
-        HANDLE[k], HORDE[k], LEADER[k] = nil, nil, nil
+        if k > KEEP_OBJECTS then
+            for c = 1, NCOLS do COLS[c][k] = nil end
+            HANDLE[k], HORDE[k], LEADER[k] = nil, nil, nil
+        end
         forget_view(k)
     end
+    E.drop_facade(room)
     for h = E.next_handle, 1, -1 do E.BYH[h] = nil end
     E.nobj, E.next_handle = 0, 0
     local SLOT = E.SLOT

@@ -50,6 +50,11 @@ local function facade(room)
     return f
 end
 E.facade = facade
+-- Room is gone (lint.lua): its facade leaves INNER now, not at a collection.
+function E.drop_facade(room)
+    local f = room.facade
+    if f ~= nil then INNER[f] = nil end
+end
 
 -- The fields of an object view (docs/designers.md: Lua rules), read from the columns.
 local VIEW_FIELDS = {

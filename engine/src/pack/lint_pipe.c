@@ -3,14 +3,12 @@
  *
  * Pipeline: pack; lint_paths.c streams rooms (rf_template_set_stream, hold
  * RF_LINT_PIPE_HOLD) into rf_lint_pipe_room. Design: n checkers, each with a
- * world linter and a staging sink of its own: checker 0 is the loader's
- * thread, checkers 1..n-1 threads that take queued rooms in order. The
- * loader reads until the room HOLD back is unchecked, then checks rooms
- * itself until it is only HALF back: no core idles and no thread waits on
- * another while there is a room to take. Each room records who checked it
- * and how many diagnostics it added; at the end they go to the caller's sink
- * in room order, after the loader's, as a kept lint orders them: the same
- * bytes for any n.
+ * world linter and a staging sink: checker 0 is the loader's thread, 1..n-1
+ * threads taking queued rooms in order. The loader reads until the room HOLD
+ * back is unchecked, then checks rooms itself until it is HALF back, so no
+ * core idles while a room waits. Each room records who checked it and its
+ * diagnostics' count; at the end they go to the caller's sink in room order,
+ * after the loader's, as a kept lint orders them: the same bytes for any n.
  */
 #include <pthread.h>
 #include <stdint.h>
