@@ -135,39 +135,66 @@ void rf_vm_pool_free(rf_luavm *vm)
     vm->pool_slabs = NULL;
 }
 
-void *rf_vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+/* The rare paths stay out of line, so the common ones (fresh, release)
+ * need no registers saved. */
+#define COLD __attribute__((noinline, cold))
+
+/* Growth past the cap: the line user code stands on, and no more of it. */
+static COLD void *refuse(rf_luavm *vm)
 {
-    rf_luavm *vm = ud;
-    block_head *h = ptr ? (block_head *)ptr - 1 : NULL, *nh;
-    size_t old = ptr ? osize : 0, old_owner = h ? h->owner : 0;
-    if (nsize == 0) {
-        if (h) {
-            owned_sub(vm, old_owner, old);
-            block_free(vm, h);
-        }
-        vm->used -= old;
-        return NULL;
-    }
-    if (nsize > old && (vm->used - old + nsize > vm->cap || nsize > SIZE_MAX - sizeof *h)) {
-        if (vm->L && vm->slice && !vm->mem_hit) /* user code: the line it stands on */
-            rf_vm_note_where(vm->L, vm);
+    if (vm->L && vm->slice && !vm->mem_hit) /* user code: the line it stands on */
+        rf_vm_note_where(vm->L, vm);
+    vm->mem_hit = 1;
+    if (vm->L && vm->slice) /* user code: none of it runs again in this call */
+        rf_vm_budget_raise_later(vm);
+    return NULL;
+}
+
+/* A new block of nsize (> 0) bytes: the commonest call, kept short. */
+static void *fresh(rf_luavm *vm, size_t nsize)
+{
+    block_head *h;
+    if (nsize > vm->cap - vm->used || vm->used > vm->cap || nsize > SIZE_MAX - sizeof *h)
+        return refuse(vm);
+    h = block_new(vm, nsize);
+    if (!h) {
         vm->mem_hit = 1;
-        if (vm->L && vm->slice) /* user code: none of it runs again in this call */
-            rf_vm_budget_raise_later(vm);
         return NULL;
     }
-    if (h && h->cls != DIRECT && h->cls == class_of(nsize + sizeof *h)) {
+    h->owner = vm->owner;
+    owned_add(vm, h->owner, nsize);
+    vm->used += nsize;
+    return h + 1;
+}
+
+/* Frees Lua's block at ptr, of osize bytes. */
+static void release(rf_luavm *vm, void *ptr, size_t osize)
+{
+    block_head *h = (block_head *)ptr - 1;
+    owned_sub(vm, h->owner, osize);
+    block_free(vm, h);
+    vm->used -= osize;
+}
+
+/* Grows or shrinks Lua's block at ptr from osize to nsize (both > 0). */
+static COLD void *resize(rf_luavm *vm, void *ptr, size_t osize, size_t nsize)
+{
+    block_head *h = (block_head *)ptr - 1, *nh;
+    size_t old = osize, old_owner = h->owner;
+    if (nsize > old && (vm->used - old + nsize > vm->cap || nsize > SIZE_MAX - sizeof *h))
+        return refuse(vm);
+    if (h->cls != DIRECT && h->cls == class_of(nsize + sizeof *h)) {
         nh = h; /* the block has room already */
-    } else if (h && h->cls == DIRECT && nsize + sizeof *h > RF_VM_POOL_MAX) {
+    } else if (h->cls == DIRECT && nsize + sizeof *h > RF_VM_POOL_MAX) {
         nh = rf_realloc(h, nsize + sizeof *h);
     } else {
         nh = block_new(vm, nsize);
-        if (nh && h) {
+        if (nh) {
             memcpy(nh + 1, h + 1, old < nsize ? old : nsize);
             block_free(vm, h);
         }
     }
-    if (!nh && h && nsize <= old) {
+    if (!nh && nsize <= old) {
         /* Lua assumes shrinking never fails: keep the bigger block (its head
          * knows its class), and count it at the size Lua will report when it
          * frees it */
@@ -179,12 +206,23 @@ void *rf_vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         vm->mem_hit = 1;
         return NULL;
     }
-    if (h) /* (h may be free now: its owner was read first) */
-        owned_sub(vm, old_owner, old);
+    owned_sub(vm, old_owner, old); /* (h may be free now: its owner was read first) */
     nh->owner = vm->owner;
     owned_add(vm, nh->owner, nsize);
     vm->used = vm->used - old + nsize;
     return nh + 1;
+}
+
+void *rf_vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    rf_luavm *vm = ud;
+    if (!ptr) /* osize is then the kind of object, not a size */
+        return nsize ? fresh(vm, nsize) : NULL;
+    if (nsize == 0) {
+        release(vm, ptr, osize);
+        return NULL;
+    }
+    return resize(vm, ptr, osize, nsize);
 }
 
 bool rf_luavm_set_owner(rf_luavm *vm, size_t owner)
