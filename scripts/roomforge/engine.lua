@@ -3,7 +3,7 @@
 --
 -- Pipeline: world stage. world_lua.c runs this chunk once per world (it is
 -- embedded in the library at build time) with a table of host functions
--- (emit, objtag, compile, arm, disarm, to_template) and of what C and Lua share, defined
+-- (emit, objtag, compile, arm, disarm, to_template, objects) and of what C and Lua share, defined
 -- once in C (effect_kinds, object_events, room_events, set_props,
 -- forbidden), and keeps the table E it returns; it
 -- then runs rules.lua and room_api.lua with E, each adding to E
@@ -29,6 +29,7 @@
 local host = ...
 local emit_c, objtag_c, compile_c = host.emit, host.objtag, host.compile
 local to_template_c = host.to_template
+local objects_c = host.objects
 local arm, disarm = host.arm, host.disarm
 local type, tostring, tonumber, error, pairs = type, tostring, tonumber, error, pairs
 local slower, sgsub, sformat = string.lower, string.gsub, string.format
@@ -179,8 +180,10 @@ end
 
 -- Room index (0-based) from C: every position of the room, its objects and
 -- its clauses is in the template's own frame (C maps it to the level, DESIGN
--- 12); x, y is the turned room's level corner, anchors digit -> {x, y}.
-function E.new_room(index, x, y, w, h, orient, name, anchors)
+-- 12); x, y is the turned room's level corner, anchors digit -> {x, y}. With
+-- defer (the lint world), C has not added the template's objects: the room
+-- gets them when first asked about an object (need_objects).
+function E.new_room(index, x, y, w, h, orient, name, anchors, defer)
     local room = {
         index = index, x = x, y = y, w = w, h = h, orient = orient, name = name,
         anchors = anchors, -- digit -> {x, y}
@@ -189,6 +192,7 @@ function E.new_room(index, x, y, w, h, orient, name, anchors)
         list = {},         -- every object present, in creation order
         nrules = 0,
         state = {},        -- room.state: what rules keep across a save (plain values)
+        deferred = defer or nil, -- true until its template's objects are added
     }
     E.rooms[index + 1] = room
     REV[index + 1] = 0
@@ -196,8 +200,19 @@ function E.new_room(index, x, y, w, h, orient, name, anchors)
     return room
 end
 
+-- Adds a deferred room's template objects (C calls E.add_object for each)
+-- before anything reads or makes an object or a slot of the room (slot_of,
+-- find, make_object): its objects, handles and slots come first, as when C
+-- adds them with the room.
+local function need_objects(room)
+    room.deferred = nil
+    objects_c(room.index)
+end
+E.need_objects = need_objects
+
 -- The slot of id in room, allocated at the end of the slot array if new.
 local function slot_of(room, id)
+    if room.deferred then need_objects(room) end
     local s = room.slots[id]
     if s == nil then
         s = E.nslot + 1
@@ -211,6 +226,7 @@ E.slot_of = slot_of
 
 -- The object id names in room now, or nil.
 local function find(room, id)
+    if room.deferred then need_objects(room) end
     local s = room.slots[id]
     return s and SLOT[s] or nil
 end
@@ -220,6 +236,7 @@ E.find = find
 -- (normalised keys, text values), at room-local (x, y), with handle h (nil:
 -- the next one). Every column gets a value, so the columns stay dense arrays.
 local function make_object(room, tag, a, x, y, h)
+    if room.deferred then need_objects(room) end
     local free = E.free
     local k = free[#free]
     if k then
@@ -596,8 +613,13 @@ local function info(k)
         handle = HANDLE[k], horde = HORDE[k], leader = LEADER[k], room = O.ri[k],
     }
 end
-function E.object_count(index) return #E.rooms[index + 1].list end
-function E.object_at(index, i) return info(E.rooms[index + 1].list[i]) end
+local function room_objects(index)
+    local room = E.rooms[index + 1]
+    if room.deferred then need_objects(room) end
+    return room.list
+end
+function E.object_count(index) return #room_objects(index) end
+function E.object_at(index, i) return info(room_objects(index)[i]) end
 function E.object_find(index, id) return info(find(E.rooms[index + 1], id)) end
 function E.room_rules(index) return E.rooms[index + 1].nrules end
 function E.object_by_handle(h) return info(BYH[h]) end

@@ -2,7 +2,8 @@
  * (world_lint.c over rf_world_lint_room): one lint world checks room after
  * room and reports exactly what a fresh world per room reports, whatever the
  * rooms before it did (errors, loops, the memory cap, rules registered
- * wrongly, objects made at load, garbage past lint's collection threshold).
+ * wrongly, objects made at load, garbage past lint's collection threshold),
+ * and however its chunk first asks about the room's objects.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +39,15 @@ static const char *const chunks[] = {
     "local v = room:create('lever', {id = 'lv', x = 1, y = 1})\n"
     "room:rule{when = function() return v.activated end, run = function() end}\n"
     "error('made ' .. v.id .. ' at ' .. v.x .. ',' .. v.y)",
+    /* a lint room's objects come when first asked about: whatever asks first */
+    "local v = room:create('lever', {x = 2, y = 1})\n"
+    "error('first ' .. v.type .. ' then ' .. room:object('m').type .. ' at ' .. room:object('m').x)",
+    "error('check ' .. tostring(room:check('isDead', {id = 'm'})) .. ' ' ..\n"
+    "  tostring(room:check('isAlive', {id = 'm'})))",
+    "room:remove('m')\nerror('removed ' .. tostring(room:object('m')))",
+    "room:move('m', 3, 1)\nlocal m = room:object('m')\nerror('moved ' .. m.x .. ',' .. m.y)",
+    "room:rule{when = {{'isAlive', id = 'nobody'}}, run = function() end}\n"
+    "error('then ' .. room:object('m').type)",
     /* the room's own random stream */
     "error('draw ' .. math.random(1, 1000000000) .. ' ' .. math.random(1, 1000000000))",
     /* errors of every kind */

@@ -1,5 +1,5 @@
 /* engine/src/world/world_boot.c: a world's Lua state brought up: the host
- * functions engine.lua calls (emit, objtag, compile, arm, disarm), what C and
+ * functions engine.lua calls (emit, objtag, compile, arm, disarm, objects), what C and
  * engine.lua share (effect kinds, event bits, set properties, the sandbox's
  * forbidden list), the boot of the embedded scripts, designer extensions,
  * and the registry questions lint asks.
@@ -382,11 +382,23 @@ static int l_to_template(lua_State *L)
     return 2;
 }
 
+/* objects(ri): room ri's template objects, added now (a lint room defers
+ * them until its chunk first asks about one: E.need_objects). */
+static int l_objects(lua_State *L)
+{
+    rf_world *w = upworld(L);
+    lua_Integer ri = luaL_checkinteger(L, 1);
+    if (ri < 0 || (size_t)ri >= w->nrooms)
+        return luaL_error(L, "objects: bad room");
+    rf_world_add_template_objects(L, (size_t)ri, w->rooms[ri].t);
+    return 0;
+}
+
 int rf_world_step_boot(lua_State *L)
 {
     rf_world *w = lua_touserdata(L, 1);
     size_t i;
-    lua_createtable(L, 0, 11);
+    lua_createtable(L, 0, 12);
     set_shared(L);
     lua_pushlightuserdata(L, w);
     lua_pushcclosure(L, l_emit, 1);
@@ -404,6 +416,9 @@ int rf_world_step_boot(lua_State *L)
     lua_pushlightuserdata(L, w);
     lua_pushcclosure(L, l_to_template, 1);
     lua_setfield(L, -2, "to_template");
+    lua_pushlightuserdata(L, w);
+    lua_pushcclosure(L, l_objects, 1);
+    lua_setfield(L, -2, "objects");
     lua_pushcfunction(L, rf_luavm_read_only);
     lua_setfield(L, -2, "read_only");
     run_embedded(L, "engine.lua", 1, 1);

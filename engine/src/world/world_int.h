@@ -122,7 +122,7 @@ typedef struct rf_world_room_step {
     int script;
     long mark;        /* rules before a Lua chunk */
     bool mark_known;  /* mark holds E.nrules now (lint: no step needed to ask) */
-    bool lint;        /* rf_world_lint_room: E.new_room's step reads mark too */
+    bool lint;        /* rf_world_lint_room: the step reads mark too, defers the objects */
     const char *code; /* Lua chunk */
     size_t len;
     const char *chunk; /* its name "=rN" */
@@ -165,6 +165,9 @@ const char *rf_world_field_str(lua_State *L, int t, const char *name);
 const char *rf_world_rec_name(const rf_world_room_rec *r);
 
 int rf_world_step_new_room(lua_State *L);  /* E.new_room, E.add_object per object */
+/* E.add_object for each of t's objects in room `room` (0-based), in order:
+ * a new room's, or a lint room's when it is first asked (host.objects). */
+void rf_world_add_template_objects(lua_State *L, size_t room, const rf_template *t);
 int rf_world_step_xml(lua_State *L);       /* E.compile_xml of s->sc */
 int rf_world_step_mark(lua_State *L);      /* s->mark = E.mark() */
 int rf_world_step_truncate(lua_State *L);  /* E.truncate(s->mark) */

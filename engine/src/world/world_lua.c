@@ -183,10 +183,22 @@ static void push_level_object(lua_State *L, const rf_world_room_step *s,
     lua_pushboolean(L, o->leader);
 }
 
+void rf_world_add_template_objects(lua_State *L, size_t room, const rf_template *t)
+{
+    size_t i, n = t ? rf_template_object_count(t) : 0;
+    luaL_checkstack(L, 16, "objects");
+    for (i = 0; i < n; i++) {
+        push_fn(L, "add_object");
+        push_object(L, room, rf_template_object(t, i));
+        lua_call(L, 5, 0);
+    }
+}
+
 int rf_world_step_new_room(lua_State *L)
 {
     rf_world_room_step *s = lua_touserdata(L, 1);
-    size_t i, n;
+    bool defer = s->lint && !s->objs && s->t && rf_template_object_count(s->t) > 0;
+    size_t i;
     if (s->lint) { /* the rules before the room's first chunk: E.mark() without a step */
         lua_rawgetp(L, LUA_REGISTRYINDEX, &engine_key);
         lua_getfield(L, -1, "nrules");
@@ -196,20 +208,16 @@ int rf_world_step_new_room(lua_State *L)
     luaL_checkstack(L, 16, "new_room");
     push_fn(L, "new_room");
     push_room(L, s);
-    lua_call(L, 8, 0);
+    lua_pushboolean(L, defer); /* lint: the objects when the room is first asked */
+    lua_call(L, 9, 0);
     if (s->objs) {
         for (i = 0; i < s->nobjs; i++) {
             push_fn(L, "add_object");
             push_level_object(L, s, &s->objs[i]);
             lua_call(L, 8, 0);
         }
-        return 0;
-    }
-    n = rf_template_object_count(s->t);
-    for (i = 0; i < n; i++) {
-        push_fn(L, "add_object");
-        push_object(L, s->index, rf_template_object(s->t, i));
-        lua_call(L, 5, 0);
+    } else if (!defer) {
+        rf_world_add_template_objects(L, s->index, s->t);
     }
     return 0;
 }
