@@ -87,9 +87,11 @@ static rf_status quiet_world(lint_run *run, rf_world **out)
 /* Checks Lua room t in the lint world, or in a fresh world when the lint
  * world's answer cannot be trusted; *st its rf_world_add_room status. The
  * lint world makes a room's objects only when its chunk first asks about one
- * (engine.lua's need_objects), under the chunk's budget: it can count more
- * than a fresh world, never less, and a room that hits the budget or the
- * cap is checked again in a fresh world.
+ * (engine.lua's need_objects), under the chunk's budget: its count can be
+ * higher than a fresh world's, never lower, and a room that hits the budget
+ * or the cap is checked again in a fresh world. Its memory is lower by the
+ * objects never asked about (some hundred bytes each), so only a chunk that
+ * never asks and ends that close to the cap passes here and not there.
  * RF_ERR_NOMEM when memory ran out outside the room's own scripts. */
 static rf_status lint_lua_room(lint_run *run, const rf_template *t, rf_diags *d, rf_status *st)
 {
