@@ -4,8 +4,9 @@
  * Pipeline: benchmark over lint.h and template.h; prints figures, asserts nothing.
  * Design: every room carries a Lua chunk registering a rule and an XML script;
  * each contender runs in its own child (wait4 gives its peak RSS, printed as a
- * multiple of the file). Usage: `--rooms N` (default 100,000), `--lua-every K`
- * (a Lua chunk on every K-th room; default 1, every room).
+ * multiple of the file). The last row is the floor of any linter that checks
+ * the chunks: Lua's own compiler on them alone. Usage: `--rooms N` (default
+ * 100,000), `--lua-every K` (a Lua chunk on every K-th room; default 1).
  */
 #define _DEFAULT_SOURCE 1 /* wait4 */
 #include <stdio.h>
@@ -14,14 +15,29 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <lauxlib.h>
+#include <lua.h>
+
 #include "bench_child.h"
 #include "roomforge/lint.h"
 #include "roomforge/template.h"
 
+static long lua_every = 1; /* a Lua chunk on every lua_every-th room */
+
+/* Room i's Lua chunk into buf (cap bytes). */
+static void lua_chunk(char *buf, size_t cap, long i)
+{
+    snprintf(buf, cap,
+             "room:rule{when = function() return room:find(\"m\") ~= nil end, "
+             "run = function() room:ticker(\"seen %ld\") end}",
+             i);
+}
+
 /* Writes rooms scripted rooms to path; -1 when it cannot. */
-static int write_rooms(const char *path, long rooms, long lua_every)
+static int write_rooms(const char *path, long rooms)
 {
     FILE *f = fopen(path, "w");
+    char chunk[256];
     long i;
     if (!f)
         return -1;
@@ -36,12 +52,10 @@ static int write_rooms(const char *path, long rooms, long lua_every)
                 "    <script><condition condition_type=\"isDead\" id=\"m\"/>"
                 "<action action_type=\"ticker\" text=\"dead %ld\"/></script>\n",
                 i, i);
-        if (i % lua_every == 0)
-            fprintf(f,
-                    "    <script lang=\"lua\">room:rule{when = function() return "
-                    "room:find(\"m\") ~= nil end, run = function() room:ticker(\"seen %ld\") "
-                    "end}</script>\n",
-                    i);
+        if (i % lua_every == 0) {
+            lua_chunk(chunk, sizeof chunk, i);
+            fprintf(f, "    <script lang=\"lua\">%s</script>\n", chunk);
+        }
         fputs("  </room>\n", f);
     }
     fputs("</roomdb>\n", f);
@@ -85,6 +99,25 @@ static int child_load(const char *path, long rooms)
     return 0;
 }
 
+/* Lua's compiler alone on the file's chunks, in one plain state: what any
+ * check of them costs before running a line. */
+static int child_compile(const char *path, long rooms)
+{
+    lua_State *L = luaL_newstate();
+    char chunk[256];
+    long i;
+    (void)path;
+    if (!L)
+        return 3;
+    for (i = 0; i < rooms; i += lua_every) {
+        lua_chunk(chunk, sizeof chunk, i);
+        if (luaL_loadbufferx(L, chunk, strlen(chunk), "=chunk", "t") != LUA_OK)
+            return 1;
+        lua_pop(L, 1);
+    }
+    lua_close(L);
+    return 0;
+}
 
 static void row(const char *name, bench_result r, long rooms, double mb)
 {
@@ -98,11 +131,11 @@ static void row(const char *name, bench_result r, long rooms, double mb)
 
 int main(int argc, char **argv)
 {
-    long rooms = 100000, lua_every = 1;
+    long rooms = 100000;
     char dir[] = "/tmp/rf_bench_lintXXXXXX";
     char path[sizeof dir + 16];
     struct stat sb;
-    bench_result lint, load, xml;
+    bench_result lint, load, xml, compile;
     double mb;
     int i;
     for (i = 1; i < argc; i++) {
@@ -120,7 +153,7 @@ int main(int argc, char **argv)
         return 2;
     }
     snprintf(path, sizeof path, "%s/rooms.xml", dir);
-    if (write_rooms(path, rooms, lua_every) != 0 || stat(path, &sb) != 0) {
+    if (write_rooms(path, rooms) != 0 || stat(path, &sb) != 0) {
         fprintf(stderr, "bench_lint: cannot write %s\n", path);
         rmdir(dir);
         return 2;
@@ -129,6 +162,7 @@ int main(int argc, char **argv)
     lint = bench_measure(child_lint, path, rooms);
     load = bench_measure(child_load, path, rooms);
     xml = bench_measure(NULL, path, rooms);
+    compile = bench_measure(child_compile, path, rooms);
     unlink(path);
     rmdir(dir);
     printf("  file: %ld rooms, %ld with a Lua chunk, %.1f MB\n", rooms,
@@ -138,5 +172,6 @@ int main(int argc, char **argv)
     row("roomforge lint", lint, rooms, mb);
     row("rf_template_set_load", load, rooms, mb);
     row("xmllint --noout", xml, rooms, mb);
+    row("Lua compile alone", compile, rooms, mb);
     return 0;
 }
