@@ -188,8 +188,8 @@ function E.new_room(index, x, y, w, h, orient, name, anchors, defer)
         index = index, x = x, y = y, w = w, h = h, orient = orient, name = name,
         anchors = anchors, -- digit -> {x, y}
         base = E.nslot,    -- its slots are base + 1, base + 2, ...
-        slots = {},        -- id -> slot
-        list = {},         -- every object present, in creation order
+        slots = (not defer) and {} or nil, -- id -> slot (a deferred room's: need_objects)
+        list = (not defer) and {} or nil,  -- every object present, in creation order
         nrules = 0,
         state = {},        -- room.state: what rules keep across a save (plain values)
         deferred = defer or nil, -- true until its template's objects are added
@@ -205,7 +205,7 @@ end
 -- find, make_object): its objects, handles and slots come first, as when C
 -- adds them with the room.
 local function need_objects(room)
-    room.deferred = nil
+    room.deferred, room.slots, room.list = nil, {}, {}
     objects_c(room.index)
 end
 E.need_objects = need_objects
