@@ -57,15 +57,18 @@ typedef struct rf_name_memo {
     const rf_gelem_spec *el; /* the element; for an attribute, the one it stands on */
     const rf_gattr_spec *as; /* an attribute's spec, or NULL */
     bool keyed;              /* rf_name_key took the name */
+    size_t nlen;             /* strlen(name) */
     char key[RF_LOAD_KEY_CAP];
 } rf_name_memo;
 #define RF_LOAD_MEMO 64 /* slots of each memo; a power of two */
 
-/* An attribute the loader took, its strings kept as offsets in sbuf. */
+/* An attribute the loader took: its key the grammar's string or own, its
+ * value kept as an offset in sbuf. */
 typedef struct rf_sattr {
-    char key[RF_LOAD_KEY_CAP];
-    const char *spec_key; /* the grammar's copy of key, or NULL */
-    size_t name_off, value_off;
+    const char *key;      /* spec_key, or own */
+    const char *spec_key; /* the grammar's copy of the key, or NULL */
+    char own[RF_LOAD_KEY_CAP];
+    size_t value_off;
     int line, col;
     size_t vpos;
     int vline, vcol;
@@ -196,7 +199,8 @@ bool rf_load_prescan(rf_loader *ld, size_t start);
 /* Reads the element's attributes (ld->xa) into ld->attrs, reporting
  * unknown, duplicated and badly typed ones. */
 void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *tag);
-/* The slot of the memo for (name, el): its own when slot->name == name. */
+/* The slot of the memo for (name, el), el NULL for the element memo (keyed
+ * by the name alone): the one holding them, else the one to fill. */
 rf_name_memo *rf_load_memo(rf_name_memo *memo, const void *name, const rf_gelem_spec *el);
 /* The attribute with normalised key, or NULL. */
 const rf_attr *rf_load_attr(const rf_loader *ld, const char *key);
