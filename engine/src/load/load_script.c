@@ -44,6 +44,14 @@ void rf_load_script_start(rf_loader *ld)
     ld->s.code_col = c.col;
 }
 
+static bool has_upper(const char *s)
+{
+    for (; *s; s++)
+        if (*s >= 'A' && *s <= 'Z')
+            return true;
+    return false;
+}
+
 void rf_load_clause_start(rf_loader *ld, bool cond, const char *tag)
 {
     const rf_attr *ty = rf_load_attr(ld, cond ? "conditiontype" : "actiontype");
@@ -70,7 +78,7 @@ void rf_load_clause_start(rf_loader *ld, bool cond, const char *tag)
         return;
     /* The type lower-cased; the attribute's own copy when it already is. */
     cl.type = cl.attrs[ty - ld->attrs].value;
-    if (strpbrk(cl.type, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")) {
+    if (has_upper(cl.type)) {
         lower = rf_load_adup(ld, cl.type);
         if (!lower)
             return;

@@ -455,9 +455,11 @@ bool rf_template_anchor(const rf_template *t, int digit, int *x, int *y)
 
 unsigned rf_template_used_digits(const rf_template *t)
 {
-    bool lua;
-    unsigned named = rf_symbol_named_digits(t, &lua);
-    return lua ? 0x3ffu : named; /* a Lua script may name any anchor */
+    size_t s;
+    for (s = 0; s < t->nscripts; s++)
+        if (t->scripts[s].lang != RF_SCRIPT_XML)
+            return 0x3ffu; /* a Lua script may name any anchor */
+    return rf_symbol_named_digits(t, NULL);
 }
 
 size_t rf_template_object_count(const rf_template *t) { return t->nobjects; }

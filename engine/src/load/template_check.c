@@ -7,6 +7,7 @@
  * Seeds: dredmor-room-system.txt 1.1, 1.2, 2, 3-4.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,8 +56,10 @@ typedef struct check {
     unsigned used;   /* bit n: an object's or an XML clause's at= names digit n */
     bool has_lua;
     size_t doors;
-    id_index objects; /* ids of the room's objects */
-    id_index created; /* ids that create actions make */
+    /* set by their builders, not cleared first: */
+    id_index objects;                        /* ids of the room's objects */
+    id_index created;                        /* ids that create actions make */
+    const char *rows[RF_TEMPLATE_MAX_SIDE]; /* rf_template_row of each y < h */
 } check;
 
 /* ---- reporting ---- */
@@ -101,7 +104,13 @@ static const rf_attr *attr_find(const rf_attr *attrs, size_t n, const char *key)
     return NULL;
 }
 
-static char cell(const check *c, int x, int y) { return rf_template_cell(c->t, x, y); }
+/* rf_template_cell, read from the rows kept. */
+static char cell(const check *c, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= c->w || y >= c->h)
+        return ' ';
+    return c->rows[y][x];
+}
 static const rf_symbol *sym(char ch) { return rf_symbol_find(ch); }
 
 static bool wall_like(char ch)
@@ -765,15 +774,20 @@ static void check_thin_walls(check *c)
 size_t rf_template_check(const rf_template *t, rf_diags *d)
 {
     check c;
+    int y;
     if (!t || !d)
         return 0;
-    memset(&c, 0, sizeof c);
+    memset(&c, 0, offsetof(check, objects));
     c.t = t;
     c.d = d;
     c.file = rf_template_file(t) ? rf_template_file(t) : "";
     c.name = rf_template_name(t) ? rf_template_name(t) : "";
     c.w = rf_template_width(t);
     c.h = rf_template_height(t);
+    if (c.h > RF_TEMPLATE_MAX_SIDE) /* the loader's room-too-big keeps it from coming */
+        return 0;
+    for (y = 0; y < c.h; y++)
+        c.rows[y] = rf_template_row(t, y);
     /* the digits that become floor, as the placer draws them: in a Lua
      * room every one (a script may name any; check_anchors skips them) */
     c.used = rf_template_used_digits(t);
