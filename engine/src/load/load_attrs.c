@@ -177,7 +177,8 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
         rf_sattr *a = &ld->sa[ld->nattrs];
         int line = ld->el_line, col = ld->el_col, vline = ld->el_line, vcol = ld->el_col;
         size_t vpos = 0, j, mark = ld->slen, nlen;
-        bool dup = false, keyed = attr_key(ld, &ld->xa[k], spec, a, &as, &nlen);
+        bool plain = true, tab = false, dup = false;
+        bool keyed = attr_key(ld, &ld->xa[k], spec, a, &as, &nlen);
         raw = raw_of(ld, name, nlen, k);
         if (raw) {
             line = raw->line;
@@ -185,6 +186,8 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
             vpos = raw->vpos;
             vline = raw->vline;
             vcol = raw->vcol;
+            plain = raw->plain;
+            tab = raw->tab;
         }
         if (!keyed) {
             rf_load_emit(ld, "unknown-attribute", line, col,
@@ -201,6 +204,8 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
         }
         if (!sbuf_put(ld, ld->xa[k].value, ld->xa[k].vlen, &a->value_off))
             break;
+        a->nlen = nlen;
+        a->vlen = ld->slen - 1 - a->value_off;
         value = ld->sbuf + a->value_off;
         {
             /* an open element (clauses, unknown objects) keeps any attribute;
@@ -230,6 +235,8 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
         a->vpos = vpos;
         a->vline = vline;
         a->vcol = vcol;
+        a->plain = plain;
+        a->tab = tab;
         ld->attrs[ld->nattrs].name = name;
         ld->nattrs++;
     }
@@ -259,30 +266,40 @@ long rf_load_int_of(const rf_attr *a, long dflt)
     return a && parse_int(a->value, &v) ? v : dflt;
 }
 
-/* Reports each group of spec->required that no attribute satisfies. */
+/* Whether an attribute's key is key[0, n). */
+static bool has_key(const rf_loader *ld, const char *key, size_t n)
+{
+    size_t i;
+    for (i = 0; i < ld->nattrs; i++) {
+        const char *k = ld->attrs[i].key;
+        if (k[0] == key[0] && strncmp(k, key, n) == 0 && k[n] == '\0')
+            return true;
+    }
+    return false;
+}
+
+/* Reports each group of spec->required that no attribute satisfies: the
+ * groups and their alternatives are read in place. */
 void rf_load_check_required(rf_loader *ld, const rf_gelem_spec *spec, const char *tag)
 {
     const char *p = spec->required;
     while (p && *p) {
-        const char *end = strchr(p, ';');
-        size_t glen = end ? (size_t)(end - p) : strlen(p);
-        bool ok = false;
+        size_t glen = 0;
         const char *q = p;
-        while (q < p + glen) {
-            char key[RF_LOAD_KEY_CAP];
-            size_t k = 0;
-            while (q < p + glen && *q != '|' && k + 1 < sizeof key)
-                key[k++] = *q++;
-            key[k] = '\0';
-            if (rf_load_attr(ld, key))
-                ok = true;
-            if (q < p + glen)
-                q++;
+        bool ok = false;
+        while (p[glen] && p[glen] != ';')
+            glen++;
+        while (!ok && q < p + glen) {
+            size_t n = 0;
+            while (q + n < p + glen && q[n] != '|')
+                n++;
+            ok = has_key(ld, q, n);
+            q += n + 1;
         }
         if (!ok)
             rf_load_emit(ld, "missing-attribute", ld->el_line, ld->el_col,
                          "<%s> needs the attribute %.*s", tag, (int)glen, p);
-        p = end ? end + 1 : NULL;
+        p = p[glen] ? p + glen + 1 : NULL;
     }
 }
 
@@ -311,9 +328,9 @@ const rf_attr *rf_load_attrs_to_arena(rf_loader *ld)
         own_name[i] = !(a->spec_key && strcmp(a->spec_key, name) == 0);
         /* the key is the name itself when it is written normalised */
         own_key[i] = !a->spec_key && strcmp(name, a->key) != 0;
-        len[i][0] = own_name[i] ? strlen(name) + 1 : 0;
+        len[i][0] = own_name[i] ? a->nlen + 1 : 0;
         len[i][1] = own_key[i] ? strlen(a->key) + 1 : 0;
-        len[i][2] = strlen(ld->attrs[i].value) + 1;
+        len[i][2] = a->vlen + 1;
         need += len[i][0] + len[i][1] + len[i][2];
     }
     out = rf_arena_alloc(&ld->set->arena, need);

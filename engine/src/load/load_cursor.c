@@ -56,12 +56,13 @@ enum {
     B_QUOTE = 8,  /* '"' or '\'' */
     B_NL = 16,    /* '\n': the line grows */
     B_CONT = 32,  /* a UTF-8 continuation byte: no column */
+    B_ODD = 64,   /* '&', '\t' or '\r': what a value rarely holds */
 };
 
 /* clang-format off */
 static const unsigned char byte_class[256] = {
-    ['\t'] = B_SPACE, ['\n'] = B_SPACE | B_NL, ['\r'] = B_SPACE, [' '] = B_SPACE,
-    ['='] = B_EQ, ['>'] = B_END, ['/'] = B_END, ['"'] = B_QUOTE, ['\''] = B_QUOTE,
+    ['\t'] = B_SPACE | B_ODD, ['\n'] = B_SPACE | B_NL, ['\r'] = B_SPACE | B_ODD, [' '] = B_SPACE,
+    ['='] = B_EQ, ['>'] = B_END, ['/'] = B_END, ['"'] = B_QUOTE, ['\''] = B_QUOTE, ['&'] = B_ODD,
     /* 0x80-0xBF: UTF-8 continuation bytes */
     [0x80] = B_CONT, [0x81] = B_CONT, [0x82] = B_CONT, [0x83] = B_CONT, [0x84] = B_CONT,
     [0x85] = B_CONT, [0x86] = B_CONT, [0x87] = B_CONT, [0x88] = B_CONT, [0x89] = B_CONT,
@@ -219,6 +220,7 @@ void rf_load_sync_tag(rf_loader *ld)
         rf_cursor name, value;
         size_t name_len;
         char quote;
+        bool plain, tab;
         while (c.pos < n && rf_load_is_space(b[c.pos]))
             step(b, &c);
         if (c.pos >= n) {
@@ -248,9 +250,15 @@ void rf_load_sync_tag(rf_loader *ld)
         quote = b[c.pos];
         step(b, &c);
         value = c;
-        for (walk_to(b, n, &c, B_QUOTE); c.pos < n && b[c.pos] != quote;) {
-            step(b, &c); /* the other quote */
-            walk_to(b, n, &c, B_QUOTE);
+        plain = true;
+        tab = false;
+        for (walk_to(b, n, &c, B_QUOTE | B_ODD | B_NL); c.pos < n && b[c.pos] != quote;) {
+            if (b[c.pos] == '\t')
+                tab = true;
+            else if (b[c.pos] != '"' && b[c.pos] != '\'') /* '&', '\r' or '\n' */
+                plain = false;
+            step(b, &c);
+            walk_to(b, n, &c, B_QUOTE | B_ODD | B_NL);
         }
         if (c.pos >= n) { /* no closing quote */
             end = n;
@@ -265,6 +273,8 @@ void rf_load_sync_tag(rf_loader *ld)
             r->vpos = value.pos;
             r->vline = value.line;
             r->vcol = value.col;
+            r->plain = plain;
+            r->tab = tab;
         }
         step(b, &c);
     }
@@ -298,23 +308,6 @@ static void value_step(const rf_loader *ld, size_t *p, int *line, int *col)
         (*col)++;
     }
     *p = q;
-}
-
-/* Whether the raw attribute value at vpos (its quote is the byte before)
- * holds no reference and no line break, so that decoded character k stands
- * at the value's column + k. */
-bool rf_load_value_plain(const rf_loader *ld, size_t vpos)
-{
-    const char *b = ld->buf;
-    size_t p;
-    char quote;
-    if (vpos == 0 || vpos > ld->len)
-        return true;
-    quote = b[vpos - 1];
-    for (p = vpos; p < ld->len && b[p] != quote; p++)
-        if (b[p] == '&' || b[p] == '\n' || b[p] == '\r')
-            return false;
-    return true;
 }
 
 bool rf_load_value_tab(const rf_loader *ld, size_t vpos, int vline, int vcol, int *line, int *col)

@@ -35,6 +35,8 @@ typedef struct rf_raw_attr {
     const char *name;
     size_t nlen, vpos;
     int line, col, vline, vcol;
+    bool plain; /* the value holds no reference and no line break */
+    bool tab;   /* the value holds a literal tab */
 } rf_raw_attr;
 
 /* An attribute of the current start tag as libxml2 hands it over: its
@@ -68,10 +70,12 @@ typedef struct rf_sattr {
     const char *key;      /* spec_key, or own */
     const char *spec_key; /* the grammar's copy of the key, or NULL */
     char own[RF_LOAD_KEY_CAP];
+    size_t nlen, vlen; /* of the name and of the value kept */
     size_t value_off;
     int line, col;
     size_t vpos;
     int vline, vcol;
+    bool plain, tab; /* rf_raw_attr's; true, false when it was not found */
 } rf_sattr;
 
 /* A <row> of the current room: its cells and where its text stands. */
@@ -80,6 +84,7 @@ typedef struct rf_row_rec {
     size_t len;
     size_t vpos;
     int vline, vcol, line, col;
+    bool plain; /* decoded character k stands at vcol + k */
 } rf_row_rec;
 
 /* An element not known where it stands, held until its room closes: when
@@ -176,11 +181,9 @@ bool rf_load_is_space(char c);
  * processing instructions, comments and declarations. False when none. */
 bool rf_load_root(const char *b, size_t len, size_t *at);
 /* Moves ld->cur past the start tag libxml2 just parsed, recording the
- * element's position, its raw attributes and the end of the tag. */
+ * element's position, its raw attributes (with what their values hold) and
+ * the end of the tag. */
 void rf_load_sync_tag(rf_loader *ld);
-/* Whether decoded character k of the attribute value at vpos stands at the
- * value's column + k (no reference, no line break in it). */
-bool rf_load_value_plain(const rf_loader *ld, size_t vpos);
 /* Fills pos with the (line, col) pairs of the first n decoded characters of
  * the attribute value at vpos, which starts at (vline, vcol). */
 void rf_load_value_cells(const rf_loader *ld, size_t vpos, int vline, int vcol, size_t n, int *pos);

@@ -117,9 +117,10 @@ void rf_load_row_start(rf_loader *ld)
         r->vpos = ld->sa[k].vpos;
         r->vline = ld->sa[k].vline;
         r->vcol = ld->sa[k].vcol;
+        r->plain = ld->sa[k].plain;
         /* XML reads a tab in an attribute as a space: the cell would turn
          * silently into outside-the-room */
-        if (rf_load_value_tab(ld, r->vpos, r->vline, r->vcol, &tl, &tc))
+        if (ld->sa[k].tab && rf_load_value_tab(ld, r->vpos, r->vline, r->vcol, &tl, &tc))
             rf_load_emit(ld, "unknown-symbol", tl, tc,
                          "a tab in a map row reads as ' ' (outside the room); write the "
                          "cell's symbol");
@@ -268,7 +269,7 @@ static bool room_build(rf_loader *ld)
         memcpy(cells + i * (w + 1), ld->rows[i].text, w + 1);
         lines[i] = ld->rows[i].vline;
         cols[i] = ld->rows[i].vcol;
-        if (!rf_load_value_plain(ld, ld->rows[i].vpos)) {
+        if (!ld->rows[i].plain) {
             if (!cell_pos) {
                 cell_pos = rf_arena_alloc(&ld->set->arena, h * sizeof *cell_pos);
                 if (!cell_pos)
