@@ -23,9 +23,16 @@ static const unsigned char tag_stop[256] = {
 static size_t to_stop(const char *b, size_t p, size_t n)
 {
     const unsigned char *u = (const unsigned char *)b;
-    while (n - p >= 4 && !(tag_stop[u[p]] | tag_stop[u[p + 1]] | tag_stop[u[p + 2]] |
-                           tag_stop[u[p + 3]]))
-        p += 4;
+    for (; n - p >= 4; p += 4) {
+        if (tag_stop[u[p]])
+            return p;
+        if (tag_stop[u[p + 1]])
+            return p + 1;
+        if (tag_stop[u[p + 2]])
+            return p + 2;
+        if (tag_stop[u[p + 3]])
+            return p + 3;
+    }
     while (p < n && !tag_stop[u[p]])
         p++;
     return p;
