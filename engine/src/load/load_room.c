@@ -75,7 +75,7 @@ void rf_load_row_start(rf_loader *ld)
     const rf_attr *a = rf_load_attr(ld, "text");
     const unsigned char *s;
     rf_row_rec *r;
-    size_t n = 0, i;
+    size_t n = 0, i, vlen;
     if (!a || ld->rows_full)
         return;
     if (ld->nrows >= RF_TEMPLATE_MAX_SIDE) {
@@ -84,7 +84,9 @@ void rf_load_row_start(rf_loader *ld)
         ld->rows_full = true;
         return;
     }
-    n = rf_text_chars(a->value, strlen(a->value));
+    vlen = ld->sa[a - ld->attrs].vlen;
+    /* cells are characters: only a value of more bytes than that may hold too many */
+    n = vlen > RF_TEMPLATE_MAX_SIDE ? rf_text_chars(a->value, vlen) : 0;
     if (n > RF_TEMPLATE_MAX_SIDE) {
         rf_load_emit(ld, "room-too-big", a->line, a->col, "a row of %zu cells is beyond %d", n,
                      RF_TEMPLATE_MAX_SIDE);
@@ -96,7 +98,7 @@ void rf_load_row_start(rf_loader *ld)
         return;
     }
     r = &ld->rows[ld->nrows];
-    r->text = rf_arena_alloc(&ld->set->arena, n + 1);
+    r->text = rf_arena_alloc(&ld->set->arena, vlen + 1); /* a byte or more a cell */
     if (!r->text) {
         ld->nomem = true;
         return;
@@ -107,8 +109,8 @@ void rf_load_row_start(rf_loader *ld)
             r->text[i++] = (char)*s;
         else if (rf_text_is_lead(*s))
             r->text[i++] = RF_CELL_NON_ASCII;
-    r->text[n] = '\0';
-    r->len = n;
+    r->text[i] = '\0';
+    r->len = i;
     r->line = ld->el_line;
     r->col = ld->el_col;
     {
