@@ -251,15 +251,6 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
     }
 }
 
-const rf_attr *rf_load_attr(const rf_loader *ld, const char *key)
-{
-    size_t i;
-    for (i = 0; i < ld->nattrs; i++)
-        if (ld->attrs[i].key[0] == key[0] && strcmp(ld->attrs[i].key, key) == 0)
-            return &ld->attrs[i];
-    return NULL;
-}
-
 long rf_load_int_of(const rf_attr *a, long dflt)
 {
     long v;

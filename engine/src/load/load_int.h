@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include <libxml/parser.h>
 
@@ -205,8 +206,16 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
 /* The slot of the memo for (name, el), el NULL for the element memo (keyed
  * by the name alone): the one holding them, else the one to fill. */
 rf_name_memo *rf_load_memo(rf_name_memo *memo, const void *name, const rf_gelem_spec *el);
-/* The attribute with normalised key, or NULL. */
-const rf_attr *rf_load_attr(const rf_loader *ld, const char *key);
+/* The attribute with normalised key, or NULL. Inline: the handlers ask for
+ * a room's attributes a score of times. */
+static inline const rf_attr *rf_load_attr(const rf_loader *ld, const char *key)
+{
+    size_t i;
+    for (i = 0; i < ld->nattrs; i++)
+        if (ld->attrs[i].key[0] == key[0] && strcmp(ld->attrs[i].key, key) == 0)
+            return &ld->attrs[i];
+    return NULL;
+}
 /* a's value as an integer; dflt when a is NULL or not an integer. */
 long rf_load_int_of(const rf_attr *a, long dflt);
 /* Reports each group of spec->required that no attribute satisfies. */

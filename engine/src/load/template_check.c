@@ -99,7 +99,7 @@ static const rf_attr *attr_find(const rf_attr *attrs, size_t n, const char *key)
 {
     size_t i;
     for (i = 0; i < n; i++)
-        if (attrs[i].key && strcmp(attrs[i].key, key) == 0)
+        if (attrs[i].key && attrs[i].key[0] == key[0] && strcmp(attrs[i].key, key) == 0)
             return &attrs[i];
     return NULL;
 }
@@ -441,114 +441,8 @@ static void expected(const rf_attr_spec *s, char *buf, size_t cap)
     }
 }
 
-/* Checks attrs (of a clause at line:col) against the spec rows: presence,
- * value kind, and that referenced ids exist. what names the clause. */
-static void check_attrs(check *c, const rf_clause *cl, const rf_attr_spec *specs, size_t nspecs,
-                        const char *what)
-{
-    size_t i;
-    for (i = 0; i < nspecs; i++) {
-        const rf_attr_spec *s = &specs[i];
-        const rf_attr *a = attr_find(cl->attrs, cl->nattrs, s->key);
-        if (!a || !a->value) {
-            if (s->required && !(s->alt && attr_find(cl->attrs, cl->nattrs, s->alt)))
-                report(c, "missing-attribute", cl->line, cl->col, "%s needs the %s attribute", what,
-                       s->name);
-            continue;
-        }
-        if (!rf_script_value_ok(s, a->value)) {
-            char exp[96];
-            expected(s, exp, sizeof exp);
-            report(c, "bad-value", a->line, a->col, "%s=\"%s\" of %s must be %s", a->name, a->value,
-                   what, exp);
-        } else if (s->kind == RF_VALUE_REF && !object_has_id(c, a->value) &&
-                   !created_has_id(c, a->value)) {
-            const char *near = nearest_id(c, a->value);
-            report(c, "unknown-id", a->line, a->col,
-                   "%s names id '%s', which no object of room '%s' has or creates%s%s%s", what,
-                   a->value, c->name, near ? "; did you mean '" : "", near ? near : "",
-                   near ? "'?" : "");
-        }
-    }
-}
-
-/* Checks one at= / x= y= pair of a clause. Sets *x, *y to the tile it names
- * (room-local) and returns true when it names one well-formed tile. */
-static bool check_point(check *c, const rf_clause *cl, const rf_point_spec *p, const char *what,
-                        int *x, int *y)
-{
-    const rf_attr *at = attr_find(cl->attrs, cl->nattrs, p->at_key);
-    const rf_attr *ax = attr_find(cl->attrs, cl->nattrs, p->x_key);
-    const rf_attr *ay = attr_find(cl->attrs, cl->nattrs, p->y_key);
-    bool ok = true;
-    if (at && at->value) {
-        int digit = rf_script_parse_anchor(at->value);
-        if (digit < 0) {
-            report(c, "bad-value", at->line, at->col, "%s=\"%s\" of %s must be a digit 0-9",
-                   at->name, at->value, what);
-            return false;
-        }
-        if (!c->on_map[digit]) {
-            report(c, "anchor-missing", at->line, at->col,
-                   "%s names digit %d, which is not on the map", what, digit);
-            return false;
-        }
-        return rf_template_anchor(c->t, digit, x, y);
-    }
-    if (!ax && !ay) {
-        if (p->required)
-            report(c, "missing-attribute", cl->line, cl->col, "%s needs %s or %s and %s", what,
-                   p->name, p->x_name, p->y_name);
-        return false;
-    }
-    if (!ax || !ay) {
-        report(c, "missing-attribute", cl->line, cl->col, "%s gives %s without %s", what,
-               ax ? p->x_name : p->y_name, ax ? p->y_name : p->x_name);
-        return false;
-    }
-    if (!rf_script_parse_int(ax->value, RF_SCRIPT_COORD_MIN, RF_SCRIPT_COORD_MAX, x)) {
-        report(c, "bad-value", ax->line, ax->col, "%s=\"%s\" of %s must be an integer", ax->name,
-               ax->value, what);
-        ok = false;
-    }
-    if (!rf_script_parse_int(ay->value, RF_SCRIPT_COORD_MIN, RF_SCRIPT_COORD_MAX, y)) {
-        report(c, "bad-value", ay->line, ay->col, "%s=\"%s\" of %s must be an integer", ay->name,
-               ay->value, what);
-        ok = false;
-    }
-    return ok;
-}
-
-/* A create action: the object it makes is checked as if it were in the room. */
-static void check_create(check *c, const rf_clause *cl, bool placed, int x, int y)
-{
-    const rf_attr *tag = attr_find(cl->attrs, cl->nattrs, "createtype");
-    const rf_attr *id = attr_find(cl->attrs, cl->nattrs, "id");
-    const rf_flags *f = rf_template_flags(c->t);
-    const rf_object_spec *os;
-    rf_object_type type;
-    char what[64];
-    if (!tag || !tag->value || !rf_object_type_parse(tag->value, &type))
-        return; /* reported by check_attrs */
-    os = rf_script_object_spec(type);
-    snprintf(what, sizeof what, "the %s this create action makes", rf_object_type_name(type));
-    if (os)
-        check_attrs(c, cl, os->attrs, os->nattrs, what);
-    snprintf(what, sizeof what, "created %s", rf_object_type_name(type));
-    if (placed)
-        check_tile(c, what, x, y, cl->line, cl->col);
-    if (id && id->value && object_has_id(c, id->value)) {
-        const rf_object *o = rf_template_object_find(c->t, id->value);
-        report(c, "duplicate-id", id->line, id->col,
-               "this create action makes id '%s', already used by the %s on line %d", id->value,
-               o ? rf_object_type_name(o->type) : "object", o ? o->line : 0);
-    }
-    if (f && f->shop && is_monster(type))
-        check_shop_monster(c, what, cl->line, cl->col);
-}
-
 /* "the <type> action" (or condition) into out, cut as snprintf cuts: the
- * name every clause diagnostic gives, made for each clause without printf. */
+ * name every clause diagnostic gives, made without printf. */
 static void clause_what(char *out, size_t cap, const char *type, bool action)
 {
     const char *parts[3] = {"the ", type, action ? " action" : " condition"};
@@ -563,21 +457,147 @@ static void clause_what(char *out, size_t cap, const char *type, bool action)
     out[n] = '\0';
 }
 
+/* A clause's name for its diagnostics, made when the first one needs it
+ * (most clauses have none); made from the start for a create action's. */
+typedef struct clause_name {
+    const char *type;
+    bool action, made;
+    char text[96];
+} clause_name;
+
+static const char *name_of(clause_name *w)
+{
+    if (!w->made)
+        clause_what(w->text, sizeof w->text, w->type, w->action);
+    w->made = true;
+    return w->text;
+}
+
+/* Checks attrs (of a clause at line:col) against the spec rows: presence,
+ * value kind, and that referenced ids exist. w names the clause. */
+static void check_attrs(check *c, const rf_clause *cl, const rf_attr_spec *specs, size_t nspecs,
+                        clause_name *w)
+{
+    size_t i;
+    for (i = 0; i < nspecs; i++) {
+        const rf_attr_spec *s = &specs[i];
+        const rf_attr *a = attr_find(cl->attrs, cl->nattrs, s->key);
+        if (!a || !a->value) {
+            if (s->required && !(s->alt && attr_find(cl->attrs, cl->nattrs, s->alt)))
+                report(c, "missing-attribute", cl->line, cl->col, "%s needs the %s attribute",
+                       name_of(w), s->name);
+            continue;
+        }
+        if (!rf_script_value_ok(s, a->value)) {
+            char exp[96];
+            expected(s, exp, sizeof exp);
+            report(c, "bad-value", a->line, a->col, "%s=\"%s\" of %s must be %s", a->name, a->value,
+                   name_of(w), exp);
+        } else if (s->kind == RF_VALUE_REF && !object_has_id(c, a->value) &&
+                   !created_has_id(c, a->value)) {
+            const char *near = nearest_id(c, a->value);
+            report(c, "unknown-id", a->line, a->col,
+                   "%s names id '%s', which no object of room '%s' has or creates%s%s%s",
+                   name_of(w), a->value, c->name, near ? "; did you mean '" : "", near ? near : "",
+                   near ? "'?" : "");
+        }
+    }
+}
+
+/* Checks one at= / x= y= pair of a clause. Sets *x, *y to the tile it names
+ * (room-local) and returns true when it names one well-formed tile. */
+static bool check_point(check *c, const rf_clause *cl, const rf_point_spec *p, clause_name *w,
+                        int *x, int *y)
+{
+    const rf_attr *at = attr_find(cl->attrs, cl->nattrs, p->at_key);
+    const rf_attr *ax = attr_find(cl->attrs, cl->nattrs, p->x_key);
+    const rf_attr *ay = attr_find(cl->attrs, cl->nattrs, p->y_key);
+    bool ok = true;
+    if (at && at->value) {
+        int digit = rf_script_parse_anchor(at->value);
+        if (digit < 0) {
+            report(c, "bad-value", at->line, at->col, "%s=\"%s\" of %s must be a digit 0-9",
+                   at->name, at->value, name_of(w));
+            return false;
+        }
+        if (!c->on_map[digit]) {
+            report(c, "anchor-missing", at->line, at->col,
+                   "%s names digit %d, which is not on the map", name_of(w), digit);
+            return false;
+        }
+        return rf_template_anchor(c->t, digit, x, y);
+    }
+    if (!ax && !ay) {
+        if (p->required)
+            report(c, "missing-attribute", cl->line, cl->col, "%s needs %s or %s and %s",
+                   name_of(w), p->name, p->x_name, p->y_name);
+        return false;
+    }
+    if (!ax || !ay) {
+        report(c, "missing-attribute", cl->line, cl->col, "%s gives %s without %s",
+               name_of(w), ax ? p->x_name : p->y_name, ax ? p->y_name : p->x_name);
+        return false;
+    }
+    if (!rf_script_parse_int(ax->value, RF_SCRIPT_COORD_MIN, RF_SCRIPT_COORD_MAX, x)) {
+        report(c, "bad-value", ax->line, ax->col, "%s=\"%s\" of %s must be an integer", ax->name,
+               ax->value, name_of(w));
+        ok = false;
+    }
+    if (!rf_script_parse_int(ay->value, RF_SCRIPT_COORD_MIN, RF_SCRIPT_COORD_MAX, y)) {
+        report(c, "bad-value", ay->line, ay->col, "%s=\"%s\" of %s must be an integer", ay->name,
+               ay->value, name_of(w));
+        ok = false;
+    }
+    return ok;
+}
+
+/* A create action: the object it makes is checked as if it were in the room. */
+static void check_create(check *c, const rf_clause *cl, bool placed, int x, int y)
+{
+    const rf_attr *tag = attr_find(cl->attrs, cl->nattrs, "createtype");
+    const rf_attr *id = attr_find(cl->attrs, cl->nattrs, "id");
+    const rf_flags *f = rf_template_flags(c->t);
+    const rf_object_spec *os;
+    rf_object_type type;
+    char what[64];
+    clause_name made = {NULL, true, true, ""};
+    if (!tag || !tag->value || !rf_object_type_parse(tag->value, &type))
+        return; /* reported by check_attrs */
+    os = rf_script_object_spec(type);
+    snprintf(made.text, sizeof what, "the %s this create action makes", /* cut as it was */
+             rf_object_type_name(type));
+    if (os)
+        check_attrs(c, cl, os->attrs, os->nattrs, &made);
+    snprintf(what, sizeof what, "created %s", rf_object_type_name(type));
+    if (placed)
+        check_tile(c, what, x, y, cl->line, cl->col);
+    if (id && id->value && object_has_id(c, id->value)) {
+        const rf_object *o = rf_template_object_find(c->t, id->value);
+        report(c, "duplicate-id", id->line, id->col,
+               "this create action makes id '%s', already used by the %s on line %d", id->value,
+               o ? rf_object_type_name(o->type) : "object", o ? o->line : 0);
+    }
+    if (f && f->shop && is_monster(type))
+        check_shop_monster(c, what, cl->line, cl->col);
+}
+
 static void check_clause(check *c, const rf_clause *cl, bool action)
 {
     const rf_clause_spec *spec;
-    char what[96];
+    clause_name w;
     size_t i;
     int x = 0, y = 0;
     bool placed = false;
     spec = action ? rf_script_action_spec(cl->type) : rf_script_condition_spec(cl->type);
     if (!spec)
         return; /* unknown types: rf_lint_script_types */
-    clause_what(what, sizeof what, spec->type, action);
-    check_attrs(c, cl, spec->attrs, spec->nattrs, what);
+    w.type = spec->type;
+    w.action = action;
+    w.made = false;
+    check_attrs(c, cl, spec->attrs, spec->nattrs, &w);
     for (i = 0; i < spec->npoints; i++) {
         int px, py;
-        if (check_point(c, cl, &spec->points[i], what, &px, &py) && i == 0) {
+        if (check_point(c, cl, &spec->points[i], &w, &px, &py) && i == 0) {
             placed = true;
             x = px;
             y = py;
