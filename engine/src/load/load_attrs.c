@@ -237,18 +237,17 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
         a->vcol = vcol;
         a->plain = plain;
         a->tab = tab;
+        ld->attrs[ld->nattrs].key = a->key;
         ld->attrs[ld->nattrs].name = name;
+        ld->attrs[ld->nattrs].line = line;
+        ld->attrs[ld->nattrs].col = col;
         ld->nattrs++;
     }
     if (ld->xa_seen > RF_LOAD_MAX_ATTRS)
         rf_load_emit(ld, "xml-limit", ld->el_line, ld->el_col, "more than %d attributes on <%s>",
                      RF_LOAD_MAX_ATTRS, tag);
-    for (i = 0; i < ld->nattrs; i++) {
-        ld->attrs[i].key = ld->sa[i].key;
+    for (i = 0; i < ld->nattrs; i++) /* sbuf has stopped moving */
         ld->attrs[i].value = ld->sbuf + ld->sa[i].value_off;
-        ld->attrs[i].line = ld->sa[i].line;
-        ld->attrs[i].col = ld->sa[i].col;
-    }
 }
 
 long rf_load_int_of(const rf_attr *a, long dflt)
@@ -263,7 +262,7 @@ static bool has_key(const rf_loader *ld, const char *key, size_t n)
     size_t i;
     for (i = 0; i < ld->nattrs; i++) {
         const char *k = ld->attrs[i].key;
-        if (k[0] == key[0] && strncmp(k, key, n) == 0 && k[n] == '\0')
+        if (k[0] == key[0] && same_bytes(k, key, n) && k[n] == '\0')
             return true;
     }
     return false;

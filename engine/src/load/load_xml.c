@@ -346,7 +346,7 @@ static void sax_start(void *ctx, const xmlChar *local, const xmlChar *prefix, co
     }
     if (ld->nomem)
         goto stop;
-    for (i = 0; i < ld->nxa; i++)
+    for (i = 0; off > 0 && i < ld->nxa; i++) /* off > 0: qualified names were built */
         if (noffs[i] != SIZE_MAX)
             ld->xa[i].name = ld->nbuf + noffs[i];
     tag = prefix ? ld->nbuf : (const char *)local;

@@ -56,6 +56,9 @@ typedef struct check {
     unsigned used;   /* bit n: an object's or an XML clause's at= names digit n */
     bool has_lua;
     size_t doors;
+    bool shop_cell[3]; /* S, s, i are on the map */
+    bool any_shop;     /* one is: the first at (shop_x, shop_y) */
+    int shop_x, shop_y;
     /* set by their builders, not cleared first: */
     id_index objects;                        /* ids of the room's objects */
     id_index created;                        /* ids that create actions make */
@@ -285,6 +288,14 @@ static void scan_map(check *c)
                 c->doors++;
             if (k && k->cls == RF_SYMBOL_ANCHOR)
                 c->on_map[ch - '0'] = true;
+            if (ch == 'S' || ch == 's' || ch == 'i') { /* for check_shop */
+                c->shop_cell[ch == 'S' ? 0 : ch == 's' ? 1 : 2] = true;
+                if (!c->any_shop) {
+                    c->any_shop = true;
+                    c->shop_x = x;
+                    c->shop_y = y;
+                }
+            }
             if (!k && rf_text_is_lead(ch)) { /* report a UTF-8 sequence once */
                 int line, col;
                 cell_pos(c, x, y, &line, &col);
@@ -716,20 +727,8 @@ static void check_doors(check *c)
 static void check_shop(check *c)
 {
     const rf_flags *f = rf_template_flags(c->t);
-    bool has[3] = {false, false, false}; /* S, s, i */
-    int first_x = -1, first_y = -1, x, y, line, col;
-    for (y = 0; y < c->h; y++)
-        for (x = 0; x < c->w; x++) {
-            char ch = cell(c, x, y);
-            int k = ch == 'S' ? 0 : ch == 's' ? 1 : ch == 'i' ? 2 : -1;
-            if (k < 0)
-                continue;
-            has[k] = true;
-            if (first_x < 0) {
-                first_x = x;
-                first_y = y;
-            }
-        }
+    const bool *has = c->shop_cell; /* S, s, i: scan_map saw them */
+    int line, col;
     if (f && f->shop) {
         if (!has[0] || !has[1] || !has[2]) {
             room_pos(c, &line, &col);
@@ -737,10 +736,10 @@ static void check_shop(check *c)
                    c->name, has[0] ? "" : " S (shopkeeper)", has[1] ? "" : " s (his block area)",
                    has[2] ? "" : " i (sales pedestals)");
         }
-    } else if (first_x >= 0) {
-        cell_pos(c, first_x, first_y, &line, &col);
+    } else if (c->any_shop) {
+        cell_pos(c, c->shop_x, c->shop_y, &line, &col);
         report(c, "shop-symbol", line, col, "'%c' belongs in shops, but room '%s' is no shop",
-               cell(c, first_x, first_y), c->name);
+               cell(c, c->shop_x, c->shop_y), c->name);
     }
 }
 
