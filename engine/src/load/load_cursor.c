@@ -196,18 +196,21 @@ static size_t next_start_tag(const char *b, size_t p, size_t n)
         if (!q)
             return n;
         p = (size_t)(q - b);
-        if (p + 1 < n && b[p + 1] != '!' && b[p + 1] != '?' && b[p + 1] != '/')
-            return p; /* a start tag */
-        if (rf_load_starts(b, p, n, "<!--"))
-            p = rf_load_find(b, p + 4, n, "-->") + 3;
-        else if (rf_load_starts(b, p, n, "<![CDATA["))
-            p = rf_load_find(b, p + 9, n, "]]>") + 3;
-        else if (rf_load_starts(b, p, n, "<?"))
-            p = rf_load_find(b, p + 2, n, "?>") + 2;
-        else if (rf_load_starts(b, p, n, "</") || rf_load_starts(b, p, n, "<!"))
-            p += 2;
-        else
+        if (p + 1 >= n)
             return p;
+        switch (b[p + 1]) { /* what follows the '<' tells what it opens */
+        case '!':
+            if (rf_load_starts(b, p, n, "<!--"))
+                p = rf_load_find(b, p + 4, n, "-->") + 3;
+            else if (rf_load_starts(b, p, n, "<![CDATA["))
+                p = rf_load_find(b, p + 9, n, "]]>") + 3;
+            else
+                p += 2;
+            break;
+        case '?': p = rf_load_find(b, p + 2, n, "?>") + 2; break;
+        case '/': p += 2; break; /* an end tag */
+        default: return p;       /* a start tag */
+        }
         if (p > n)
             p = n;
     }

@@ -37,8 +37,10 @@ void rf_load_script_start(rf_loader *ld)
         ld->s.lang = RF_SCRIPT_LUA;
         ld->s.src = rf_load_adup(ld, src->value);
     }
-    /* The code's first character follows the start tag (or a CDATA opener). */
-    if (rf_load_starts(ld->buf, c.pos, ld->len, "<![CDATA["))
+    /* The code's first character follows the start tag (or a CDATA opener;
+     * the first byte tells most scripts apart without a call). */
+    if (c.pos < ld->len && ld->buf[c.pos] == '<' &&
+        rf_load_starts(ld->buf, c.pos, ld->len, "<![CDATA["))
         rf_load_advance(ld->buf, &c, c.pos + 9);
     ld->s.code_line = c.line;
     ld->s.code_col = c.col;
