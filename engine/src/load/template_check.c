@@ -671,28 +671,32 @@ static void check_door(check *c, int x, int y, char ch)
     bool vertical = ch == 'D'; /* opens up/down: sits on a top or bottom edge */
     int dx = vertical ? 0 : 1, dy = vertical ? 1 : 0;
     bool before = outside(c, x - dx, y - dy), after = outside(c, x + dx, y + dy);
-    int line, col, k;
-    cell_pos(c, x, y, &line, &col);
+    int line, col, k; /* the door's cell: where each report points, found when one is made */
     if (!before && !after) {
+        cell_pos(c, x, y, &line, &col);
         report(c, "door-edge", line, col, "door '%c' at (%d, %d) is not on a %s edge of the room",
                ch, x, y, vertical ? "top or bottom" : "left or right");
         return;
     }
     if (before && after) {
+        cell_pos(c, x, y, &line, &col);
         report(c, "door-blocked", line, col,
                "door '%c' at (%d, %d) has the outside on both sides and no room behind it", ch, x,
                y);
     } else {
         int ix = before ? x + dx : x - dx, iy = before ? y + dy : y - dy;
-        if (!walkable(c, ix, iy))
+        if (!walkable(c, ix, iy)) {
+            cell_pos(c, x, y, &line, &col);
             report(c, "door-blocked", line, col,
                    "door '%c' at (%d, %d) opens onto '%c' at (%d, %d), which is not walkable", ch,
                    x, y, cell(c, ix, iy), ix, iy);
+        }
     }
     for (k = -1; k <= 1; k += 2) { /* the span runs along the edge */
         int sx = x + k * dy, sy = y + k * dx;
         bool in = sx >= 0 && sy >= 0 && sx < c->w && sy < c->h;
         if (!in || !wall_like(cell(c, sx, sy))) {
+            cell_pos(c, x, y, &line, &col);
             if (in)
                 report(c, "door-span", line, col,
                        "door '%c' at (%d, %d) has '%c' beside it at (%d, %d); its span needs wall",
