@@ -5,7 +5,6 @@
  * and load_script.c. Design: one scratch buffer reused per element; only what
  * a template keeps goes to the arena; bad attributes are reported and dropped.
  */
-#include <stdint.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -56,7 +55,7 @@ static bool sbuf_put(rf_loader *ld, const char *v, size_t n, size_t *off)
         return false;
     }
     out = ld->sbuf + ld->slen;
-    if (n >= 32 && !memchr(v, '&', n)) {
+    if (n >= 8 && !memchr(v, '&', n)) {
         memcpy(out, v, n);
         i = n;
     } else {
@@ -98,28 +97,6 @@ static const rf_raw_attr *raw_of(const rf_loader *ld, const char *name, size_t n
         if (ld->raw[j].nlen == n && same_bytes(ld->raw[j].name, name, n))
             return &ld->raw[j];
     return NULL;
-}
-
-/* Whether memo slot m holds (name, el); el NULL: the element memo, whose
- * slots are keyed by the name alone. */
-static bool memo_holds(const rf_name_memo *m, const void *name, const rf_gelem_spec *el)
-{
-    return m->name == name && (!el || m->el == el);
-}
-
-rf_name_memo *rf_load_memo(rf_name_memo *memo, const void *name, const rf_gelem_spec *el)
-{
-    /* Fibonacci hashing (the top bits of the product) and a second slot
-     * beside the first, so that two names meeting in a slot do not evict
-     * each other at every element */
-    const uint64_t k = 0x9E3779B97F4A7C15u;
-    uint64_t h = ((uint64_t)(uintptr_t)name ^ ((uint64_t)(uintptr_t)el * k)) * k;
-    size_t i = (size_t)(((h >> 32) * RF_LOAD_MEMO) >> 32), j = (i + 1) % RF_LOAD_MEMO;
-    if (memo_holds(&memo[i], name, el))
-        return &memo[i];
-    if (memo_holds(&memo[j], name, el) || (memo[i].name && !memo[j].name))
-        return &memo[j];
-    return &memo[i];
 }
 
 /* Sets a->key to the normalised name of attribute x of an element of spec

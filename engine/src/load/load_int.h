@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include <libxml/parser.h>
@@ -203,9 +204,33 @@ bool rf_load_prescan(rf_loader *ld, size_t start);
 /* Reads the element's attributes (ld->xa) into ld->attrs, reporting
  * unknown, duplicated and badly typed ones. */
 void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *tag);
+/* Whether memo slot m holds (name, el); el NULL: the element memo, whose
+ * slots are keyed by the name alone. */
+static inline bool rf_load_memo_holds(const rf_name_memo *m, const void *name,
+                                      const rf_gelem_spec *el)
+{
+    return m->name == name && (!el || m->el == el);
+}
+
 /* The slot of the memo for (name, el), el NULL for the element memo (keyed
- * by the name alone): the one holding them, else the one to fill. */
-rf_name_memo *rf_load_memo(rf_name_memo *memo, const void *name, const rf_gelem_spec *el);
+ * by the name alone): the one holding them, else the one to fill. Inline:
+ * it runs for every element and attribute. */
+static inline rf_name_memo *rf_load_memo(rf_name_memo *memo, const void *name,
+                                         const rf_gelem_spec *el)
+{
+    /* Fibonacci hashing (the top bits of the product) and a second slot
+     * beside the first, so that two names meeting in a slot do not evict
+     * each other at every element */
+    const uint64_t k = 0x9E3779B97F4A7C15u;
+    uint64_t h = ((uint64_t)(uintptr_t)name ^ ((uint64_t)(uintptr_t)el * k)) * k;
+    size_t i = (size_t)(((h >> 32) * RF_LOAD_MEMO) >> 32), j = (i + 1) % RF_LOAD_MEMO;
+    if (rf_load_memo_holds(&memo[i], name, el))
+        return &memo[i];
+    if (rf_load_memo_holds(&memo[j], name, el) || (memo[i].name && !memo[j].name))
+        return &memo[j];
+    return &memo[i];
+}
+
 /* The attribute with normalised key, or NULL. Inline: the handlers ask for
  * a room's attributes a score of times. */
 static inline const rf_attr *rf_load_attr(const rf_loader *ld, const char *key)
@@ -216,6 +241,7 @@ static inline const rf_attr *rf_load_attr(const rf_loader *ld, const char *key)
             return &ld->attrs[i];
     return NULL;
 }
+
 /* a's value as an integer; dflt when a is NULL or not an integer. */
 long rf_load_int_of(const rf_attr *a, long dflt);
 /* Reports each group of spec->required that no attribute satisfies. */
