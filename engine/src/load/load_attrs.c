@@ -111,6 +111,7 @@ static bool attr_key(rf_loader *ld, const rf_xml_attr *x, const rf_gelem_spec *s
         *nlen = strlen(x->name);
         if (!rf_name_key(x->name, a->own, sizeof a->own))
             return false;
+        a->name_is_key = strcmp(a->own, x->name) == 0;
         *as = rf_grammar_attr(spec, a->own);
     } else {
         m = rf_load_memo(ld->attr_memo, x->name, spec);
@@ -119,11 +120,13 @@ static bool attr_key(rf_loader *ld, const rf_xml_attr *x, const rf_gelem_spec *s
             m->el = spec;
             m->nlen = strlen(x->name);
             m->keyed = rf_name_key(x->name, m->key, sizeof m->key);
+            m->is_key = m->keyed && strcmp(m->key, x->name) == 0;
             m->as = m->keyed ? rf_grammar_attr(spec, m->key) : NULL;
         }
         *nlen = m->nlen;
         if (!m->keyed)
             return false;
+        a->name_is_key = m->is_key;
         *as = m->as;
         if (!m->as) /* a copy: the memo's slot may go to the next attribute */
             memcpy(a->own, m->key, strlen(m->key) + 1);
@@ -291,10 +294,9 @@ const rf_attr *rf_load_attrs_to_arena(rf_loader *ld)
     need = ld->nattrs * sizeof *out;
     for (i = 0; i < ld->nattrs; i++) {
         const rf_sattr *a = &ld->sa[i];
-        const char *name = ld->attrs[i].name;
-        own_name[i] = !(a->spec_key && strcmp(a->spec_key, name) == 0);
-        /* the key is the name itself when it is written normalised */
-        own_key[i] = !a->spec_key && strcmp(name, a->key) != 0;
+        /* the grammar's key is the name itself when it is written normalised */
+        own_name[i] = !(a->spec_key && a->name_is_key);
+        own_key[i] = !a->spec_key && !a->name_is_key;
         len[i][0] = own_name[i] ? a->nlen + 1 : 0;
         len[i][1] = own_key[i] ? strlen(a->key) + 1 : 0;
         len[i][2] = a->vlen + 1;

@@ -61,6 +61,7 @@ typedef struct rf_name_memo {
     const rf_gelem_spec *el; /* the element; for an attribute, the one it stands on */
     const rf_gattr_spec *as; /* an attribute's spec, or NULL */
     bool keyed;              /* rf_name_key took the name */
+    bool is_key;             /* ... and the name is its own key (written normalised) */
     size_t nlen;             /* strlen(name) */
     char key[RF_LOAD_KEY_CAP];
 } rf_name_memo;
@@ -73,6 +74,7 @@ typedef struct rf_sattr {
     const char *spec_key; /* the grammar's copy of the key, or NULL */
     char own[RF_LOAD_KEY_CAP];
     size_t nlen, vlen; /* of the name and of the value kept */
+    bool name_is_key;  /* the name is written normalised */
     size_t value_off;
     int line, col;
     size_t vpos;

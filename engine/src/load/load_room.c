@@ -219,6 +219,7 @@ static bool room_build(rf_loader *ld)
     rf_object *objs = NULL;
     rf_script *scripts = NULL;
     long prev;
+    uint32_t hash;
 
     if (!ld->t.name) { /* missing-attribute, reported (unless disabled) at <room> */
         ld->file_errors++;
@@ -361,7 +362,7 @@ static bool room_build(rf_loader *ld)
         ld->file_errors++;
         return false;
     }
-    prev = rf_template_set_lookup(ld->set, t->name);
+    prev = rf_template_set_lookup_hash(ld->set, t->name, &hash);
     if (prev >= 0) {
         const char *pfile;
         int pline;
@@ -374,14 +375,14 @@ static bool room_build(rf_loader *ld)
                          "the room \"%.60s\" is also at line %d of this file", t->name, pline);
     }
     if (ld->set->each) { /* a streaming set: handed over, then let go */
-        rf_status st = rf_template_set_hand(ld->set, t);
+        rf_status st = rf_template_set_hand(ld->set, t, hash);
         if (st == RF_ERR_NOMEM)
             goto nomem;
         if (st != RF_OK)
             ld->file_errors++;
         return true;
     }
-    if (!rf_template_set_append(ld->set, t))
+    if (!rf_template_set_append(ld->set, t, hash))
         goto nomem;
     return true;
 nomem:
