@@ -49,8 +49,7 @@ static bool sbuf_put(rf_loader *ld, const char *v, size_t n, size_t *off)
 {
     char *out;
     size_t i;
-    if (ld->scap - ld->slen < n + 1 &&
-        !rf_grow((void **)&ld->sbuf, &ld->scap, ld->slen + n + 1, 1)) {
+    if (!rf_load_grow((void **)&ld->sbuf, &ld->scap, ld->slen + n + 1, 1)) {
         ld->nomem = true;
         return false;
     }
@@ -249,27 +248,25 @@ static bool has_key(const rf_loader *ld, const char *key, size_t n)
 }
 
 /* Reports each group of spec->required that no attribute satisfies: the
- * groups and their alternatives are read in place. */
+ * groups and their alternatives (the grammar's, none empty) are read in
+ * place, in one pass. */
 void rf_load_check_required(rf_loader *ld, const rf_gelem_spec *spec, const char *tag)
 {
-    const char *p = spec->required;
+    const char *p = spec->required, *q;
     while (p && *p) {
-        size_t glen = 0;
-        const char *q = p;
         bool ok = false;
-        while (p[glen] && p[glen] != ';')
-            glen++;
-        while (!ok && q < p + glen) {
-            size_t n = 0;
-            while (q + n < p + glen && q[n] != '|')
-                n++;
-            ok = has_key(ld, q, n);
-            q += n + 1;
+        for (q = p;; q++) { /* an alternative ends at '|', a group at ';' */
+            const char *alt = q;
+            while (*q && *q != '|' && *q != ';')
+                q++;
+            ok = ok || has_key(ld, alt, (size_t)(q - alt));
+            if (*q != '|')
+                break;
         }
         if (!ok)
             rf_load_emit(ld, "missing-attribute", ld->el_line, ld->el_col,
-                         "<%s> needs the attribute %.*s", tag, (int)glen, p);
-        p = p[glen] ? p + glen + 1 : NULL;
+                         "<%s> needs the attribute %.*s", tag, (int)(q - p), p);
+        p = *q ? q + 1 : NULL;
     }
 }
 

@@ -16,6 +16,7 @@
 
 #include <libxml/parser.h>
 
+#include "core/alloc.h"
 #include "grammar_int.h"
 #include "load/xml_explain.h"
 #include "roomforge/diag.h"
@@ -163,6 +164,13 @@ typedef struct rf_loader {
     char *code;
     size_t code_len, code_cap;
 } rf_loader;
+
+/* rf_grow, its call made only when the vector must grow: the loader's
+ * scratch vectors are reused from room to room and rarely do. */
+static inline bool rf_load_grow(void **items, size_t *cap, size_t need, size_t size)
+{
+    return need <= *cap || rf_grow(items, cap, need, size);
+}
 
 /* ---- load_diag.c ---- */
 

@@ -93,7 +93,7 @@ void rf_load_row_start(rf_loader *ld)
         ld->rows_full = true;
         return;
     }
-    if (!rf_grow((void **)&ld->rows, &ld->rows_cap, ld->nrows + 1, sizeof *ld->rows)) {
+    if (!rf_load_grow((void **)&ld->rows, &ld->rows_cap, ld->nrows + 1, sizeof *ld->rows)) {
         ld->nomem = true;
         return;
     }
@@ -199,7 +199,7 @@ void rf_load_object_start(rf_loader *ld, const rf_gelem_spec *spec, const char *
         o.id = rf_load_adup(ld, a->value);
     if (ld->nomem)
         return;
-    if (!rf_grow((void **)&ld->objs, &ld->objs_cap, ld->nobjs + 1, sizeof *ld->objs)) {
+    if (!rf_load_grow((void **)&ld->objs, &ld->objs_cap, ld->nobjs + 1, sizeof *ld->objs)) {
         ld->nomem = true;
         return;
     }

@@ -89,7 +89,7 @@ void rf_load_clause_start(rf_loader *ld, bool cond, const char *tag)
                 *p = (char)(*p - 'A' + 'a');
         cl.type = lower;
     }
-    if (!rf_grow((void **)v, cap, *n + 1, sizeof **v)) {
+    if (!rf_load_grow((void **)v, cap, *n + 1, sizeof **v)) {
         ld->nomem = true;
         return;
     }
@@ -129,7 +129,7 @@ void rf_load_script_end(rf_loader *ld)
     }
     if (ld->nomem)
         return;
-    if (!rf_grow((void **)&ld->scripts, &ld->scripts_cap, ld->nscripts + 1, sizeof *ld->scripts)) {
+    if (!rf_load_grow((void **)&ld->scripts, &ld->scripts_cap, ld->nscripts + 1, sizeof *ld->scripts)) {
         ld->nomem = true;
         return;
     }
@@ -138,7 +138,7 @@ void rf_load_script_end(rf_loader *ld)
 
 void rf_load_script_text(rf_loader *ld, const char *text, size_t n)
 {
-    if (!rf_grow((void **)&ld->code, &ld->code_cap, ld->code_len + n + 1, 1)) {
+    if (!rf_load_grow((void **)&ld->code, &ld->code_cap, ld->code_len + n + 1, 1)) {
         ld->nomem = true;
         return;
     }
