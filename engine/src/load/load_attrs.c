@@ -229,10 +229,10 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
         ld->attrs[i].value = ld->sbuf + ld->sa[i].value_off;
 }
 
-long rf_load_int_of(const rf_attr *a, long dflt)
+long rf_load_int_value(const rf_attr *a, long dflt)
 {
     long v;
-    return a && parse_int(a->value, &v) ? v : dflt;
+    return parse_int(a->value, &v) ? v : dflt;
 }
 
 /* Whether an attribute's key is key[0, n). */

@@ -252,8 +252,14 @@ static inline const rf_attr *rf_load_attr(const rf_loader *ld, const char *key)
     return NULL;
 }
 
-/* a's value as an integer; dflt when a is NULL or not an integer. */
-long rf_load_int_of(const rf_attr *a, long dflt);
+/* a's value as an integer; dflt when it is not one. */
+long rf_load_int_value(const rf_attr *a, long dflt);
+/* a's value as an integer; dflt when a is NULL (most optional attributes
+ * are absent: no call then) or not an integer. */
+static inline long rf_load_int_of(const rf_attr *a, long dflt)
+{
+    return a ? rf_load_int_value(a, dflt) : dflt;
+}
 /* Reports each group of spec->required that no attribute satisfies. */
 void rf_load_check_required(rf_loader *ld, const rf_gelem_spec *spec, const char *tag);
 /* s copied into the set's arena; NULL (ld->nomem set) when memory runs out. */

@@ -26,7 +26,8 @@ void rf_load_script_start(rf_loader *ld)
     ld->s.col = ld->el_col;
     ld->s.repeat = (int)rf_load_int_of(rf_load_attr(ld, "repeat"), 0);
     ld->s.lang = RF_SCRIPT_XML;
-    if (lang && strcasecmp(lang->value, "lua") == 0) {
+    if (lang && (lang->value[0] == 'l' || lang->value[0] == 'L') &&
+        strcasecmp(lang->value, "lua") == 0) {
         ld->s.lang = RF_SCRIPT_LUA;
         ld->want_code = !src;
     } else if (lang && strcasecmp(lang->value, "xml") != 0) {
