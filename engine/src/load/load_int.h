@@ -117,6 +117,7 @@ typedef struct rf_loader {
     bool text_open;  /* the last callback was text a tree would merge into one node */
     size_t text_len; /* that node's bytes */
     bool nomem, fatal, xml_reported;
+    bool thin_walls;    /* d takes wall-thin (asked once a pass, not once a room) */
     int syntax_line;    /* line where the fatal xml-syntax error's problem starts, 0 if none */
     size_t rooms_seen;  /* <room> start tags met, in document order */
     size_t rooms_ended; /* ... and their ends */

@@ -358,7 +358,7 @@ static bool room_build(rf_loader *ld)
     }
     t->scripts = scripts;
     t->nscripts = ld->nscripts;
-    if (rf_template_check(t, ld->d) > 0) {
+    if (rf_template_check_walls(t, ld->d, ld->thin_walls) > 0) {
         ld->file_errors++;
         return false;
     }

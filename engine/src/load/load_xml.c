@@ -518,6 +518,7 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
         return RF_ERR_NOMEM;
     ld->set = set;
     ld->d = d;
+    ld->thin_walls = d && rf_diags_is_enabled(d, "wall-thin");
     ld->diags0 = first ? first->diags0 : d ? rf_diags_count(d) : 0;
     ld->recovering = first != NULL;
     ld->skip_rooms = first ? first->rooms_ended : 0;

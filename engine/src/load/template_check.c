@@ -774,10 +774,10 @@ static void check_zoo(check *c)
  * the two cells beside a 'D'. Outside the room (above the top edge, below the
  * bottom one) counts as wall: placed rooms are surrounded by rock or by the
  * next room's wall, so a map's one-row border is not reported. */
-static void check_thin_walls(check *c)
+static void check_thin_walls(check *c, bool enabled)
 {
     int x, y, line, col;
-    if (!rf_diags_is_enabled(c->d, "wall-thin"))
+    if (!enabled)
         return;
     for (y = 0; y < c->h; y++)
         for (x = 0; x < c->w; x++) {
@@ -795,6 +795,11 @@ static void check_thin_walls(check *c)
 }
 
 size_t rf_template_check(const rf_template *t, rf_diags *d)
+{
+    return rf_template_check_walls(t, d, d && rf_diags_is_enabled(d, "wall-thin"));
+}
+
+size_t rf_template_check_walls(const rf_template *t, rf_diags *d, bool thin_walls)
 {
     check c;
     int y;
@@ -825,7 +830,7 @@ size_t rf_template_check(const rf_template *t, rf_diags *d)
     check_doors(&c);
     check_shop(&c);
     check_zoo(&c);
-    check_thin_walls(&c);
+    check_thin_walls(&c, thin_walls);
     index_fini(&c.objects);
     index_fini(&c.created);
     return c.errors;
