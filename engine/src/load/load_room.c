@@ -256,12 +256,13 @@ static bool room_build(rf_loader *ld)
     if (ld->height > 0 && (size_t)ld->height != h && ld->height <= RF_TEMPLATE_MAX_SIDE)
         rf_load_emit(ld, "row-height", ld->hline, ld->hcol, "height=\"%d\" but there are %zu rows",
                      ld->height, h);
-    t = rf_arena_alloc(&ld->set->arena, sizeof *t);
-    cells = rf_arena_alloc(&ld->set->arena, h * (w + 1));
-    lines = rf_arena_alloc(&ld->set->arena, 2 * h * sizeof *lines); /* lines, then cols */
-    if (!t || !cells || !lines)
+    /* one block: the template, its rows' lines, then cols, then its cells */
+    t = rf_arena_alloc(&ld->set->arena, sizeof *t + 2 * h * sizeof *lines + h * (w + 1));
+    if (!t)
         goto nomem;
+    lines = (int *)(t + 1);
     cols = lines + h;
+    cells = (char *)(cols + h);
     *t = ld->t;
     t->width = (int)w;
     t->height = (int)h;

@@ -397,7 +397,7 @@ static void huge_text(rf_loader *ld)
 static void keep_text(rf_loader *ld, const xmlChar *text, int n)
 {
     int d = ld->depth;
-    if (ld->in_script && ld->want_code && !ld->nomem && !ld->fatal && d > 0 &&
+    if (ld->want_code && ld->in_script && !ld->nomem && !ld->fatal && d > 0 &&
         d <= RF_LOAD_MAX_DEPTH && ld->stack[d - 1] == RF_EL_SCRIPT && n > 0) {
         rf_load_script_text(ld, (const char *)text, (size_t)n);
         if (ld->nomem)
