@@ -130,7 +130,8 @@ void rf_load_script_end(rf_loader *ld)
     }
     if (ld->nomem)
         return;
-    if (!rf_load_grow((void **)&ld->scripts, &ld->scripts_cap, ld->nscripts + 1, sizeof *ld->scripts)) {
+    if (!rf_load_grow((void **)&ld->scripts, &ld->scripts_cap, ld->nscripts + 1,
+                      sizeof *ld->scripts)) {
         ld->nomem = true;
         return;
     }
