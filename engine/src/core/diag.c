@@ -108,7 +108,7 @@ static long code_index(const rf_diags *d, const char *code)
 {
     size_t i;
     for (i = 0; i < d->ncodes; i++)
-        if (strcmp(d->table[i].code, code) == 0)
+        if (d->table[i].code[0] == code[0] && strcmp(d->table[i].code, code) == 0)
             return (long)i;
     return -1;
 }

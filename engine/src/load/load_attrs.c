@@ -5,7 +5,6 @@
  * and load_script.c. Design: one scratch buffer reused per element; only what
  * a template keeps goes to the arena; bad attributes are reported and dropped.
  */
-#include <stdint.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -44,17 +43,18 @@ static bool value_ok(const rf_gattr_spec *as, const char *v)
 
 /* Appends value v[0, n) to ld->sbuf with its "&#38;" decoded to '&' (the
  * only reference libxml2 leaves in a value, DTDs being refused) and a NUL;
- * its offset in *off. */
+ * its offset in *off. A short value is copied a byte at a time, cheaper
+ * than two library calls. */
 static bool sbuf_put(rf_loader *ld, const char *v, size_t n, size_t *off)
 {
     char *out;
     size_t i;
-    if (!rf_grow((void **)&ld->sbuf, &ld->scap, ld->slen + n + 1, 1)) {
+    if (!rf_load_grow((void **)&ld->sbuf, &ld->scap, ld->slen + n + 1, 1)) {
         ld->nomem = true;
         return false;
     }
     out = ld->sbuf + ld->slen;
-    if (!memchr(v, '&', n)) {
+    if (n >= 8 && !memchr(v, '&', n)) {
         memcpy(out, v, n);
         i = n;
     } else {
@@ -73,54 +73,77 @@ static bool sbuf_put(rf_loader *ld, const char *v, size_t n, size_t *off)
     return true;
 }
 
-/* The raw attribute (as written) named name: the k-th one when the names
- * agree, as they do unless namespaces are declared; NULL when none is. */
-static const rf_raw_attr *raw_of(const rf_loader *ld, const char *name, size_t k)
+/* Whether a[0, n) and b[0, n) are the same bytes: names are short, so a
+ * loop beats a call to memcmp. */
+static bool same_bytes(const char *a, const char *b, size_t n)
 {
-    size_t j, n = strlen(name);
-    if (k < ld->nraw && ld->raw[k].nlen == n && memcmp(ld->raw[k].name, name, n) == 0)
+    size_t i;
+    for (i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
+
+/* The raw attribute (as written) named name (n bytes): the k-th one when
+ * the names agree, as they do unless namespaces are declared; NULL when
+ * none is. */
+static const rf_raw_attr *raw_of(const rf_loader *ld, const char *name, size_t n, size_t k)
+{
+    size_t j;
+    if (k < ld->nraw && ld->raw[k].nlen == n && same_bytes(ld->raw[k].name, name, n))
         return &ld->raw[k];
     for (j = 0; j < ld->nraw; j++)
-        if (ld->raw[j].nlen == n && memcmp(ld->raw[j].name, name, n) == 0)
+        if (ld->raw[j].nlen == n && same_bytes(ld->raw[j].name, name, n))
             return &ld->raw[j];
     return NULL;
 }
 
-rf_name_memo *rf_load_memo(rf_name_memo *memo, const void *name, const rf_gelem_spec *el)
-{
-    uintptr_t h = ((uintptr_t)name >> 3) ^ ((uintptr_t)el >> 4);
-    h ^= h >> 7;
-    return &memo[h & (RF_LOAD_MEMO - 1)];
-}
-
-/* Normalises the name of attribute x of an element of spec into key; its
- * grammar spec (or NULL) in *as. False when the name cannot be a key. */
-static bool attr_key(rf_loader *ld, const rf_xml_attr *x, const rf_gelem_spec *spec, char *key,
-                     const rf_gattr_spec **as)
+/* Sets a->key to the normalised name of attribute x of an element of spec
+ * (the grammar's string when it knows the attribute, else a copy in
+ * a->own), a->spec_key, *as to its grammar spec (or NULL) and *nlen to
+ * strlen(x->name). False when the name cannot be a key. */
+static bool attr_key(rf_loader *ld, const rf_xml_attr *x, const rf_gelem_spec *spec, rf_sattr *a,
+                     const rf_gattr_spec **as, size_t *nlen)
 {
     rf_name_memo *m;
     if (!x->interned) {
-        if (!rf_name_key(x->name, key, RF_LOAD_KEY_CAP))
+        *nlen = strlen(x->name);
+        if (!rf_name_key(x->name, a->own, sizeof a->own))
             return false;
-        *as = rf_grammar_attr(spec, key);
-        return true;
+        a->name_is_key = strcmp(a->own, x->name) == 0;
+        *as = rf_grammar_attr(spec, a->own);
+    } else {
+        m = rf_load_memo(ld->attr_memo, x->name, spec);
+        if (m->name != x->name || m->el != spec) {
+            m->name = x->name;
+            m->el = spec;
+            m->nlen = strlen(x->name);
+            m->keyed = rf_name_key(x->name, m->key, sizeof m->key);
+            m->is_key = m->keyed && strcmp(m->key, x->name) == 0;
+            m->as = m->keyed ? rf_grammar_attr(spec, m->key) : NULL;
+        }
+        *nlen = m->nlen;
+        if (!m->keyed)
+            return false;
+        a->name_is_key = m->is_key;
+        *as = m->as;
+        if (!m->as) /* a copy: the memo's slot may go to the next attribute */
+            memcpy(a->own, m->key, strlen(m->key) + 1);
     }
-    m = rf_load_memo(ld->attr_memo, x->name, spec);
-    if (m->name != x->name || m->el != spec) {
-        m->name = x->name;
-        m->el = spec;
-        m->keyed = rf_name_key(x->name, m->key, sizeof m->key);
-        m->as = m->keyed ? rf_grammar_attr(spec, m->key) : NULL;
-    }
-    if (!m->keyed)
-        return false;
-    memcpy(key, m->key, strlen(m->key) + 1);
-    *as = m->as;
+    a->spec_key = *as ? (*as)->key : NULL; /* the same string as the key */
+    a->key = a->spec_key ? a->spec_key : a->own;
     return true;
 }
 
-/* Reads the element's attributes (ld->xa) into ld->attrs (strings in
- * ld->sbuf), reporting unknown, duplicated and badly typed ones. */
+/* Whether two normalised keys are equal: grammar keys are one string each. */
+static bool same_key(const char *a, const char *b)
+{
+    return a == b || (a[0] == b[0] && strcmp(a, b) == 0);
+}
+
+/* Reads the element's attributes (ld->xa) into ld->attrs (values in
+ * ld->sbuf; names stay libxml2's, alive while the element is handled),
+ * reporting unknown, duplicated and badly typed ones. */
 void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *tag)
 {
     size_t i, k;
@@ -128,40 +151,44 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
     ld->slen = 0;
     for (k = 0; k < ld->nxa && !ld->nomem; k++) {
         const char *name = ld->xa[k].name, *value;
-        const rf_raw_attr *raw = raw_of(ld, name, k);
+        const rf_raw_attr *raw;
         const rf_gattr_spec *as = NULL;
         rf_sattr *a = &ld->sa[ld->nattrs];
         int line = ld->el_line, col = ld->el_col, vline = ld->el_line, vcol = ld->el_col;
-        size_t vpos = 0, j, mark = ld->slen;
-        bool dup = false;
+        size_t vpos = 0, j, mark = ld->slen, nlen;
+        bool plain = true, tab = false, dup = false;
+        bool keyed = attr_key(ld, &ld->xa[k], spec, a, &as, &nlen);
+        raw = raw_of(ld, name, nlen, k);
         if (raw) {
             line = raw->line;
             col = raw->col;
             vpos = raw->vpos;
             vline = raw->vline;
             vcol = raw->vcol;
+            plain = raw->plain;
+            tab = raw->tab;
         }
-        if (!attr_key(ld, &ld->xa[k], spec, a->key, &as)) {
+        if (!keyed) {
             rf_load_emit(ld, "unknown-attribute", line, col,
                          "<%s> does not take the attribute %.60s", tag, name);
             continue;
         }
         for (j = 0; j < ld->nattrs; j++)
-            if (strcmp(ld->sa[j].key, a->key) == 0)
+            if (same_key(ld->sa[j].key, a->key))
                 dup = true;
         if (dup) {
             rf_load_emit(ld, "duplicate-attribute", line, col,
                          "the attribute %s is given twice on <%s>", name, tag);
             continue;
         }
-        if (!sbuf_put(ld, name, strlen(name), &a->name_off) ||
-            !sbuf_put(ld, ld->xa[k].value, ld->xa[k].vlen, &a->value_off))
+        if (!sbuf_put(ld, ld->xa[k].value, ld->xa[k].vlen, &a->value_off))
             break;
+        a->nlen = nlen;
+        a->vlen = ld->slen - 1 - a->value_off;
         value = ld->sbuf + a->value_off;
         {
             /* an open element (clauses, unknown objects) keeps any attribute;
              * those the grammar knows are typed all the same */
-            a->spec_key = as ? as->key : NULL;
             if (!as && !spec->open_attrs) {
                 const char *near = rf_grammar_attr_near(spec, a->key);
                 rf_load_emit(ld, "unknown-attribute", line, col,
@@ -187,59 +214,59 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
         a->vpos = vpos;
         a->vline = vline;
         a->vcol = vcol;
+        a->plain = plain;
+        a->tab = tab;
+        ld->attrs[ld->nattrs].key = a->key;
+        ld->attrs[ld->nattrs].name = name;
+        ld->attrs[ld->nattrs].line = line;
+        ld->attrs[ld->nattrs].col = col;
         ld->nattrs++;
     }
     if (ld->xa_seen > RF_LOAD_MAX_ATTRS)
         rf_load_emit(ld, "xml-limit", ld->el_line, ld->el_col, "more than %d attributes on <%s>",
                      RF_LOAD_MAX_ATTRS, tag);
-    for (i = 0; i < ld->nattrs; i++) {
-        ld->attrs[i].key = ld->sa[i].key;
-        ld->attrs[i].name = ld->sbuf + ld->sa[i].name_off;
+    for (i = 0; i < ld->nattrs; i++) /* sbuf has stopped moving */
         ld->attrs[i].value = ld->sbuf + ld->sa[i].value_off;
-        ld->attrs[i].line = ld->sa[i].line;
-        ld->attrs[i].col = ld->sa[i].col;
-    }
 }
 
-const rf_attr *rf_load_attr(const rf_loader *ld, const char *key)
-{
-    size_t i;
-    for (i = 0; i < ld->nattrs; i++)
-        if (ld->attrs[i].key[0] == key[0] && strcmp(ld->attrs[i].key, key) == 0)
-            return &ld->attrs[i];
-    return NULL;
-}
-
-long rf_load_int_of(const rf_attr *a, long dflt)
+long rf_load_int_value(const rf_attr *a, long dflt)
 {
     long v;
-    return a && parse_int(a->value, &v) ? v : dflt;
+    return parse_int(a->value, &v) ? v : dflt;
 }
 
-/* Reports each group of spec->required that no attribute satisfies. */
+/* Whether an attribute's key is key[0, n). */
+static bool has_key(const rf_loader *ld, const char *key, size_t n)
+{
+    size_t i;
+    for (i = 0; i < ld->nattrs; i++) {
+        const char *k = ld->attrs[i].key;
+        if (k[0] == key[0] && same_bytes(k, key, n) && k[n] == '\0')
+            return true;
+    }
+    return false;
+}
+
+/* Reports each group of spec->required that no attribute satisfies: the
+ * groups and their alternatives (the grammar's, none empty) are read in
+ * place, in one pass. */
 void rf_load_check_required(rf_loader *ld, const rf_gelem_spec *spec, const char *tag)
 {
-    const char *p = spec->required;
+    const char *p = spec->required, *q;
     while (p && *p) {
-        const char *end = strchr(p, ';');
-        size_t glen = end ? (size_t)(end - p) : strlen(p);
         bool ok = false;
-        const char *q = p;
-        while (q < p + glen) {
-            char key[RF_LOAD_KEY_CAP];
-            size_t k = 0;
-            while (q < p + glen && *q != '|' && k + 1 < sizeof key)
-                key[k++] = *q++;
-            key[k] = '\0';
-            if (rf_load_attr(ld, key))
-                ok = true;
-            if (q < p + glen)
+        for (q = p;; q++) { /* an alternative ends at '|', a group at ';' */
+            const char *alt = q;
+            while (*q && *q != '|' && *q != ';')
                 q++;
+            ok = ok || has_key(ld, alt, (size_t)(q - alt));
+            if (*q != '|')
+                break;
         }
         if (!ok)
             rf_load_emit(ld, "missing-attribute", ld->el_line, ld->el_col,
-                         "<%s> needs the attribute %.*s", tag, (int)glen, p);
-        p = end ? end + 1 : NULL;
+                         "<%s> needs the attribute %.*s", tag, (int)(q - p), p);
+        p = *q ? q + 1 : NULL;
     }
 }
 
@@ -264,13 +291,12 @@ const rf_attr *rf_load_attrs_to_arena(rf_loader *ld)
     need = ld->nattrs * sizeof *out;
     for (i = 0; i < ld->nattrs; i++) {
         const rf_sattr *a = &ld->sa[i];
-        const char *name = ld->attrs[i].name;
-        own_name[i] = !(a->spec_key && strcmp(a->spec_key, name) == 0);
-        /* the key is the name itself when it is written normalised */
-        own_key[i] = !a->spec_key && strcmp(name, a->key) != 0;
-        len[i][0] = own_name[i] ? strlen(name) + 1 : 0;
+        /* the grammar's key is the name itself when it is written normalised */
+        own_name[i] = !(a->spec_key && a->name_is_key);
+        own_key[i] = !a->spec_key && !a->name_is_key;
+        len[i][0] = own_name[i] ? a->nlen + 1 : 0;
         len[i][1] = own_key[i] ? strlen(a->key) + 1 : 0;
-        len[i][2] = strlen(ld->attrs[i].value) + 1;
+        len[i][2] = a->vlen + 1;
         need += len[i][0] + len[i][1] + len[i][2];
     }
     out = rf_arena_alloc(&ld->set->arena, need);

@@ -3,7 +3,9 @@
  *
  * Pipeline: load; synced at every start tag (rf_load_sync_tag). Design:
  * libxml2 gives no columns, so a cursor walks the raw bytes in step with the
- * parser (the n-th element is the n-th start tag): one pass, O(file).
+ * parser (the n-th element is the n-th start tag): one pass, O(file). A
+ * start tag is walked once, a byte class table telling what to stop at; the
+ * text between tags goes eight bytes at a time while no line break comes.
  */
 #include <stdint.h>
 #include <string.h>
@@ -14,51 +16,134 @@
 /* Whether byte ch starts a character (is no UTF-8 continuation byte). */
 static inline bool lead(unsigned char ch) { return (ch & 0xC0) != 0x80; }
 
-/* Characters (UTF-8 lead bytes) in b[p, end), eight bytes at a time: a
- * continuation byte is 10xxxxxx. */
-static size_t chars_in(const char *b, size_t p, size_t end)
+#define ONES 0x0101010101010101u
+#define HIGHS 0x8080808080808080u
+#define LOWS 0x7F7F7F7F7F7F7F7Fu
+
+/* The high bit of each byte of w that is '\n', exactly (no borrow runs
+ * from one byte into the next). */
+static inline uint64_t newlines_in(uint64_t w)
 {
-    const uint64_t highs = 0x8080808080808080u;
-    size_t n = end - p;
-    for (; end - p >= 8; p += 8) {
-        uint64_t w;
-        memcpy(&w, b + p, 8);
-        n -= (size_t)__builtin_popcountll(w & ~(w << 1) & highs);
+    uint64_t x = w ^ (ONES * '\n');
+    return ~(((x & LOWS) + LOWS) | x) & HIGHS;
+}
+
+/* How many bytes of w start a character: a continuation byte is 10xxxxxx.
+ * The high bits are summed by a multiply (no popcount instruction is assumed). */
+static inline int leads_in(uint64_t w)
+{
+    uint64_t cont = w & ~(w << 1) & HIGHS;
+    return 8 - (int)(((cont >> 7) * ONES) >> 56);
+}
+
+/* Moves c over the byte at c->pos. */
+static inline void step(const char *b, rf_cursor *c)
+{
+    unsigned char ch = (unsigned char)b[c->pos++];
+    if (ch == '\n') {
+        c->line++;
+        c->col = 1;
+    } else {
+        c->col += lead(ch);
     }
-    for (; p < end; p++)
-        n -= !lead((unsigned char)b[p]);
-    return n;
+}
+
+/* What the walk of a start tag looks for in a byte: the bits of byte_class. */
+enum {
+    B_SPACE = 1,  /* XML white space */
+    B_EQ = 2,     /* '=' */
+    B_END = 4,    /* '>' or '/' */
+    B_QUOTE = 8,  /* '"' or '\'' */
+    B_NL = 16,    /* '\n': the line grows */
+    B_CONT = 32,  /* a UTF-8 continuation byte: no column */
+    B_ODD = 64,   /* '&', '\t' or '\r': what a value rarely holds */
+};
+
+/* clang-format off */
+static const unsigned char byte_class[256] = {
+    ['\t'] = B_SPACE | B_ODD, ['\n'] = B_SPACE | B_NL, ['\r'] = B_SPACE | B_ODD, [' '] = B_SPACE,
+    ['='] = B_EQ, ['>'] = B_END, ['/'] = B_END, ['"'] = B_QUOTE, ['\''] = B_QUOTE, ['&'] = B_ODD,
+    /* 0x80-0xBF: UTF-8 continuation bytes */
+    [0x80] = B_CONT, [0x81] = B_CONT, [0x82] = B_CONT, [0x83] = B_CONT, [0x84] = B_CONT,
+    [0x85] = B_CONT, [0x86] = B_CONT, [0x87] = B_CONT, [0x88] = B_CONT, [0x89] = B_CONT,
+    [0x8A] = B_CONT, [0x8B] = B_CONT, [0x8C] = B_CONT, [0x8D] = B_CONT, [0x8E] = B_CONT,
+    [0x8F] = B_CONT, [0x90] = B_CONT, [0x91] = B_CONT, [0x92] = B_CONT, [0x93] = B_CONT,
+    [0x94] = B_CONT, [0x95] = B_CONT, [0x96] = B_CONT, [0x97] = B_CONT, [0x98] = B_CONT,
+    [0x99] = B_CONT, [0x9A] = B_CONT, [0x9B] = B_CONT, [0x9C] = B_CONT, [0x9D] = B_CONT,
+    [0x9E] = B_CONT, [0x9F] = B_CONT, [0xA0] = B_CONT, [0xA1] = B_CONT, [0xA2] = B_CONT,
+    [0xA3] = B_CONT, [0xA4] = B_CONT, [0xA5] = B_CONT, [0xA6] = B_CONT, [0xA7] = B_CONT,
+    [0xA8] = B_CONT, [0xA9] = B_CONT, [0xAA] = B_CONT, [0xAB] = B_CONT, [0xAC] = B_CONT,
+    [0xAD] = B_CONT, [0xAE] = B_CONT, [0xAF] = B_CONT, [0xB0] = B_CONT, [0xB1] = B_CONT,
+    [0xB2] = B_CONT, [0xB3] = B_CONT, [0xB4] = B_CONT, [0xB5] = B_CONT, [0xB6] = B_CONT,
+    [0xB7] = B_CONT, [0xB8] = B_CONT, [0xB9] = B_CONT, [0xBA] = B_CONT, [0xBB] = B_CONT,
+    [0xBC] = B_CONT, [0xBD] = B_CONT, [0xBE] = B_CONT, [0xBF] = B_CONT,
+};
+/* clang-format on */
+
+/* The first offset from q on whose byte's class has a bit of halt, or n:
+ * four bytes a turn while they last, one bound check for the four. */
+static inline size_t skip_to(const unsigned char *u, size_t q, size_t n, unsigned halt)
+{
+    for (; n - q >= 4; q += 4) {
+        if (byte_class[u[q]] & halt)
+            return q;
+        if (byte_class[u[q + 1]] & halt)
+            return q + 1;
+        if (byte_class[u[q + 2]] & halt)
+            return q + 2;
+        if (byte_class[u[q + 3]] & halt)
+            return q + 3;
+    }
+    while (q < n && !(byte_class[u[q]] & halt))
+        q++;
+    return q;
+}
+
+/* Moves c to the first byte from c->pos on whose class has a bit of stop,
+ * or to n; a byte of plain ASCII costs one table look-up. */
+static inline void walk_to(const char *b, size_t n, rf_cursor *c, unsigned stop)
+{
+    size_t p = c->pos;
+    unsigned halt = stop | B_NL | B_CONT;
+    for (;;) {
+        size_t q = skip_to((const unsigned char *)b, p, n, halt);
+        unsigned k;
+        c->col += (int)(q - p);
+        p = q;
+        if (p >= n || ((k = byte_class[(unsigned char)b[p]]) & stop))
+            break;
+        if (k & B_NL) {
+            c->line++;
+            c->col = 1;
+        }
+        p++;
+    }
+    c->pos = p;
+}
+
+/* Moves c forward to offset to: eight bytes at a time while no line break
+ * comes, the rest through walk_to. */
+static inline void advance(const char *b, rf_cursor *c, size_t to)
+{
+    while (c->pos < to && to - c->pos >= 8) {
+        uint64_t w;
+        memcpy(&w, b + c->pos, 8);
+        if (newlines_in(w)) { /* to just past the first line break */
+            walk_to(b, to, c, B_NL);
+            step(b, c);
+        } else {
+            c->col += leads_in(w);
+            c->pos += 8;
+        }
+    }
+    walk_to(b, to, c, 0);
 }
 
 void rf_load_advance(const char *b, rf_cursor *c, size_t to)
 {
-    size_t p = c->pos;
-    int line = c->line, col = c->col;
-    if (to - p < 16) { /* the gaps between a tag's parts: a plain walk */
-        for (; p < to; p++) {
-            unsigned char ch = (unsigned char)b[p];
-            if (ch == '\n') {
-                line++;
-                col = 1;
-            } else {
-                col += lead(ch);
-            }
-        }
-    }
-    while (p < to) {
-        const char *nl = memchr(b + p, '\n', to - p);
-        size_t end = nl ? (size_t)(nl - b) : to;
-        col += (int)chars_in(b, p, end);
-        p = end;
-        if (nl) {
-            line++;
-            col = 1;
-            p++;
-        }
-    }
-    c->pos = p;
-    c->line = line;
-    c->col = col;
+    rf_cursor k = *c;
+    advance(b, &k, to);
+    *c = k;
 }
 
 size_t rf_load_find(const char *b, size_t from, size_t n, const char *pat)
@@ -102,99 +187,120 @@ bool rf_load_root(const char *b, size_t len, size_t *at)
     return false;
 }
 
-/* Moves to the next start tag and records the element's position, its raw
- * attributes and the end of the tag. libxml2 has checked the tag. */
-void rf_load_sync_tag(rf_loader *ld)
+/* Offset of the next start tag's '<' from p on, past comments, CDATA,
+ * instructions and end tags; n when there is none. */
+static size_t next_start_tag(const char *b, size_t p, size_t n)
 {
-    const char *b = ld->buf;
-    size_t n = ld->len, p = ld->cur.pos;
     for (;;) {
         const char *q = p < n ? memchr(b + p, '<', n - p) : NULL;
-        if (!q) {
-            p = n;
-            break;
-        }
+        if (!q)
+            return n;
         p = (size_t)(q - b);
-        if (p + 1 < n && b[p + 1] != '!' && b[p + 1] != '?' && b[p + 1] != '/')
-            break; /* a start tag */
-        if (rf_load_starts(b, p, n, "<!--"))
-            p = rf_load_find(b, p + 4, n, "-->") + 3;
-        else if (rf_load_starts(b, p, n, "<![CDATA["))
-            p = rf_load_find(b, p + 9, n, "]]>") + 3;
-        else if (rf_load_starts(b, p, n, "<?"))
-            p = rf_load_find(b, p + 2, n, "?>") + 2;
-        else if (rf_load_starts(b, p, n, "</") || rf_load_starts(b, p, n, "<!"))
-            p += 2;
-        else
+        if (p + 1 >= n)
+            return p;
+        switch (b[p + 1]) { /* what follows the '<' tells what it opens */
+        case '!':
+            if (rf_load_starts(b, p, n, "<!--"))
+                p = rf_load_find(b, p + 4, n, "-->") + 3;
+            else if (rf_load_starts(b, p, n, "<![CDATA["))
+                p = rf_load_find(b, p + 9, n, "]]>") + 3;
+            else
+                p += 2;
             break;
+        case '?': p = rf_load_find(b, p + 2, n, "?>") + 2; break;
+        case '/': p += 2; break; /* an end tag */
+        default: return p;       /* a start tag */
+        }
         if (p > n)
             p = n;
     }
-    rf_load_advance(b, &ld->cur, p);
-    ld->el_line = ld->cur.line;
-    ld->el_col = ld->cur.col;
+}
+
+/* Moves to the next start tag and records the element's position, its raw
+ * attributes and the end of the tag. libxml2 has checked the tag, which is
+ * walked once, a byte at a time, its line:col kept on the way. */
+void rf_load_sync_tag(rf_loader *ld)
+{
+    const char *b = ld->buf;
+    size_t n = ld->len, end;
+    rf_cursor c;
+    c = ld->cur;
+    advance(b, &c, next_start_tag(b, c.pos, n));
+    ld->cur = c;
+    ld->el_line = c.line;
+    ld->el_col = c.col;
     ld->nraw = 0;
-    if (p >= n) {
+    if (c.pos >= n) {
         ld->el_end = n;
         return;
     }
-    p++;
-    while (p < n && !rf_load_is_space(b[p]) && b[p] != '>' && b[p] != '/')
-        p++;
+    step(b, &c); /* the '<', then the tag's name */
+    walk_to(b, n, &c, B_SPACE | B_END);
     for (;;) {
-        size_t ns, vp;
-        const char *qq;
-        while (p < n && rf_load_is_space(b[p]))
-            p++;
-        if (p >= n) {
-            ld->el_end = n;
+        rf_cursor name, value;
+        size_t name_len;
+        char quote;
+        bool plain, tab;
+        while (c.pos < n && rf_load_is_space(b[c.pos]))
+            step(b, &c);
+        if (c.pos >= n) {
+            end = n;
             break;
         }
-        if (b[p] == '>' || b[p] == '/') {
-            ld->el_end = b[p] == '>' ? p + 1 : p + 2;
+        if (b[c.pos] == '>' || b[c.pos] == '/') {
+            end = b[c.pos] == '>' ? c.pos + 1 : c.pos + 2;
             break;
         }
-        ns = p;
-        while (p < n && !rf_load_is_space(b[p]) && b[p] != '=' && b[p] != '>' && b[p] != '/')
-            p++;
-        while (p < n && rf_load_is_space(b[p]))
-            p++;
-        if (p >= n || b[p] != '=') {
-            ld->el_end = p;
+        name = c;
+        walk_to(b, n, &c, B_SPACE | B_EQ | B_END);
+        name_len = c.pos - name.pos;
+        while (c.pos < n && rf_load_is_space(b[c.pos]))
+            step(b, &c);
+        if (c.pos >= n || b[c.pos] != '=') {
+            end = c.pos;
             break;
         }
-        p++;
-        while (p < n && rf_load_is_space(b[p]))
-            p++;
-        if (p >= n || (b[p] != '"' && b[p] != '\'')) {
-            ld->el_end = p;
+        step(b, &c);
+        while (c.pos < n && rf_load_is_space(b[c.pos]))
+            step(b, &c);
+        if (c.pos >= n || (b[c.pos] != '"' && b[c.pos] != '\'')) {
+            end = c.pos;
             break;
         }
-        vp = p + 1;
-        qq = memchr(b + vp, b[p], n - vp);
-        if (!qq) {
-            ld->el_end = n;
+        quote = b[c.pos];
+        step(b, &c);
+        value = c;
+        plain = true;
+        tab = false;
+        for (walk_to(b, n, &c, B_QUOTE | B_ODD | B_NL); c.pos < n && b[c.pos] != quote;) {
+            if (b[c.pos] == '\t')
+                tab = true;
+            else if (b[c.pos] != '"' && b[c.pos] != '\'') /* '&', '\r' or '\n' */
+                plain = false;
+            step(b, &c);
+            walk_to(b, n, &c, B_QUOTE | B_ODD | B_NL);
+        }
+        if (c.pos >= n) { /* no closing quote */
+            end = n;
             break;
         }
         if (ld->nraw < RF_LOAD_MAX_ATTRS) {
             rf_raw_attr *r = &ld->raw[ld->nraw++];
-            r->name = b + ns;
-            r->nlen = 0;
-            while (ns + r->nlen < n && !rf_load_is_space(b[ns + r->nlen]) && b[ns + r->nlen] != '=')
-                r->nlen++;
-            rf_load_advance(b, &ld->cur, ns);
-            r->line = ld->cur.line;
-            r->col = ld->cur.col;
-            rf_load_advance(b, &ld->cur, vp);
-            r->vpos = vp;
-            r->vline = ld->cur.line;
-            r->vcol = ld->cur.col;
+            r->name = b + name.pos;
+            r->nlen = name_len; /* the name walk stopped at a blank or '=' */
+            r->line = name.line;
+            r->col = name.col;
+            r->vpos = value.pos;
+            r->vline = value.line;
+            r->vcol = value.col;
+            r->plain = plain;
+            r->tab = tab;
         }
-        p = (size_t)(qq - b) + 1;
+        step(b, &c);
     }
-    if (ld->el_end > n)
-        ld->el_end = n;
-    rf_load_advance(b, &ld->cur, ld->el_end);
+    ld->el_end = end < n ? end : n;
+    advance(b, &c, ld->el_end);
+    ld->cur = c;
 }
 
 /* Steps over one decoded character of an attribute value at *p, moving
@@ -222,23 +328,6 @@ static void value_step(const rf_loader *ld, size_t *p, int *line, int *col)
         (*col)++;
     }
     *p = q;
-}
-
-/* Whether the raw attribute value at vpos (its quote is the byte before)
- * holds no reference and no line break, so that decoded character k stands
- * at the value's column + k. */
-bool rf_load_value_plain(const rf_loader *ld, size_t vpos)
-{
-    const char *b = ld->buf;
-    size_t p;
-    char quote;
-    if (vpos == 0 || vpos > ld->len)
-        return true;
-    quote = b[vpos - 1];
-    for (p = vpos; p < ld->len && b[p] != quote; p++)
-        if (b[p] == '&' || b[p] == '\n' || b[p] == '\r')
-            return false;
-    return true;
 }
 
 bool rf_load_value_tab(const rf_loader *ld, size_t vpos, int vline, int vcol, int *line, int *col)

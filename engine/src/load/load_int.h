@@ -11,9 +11,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #include <libxml/parser.h>
 
+#include "core/alloc.h"
 #include "grammar_int.h"
 #include "load/xml_explain.h"
 #include "roomforge/diag.h"
@@ -35,6 +38,8 @@ typedef struct rf_raw_attr {
     const char *name;
     size_t nlen, vpos;
     int line, col, vline, vcol;
+    bool plain; /* the value holds no reference and no line break */
+    bool tab;   /* the value holds a literal tab */
 } rf_raw_attr;
 
 /* An attribute of the current start tag as libxml2 hands it over: its
@@ -57,18 +62,25 @@ typedef struct rf_name_memo {
     const rf_gelem_spec *el; /* the element; for an attribute, the one it stands on */
     const rf_gattr_spec *as; /* an attribute's spec, or NULL */
     bool keyed;              /* rf_name_key took the name */
+    bool is_key;             /* ... and the name is its own key (written normalised) */
+    size_t nlen;             /* strlen(name) */
     char key[RF_LOAD_KEY_CAP];
 } rf_name_memo;
 #define RF_LOAD_MEMO 64 /* slots of each memo; a power of two */
 
-/* An attribute the loader took, its strings kept as offsets in sbuf. */
+/* An attribute the loader took: its key the grammar's string or own, its
+ * value kept as an offset in sbuf. */
 typedef struct rf_sattr {
-    char key[RF_LOAD_KEY_CAP];
-    const char *spec_key; /* the grammar's copy of key, or NULL */
-    size_t name_off, value_off;
+    const char *key;      /* spec_key, or own */
+    const char *spec_key; /* the grammar's copy of the key, or NULL */
+    char own[RF_LOAD_KEY_CAP];
+    size_t nlen, vlen; /* of the name and of the value kept */
+    bool name_is_key;  /* the name is written normalised */
+    size_t value_off;
     int line, col;
     size_t vpos;
     int vline, vcol;
+    bool plain, tab; /* rf_raw_attr's; true, false when it was not found */
 } rf_sattr;
 
 /* A <row> of the current room: its cells and where its text stands. */
@@ -77,6 +89,7 @@ typedef struct rf_row_rec {
     size_t len;
     size_t vpos;
     int vline, vcol, line, col;
+    bool plain; /* decoded character k stands at vcol + k */
 } rf_row_rec;
 
 /* An element not known where it stands, held until its room closes: when
@@ -104,6 +117,7 @@ typedef struct rf_loader {
     bool text_open;  /* the last callback was text a tree would merge into one node */
     size_t text_len; /* that node's bytes */
     bool nomem, fatal, xml_reported;
+    bool thin_walls;    /* d takes wall-thin (asked once a pass, not once a room) */
     int syntax_line;    /* line where the fatal xml-syntax error's problem starts, 0 if none */
     size_t rooms_seen;  /* <room> start tags met, in document order */
     size_t rooms_ended; /* ... and their ends */
@@ -152,6 +166,13 @@ typedef struct rf_loader {
     size_t code_len, code_cap;
 } rf_loader;
 
+/* rf_grow, its call made only when the vector must grow: the loader's
+ * scratch vectors are reused from room to room and rarely do. */
+static inline bool rf_load_grow(void **items, size_t *cap, size_t need, size_t size)
+{
+    return need <= *cap || rf_grow(items, cap, need, size);
+}
+
 /* ---- load_diag.c ---- */
 
 /* Reports one diagnostic at (line, col) of the file; an enabled error (or
@@ -173,11 +194,9 @@ bool rf_load_is_space(char c);
  * processing instructions, comments and declarations. False when none. */
 bool rf_load_root(const char *b, size_t len, size_t *at);
 /* Moves ld->cur past the start tag libxml2 just parsed, recording the
- * element's position, its raw attributes and the end of the tag. */
+ * element's position, its raw attributes (with what their values hold) and
+ * the end of the tag. */
 void rf_load_sync_tag(rf_loader *ld);
-/* Whether decoded character k of the attribute value at vpos stands at the
- * value's column + k (no reference, no line break in it). */
-bool rf_load_value_plain(const rf_loader *ld, size_t vpos);
 /* Fills pos with the (line, col) pairs of the first n decoded characters of
  * the attribute value at vpos, which starts at (vline, vcol). */
 void rf_load_value_cells(const rf_loader *ld, size_t vpos, int vline, int vcol, size_t n, int *pos);
@@ -196,12 +215,52 @@ bool rf_load_prescan(rf_loader *ld, size_t start);
 /* Reads the element's attributes (ld->xa) into ld->attrs, reporting
  * unknown, duplicated and badly typed ones. */
 void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *tag);
-/* The slot of the memo for (name, el): its own when slot->name == name. */
-rf_name_memo *rf_load_memo(rf_name_memo *memo, const void *name, const rf_gelem_spec *el);
-/* The attribute with normalised key, or NULL. */
-const rf_attr *rf_load_attr(const rf_loader *ld, const char *key);
-/* a's value as an integer; dflt when a is NULL or not an integer. */
-long rf_load_int_of(const rf_attr *a, long dflt);
+/* Whether memo slot m holds (name, el); el NULL: the element memo, whose
+ * slots are keyed by the name alone. */
+static inline bool rf_load_memo_holds(const rf_name_memo *m, const void *name,
+                                      const rf_gelem_spec *el)
+{
+    return m->name == name && (!el || m->el == el);
+}
+
+/* The slot of the memo for (name, el), el NULL for the element memo (keyed
+ * by the name alone): the one holding them, else the one to fill. Inline:
+ * it runs for every element and attribute. */
+static inline rf_name_memo *rf_load_memo(rf_name_memo *memo, const void *name,
+                                         const rf_gelem_spec *el)
+{
+    /* Fibonacci hashing (the top bits of the product) and a second slot
+     * beside the first, so that two names meeting in a slot do not evict
+     * each other at every element */
+    const uint64_t k = 0x9E3779B97F4A7C15u;
+    uint64_t h = ((uint64_t)(uintptr_t)name ^ ((uint64_t)(uintptr_t)el * k)) * k;
+    size_t i = (size_t)(((h >> 32) * RF_LOAD_MEMO) >> 32), j = (i + 1) % RF_LOAD_MEMO;
+    if (rf_load_memo_holds(&memo[i], name, el))
+        return &memo[i];
+    if (rf_load_memo_holds(&memo[j], name, el) || (memo[i].name && !memo[j].name))
+        return &memo[j];
+    return &memo[i];
+}
+
+/* The attribute with normalised key, or NULL. Inline: the handlers ask for
+ * a room's attributes a score of times. */
+static inline const rf_attr *rf_load_attr(const rf_loader *ld, const char *key)
+{
+    size_t i;
+    for (i = 0; i < ld->nattrs; i++)
+        if (ld->attrs[i].key[0] == key[0] && strcmp(ld->attrs[i].key, key) == 0)
+            return &ld->attrs[i];
+    return NULL;
+}
+
+/* a's value as an integer; dflt when it is not one. */
+long rf_load_int_value(const rf_attr *a, long dflt);
+/* a's value as an integer; dflt when a is NULL (most optional attributes
+ * are absent: no call then) or not an integer. */
+static inline long rf_load_int_of(const rf_attr *a, long dflt)
+{
+    return a ? rf_load_int_value(a, dflt) : dflt;
+}
 /* Reports each group of spec->required that no attribute satisfies. */
 void rf_load_check_required(rf_loader *ld, const rf_gelem_spec *spec, const char *tag);
 /* s copied into the set's arena; NULL (ld->nomem set) when memory runs out. */

@@ -12,27 +12,58 @@
 #include "core/text.h"
 #include "load_int.h"
 
+/* What too_many_attrs stops at in a start tag: a quote, '=', or its end. */
+enum { T_QUOTE = 1, T_EQ, T_END };
+static const unsigned char tag_stop[256] = {
+    ['"'] = T_QUOTE, ['\''] = T_QUOTE, ['='] = T_EQ, ['>'] = T_END, ['<'] = T_END,
+};
+
+/* The first offset from p on whose byte tag_stop marks, or n; four bytes a
+ * turn while they last. */
+static size_t to_stop(const char *b, size_t p, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)b;
+    for (; n - p >= 4; p += 4) {
+        if (tag_stop[u[p]])
+            return p;
+        if (tag_stop[u[p + 1]])
+            return p + 1;
+        if (tag_stop[u[p + 2]])
+            return p + 2;
+        if (tag_stop[u[p + 3]])
+            return p + 3;
+    }
+    while (p < n && !tag_stop[u[p]])
+        p++;
+    return p;
+}
+
 /* True when the start tag at p holds more than RF_LOAD_MAX_ATTRS
  * attributes ('=' outside quotes): libxml2 spends seconds on 100,000 of
  * them before the loader could count them. */
 static bool too_many_attrs(const char *b, size_t p, size_t n)
 {
     int count = 0;
-    for (p++; p < n; p++) {
-        char ch = b[p];
-        if (ch == '"' || ch == '\'') { /* to the closing quote */
-            const char *q = memchr(b + p + 1, ch, n - p - 1);
-            if (!q)
-                break;
-            p = (size_t)(q - b);
-        } else if (ch == '=') {
+    for (p++;; p++) {
+        char ch;
+        p = to_stop(b, p, n);
+        if (p >= n)
+            return false;
+        ch = b[p];
+        switch (tag_stop[(unsigned char)ch]) {
+        case T_QUOTE: /* to the closing quote */
+            for (p++; p < n && b[p] != ch; p++)
+                continue;
+            if (p >= n)
+                return false;
+            break;
+        case T_EQ:
             if (++count > RF_LOAD_MAX_ATTRS)
                 return true;
-        } else if (ch == '>' || ch == '<') {
             break;
+        default: return false;
         }
     }
-    return false;
 }
 
 /* Whether b[0, n) is UTF-8 with no NUL byte; else the offset of the first
@@ -44,6 +75,17 @@ static bool utf8_valid(const char *b, size_t n, size_t *bad)
     while (p < n) {
         uint64_t w;
         size_t k;
+        if (n - p >= 32) { /* four words, one test: fewer turns of the loop */
+            uint64_t v[4], any = 0;
+            size_t i;
+            memcpy(v, b + p, sizeof v);
+            for (i = 0; i < 4; i++) /* a high bit, or a NUL (exact once all are ASCII) */
+                any |= v[i] | ((v[i] - ones) & ~v[i]);
+            if (!(any & highs)) {
+                p += 32;
+                continue;
+            }
+        }
         if (n - p >= 8) {
             memcpy(&w, b + p, 8);
             if (!(w & highs) && !((w - ones) & ~w & highs)) { /* ASCII, no NUL */

@@ -75,7 +75,7 @@ void rf_load_row_start(rf_loader *ld)
     const rf_attr *a = rf_load_attr(ld, "text");
     const unsigned char *s;
     rf_row_rec *r;
-    size_t n = 0, i;
+    size_t n = 0, i, vlen;
     if (!a || ld->rows_full)
         return;
     if (ld->nrows >= RF_TEMPLATE_MAX_SIDE) {
@@ -84,19 +84,21 @@ void rf_load_row_start(rf_loader *ld)
         ld->rows_full = true;
         return;
     }
-    n = rf_text_chars(a->value, strlen(a->value));
+    vlen = ld->sa[a - ld->attrs].vlen;
+    /* cells are characters: only a value of more bytes than that may hold too many */
+    n = vlen > RF_TEMPLATE_MAX_SIDE ? rf_text_chars(a->value, vlen) : 0;
     if (n > RF_TEMPLATE_MAX_SIDE) {
         rf_load_emit(ld, "room-too-big", a->line, a->col, "a row of %zu cells is beyond %d", n,
                      RF_TEMPLATE_MAX_SIDE);
         ld->rows_full = true;
         return;
     }
-    if (!rf_grow((void **)&ld->rows, &ld->rows_cap, ld->nrows + 1, sizeof *ld->rows)) {
+    if (!rf_load_grow((void **)&ld->rows, &ld->rows_cap, ld->nrows + 1, sizeof *ld->rows)) {
         ld->nomem = true;
         return;
     }
     r = &ld->rows[ld->nrows];
-    r->text = rf_arena_alloc(&ld->set->arena, n + 1);
+    r->text = rf_arena_alloc(&ld->set->arena, vlen + 1); /* a byte or more a cell */
     if (!r->text) {
         ld->nomem = true;
         return;
@@ -107,8 +109,8 @@ void rf_load_row_start(rf_loader *ld)
             r->text[i++] = (char)*s;
         else if (rf_text_is_lead(*s))
             r->text[i++] = RF_CELL_NON_ASCII;
-    r->text[n] = '\0';
-    r->len = n;
+    r->text[i] = '\0';
+    r->len = i;
     r->line = ld->el_line;
     r->col = ld->el_col;
     {
@@ -117,9 +119,10 @@ void rf_load_row_start(rf_loader *ld)
         r->vpos = ld->sa[k].vpos;
         r->vline = ld->sa[k].vline;
         r->vcol = ld->sa[k].vcol;
+        r->plain = ld->sa[k].plain;
         /* XML reads a tab in an attribute as a space: the cell would turn
          * silently into outside-the-room */
-        if (rf_load_value_tab(ld, r->vpos, r->vline, r->vcol, &tl, &tc))
+        if (ld->sa[k].tab && rf_load_value_tab(ld, r->vpos, r->vline, r->vcol, &tl, &tc))
             rf_load_emit(ld, "unknown-symbol", tl, tc,
                          "a tab in a map row reads as ' ' (outside the room); write the "
                          "cell's symbol");
@@ -196,7 +199,7 @@ void rf_load_object_start(rf_loader *ld, const rf_gelem_spec *spec, const char *
         o.id = rf_load_adup(ld, a->value);
     if (ld->nomem)
         return;
-    if (!rf_grow((void **)&ld->objs, &ld->objs_cap, ld->nobjs + 1, sizeof *ld->objs)) {
+    if (!rf_load_grow((void **)&ld->objs, &ld->objs_cap, ld->nobjs + 1, sizeof *ld->objs)) {
         ld->nomem = true;
         return;
     }
@@ -216,6 +219,7 @@ static bool room_build(rf_loader *ld)
     rf_object *objs = NULL;
     rf_script *scripts = NULL;
     long prev;
+    uint32_t hash;
 
     if (!ld->t.name) { /* missing-attribute, reported (unless disabled) at <room> */
         ld->file_errors++;
@@ -252,12 +256,13 @@ static bool room_build(rf_loader *ld)
     if (ld->height > 0 && (size_t)ld->height != h && ld->height <= RF_TEMPLATE_MAX_SIDE)
         rf_load_emit(ld, "row-height", ld->hline, ld->hcol, "height=\"%d\" but there are %zu rows",
                      ld->height, h);
-    t = rf_arena_alloc(&ld->set->arena, sizeof *t);
-    cells = rf_arena_alloc(&ld->set->arena, h * (w + 1));
-    lines = rf_arena_alloc(&ld->set->arena, 2 * h * sizeof *lines); /* lines, then cols */
-    if (!t || !cells || !lines)
+    /* one block: the template, its rows' lines, then cols, then its cells */
+    t = rf_arena_alloc(&ld->set->arena, sizeof *t + 2 * h * sizeof *lines + h * (w + 1));
+    if (!t)
         goto nomem;
+    lines = (int *)(t + 1);
     cols = lines + h;
+    cells = (char *)(cols + h);
     *t = ld->t;
     t->width = (int)w;
     t->height = (int)h;
@@ -268,7 +273,7 @@ static bool room_build(rf_loader *ld)
         memcpy(cells + i * (w + 1), ld->rows[i].text, w + 1);
         lines[i] = ld->rows[i].vline;
         cols[i] = ld->rows[i].vcol;
-        if (!rf_load_value_plain(ld, ld->rows[i].vpos)) {
+        if (!ld->rows[i].plain) {
             if (!cell_pos) {
                 cell_pos = rf_arena_alloc(&ld->set->arena, h * sizeof *cell_pos);
                 if (!cell_pos)
@@ -354,11 +359,11 @@ static bool room_build(rf_loader *ld)
     }
     t->scripts = scripts;
     t->nscripts = ld->nscripts;
-    if (rf_template_check(t, ld->d) > 0) {
+    if (rf_template_check_walls(t, ld->d, ld->thin_walls) > 0) {
         ld->file_errors++;
         return false;
     }
-    prev = rf_template_set_lookup(ld->set, t->name);
+    prev = rf_template_set_lookup_hash(ld->set, t->name, &hash);
     if (prev >= 0) {
         const char *pfile;
         int pline;
@@ -371,14 +376,14 @@ static bool room_build(rf_loader *ld)
                          "the room \"%.60s\" is also at line %d of this file", t->name, pline);
     }
     if (ld->set->each) { /* a streaming set: handed over, then let go */
-        rf_status st = rf_template_set_hand(ld->set, t);
+        rf_status st = rf_template_set_hand(ld->set, t, hash);
         if (st == RF_ERR_NOMEM)
             goto nomem;
         if (st != RF_OK)
             ld->file_errors++;
         return true;
     }
-    if (!rf_template_set_append(ld->set, t))
+    if (!rf_template_set_append(ld->set, t, hash))
         goto nomem;
     return true;
 nomem:

@@ -26,7 +26,8 @@ void rf_load_script_start(rf_loader *ld)
     ld->s.col = ld->el_col;
     ld->s.repeat = (int)rf_load_int_of(rf_load_attr(ld, "repeat"), 0);
     ld->s.lang = RF_SCRIPT_XML;
-    if (lang && strcasecmp(lang->value, "lua") == 0) {
+    if (lang && (lang->value[0] == 'l' || lang->value[0] == 'L') &&
+        strcasecmp(lang->value, "lua") == 0) {
         ld->s.lang = RF_SCRIPT_LUA;
         ld->want_code = !src;
     } else if (lang && strcasecmp(lang->value, "xml") != 0) {
@@ -37,11 +38,21 @@ void rf_load_script_start(rf_loader *ld)
         ld->s.lang = RF_SCRIPT_LUA;
         ld->s.src = rf_load_adup(ld, src->value);
     }
-    /* The code's first character follows the start tag (or a CDATA opener). */
-    if (rf_load_starts(ld->buf, c.pos, ld->len, "<![CDATA["))
+    /* The code's first character follows the start tag (or a CDATA opener;
+     * the first byte tells most scripts apart without a call). */
+    if (c.pos < ld->len && ld->buf[c.pos] == '<' &&
+        rf_load_starts(ld->buf, c.pos, ld->len, "<![CDATA["))
         rf_load_advance(ld->buf, &c, c.pos + 9);
     ld->s.code_line = c.line;
     ld->s.code_col = c.col;
+}
+
+static bool has_upper(const char *s)
+{
+    for (; *s; s++)
+        if (*s >= 'A' && *s <= 'Z')
+            return true;
+    return false;
 }
 
 void rf_load_clause_start(rf_loader *ld, bool cond, const char *tag)
@@ -70,7 +81,7 @@ void rf_load_clause_start(rf_loader *ld, bool cond, const char *tag)
         return;
     /* The type lower-cased; the attribute's own copy when it already is. */
     cl.type = cl.attrs[ty - ld->attrs].value;
-    if (strpbrk(cl.type, "ABCDEFGHIJKLMNOPQRSTUVWXYZ")) {
+    if (has_upper(cl.type)) {
         lower = rf_load_adup(ld, cl.type);
         if (!lower)
             return;
@@ -79,7 +90,7 @@ void rf_load_clause_start(rf_loader *ld, bool cond, const char *tag)
                 *p = (char)(*p - 'A' + 'a');
         cl.type = lower;
     }
-    if (!rf_grow((void **)v, cap, *n + 1, sizeof **v)) {
+    if (!rf_load_grow((void **)v, cap, *n + 1, sizeof **v)) {
         ld->nomem = true;
         return;
     }
@@ -119,7 +130,8 @@ void rf_load_script_end(rf_loader *ld)
     }
     if (ld->nomem)
         return;
-    if (!rf_grow((void **)&ld->scripts, &ld->scripts_cap, ld->nscripts + 1, sizeof *ld->scripts)) {
+    if (!rf_load_grow((void **)&ld->scripts, &ld->scripts_cap, ld->nscripts + 1,
+                      sizeof *ld->scripts)) {
         ld->nomem = true;
         return;
     }
@@ -128,7 +140,7 @@ void rf_load_script_end(rf_loader *ld)
 
 void rf_load_script_text(rf_loader *ld, const char *text, size_t n)
 {
-    if (!rf_grow((void **)&ld->code, &ld->code_cap, ld->code_len + n + 1, 1)) {
+    if (!rf_load_grow((void **)&ld->code, &ld->code_cap, ld->code_len + n + 1, 1)) {
         ld->nomem = true;
         return;
     }

@@ -346,7 +346,7 @@ static void sax_start(void *ctx, const xmlChar *local, const xmlChar *prefix, co
     }
     if (ld->nomem)
         goto stop;
-    for (i = 0; i < ld->nxa; i++)
+    for (i = 0; off > 0 && i < ld->nxa; i++) /* off > 0: qualified names were built */
         if (noffs[i] != SIZE_MAX)
             ld->xa[i].name = ld->nbuf + noffs[i];
     tag = prefix ? ld->nbuf : (const char *)local;
@@ -397,7 +397,7 @@ static void huge_text(rf_loader *ld)
 static void keep_text(rf_loader *ld, const xmlChar *text, int n)
 {
     int d = ld->depth;
-    if (ld->in_script && ld->want_code && !ld->nomem && !ld->fatal && d > 0 &&
+    if (ld->want_code && ld->in_script && !ld->nomem && !ld->fatal && d > 0 &&
         d <= RF_LOAD_MAX_DEPTH && ld->stack[d - 1] == RF_EL_SCRIPT && n > 0) {
         rf_load_script_text(ld, (const char *)text, (size_t)n);
         if (ld->nomem)
@@ -518,6 +518,7 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
         return RF_ERR_NOMEM;
     ld->set = set;
     ld->d = d;
+    ld->thin_walls = d && rf_diags_is_enabled(d, "wall-thin");
     ld->diags0 = first ? first->diags0 : d ? rf_diags_count(d) : 0;
     ld->recovering = first != NULL;
     ld->skip_rooms = first ? first->rooms_ended : 0;

@@ -210,7 +210,7 @@ static const rf_clause_spec *find_clause(const rf_clause_spec *rows, size_t n, c
     if (!type)
         return NULL;
     for (i = 0; i < n; i++)
-        if (strcmp(rows[i].type, type) == 0)
+        if (rows[i].type[0] == type[0] && strcmp(rows[i].type, type) == 0)
             return &rows[i];
     return NULL;
 }

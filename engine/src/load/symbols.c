@@ -13,7 +13,7 @@
 /* first, last, class, walkable, may_block, wall_like, stand, walled, tile,
  * terrain, decor, decor_type, shop_type, shop_name, legend */
 /* clang-format off */
-static const rf_symbol rows[] = {
+const rf_symbol rf_symbol_rows[] = {
     {'#', '#', RF_SYMBOL_WALL, false, false, true, false, true, RF_TILE_WALL, -1, -1, NULL,
      NO_SHOP, "wall"},
     {'.', '.', RF_SYMBOL_FLOOR, true, false, false, true, false, RF_TILE_FLOOR, -1, -1, NULL,
@@ -54,26 +54,24 @@ static const rf_symbol rows[] = {
 /* clang-format on */
 #undef NO_SHOP
 
-size_t rf_symbol_count(void) { return sizeof rows / sizeof rows[0]; }
+size_t rf_symbol_count(void) { return sizeof rf_symbol_rows / sizeof rf_symbol_rows[0]; }
 
-const rf_symbol *rf_symbol_at(size_t i) { return i < rf_symbol_count() ? &rows[i] : NULL; }
+const rf_symbol *rf_symbol_at(size_t i)
+{
+    return i < rf_symbol_count() ? &rf_symbol_rows[i] : NULL;
+}
 
-/* 1 + the row of each ASCII symbol, 0 for none: rf_symbol_find runs for
- * every cell of every room (test_symbols checks it against the rows). */
+/* 1 + the row of each ASCII symbol, 0 for none: rf_symbol_find (inline in
+ * the seam) runs for every cell of every room (test_symbols checks it
+ * against the rows). */
 /* clang-format off */
-static const unsigned char row_of[128] = {
+const unsigned char rf_symbol_row_of[128] = {
     ['#'] = 1, ['.'] = 2, ['W'] = 3, ['L'] = 4, ['I'] = 5, ['G'] = 6, ['D'] = 7, ['d'] = 8,
     ['S'] = 9, ['s'] = 10, ['!'] = 11, ['X'] = 12, [' '] = 13, ['P'] = 14, ['@'] = 15, ['^'] = 16,
     ['i'] = 17, ['0'] = 18, ['1'] = 18, ['2'] = 18, ['3'] = 18, ['4'] = 18, ['5'] = 18,
     ['6'] = 18, ['7'] = 18, ['8'] = 18, ['9'] = 18,
 };
 /* clang-format on */
-
-const rf_symbol *rf_symbol_find(char c)
-{
-    unsigned char u = (unsigned char)c;
-    return u < 128 && row_of[u] ? &rows[row_of[u] - 1] : NULL;
-}
 
 bool rf_symbol_is_walled(char c, unsigned used_digits)
 {
@@ -93,10 +91,21 @@ rf_tile rf_symbol_tile(char c, const rf_tile terrain[RF_SYMBOL_TERRAINS])
     return s->terrain >= 0 ? terrain[s->terrain] : s->tile;
 }
 
+/* The value of cl's first attribute whose key is key (normalised already,
+ * so no rf_attrs_find, which normalises its key at every call), or NULL. */
+static const char *clause_value(const rf_clause *cl, const char *key)
+{
+    size_t i;
+    for (i = 0; cl->attrs && i < cl->nattrs; i++)
+        if (cl->attrs[i].key[0] == key[0] && strcmp(cl->attrs[i].key, key) == 0)
+            return cl->attrs[i].value;
+    return NULL;
+}
+
 unsigned rf_symbol_named_digits(const rf_template *t, bool *lua)
 {
-    /* the position keys of the built-in clauses (script_types.c's points); a
-     * digit one of them names, in a clause of any type, counts */
+    /* the position keys of the built-in clauses (script_types.c's points),
+     * normalised; a digit one of them names, in a clause of any type, counts */
     static const char *const keys[] = {"at", "sourceat", "targetat"};
     size_t i, s, k, n = rf_template_object_count(t), ns = rf_template_script_count(t);
     unsigned named = 0;
@@ -118,7 +127,7 @@ unsigned rf_symbol_named_digits(const rf_template *t, bool *lua)
             const rf_clause *cl = i < sc->nconditions ? &sc->conditions[i]
                                                       : &sc->actions[i - sc->nconditions];
             for (k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-                const char *v = rf_attrs_find(cl->attrs, cl->nattrs, keys[k]);
+                const char *v = clause_value(cl, keys[k]);
                 int digit = v ? rf_script_parse_anchor(v) : -1;
                 if (digit >= 0)
                     named |= 1u << digit;

@@ -144,10 +144,17 @@ static size_t index_find(const rf_template_set *set, const char *name, uint32_t 
 
 long rf_template_set_lookup(const rf_template_set *set, const char *name)
 {
+    uint32_t h;
+    return name ? rf_template_set_lookup_hash(set, name, &h) : -1;
+}
+
+long rf_template_set_lookup_hash(const rf_template_set *set, const char *name, uint32_t *hash)
+{
     size_t i;
-    if (!set->index_cap || !name)
+    *hash = rf_template_name_hash(name);
+    if (!set->index_cap)
         return -1;
-    i = index_find(set, name, rf_template_name_hash(name));
+    i = index_find(set, name, *hash);
     return set->index[i].hash ? (long)set->index[i].slot - 1 : -1;
 }
 
@@ -178,11 +185,11 @@ static bool index_room(rf_template_set *set, size_t n)
     return true;
 }
 
-/* Indexes slot under name unless the name is there already (the first of a
- * name is the one found); false when memory runs out. */
-static bool index_add(rf_template_set *set, const char *name, uint32_t slot, size_t n)
+/* Indexes slot under name (of hash h) unless the name is there already (the
+ * first of a name is the one found); false when memory runs out. */
+static bool index_add(rf_template_set *set, const char *name, uint32_t h, uint32_t slot,
+                      size_t n)
 {
-    uint32_t h = rf_template_name_hash(name);
     size_t i;
     if (!index_room(set, n))
         return false;
@@ -192,14 +199,14 @@ static bool index_add(rf_template_set *set, const char *name, uint32_t slot, siz
     return true;
 }
 
-bool rf_template_set_append(rf_template_set *set, rf_template *t)
+bool rf_template_set_append(rf_template_set *set, rf_template *t, uint32_t hash)
 {
     if (set->count >= UINT32_MAX - 1)
         return false;
     if (!rf_grow((void **)&set->items, &set->cap, set->count + 1, sizeof *set->items))
         return false;
     set->items[set->count] = t; /* index_add may read it */
-    if (!index_add(set, t->name, (uint32_t)set->count + 1, set->count + 1))
+    if (!index_add(set, t->name, hash, (uint32_t)set->count + 1, set->count + 1))
         return false;
     set->count++;
     return true;
@@ -253,7 +260,7 @@ void rf_template_set_room_end(rf_template_set *set, bool handed)
     }
 }
 
-rf_status rf_template_set_hand(rf_template_set *set, const rf_template *t)
+rf_status rf_template_set_hand(rf_template_set *set, const rf_template *t, uint32_t hash)
 {
     rf_status st = set->each(set->each_ud, t);
     rf_seen_room *r;
@@ -267,7 +274,7 @@ rf_status rf_template_set_hand(rf_template_set *set, const rf_template *t)
         return RF_ERR_NOMEM;
     r->file = t->file; /* the file's name is in the set's own arena: it stays */
     r->line = t->line;
-    if (!index_add(set, r->name, (uint32_t)set->nseen + 1, set->nseen + 1))
+    if (!index_add(set, r->name, hash, (uint32_t)set->nseen + 1, set->nseen + 1))
         return RF_ERR_NOMEM;
     set->nseen++;
     return st; /* t stays in its ring arena until hold more rooms are handed over */
@@ -455,9 +462,11 @@ bool rf_template_anchor(const rf_template *t, int digit, int *x, int *y)
 
 unsigned rf_template_used_digits(const rf_template *t)
 {
-    bool lua;
-    unsigned named = rf_symbol_named_digits(t, &lua);
-    return lua ? 0x3ffu : named; /* a Lua script may name any anchor */
+    size_t s;
+    for (s = 0; s < t->nscripts; s++)
+        if (t->scripts[s].lang != RF_SCRIPT_XML)
+            return 0x3ffu; /* a Lua script may name any anchor */
+    return rf_symbol_named_digits(t, NULL);
 }
 
 size_t rf_template_object_count(const rf_template *t) { return t->nobjects; }

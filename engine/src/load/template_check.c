@@ -7,6 +7,7 @@
  * Seeds: dredmor-room-system.txt 1.1, 1.2, 2, 3-4.
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,8 +56,13 @@ typedef struct check {
     unsigned used;   /* bit n: an object's or an XML clause's at= names digit n */
     bool has_lua;
     size_t doors;
-    id_index objects; /* ids of the room's objects */
-    id_index created; /* ids that create actions make */
+    bool shop_cell[3]; /* S, s, i are on the map */
+    bool any_shop;     /* one is: the first at (shop_x, shop_y) */
+    int shop_x, shop_y;
+    /* set by their builders, not cleared first: */
+    id_index objects;                        /* ids of the room's objects */
+    id_index created;                        /* ids that create actions make */
+    const char *rows[RF_TEMPLATE_MAX_SIDE]; /* rf_template_row of each y < h */
 } check;
 
 /* ---- reporting ---- */
@@ -96,12 +102,18 @@ static const rf_attr *attr_find(const rf_attr *attrs, size_t n, const char *key)
 {
     size_t i;
     for (i = 0; i < n; i++)
-        if (attrs[i].key && strcmp(attrs[i].key, key) == 0)
+        if (attrs[i].key && attrs[i].key[0] == key[0] && strcmp(attrs[i].key, key) == 0)
             return &attrs[i];
     return NULL;
 }
 
-static char cell(const check *c, int x, int y) { return rf_template_cell(c->t, x, y); }
+/* rf_template_cell, read from the rows kept. */
+static char cell(const check *c, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= c->w || y >= c->h)
+        return ' ';
+    return c->rows[y][x];
+}
 static const rf_symbol *sym(char ch) { return rf_symbol_find(ch); }
 
 static bool wall_like(char ch)
@@ -276,6 +288,14 @@ static void scan_map(check *c)
                 c->doors++;
             if (k && k->cls == RF_SYMBOL_ANCHOR)
                 c->on_map[ch - '0'] = true;
+            if (ch == 'S' || ch == 's' || ch == 'i') { /* for check_shop */
+                c->shop_cell[ch == 'S' ? 0 : ch == 's' ? 1 : 2] = true;
+                if (!c->any_shop) {
+                    c->any_shop = true;
+                    c->shop_x = x;
+                    c->shop_y = y;
+                }
+            }
             if (!k && rf_text_is_lead(ch)) { /* report a UTF-8 sequence once */
                 int line, col;
                 cell_pos(c, x, y, &line, &col);
@@ -432,114 +452,8 @@ static void expected(const rf_attr_spec *s, char *buf, size_t cap)
     }
 }
 
-/* Checks attrs (of a clause at line:col) against the spec rows: presence,
- * value kind, and that referenced ids exist. what names the clause. */
-static void check_attrs(check *c, const rf_clause *cl, const rf_attr_spec *specs, size_t nspecs,
-                        const char *what)
-{
-    size_t i;
-    for (i = 0; i < nspecs; i++) {
-        const rf_attr_spec *s = &specs[i];
-        const rf_attr *a = attr_find(cl->attrs, cl->nattrs, s->key);
-        if (!a || !a->value) {
-            if (s->required && !(s->alt && attr_find(cl->attrs, cl->nattrs, s->alt)))
-                report(c, "missing-attribute", cl->line, cl->col, "%s needs the %s attribute", what,
-                       s->name);
-            continue;
-        }
-        if (!rf_script_value_ok(s, a->value)) {
-            char exp[96];
-            expected(s, exp, sizeof exp);
-            report(c, "bad-value", a->line, a->col, "%s=\"%s\" of %s must be %s", a->name, a->value,
-                   what, exp);
-        } else if (s->kind == RF_VALUE_REF && !object_has_id(c, a->value) &&
-                   !created_has_id(c, a->value)) {
-            const char *near = nearest_id(c, a->value);
-            report(c, "unknown-id", a->line, a->col,
-                   "%s names id '%s', which no object of room '%s' has or creates%s%s%s", what,
-                   a->value, c->name, near ? "; did you mean '" : "", near ? near : "",
-                   near ? "'?" : "");
-        }
-    }
-}
-
-/* Checks one at= / x= y= pair of a clause. Sets *x, *y to the tile it names
- * (room-local) and returns true when it names one well-formed tile. */
-static bool check_point(check *c, const rf_clause *cl, const rf_point_spec *p, const char *what,
-                        int *x, int *y)
-{
-    const rf_attr *at = attr_find(cl->attrs, cl->nattrs, p->at_key);
-    const rf_attr *ax = attr_find(cl->attrs, cl->nattrs, p->x_key);
-    const rf_attr *ay = attr_find(cl->attrs, cl->nattrs, p->y_key);
-    bool ok = true;
-    if (at && at->value) {
-        int digit = rf_script_parse_anchor(at->value);
-        if (digit < 0) {
-            report(c, "bad-value", at->line, at->col, "%s=\"%s\" of %s must be a digit 0-9",
-                   at->name, at->value, what);
-            return false;
-        }
-        if (!c->on_map[digit]) {
-            report(c, "anchor-missing", at->line, at->col,
-                   "%s names digit %d, which is not on the map", what, digit);
-            return false;
-        }
-        return rf_template_anchor(c->t, digit, x, y);
-    }
-    if (!ax && !ay) {
-        if (p->required)
-            report(c, "missing-attribute", cl->line, cl->col, "%s needs %s or %s and %s", what,
-                   p->name, p->x_name, p->y_name);
-        return false;
-    }
-    if (!ax || !ay) {
-        report(c, "missing-attribute", cl->line, cl->col, "%s gives %s without %s", what,
-               ax ? p->x_name : p->y_name, ax ? p->y_name : p->x_name);
-        return false;
-    }
-    if (!rf_script_parse_int(ax->value, RF_SCRIPT_COORD_MIN, RF_SCRIPT_COORD_MAX, x)) {
-        report(c, "bad-value", ax->line, ax->col, "%s=\"%s\" of %s must be an integer", ax->name,
-               ax->value, what);
-        ok = false;
-    }
-    if (!rf_script_parse_int(ay->value, RF_SCRIPT_COORD_MIN, RF_SCRIPT_COORD_MAX, y)) {
-        report(c, "bad-value", ay->line, ay->col, "%s=\"%s\" of %s must be an integer", ay->name,
-               ay->value, what);
-        ok = false;
-    }
-    return ok;
-}
-
-/* A create action: the object it makes is checked as if it were in the room. */
-static void check_create(check *c, const rf_clause *cl, bool placed, int x, int y)
-{
-    const rf_attr *tag = attr_find(cl->attrs, cl->nattrs, "createtype");
-    const rf_attr *id = attr_find(cl->attrs, cl->nattrs, "id");
-    const rf_flags *f = rf_template_flags(c->t);
-    const rf_object_spec *os;
-    rf_object_type type;
-    char what[64];
-    if (!tag || !tag->value || !rf_object_type_parse(tag->value, &type))
-        return; /* reported by check_attrs */
-    os = rf_script_object_spec(type);
-    snprintf(what, sizeof what, "the %s this create action makes", rf_object_type_name(type));
-    if (os)
-        check_attrs(c, cl, os->attrs, os->nattrs, what);
-    snprintf(what, sizeof what, "created %s", rf_object_type_name(type));
-    if (placed)
-        check_tile(c, what, x, y, cl->line, cl->col);
-    if (id && id->value && object_has_id(c, id->value)) {
-        const rf_object *o = rf_template_object_find(c->t, id->value);
-        report(c, "duplicate-id", id->line, id->col,
-               "this create action makes id '%s', already used by the %s on line %d", id->value,
-               o ? rf_object_type_name(o->type) : "object", o ? o->line : 0);
-    }
-    if (f && f->shop && is_monster(type))
-        check_shop_monster(c, what, cl->line, cl->col);
-}
-
 /* "the <type> action" (or condition) into out, cut as snprintf cuts: the
- * name every clause diagnostic gives, made for each clause without printf. */
+ * name every clause diagnostic gives, made without printf. */
 static void clause_what(char *out, size_t cap, const char *type, bool action)
 {
     const char *parts[3] = {"the ", type, action ? " action" : " condition"};
@@ -554,21 +468,147 @@ static void clause_what(char *out, size_t cap, const char *type, bool action)
     out[n] = '\0';
 }
 
+/* A clause's name for its diagnostics, made when the first one needs it
+ * (most clauses have none); made from the start for a create action's. */
+typedef struct clause_name {
+    const char *type;
+    bool action, made;
+    char text[96];
+} clause_name;
+
+static const char *name_of(clause_name *w)
+{
+    if (!w->made)
+        clause_what(w->text, sizeof w->text, w->type, w->action);
+    w->made = true;
+    return w->text;
+}
+
+/* Checks attrs (of a clause at line:col) against the spec rows: presence,
+ * value kind, and that referenced ids exist. w names the clause. */
+static void check_attrs(check *c, const rf_clause *cl, const rf_attr_spec *specs, size_t nspecs,
+                        clause_name *w)
+{
+    size_t i;
+    for (i = 0; i < nspecs; i++) {
+        const rf_attr_spec *s = &specs[i];
+        const rf_attr *a = attr_find(cl->attrs, cl->nattrs, s->key);
+        if (!a || !a->value) {
+            if (s->required && !(s->alt && attr_find(cl->attrs, cl->nattrs, s->alt)))
+                report(c, "missing-attribute", cl->line, cl->col, "%s needs the %s attribute",
+                       name_of(w), s->name);
+            continue;
+        }
+        if (!rf_script_value_ok(s, a->value)) {
+            char exp[96];
+            expected(s, exp, sizeof exp);
+            report(c, "bad-value", a->line, a->col, "%s=\"%s\" of %s must be %s", a->name, a->value,
+                   name_of(w), exp);
+        } else if (s->kind == RF_VALUE_REF && !object_has_id(c, a->value) &&
+                   !created_has_id(c, a->value)) {
+            const char *near = nearest_id(c, a->value);
+            report(c, "unknown-id", a->line, a->col,
+                   "%s names id '%s', which no object of room '%s' has or creates%s%s%s",
+                   name_of(w), a->value, c->name, near ? "; did you mean '" : "", near ? near : "",
+                   near ? "'?" : "");
+        }
+    }
+}
+
+/* Checks one at= / x= y= pair of a clause. Sets *x, *y to the tile it names
+ * (room-local) and returns true when it names one well-formed tile. */
+static bool check_point(check *c, const rf_clause *cl, const rf_point_spec *p, clause_name *w,
+                        int *x, int *y)
+{
+    const rf_attr *at = attr_find(cl->attrs, cl->nattrs, p->at_key);
+    const rf_attr *ax = attr_find(cl->attrs, cl->nattrs, p->x_key);
+    const rf_attr *ay = attr_find(cl->attrs, cl->nattrs, p->y_key);
+    bool ok = true;
+    if (at && at->value) {
+        int digit = rf_script_parse_anchor(at->value);
+        if (digit < 0) {
+            report(c, "bad-value", at->line, at->col, "%s=\"%s\" of %s must be a digit 0-9",
+                   at->name, at->value, name_of(w));
+            return false;
+        }
+        if (!c->on_map[digit]) {
+            report(c, "anchor-missing", at->line, at->col,
+                   "%s names digit %d, which is not on the map", name_of(w), digit);
+            return false;
+        }
+        return rf_template_anchor(c->t, digit, x, y);
+    }
+    if (!ax && !ay) {
+        if (p->required)
+            report(c, "missing-attribute", cl->line, cl->col, "%s needs %s or %s and %s",
+                   name_of(w), p->name, p->x_name, p->y_name);
+        return false;
+    }
+    if (!ax || !ay) {
+        report(c, "missing-attribute", cl->line, cl->col, "%s gives %s without %s",
+               name_of(w), ax ? p->x_name : p->y_name, ax ? p->y_name : p->x_name);
+        return false;
+    }
+    if (!rf_script_parse_int(ax->value, RF_SCRIPT_COORD_MIN, RF_SCRIPT_COORD_MAX, x)) {
+        report(c, "bad-value", ax->line, ax->col, "%s=\"%s\" of %s must be an integer", ax->name,
+               ax->value, name_of(w));
+        ok = false;
+    }
+    if (!rf_script_parse_int(ay->value, RF_SCRIPT_COORD_MIN, RF_SCRIPT_COORD_MAX, y)) {
+        report(c, "bad-value", ay->line, ay->col, "%s=\"%s\" of %s must be an integer", ay->name,
+               ay->value, name_of(w));
+        ok = false;
+    }
+    return ok;
+}
+
+/* A create action: the object it makes is checked as if it were in the room. */
+static void check_create(check *c, const rf_clause *cl, bool placed, int x, int y)
+{
+    const rf_attr *tag = attr_find(cl->attrs, cl->nattrs, "createtype");
+    const rf_attr *id = attr_find(cl->attrs, cl->nattrs, "id");
+    const rf_flags *f = rf_template_flags(c->t);
+    const rf_object_spec *os;
+    rf_object_type type;
+    char what[64];
+    clause_name made = {NULL, true, true, ""};
+    if (!tag || !tag->value || !rf_object_type_parse(tag->value, &type))
+        return; /* reported by check_attrs */
+    os = rf_script_object_spec(type);
+    snprintf(made.text, sizeof what, "the %s this create action makes", /* cut as it was */
+             rf_object_type_name(type));
+    if (os)
+        check_attrs(c, cl, os->attrs, os->nattrs, &made);
+    snprintf(what, sizeof what, "created %s", rf_object_type_name(type));
+    if (placed)
+        check_tile(c, what, x, y, cl->line, cl->col);
+    if (id && id->value && object_has_id(c, id->value)) {
+        const rf_object *o = rf_template_object_find(c->t, id->value);
+        report(c, "duplicate-id", id->line, id->col,
+               "this create action makes id '%s', already used by the %s on line %d", id->value,
+               o ? rf_object_type_name(o->type) : "object", o ? o->line : 0);
+    }
+    if (f && f->shop && is_monster(type))
+        check_shop_monster(c, what, cl->line, cl->col);
+}
+
 static void check_clause(check *c, const rf_clause *cl, bool action)
 {
     const rf_clause_spec *spec;
-    char what[96];
+    clause_name w;
     size_t i;
     int x = 0, y = 0;
     bool placed = false;
     spec = action ? rf_script_action_spec(cl->type) : rf_script_condition_spec(cl->type);
     if (!spec)
         return; /* unknown types: rf_lint_script_types */
-    clause_what(what, sizeof what, spec->type, action);
-    check_attrs(c, cl, spec->attrs, spec->nattrs, what);
+    w.type = spec->type;
+    w.action = action;
+    w.made = false;
+    check_attrs(c, cl, spec->attrs, spec->nattrs, &w);
     for (i = 0; i < spec->npoints; i++) {
         int px, py;
-        if (check_point(c, cl, &spec->points[i], what, &px, &py) && i == 0) {
+        if (check_point(c, cl, &spec->points[i], &w, &px, &py) && i == 0) {
             placed = true;
             x = px;
             y = py;
@@ -631,28 +671,32 @@ static void check_door(check *c, int x, int y, char ch)
     bool vertical = ch == 'D'; /* opens up/down: sits on a top or bottom edge */
     int dx = vertical ? 0 : 1, dy = vertical ? 1 : 0;
     bool before = outside(c, x - dx, y - dy), after = outside(c, x + dx, y + dy);
-    int line, col, k;
-    cell_pos(c, x, y, &line, &col);
+    int line, col, k; /* the door's cell: where each report points, found when one is made */
     if (!before && !after) {
+        cell_pos(c, x, y, &line, &col);
         report(c, "door-edge", line, col, "door '%c' at (%d, %d) is not on a %s edge of the room",
                ch, x, y, vertical ? "top or bottom" : "left or right");
         return;
     }
     if (before && after) {
+        cell_pos(c, x, y, &line, &col);
         report(c, "door-blocked", line, col,
                "door '%c' at (%d, %d) has the outside on both sides and no room behind it", ch, x,
                y);
     } else {
         int ix = before ? x + dx : x - dx, iy = before ? y + dy : y - dy;
-        if (!walkable(c, ix, iy))
+        if (!walkable(c, ix, iy)) {
+            cell_pos(c, x, y, &line, &col);
             report(c, "door-blocked", line, col,
                    "door '%c' at (%d, %d) opens onto '%c' at (%d, %d), which is not walkable", ch,
                    x, y, cell(c, ix, iy), ix, iy);
+        }
     }
     for (k = -1; k <= 1; k += 2) { /* the span runs along the edge */
         int sx = x + k * dy, sy = y + k * dx;
         bool in = sx >= 0 && sy >= 0 && sx < c->w && sy < c->h;
         if (!in || !wall_like(cell(c, sx, sy))) {
+            cell_pos(c, x, y, &line, &col);
             if (in)
                 report(c, "door-span", line, col,
                        "door '%c' at (%d, %d) has '%c' beside it at (%d, %d); its span needs wall",
@@ -687,20 +731,8 @@ static void check_doors(check *c)
 static void check_shop(check *c)
 {
     const rf_flags *f = rf_template_flags(c->t);
-    bool has[3] = {false, false, false}; /* S, s, i */
-    int first_x = -1, first_y = -1, x, y, line, col;
-    for (y = 0; y < c->h; y++)
-        for (x = 0; x < c->w; x++) {
-            char ch = cell(c, x, y);
-            int k = ch == 'S' ? 0 : ch == 's' ? 1 : ch == 'i' ? 2 : -1;
-            if (k < 0)
-                continue;
-            has[k] = true;
-            if (first_x < 0) {
-                first_x = x;
-                first_y = y;
-            }
-        }
+    const bool *has = c->shop_cell; /* S, s, i: scan_map saw them */
+    int line, col;
     if (f && f->shop) {
         if (!has[0] || !has[1] || !has[2]) {
             room_pos(c, &line, &col);
@@ -708,10 +740,10 @@ static void check_shop(check *c)
                    c->name, has[0] ? "" : " S (shopkeeper)", has[1] ? "" : " s (his block area)",
                    has[2] ? "" : " i (sales pedestals)");
         }
-    } else if (first_x >= 0) {
-        cell_pos(c, first_x, first_y, &line, &col);
+    } else if (c->any_shop) {
+        cell_pos(c, c->shop_x, c->shop_y, &line, &col);
         report(c, "shop-symbol", line, col, "'%c' belongs in shops, but room '%s' is no shop",
-               cell(c, first_x, first_y), c->name);
+               cell(c, c->shop_x, c->shop_y), c->name);
     }
 }
 
@@ -742,10 +774,10 @@ static void check_zoo(check *c)
  * the two cells beside a 'D'. Outside the room (above the top edge, below the
  * bottom one) counts as wall: placed rooms are surrounded by rock or by the
  * next room's wall, so a map's one-row border is not reported. */
-static void check_thin_walls(check *c)
+static void check_thin_walls(check *c, bool enabled)
 {
     int x, y, line, col;
-    if (!rf_diags_is_enabled(c->d, "wall-thin"))
+    if (!enabled)
         return;
     for (y = 0; y < c->h; y++)
         for (x = 0; x < c->w; x++) {
@@ -764,16 +796,26 @@ static void check_thin_walls(check *c)
 
 size_t rf_template_check(const rf_template *t, rf_diags *d)
 {
+    return rf_template_check_walls(t, d, d && rf_diags_is_enabled(d, "wall-thin"));
+}
+
+size_t rf_template_check_walls(const rf_template *t, rf_diags *d, bool thin_walls)
+{
     check c;
+    int y;
     if (!t || !d)
         return 0;
-    memset(&c, 0, sizeof c);
+    memset(&c, 0, offsetof(check, objects));
     c.t = t;
     c.d = d;
     c.file = rf_template_file(t) ? rf_template_file(t) : "";
     c.name = rf_template_name(t) ? rf_template_name(t) : "";
     c.w = rf_template_width(t);
     c.h = rf_template_height(t);
+    if (c.h > RF_TEMPLATE_MAX_SIDE) /* the loader's room-too-big keeps it from coming */
+        return 0;
+    for (y = 0; y < c.h; y++)
+        c.rows[y] = rf_template_row(t, y);
     /* the digits that become floor, as the placer draws them: in a Lua
      * room every one (a script may name any; check_anchors skips them) */
     c.used = rf_template_used_digits(t);
@@ -788,7 +830,7 @@ size_t rf_template_check(const rf_template *t, rf_diags *d)
     check_doors(&c);
     check_shop(&c);
     check_zoo(&c);
-    check_thin_walls(&c);
+    check_thin_walls(&c, thin_walls);
     index_fini(&c.objects);
     index_fini(&c.created);
     return c.errors;

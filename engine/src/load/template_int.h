@@ -102,9 +102,12 @@ struct rf_template_set {
 uint32_t rf_template_name_hash(const char *name);
 /* The index of the first template named name (case-insensitively), or -1. */
 long rf_template_set_lookup(const rf_template_set *set, const char *name);
-/* Appends t (already in set's arena); false when memory runs out (the set is
- * then unchanged). */
-bool rf_template_set_append(rf_template_set *set, rf_template *t);
+/* The same, for the loader's room: its name's hash goes to *hash, which its
+ * rf_template_set_append or rf_template_set_hand then takes (one hash a room). */
+long rf_template_set_lookup_hash(const rf_template_set *set, const char *name, uint32_t *hash);
+/* Appends t (already in set's arena), hash being its name's; false when
+ * memory runs out (the set is then unchanged). */
+bool rf_template_set_append(rf_template_set *set, rf_template *t, uint32_t hash);
 /* Where the room of index slot (rf_template_set_lookup's) is: *file, *line. */
 void rf_template_set_where(const rf_template_set *set, long slot, const char **file, int *line);
 /* A room's start: a streaming set swaps in the ring's next arena (emptied:
@@ -114,9 +117,9 @@ rf_arena_mark rf_template_set_room_begin(rf_template_set *set);
 /* The room's end, handed over (rf_template_set_hand) or left out: a
  * streaming set's own arena comes back. */
 void rf_template_set_room_end(rf_template_set *set, bool handed);
-/* A streaming set's step: hands t to set->each and keeps t's name, file and
- * line. The callback's status, or RF_ERR_NOMEM. */
-rf_status rf_template_set_hand(rf_template_set *set, const rf_template *t);
+/* A streaming set's step: hands t to set->each and keeps t's name (of hash
+ * hash), file and line. The callback's status, or RF_ERR_NOMEM. */
+rf_status rf_template_set_hand(rf_template_set *set, const rf_template *t, uint32_t hash);
 /* Records a room left out (name copied; file must live in set's arena);
  * false when memory runs out. */
 bool rf_template_set_skip(rf_template_set *set, const char *name, const char *file, int line,

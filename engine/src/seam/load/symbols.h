@@ -45,8 +45,18 @@ typedef struct rf_symbol {
 /* The rows, in DESIGN 3's order (the order legends list them). */
 size_t rf_symbol_count(void);
 const rf_symbol *rf_symbol_at(size_t i);
+/* The rows, and 1 + the row of each ASCII symbol (0 for none): symbols.c's,
+ * read here so that rf_symbol_find, which runs several times for every cell
+ * of every room, is inline. */
+extern const rf_symbol rf_symbol_rows[];
+extern const unsigned char rf_symbol_row_of[128];
+
 /* The row of map symbol c; NULL when c is no rooms.xml symbol. */
-const rf_symbol *rf_symbol_find(char c);
+static inline const rf_symbol *rf_symbol_find(char c)
+{
+    unsigned char u = (unsigned char)c;
+    return u < 128 && rf_symbol_row_of[u] ? &rf_symbol_rows[rf_symbol_row_of[u] - 1] : NULL;
+}
 
 /* The placer draws c as wall: walls, P, door centres (until used) and the
  * anchors whose bit is not in used_digits (DESIGN 3: an unused anchor is wall). */
