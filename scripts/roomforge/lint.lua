@@ -8,9 +8,10 @@
 -- it puts E back as it was when this file ran (no rooms, objects, handles,
 -- slots, rules or events), so the next room compiles and counts instructions as in
 -- a fresh world, and what the room made is garbage for the collector. The
--- column entries of the first KEEP_OBJECTS objects stay (make_object writes
--- every column of an object it makes, and no k above E.nobj is read), and
--- the room's facade leaves the weak map at once rather than at a collection. The
+-- column entries of the first KEEP_OBJECTS objects and KEEP_RULES rules stay
+-- (make_object and add_rule write every entry of what they make, and none
+-- above E.nobj or E.nrules is read), and the room's facade leaves the weak
+-- map at once rather than at a collection. The
 -- generated tests of XML scripts stay cached (E.gen, up to GEN_KEEP sources:
 -- rooms of one shape share them, as the rooms of a level do): they close
 -- over SLOT, REV and the columns, which release empties in place, and a room
@@ -25,11 +26,15 @@ local boot = {} -- the generated sources the boot compiled: they stay
 for text in pairs(E.gen) do boot[text] = true end
 local GEN_KEEP = 4096   -- generated sources kept across rooms, at most
 local KEEP_OBJECTS = 64 -- objects k <= this keep their columns when a room goes
+local KEEP_RULES = 64   -- rules i <= this keep their entries when a room goes
+-- the rule arrays add_rule writes (rules.lua), all of them for each rule
+local RULE_COLS = {E.rules, E.off, E.test, E.base, E.rr, E.xs, E.acts, E.rep, E.user}
 local GEN_EVERY = 256   -- releases between two counts of them
 local releases = 0
 
 -- Empties list t.
 local function clear(t)
+    if t[1] == nil then return end
     for i = #t, 1, -1 do t[i] = nil end
 end
 
@@ -39,7 +44,10 @@ function E.release_last(index)
     if index ~= 0 or room == nil or E.rooms[2] ~= nil or E.tick ~= 0 or E.covered ~= 0 then
         error("only the one room of the lint world, before any tick, can be released", 0)
     end
-    E.truncate(0)
+    for i = E.nrules, KEEP_RULES + 1, -1 do -- E.truncate(0) but for the entries kept
+        for c = 1, #RULE_COLS do RULE_COLS[c][i] = nil end
+    end
+    E.nrules = 0
     local HANDLE, HORDE, LEADER, forget_view = E.HANDLE, E.HORDE, E.LEADER, E.forget_view
     for k = E.nobj, 1, -1 do
         if k > KEEP_OBJECTS then

@@ -70,10 +70,16 @@ static void owned_sub(rf_luavm *vm, size_t owner, size_t n)
         vm->owned[owner] -= n <= vm->owned[owner] ? n : vm->owned[owner];
 }
 
-/* A block for nsize bytes of Lua's, its class set; NULL when memory ran out. */
-static block_head *block_new(rf_luavm *vm, size_t nsize)
+/* The rare paths stay out of line, so the common ones (fresh, release)
+ * need no registers saved. */
+#define COLD __attribute__((noinline, cold))
+#define HOT_INLINE __attribute__((always_inline)) inline
+
+/* A block of class cls carved from the slab, or a block of its own when
+ * total (head included) is over RF_VM_POOL_MAX; NULL when memory ran out. */
+static COLD block_head *block_carve(rf_luavm *vm, size_t total, size_t cls)
 {
-    size_t total = nsize + sizeof(block_head), cls, bytes;
+    size_t bytes = class_bytes(cls);
     block_head *h;
     if (total > RF_VM_POOL_MAX) {
         h = rf_alloc(total);
@@ -81,14 +87,7 @@ static block_head *block_new(rf_luavm *vm, size_t nsize)
             h->cls = DIRECT;
         return h;
     }
-    cls = class_of(total);
-    bytes = class_bytes(cls);
-    if (vm->pool_free[cls]) {
-        free_block *b = vm->pool_free[cls];
-        UNPOISON(b, sizeof *b);
-        vm->pool_free[cls] = b->next;
-        h = (block_head *)b;
-    } else {
+    {
         if ((size_t)(vm->pool_end - vm->pool_next) < bytes) {
             /* a new slab; what the last one has left (under RF_VM_POOL_MAX) stays unused */
             char *slab = rf_alloc(RF_VM_POOL_SLAB);
@@ -106,6 +105,21 @@ static block_head *block_new(rf_luavm *vm, size_t nsize)
     UNPOISON(h, bytes);
     h->cls = cls;
     return h;
+}
+
+/* A block for nsize bytes of Lua's, its class set; NULL when memory ran
+ * out. A free block of its class when there is one: the common case. */
+static HOT_INLINE block_head *block_new(rf_luavm *vm, size_t nsize)
+{
+    size_t total = nsize + sizeof(block_head), cls = class_of(total);
+    free_block *b;
+    if (total > RF_VM_POOL_MAX || !(b = vm->pool_free[cls]))
+        return block_carve(vm, total, cls);
+    UNPOISON(b, sizeof *b);
+    vm->pool_free[cls] = b->next;
+    UNPOISON(b, class_bytes(cls));
+    ((block_head *)b)->cls = cls;
+    return (block_head *)b;
 }
 
 static void block_free(rf_luavm *vm, block_head *h)
@@ -134,10 +148,6 @@ void rf_vm_pool_free(rf_luavm *vm)
     }
     vm->pool_slabs = NULL;
 }
-
-/* The rare paths stay out of line, so the common ones (fresh, release)
- * need no registers saved. */
-#define COLD __attribute__((noinline, cold))
 
 /* Growth past the cap: the line user code stands on, and no more of it. */
 static COLD void *refuse(rf_luavm *vm)
@@ -177,7 +187,7 @@ static void release(rf_luavm *vm, void *ptr, size_t osize)
 }
 
 /* Grows or shrinks Lua's block at ptr from osize to nsize (both > 0). */
-static COLD void *resize(rf_luavm *vm, void *ptr, size_t osize, size_t nsize)
+static __attribute__((noinline)) void *resize(rf_luavm *vm, void *ptr, size_t osize, size_t nsize)
 {
     block_head *h = (block_head *)ptr - 1, *nh;
     size_t old = osize, old_owner = h->owner;
