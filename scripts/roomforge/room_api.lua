@@ -194,10 +194,11 @@ function M.rule(self, spec)
     end
     if type(spec) ~= "table" then error("room:rule needs a table {when = ..., run = ...}", 2) end
     local when, run, rep = spec.when, spec.run, spec["repeat"]
-    local acts = {}
+    local acts
     if type(run) == "function" then
-        acts[1] = function() run(self) end
+        acts = {function() run(self) end}
     elseif type(run) == "table" then
+        acts = {}
         each_entry(run, "run", function(name, c) acts[#acts + 1] = compile_act(room, name, c) end)
     else
         error("run must be a function or a list of actions", 2)
@@ -220,13 +221,16 @@ function M.rule(self, spec)
 end
 
 -- The environment of a room chunk (the sandbox's, from C) gets `room`.
+-- E.loading while a chunk runs: one table, its fields set per chunk.
+local LOADING = {}
 function E.chunk_env(index, script, chunk, env)
     local room = E.rooms[index + 1]
-    E.loading = {room = room, script = script, chunk = chunk}
+    LOADING.room, LOADING.script, LOADING.chunk = room, script, chunk
+    E.loading = LOADING
     env.room = facade(room)
     return env
 end
-function E.chunk_done() E.loading = nil end
+function E.chunk_done() E.loading, LOADING.room = nil, nil end
 
 -- ---- the extension API ----
 

@@ -118,11 +118,18 @@ static int read_only_next(lua_State *L)
  * so no script can reach the shared library to change it for every other. */
 static int read_only_pairs(lua_State *L)
 {
-    lua_settop(L, 0);
+    /* the table behind the proxy (argument 1) is its metatable's __index;
+     * no script reaches that metatable (__metatable is false) to call this */
+    if (!lua_getmetatable(L, 1))
+        return luaL_error(L, "pairs: not a read-only table");
+    lua_pushliteral(L, "__index");
+    lua_rawget(L, -2);
+    lua_replace(L, 1);
+    lua_settop(L, 1);
     lua_pushcfunction(L, rf_lua_ordered_pairs);
-    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
     lua_call(L, 1, 1); /* the ordered iterator alone */
-    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
     lua_pushcclosure(L, read_only_next, 2);
     lua_pushnil(L);
     lua_pushnil(L);
@@ -144,8 +151,7 @@ static void make_read_only_with(lua_State *L, const char *name, const void *newi
         lua_rawgetp(L, LUA_REGISTRYINDEX, newindex_key);
     }
     lua_setfield(L, -2, "__newindex");
-    lua_pushvalue(L, -3);
-    lua_pushcclosure(L, read_only_pairs, 1);
+    lua_pushcfunction(L, read_only_pairs);
     lua_setfield(L, -2, "__pairs");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
