@@ -29,6 +29,7 @@ local KEEP_OBJECTS = 64 -- objects k <= this keep their columns when a room goes
 local KEEP_RULES = 64   -- rules i <= this keep their entries when a room goes
 -- the rule arrays add_rule writes (rules.lua), all of them for each rule
 local RULE_COLS = {E.rules, E.off, E.test, E.base, E.rr, E.xs, E.acts, E.rep, E.user}
+local drop_facade = E.drop_facade
 local GEN_EVERY = 256   -- releases between two counts of them
 local releases = 0
 
@@ -38,35 +39,45 @@ local function clear(t)
     for i = #t, 1, -1 do t[i] = nil end
 end
 
--- Releases room index, the only room, before any tick.
+-- Releases room index, the only room, before any tick. Most lint rooms made
+-- no object, slot or handle (their objects were never asked about), so
+-- each walk is guarded by whether there is anything to walk.
 function E.release_last(index)
-    local room = E.rooms[index + 1]
-    if index ~= 0 or room == nil or E.rooms[2] ~= nil or E.tick ~= 0 or E.covered ~= 0 then
+    local rooms = E.rooms
+    local room = rooms[index + 1]
+    if index ~= 0 or room == nil or rooms[2] ~= nil or E.tick ~= 0 or E.covered ~= 0 then
         error("only the one room of the lint world, before any tick, can be released", 0)
     end
-    for i = E.nrules, KEEP_RULES + 1, -1 do -- E.truncate(0) but for the entries kept
+    local nrules, nobj = E.nrules, E.nobj
+    for i = nrules, KEEP_RULES + 1, -1 do -- E.truncate(0) but for the entries kept
         for c = 1, #RULE_COLS do RULE_COLS[c][i] = nil end
     end
     E.nrules = 0
-    local HANDLE, HORDE, LEADER, forget_view = E.HANDLE, E.HORDE, E.LEADER, E.forget_view
-    for k = E.nobj, 1, -1 do
-        if k > KEEP_OBJECTS then
-            for c = 1, NCOLS do COLS[c][k] = nil end
-            HANDLE[k], HORDE[k], LEADER[k] = nil, nil, nil
+    if nobj > 0 then
+        local HANDLE, HORDE, LEADER, forget_view = E.HANDLE, E.HORDE, E.LEADER, E.forget_view
+        for k = nobj, 1, -1 do
+            if k > KEEP_OBJECTS then
+                for c = 1, NCOLS do COLS[c][k] = nil end
+                HANDLE[k], HORDE[k], LEADER[k] = nil, nil, nil
+            end
+            forget_view(k)
         end
-        forget_view(k)
+        local BYH = E.BYH
+        for h = E.next_handle, 1, -1 do BYH[h] = nil end
+        E.nobj, E.next_handle = 0, 0
+        clear(E.clocks)
+        clear(E.dead_new)
+        clear(E.dead_old)
+        clear(E.free)
     end
-    E.drop_facade(room)
-    for h = E.next_handle, 1, -1 do E.BYH[h] = nil end
-    E.nobj, E.next_handle = 0, 0
-    local SLOT = E.SLOT
-    for s = E.nslot, 1, -1 do SLOT[s] = nil end
-    E.nslot = 0
-    clear(E.clocks)
-    clear(E.dead_new)
-    clear(E.dead_old)
-    clear(E.free)
+    local nslot = E.nslot
+    if nslot > 0 then
+        local SLOT = E.SLOT
+        for s = nslot, 1, -1 do SLOT[s] = nil end
+        E.nslot = 0
+    end
     clear(E.pending)
+    if room.facade ~= nil then drop_facade(room) end
     releases = releases + 1
     if releases % GEN_EVERY == 0 then
         local gen, n = E.gen, 0
@@ -78,6 +89,6 @@ function E.release_last(index)
         end
     end
     E.REV[1] = nil
-    E.rooms[1] = nil
+    rooms[1] = nil
     E.cur, E.clause_line, E.loading = 0, 0, nil
 end
