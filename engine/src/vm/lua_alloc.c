@@ -72,6 +72,7 @@ static void owned_sub(rf_luavm *vm, size_t owner, size_t n)
 
 /* The rare paths stay out of line, so the common ones (fresh, release)
  * need no registers saved. */
+#define OUT_OF_LINE __attribute__((noinline))
 #define COLD __attribute__((noinline, cold))
 #define HOT_INLINE __attribute__((always_inline)) inline
 
@@ -87,21 +88,19 @@ static COLD block_head *block_carve(rf_luavm *vm, size_t total, size_t cls)
             h->cls = DIRECT;
         return h;
     }
-    {
-        if ((size_t)(vm->pool_end - vm->pool_next) < bytes) {
-            /* a new slab; what the last one has left (under RF_VM_POOL_MAX) stays unused */
-            char *slab = rf_alloc(RF_VM_POOL_SLAB);
-            if (!slab)
-                return NULL;
-            *(void **)slab = vm->pool_slabs;
-            vm->pool_slabs = slab;
-            vm->pool_next = slab + sizeof(block_head); /* the link, padded to alignment */
-            vm->pool_end = slab + RF_VM_POOL_SLAB;
-            POISON(vm->pool_next, (size_t)(vm->pool_end - vm->pool_next));
-        }
-        h = (block_head *)vm->pool_next;
-        vm->pool_next += bytes;
+    if ((size_t)(vm->pool_end - vm->pool_next) < bytes) {
+        /* a new slab; what the last one has left (under RF_VM_POOL_MAX) stays unused */
+        char *slab = rf_alloc(RF_VM_POOL_SLAB);
+        if (!slab)
+            return NULL;
+        *(void **)slab = vm->pool_slabs;
+        vm->pool_slabs = slab;
+        vm->pool_next = slab + sizeof(block_head); /* the link, padded to alignment */
+        vm->pool_end = slab + RF_VM_POOL_SLAB;
+        POISON(vm->pool_next, (size_t)(vm->pool_end - vm->pool_next));
     }
+    h = (block_head *)vm->pool_next;
+    vm->pool_next += bytes;
     UNPOISON(h, bytes);
     h->cls = cls;
     return h;
@@ -187,7 +186,7 @@ static void release(rf_luavm *vm, void *ptr, size_t osize)
 }
 
 /* Grows or shrinks Lua's block at ptr from osize to nsize (both > 0). */
-static __attribute__((noinline)) void *resize(rf_luavm *vm, void *ptr, size_t osize, size_t nsize)
+static OUT_OF_LINE void *resize(rf_luavm *vm, void *ptr, size_t osize, size_t nsize)
 {
     block_head *h = (block_head *)ptr - 1, *nh;
     size_t old = osize, old_owner = h->owner;
