@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/text.h"
 #include "roomforge/diag.h"
 
 typedef struct file_count {
@@ -108,7 +109,7 @@ static long code_index(const rf_diags *d, const char *code)
 {
     size_t i;
     for (i = 0; i < d->ncodes; i++)
-        if (d->table[i].code[0] == code[0] && strcmp(d->table[i].code, code) == 0)
+        if (rf_text_eq(d->table[i].code, code))
             return (long)i;
     return -1;
 }

@@ -135,12 +135,6 @@ static bool attr_key(rf_loader *ld, const rf_xml_attr *x, const rf_gelem_spec *s
     return true;
 }
 
-/* Whether two normalised keys are equal: grammar keys are one string each. */
-static bool same_key(const char *a, const char *b)
-{
-    return a == b || (a[0] == b[0] && strcmp(a, b) == 0);
-}
-
 /* Reads the element's attributes (ld->xa) into ld->attrs (values in
  * ld->sbuf; names stay libxml2's, alive while the element is handled),
  * reporting unknown, duplicated and badly typed ones. */
@@ -174,7 +168,7 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
             continue;
         }
         for (j = 0; j < ld->nattrs; j++)
-            if (same_key(ld->sa[j].key, a->key))
+            if (rf_text_eq(ld->sa[j].key, a->key))
                 dup = true;
         if (dup) {
             rf_load_emit(ld, "duplicate-attribute", line, col,

@@ -12,11 +12,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 #include <libxml/parser.h>
 
 #include "core/alloc.h"
+#include "core/text.h"
 #include "grammar_int.h"
 #include "load/xml_explain.h"
 #include "roomforge/diag.h"
@@ -248,7 +248,7 @@ static inline const rf_attr *rf_load_attr(const rf_loader *ld, const char *key)
 {
     size_t i;
     for (i = 0; i < ld->nattrs; i++)
-        if (ld->attrs[i].key[0] == key[0] && strcmp(ld->attrs[i].key, key) == 0)
+        if (rf_text_eq(ld->attrs[i].key, key))
             return &ld->attrs[i];
     return NULL;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/text.h"
 #include "load/script_types.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -210,7 +211,7 @@ static const rf_clause_spec *find_clause(const rf_clause_spec *rows, size_t n, c
     if (!type)
         return NULL;
     for (i = 0; i < n; i++)
-        if (rows[i].type[0] == type[0] && strcmp(rows[i].type, type) == 0)
+        if (rf_text_eq(rows[i].type, type))
             return &rows[i];
     return NULL;
 }

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "core/text.h"
 #include "load/script_types.h"
 #include "load/symbols.h"
 
@@ -97,7 +98,7 @@ static const char *clause_value(const rf_clause *cl, const char *key)
 {
     size_t i;
     for (i = 0; cl->attrs && i < cl->nattrs; i++)
-        if (cl->attrs[i].key[0] == key[0] && strcmp(cl->attrs[i].key, key) == 0)
+        if (rf_text_eq(cl->attrs[i].key, key))
             return cl->attrs[i].value;
     return NULL;
 }

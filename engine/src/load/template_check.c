@@ -102,7 +102,7 @@ static const rf_attr *attr_find(const rf_attr *attrs, size_t n, const char *key)
 {
     size_t i;
     for (i = 0; i < n; i++)
-        if (attrs[i].key && attrs[i].key[0] == key[0] && strcmp(attrs[i].key, key) == 0)
+        if (attrs[i].key && rf_text_eq(attrs[i].key, key))
             return &attrs[i];
     return NULL;
 }

@@ -9,8 +9,17 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "roomforge/text.h" /* rf_text_bom_len */
+
+/* Whether NUL-terminated a and b are the same string: the same pointer, or
+ * the first bytes tested before strcmp is called (the tables of codes,
+ * clause types and attribute keys scanned for every element and room). */
+static inline bool rf_text_eq(const char *a, const char *b)
+{
+    return a == b || (a[0] == b[0] && strcmp(a, b) == 0);
+}
 
 /* Length (1-4) of the well-formed UTF-8 sequence at s, of which at most n
  * bytes (n >= 1) may be read; 0 when it is invalid, overlong, a surrogate,
