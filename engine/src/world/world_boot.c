@@ -394,33 +394,22 @@ static int l_objects(lua_State *L)
     return 0;
 }
 
+/* The host table engine.lua receives: one row a function, each with the
+ * world as its upvalue (those that need no world ignore it). */
+static const luaL_Reg host_fns[] = {
+    {"emit", l_emit},       {"objtag", l_objtag},           {"compile", l_compile},
+    {"arm", l_arm},         {"disarm", l_disarm},           {"to_template", l_to_template},
+    {"objects", l_objects}, {"read_only", rf_luavm_read_only}, {NULL, NULL},
+};
+
 int rf_world_step_boot(lua_State *L)
 {
     rf_world *w = lua_touserdata(L, 1);
     size_t i;
     lua_createtable(L, 0, 12);
     set_shared(L);
-    lua_pushlightuserdata(L, w);
-    lua_pushcclosure(L, l_emit, 1);
-    lua_setfield(L, -2, "emit");
-    lua_pushcfunction(L, l_objtag);
-    lua_setfield(L, -2, "objtag");
-    lua_pushcfunction(L, l_compile);
-    lua_setfield(L, -2, "compile");
-    lua_pushlightuserdata(L, w);
-    lua_pushcclosure(L, l_arm, 1);
-    lua_setfield(L, -2, "arm");
-    lua_pushlightuserdata(L, w);
-    lua_pushcclosure(L, l_disarm, 1);
-    lua_setfield(L, -2, "disarm");
-    lua_pushlightuserdata(L, w);
-    lua_pushcclosure(L, l_to_template, 1);
-    lua_setfield(L, -2, "to_template");
-    lua_pushlightuserdata(L, w);
-    lua_pushcclosure(L, l_objects, 1);
-    lua_setfield(L, -2, "objects");
-    lua_pushcfunction(L, rf_luavm_read_only);
-    lua_setfield(L, -2, "read_only");
+    lua_pushlightuserdata(L, w); /* every host function's upvalue (upworld) */
+    luaL_setfuncs(L, host_fns, 1);
     run_embedded(L, "engine.lua", 1, 1);
     if (!lua_istable(L, -1))
         return luaL_error(L, "engine.lua did not return its table");
