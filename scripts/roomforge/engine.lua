@@ -182,22 +182,29 @@ end
 -- its clauses is in the template's own frame (C maps it to the level, DESIGN
 -- 12); x, y is the turned room's level corner, anchors digit -> {x, y}. With
 -- defer (the lint world), C has not added the template's objects: the room
--- gets them when first asked about an object (need_objects).
-function E.new_room(index, x, y, w, h, orient, name, anchors, defer)
-    local room = {
-        index = index, x = x, y = y, w = w, h = h, orient = orient, name = name,
-        anchors = anchors, -- digit -> {x, y}
-        base = E.nslot,    -- its slots are base + 1, base + 2, ...
-        slots = (not defer) and {} or nil, -- id -> slot (a deferred room's: need_objects)
-        list = (not defer) and {} or nil,  -- every object present, in creation order
-        nrules = 0,
-        state = {},        -- room.state: what rules keep across a save (plain values)
-        deferred = defer or nil, -- true until its template's objects are added
-    }
+-- gets them when first asked about an object (need_objects). fill_room sets
+-- every field of table `room`: a new one, or (lint.lua) the released room's.
+local function fill_room(room, index, x, y, w, h, orient, name, anchors, defer)
+    room.index, room.x, room.y, room.w, room.h = index, x, y, w, h
+    room.orient, room.name = orient, name
+    room.anchors = anchors -- digit -> {x, y}
+    room.base = E.nslot    -- its slots are base + 1, base + 2, ...
+    room.slots = (not defer) and {} or nil -- id -> slot (a deferred room's: need_objects)
+    room.list = (not defer) and {} or nil  -- every object present, in creation order
+    room.nrules = 0
+    room.state = {}        -- room.state: what rules keep across a save (plain values)
+    room.deferred = defer or nil -- true until its template's objects are added
+    room.facade = nil      -- its `room` table for scripts (room_api.lua), made when first asked
     E.rooms[index + 1] = room
     REV[index + 1] = 0
     if E.restore then E.restore_room(room) end -- save.lua: the saved objects
     return room
+end
+E.fill_room = fill_room
+function E.new_room(...)
+    return fill_room({index = 0, x = 0, y = 0, w = 0, h = 0, orient = 0, name = "", anchors = false,
+                      base = 0, slots = false, list = false, nrules = 0, state = false,
+                      deferred = false, facade = false}, ...) -- every field, so its size
 end
 
 -- Adds a deferred room's template objects (C calls E.add_object for each)

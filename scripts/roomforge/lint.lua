@@ -7,11 +7,12 @@
 -- Design: the lint world holds one room at a time, before any tick; releasing
 -- it puts E back as it was when this file ran (no rooms, objects, handles,
 -- slots, rules or events), so the next room compiles and counts instructions as in
--- a fresh world, and what the room made is garbage for the collector. The
--- column entries of the first KEEP_OBJECTS objects and KEEP_RULES rules stay
--- (make_object and add_rule write every entry of what they make, and none
--- above E.nobj or E.nrules is read), and the room's facade leaves the weak
--- map at once rather than at a collection. The
+-- a fresh world, and what the room made is garbage for the collector. Kept:
+-- the room's own table, which the next room fills (engine.lua's fill_room
+-- sets every field); the column entries of the first KEEP_OBJECTS objects and
+-- KEEP_RULES rules (make_object and add_rule write every entry of what they
+-- make, and none above E.nobj or E.nrules is read). The room's facade leaves
+-- the weak map at once rather than at a collection. The
 -- generated tests of XML scripts stay cached (E.gen, up to GEN_KEEP sources:
 -- rooms of one shape share them, as the rooms of a level do): they close
 -- over SLOT, REV and the columns, which release empties in place, and a room
@@ -30,6 +31,8 @@ local KEEP_RULES = 64   -- rules i <= this keep their entries when a room goes
 -- the rule arrays add_rule writes (rules.lua), all of them for each rule
 local RULE_COLS = {E.rules, E.off, E.test, E.base, E.rr, E.xs, E.acts, E.rep, E.user}
 local drop_facade = E.drop_facade
+local new_room, fill_room = E.new_room, E.fill_room
+local spare -- the released room's table: the next room fills it again
 local GEN_EVERY = 256   -- releases between two counts of them
 local releases = 0
 
@@ -37,6 +40,15 @@ local releases = 0
 local function clear(t)
     if t[1] == nil then return end
     for i = #t, 1, -1 do t[i] = nil end
+end
+
+-- The lint world's rooms: each one the table of the room before, every
+-- field set again (fill_room), so a room costs no table of its own.
+function E.new_room(...)
+    local room = spare
+    if room == nil then return new_room(...) end
+    spare = nil
+    return fill_room(room, ...)
 end
 
 -- Releases room index, the only room, before any tick. Most lint rooms made
@@ -90,5 +102,7 @@ function E.release_last(index)
     end
     E.REV[1] = nil
     rooms[1] = nil
+    room.state, room.anchors, room.slots, room.list = false, false, false, false -- let them go
+    spare = room
     E.cur, E.clause_line, E.loading = 0, 0, nil
 end

@@ -4,11 +4,11 @@
  * Pipeline: pack; lint_paths.c streams rooms (rf_template_set_stream, hold
  * RF_LINT_PIPE_HOLD) into rf_lint_pipe_room. Design: n checkers, each with a
  * world linter and a staging sink: checker 0 is the loader's thread, 1..n-1
- * threads taking queued rooms in order. The loader reads until the room HOLD
- * back is unchecked, then checks rooms itself until it is HALF back, so no
- * core idles while a room waits. Each room records who checked it and its
- * diagnostics' count; at the end they go to the caller's sink in room order,
- * after the loader's, as a kept lint orders them: the same bytes for any n.
+ * threads that make their linters as the loader starts, then take queued
+ * rooms in order. The loader reads until the room HOLD back is unchecked,
+ * then checks rooms itself until it is HALF back, so no core idles. Each room
+ * records who checked it and its diagnostics' count; at the end they go to
+ * the caller's sink in room order, after the loader's: the same bytes for any n.
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -41,6 +41,8 @@ typedef struct checker {
 struct rf_lint_pipe {
     checker c[MAX_CHECKERS];
     unsigned n;
+    rf_world_opts wo; /* what the threads make their linters with */
+    bool has_wo;      /* else the defaults */
     const rf_template *ring[RING];
     size_t handed_at[RING]; /* when each queued room was handed (its place in the set's ring) */
     bool done[RING];
@@ -97,11 +99,25 @@ static bool behind(const rf_lint_pipe *p, size_t back)
     return p->low < p->queued && p->handed_at[p->low % RING] + back <= p->handed;
 }
 
+/* A checker thread makes its own linter, while the loader reads the file's
+ * first rooms, then checks queued rooms until the pipe closes. A linter that
+ * cannot be made stops the checks as running out of memory does (the first
+ * linter read the same files). */
 static void *checker_main(void *arg)
 {
     checker *c = arg;
     rf_lint_pipe *p = c->p;
+    rf_diags *quiet = rf_diags_new_staging(); /* the first linter reports the extensions' problems */
+    rf_status st = quiet ? rf_world_linter_new(p->has_wo ? &p->wo : NULL, false, quiet, &c->l) : RF_ERR_NOMEM;
+    rf_diags_free(quiet);
+    if (c->l && !(c->out = rf_diags_new_staging()))
+        st = RF_ERR_NOMEM;
     pthread_mutex_lock(&p->mu);
+    if (st == RF_ERR_NOMEM || st == RF_ERR_IO || !c->out) {
+        p->worst = RF_ERR_NOMEM;
+        pthread_mutex_unlock(&p->mu);
+        return NULL;
+    }
     for (;;) {
         while (p->taken >= p->queued && !p->closing) {
             p->idle++;
@@ -162,8 +178,7 @@ rf_status rf_lint_pipe_new(const rf_world_opts *wo, unsigned jobs, rf_diags *d,
                            rf_lint_pipe **out)
 {
     rf_lint_pipe *p = rf_calloc(1, sizeof *p);
-    rf_diags *quiet = NULL;
-    rf_status st = RF_OK;
+    rf_status st;
     unsigned j;
     *out = NULL;
     if (!p)
@@ -172,25 +187,19 @@ rf_status rf_lint_pipe_new(const rf_world_opts *wo, unsigned jobs, rf_diags *d,
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->room, NULL);
     p->n = checkers_for(jobs);
-    for (j = 0; j < p->n && st != RF_ERR_NOMEM && st != RF_ERR_IO; j++) {
-        checker *c = &p->c[j];
-        rf_status s;
-        c->p = p;
-        c->index = j;
-        /* the first linter reports the extensions' problems, once */
-        if (j == 1 && !(quiet = rf_diags_new_staging())) {
-            st = RF_ERR_NOMEM;
-            break;
-        }
-        s = rf_world_linter_new(wo, false, j == 0 ? d : quiet, &c->l);
-        if (j == 0)
-            st = s;
-        else if (s == RF_ERR_NOMEM || s == RF_ERR_IO)
-            st = RF_ERR_NOMEM; /* the first read the same files */
-        if (c->l && !(c->out = rf_diags_new_staging()))
-            st = RF_ERR_NOMEM;
+    if (wo) {
+        p->wo = *wo;
+        p->has_wo = true;
     }
-    rf_diags_free(quiet);
+    for (j = 0; j < p->n; j++) {
+        p->c[j].p = p;
+        p->c[j].index = j;
+    }
+    /* the first linter, the loader's, reports the extensions' problems once;
+     * the threads make theirs (checker_main) */
+    st = rf_world_linter_new(wo, false, d, &p->c[0].l);
+    if (p->c[0].l && !(p->c[0].out = rf_diags_new_staging()))
+        st = RF_ERR_NOMEM;
     if (st == RF_ERR_NOMEM) {
         rf_lint_pipe_free(p);
         return st;
