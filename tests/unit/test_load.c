@@ -761,6 +761,57 @@ START_TEST(a_hundred_thousand_attributes_are_refused_before_parsing)
 END_TEST
 
 /* A row too long is room-too-big alone: not followed by a false no-rows. */
+/* The prescan goes over a big file in steps (load_prescan.c): a comment
+ * across a step's end hides its DOCTYPE, a tag past the first step is
+ * walked 16 bytes at a time with quotes holding '=', '>' and the other
+ * quote, and a bad byte anywhere is reported before a tag found earlier. */
+static char *steps_file(size_t *len, int *tag_line, bool bad_byte)
+{
+    size_t cap = 400 * 1024, n = 0;
+    char *xml = malloc(cap);
+    int line = 1, i;
+    ck_assert_ptr_nonnull(xml);
+    n += (size_t)sprintf(xml + n, "<roomdb>\n<!-- ");
+    while (n < 64 * 1024 - 5)
+        xml[n++] = 'x';
+    n += (size_t)sprintf(xml + n, "<!DOCTYPE hidden> -->\n");
+    line += 2;
+    for (i = 0; n < 150 * 1024; i++, line++) /* quotes holding what ends or counts elsewhere */
+        n += (size_t)sprintf(xml + n, "<room name='r%d \">=' x=\"a='b>\"/>\n", i);
+    *tag_line = line;
+    n += (size_t)sprintf(xml + n, "<room name=\"big\"");
+    for (i = 0; i < 70; i++)
+        n += (size_t)sprintf(xml + n, " a%d='%s'", i, i % 2 ? "=\">" : "1");
+    n += (size_t)sprintf(xml + n, "/>\n");
+    while (n < 300 * 1024)
+        xml[n++] = ' ';
+    if (bad_byte)
+        xml[n++] = (char)0xff;
+    n += (size_t)sprintf(xml + n, "</roomdb>\n");
+    ck_assert_uint_lt(n, cap);
+    *len = n;
+    return xml;
+}
+
+START_TEST(prescan_steps_keep_what_is_found_first)
+{
+    size_t n;
+    int tag_line;
+    char *xml = steps_file(&n, &tag_line, false);
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "steps.xml", xml, n, d), RF_ERR_CONTENT);
+    free(xml);
+    ck_assert_ptr_null(find_code("xml-doctype"));
+    expect_diag("xml-limit", tag_line, 1);
+    teardown(); /* the same file with a bad byte past the tag */
+    setup();
+    xml = steps_file(&n, &tag_line, true);
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "steps.xml", xml, n, d), RF_ERR_CONTENT);
+    free(xml);
+    expect_diag("xml-encoding", tag_line + 1, 0);
+    ck_assert_ptr_null(find_code("xml-limit"));
+}
+END_TEST
+
 START_TEST(a_row_too_long_is_one_error)
 {
     char *xml = malloc(1100000);
@@ -1252,6 +1303,7 @@ static Suite *load_suite(void)
     tcase_add_test(th, remote_dtd_is_refused);
     tcase_add_test(th, xinclude_is_an_unknown_element_and_reads_nothing);
     tcase_add_test(th, billion_laughs_is_refused);
+    tcase_add_test(th, prescan_steps_keep_what_is_found_first);
     tcase_add_test(th, big_entity_referenced_20000_times_is_refused);
     tcase_add_test(th, fixtures_naming_secret_txt_never_show_it);
     tcase_add_test(th, hostile_files_open_no_other_file);
