@@ -107,13 +107,15 @@ static void *checker_main(void *arg)
 {
     checker *c = arg;
     rf_lint_pipe *p = c->p;
-    rf_diags *quiet = rf_diags_new_staging(); /* the first linter reports the extensions' problems */
-    rf_status st = quiet ? rf_world_linter_new(p->has_wo ? &p->wo : NULL, false, quiet, &c->l) : RF_ERR_NOMEM;
+    /* the extensions' problems go nowhere: the first linter reported them */
+    rf_diags *quiet = rf_diags_new_staging();
+    if (quiet)
+        (void)rf_world_linter_new(p->has_wo ? &p->wo : NULL, false, quiet, &c->l);
     rf_diags_free(quiet);
-    if (c->l && !(c->out = rf_diags_new_staging()))
-        st = RF_ERR_NOMEM;
+    if (c->l) /* no linter (memory, or a file gone): no sink either */
+        c->out = rf_diags_new_staging();
     pthread_mutex_lock(&p->mu);
-    if (st == RF_ERR_NOMEM || st == RF_ERR_IO || !c->out) {
+    if (!c->out) {
         p->worst = RF_ERR_NOMEM;
         pthread_mutex_unlock(&p->mu);
         return NULL;
