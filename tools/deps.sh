@@ -5,12 +5,13 @@
 # command to run and fails. Called by `make demo` and `make test`. scdoc
 # builds the man pages (docs/man); man-db's `man` reads them back in the
 # install test (tests/cli/install_check.sh). libpng writes `gen --format png`;
-# libmicrohttpd serves `watch --serve`;
+# libmicrohttpd serves `watch --serve`; zlib checksums world saves; json-c
+# reads every JSON roomforge reads back (stats shards);
 # chromium, node and npm run the html viewer's browser test (tests/browser);
 # clang builds the libFuzzer harnesses (make fuzz); lua5.4 runs the Lua
 # module's tests (tests/lua); lintian checks the .deb packages (deb_inspect).
 set -eu
-PKGS="build-essential cmake pkg-config libxml2-dev libxml2-utils liblua5.4-dev check python3 scdoc man-db libpng-dev libmicrohttpd-dev"
+PKGS="build-essential cmake pkg-config libxml2-dev libxml2-utils liblua5.4-dev check python3 scdoc man-db libpng-dev libmicrohttpd-dev zlib1g-dev libjson-c-dev"
 [ "${1:-}" = test ] && PKGS="$PKGS chromium clang lua5.4 lintian"
 missing=""
 for p in $PKGS; do
