@@ -2,7 +2,8 @@
 # tests/cli/check_doc_links.py SRCDIR: every relative link of README.md and
 # docs/*.md names a file that exists and, with #anchor, a heading of it
 # (GitHub's anchors: lower case, punctuation dropped, blanks as '-'), so
-# moving a section or a file cannot leave the guides pointing nowhere.
+# moving a section or a file cannot leave the guides pointing nowhere; a
+# link out of the repository fails too, since a clone has its own tree only.
 import os
 import re
 import sys
@@ -38,7 +39,10 @@ def main():
             path, _, anchor = link.partition("#")
             target = os.path.normpath(os.path.join(src, os.path.dirname(doc), path)) if path \
                 else os.path.join(src, doc)
-            if not os.path.exists(target):
+            if os.path.relpath(target, src).startswith(os.pardir):
+                print(f"FAIL: {doc}: {link}: leaves the repository (a clone has only its own tree)")
+                bad += 1
+            elif not os.path.exists(target):
                 print(f"FAIL: {doc}: {link}: no such file")
                 bad += 1
             elif anchor and target.endswith(".md") and anchor not in anchors(target):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tests/cli/check_level_batch.py CHECK_LEVEL LIST [--lit]: runs the shared
-check-level tool (shared/tools/check-level, run in this one process as a
-script, never copied) over every level of LIST, instead of one python a
+level checker (tools/check-level, run in this one process as a
+script) over every level of LIST, instead of one python a
 level. LIST has one level a line: `JSON-FILE<TAB>WHAT`; a JSON-FILE.err
 beside the file, when present and not empty, holds `EXIT<TAB>stderr` of a
 roomforge gen that failed. With --lit every room must also carry a boolean

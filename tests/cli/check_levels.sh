@@ -2,7 +2,7 @@
 # tests/cli/check_levels.sh ROOMFORGE CHECK_LEVEL: runs `roomforge gen --format
 # json` for a sample of seeds, depths and sizes of every bundled profile
 # (brogue, nethack, dungeonmaker, caverns; "default" is the profile's own size, no
-# --size) through shared/tools/check-level (the DESIGN 6 invariants one level
+# --size) through tools/check-level (the DESIGN 6 invariants one level
 # can show), and checks that every room carries "lit". Reports every bad level.
 # The levels are written to a temporary folder and checked by one python
 # (check_level_batch.py), not one a level.

@@ -3,7 +3,7 @@
 pack and fixture rooms (10x8 to 40x20, one door facing each edge, or four)
 forced into every profile at seeds 1-30 and depths 2, 6 and 10 (those the
 room's levels allow): each must be placed and whole (issue 12). A level passes
-shared/tools/check-level (DESIGN 6; with the room's map once rooms carry their
+tools/check-level (docs/design.md; with the room's map once rooms carry their
 orientation) and the checks of whole() here: every floor-like cell of the map is walkable in the
 level in the orientation the room was drawn in, and every object of the map
 with percent 100 stands on its cell. A room larger than a profile's level must
@@ -96,8 +96,8 @@ def whole(level, room):
 
 
 def check_level(tool, path, room, level):
-    """shared/tools/check-level on the level at path, run in this process (it
-    is a script, never copied): None or its complaint. The room's map is given
+    """tools/check-level on the level at path, run in this process (it
+    is a script): None or its complaint. The room's map is given
     when the level's rooms say their orientation: check-level reads a room
     without one as unturned, and a drawn copy of the room may be turned."""
     args = [path]

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/cli/forced_whole.sh ROOMFORGE CHECK_LEVEL SRC: forced rooms that once
 # came out hollow (walled up whole, exit 0) must be placed and whole: each
-# case runs gen --room ... --format json and shared/tools/check-level with
+# case runs gen --room ... --format json and tools/check-level with
 # the room's map (every floor, anchor or ^ cell walkable in the level).
 #   - a one-door room whose door faced the map's edge (issue 12's example);
 #   - a seeded Brogue room whose door front a lake took (caverns);

@@ -1,5 +1,5 @@
-"""tests/cli/inproc_check_level.py: runs the shared check-level tool
-(../shared/tools/check-level, a script: run, never copied) inside this Python
+"""tests/cli/inproc_check_level.py: runs the level checker
+(tools/check-level, a script) inside this Python
 process, which is far faster than a python per level. Used by
 check_level_batch.py and forced_sweep.py; not thread-safe (it swaps sys.argv
 and stdout): call it from one thread."""

@@ -5,7 +5,7 @@ orient="any" on every bundled profile (issue 14, DESIGN 12).
 The bundled content is copied to a temporary pack whose profiles.xml gives
 every profile <param name="orient" value="any"/>. Every bundled room is
 forced into every profile at seeds 1-N (RF_SWEEP_SEEDS, default 3; 1 under
-RF_SANITIZED) at its first depth; each level must pass shared/tools/check-level
+RF_SANITIZED) at its first depth; each level must pass tools/check-level
 with the room's map (check-level turns the map by the level's orient), and
 forced_sweep.whole(): every floor-like cell of the map turned by the room's
 orientation is walkable in the level and every object the map always places

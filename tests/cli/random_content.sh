@@ -4,7 +4,7 @@
 # seeds) beside the bundled profiles must lint clean; every profile digs
 # levels with them drawn in; every room forced (gen --room) at a depth its
 # range allows either is placed or is refused with room-not-placed naming it,
-# exit 1; every level made passes shared/tools/check-level. Never a crash,
+# exit 1; every level made passes tools/check-level. Never a crash,
 # never another exit. Under RF_SANITIZED (the ASan run) one seed, 6 rooms.
 # Each level made is kept in a temporary folder and all are checked at the
 # end by one python (check_level_batch.py), not one a level.

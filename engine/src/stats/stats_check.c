@@ -2,7 +2,7 @@
  * show, checked on every level stats generates, and the stair path length.
  *
  * Pipeline: stats; reads a kept level (grid, room records, stairs), called
- * by rf_st_tally. Design: the same checks as ../shared/tools/check-level
+ * by rf_st_tally. Design: the same checks as tools/check-level
  * (reachability from the up stairs outside locked rooms, stairs present, no
  * two templates' interiors meet) plus the ones only the library sees (a
  * special template twice, a template outside its depth); one breadth-first
