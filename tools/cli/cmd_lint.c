@@ -2,12 +2,15 @@
  * files and report.
  *
  * Pipeline: CLI over rf_lint_paths (roomforge/lint.h: rooms, their scripts,
- * profiles and their trial levels). Exit (DESIGN 5): 0 no errors (warnings
- * allowed), 1 content errors (or warnings with --werror), 2 usage or I/O.
+ * profiles and their trial levels), then the project's policy (roomforge.toml,
+ * suppression comments, --baseline: rf_lint_policy_*) filters what is written.
+ * Exit (DESIGN 5): 0 no errors (warnings allowed), 1 content errors (or
+ * warnings with --werror), 2 usage or I/O (a broken config or baseline too).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -16,6 +19,8 @@
 #include "roomforge/version.h"
 
 #define MAX_PATHS 4096
+#define MAX_SWITCHES 256
+#define CONFIG_NAME "roomforge.toml"
 
 typedef enum out_format { OUT_GCC, OUT_JSON, OUT_SARIF } out_format;
 
@@ -25,6 +30,7 @@ static void lint_help(FILE *out)
 {
     fputs("usage: roomforge lint [--format gcc|json|sarif] [--werror] [--disable CODE]...\n"
           "                      [--enable CODE]... [--scripts DIR] [--jobs N]\n"
+          "                      [--config FILE] [--no-config] [--baseline FILE]\n"
           "                      [--list-codes] [PATH...]\n"
           "Checks rooms.xml and profiles files (a directory: every *.xml below it, walked\n"
           "recursively); with no PATH, the bundled content. Every XML script is compiled\n"
@@ -45,11 +51,20 @@ static void lint_help(FILE *out)
           "  --jobs N                 threads running the rooms' scripts, 1..8, the one\n"
           "                           reading the files counted (default: the cores);\n"
           "                           the report is the same for any N\n"
+          "  --config FILE            the project's lint settings (default: roomforge.toml\n"
+          "                           in the first PATH that is a folder holding one, else\n"
+          "                           in the current folder)\n"
+          "  --no-config              read no roomforge.toml\n"
+          "  --baseline FILE          report only what is new against FILE, a saved\n"
+          "                           roomforge lint --format json report\n"
           "  --list-codes             print every diagnostic code (code, severity, meaning)\n"
           "                           and exit\n"
           "  -h, --help               print this help and exit\n"
-          "An option's value may also follow '=' (--format=json).\n"
-          "Exit: 0 clean or warnings only, 1 content errors, 2 usage or I/O errors.\n",
+          "An option's value may also follow '=' (--format=json). A comment\n"
+          "<!-- roomforge: disable-next-line CODE... --> hides those codes (all, when it\n"
+          "names none) on the line after it.\n"
+          "Exit: 0 clean or warnings only, 1 content errors, 2 usage or I/O errors (a\n"
+          "broken roomforge.toml or baseline too).\n",
           out);
 }
 
@@ -64,6 +79,56 @@ static void list_codes(void)
                c[i].enabled ? "" : " (off by default)");
 }
 
+/* A --enable or --disable of the command line, laid on after the config. */
+typedef struct lint_switch {
+    const char *code;
+    bool on;
+} lint_switch;
+
+/* The roomforge.toml lint reads: --config's, else the first folder PATH
+ * holding one, else the current folder's; NULL when there is none. */
+static const char *find_config(const char *given, const char *const *paths, size_t n, char *buf,
+                               size_t cap)
+{
+    struct stat st;
+    size_t i;
+    if (given)
+        return given;
+    for (i = 0; i < n; i++) {
+        if (stat(paths[i], &st) != 0 || !S_ISDIR(st.st_mode))
+            continue;
+        if (snprintf(buf, cap, "%s/%s", paths[i], CONFIG_NAME) < (int)cap &&
+            stat(buf, &st) == 0)
+            return buf;
+    }
+    return stat(CONFIG_NAME, &st) == 0 ? CONFIG_NAME : NULL;
+}
+
+/* Lays the config, then the command line's switches and --werror, on d. */
+static void configure(rf_diags *d, const rf_lint_policy *pol, const lint_switch *sw, size_t nsw,
+                      bool werror)
+{
+    size_t i;
+    rf_lint_policy_setup(pol, d);
+    for (i = 0; i < nsw; i++)
+        if (!rf_diags_enable(d, sw[i].code, sw[i].on))
+            continue; /* checked when the option was read */
+    if (werror)
+        rf_diags_set_werror(d, true);
+}
+
+/* Prints what went wrong with the config or baseline, on stderr: the lint
+ * cannot run as the project asked, an exit 2. */
+static int policy_failed(rf_diags *pd, rf_status st)
+{
+    if (st == RF_ERR_NOMEM)
+        fputs("roomforge lint: out of memory\n", stderr);
+    if (rf_diags_write_gcc(pd, stderr, RF_DIAG_WRITE_SOURCE |
+                                           (cli_use_color(stderr) ? RF_DIAG_WRITE_COLOR : 0)) != RF_OK)
+        return CLI_USAGE; /* stderr failed too: the exit code is all that is left */
+    return CLI_USAGE;
+}
+
 int cmd_lint(int argc, char **argv)
 {
     char content[4096];
@@ -73,11 +138,17 @@ int cmd_lint(int argc, char **argv)
     bool werror = false;
     rf_lint_opts lo;
     rf_lint_summary sum;
-    rf_diags *d = rf_diags_new();
-    rf_status worst, ws = RF_OK;
+    rf_diags *d = rf_diags_new(), *raw = rf_diags_new(), *pd = rf_diags_new();
+    rf_lint_policy *pol = rf_lint_policy_new();
+    lint_switch sw[MAX_SWITCHES];
+    size_t nsw = 0, hidden = 0;
+    const char *config = NULL, *baseline = NULL;
+    char config_buf[4096];
+    bool no_config = false;
+    rf_status worst, ws = RF_OK, st;
     int rc = CLI_USAGE, k;
     rf_lint_opts_init(&lo);
-    if (!d) {
+    if (!d || !raw || !pd || !pol) {
         fputs("roomforge lint: out of memory\n", stderr);
         goto done;
     }
@@ -105,6 +176,26 @@ int cmd_lint(int argc, char **argv)
                 goto done;
             }
             lo.scripts_dir = v;
+            continue;
+        }
+        if (strcmp(argv[k], "--no-config") == 0) {
+            no_config = true;
+            continue;
+        }
+        if ((r = cli_opt_value(argc, argv, &k, "--config", &v)) != 0) {
+            if (r < 0 || !*v) {
+                rc = cli_usage_error("lint", "--config needs a roomforge.toml file");
+                goto done;
+            }
+            config = v;
+            continue;
+        }
+        if ((r = cli_opt_value(argc, argv, &k, "--baseline", &v)) != 0) {
+            if (r < 0 || !*v) {
+                rc = cli_usage_error("lint", "--baseline needs a saved lint --format json report");
+                goto done;
+            }
+            baseline = v;
             continue;
         }
         if ((r = cli_opt_value(argc, argv, &k, "--jobs", &v)) != 0) {
@@ -137,10 +228,16 @@ int cmd_lint(int argc, char **argv)
                 rc = cli_usage_error("lint", "--%s needs a diagnostic code", on ? "enable" : "disable");
                 goto done;
             }
-            if (!rf_diags_enable(d, v, on)) {
+            if (!rf_diag_code_find(v)) {
                 rc = cli_usage_error("lint", "unknown diagnostic code '%s' (see --list-codes)", v);
                 goto done;
             }
+            if (nsw == MAX_SWITCHES) {
+                rc = cli_usage_error("lint", "more than %d --enable and --disable", MAX_SWITCHES);
+                goto done;
+            }
+            sw[nsw].code = v;
+            sw[nsw++].on = on;
             continue;
         }
         if (argv[k][0] == '-' && argv[k][1] != '\0') {
@@ -162,8 +259,28 @@ int cmd_lint(int argc, char **argv)
         paths[0] = content;
         npaths = 1;
     }
-    rf_diags_set_werror(d, werror);
-    worst = rf_lint_paths(paths, npaths, &lo, d, &sum);
+    if (config && no_config) {
+        rc = cli_usage_error("lint", "--config and --no-config contradict each other");
+        goto done;
+    }
+    if (!no_config && (config = find_config(config, paths, npaths, config_buf,
+                                            sizeof config_buf)) != NULL &&
+        (st = rf_lint_policy_config(pol, config, pd)) != RF_OK) {
+        rc = policy_failed(pd, st);
+        goto done;
+    }
+    if (baseline && (st = rf_lint_policy_baseline(pol, baseline, pd)) != RF_OK) {
+        rc = policy_failed(pd, st);
+        goto done;
+    }
+    if (!lo.scripts_dir)
+        lo.scripts_dir = rf_lint_policy_scripts(pol);
+    configure(raw, pol, sw, nsw, werror);
+    configure(d, pol, sw, nsw, werror);
+    rf_diags_set_file_cap(raw, 0); /* the cap counts what is written, after the filter */
+    worst = rf_lint_paths(paths, npaths, &lo, raw, &sum);
+    if (rf_lint_policy_apply(pol, raw, d, &hidden) != RF_OK)
+        worst = RF_ERR_NOMEM;
     if (fmt == OUT_JSON)
         ws = rf_diags_write_json(d, stdout);
     else if (fmt == OUT_SARIF)
@@ -172,9 +289,12 @@ int cmd_lint(int argc, char **argv)
         ws = rf_diags_write_gcc(d, stdout,
                                 RF_DIAG_WRITE_SOURCE | (cli_use_color(stdout) ? RF_DIAG_WRITE_COLOR : 0));
     /* the summary after the diagnostics, on stderr whatever the format */
-    fprintf(stderr, "roomforge lint: %zu room%s, %zu profile%s loaded; %zu error%s, %zu warning%s\n",
+    fprintf(stderr, "roomforge lint: %zu room%s, %zu profile%s loaded; %zu error%s, %zu warning%s",
             sum.rooms, plural(sum.rooms), sum.profiles, plural(sum.profiles), rf_diags_errors(d),
             plural(rf_diags_errors(d)), rf_diags_warnings(d), plural(rf_diags_warnings(d)));
+    if (hidden > 0)
+        fprintf(stderr, "; %zu hidden (suppressed, ignored or in the baseline)", hidden);
+    fputc('\n', stderr);
     if (worst != RF_OK && worst != RF_ERR_CONTENT) {
         rc = CLI_USAGE; /* an io-error names the path; the rest says why here */
         if (worst == RF_ERR_NOMEM)
@@ -187,6 +307,9 @@ int cmd_lint(int argc, char **argv)
     if (ws != RF_OK || fflush(stdout) != 0)
         rc = CLI_USAGE;
 done:
+    rf_lint_policy_free(pol);
+    rf_diags_free(pd);
+    rf_diags_free(raw);
     rf_diags_free(d);
     return rc;
 }

@@ -75,6 +75,9 @@ _roomforge()
     --coords)
         COMPREPLY=($(compgen -W "template room" -- "$cur"))
         return ;;
+    --config | --baseline)
+        COMPREPLY=($(compgen -f -- "$cur"))
+        return ;;
     --orient)
         COMPREPLY=($(compgen -W "0 1 2 3 4 5 6 7" -- "$cur"))
         return ;;

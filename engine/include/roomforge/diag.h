@@ -60,6 +60,11 @@ RF_API void rf_diags_clear(rf_diags *d);
 /* Turns a code on or off for this sink; false when code is unknown. */
 RF_API RF_NODISCARD bool rf_diags_enable(rf_diags *d, const char *code, bool on);
 RF_API bool rf_diags_is_enabled(const rf_diags *d, const char *code);
+/* Records code's diagnostics with severity sev from now on (a project's
+ * roomforge.toml [severity] table); what a diagnostic means for loading
+ * (rf_diag_report's verdict) stays the code table's. false when code is
+ * unknown or sev is no severity. */
+RF_API RF_NODISCARD bool rf_diags_set_severity(rf_diags *d, const char *code, rf_severity sev);
 /* With werror, warnings are recorded as errors. */
 RF_API void rf_diags_set_werror(rf_diags *d, bool werror);
 /* At most max errors and warnings are kept per file; the next one is replaced

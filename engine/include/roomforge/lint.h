@@ -71,5 +71,51 @@ RF_API RF_NODISCARD rf_status rf_lint_paths(const char *const *paths, size_t npa
                                             const rf_lint_opts *o, rf_diags *d,
                                             rf_lint_summary *out);
 
+/* ---- a project's lint policy (DESIGN 5: roomforge.toml, suppression
+ * comments, --baseline), implemented in engine/src/pack/lint_policy.c and
+ * lint_config.c. The CLI reads the config, sets up its sink, lints into it,
+ * then filters the findings into the sink it writes. */
+typedef struct rf_lint_policy rf_lint_policy; /* opaque */
+
+/* An empty policy (nothing suppressed, ignored or known), or NULL when
+ * memory runs out. The caller frees it. */
+RF_API RF_NODISCARD rf_lint_policy *rf_lint_policy_new(void);
+RF_API void rf_lint_policy_free(rf_lint_policy *p);
+/* Reads the roomforge.toml at path into p (docs/ci.md has its keys): top
+ * keys scripts (a folder, relative to the file's), werror (bool) and ignore
+ * (a list of globs relative to the file's folder), table [codes] with enable
+ * and disable (lists of codes), table [severity] with CODE = "error",
+ * "warning", "note" or "off". RF_OK; RF_ERR_CONTENT with config-syntax,
+ * config-key or config-value diagnostics in d at the file's line and column;
+ * RF_ERR_IO with an io-error; RF_ERR_NOMEM; RF_ERR_ARG. */
+RF_API RF_NODISCARD rf_status rf_lint_policy_config(rf_lint_policy *p, const char *path,
+                                                    rf_diags *d);
+/* The scripts folder the config named (resolved against its folder), or
+ * NULL; werror as the config set it: 1, 0, or -1 when it did not. */
+RF_API const char *rf_lint_policy_scripts(const rf_lint_policy *p);
+RF_API int rf_lint_policy_werror(const rf_lint_policy *p);
+/* Lays the config's enabled and disabled codes, severities and werror onto
+ * sink, before linting into it. */
+RF_API void rf_lint_policy_setup(const rf_lint_policy *p, rf_diags *sink);
+/* Leaves out every finding in a file below root whose path relative to root
+ * matches glob (fnmatch(3) with FNM_PATHNAME, or a folder and all below it).
+ * RF_OK, RF_ERR_NOMEM or RF_ERR_ARG. */
+RF_API RF_NODISCARD rf_status rf_lint_policy_ignore(rf_lint_policy *p, const char *root,
+                                                    const char *glob);
+/* Reads a baseline: a saved `roomforge lint --format json` report. Each of
+ * its diagnostics hides one finding with the same file, code and message
+ * (lines may move). RF_OK; RF_ERR_CONTENT with a baseline-bad diagnostic;
+ * RF_ERR_NOMEM. */
+RF_API RF_NODISCARD rf_status rf_lint_policy_baseline(rf_lint_policy *p, const char *path,
+                                                      rf_diags *d);
+/* Copies into out every finding of in that no suppression comment
+ * (<!-- roomforge: disable-next-line [CODE...] --> ending on the line before it),
+ * ignored path or baseline entry hides, then an unknown-suppression warning
+ * for each such comment naming no code; *dropped (may be NULL) gets how many
+ * were hidden. Each file named is read once for its comments. RF_OK,
+ * RF_ERR_NOMEM or RF_ERR_ARG. */
+RF_API RF_NODISCARD rf_status rf_lint_policy_apply(rf_lint_policy *p, const rf_diags *in,
+                                                   rf_diags *out, size_t *dropped);
+
 RF_END_C
 #endif /* RF_LINT_H */

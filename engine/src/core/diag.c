@@ -23,7 +23,8 @@ struct rf_diags {
     size_t n, cap;
     file_count *files;
     size_t nfiles, files_cap;
-    bool *enabled; /* one per row of the code table */
+    bool *enabled;        /* one per row of the code table */
+    rf_severity *severity; /* one per row: the table's, or a user's override */
     size_t ncodes;
     const rf_diag_code *table;
     bool werror;
@@ -39,12 +40,17 @@ rf_diags *rf_diags_new(void)
         return NULL;
     d->table = rf_diag_codes(&d->ncodes);
     d->enabled = rf_calloc(d->ncodes, sizeof *d->enabled);
-    if (!d->enabled) {
+    d->severity = rf_calloc(d->ncodes, sizeof *d->severity);
+    if (!d->enabled || !d->severity) {
+        rf_free(d->enabled);
+        rf_free(d->severity);
         rf_free(d);
         return NULL;
     }
-    for (i = 0; i < d->ncodes; i++)
+    for (i = 0; i < d->ncodes; i++) {
         d->enabled[i] = d->table[i].enabled;
+        d->severity[i] = d->table[i].severity;
+    }
     d->file_cap = 200;
     return d;
 }
@@ -102,6 +108,7 @@ void rf_diags_free(rf_diags *d)
     rf_free(d->items);
     rf_free(d->files);
     rf_free(d->enabled);
+    rf_free(d->severity);
     rf_free(d);
 }
 
@@ -127,6 +134,15 @@ bool rf_diags_is_enabled(const rf_diags *d, const char *code)
 {
     long i = code ? code_index(d, code) : -1;
     return i >= 0 && d->enabled[i];
+}
+
+bool rf_diags_set_severity(rf_diags *d, const char *code, rf_severity sev)
+{
+    long i = code ? code_index(d, code) : -1;
+    if (i < 0 || sev < RF_SEV_NOTE || sev > RF_SEV_ERROR)
+        return false;
+    d->severity[i] = sev;
+    return true;
 }
 
 void rf_diags_set_werror(rf_diags *d, bool werror) { d->werror = werror; }
@@ -238,7 +254,7 @@ static bool add_v(rf_diags *d, const char *code, const char *file, int line, int
         ci = code_index(d, "bad-value");
     if (!d->enabled[ci])
         return true;
-    sev = d->table[ci].severity;
+    sev = d->severity[ci];
     if (sev == RF_SEV_WARNING && d->werror)
         sev = RF_SEV_ERROR;
     fc = file_slot(d, file);

@@ -109,6 +109,12 @@ static const rf_diag_code codes[] = {
     {"save-state", E, true, "a room's room.state holds what a save cannot keep (a function, a cycle, a table with a metatable); the message names the room"},
     {"save-version", E, true, "a world save from a later version of roomforge than this library reads"},
     {"save-damaged", E, true, "a world save that is damaged, truncated, not a save, or made with other templates or extensions"},
+    /* lint's project policy (roomforge.toml, suppression comments, --baseline) */
+    {"config-syntax", E, true, "a roomforge.toml line that is not TOML roomforge reads"},
+    {"config-key", E, true, "a roomforge.toml key or table roomforge does not know"},
+    {"config-value", E, true, "a roomforge.toml value of the wrong type, or naming no diagnostic code or severity"},
+    {"baseline-bad", E, true, "a --baseline file that cannot be read or is not lint's JSON output"},
+    {"unknown-suppression", W, true, "a roomforge: disable-next-line comment names no diagnostic code"},
 };
 
 #undef E
