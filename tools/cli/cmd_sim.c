@@ -25,6 +25,7 @@ typedef struct sim_opts {
     const char *room, *scenario;
     cli_content content; /* --content, --scripts, --verbose, --quiet */
     bool json;
+    rf_scenario_junit *junit; /* --format junit: the report the plays go into */
     int orient;       /* --orient K: 0-7 */
     rf_coords coords; /* --coords template|room */
 } sim_opts;
@@ -33,7 +34,7 @@ static void sim_help(FILE *out)
 {
     fputs("usage: roomforge sim [--content DIR]... [--room NAME] --scenario FILE|DIR\n"
           "                     [--orient K] [--coords template|room] [--scripts DIR]\n"
-          "                     [--format text|json] [--verbose] [--quiet]\n"
+          "                     [--format text|json|junit] [--verbose] [--quiet]\n"
           "Plays a scenario (enter, exit, move X Y, pull ID, hit ID [N], kill ID, tick [N],\n"
           "expect T<tick> <effect>) against a room in a fresh one-room world and prints\n"
           "what its rules do, one effect a line, in room-local coordinates. The room's\n"
@@ -58,7 +59,8 @@ static void sim_help(FILE *out)
           "  --scripts DIR        load the designer condition and action types of\n"
           "                       DIR/*.lua: the rooms are checked against them and the\n"
           "                       world runs them\n"
-          "  --format text|json   output format (default text)\n"
+          "  --format text|json|junit  output format (default text); junit: one JUnit XML\n"
+          "                       report, a test case per scenario file, for CI\n"
           "  --verbose            print every diagnostic of the content in full\n"
           "  --quiet              print errors only\n"
           "  -h, --help           print this help and exit\n"
@@ -157,7 +159,7 @@ static int sim_one(cli_pack *cp, const char *path, const sim_opts *o, bool many,
     int rc = CLI_OK;
     if (!d)
         return cli_usage_error("sim", "out of memory");
-    if (many && !o->json)
+    if (many && !o->json && !o->junit)
         printf("== %s\n", path);
     st = rf_scenario_load_file(path, d, &s);
     if (st != RF_OK) {
@@ -188,6 +190,8 @@ static int sim_one(cli_pack *cp, const char *path, const sim_opts *o, bool many,
     }
     rc = worse(rc, cli_exit_for(st));
     rf_scenario_result_set_coords(res, o->coords);
+    if (o->junit)
+        goto done; /* the report is written once, after every play */
     if (many && o->json && !first)
         putchar(',');
     if (rf_scenario_result_write(res, stdout, o->json ? RF_SCENARIO_JSON : RF_SCENARIO_TEXT) !=
@@ -196,7 +200,9 @@ static int sim_one(cli_pack *cp, const char *path, const sim_opts *o, bool many,
 done:
     if (rc != CLI_OK)
         ++*failed;
-    if (many && o->json && !res) {
+    if (o->junit && rf_scenario_junit_add(o->junit, path, res, d) != RF_OK)
+        rc = worse(rc, cli_usage_error("sim", "out of memory"));
+    if (many && o->json && !res && !o->junit) {
         /* keep the wrapper's list well-formed: a scenario that did not play */
         if (!first)
             putchar(',');
@@ -219,6 +225,7 @@ int cmd_sim(int argc, char **argv)
     rf_fs_list *paths = NULL;
     size_t n = 0, i, failed = 0;
     int rc = CLI_OK, k;
+    bool junit = false;
     memset(&o, 0, sizeof o);
     cli_content_init(&o.content);
     for (k = 1; k < argc; k++) {
@@ -250,9 +257,11 @@ int cmd_sim(int argc, char **argv)
                 return cli_usage_error("sim", "--coords takes template or room");
             o.coords = strcmp(v, "room") == 0 ? RF_COORDS_ROOM : RF_COORDS_TEMPLATE;
         } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
-            if (r < 0 || (strcmp(v, "text") != 0 && strcmp(v, "json") != 0))
-                return cli_usage_error("sim", "--format takes text or json");
+            if (r < 0 || (strcmp(v, "text") != 0 && strcmp(v, "json") != 0 &&
+                          strcmp(v, "junit") != 0))
+                return cli_usage_error("sim", "--format takes text, json or junit");
             o.json = strcmp(v, "json") == 0;
+            junit = strcmp(v, "junit") == 0;
         } else {
             return cli_usage_error("sim", "unexpected argument '%s' (see --help)", argv[k]);
         }
@@ -262,9 +271,14 @@ int cmd_sim(int argc, char **argv)
     n = scenario_paths(o.scenario, &paths, &rc);
     if (n == 0)
         return rc;
+    if (junit && !(o.junit = rf_scenario_junit_new())) {
+        rf_fs_list_free(paths);
+        return cli_usage_error("sim", "out of memory");
+    }
     rc = cli_pack_open(&cp, "sim", &o.content);
     if (!cp.pack) {
         rf_fs_list_free(paths);
+        rf_scenario_junit_free(o.junit);
         return worse(rc, cli_pack_close(&cp));
     }
     if (n > 1 && o.json)
@@ -274,6 +288,9 @@ int cmd_sim(int argc, char **argv)
                                i == 0, &failed));
     if (n > 1 && o.json)
         printf("],\"failed\":%zu}\n", failed);
+    if (o.junit && rf_scenario_junit_write(o.junit, stdout) != RF_OK)
+        rc = CLI_USAGE;
+    rf_scenario_junit_free(o.junit);
     if (n > 1)
         fprintf(stderr, "roomforge sim: %zu scenarios, %zu failed\n", n, failed);
     if (fflush(stdout) != 0)

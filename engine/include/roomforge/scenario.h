@@ -139,6 +139,8 @@ RF_API size_t rf_scenario_result_failed(const rf_scenario_result *r);
 RF_API bool rf_scenario_result_met(const rf_scenario_result *r, size_t i);
 /* The effects of this play: a range [*from, *to) of w's effect log. */
 RF_API void rf_scenario_result_effects(const rf_scenario_result *r, size_t *from, size_t *to);
+/* The name of the room the play ran against; valid while its world lives. */
+RF_API const char *rf_scenario_result_room(const rf_scenario_result *r);
 
 /* Writes the play. Text: one effect a line, "T<tick> <effect>" (room-local,
  * in the coordinates rf_scenario_result_set_coords chose).
@@ -157,6 +159,31 @@ RF_API RF_NODISCARD rf_status rf_scenario_result_write(const rf_scenario_result 
  * its room is unknown): {"scenario":"PATH","played":false}, so a list of
  * results stays well-formed. RF_ERR_IO when out fails. */
 RF_API RF_NODISCARD rf_status rf_scenario_write_unplayed(const char *path, FILE *out);
+
+/* ---- a JUnit XML report of many plays (scenario_junit.c) ---- */
+
+typedef struct rf_scenario_junit rf_scenario_junit; /* opaque */
+
+/* An empty report, or NULL when memory runs out. The caller frees it. */
+RF_API RF_NODISCARD rf_scenario_junit *rf_scenario_junit_new(void);
+RF_API void rf_scenario_junit_free(rf_scenario_junit *j);
+/* Adds the test case of the scenario file at path: r is its play (NULL when
+ * it did not play: it did not load, or its room is unknown) and d the
+ * diagnostics of that file alone. It passes when it played with every expect
+ * met and no error; unmet expects are a <failure> (type expect-failed, the
+ * first one's file:line and message); a file that did not play or whose
+ * room's scripts failed is an <error> (type: the first error's code). The
+ * case's body holds d in gcc format, its <system-out> the effect lines. The
+ * report copies what it needs: r and d may be freed after. RF_OK,
+ * RF_ERR_NOMEM or RF_ERR_ARG. */
+RF_API RF_NODISCARD rf_status rf_scenario_junit_add(rf_scenario_junit *j, const char *path,
+                                                    const rf_scenario_result *r,
+                                                    const rf_diags *d);
+/* Writes <testsuites><testsuite name="roomforge sim" tests failures errors>
+ * with one <testcase classname=ROOM name=FILE file=FILE> per file added, in
+ * order; text that XML cannot hold (control bytes, invalid UTF-8) becomes
+ * '?'. RF_ERR_IO when out fails. */
+RF_API RF_NODISCARD rf_status rf_scenario_junit_write(const rf_scenario_junit *j, FILE *out);
 
 RF_END_C
 #endif /* RF_SCENARIO_H */

@@ -419,6 +419,8 @@ rf_status rf_scenario_result_write(const rf_scenario_result *r, FILE *out,
     return ferror(out) ? RF_ERR_IO : RF_OK;
 }
 
+const char *rf_scenario_result_room(const rf_scenario_result *r) { return r ? r->room_name : NULL; }
+
 rf_status rf_scenario_write_unplayed(const char *path, FILE *out)
 {
     fputc('{', out);
