@@ -61,7 +61,7 @@ check 1 "library.scn:[0-9]+:1: error: expected at T4.*\[expect-failed\]" --room 
     --scenario "$scn/library.scn"
 # usage
 check 2 "which scenario" --room "Warden's Gate"
-check 2 "--format takes text or json" --format xml --scenario "$scn/library.scn"
+check 2 "--format takes text, json or junit" --format xml --scenario "$scn/library.scn"
 check 2 "unexpected argument" --scenario "$scn/library.scn" extra
 check 2 "--orient takes an orientation from 0 to 7" --orient 8 --scenario "$scn/library.scn"
 check 2 "--orient takes an orientation from 0 to 7" --orient -1 --scenario "$scn/library.scn"
