@@ -25,7 +25,7 @@ has() # has WORD: COMPREPLY holds WORD
 }
 
 complete_line roomforge ""
-for c in lint list show sim gen catalog stats watch --help --version; do
+for c in lint list show sim gen catalog stats watch init --help --version; do
     has "$c" || fail "roomforge <TAB> lacks $c: ${COMPREPLY[*]}"
 done
 complete_line roomforge g

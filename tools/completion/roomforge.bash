@@ -95,6 +95,7 @@ _roomforge()
         _roomforge_names "$cur" "$("$rf" list "${pack[@]}" --format json 2>/dev/null |
             grep -o '"name":"[^"]*"' | sed 's/^"name":"//; s/"$//')" ;;
     lint) COMPREPLY=($(compgen -f -- "$cur")) ;;
+    init) COMPREPLY=($(compgen -d -- "$cur")) ;; # the DIR operand
     esac
 }
 complete -F _roomforge roomforge
