@@ -116,6 +116,30 @@ try:
     check('broken baseline', rc == 2 and 'baseline-bad' in err, (rc, err))
     rc, _, err = lint('--baseline', os.path.join(tmp, 'missing.json'), pack)
     check('missing baseline', rc == 2 and 'baseline-bad' in err, (rc, err))
+    # --fix: certain did-you-means written in place (a fix uncovering another
+    # in a second pass), an ambiguous one (gateC: gateA or gateB) left alone,
+    # every other byte kept, the file's mode kept
+    typos = os.path.join(tmp, 'typos.xml')
+    shutil.copy(os.path.join(DATA, 'typos.xml'), typos)
+    os.chmod(typos, 0o640)
+    with open(typos, 'rb') as f:
+        before = f.read()
+    rc, out, err = lint('--no-config', '--fix', typos)
+    with open(typos, 'rb') as f:
+        after = f.read()
+    want = (before.replace(b'"isDaed"', b'"isdead"').replace(b'"leverr"', b'"lever"')
+            .replace(b'"tikcer"', b'"ticker"'))
+    check('--fix writes only the fixes', after == want, after.decode('utf-8', 'replace'))
+    check('--fix passes', 'fixed 2 problems in 1 file' in err and 'fixed 1 problem in 1 file' in err,
+          err)
+    check('--fix leaves the ambiguous id', rc == 1 and "id 'gateC'" in out and
+          'unknown-id' in out, (rc, out))
+    check('--fix keeps the mode', os.stat(typos).st_mode & 0o777 == 0o640,
+          oct(os.stat(typos).st_mode))
+    check('--fix leaves no file behind', sorted(os.listdir(tmp)) ==
+          ['baseline.json', 'pack', 'typos.xml'], os.listdir(tmp))
+    rc, out, err = lint('--no-config', '--fix', typos)
+    check('--fix again: nothing to fix', 'fixed' not in err and rc == 1, (rc, err))
 finally:
     shutil.rmtree(tmp)
 

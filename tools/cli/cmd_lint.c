@@ -30,7 +30,7 @@ static void lint_help(FILE *out)
 {
     fputs("usage: roomforge lint [--format gcc|json|sarif] [--werror] [--disable CODE]...\n"
           "                      [--enable CODE]... [--scripts DIR] [--jobs N]\n"
-          "                      [--config FILE] [--no-config] [--baseline FILE]\n"
+          "                      [--config FILE] [--no-config] [--baseline FILE] [--fix]\n"
           "                      [--list-codes] [PATH...]\n"
           "Checks rooms.xml and profiles files (a directory: every *.xml below it, walked\n"
           "recursively); with no PATH, the bundled content. Every XML script is compiled\n"
@@ -57,6 +57,9 @@ static void lint_help(FILE *out)
           "  --no-config              read no roomforge.toml\n"
           "  --baseline FILE          report only what is new against FILE, a saved\n"
           "                           roomforge lint --format json report\n"
+          "  --fix                    write every did-you-mean whose fix is certain (one\n"
+          "                           candidate, at most 2 edits away) into its file,\n"
+          "                           then lint again and report what is left\n"
           "  --list-codes             print every diagnostic code (code, severity, meaning)\n"
           "                           and exit\n"
           "  -h, --help               print this help and exit\n"
@@ -129,161 +132,72 @@ static int policy_failed(rf_diags *pd, rf_status st)
     return CLI_USAGE;
 }
 
-int cmd_lint(int argc, char **argv)
-{
-    char content[4096];
+/* What the command line asked for. */
+typedef struct lint_args {
     const char *paths[MAX_PATHS];
-    size_t npaths = 0;
-    out_format fmt = OUT_GCC;
-    bool werror = false;
+    size_t npaths;
+    out_format fmt;
+    bool werror, no_config, fix;
     rf_lint_opts lo;
+    lint_switch sw[MAX_SWITCHES];
+    size_t nsw;
+    const char *config, *baseline;
+} lint_args;
+
+/* One lint of a's paths through the project's policy. With fixing, writes
+ * the certain fixes into the files, counts them in *fixed and prints
+ * nothing else; otherwise writes the report. Returns the exit code (for a
+ * fixing run: CLI_OK, or CLI_USAGE when the lint or the fix failed). */
+static int lint_run(const lint_args *a, bool fixing, size_t *fixed)
+{
+    rf_lint_opts lo = a->lo;
     rf_lint_summary sum;
     rf_diags *d = rf_diags_new(), *raw = rf_diags_new(), *pd = rf_diags_new();
     rf_lint_policy *pol = rf_lint_policy_new();
-    lint_switch sw[MAX_SWITCHES];
-    size_t nsw = 0, hidden = 0;
-    const char *config = NULL, *baseline = NULL;
+    size_t hidden = 0, files = 0;
+    const char *config = NULL;
     char config_buf[4096];
-    bool no_config = false;
     rf_status worst, ws = RF_OK, st;
-    int rc = CLI_USAGE, k;
-    rf_lint_opts_init(&lo);
+    int rc = CLI_USAGE;
     if (!d || !raw || !pd || !pol) {
         fputs("roomforge lint: out of memory\n", stderr);
         goto done;
     }
-    for (k = 1; k < argc; k++) {
-        const char *v = NULL;
-        bool on;
-        int r;
-        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            lint_help(stdout);
-            rc = CLI_OK;
-            goto done;
-        }
-        if (strcmp(argv[k], "--list-codes") == 0) {
-            list_codes();
-            rc = CLI_OK;
-            goto done;
-        }
-        if (strcmp(argv[k], "--werror") == 0) {
-            werror = true;
-            continue;
-        }
-        if ((r = cli_opt_value(argc, argv, &k, "--scripts", &v)) != 0) {
-            if (r < 0) {
-                rc = cli_usage_error("lint", "--scripts needs a directory");
-                goto done;
-            }
-            lo.scripts_dir = v;
-            continue;
-        }
-        if (strcmp(argv[k], "--no-config") == 0) {
-            no_config = true;
-            continue;
-        }
-        if ((r = cli_opt_value(argc, argv, &k, "--config", &v)) != 0) {
-            if (r < 0 || !*v) {
-                rc = cli_usage_error("lint", "--config needs a roomforge.toml file");
-                goto done;
-            }
-            config = v;
-            continue;
-        }
-        if ((r = cli_opt_value(argc, argv, &k, "--baseline", &v)) != 0) {
-            if (r < 0 || !*v) {
-                rc = cli_usage_error("lint", "--baseline needs a saved lint --format json report");
-                goto done;
-            }
-            baseline = v;
-            continue;
-        }
-        if ((r = cli_opt_value(argc, argv, &k, "--jobs", &v)) != 0) {
-            int jobs;
-            if (r < 0 || !cli_parse_int(v, &jobs) || jobs < 1 || jobs > 8) {
-                rc = cli_usage_error("lint", "--jobs takes 1..8");
-                goto done;
-            }
-            lo.jobs = (unsigned)jobs;
-            continue;
-        }
-        if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
-            int f;
-            if (r < 0) {
-                rc = cli_usage_error("lint", "--format needs a value (gcc, json or sarif)");
-                goto done;
-            }
-            for (f = 0; format_names[f] && strcmp(format_names[f], v) != 0; f++)
-                ;
-            if (!format_names[f]) {
-                rc = cli_usage_error("lint", "unknown format '%s' (gcc, json or sarif)", v);
-                goto done;
-            }
-            fmt = (out_format)f;
-            continue;
-        }
-        on = strncmp(argv[k], "--enable", 8) == 0;
-        if ((r = cli_opt_value(argc, argv, &k, on ? "--enable" : "--disable", &v)) != 0) {
-            if (r < 0) {
-                rc = cli_usage_error("lint", "--%s needs a diagnostic code", on ? "enable" : "disable");
-                goto done;
-            }
-            if (!rf_diag_code_find(v)) {
-                rc = cli_usage_error("lint", "unknown diagnostic code '%s' (see --list-codes)", v);
-                goto done;
-            }
-            if (nsw == MAX_SWITCHES) {
-                rc = cli_usage_error("lint", "more than %d --enable and --disable", MAX_SWITCHES);
-                goto done;
-            }
-            sw[nsw].code = v;
-            sw[nsw++].on = on;
-            continue;
-        }
-        if (argv[k][0] == '-' && argv[k][1] != '\0') {
-            rc = cli_usage_error("lint", "unknown option '%s' (see --help)", argv[k]);
-            goto done;
-        }
-        if (npaths == MAX_PATHS) {
-            rc = cli_usage_error("lint", "more than %d paths", MAX_PATHS);
-            goto done;
-        }
-        paths[npaths++] = argv[k];
-    }
-    if (npaths == 0) {
-        const char *data = cli_data_dir();
-        if (!data || snprintf(content, sizeof content, "%s/content", data) >= (int)sizeof content) {
-            rc = cli_usage_error("lint", "no PATH given and the bundled content was not found");
-            goto done;
-        }
-        paths[0] = content;
-        npaths = 1;
-    }
-    if (config && no_config) {
-        rc = cli_usage_error("lint", "--config and --no-config contradict each other");
-        goto done;
-    }
-    if (!no_config && (config = find_config(config, paths, npaths, config_buf,
-                                            sizeof config_buf)) != NULL &&
+    if (!a->no_config && (config = find_config(a->config, a->paths, a->npaths, config_buf,
+                                               sizeof config_buf)) != NULL &&
         (st = rf_lint_policy_config(pol, config, pd)) != RF_OK) {
         rc = policy_failed(pd, st);
         goto done;
     }
-    if (baseline && (st = rf_lint_policy_baseline(pol, baseline, pd)) != RF_OK) {
+    if (a->baseline && (st = rf_lint_policy_baseline(pol, a->baseline, pd)) != RF_OK) {
         rc = policy_failed(pd, st);
         goto done;
     }
     if (!lo.scripts_dir)
         lo.scripts_dir = rf_lint_policy_scripts(pol);
-    configure(raw, pol, sw, nsw, werror);
-    configure(d, pol, sw, nsw, werror);
+    configure(raw, pol, a->sw, a->nsw, a->werror);
+    configure(d, pol, a->sw, a->nsw, a->werror);
     rf_diags_set_file_cap(raw, 0); /* the cap counts what is written, after the filter */
-    worst = rf_lint_paths(paths, npaths, &lo, raw, &sum);
+    worst = rf_lint_paths(a->paths, a->npaths, &lo, raw, &sum);
     if (rf_lint_policy_apply(pol, raw, d, &hidden) != RF_OK)
         worst = RF_ERR_NOMEM;
-    if (fmt == OUT_JSON)
+    if (fixing) {
+        if (worst != RF_OK && worst != RF_ERR_CONTENT)
+            goto failed;
+        st = rf_lint_fix(d, pd, fixed, &files);
+        if (st != RF_OK) {
+            rc = policy_failed(pd, st);
+            goto done;
+        }
+        if (*fixed > 0)
+            fprintf(stderr, "roomforge lint: fixed %zu problem%s in %zu file%s\n", *fixed,
+                    plural(*fixed), files, plural(files));
+        rc = CLI_OK;
+        goto done;
+    }
+    if (a->fmt == OUT_JSON)
         ws = rf_diags_write_json(d, stdout);
-    else if (fmt == OUT_SARIF)
+    else if (a->fmt == OUT_SARIF)
         ws = rf_diags_write_sarif(d, stdout, rf_version(NULL, NULL, NULL));
     else
         ws = rf_diags_write_gcc(d, stdout,
@@ -295,16 +209,19 @@ int cmd_lint(int argc, char **argv)
     if (hidden > 0)
         fprintf(stderr, "; %zu hidden (suppressed, ignored or in the baseline)", hidden);
     fputc('\n', stderr);
-    if (worst != RF_OK && worst != RF_ERR_CONTENT) {
-        rc = CLI_USAGE; /* an io-error names the path; the rest says why here */
-        if (worst == RF_ERR_NOMEM)
-            fputs("roomforge lint: out of memory; the lint is incomplete\n", stderr);
-        else if (worst == RF_ERR_LIMIT)
-            fputs("roomforge lint: a limit was reached; the lint is incomplete\n", stderr);
-    }
-    else
-        rc = rf_diags_errors(d) > 0 ? CLI_CONTENT : CLI_OK;
+    if (worst != RF_OK && worst != RF_ERR_CONTENT)
+        goto failed;
+    rc = rf_diags_errors(d) > 0 ? CLI_CONTENT : CLI_OK;
     if (ws != RF_OK || fflush(stdout) != 0)
+        rc = CLI_USAGE;
+    goto done;
+failed:
+    rc = CLI_USAGE; /* an io-error names the path; the rest says why here */
+    if (worst == RF_ERR_NOMEM)
+        fputs("roomforge lint: out of memory; the lint is incomplete\n", stderr);
+    else if (worst == RF_ERR_LIMIT)
+        fputs("roomforge lint: a limit was reached; the lint is incomplete\n", stderr);
+    if (fixing && rf_diags_write_gcc(raw, stderr, RF_DIAG_WRITE_SOURCE) != RF_OK)
         rc = CLI_USAGE;
 done:
     rf_lint_policy_free(pol);
@@ -312,4 +229,114 @@ done:
     rf_diags_free(raw);
     rf_diags_free(d);
     return rc;
+}
+
+/* At most this many --fix passes: a fix can uncover another (an id checked
+ * only once the clause's type is known), as eslint's passes do. */
+#define MAX_FIX_PASSES 10
+
+int cmd_lint(int argc, char **argv)
+{
+    char content[4096];
+    static const lint_args zero;
+    lint_args a = zero;
+    int k, pass;
+    rf_lint_opts_init(&a.lo);
+    for (k = 1; k < argc; k++) {
+        const char *v = NULL;
+        bool on;
+        int r;
+        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
+            lint_help(stdout);
+            return CLI_OK;
+        }
+        if (strcmp(argv[k], "--list-codes") == 0) {
+            list_codes();
+            return CLI_OK;
+        }
+        if (strcmp(argv[k], "--werror") == 0) {
+            a.werror = true;
+            continue;
+        }
+        if ((r = cli_opt_value(argc, argv, &k, "--scripts", &v)) != 0) {
+            if (r < 0)
+                return cli_usage_error("lint", "--scripts needs a directory");
+            a.lo.scripts_dir = v;
+            continue;
+        }
+        if (strcmp(argv[k], "--no-config") == 0) {
+            a.no_config = true;
+            continue;
+        }
+        if (strcmp(argv[k], "--fix") == 0) {
+            a.fix = true;
+            continue;
+        }
+        if ((r = cli_opt_value(argc, argv, &k, "--config", &v)) != 0) {
+            if (r < 0 || !*v)
+                return cli_usage_error("lint", "--config needs a roomforge.toml file");
+            a.config = v;
+            continue;
+        }
+        if ((r = cli_opt_value(argc, argv, &k, "--baseline", &v)) != 0) {
+            if (r < 0 || !*v)
+                return cli_usage_error("lint", "--baseline needs a saved lint --format json report");
+            a.baseline = v;
+            continue;
+        }
+        if ((r = cli_opt_value(argc, argv, &k, "--jobs", &v)) != 0) {
+            int jobs;
+            if (r < 0 || !cli_parse_int(v, &jobs) || jobs < 1 || jobs > 8)
+                return cli_usage_error("lint", "--jobs takes 1..8");
+            a.lo.jobs = (unsigned)jobs;
+            continue;
+        }
+        if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
+            int f;
+            if (r < 0)
+                return cli_usage_error("lint", "--format needs a value (gcc, json or sarif)");
+            for (f = 0; format_names[f] && strcmp(format_names[f], v) != 0; f++)
+                ;
+            if (!format_names[f])
+                return cli_usage_error("lint", "unknown format '%s' (gcc, json or sarif)", v);
+            a.fmt = (out_format)f;
+            continue;
+        }
+        on = strncmp(argv[k], "--enable", 8) == 0;
+        if ((r = cli_opt_value(argc, argv, &k, on ? "--enable" : "--disable", &v)) != 0) {
+            if (r < 0)
+                return cli_usage_error("lint", "--%s needs a diagnostic code",
+                                       on ? "enable" : "disable");
+            if (!rf_diag_code_find(v))
+                return cli_usage_error("lint", "unknown diagnostic code '%s' (see --list-codes)", v);
+            if (a.nsw == MAX_SWITCHES)
+                return cli_usage_error("lint", "more than %d --enable and --disable", MAX_SWITCHES);
+            a.sw[a.nsw].code = v;
+            a.sw[a.nsw++].on = on;
+            continue;
+        }
+        if (argv[k][0] == '-' && argv[k][1] != '\0')
+            return cli_usage_error("lint", "unknown option '%s' (see --help)", argv[k]);
+        if (a.npaths == MAX_PATHS)
+            return cli_usage_error("lint", "more than %d paths", MAX_PATHS);
+        a.paths[a.npaths++] = argv[k];
+    }
+    if (a.npaths == 0) {
+        const char *data = cli_data_dir();
+        if (!data || snprintf(content, sizeof content, "%s/content", data) >= (int)sizeof content)
+            return cli_usage_error("lint", "no PATH given and the bundled content was not found");
+        a.paths[0] = content;
+        a.npaths = 1;
+    }
+    if (a.config && a.no_config)
+        return cli_usage_error("lint", "--config and --no-config contradict each other");
+    for (pass = 0; a.fix && pass < MAX_FIX_PASSES; pass++) {
+        size_t fixed = 0;
+        int rc = lint_run(&a, true, &fixed);
+        if (rc != CLI_OK)
+            return rc;
+        if (fixed == 0)
+            break;
+    }
+    return lint_run(&a, false, NULL);
 }

@@ -22,6 +22,11 @@ typedef struct rf_diag {
     rf_severity severity; /* after --werror promotion */
     const char *code;    /* a row of the code table, e.g. "row-width" */
     const char *message; /* one English sentence without a trailing period */
+    /* A certain fix (a did-you-mean with one candidate, at most 2 edits
+     * away) that `lint --fix` applies, or NULL fix_attr: in the tag that
+     * starts or stands at line:col, the value of the attribute fix_attr (as
+     * written), exactly fix_from now, becomes fix_to. */
+    const char *fix_attr, *fix_from, *fix_to;
 } rf_diag;
 
 typedef struct rf_diag_code {
@@ -87,6 +92,12 @@ RF_API bool rf_diag_add(rf_diags *d, const char *code, const char *file, int lin
 enum { RF_DIAG_FAULT = 1, RF_DIAG_LOST = 2 };
 RF_API unsigned rf_diag_report(rf_diags *d, const char *code, const char *file, int line,
                                int col, const char *fmt, ...) RF_PRINTF(6, 7);
+
+/* Gives the ith diagnostic of d a certain fix (rf_diag's fix_* fields; the
+ * strings are copied). false when i is past the end, or when memory ran out
+ * (counted by rf_diags_lost: the finding stays, without its fix). */
+RF_API bool rf_diags_set_fix(rf_diags *d, size_t i, const char *attr, const char *from,
+                             const char *to);
 
 RF_API size_t rf_diags_count(const rf_diags *d);
 /* The ith diagnostic in the order added; valid until d is freed. */

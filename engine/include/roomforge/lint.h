@@ -117,5 +117,16 @@ RF_API RF_NODISCARD rf_status rf_lint_policy_baseline(rf_lint_policy *p, const c
 RF_API RF_NODISCARD rf_status rf_lint_policy_apply(rf_lint_policy *p, const rf_diags *in,
                                                    rf_diags *out, size_t *dropped);
 
+/* `lint --fix`: writes every certain fix of d (rf_diag's fix_* fields: a
+ * did-you-mean with one candidate at most 2 edits away) into its file,
+ * changing only the bytes of the values concerned, each only when the file
+ * still holds what lint read there. A file is written beside itself and
+ * renamed over, keeping its mode. *fixed and *files (may be NULL) count the
+ * fixes written and the files changed. RF_OK; RF_ERR_IO with an io-error in
+ * report for a file that could not be read or written (the others are still
+ * fixed); RF_ERR_NOMEM; RF_ERR_ARG. */
+RF_API RF_NODISCARD rf_status rf_lint_fix(const rf_diags *d, rf_diags *report, size_t *fixed,
+                                          size_t *files);
+
 RF_END_C
 #endif /* RF_LINT_H */

@@ -80,7 +80,10 @@ bool rf_diags_append_range(rf_diags *d, const rf_diags *from, size_t first, size
     lost = rf_diags_lost(d);
     for (i = first; i < from->n && i - first < n; i++) {
         const rf_diag *g = &from->items[i];
+        size_t at = d->n;
         (void)rf_diag_add(d, g->code, g->file, g->line, g->col, "%s", g->message);
+        if (g->fix_attr && d->n > at && d->items[at].code == g->code)
+            (void)rf_diags_set_fix(d, at, g->fix_attr, g->fix_from, g->fix_to);
     }
     return rf_diags_lost(d) == lost;
 }
@@ -93,6 +96,9 @@ void rf_diags_clear(rf_diags *d)
     for (i = 0; i < d->n; i++) {
         rf_free((char *)d->items[i].file);
         rf_free((char *)d->items[i].message);
+        rf_free((char *)d->items[i].fix_attr);
+        rf_free((char *)d->items[i].fix_from);
+        rf_free((char *)d->items[i].fix_to);
     }
     for (i = 0; i < d->nfiles; i++)
         rf_free(d->files[i].file);
@@ -179,6 +185,7 @@ static bool push(rf_diags *d, const char *code, rf_severity sev, const char *fil
         return false;
     }
     g->code = code; /* points into the static table */
+    g->fix_attr = g->fix_from = g->fix_to = NULL;
     g->line = line > 0 ? line : 0;
     g->col = line > 0 && col > 0 ? col : (line > 0 ? 1 : 0);
     g->severity = sev;
@@ -281,6 +288,32 @@ static bool add_v(rf_diags *d, const char *code, const char *file, int line, int
     vsnprintf(buf, sizeof buf, fmt, ap);
     if (!push(d, d->table[ci].code, sev, file, line, col, buf))
         return lose(d, sev);
+    return true;
+}
+
+bool rf_diags_set_fix(rf_diags *d, size_t i, const char *attr, const char *from, const char *to)
+{
+    rf_diag *g;
+    char *a, *f, *t;
+    if (!d || i >= d->n || !attr || !from || !to)
+        return false;
+    g = &d->items[i];
+    a = rf_strdup(attr);
+    f = rf_strdup(from);
+    t = rf_strdup(to);
+    if (!a || !f || !t) {
+        rf_free(a);
+        rf_free(f);
+        rf_free(t);
+        d->lost++;
+        return false;
+    }
+    rf_free((char *)g->fix_attr);
+    rf_free((char *)g->fix_from);
+    rf_free((char *)g->fix_to);
+    g->fix_attr = a;
+    g->fix_from = f;
+    g->fix_to = t;
     return true;
 }
 

@@ -115,6 +115,7 @@ void rf_text_near_init(rf_text_near *n, const char *word)
     n->word = word;
     n->cap = len / 3 > 2 ? len / 3 : 2;
     n->best = n->cap + 1;
+    n->ties = 0;
     n->pick = NULL;
 }
 
@@ -127,7 +128,15 @@ void rf_text_near_try(rf_text_near *n, const char *cand)
     if (dist < n->best) {
         n->best = dist;
         n->pick = cand;
+        n->ties = 0;
+    } else if (dist == n->best && n->pick && rf_text_edit_distance(n->pick, cand, 0) != 0) {
+        n->ties++;
     }
+}
+
+bool rf_text_near_certain(const rf_text_near *n)
+{
+    return n->pick && n->ties == 0 && n->best <= 2;
 }
 
 int rf_text_control(const char *s)

@@ -28,8 +28,8 @@ static const rf_script_types builtin = {NULL, builtin_has_condition, builtin_has
 const rf_script_types *rf_script_types_builtin(void) { return &builtin; }
 
 /* The built-in type nearest to type, for a did-you-mean (rf_text_near);
- * NULL when none is near. */
-static const char *nearest_type(const char *type, bool action)
+ * NULL when none is near. *certain: lint --fix may write it. */
+static const char *nearest_type(const char *type, bool action, bool *certain)
 {
     const rf_clause_spec *spec;
     rf_text_near n;
@@ -38,7 +38,18 @@ static const char *nearest_type(const char *type, bool action)
     for (i = 0; (spec = action ? rf_script_action_at(i) : rf_script_condition_at(i)) != NULL;
          i++)
         rf_text_near_try(&n, spec->type);
+    *certain = rf_text_near_certain(&n);
     return n.pick;
+}
+
+/* The clause's *_type attribute as written (name and value). */
+static const rf_attr *type_attr(const rf_clause *cl, bool action)
+{
+    size_t i;
+    for (i = 0; i < cl->nattrs; i++)
+        if (strcmp(cl->attrs[i].key, action ? "actiontype" : "conditiontype") == 0)
+            return &cl->attrs[i];
+    return NULL;
 }
 
 /* Reports clauses whose type the registry lacks, named as the author wrote
@@ -51,12 +62,17 @@ static size_t check_clauses(const rf_template *t, const rf_clause *cl, size_t n,
     bool (*has)(void *, const char *) = action ? types->has_action : types->has_condition;
     for (i = 0; i < n; i++) {
         const char *type = cl[i].type ? cl[i].type : "", *near, *written;
+        const rf_attr *ta;
+        size_t at;
+        bool certain;
         if (has && has(types->ud, type))
             continue;
         if (!rf_diags_is_enabled(d, code))
             continue;
-        written = rf_attrs_find(cl[i].attrs, cl[i].nattrs, action ? "actiontype" : "conditiontype");
-        near = nearest_type(type, action);
+        ta = type_attr(&cl[i], action);
+        written = ta ? ta->value : NULL;
+        near = nearest_type(type, action, &certain);
+        at = rf_diags_count(d);
         /* not a misspelt built-in and no scripts directory: an extension type */
         (void)rf_diag_add(d, code, rf_template_file(t) ? rf_template_file(t) : "", cl[i].line,
                           cl[i].col, "room '%s' uses %s type '%s', which no registered %s has%s%s%s",
@@ -64,6 +80,9 @@ static size_t check_clauses(const rf_template *t, const rf_clause *cl, size_t n,
                           written ? written : type, action ? "action" : "condition",
                           near ? "; did you mean '" : "", near ? near : "",
                           near ? "'?" : types->suggest_scripts ? "; did you forget `--scripts`?" : "");
+        /* lint --fix writes the built-in type meant when no other is as near */
+        if (certain && ta && written && rf_diags_count(d) > at)
+            (void)rf_diags_set_fix(d, at, ta->name, written, near);
         errors++;
     }
     return errors;

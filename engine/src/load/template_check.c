@@ -241,7 +241,7 @@ static bool object_has_id(const check *c, const char *id)
 /* The id of an object or a create action of the room nearest to id, for a
  * did-you-mean (rf_text_near); NULL when none is near or the indexes were
  * lost to memory. */
-static const char *nearest_id(const check *c, const char *id)
+static const char *nearest_id(const check *c, const char *id, bool *certain)
 {
     const id_index *ix[2] = {&c->objects, &c->created};
     rf_text_near n;
@@ -250,6 +250,7 @@ static const char *nearest_id(const check *c, const char *id)
     for (k = 0; k < 2; k++)
         for (i = 0; ix[k]->items && i < ix[k]->n; i++)
             rf_text_near_try(&n, ix[k]->items[i].id);
+    *certain = rf_text_near_certain(&n);
     return n.pick;
 }
 
@@ -506,11 +507,16 @@ static void check_attrs(check *c, const rf_clause *cl, const rf_attr_spec *specs
                    name_of(w), exp);
         } else if (s->kind == RF_VALUE_REF && !object_has_id(c, a->value) &&
                    !created_has_id(c, a->value)) {
-            const char *near = nearest_id(c, a->value);
+            bool certain;
+            const char *near = nearest_id(c, a->value, &certain);
+            size_t at = c->d ? rf_diags_count(c->d) : 0;
             report(c, "unknown-id", a->line, a->col,
                    "%s names id '%s', which no object of room '%s' has or creates%s%s%s",
                    name_of(w), a->value, c->name, near ? "; did you mean '" : "", near ? near : "",
                    near ? "'?" : "");
+            /* lint --fix writes the id meant when no other is as near */
+            if (certain && c->d && rf_diags_count(c->d) > at)
+                (void)rf_diags_set_fix(c->d, at, a->name, a->value, near);
         }
     }
 }

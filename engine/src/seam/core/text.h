@@ -45,14 +45,18 @@ size_t rf_text_edit_distance(const char *a, const char *b, size_t cap);
 
 /* A did-you-mean: the candidate nearest to word, when at most
  * max(2, length / 3) edits away (the first of equals); pick NULL otherwise.
- * init, then try every candidate. */
+ * init, then try every candidate. ties counts the other candidates (not
+ * equal to pick, case aside) as near as pick. */
 typedef struct rf_text_near {
     const char *word;
-    size_t cap, best;
+    size_t cap, best, ties;
     const char *pick;
 } rf_text_near;
 void rf_text_near_init(rf_text_near *n, const char *word);
 void rf_text_near_try(rf_text_near *n, const char *cand);
+/* True when n's pick is a fix lint --fix may apply on its own: no other
+ * candidate is as near, and it is at most 2 edits from the word. */
+bool rf_text_near_certain(const rf_text_near *n);
 
 /* The bytes of the control character at s, 0 when there is none: C0 (tab
  * and newline included) and DEL are 1, a UTF-8 C1 control (C2 80-9F, which
