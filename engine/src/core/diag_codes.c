@@ -109,6 +109,11 @@ static const rf_diag_code codes[] = {
     {"save-state", E, true, "a room's room.state holds what a save cannot keep (a function, a cycle, a table with a metatable); the message names the room"},
     {"save-version", E, true, "a world save from a later version of roomforge than this library reads"},
     {"save-damaged", E, true, "a world save that is damaged, truncated, not a save, or made with other templates or extensions"},
+    /* reading a pack's files (issues 27, 35) */
+    {"file-changed", E, true, "a file changed (rewritten, truncated or grown) while it was read; it is not loaded"},
+    {"symlink-outside", E, true, "a symbolic link in a pack whose target lies outside the pack; refused, never read"},
+    {"folder-too-deep", E, true, "a folder more than 16 levels below the path walked; not walked"},
+    {"no-rooms-file", E, true, "a path given to lint holds no .xml file at all (a mistyped path in CI)"},
 };
 
 #undef E
