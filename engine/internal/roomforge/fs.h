@@ -86,12 +86,12 @@ typedef struct rf_fs_list rf_fs_list; /* opaque: the files a walk found */
  * The caller frees *out with rf_fs_list_free. */
 RF_NODISCARD rf_status rf_fs_walk(const char *dir, const char *suffix, unsigned flags,
                                          rf_fs_list **out, int *why);
-/* rf_fs_walk with a fence: every symbolic link met (dir itself when it is
- * a file given with RF_FS_WALK_FILE_OK included, dir as a directory not) whose
- * target, resolved, is not inside root is listed with RF_FS_EOUTSIDE, neither
- * followed nor read: a link to a folder out always, a link to a file out when
- * its name has the suffix (one without it would not be read anyway). root NULL: dir when it is a directory, else dir's folder:
- * the pack of DESIGN 5. */
+/* rf_fs_walk with a fence: every symbolic link met (dir itself too, when it
+ * is a file given with RF_FS_WALK_FILE_OK) whose target, resolved, is neither
+ * root nor inside it is listed with RF_FS_EOUTSIDE, neither followed nor
+ * read: a link to a folder out always, a link to a file out when its name
+ * has the suffix (one without it would not be read anyway). root NULL: dir
+ * when it is a directory, else dir's folder: the pack of DESIGN 5. */
 RF_NODISCARD rf_status rf_fs_walk_in(const char *root, const char *dir, const char *suffix,
                                      unsigned flags, rf_fs_list **out, int *why);
 size_t rf_fs_list_count(const rf_fs_list *l);

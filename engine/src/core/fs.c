@@ -175,8 +175,9 @@ fail:
 
 void rf_fs_free(char *bytes) { rf_free(bytes); }
 
-/* Whether path, its links resolved, lies below the resolved folder rroot. */
-static bool under(const char *rroot, const char *path)
+/* Whether path, its links resolved, lies below the resolved folder rroot
+ * (or is rroot itself, when root_too: a link back to a pack's top). */
+static bool under(const char *rroot, const char *path, bool root_too)
 {
     char p[PATH_MAX];
     size_t n = strlen(rroot);
@@ -184,7 +185,7 @@ static bool under(const char *rroot, const char *path)
         return false;
     if (n == 1) /* the root directory holds everything */
         return true;
-    return strncmp(p, rroot, n) == 0 && p[n] == '/';
+    return strncmp(p, rroot, n) == 0 && (p[n] == '/' || (root_too && p[n] == '\0'));
 }
 
 bool rf_fs_inside(const char *root, const char *path)
@@ -192,7 +193,7 @@ bool rf_fs_inside(const char *root, const char *path)
     char r[PATH_MAX];
     if (!root || !path || !realpath(root, r))
         return false;
-    return under(r, path);
+    return under(r, path, false);
 }
 
 char *rf_fs_path_normalise(char *path)
@@ -413,7 +414,8 @@ static rf_status read_names(const walker *w, const char *path, char ***names, si
 static bool leads_out(const walker *w, const char *full)
 {
     struct stat lsb;
-    return w->fence && lstat(full, &lsb) == 0 && S_ISLNK(lsb.st_mode) && !under(w->fence, full);
+    return w->fence && lstat(full, &lsb) == 0 && S_ISLNK(lsb.st_mode) &&
+           !under(w->fence, full, true);
 }
 
 static rf_status walk_dir(walker *w, const char *path, int depth, int *err);

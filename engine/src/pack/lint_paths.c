@@ -107,7 +107,8 @@ static rf_status load_rooms(const found *f, size_t npaths, rf_template_set *set,
         for (k = 0; k < rf_fs_list_count(f->lists[i]) && st != RF_ERR_NOMEM; k++, n++) {
             const char *file = rf_fs_list_at(f->lists[i], k);
             if (f->kind[n] == FOUND_ERROR)
-                st = rf_pack_worse(st, rf_pack_walk_error(d, file, rf_fs_list_error(f->lists[i], k)));
+                st = rf_pack_worse(st,
+                                   rf_pack_walk_error(d, file, rf_fs_list_error(f->lists[i], k)));
             else if (f->kind[n] == FOUND_ROOMS)
                 st = rf_pack_worse(st, rf_template_set_load_file(set, file, d));
         }
