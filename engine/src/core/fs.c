@@ -410,7 +410,7 @@ static rf_status read_names(const walker *w, const char *path, char ***names, si
     return RF_OK;
 }
 
-/* Whether full (sb: its target) is a symbolic link out of w's fence. */
+/* Whether full is a symbolic link whose target is out of w's fence. */
 static bool leads_out(const walker *w, const char *full)
 {
     struct stat lsb;
