@@ -244,6 +244,39 @@ START_TEST(directory_loads_xml_in_byte_order_and_warns_duplicates)
 }
 END_TEST
 
+/* A directory's link out of it (to tests/data/load/valid.xml, outside the
+ * temporary folder) is refused unread; a link inside it is loaded. */
+START_TEST(a_directory_refuses_links_out_of_it_unread)
+{
+    char dir[] = "/tmp/rf_test_links_XXXXXX", p[128], q[128];
+    const rf_diag *g;
+    FILE *f;
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(p, sizeof p, "%s/a.xml", dir);
+    f = fopen(p, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs("<roomdb><room name=\"in\"><row text=\"#D#\"/><row text=\"#.#\"/>"
+          "<row text=\"###\"/></room></roomdb>\n", f);
+    fclose(f);
+    snprintf(q, sizeof q, "%s/b.xml", dir);
+    ck_assert_int_eq(symlink("a.xml", q), 0);
+    snprintf(q, sizeof q, "%s/out.xml", dir);
+    ck_assert_int_eq(symlink(RF_TEST_DATA "/load/valid.xml", q), 0);
+    ck_assert_int_eq(rf_template_set_load_path(set, dir, d), RF_ERR_CONTENT);
+    ck_assert_uint_eq(rf_template_set_count(set), 2); /* a.xml and its link b.xml */
+    g = find_code("symlink-outside");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_str_eq(g->file, q);
+    ck_assert_int_eq(g->line, 0);
+    ck_assert_uint_eq(rf_diags_errors(d), 1);
+    unlink(q);
+    snprintf(q, sizeof q, "%s/b.xml", dir);
+    unlink(q);
+    unlink(p);
+    rmdir(dir);
+}
+END_TEST
+
 /* The same name twice in one file warns as in two files, and keeps both. */
 START_TEST(duplicate_in_one_file_warns_and_keeps_both)
 {
@@ -1363,6 +1396,7 @@ static Suite *load_suite(void)
     tcase_add_test(tl, names_and_types_parse_ignoring_case_and_underscores);
     tcase_add_test(tl, find_matches_names_case_insensitively);
     tcase_add_test(tl, directory_loads_xml_in_byte_order_and_warns_duplicates);
+    tcase_add_test(tl, a_directory_refuses_links_out_of_it_unread);
     tcase_add_test(tl, duplicate_in_one_file_warns_and_keeps_both);
     tcase_add_test(tl, suggest_finds_the_name_meant);
     tcase_add_test(tl, unknown_names_suggest_the_known_one);
