@@ -171,6 +171,33 @@ START_TEST(sarif_has_rules_and_results)
 }
 END_TEST
 
+/* Issue 35: paths are printed normalised in every format; a SARIF location
+ * is relative to %SRCROOT% (declared in originalUriBaseIds) or, for an
+ * absolute path, a file:// URI with no uriBaseId. */
+START_TEST(paths_are_normalised_and_sarif_uris_have_a_base)
+{
+    char *out;
+    rf_diag_add(d, "row-width", "./rooms//x.xml", 0, 0, "w");
+    rf_diag_add(d, "row-width", "/tmp/my pack/./a.xml", 0, 0, "w");
+    out = capture(0);
+    ck_assert_ptr_nonnull(strstr(out, "rooms/x.xml: warning: w [row-width]\n"));
+    ck_assert_ptr_null(strstr(out, "./rooms"));
+    ck_assert_ptr_nonnull(strstr(out, "/tmp/my pack/a.xml: warning"));
+    free(out);
+    out = capture(1);
+    ck_assert_ptr_nonnull(strstr(out, "\"file\":\"rooms/x.xml\""));
+    ck_assert_ptr_nonnull(strstr(out, "\"file\":\"/tmp/my pack/a.xml\""));
+    free(out);
+    out = capture(2);
+    ck_assert_ptr_nonnull(strstr(out, "\"originalUriBaseIds\":{\"%SRCROOT%\":{"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "{\"uri\":\"rooms/x.xml\",\"uriBaseId\":\"%SRCROOT%\"}"));
+    ck_assert_ptr_nonnull(strstr(out, "{\"uri\":\"file:///tmp/my%20pack/a.xml\"}"));
+    ck_assert_ptr_null(strstr(out, "rooms//"));
+    free(out);
+}
+END_TEST
+
 START_TEST(codes_are_unique_kebab_case)
 {
     size_t n, i, j;
@@ -270,6 +297,7 @@ static Suite *diag_suite(void)
     tcase_add_test(tc, gcc_without_position);
     tcase_add_test(tc, json_shape_and_escaping);
     tcase_add_test(tc, sarif_has_rules_and_results);
+    tcase_add_test(tc, paths_are_normalised_and_sarif_uris_have_a_base);
     tcase_add_test(tc, codes_are_unique_kebab_case);
     suite_add_tcase(s, tc);
     return s;

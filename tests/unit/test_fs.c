@@ -1,9 +1,12 @@
 /* tests/unit/test_fs.c: unit tests for engine/src/core/fs.c, the bounded
  * whole-file reads and sorted directory walks every reader and the CLI use:
- * limits, missing files, directories, empty files, walk order (byte-wise,
- * the same on every machine), recursion, suffixes, and out of memory. */
+ * limits, missing files, directories, empty files, a file rewritten under the
+ * read, walk order (byte-wise, the same on every machine), recursion,
+ * suffixes, normalised paths, links out of a pack, folders too deep, and out
+ * of memory. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -323,6 +326,200 @@ START_TEST(out_of_memory_is_a_status_without_leaks)
 }
 END_TEST
 
+
+/* ---- issue 27: a file rewritten under the read, links out, too deep ---- */
+
+#define RACE_READS 2000
+#define RACE_A 40000 /* bytes of the one version ('a') */
+#define RACE_B 9000  /* and of the other ('b') */
+
+typedef struct rewriter {
+    const char *path;
+    volatile int stop;
+    long rewrites;
+} rewriter;
+
+/* Rewrites the file in place (truncate, then write) with two versions of
+ * two sizes, turn about, until told to stop. */
+static void *rewrite_loop(void *arg)
+{
+    rewriter *r = arg;
+    static char a[RACE_A], b[RACE_B];
+    memset(a, 'a', sizeof a);
+    memset(b, 'b', sizeof b);
+    while (!r->stop) {
+        FILE *f = fopen(r->path, "wb"); /* O_TRUNC: the file shrinks to 0 */
+        if (!f)
+            break;
+        if (r->rewrites & 1)
+            fwrite(b, 1, sizeof b, f);
+        else
+            fwrite(a, 1, sizeof a, f);
+        fclose(f);
+        r->rewrites++;
+    }
+    return NULL;
+}
+
+START_TEST(a_file_rewritten_while_it_is_read_is_read_or_refused_never_a_signal)
+{
+    rewriter r = {at("race"), 0, 0};
+    pthread_t t;
+    long i, ok = 0, changed = 0;
+    put("race", "start");
+    ck_assert_int_eq(pthread_create(&t, NULL, rewrite_loop, &r), 0);
+    for (i = 0; i < RACE_READS; i++) {
+        char *b = NULL;
+        size_t n = 0, k;
+        int why = 0;
+        rf_status st = rf_fs_read(r.path, 1 << 20, &b, &n, &why);
+        if (st == RF_OK) {
+            for (k = 0; k < n; k++) /* bytes of the versions only: no hole, no junk */
+                ck_assert_msg(b[k] == 'a' || b[k] == 'b' || (n == 5 && b[k] != '\0'),
+                              "byte %zu of %zu is %d", k, n, b[k]);
+            rf_fs_free(b);
+            ok++;
+        } else {
+            ck_assert_int_eq(st, RF_ERR_IO);
+            ck_assert_int_eq(why, RF_FS_ECHANGED);
+            ck_assert_str_eq(rf_fs_why(why), "the file changed while it was read");
+            changed++;
+        }
+    }
+    r.stop = 1;
+    ck_assert_int_eq(pthread_join(t, NULL), 0);
+    ck_assert_int_eq(ok + changed, RACE_READS);
+    ck_assert_int_gt(r.rewrites, 0);
+}
+END_TEST
+
+START_TEST(paths_are_normalised)
+{
+    static const char *const cases[][2] = {
+        {"rooms/", "rooms"},          {"rooms//x.xml", "rooms/x.xml"}, {"./rooms/./x", "rooms/x"},
+        {"./", "."},                  {".", "."},                      {"", "."},
+        {"/", "/"},                   {"//a//", "/a"},                 {"a/../b", "a/../b"},
+        {".hidden/./x", ".hidden/x"}, {"a/.b/", "a/.b"},              {"/./a/.", "/a"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[64];
+        strcpy(buf, cases[i][0]);
+        ck_assert_str_eq(rf_fs_path_normalise(buf), cases[i][1]);
+    }
+}
+END_TEST
+
+START_TEST(a_walk_gives_normalised_paths)
+{
+    char top[128];
+    rf_fs_list *l = NULL;
+    snprintf(top, sizeof top, "%s//sub/./", root);
+    ck_assert_int_eq(rf_fs_walk(top, ".xml", RF_FS_WALK_RECURSIVE, &l, NULL), RF_OK);
+    ck_assert_uint_eq(rf_fs_list_count(l), 2);
+    ck_assert_str_eq(rf_fs_list_at(l, 0), at("sub/deeper/y.xml"));
+    ck_assert_str_eq(rf_fs_list_at(l, 1), at("sub/z.xml"));
+    rf_fs_list_free(l);
+    ck_assert_int_eq(chdir(root), 0);
+    ck_assert_int_eq(rf_fs_walk("./sub/", ".xml", 0, &l, NULL), RF_OK);
+    ck_assert_uint_eq(rf_fs_list_count(l), 1);
+    ck_assert_str_eq(rf_fs_list_at(l, 0), "sub/z.xml");
+    rf_fs_list_free(l);
+    ck_assert_int_eq(rf_fs_walk(".", ".txt", 0, &l, NULL), RF_OK);
+    ck_assert_str_eq(rf_fs_list_at(l, 0), "c.txt");
+    rf_fs_list_free(l);
+    ck_assert_int_eq(rf_fs_walk("./a.xml", ".xml", RF_FS_WALK_FILE_OK, &l, NULL), RF_OK);
+    ck_assert_str_eq(rf_fs_list_at(l, 0), "a.xml");
+    rf_fs_list_free(l);
+    ck_assert_int_eq(chdir("/"), 0);
+}
+END_TEST
+
+/* The fence: links out of the pack are listed with RF_FS_EOUTSIDE, never
+ * followed; links inside are followed; unfenced walks follow both. */
+START_TEST(a_fenced_walk_lists_links_out_of_the_pack_unread)
+{
+    char out_dir[128], out_file[160];
+    rf_fs_list *l = NULL;
+    size_t i;
+    snprintf(out_dir, sizeof out_dir, "%s.out", root);
+    ck_assert_int_eq(mkdir(out_dir, 0755), 0);
+    snprintf(out_file, sizeof out_file, "%s/secret.xml", out_dir);
+    fclose(fopen(out_file, "w"));
+    ck_assert_int_eq(symlink(out_file, at("sub/evil.xml")), 0);
+    ck_assert_int_eq(symlink(out_dir, at("sub/evil_dir")), 0);
+    ck_assert_int_eq(symlink(out_file, at("sub/evil.txt")), 0); /* not a .xml: never read */
+    ck_assert_int_eq(symlink("../a.xml", at("sub/fine.xml")), 0);
+    ck_assert_int_eq(rf_fs_walk_in(NULL, at("sub"), ".xml", RF_FS_WALK_RECURSIVE, &l, NULL),
+                     RF_OK);
+    /* the pack is sub: ../a.xml is out of it too */
+    ck_assert_uint_eq(rf_fs_list_count(l), 5);
+    ck_assert_str_eq(rf_fs_list_at(l, 0), at("sub/deeper/y.xml"));
+    ck_assert_int_eq(rf_fs_list_error(l, 0), 0);
+    ck_assert_str_eq(rf_fs_list_at(l, 1), at("sub/evil.xml"));
+    ck_assert_int_eq(rf_fs_list_error(l, 1), RF_FS_EOUTSIDE);
+    ck_assert_str_eq(rf_fs_list_at(l, 2), at("sub/evil_dir"));
+    ck_assert_int_eq(rf_fs_list_error(l, 2), RF_FS_EOUTSIDE);
+    ck_assert_str_eq(rf_fs_list_at(l, 3), at("sub/fine.xml"));
+    ck_assert_int_eq(rf_fs_list_error(l, 3), RF_FS_EOUTSIDE);
+    ck_assert_str_eq(rf_fs_list_at(l, 4), at("sub/z.xml"));
+    rf_fs_list_free(l);
+    /* fenced at root, sub/fine.xml stays inside */
+    ck_assert_int_eq(rf_fs_walk_in(root, at("sub"), ".xml", 0, &l, NULL), RF_OK);
+    for (i = 0; i < rf_fs_list_count(l); i++)
+        if (strcmp(rf_fs_list_at(l, i), at("sub/fine.xml")) == 0)
+            ck_assert_int_eq(rf_fs_list_error(l, i), 0);
+        else if (strcmp(rf_fs_list_at(l, i), at("sub/evil.xml")) == 0)
+            ck_assert_int_eq(rf_fs_list_error(l, i), RF_FS_EOUTSIDE);
+    rf_fs_list_free(l);
+    /* a file given is its folder's pack */
+    ck_assert_int_eq(rf_fs_walk_in(NULL, at("sub/evil.xml"), ".xml", RF_FS_WALK_FILE_OK, &l, NULL),
+                     RF_OK);
+    ck_assert_uint_eq(rf_fs_list_count(l), 1);
+    ck_assert_int_eq(rf_fs_list_error(l, 0), RF_FS_EOUTSIDE);
+    rf_fs_list_free(l);
+    ck_assert_int_eq(rf_fs_walk_in(NULL, at("a.xml"), ".xml", RF_FS_WALK_FILE_OK, &l, NULL), RF_OK);
+    ck_assert_int_eq(rf_fs_list_error(l, 0), 0);
+    rf_fs_list_free(l);
+    /* unfenced, the links are followed as before */
+    ck_assert_int_eq(rf_fs_walk(at("sub"), ".xml", RF_FS_WALK_RECURSIVE, &l, NULL), RF_OK);
+    for (i = 0; i < rf_fs_list_count(l); i++)
+        ck_assert_int_eq(rf_fs_list_error(l, i), 0);
+    ck_assert_str_eq(rf_fs_list_at(l, 2), at("sub/evil_dir/secret.xml"));
+    rf_fs_list_free(l);
+    ck_assert_str_eq(rf_fs_why(RF_FS_EOUTSIDE),
+                     "a symbolic link whose target lies outside the pack");
+    unlink(out_file);
+    rmdir(out_dir);
+}
+END_TEST
+
+START_TEST(a_folder_too_deep_is_listed_never_skipped)
+{
+    char rel[256] = "sub";
+    rf_fs_list *l = NULL;
+    int depth;
+    size_t n;
+    for (depth = 1; depth <= RF_FS_WALK_MAX_DEPTH + 1; depth++) { /* sub is level 1 */
+        strcat(rel, "/d");
+        dir(rel);
+    }
+    strcat(rel, "/deep.xml");
+    put(rel, "x");
+    ck_assert_int_eq(rf_fs_walk(root, ".xml", RF_FS_WALK_RECURSIVE, &l, NULL), RF_OK);
+    n = rf_fs_list_count(l);
+    ck_assert_uint_eq(n, 8); /* A a-b a b dir.xml/q sub/d...(too deep) sub/deeper/y sub/z */
+    ck_assert_int_eq(rf_fs_list_error(l, 5), RF_FS_ETOODEEP);
+    ck_assert_uint_eq(strlen(rf_fs_list_at(l, 5)), strlen(at("sub")) + 2 * RF_FS_WALK_MAX_DEPTH);
+    rf_fs_list_free(l);
+    /* walked from a level lower, the file is found */
+    ck_assert_int_eq(rf_fs_walk(at("sub/d"), ".xml", RF_FS_WALK_RECURSIVE, &l, NULL), RF_OK);
+    ck_assert_int_eq(rf_fs_list_error(l, 0), 0);
+    ck_assert_ptr_nonnull(strstr(rf_fs_list_at(l, 0), "/d/deep.xml"));
+    rf_fs_list_free(l);
+}
+END_TEST
+
 static Suite *fs_suite(void)
 {
     Suite *s = suite_create("fs");
@@ -336,6 +533,7 @@ static Suite *fs_suite(void)
     tcase_add_test(tr, a_fifo_or_a_device_is_refused_without_blocking);
     tcase_add_test(tr, inside_resolves_links_before_it_compares);
     tcase_add_test(tr, a_head_is_the_first_bytes_of_a_file_of_any_size);
+    tcase_add_test(tr, a_file_rewritten_while_it_is_read_is_read_or_refused_never_a_signal);
     suite_add_tcase(s, tr);
     tcase_add_checked_fixture(tw, setup, teardown);
     tcase_add_test(tw, a_walk_is_sorted_byte_wise);
@@ -344,6 +542,10 @@ static Suite *fs_suite(void)
     tcase_add_test(tw, a_missing_directory_or_a_file_is_refused_unless_files_are_ok);
     tcase_add_test(tw, out_of_memory_is_a_status_without_leaks);
     tcase_add_test(tw, symlink_loops_and_twice_linked_folders_are_walked_once);
+    tcase_add_test(tw, paths_are_normalised);
+    tcase_add_test(tw, a_walk_gives_normalised_paths);
+    tcase_add_test(tw, a_fenced_walk_lists_links_out_of_the_pack_unread);
+    tcase_add_test(tw, a_folder_too_deep_is_listed_never_skipped);
     suite_add_tcase(s, tw);
     return s;
 }

@@ -70,6 +70,20 @@ static bool in_span(const profile_span *ps, const rf_diag *g)
     return strcmp(g->file, ps->file) == 0 && g->line >= ps->first && g->line <= ps->last;
 }
 
+/* Whether g says a file or folder of the pack was not read: an I/O error,
+ * a link out of the pack refused, a folder too deep (RF_ERR_IO from the
+ * pack load). */
+static bool unreadable(const rf_diag *g)
+{
+    static const char *const codes[] = {"io-error", "file-changed", "symlink-outside",
+                                        "folder-too-deep"};
+    size_t i;
+    for (i = 0; i < sizeof codes / sizeof codes[0]; i++)
+        if (strcmp(g->code, codes[i]) == 0)
+            return true;
+    return false;
+}
+
 /* Prints in full the diagnostics not printed yet that are about room, or
  * about the profile of ps (room and ps NULL: the I/O errors, or everything
  * with --verbose); --quiet keeps errors only. */
@@ -87,7 +101,7 @@ static void print_span(cli_pack *cp, const char *room, const profile_span *ps)
         const rf_diag *g = rf_diags_at(cp->diags, i);
         bool pick = room ? cp->pack && about_room(cp, g, room)
                   : ps ? in_span(ps, g)
-                       : cp->verbosity > 0 || strcmp(g->code, "io-error") == 0;
+                       : cp->verbosity > 0 || unreadable(g);
         if (cp->shown[i] || !pick || (cp->verbosity < 0 && g->severity != RF_SEV_ERROR))
             continue;
         cp->shown[i] = true;

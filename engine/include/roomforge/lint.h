@@ -60,8 +60,12 @@ typedef struct rf_lint_summary {
  * o->scripts_dir's extensions) and Lua chunks run once in the sandbox, then
  * each profiles file (root <profiles>) loads and each profile makes its
  * trial levels with those rooms (rf_level_trial). Everything found goes to
- * d. RF_OK or RF_ERR_CONTENT (see d's errors) when everything was read,
- * RF_ERR_IO (an io-error in d) when a path could not be, RF_ERR_NOMEM. o may
+ * d. Each path is a pack (a file's: its folder): a symbolic link out of it
+ * is a symlink-outside error, a folder past RF_FS_WALK_MAX_DEPTH a
+ * folder-too-deep error (content, both unread). RF_OK or RF_ERR_CONTENT (see
+ * d's errors) when everything was read, RF_ERR_IO when a path could not be
+ * (an io-error in d), holds no *.xml file (no-rooms-file) or a file changed
+ * while it was read (file-changed), RF_ERR_NOMEM. o may
  * be NULL. When no profiles file is among the paths, rooms stream: each is
  * checked and let go at its </room> (rf_template_set_stream), its scripts by
  * o->jobs threads, the loader's among them, while the loader reads on, so memory stays a few rooms and

@@ -46,7 +46,11 @@ RF_API void rf_pack_opts_init(rf_pack_opts *o);
  * name from earlier packs (room-replaced note at the later room), and a
  * profile of a later pack's profiles.xml replaces the profile of that name
  * where it stands (profile-replaced note); population tables come whole from
- * the last profiles.xml that has them. Everything goes to d. RF_OK with *out
+ * the last profiles.xml that has them. A symbolic link whose target lies
+ * outside its pack (a rooms file, a folder, profiles.xml) is refused unread
+ * (symlink-outside), and a folder past RF_FS_WALK_MAX_DEPTH is reported
+ * (folder-too-deep): both make the load RF_ERR_IO, as a file that cannot be
+ * read does. Everything goes to d. RF_OK with *out
  * set; RF_ERR_CONTENT with *out set when an error was reported; RF_ERR_IO
  * with *out set when a pack or file could not be read (an io-error in d);
  * RF_ERR_ARG for more than RF_PACK_MAX packs; RF_ERR_NOMEM (*out untouched).

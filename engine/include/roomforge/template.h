@@ -132,7 +132,9 @@ RF_API RF_NODISCARD rf_template_set *rf_template_set_new(void);
 RF_API void rf_template_set_free(rf_template_set *set);
 
 /* Loads one rooms.xml file, reporting every problem to d. Rooms with errors
- * are skipped, the others are added. RF_OK when no error was reported,
+ * are skipped, the others are added. The file is read, never mapped: one that
+ * changed while it was read is a file-changed error and RF_ERR_IO, and is not
+ * loaded. RF_OK when no error was reported,
  * RF_ERR_CONTENT when one was, RF_ERR_IO when the file cannot be read,
  * RF_ERR_NOMEM when memory ran out (the set then keeps what was complete). */
 RF_API RF_NODISCARD rf_status rf_template_set_load_file(rf_template_set *set, const char *path,
@@ -143,8 +145,10 @@ RF_API RF_NODISCARD rf_status rf_template_set_load_buffer(rf_template_set *set, 
                                                           const char *buf, size_t len,
                                                           rf_diags *d);
 /* A directory: every *.xml in it, in byte order of their names; a file: that
- * file. A room name already in the set (from another file) is a warning
- * (duplicate-room) and both are kept. */
+ * file. A symbolic link whose target lies outside the directory (a file's:
+ * its folder) is refused unread, a symlink-outside error. A room name already
+ * in the set (from another file) is a warning (duplicate-room) and both are
+ * kept. */
 RF_API RF_NODISCARD rf_status rf_template_set_load_path(rf_template_set *set, const char *path,
                                                         rf_diags *d);
 

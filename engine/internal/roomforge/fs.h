@@ -14,8 +14,18 @@ RF_BEGIN_C
 /* *why for a path that names a FIFO, a device or a socket where a file is
  * expected (not an errno value: say it with rf_fs_why). */
 #define RF_FS_ENOTREG (-1)
+/* *why for a file whose size or modification time changed while rf_fs_read
+ * read it (rewritten, truncated or grown under the reader): what was read is
+ * not one version of the file, so it is dropped (DESIGN 8). */
+#define RF_FS_ECHANGED (-2)
+/* A walk's entry for a symbolic link whose target lies outside the walk's
+ * root (rf_fs_walk_in): listed, never followed or read. */
+#define RF_FS_EOUTSIDE (-3)
+/* A walk's entry for a folder deeper than RF_FS_WALK_MAX_DEPTH: listed,
+ * never entered (DESIGN 8: too deep is an error, never a silent skip). */
+#define RF_FS_ETOODEEP (-4)
 /* What a *why of these functions means, for a message: strerror's text, or
- * "not a regular file (...)" for RF_FS_ENOTREG. Static storage. */
+ * a phrase for the RF_FS_E* values above. Static storage. */
 const char *rf_fs_why(int why);
 
 /* Reads the file at path whole into *bytes (NUL-terminated, the NUL not
@@ -23,6 +33,9 @@ const char *rf_fs_why(int why);
  * file is read: a directory (EISDIR) and a FIFO, device or socket
  * (RF_FS_ENOTREG) are RF_ERR_IO, opened without blocking and refused before
  * any read; a file over max_bytes is RF_ERR_LIMIT, without allocating for it.
+ * The file is read with read(2), never mapped: a file whose size or mtime
+ * differs after the read from before it, or that gave more or fewer bytes
+ * than its size, is RF_ERR_IO with RF_FS_ECHANGED, never a signal.
  * Returns RF_OK, RF_ERR_IO, RF_ERR_LIMIT, RF_ERR_NOMEM or RF_ERR_ARG. On
  * failure *why (may be NULL) gets an errno value saying why, for strerror:
  * the system's (ENOENT, EACCES, ...), EISDIR for a directory, EFBIG over the
@@ -46,6 +59,11 @@ RF_NODISCARD rf_status rf_fs_read_head(const char *path, char *buf, size_t cap,
  * be resolved. */
 bool rf_fs_inside(const char *root, const char *path);
 
+/* Normalises path in place: "//" runs become one '/', "./" segments go,
+ * a trailing '/' goes (but for "/" itself); "" and "./" become ".". ".."
+ * stays (resolving it needs the links). Returns path. */
+char *rf_fs_path_normalise(char *path);
+
 /* rf_fs_walk flags. */
 #define RF_FS_WALK_RECURSIVE 1u /* descend into subdirectories, RF_FS_WALK_MAX_DEPTH deep */
 #define RF_FS_WALK_HIDDEN 2u    /* list names starting with '.' too ("." and ".." never) */
@@ -68,10 +86,19 @@ typedef struct rf_fs_list rf_fs_list; /* opaque: the files a walk found */
  * The caller frees *out with rf_fs_list_free. */
 RF_NODISCARD rf_status rf_fs_walk(const char *dir, const char *suffix, unsigned flags,
                                          rf_fs_list **out, int *why);
+/* rf_fs_walk with a fence: every symbolic link met (dir itself too, when it
+ * is a file given with RF_FS_WALK_FILE_OK) whose target, resolved, is neither
+ * root nor inside it is listed with RF_FS_EOUTSIDE, neither followed nor
+ * read: a link to a folder out always, a link to a file out when its name
+ * has the suffix (one without it would not be read anyway). root NULL: dir
+ * when it is a directory, else dir's folder: the pack of DESIGN 5. */
+RF_NODISCARD rf_status rf_fs_walk_in(const char *root, const char *dir, const char *suffix,
+                                     unsigned flags, rf_fs_list **out, int *why);
 size_t rf_fs_list_count(const rf_fs_list *l);
 /* The ith path, or NULL past the end; valid until l is freed. */
 const char *rf_fs_list_at(const rf_fs_list *l, size_t i);
-/* 0 for a file; the errno of a subdirectory the walk could not open. */
+/* 0 for a file; the errno of a subdirectory the walk could not open, or
+ * RF_FS_ETOODEEP or RF_FS_EOUTSIDE. */
 int rf_fs_list_error(const rf_fs_list *l, size_t i);
 /* Frees l and its paths; NULL is a no-op. */
 void rf_fs_list_free(rf_fs_list *l);

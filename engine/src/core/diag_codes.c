@@ -115,6 +115,11 @@ static const rf_diag_code codes[] = {
     {"config-value", E, true, "a roomforge.toml value of the wrong type, or naming no diagnostic code or severity"},
     {"baseline-bad", E, true, "a --baseline file that cannot be read or is not lint's JSON output"},
     {"unknown-suppression", W, true, "a roomforge: disable-next-line comment names no diagnostic code"},
+    /* reading a pack's files (issues 27, 35) */
+    {"file-changed", E, true, "a file changed (rewritten, truncated or grown) while it was read; it is not loaded"},
+    {"symlink-outside", E, true, "a symbolic link in a pack whose target lies outside the pack; refused, never read"},
+    {"folder-too-deep", E, true, "a folder more than 16 levels below the path walked; not walked"},
+    {"no-rooms-file", E, true, "a path given to lint holds no .xml file at all (a mistyped path in CI)"},
 };
 
 #undef E

@@ -4,6 +4,10 @@
  * Design: every writer prints in file, line, column order (found order for
  * ties), as a compiler does; gcc format shows the source line and a caret,
  * read back through a one-file cache; JSON and SARIF escape through json.c.
+ * Every path printed is normalised (DESIGN 5: rooms/x.xml, never
+ * rooms//x.xml or ./rooms/x.xml); a SARIF location is a URI reference
+ * relative to %SRCROOT% (the working folder), or a file:// URI when the path
+ * is absolute.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +20,17 @@
 #include "roomforge/diag.h"
 
 #define SOURCE_MAX ((size_t)1 << 30) /* files larger than this get no caret */
+#define PATH_CAP 4096                 /* paths longer than this are printed as they are */
+
+/* file as printed: normalised into buf (cap PATH_CAP) when it fits; "" stays "". */
+static const char *shown(const char *file, char *buf)
+{
+    size_t n = strlen(file);
+    if (n == 0 || n >= PATH_CAP)
+        return file;
+    memcpy(buf, file, n + 1);
+    return rf_fs_path_normalise(buf);
+}
 
 /* The sink's diagnostics in print order: sorted by file, line and column,
  * ties in found order. Without memory for the order, found order. */
@@ -178,11 +193,12 @@ rf_status rf_diags_write_gcc(const rf_diags *d, FILE *out, unsigned flags)
     order_init(&o, d);
     for (i = 0; i < n; i++) {
         const rf_diag *g = order_at(&o, i);
+        char path[PATH_CAP];
         if ((flags & RF_DIAG_WRITE_NO_NOTES) && g->severity == RF_SEV_NOTE)
             continue;
         if (color)
             fputs("\033[1m", out);
-        put_text(out, g->file, (size_t)-1, false);
+        put_text(out, shown(g->file, path), (size_t)-1, false);
         if (g->line > 0)
             fprintf(out, ":%d:%d: ", g->line, g->col);
         else
@@ -211,9 +227,10 @@ rf_status rf_diags_write_json(const rf_diags *d, FILE *out)
     fputs("{\"diagnostics\":[", out);
     for (i = 0; i < n; i++) {
         const rf_diag *g = order_at(&o, i);
+        char path[PATH_CAP];
         fputs(i ? ",{" : "{", out);
         rf_json_key(out, "file", 1);
-        rf_json_string(out, g->file);
+        rf_json_string(out, shown(g->file, path));
         fprintf(out, ",\"line\":%d,\"column\":%d,", g->line, g->col);
         rf_json_key(out, "severity", 1);
         rf_json_string(out, rf_severity_name(g->severity));
@@ -228,13 +245,16 @@ rf_status rf_diags_write_json(const rf_diags *d, FILE *out)
     return ferror(out) ? RF_ERR_IO : RF_OK;
 }
 
-/* A relative or absolute path as a URI reference: unreserved bytes and '/'
- * kept, everything else percent-encoded. */
-static void write_uri(FILE *out, const char *path)
+/* A SARIF artifactLocation's members for path (normalised): a relative path
+ * as a URI reference against %SRCROOT%, an absolute one as a file:// URI;
+ * unreserved bytes and '/' kept, every other byte percent-encoded (so a ':'
+ * in a first segment never reads as a scheme). */
+static void write_location(FILE *out, const char *path)
 {
     static const char keep[] = "-._~/";
     const unsigned char *p = (const unsigned char *)path;
-    putc('"', out);
+    bool absolute = *p == '/';
+    fputs(absolute ? "\"uri\":\"file://" : "\"uri\":\"", out);
     for (; *p; p++) {
         if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
             strchr(keep, *p))
@@ -243,6 +263,8 @@ static void write_uri(FILE *out, const char *path)
             fprintf(out, "%%%02X", *p);
     }
     putc('"', out);
+    if (!absolute)
+        fputs(",\"uriBaseId\":\"%SRCROOT%\"", out);
 }
 
 static const char *sarif_level(rf_severity s)
@@ -272,9 +294,16 @@ rf_status rf_diags_write_sarif(const rf_diags *d, FILE *out, const char *tool_ve
         fprintf(out, "},\"defaultConfiguration\":{\"level\":\"%s\",\"enabled\":%s}}",
                 sarif_level(codes[i].severity), codes[i].enabled ? "true" : "false");
     }
-    fputs("]}},\"columnKind\":\"unicodeCodePoints\",\"results\":[", out);
+    /* %SRCROOT%'s value is the folder lint ran in, left out (SARIF 3.14.14:
+     * a base with no uri is one the tool does not state), so the log is the
+     * same on every machine */
+    fputs("]}},\"originalUriBaseIds\":{\"%SRCROOT%\":{\"description\":{\"text\":"
+          "\"the working folder roomforge ran in\"}}},"
+          "\"columnKind\":\"unicodeCodePoints\",\"results\":[",
+          out);
     for (i = 0; i < n; i++) {
         const rf_diag *g = order_at(&o, i);
+        char path[PATH_CAP];
         for (j = 0; j < ncodes && strcmp(codes[j].code, g->code) != 0; j++)
             ;
         fputs(i ? ",{" : "{", out);
@@ -284,8 +313,8 @@ rf_status rf_diags_write_sarif(const rf_diags *d, FILE *out, const char *tool_ve
             fprintf(out, ",\"ruleIndex\":%zu", j);
         fprintf(out, ",\"level\":\"%s\",\"message\":{\"text\":", sarif_level(g->severity));
         rf_json_string(out, g->message);
-        fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":", out);
-        write_uri(out, g->file);
+        fputs("},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{", out);
+        write_location(out, shown(g->file, path));
         fputc('}', out);
         if (g->line > 0)
             fprintf(out, ",\"region\":{\"startLine\":%d,\"startColumn\":%d}", g->line, g->col);

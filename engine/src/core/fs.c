@@ -2,8 +2,11 @@
  *
  * Pipeline: core, under every reader and the CLI (roomforge/fs.h). Design: an
  * oversized file is refused by its size before any allocation, anything but a
- * regular file before any read; a walk sorts each directory's names byte-wise
- * before descending, never in readdir order, and enters a folder only once.
+ * regular file before any read; files are read, never mapped, and a file that
+ * changed under the read (fstat before and after) is an error, not a signal.
+ * A walk normalises its paths, sorts each directory's names byte-wise before
+ * descending, never in readdir order, enters a folder only once, lists (never
+ * skips) a folder too deep, and with a fence lists links out of it unread.
  */
 #define _DEFAULT_SOURCE 1 /* realpath, O_CLOEXEC */
 #include "roomforge/fs.h"
@@ -30,8 +33,19 @@ static void set_why(int *why, int err)
 
 const char *rf_fs_why(int why)
 {
-    if (why == RF_FS_ENOTREG)
-        return "not a regular file (a pipe, device or socket)";
+    static const struct {
+        int why;
+        const char *text;
+    } phrases[] = {
+        {RF_FS_ENOTREG, "not a regular file (a pipe, device or socket)"},
+        {RF_FS_ECHANGED, "the file changed while it was read"},
+        {RF_FS_EOUTSIDE, "a symbolic link whose target lies outside the pack"},
+        {RF_FS_ETOODEEP, "a folder deeper than the walk goes"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof phrases / sizeof phrases[0]; i++)
+        if (phrases[i].why == why)
+            return phrases[i].text;
     return strerror(why);
 }
 
@@ -73,6 +87,20 @@ static bool read_some(int fd, char *p, size_t n, size_t *got)
         *got += (size_t)r;
     }
     return true;
+}
+
+/* Whether the file behind fd is not what before described, after n bytes
+ * were read to its end: another size or mtime, or a byte count other than
+ * the size seen (a size of 0 may hold bytes: /proc). */
+static bool changed(int fd, const struct stat *before, size_t n)
+{
+    struct stat after;
+    if (fstat(fd, &after) != 0)
+        return true;
+    return after.st_size != before->st_size || after.st_ino != before->st_ino ||
+           after.st_mtim.tv_sec != before->st_mtim.tv_sec ||
+           after.st_mtim.tv_nsec != before->st_mtim.tv_nsec ||
+           (before->st_size > 0 && (unsigned long long)before->st_size != n);
 }
 
 rf_status rf_fs_read(const char *path, size_t max_bytes, char **bytes, size_t *len, int *why)
@@ -129,6 +157,10 @@ rf_status rf_fs_read(const char *path, size_t max_bytes, char **bytes, size_t *l
         }
         buf = grown;
     }
+    if (changed(fd, &sb, n)) {
+        err = RF_FS_ECHANGED, st = RF_ERR_IO;
+        goto fail;
+    }
     close(fd);
     buf[n] = '\0';
     *bytes = buf;
@@ -143,16 +175,50 @@ fail:
 
 void rf_fs_free(char *bytes) { rf_free(bytes); }
 
-bool rf_fs_inside(const char *root, const char *path)
+/* Whether path, its links resolved, lies below the resolved folder rroot
+ * (or is rroot itself, when root_too: a link back to a pack's top). */
+static bool under(const char *rroot, const char *path, bool root_too)
 {
-    char r[PATH_MAX], p[PATH_MAX];
-    size_t n;
-    if (!root || !path || !realpath(root, r) || !realpath(path, p))
+    char p[PATH_MAX];
+    size_t n = strlen(rroot);
+    if (!realpath(path, p))
         return false;
-    n = strlen(r);
     if (n == 1) /* the root directory holds everything */
         return true;
-    return strncmp(p, r, n) == 0 && p[n] == '/';
+    return strncmp(p, rroot, n) == 0 && (p[n] == '/' || (root_too && p[n] == '\0'));
+}
+
+bool rf_fs_inside(const char *root, const char *path)
+{
+    char r[PATH_MAX];
+    if (!root || !path || !realpath(root, r))
+        return false;
+    return under(r, path, false);
+}
+
+char *rf_fs_path_normalise(char *path)
+{
+    char *r = path, *w = path;
+    if (*r == '/')
+        *w++ = *r++;
+    while (*r) {
+        while (*r == '/')
+            r++;
+        if (!*r)
+            break;
+        if (r[0] == '.' && (r[1] == '/' || r[1] == '\0')) {
+            r++;
+            continue;
+        }
+        if (w > path && w[-1] != '/')
+            *w++ = '/';
+        while (*r && *r != '/')
+            *w++ = *r++;
+    }
+    if (w == path)
+        *w++ = '.';
+    *w = '\0';
+    return path;
 }
 
 rf_status rf_fs_read_head(const char *path, char *buf, size_t cap, size_t *len, int *why)
@@ -202,6 +268,7 @@ typedef struct dir_id {
 } dir_id;
 
 typedef struct walker {
+    const char *fence; /* the resolved root links must stay under; NULL: none */
     const char *suffix;
     unsigned flags;
     rf_fs_list *out;
@@ -254,14 +321,17 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* dir/name, dir normalised: "." adds nothing, "/" no second slash. */
 static char *join(const char *dir, const char *name)
 {
-    size_t a = strlen(dir), b = strlen(name);
-    char *s = rf_alloc(a + b + 2);
+    size_t a = strcmp(dir, ".") == 0 ? 0 : strlen(dir), b = strlen(name);
+    size_t sep = a > 0 && dir[a - 1] != '/';
+    char *s = rf_alloc(a + sep + b + 1);
     if (s) {
         memcpy(s, dir, a);
-        s[a] = '/';
-        memcpy(s + a + 1, name, b + 1);
+        if (sep)
+            s[a] = '/';
+        memcpy(s + a + sep, name, b + 1);
     }
     return s;
 }
@@ -340,6 +410,45 @@ static rf_status read_names(const walker *w, const char *path, char ***names, si
     return RF_OK;
 }
 
+/* Whether full is a symbolic link whose target is out of w's fence. */
+static bool leads_out(const walker *w, const char *full)
+{
+    struct stat lsb;
+    return w->fence && lstat(full, &lsb) == 0 && S_ISLNK(lsb.st_mode) &&
+           !under(w->fence, full, true);
+}
+
+static rf_status walk_dir(walker *w, const char *path, int depth, int *err);
+
+/* The subdirectory full (sb) of a folder depth levels down: walked when new
+ * and not too deep, listed when too deep or unreadable. */
+static rf_status walk_sub(walker *w, char *full, const struct stat *sb, int depth, int *err)
+{
+    int sub = 0;
+    rf_status st = RF_OK, fresh;
+    if (!(w->flags & RF_FS_WALK_RECURSIVE)) {
+        rf_free(full);
+        return RF_OK;
+    }
+    fresh = enter_dir(w, sb);
+    if (fresh == RF_OK && depth >= RF_FS_WALK_MAX_DEPTH) {
+        st = add(w->out, full, RF_FS_ETOODEEP); /* listed: an error, never a silent skip */
+        full = NULL;
+    } else if (fresh == RF_ERR_NOMEM) {
+        st = RF_ERR_NOMEM;
+    } else if (fresh == RF_OK) {
+        st = walk_dir(w, full, depth + 1, &sub);
+        if (st == RF_ERR_IO) { /* listed, and the walk goes on */
+            st = add(w->out, full, sub);
+            full = NULL;
+        }
+    }
+    if (st != RF_OK && st != RF_ERR_IO)
+        *err = st == RF_ERR_NOMEM ? ENOMEM : EFBIG;
+    rf_free(full);
+    return st;
+}
+
 static rf_status walk_dir(walker *w, const char *path, int depth, int *err)
 {
     char **names = NULL;
@@ -356,23 +465,13 @@ static rf_status walk_dir(walker *w, const char *path, int depth, int *err)
         }
         if (stat(full, &sb) != 0) {
             rf_free(full); /* a dangling link */
-        } else if (S_ISDIR(sb.st_mode)) {
-            int sub = 0;
-            rf_status fresh = (w->flags & RF_FS_WALK_RECURSIVE) && depth < RF_FS_WALK_MAX_DEPTH
-                                  ? enter_dir(w, &sb)
-                                  : RF_ERR_ARG;
-            if (fresh == RF_ERR_NOMEM) {
-                st = RF_ERR_NOMEM;
-            } else if (fresh == RF_OK) {
-                st = walk_dir(w, full, depth + 1, &sub);
-                if (st == RF_ERR_IO) { /* listed, and the walk goes on */
-                    st = add(w->out, full, sub);
-                    full = NULL;
-                }
-            }
-            if (st != RF_OK && st != RF_ERR_IO)
+        } else if ((S_ISDIR(sb.st_mode) || (S_ISREG(sb.st_mode) && wanted(w, names[i]))) &&
+                   leads_out(w, full)) {
+            st = add(w->out, full, RF_FS_EOUTSIDE); /* listed, never followed nor read */
+            if (st != RF_OK)
                 *err = st == RF_ERR_NOMEM ? ENOMEM : EFBIG;
-            rf_free(full);
+        } else if (S_ISDIR(sb.st_mode)) {
+            st = walk_sub(w, full, &sb, depth, err);
         } else if (S_ISREG(sb.st_mode) && wanted(w, names[i])) {
             st = add(w->out, full, 0);
             if (st != RF_OK)
@@ -387,37 +486,84 @@ static rf_status walk_dir(walker *w, const char *path, int depth, int *err)
     return st;
 }
 
-rf_status rf_fs_walk(const char *dir, const char *suffix, unsigned flags, rf_fs_list **out,
-                     int *why)
+/* The folder of file path (normalised): "." when it names none. */
+static char *folder_of(const char *path)
 {
-    walker w;
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return rf_strdup(".");
+    return slash == path ? rf_strdup("/") : rf_strndup(path, (size_t)(slash - path));
+}
+
+/* The walk of the normalised top; root: the fence's folder as given, or
+ * NULL for no fence (fenced: root NULL means top's pack). */
+static rf_status walk_top(walker *w, const char *top, bool fenced, const char *root, int *err)
+{
+    char rroot[PATH_MAX], *own = NULL;
     struct stat sb;
     rf_status st;
+    if (stat(top, &sb) != 0) {
+        *err = errno;
+        return RF_ERR_IO;
+    }
+    if (fenced) {
+        if (!root)
+            root = own = S_ISDIR(sb.st_mode) ? rf_strdup(top) : folder_of(top);
+        if (!root) {
+            *err = ENOMEM;
+            return RF_ERR_NOMEM;
+        }
+        if (!realpath(root, rroot)) {
+            *err = errno;
+            rf_free(own);
+            return RF_ERR_IO;
+        }
+        rf_free(own);
+        w->fence = rroot;
+    }
+    if (!S_ISDIR(sb.st_mode)) {
+        if (!(w->flags & RF_FS_WALK_FILE_OK)) {
+            *err = ENOTDIR;
+            st = RF_ERR_IO;
+        } else {
+            st = add(w->out, rf_strdup(top), leads_out(w, top) ? RF_FS_EOUTSIDE : 0);
+            *err = ENOMEM;
+        }
+    } else if ((st = enter_dir(w, &sb)) == RF_OK) {
+        st = walk_dir(w, top, 0, err);
+    } else {
+        *err = ENOMEM;
+    }
+    w->fence = NULL; /* rroot dies here */
+    return st;
+}
+
+static rf_status walk(const char *root, bool fenced, const char *dir, const char *suffix,
+                      unsigned flags, rf_fs_list **out, int *why)
+{
+    walker w;
+    rf_status st;
+    char *top;
     int err = 0;
     if (!dir || !out)
         return RF_ERR_ARG;
+    if (!*dir) {
+        set_why(why, ENOENT);
+        return RF_ERR_IO;
+    }
     memset(&w, 0, sizeof w);
     w.suffix = suffix;
     w.flags = flags;
     w.out = rf_calloc(1, sizeof *w.out);
-    if (!w.out) {
+    top = rf_strdup(dir);
+    if (!w.out || !top) {
+        rf_free(w.out);
+        rf_free(top);
         set_why(why, ENOMEM);
         return RF_ERR_NOMEM;
     }
-    if (stat(dir, &sb) != 0) {
-        err = errno, st = RF_ERR_IO;
-    } else if (!S_ISDIR(sb.st_mode)) {
-        if (flags & RF_FS_WALK_FILE_OK) {
-            st = add(w.out, rf_strdup(dir), 0);
-            err = ENOMEM;
-        } else {
-            err = ENOTDIR, st = RF_ERR_IO;
-        }
-    } else if ((st = enter_dir(&w, &sb)) == RF_OK) {
-        st = walk_dir(&w, dir, 0, &err);
-    } else {
-        err = ENOMEM;
-    }
+    st = walk_top(&w, rf_fs_path_normalise(top), fenced, root, &err);
+    rf_free(top);
     rf_free(w.seen);
     if (st != RF_OK) {
         rf_fs_list_free(w.out);
@@ -426,6 +572,18 @@ rf_status rf_fs_walk(const char *dir, const char *suffix, unsigned flags, rf_fs_
     }
     *out = w.out;
     return RF_OK;
+}
+
+rf_status rf_fs_walk(const char *dir, const char *suffix, unsigned flags, rf_fs_list **out,
+                     int *why)
+{
+    return walk(NULL, false, dir, suffix, flags, out, why);
+}
+
+rf_status rf_fs_walk_in(const char *root, const char *dir, const char *suffix, unsigned flags,
+                        rf_fs_list **out, int *why)
+{
+    return walk(root, true, dir, suffix, flags, out, why);
 }
 
 size_t rf_fs_list_count(const rf_fs_list *l) { return l ? l->n : 0; }

@@ -109,8 +109,6 @@ typedef struct rf_loader {
     const char *afile; /* its copy in the arena */
     const char *buf;
     size_t len;
-    bool mapped;    /* buf is a read-only file mapping */
-    size_t dropped; /* bytes of it given back to the kernel */
     rf_cursor cur;
     xmlParserCtxtPtr ctxt;
     int depth;       /* elements open */
@@ -298,7 +296,7 @@ void rf_load_script_text(rf_loader *ld, const char *text, size_t n);
 /* One pass over a file's bytes; `first` is the first pass when this is the
  * recovery pass, else NULL. */
 rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, size_t len,
-                       bool mapped, rf_diags *d, const rf_loader *first);
+                       rf_diags *d, const rf_loader *first);
 /* The recovery pass after L1 met a syntax error at L1->syntax_line. */
 rf_status rf_load_recover(const rf_loader *L1);
 

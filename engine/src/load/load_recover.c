@@ -70,7 +70,7 @@ rf_status rf_load_recover(const rf_loader *L1)
     copy[end + 1] = '/';
     memcpy(copy + end + 2, L1->buf + at, n);
     copy[end + 2 + n] = '>';
-    st = rf_load_pass(L1->set, L1->file, copy, end + n + 3, false, L1->d, L1);
+    st = rf_load_pass(L1->set, L1->file, copy, end + n + 3, L1->d, L1);
     rf_free(copy);
     return st;
 }

@@ -4,19 +4,14 @@
  * Pipeline: load; prescan, then libxml2's SAX2 interface (NONET | BIG_LINES,
  * fed in chunks) hands each start tag to load_attrs.c, load_room.c or
  * load_script.c, each end tag and each text of a Lua script. Design: no tree
- * is built; the file is mapped and pages behind the cursor dropped, so peak
- * memory stays small.
+ * is built. A file is read whole through rf_fs_read, never mapped (DESIGN 8):
+ * a mapped file that shrinks under the parser is a SIGBUS, a read one that
+ * changed is a file-changed diagnostic.
  */
-#define _DEFAULT_SOURCE 1 /* madvise */
-#include <errno.h>
-#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <libxml/parser.h>
 #include <libxml/SAX2.h>
@@ -30,7 +25,6 @@
 #include "load/xml_once.h"
 
 #define MAX_FILE ((size_t)1 << 30)  /* bytes; below libxml2's int length */
-#define DROP_STEP ((size_t)2 << 20) /* bytes between page drops */
 #define IGNORED (-1)                /* stack mark: a subtree being skipped */
 #define CHUNK ((size_t)64 << 10)    /* bytes handed to the parser at a time */
 
@@ -223,21 +217,6 @@ static bool blank(const char *b, size_t n)
     return n == 0;
 }
 
-/* Gives the pages of a file mapping well behind the cursor back to the
- * kernel, so a big file costs little resident memory; they are read again
- * from the file should anything look back (value_cells does, within a room). */
-static void drop_pages(rf_loader *ld)
-{
-    long page = sysconf(_SC_PAGESIZE);
-    size_t upto = ld->cur.pos - DROP_STEP / 2;
-    if (page <= 0)
-        return;
-    upto -= upto % (size_t)page;
-    if (upto > ld->dropped)
-        (void)madvise((void *)(uintptr_t)ld->buf, upto, MADV_DONTNEED); /* advice only */
-    ld->dropped = upto;
-}
-
 /* The name prefix:local in ld->nbuf at *off; false when memory runs out. */
 static bool qname(rf_loader *ld, const xmlChar *prefix, const xmlChar *local, size_t *off)
 {
@@ -351,8 +330,6 @@ static void sax_start(void *ctx, const xmlChar *local, const xmlChar *prefix, co
             ld->xa[i].name = ld->nbuf + noffs[i];
     tag = prefix ? ld->nbuf : (const char *)local;
     on_start(ld, tag, prefix == NULL, depth);
-    if (ld->mapped && ld->cur.pos > ld->dropped + DROP_STEP)
-        drop_pages(ld);
     if (!ld->nomem && !ld->fatal)
         return;
 stop:
@@ -501,15 +478,15 @@ static void loader_fini(rf_loader *ld)
 }
 
 static rf_status load_memory(rf_template_set *set, const char *name, const char *buf, size_t len,
-                             bool mapped, rf_diags *d)
+                             rf_diags *d)
 {
-    return rf_load_pass(set, name, buf, len, mapped, d, NULL);
+    return rf_load_pass(set, name, buf, len, d, NULL);
 }
 
 /* One pass over a file's bytes; `first` is the first pass when this is the
  * recovery pass, else NULL. */
 rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, size_t len,
-                       bool mapped, rf_diags *d, const rf_loader *first)
+                       rf_diags *d, const rf_loader *first)
 {
     rf_loader *ld = rf_calloc(1, sizeof *ld);
     size_t start = 0, errors0 = d ? rf_diags_errors(d) : 0;
@@ -525,7 +502,6 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
     ld->file = name;
     ld->buf = buf;
     ld->len = len;
-    ld->mapped = mapped;
     ld->cur.line = ld->cur.col = 1;
     start = rf_text_bom_len(buf, len);
     ld->cur.pos = start;
@@ -573,7 +549,7 @@ rf_status rf_template_set_load_buffer(rf_template_set *set, const char *name, co
 {
     if (!set || !name || (!buf && len))
         return RF_ERR_ARG;
-    return load_memory(set, name, buf ? buf : "", len, false, d);
+    return load_memory(set, name, buf ? buf : "", len, d);
 }
 
 static rf_status io_error(rf_diags *d, const char *path, const char *what)
@@ -585,40 +561,32 @@ static rf_status io_error(rf_diags *d, const char *path, const char *what)
 
 rf_status rf_template_set_load_file(rf_template_set *set, const char *path, rf_diags *d)
 {
-    struct stat sb;
-    void *map;
+    char *bytes = NULL;
+    size_t len = 0;
     rf_status st;
-    int fd;
+    int why = 0;
     if (!set || !path)
         return RF_ERR_ARG;
-    fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY); /* a FIFO must not block */
-    if (fd < 0)
-        return io_error(d, path, strerror(errno));
-    if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        close(fd);
-        return io_error(d, path, "not a regular file");
-    }
-    if ((unsigned long long)sb.st_size > MAX_FILE) {
-        close(fd);
+    st = rf_fs_read(path, MAX_FILE, &bytes, &len, &why);
+    if (st == RF_ERR_LIMIT) {
         if (d)
             (void)rf_diag_add(d, "xml-limit", path, 1, 1, "the file is larger than %zu bytes",
                               MAX_FILE);
         return RF_ERR_CONTENT;
     }
-    if (sb.st_size == 0) {
-        close(fd);
-        return load_memory(set, path, "", 0, false, d);
+    if (st == RF_ERR_IO && why == RF_FS_ECHANGED) {
+        if (d)
+            (void)rf_diag_add(d, "file-changed", path, 0, 0,
+                              "the file changed while it was read; it is not loaded (read it "
+                              "again once it is written)");
+        return RF_ERR_IO;
     }
-    /* A private read-only mapping: pages behind the parser can be dropped. */
-    map = mmap(NULL, (size_t)sb.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (map == MAP_FAILED) {
-        int err = errno;
-        close(fd);
-        return err == ENOMEM ? RF_ERR_NOMEM : io_error(d, path, strerror(err));
-    }
-    close(fd);
-    st = load_memory(set, path, map, (size_t)sb.st_size, true, d);
-    munmap(map, (size_t)sb.st_size);
+    if (st == RF_ERR_IO)
+        return io_error(d, path, rf_fs_why(why));
+    if (st != RF_OK)
+        return st;
+    st = load_memory(set, path, bytes, len, d);
+    rf_fs_free(bytes);
     return st;
 }
 
@@ -640,14 +608,25 @@ rf_status rf_template_set_load_path(rf_template_set *set, const char *path, rf_d
     int why = 0;
     if (!set || !path)
         return RF_ERR_ARG;
-    /* A file is loaded as itself; a directory's *.xml in byte order of names. */
-    st = rf_fs_walk(path, ".xml", RF_FS_WALK_HIDDEN | RF_FS_WALK_FILE_OK, &files, &why);
+    /* A file is loaded as itself; a directory's *.xml in byte order of names;
+     * a link out of the directory (a file's: its folder) is refused unread. */
+    st = rf_fs_walk_in(NULL, path, ".xml", RF_FS_WALK_HIDDEN | RF_FS_WALK_FILE_OK, &files, &why);
     if (st == RF_ERR_IO || st == RF_ERR_LIMIT)
         return io_error(d, path, rf_fs_why(why));
     if (st != RF_OK)
         return st;
-    for (i = 0; i < rf_fs_list_count(files) && st != RF_ERR_NOMEM; i++)
-        st = worse(st, rf_template_set_load_file(set, rf_fs_list_at(files, i), d));
+    for (i = 0; i < rf_fs_list_count(files) && st != RF_ERR_NOMEM; i++) {
+        const char *file = rf_fs_list_at(files, i);
+        if (rf_fs_list_error(files, i) != RF_FS_EOUTSIDE) {
+            st = worse(st, rf_template_set_load_file(set, file, d));
+            continue;
+        }
+        if (d)
+            (void)rf_diag_add(d, "symlink-outside", file, 0, 0,
+                              "a symbolic link whose target lies outside the folder loaded; it "
+                              "is refused, never read");
+        st = worse(st, RF_ERR_CONTENT);
+    }
     rf_fs_list_free(files);
     return st;
 }

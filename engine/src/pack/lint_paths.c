@@ -43,7 +43,10 @@ static void found_free(found *f, size_t npaths)
 
 /* Walks every path (a file given is linted whatever its name, a directory's
  * *.xml in name order) and sorts the files into kinds; an unreadable path is
- * an io-error here. The worst status, or RF_ERR_NOMEM. */
+ * an io-error here, and a path with no *.xml under it a no-rooms-file error
+ * (RF_ERR_IO: exit 2, a mistyped path in CI must not pass). Each path is a
+ * pack (DESIGN 5: a folder, or a file's folder): links out of it are refused
+ * unread. The worst status, or RF_ERR_NOMEM. */
 static rf_status gather(const char *const *paths, size_t npaths, found *f, rf_diags *d)
 {
     rf_status st = RF_OK;
@@ -52,13 +55,23 @@ static rf_status gather(const char *const *paths, size_t npaths, found *f, rf_di
         return RF_ERR_NOMEM;
     for (i = 0; i < npaths; i++) {
         int why = 0;
-        rf_status s = rf_fs_walk(paths[i], ".xml", RF_FS_WALK_RECURSIVE | RF_FS_WALK_FILE_OK,
-                                 &f->lists[i], &why);
+        rf_status s = rf_fs_walk_in(NULL, paths[i], ".xml",
+                                    RF_FS_WALK_RECURSIVE | RF_FS_WALK_FILE_OK, &f->lists[i], &why);
         if (s == RF_ERR_NOMEM)
             return s;
         if (s != RF_OK) {
             st = rf_pack_worse(st, rf_pack_io_error(d, paths[i], why));
             continue;
+        }
+        if (rf_fs_list_count(f->lists[i]) == 0) {
+            char *shown = rf_strdup(paths[i]);
+            if (!shown)
+                return RF_ERR_NOMEM;
+            (void)rf_diag_add(d, "no-rooms-file", rf_fs_path_normalise(shown), 0, 0,
+                              "no rooms file under %s: no *.xml file in it or below it",
+                              shown);
+            rf_free(shown);
+            st = rf_pack_worse(st, RF_ERR_IO);
         }
         for (k = 0; k < rf_fs_list_count(f->lists[i]); k++) {
             const char *file = rf_fs_list_at(f->lists[i], k);
@@ -94,7 +107,8 @@ static rf_status load_rooms(const found *f, size_t npaths, rf_template_set *set,
         for (k = 0; k < rf_fs_list_count(f->lists[i]) && st != RF_ERR_NOMEM; k++, n++) {
             const char *file = rf_fs_list_at(f->lists[i], k);
             if (f->kind[n] == FOUND_ERROR)
-                st = rf_pack_worse(st, rf_pack_io_error(d, file, rf_fs_list_error(f->lists[i], k)));
+                st = rf_pack_worse(st,
+                                   rf_pack_walk_error(d, file, rf_fs_list_error(f->lists[i], k)));
             else if (f->kind[n] == FOUND_ROOMS)
                 st = rf_pack_worse(st, rf_template_set_load_file(set, file, d));
         }

@@ -1,5 +1,6 @@
 /* engine/src/pack/pack_files.c: the files a pack load reads: the list kept
- * for watchers, the profiles-file sniff, and profiles.xml layered.
+ * for watchers, the profiles-file sniff, the walk's refusals reported, and
+ * profiles.xml layered.
  *
  * Pipeline: pack; used by pack_load.c and lint_paths.c. Design: a file is
  * a profiles file by its root element, read from its first 4 KiB, never by
@@ -7,6 +8,7 @@
  */
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "core/alloc.h"
 #include "pack_int.h"
@@ -67,6 +69,32 @@ rf_status rf_pack_io_error(rf_diags *d, const char *path, int why)
 {
     (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read: %s", rf_fs_why(why));
     return RF_ERR_IO;
+}
+
+rf_status rf_pack_walk_error(rf_diags *d, const char *path, int why)
+{
+    /* line 0: no source line is ever printed, least of all a refused file's */
+    if (why == RF_FS_EOUTSIDE)
+        (void)rf_diag_add(d, "symlink-outside", path, 0, 0,
+                          "a symbolic link whose target lies outside the pack; it is refused, "
+                          "never read (copy the file into the pack)");
+    else if (why == RF_FS_ETOODEEP)
+        (void)rf_diag_add(d, "folder-too-deep", path, 0, 0,
+                          "a folder more than %d levels below the path walked; it is not "
+                          "walked (move its files up)",
+                          RF_FS_WALK_MAX_DEPTH);
+    else
+        return rf_pack_io_error(d, path, why);
+    return RF_ERR_CONTENT;
+}
+
+bool rf_pack_refuse_link(const char *root, const char *path, rf_diags *d)
+{
+    struct stat sb;
+    if (lstat(path, &sb) != 0 || !S_ISLNK(sb.st_mode) || rf_fs_inside(root, path))
+        return false;
+    (void)rf_pack_walk_error(d, path, RF_FS_EOUTSIDE);
+    return true;
 }
 
 rf_status rf_pack_load_profiles(rf_pack *p, const char *path, rf_diags *d)

@@ -42,6 +42,14 @@ bool rf_pack_is_profiles_file(const char *path);
 rf_status rf_pack_worse(rf_status a, rf_status b);
 /* Adds an io-error for path (errno why) to d; returns RF_ERR_IO. */
 rf_status rf_pack_io_error(rf_diags *d, const char *path, int why);
+/* Reports a walk's entry with error why (rf_fs_list_error): RF_FS_EOUTSIDE
+ * a symlink-outside and RF_FS_ETOODEEP a folder-too-deep error, both with no
+ * line (nothing of the file is read or printed), RF_ERR_CONTENT; any other
+ * an io-error, RF_ERR_IO. */
+rf_status rf_pack_walk_error(rf_diags *d, const char *path, int why);
+/* True, with a symlink-outside error in d, when path is a symbolic link
+ * whose target is not inside the folder root: the caller must not read it. */
+bool rf_pack_refuse_link(const char *root, const char *path, rf_diags *d);
 /* Loads the profiles file at path into a fresh set and layers it over
  * p->profiles (profile-replaced notes), recording the files read. */
 rf_status rf_pack_load_profiles(rf_pack *p, const char *path, rf_diags *d);

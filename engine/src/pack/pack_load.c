@@ -18,7 +18,10 @@
 #include "roomforge/fs.h"
 #include "roomforge/world.h"
 
-/* Loads the rooms files of one pack (a file, DIR/rooms/ or DIR) into set. */
+/* Loads the rooms files of one pack (a file, DIR/rooms/ or DIR) into set.
+ * The walk is fenced at the pack (DIR, or a file's folder): a link out of it
+ * or a folder too deep is reported and makes the pack unreadable (RF_ERR_IO:
+ * a command does not go on with part of a pack), never read. */
 static rf_status load_rooms(rf_pack *p, const char *dir, bool is_dir, rf_template_set *set,
                             rf_diags *d)
 {
@@ -32,7 +35,8 @@ static rf_status load_rooms(rf_pack *p, const char *dir, bool is_dir, rf_templat
     if (is_dir && (size_t)snprintf(sub, sizeof sub, "%s/rooms", dir) < sizeof sub &&
         stat(sub, &st) == 0 && S_ISDIR(st.st_mode))
         root = sub;
-    s = rf_fs_walk(root, ".xml", RF_FS_WALK_RECURSIVE | RF_FS_WALK_FILE_OK, &files, &why);
+    s = rf_fs_walk_in(is_dir ? dir : NULL, root, ".xml", RF_FS_WALK_RECURSIVE | RF_FS_WALK_FILE_OK,
+                      &files, &why);
     if (s == RF_ERR_NOMEM)
         return s;
     if (s != RF_OK)
@@ -40,7 +44,9 @@ static rf_status load_rooms(rf_pack *p, const char *dir, bool is_dir, rf_templat
     for (i = 0; i < rf_fs_list_count(files) && worst != RF_ERR_NOMEM; i++) {
         const char *file = rf_fs_list_at(files, i);
         if (rf_fs_list_error(files, i))
-            s = rf_pack_io_error(d, file, rf_fs_list_error(files, i));
+            s = rf_pack_walk_error(d, file, rf_fs_list_error(files, i)) == RF_ERR_NOMEM
+                    ? RF_ERR_NOMEM
+                    : RF_ERR_IO;
         else if (is_dir && rf_pack_is_profiles_file(file))
             continue; /* DIR/profiles.xml, read as the pack's profiles */
         else if (!rf_pack_add_file(p, file))
@@ -77,9 +83,12 @@ static rf_status load_pack(rf_pack *p, const char *dir, size_t k, size_t **pack_
         (*pack_of)[i] = k;
     if (S_ISDIR(st.st_mode) && (size_t)snprintf(path, sizeof path, "%s/profiles.xml", dir) <
                                    sizeof path &&
-        stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+        stat(rf_fs_path_normalise(path), &st) == 0 && S_ISREG(st.st_mode)) {
         *profiles = true;
-        worst = rf_pack_worse(worst, rf_pack_load_profiles(p, path, d));
+        if (rf_pack_refuse_link(dir, path, d)) /* a profiles.xml out of the pack: unread */
+            worst = rf_pack_worse(worst, RF_ERR_IO);
+        else
+            worst = rf_pack_worse(worst, rf_pack_load_profiles(p, path, d));
     }
     return worst;
 }
