@@ -116,6 +116,14 @@ export PKG_CONFIG_PATH
 pc_cflags=$(pkg-config --cflags roomforge) && pc_libs=$(pkg-config --libs roomforge) &&
     pc_static=$(pkg-config --static --libs roomforge) || fail "pkg-config roomforge"
 check
+# roomforge's own include folder alone: what the library uses stays private
+case " $pc_cflags " in
+*lua* | *libxml* | *libpng* | *json-c*) fail "pkg-config --cflags names private libraries: $pc_cflags" ;;
+esac
+set -- $pc_cflags
+[ $# -eq 1 ] && [ "$(realpath "${1#-I}")" = "$(realpath "$prefix/include")" ] ||
+    fail "pkg-config --cflags is not roomforge's include folder alone: $pc_cflags"
+check
 pc_data=$(pkg-config --variable=datadir roomforge)
 [ -d "$pc_data/content/rooms" ] || fail "pkg-config datadir $pc_data has no content/rooms"
 
