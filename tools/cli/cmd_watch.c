@@ -126,7 +126,8 @@ static void draw(const watch *w, const watch_build *b, double ms)
     printf("\nbuild %lu: %s, %zu error%s, %zu warning%s, %.0f ms; level of build %lu: seed %llu, "
            "depth %d, profile %s\n",
            w->gen,
-           b->ok          ? "ok"
+           b->ok && rf_diags_errors(b->diags) ? "ok without the rooms that have errors"
+           : b->ok                            ? "ok"
            : w->good_gen ? "FAILED, the level shown is the last good one"
                           : "FAILED",
            rf_diags_errors(b->diags), rf_diags_errors(b->diags) == 1 ? "" : "s",
