@@ -51,6 +51,8 @@ const char cli_gen_options_help[] =
     "  --verbose              also print notes (templates drawn but left out) and\n"
     "                         every diagnostic of the content in full\n"
     "  --quiet                print errors only\n"
+    "  --strict               exit 1 on any error in the content, not only\n"
+    "                         in the rooms and profile asked about\n"
     "  --rooms-file FILE      a DungeonMaker rooms-file for a recipe that calls\n"
     "                         dig_crawl (the dungeonmaker profile)\n"
     "  --recipe FILE          run this Lua level recipe instead of the profile's,\n"
