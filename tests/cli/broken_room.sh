@@ -74,6 +74,15 @@ run 2 lint --strict "$pack"
 # lint is the gate
 run 1 lint "$pack"
 grep -q "\[unknown-symbol\]" "$tmp/out" "$tmp/err" || fail "lint does not report the typo"
+# lint's summary counts as loaded the rooms without errors: not Gamma (map
+# errors) nor Shouter (an unknown action type in its script), streamed
+# (--jobs 1 and 3) or kept for a profiles file's trial levels
+mod=$src/tests/data/pack/mod
+for args in "--jobs 1 $mod/mod.xml" "--jobs 3 $mod/mod.xml" "$mod"; do
+    eval "run 1 lint $args"
+    grep -q "^roomforge lint: 1 room, [0-9]* profiles\{0,1\} loaded; 4 errors" "$tmp/err" ||
+        fail "lint $args counts a room with errors as loaded: $(tail -1 "$tmp/err")"
+done
 # a pack without errors is exit 0 with --strict too
 mkdir -p "$tmp/good/rooms"
 cp "$pack/rooms/good.xml" "$tmp/good/rooms/"
