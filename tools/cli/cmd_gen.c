@@ -26,6 +26,7 @@ static const char gen_usage[] =
     "usage: roomforge gen [--content DIR]... [--profile NAME] [--seed N] [--depth N]\n"
     "                     [--size WxH] [--room NAME]...\n"
     "                     [--format ascii|text|ansi|json|html|png] [--scale N]\n"
+    "                     [--legend] [--no-legend]\n"
     "                     [-o FILE] [--scripts DIR] [--verbose] [--quiet]\n"
     "                     [--strict] [--rooms-file FILE] [--recipe FILE]\n"
     "                     [--difficulty D]\n"
