@@ -11,6 +11,10 @@
 #               make test runs it after both halves (tools/fuzz/run_libfuzzer.sh)
 #   make package  the Debian packages (CPack DEB, cmake/package.cmake) of a
 #               prefix-/usr build, in $(DEB_BUILD): apt install ./$(DEB_BUILD)/*.deb
+#   make install [PREFIX=DIR] [DESTDIR=DIR]  build, then install under PREFIX
+#               (default: the build's CMAKE_INSTALL_PREFIX, /usr/local), staged
+#               under DESTDIR when given; the Lua module goes to PREFIX/lib/lua/5.4
+#               (README.md: LUA_CPATH, PKG_CONFIG_PATH, LD_LIBRARY_PATH for it)
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 TSAN_BUILD ?= build-tsan
@@ -83,8 +87,11 @@ fuzz: deps-test $(FUZZ_BUILD)/CMakeCache.txt
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 	sh tools/fuzz/run_libfuzzer.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
+# PREFIX and DESTDIR reach cmake --install (the install is relocatable:
+# roomforge.pc, the CLI and the Lua module find their files from where they
+# are), so `make install PREFIX=$$HOME/.local` never touches /usr/local.
 install: build
-	cmake --install $(BUILD)
+	DESTDIR='$(DESTDIR)' cmake --install $(BUILD)$(if $(PREFIX), --prefix '$(abspath $(PREFIX))')
 
 $(DEB_BUILD)/CMakeCache.txt:
 	cmake -S . -B $(DEB_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=/usr -DRF_TESTS=OFF

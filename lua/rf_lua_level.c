@@ -233,7 +233,8 @@ static int level_tostring(lua_State *L)
     return 1;
 }
 
-/* level:render(format[, {scale = N}]) -> the bytes gen --format writes. */
+/* level:render(format[, {scale = N, legend = bool}]) -> the bytes gen
+ * --format writes (png: legend on unless legend = false, as --no-legend). */
 static int level_render(lua_State *L)
 {
     rf_lua_level *lv = check_level(L, 1);
@@ -248,7 +249,7 @@ static int level_render(lua_State *L)
     if (!rf_view_format_parse(name, &fmt))
         return luaL_argerror(L, 2, "format: ascii, text, ansi, json, html or png");
     if (!lua_isnoneornil(L, 3)) {
-        static const char *const keys[] = {"scale", NULL};
+        static const char *const keys[] = {"scale", "legend", NULL};
         lua_Integer scale;
         luaL_checktype(L, 3, LUA_TTABLE);
         rf_lua_check_keys(L, 3, 3, keys);
@@ -256,6 +257,13 @@ static int level_render(lua_State *L)
         if (scale < RF_VIEW_SCALE_MIN || scale > RF_VIEW_SCALE_MAX)
             return luaL_argerror(L, 3, "scale: 1..32");
         vo.scale = (int)scale;
+        lua_getfield(L, 3, "legend");
+        if (!lua_isnil(L, -1)) {
+            if (!lua_isboolean(L, -1))
+                return luaL_argerror(L, 3, "legend: true or false");
+            vo.legend = lua_toboolean(L, -1);
+        }
+        lua_pop(L, 1);
     }
     box = rf_lua_box_push(L, false);
     f = open_memstream(&box->buf, &len);

@@ -60,8 +60,11 @@ def include_faults(src):
     return faults
 
 
-def symbols(obj):
-    out = subprocess.run(['nm', obj], capture_output=True, text=True, check=True).stdout
+def symbols(objs):
+    """The symbols the objects define and use: one nm for them all (a process
+    per object made the check slow on a loaded machine, issue 35)."""
+    out = subprocess.run(['nm'] + list(objs), capture_output=True, text=True,
+                         check=True).stdout
     defined, used = set(), set()
     for row in out.splitlines():
         parts = row.split()
@@ -76,11 +79,12 @@ def call_edges(stage_objs):
     """{(a, b): symbol} for every call from stage a into stage b."""
     owner, uses = {}, []
     for stage, objs in stage_objs.items():
-        for obj in objs:
-            d, u = symbols(obj)
-            for s in d:
-                owner[s] = stage
-            uses.append((stage, u))
+        if not objs:
+            continue
+        d, u = symbols(objs)
+        for s in d:
+            owner[s] = stage
+        uses.append((stage, u))
     edges = {}
     for stage, u in uses:
         for s in sorted(u):

@@ -1,16 +1,17 @@
-// tests/browser/check_html.cjs LEVEL.html SHOT.png: the html view of
+// tests/browser/check_html.cjs LEVEL.html SHOT.png [WIDE.html]: the html view of
 // `roomforge gen --format html` loaded from file:// in Debian's headless
 // chromium (puppeteer-core, CHROMIUM or /usr/bin/chromium) with the network
 // off: any request but the page itself fails the test. Checks the rendered
 // DOM: one map cell per tile, hovering a template cell names the template
 // (and its file:line), clicking a room of the list highlights its cells,
-// the three layer switches hide what they name. Leaves a screenshot.
+// the three layer switches hide what they name; with WIDE.html, a map
+// larger than the window fits it (or scrolls). Leaves a screenshot.
 "use strict";
 const path = require("path");
 const puppeteer = require("puppeteer-core");
 
 async function main() {
-  const [page_path, shot] = process.argv.slice(2);
+  const [page_path, shot, wide] = process.argv.slice(2);
   const url = "file://" + path.resolve(page_path);
   const results = [];
   const check = (ok, what) => { results.push([!!ok, what]); };
@@ -26,7 +27,8 @@ async function main() {
     await page.setRequestInterception(true);
     const foreign = [];
     page.on("request", r => {
-      if (r.url() === url) r.continue(); else { foreign.push(r.url()); r.abort(); }
+      if (r.url() === url || (wide && r.url() === "file://" + path.resolve(wide))) r.continue();
+      else { foreign.push(r.url()); r.abort(); }
     });
     const errors = [];
     page.on("pageerror", e => errors.push(String(e)));
@@ -92,6 +94,38 @@ async function main() {
     await page.click("#layer-outlines");
     const gone = await page.$eval("#map .cell.ot", e => getComputedStyle(e).borderTopColor);
     check(side !== "rgba(0, 0, 0, 0)" && gone === "rgba(0, 0, 0, 0)", "outlines switch: " + side + " -> " + gone);
+
+    // a map wider and taller than the window (issue 35: it was cut off at
+    // the box's edge): fit to window scales it to show whole, its far
+    // corner hovered; without fit it is full size and the box scrolls
+    if (wide) {
+      await page.goto("file://" + path.resolve(wide), { waitUntil: "load" });
+      await page.waitForSelector("body[data-ready='1']", { timeout: 10000 });
+      const wl = await page.evaluate(() =>
+        JSON.parse(document.getElementById("roomforge-level").textContent));
+      const rect = sel => page.$eval(sel, e => {
+        const r = e.getBoundingClientRect();
+        return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      });
+      const corner = `#map .cell[data-x='${wl.width - 1}'][data-y='${wl.height - 1}']`;
+      check(await page.$eval("#fit", e => e.checked), "fit to window is on by default");
+      const box = await rect("#mapbox"), far = await rect(corner);
+      check(far.right <= box.right + 1 && far.bottom <= box.bottom + 1 && box.right <= 1400,
+            "fitted: the far corner cell is inside the box, the box in the window: " +
+            JSON.stringify([far, box]));
+      await page.hover(corner);
+      const winfo = await page.$eval("#cell-info", e => e.textContent);
+      check(winfo.startsWith((wl.width - 1) + "," + (wl.height - 1) + ":"),
+            "hover on the fitted map names its cell: " + winfo);
+      check(/\(\d+%\)/.test(await page.$eval("#fit-scale", e => e.textContent)),
+            "the scale is shown");
+      await page.click("#fit");
+      const scroll = await page.$eval("#mapbox", e => [e.scrollWidth, e.clientWidth,
+                                                       e.scrollHeight, e.clientHeight]);
+      check(scroll[0] > scroll[1] && scroll[2] > scroll[3],
+            "without fit the map is full size and the box scrolls: " + scroll);
+      check(await page.$eval("#map", e => e.style.transform === ""), "without fit, no scale");
+    }
   } finally {
     await browser.close();
   }

@@ -3,7 +3,8 @@
 // Starts the watch over PACK (a copy the test may edit) on any free port,
 // opens /, and checks: the map is drawn and the live controls show; a save of
 // the forced room's file redraws the map with the change without a reload;
-// a broken save shows the error overlay over the last good level; the fix
+// a broken save shows the error overlay over the last good level (a broken
+// room elsewhere: the level built without it, its errors listed); the fix
 // hides it; the seed control re-rolls. Any request off the server fails the
 // test. Leaves a screenshot of the error overlay.
 "use strict";
@@ -86,6 +87,23 @@ async function main() {
     await page.waitForFunction(t => [...document.querySelectorAll("#map .cell .t")]
       .map(e => e.textContent).join("") === t, { timeout: 10000 }, lv1.tiles.join(""));
     check(true, "and the first level is back");
+
+    // a broken room elsewhere in the pack (issue 35): the level is built
+    // without it, redrawn, and its errors listed beside it; its removal
+    // hides the list
+    const extra = path.join(pack, "rooms", "zz_broken.xml");
+    const gen0 = +(await page.evaluate(() => document.body.dataset.generation || 0));
+    fs.writeFileSync(extra, '<roomdb><room name="Broken"><row text="#D#"/><row text="#~#"/>' +
+                            '<row text="###"/></room></roomdb>\n');
+    await page.waitForFunction(g => +document.body.dataset.leftOut > g, { timeout: 10000 }, gen0);
+    const left = await page.$eval("#broken", e => e.hidden ? "" : e.textContent);
+    check(left.includes("left out of this level") && left.includes("zz_broken.xml"),
+          "a broken room elsewhere: the level is built and its errors listed: " + left.slice(0, 200));
+    check(await page.evaluate(() => document.body.dataset.broken === undefined),
+          "and the build is not a failed one");
+    fs.unlinkSync(extra);
+    await page.waitForSelector("#broken[hidden]", { timeout: 10000 });
+    check(true, "its removal hides the list");
 
     // the seed control
     await page.$eval("#reroll input[name=seed]", e => { e.value = "9"; });

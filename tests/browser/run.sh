@@ -50,4 +50,6 @@ if [ "$mode" = stats ]; then
 fi
 # a level with objects, a forced template turned 3 and a drawn one turned 5
 "$rf" gen --seed 11 --depth 5 --room "Cogwork Foyer" --format html -o "$work/level.html" || exit 1
-cd "$work" && CHROMIUM=$chromium node check_html.cjs level.html level.png
+# a level larger than the window, to fit or scroll (issue 35)
+"$rf" gen --seed 2 --size 300x120 --format html -o "$work/wide.html" || exit 1
+cd "$work" && CHROMIUM=$chromium node check_html.cjs level.html level.png wide.html

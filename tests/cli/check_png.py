@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """tests/cli/check_png.py ROOMFORGE: `gen --format png` decoded by hand (zlib
 and the PNG filters, no image library) and checked against the same level's
-JSON: the image is width*scale x height*scale, a cell's centre pixel has its
-terrain colour, an object's cell centre its glyph colour, a template room's
-outline is drawn; --scale bounds and the terminal refusal are gen_cli's."""
+JSON: with --no-legend the image is width*scale x height*scale; by default
+a legend strip follows under the map (issue 35), as wide as the map or
+wider, holding a swatch of each colour the map shows and the words in its
+text colour; a cell's centre pixel has its terrain colour, an object's cell
+centre its glyph colour, a template room's outline is drawn; --scale bounds
+and the terminal refusal are gen_cli's."""
 import json, os, struct, subprocess, sys, tempfile, zlib
 
 WALL, FLOOR, STAIRS_UP = (0x8a, 0x8a, 0x8a), (0x3a, 0x3a, 0x3a), (0xf0, 0xf0, 0xf0)
 MONSTER, OUTLINE = (0xd0, 0x30, 0x30), (0xff, 0xd7, 0x5f)
+LEGEND_TEXT = (0xd8, 0xd8, 0xd8)
 
 
 def decode(data):
@@ -48,13 +52,21 @@ def main():
                                    check=True).stdout)
     fails = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for scale in (8, 3):
+        for scale, legend in ((8, True), (3, True), (8, False)):
             out = os.path.join(tmp, 'level.png')
-            subprocess.run([rf] + args + ['--format', 'png', '--scale', str(scale), '-o', out],
-                           check=True)
+            subprocess.run([rf] + args + ['--format', 'png', '--scale', str(scale), '-o', out] +
+                           ([] if legend else ['--no-legend']), check=True)
             w, h, px = decode(open(out, 'rb').read())
             centre = lambda x, y: px[y * scale + scale // 2][x * scale + scale // 2]
-            checks = [((w, h) == (lv['width'] * scale, lv['height'] * scale), 'size %dx%d' % (w, h))]
+            mw, mh = lv['width'] * scale, lv['height'] * scale
+            if legend:
+                strip = {c for row in px[mh:] for c in row}
+                checks = [(w >= mw and h > mh, 'size %dx%d with a legend' % (w, h))]
+                for colour, what in ((WALL, 'wall'), (FLOOR, 'floor'), (MONSTER, 'monster'),
+                                     (OUTLINE, 'outline'), (LEGEND_TEXT, 'text')):
+                    checks.append((colour in strip, 'no %s in the legend' % what))
+            else:
+                checks = [((w, h) == (mw, mh), 'size %dx%d' % (w, h))]
             ux, uy = lv['stairs']['up']
             checks.append((centre(ux, uy) == STAIRS_UP, 'up stairs colour %r' % (centre(ux, uy),)))
             objs = {(o['x'], o['y']) for o in lv['objects']}
@@ -72,7 +84,8 @@ def main():
             checks.append((OUTLINE in edge, 'no outline on the forced room\'s left side'))
             for ok, what in checks:
                 if not ok:
-                    print('FAIL (scale %d): %s' % (scale, what))
+                    print('FAIL (scale %d%s): %s' % (scale, '' if legend else ', no legend',
+                                                      what))
                     fails += 1
     print('%d passed, %d failed' % (0 if fails else 1, 1 if fails else 0))
     return 1 if fails else 0

@@ -35,6 +35,12 @@ for o in --room --rooms-file --recipe; do
     has "$o" || fail "gen --r<TAB> lacks $o: ${COMPREPLY[*]}"
 done
 has --seed && fail "gen --r<TAB> offers --seed"
+for c in list show sim gen catalog stats watch; do # issue 35: every content command
+    complete_line roomforge "$c" --st
+    has --strict || fail "$c --st<TAB> lacks --strict: ${COMPREPLY[*]}"
+done
+complete_line roomforge lint --st
+has --strict && fail "lint --st<TAB> offers --strict (lint is the gate)"
 complete_line roomforge gen --format ""
 [ "${COMPREPLY[*]}" = "ascii text ansi json html png" ] || fail "gen --format <TAB>: ${COMPREPLY[*]}"
 complete_line roomforge lint --format ""

@@ -10,7 +10,8 @@
 # (docs/examples/embed.c) builds the same way and runs on the installed data;
 # examples/generate.c and examples/game.c build and run the same way;
 # the man pages are installed under share/man/man1 and `man` finds and renders
-# them through MANPATH (man-db, installed by tools/deps.sh). CFLAGS: extra
+# them through MANPATH (man-db, installed by tools/deps.sh); `make install
+# PREFIX=P` installs into P (DESTDIR too) and not /usr/local. CFLAGS: extra
 # flags for those programs (the sanitizer flags when the library was built
 # with them).
 set -u
@@ -225,6 +226,46 @@ if [ -e "$src/lua/CMakeLists.txt" ] && grep -q '^RF_LUA_MODULE:BOOL=ON' "$build/
         print(pack:rooms()[1].file)') >"$tmp/out" 2>&1
     grep -q "^$prefix/lib/lua/5.4/../../../share/roomforge/content/rooms/" "$tmp/out" ||
         fail "the installed Lua module does not read the installed content: $(cat "$tmp/out")"
+fi
+
+# make install PREFIX=P (issue 35): lands in P, and in DESTDIR/P with
+# DESTDIR; nothing of roomforge under /usr/local changes. What README.md
+# says to set for such a prefix (PATH, LUA_CPATH, PKG_CONFIG_PATH,
+# LD_LIBRARY_PATH) is enough for the CLI, pkg-config and lua5.4.
+if command -v make >/dev/null 2>&1; then
+    mk=$tmp/mk
+    touch "$tmp/marker"
+    sleep 1 # a file written below has a later time than the marker
+    check
+    make -s -C "$src" install BUILD="$build" PREFIX="$mk" >"$tmp/make.log" 2>&1 ||
+        fail "make install PREFIX=: $(tail -5 "$tmp/make.log")"
+    for f in bin/roomforge lib/libroomforge.so lib/pkgconfig/roomforge.pc include/roomforge/level.h \
+        share/roomforge/content/profiles.xml; do
+        check
+        [ -e "$mk/$f" ] || fail "make install PREFIX=$mk did not install $f"
+    done
+    check
+    grep -q "Installing: /usr/local" "$tmp/make.log" && fail "make install PREFIX= wrote to /usr/local"
+    check
+    changed=$(find /usr/local -newer "$tmp/marker" -name '*roomforge*' 2>/dev/null | head -3)
+    [ -z "$changed" ] || fail "make install PREFIX= changed /usr/local: $changed"
+    check
+    make -s -C "$src" install BUILD="$build" PREFIX="$mk" DESTDIR="$tmp/stage" >"$tmp/make.log" 2>&1 ||
+        fail "make install DESTDIR=: $(tail -5 "$tmp/make.log")"
+    [ -e "$tmp/stage$mk/bin/roomforge" ] || fail "make install DESTDIR= did not stage under DESTDIR"
+    check
+    (cd / && env -u ROOMFORGE_DATA PATH="$mk/bin:$PATH" PKG_CONFIG_PATH="$mk/lib/pkgconfig" \
+        sh -c 'roomforge list >/dev/null && pkg-config --variable=datadir roomforge') \
+        >"$tmp/out" 2>&1 || fail "PATH and PKG_CONFIG_PATH of the README: $(cat "$tmp/out")"
+    [ "$(cat "$tmp/out")" = "$mk/lib/pkgconfig/../../share/roomforge" ] ||
+        fail "pkg-config datadir of make install PREFIX=: $(cat "$tmp/out")"
+    if [ -e "$mk/lib/lua/5.4/roomforge.so" ] && command -v lua5.4 >/dev/null 2>&1; then
+        check
+        (cd / && env -u ROOMFORGE_DATA LD_PRELOAD="${preload:-}" LD_LIBRARY_PATH="$mk/lib" \
+            LUA_CPATH="$mk/lib/lua/5.4/?.so;;" lua5.4 -e 'print(#require("roomforge").load():rooms() > 0)') \
+            >"$tmp/out" 2>&1
+        [ "$(cat "$tmp/out")" = true ] || fail "lua5.4 with the README's LUA_CPATH: $(cat "$tmp/out")"
+    fi
 fi
 
 echo "$((checks - fails)) passed, $fails failed"

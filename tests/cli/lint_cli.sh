@@ -63,11 +63,12 @@ expect_rc 1 lint "$data/faults.xml"
 expect_rc 0 lint "$data/warnings.xml"
 expect_rc 1 lint --werror "$data/warnings.xml"
 grep -q "error: digit 4 is on the map" "$tmp/out" || fail "--werror did not print the warning as an error"
-expect_rc 1 list --content "$data/faults.xml"
+expect_rc 0 list --content "$data/faults.xml" # lint is the gate (DESIGN 5)
+expect_rc 1 list --strict --content "$data/faults.xml"
 grep -q "^Fine " "$tmp/out" || fail "list does not list the good rooms of a faulty file"
 grep -q "error.* in the content.*roomforge lint. or --verbose shows them" "$tmp/err" ||
     fail "list does not count the faulty room's errors on stderr"
-expect_rc 1 list --verbose --content "$data/faults.xml"
+expect_rc 0 list --verbose --content "$data/faults.xml"
 grep -q "unknown-symbol" "$tmp/err" || fail "list --verbose does not report the faulty room on stderr"
 
 # Hostile files through the CLI: refused with a diagnostic, the secret unread.

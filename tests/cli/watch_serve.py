@@ -233,6 +233,21 @@ def gen_words(pack, tmp):
           % (reason, out))
 
 
+def broken_elsewhere(src):
+    """A pack with one broken room: watching a good room builds its level, the
+    broken room's note beside it; with --strict the build fails (issue 35)."""
+    pack = os.path.join(src, "tests", "data", "broken_room")
+    out = first_build(["--content", pack, "--room", "Good Hall"])
+    check(re.search(r"build 1: ok without the rooms that have errors, 2 errors", out) and
+          "(no level yet" not in out and "broken.xml:5:18: error:" in out,
+          "watch of a good room beside a broken one shows a level and the errors: %r" % out)
+    out = first_build(["--content", pack, "--room", "Good Hall", "--strict"])
+    check("build 1: FAILED" in out and "(no level yet" in out,
+          "watch --strict: the broken room fails the build: %r" % out)
+    out = first_build(["--content", pack, "--room", "Broken Vault"])
+    check("build 1: FAILED" in out, "watch of the broken room itself fails: %r" % out)
+
+
 def keys(pack):
     """On a terminal (a pty): the ansi view redrawn, s steps the seed, d the
     depth, q quits with exit 0."""
@@ -351,11 +366,21 @@ def main():
         last = lv4["generation"] if lv4 else 99
         with open(extra, "w") as f:
             f.write('<roomdb><room name="New Room"><row text="#.#"/><row text="##"/></room></roomdb>\n')
-        b5 = events.wait(lambda b: b["generation"] > last and not b["ok"], 10)
-        check(b5, "a new broken file in the pack is seen: ok:false")
+        b5 = events.wait(lambda b: b["generation"] > last and b["errors"] >= 1, 10)
+        check(b5 and b5["ok"], "a new broken room elsewhere in the pack is seen, and left out: "
+              "ok:true with its errors (DESIGN 5): %s" % b5)
+        lv5 = poll_generation(url, b5["generation"] if b5 else 99, SAVE_WAIT)
+        check(lv5 and room_tiles(lv5, ROOM) and all(r["name"] != "New Room" for r in lv5["rooms"]),
+              "/level.json is the level built without the broken room, not a 503")
+        status, diags = get_json(url + "diagnostics.json")
+        check(status == 200 and diags and b5 and diags["generation"] == b5["generation"] and
+              any(d["code"] == "room-left-out" and d["file"].endswith("zz_new.xml")
+                  for d in diags["diagnostics"]),
+              "/diagnostics.json beside it says the broken room is left out")
         os.remove(extra)
-        b6 = events.wait(lambda b: b5 and b["generation"] > b5["generation"] and b["ok"], 10)
-        check(b6, "its removal is seen: ok:true again")
+        b6 = events.wait(lambda b: b5 and b["generation"] > b5["generation"] and b["ok"]
+                         and b["errors"] == 0, 10)
+        check(b6, "its removal is seen: ok:true without errors again")
 
         # the pack folder removed, then put back
         gone = pack + ".away"
@@ -449,6 +474,7 @@ def main():
         terminal(pack, halls, original)
         keys(pack)
         gen_words(pack, tmp)
+        broken_elsewhere(SRC)
         for args, what in ((["--format", "png"], "png"), (["-o", "-"], "-o -"), (["--bogus"], "--bogus")):
             r = subprocess.run([RF, "watch", "--content", pack] + args, capture_output=True, text=True,
                                timeout=60)

@@ -80,6 +80,15 @@ for _, scale in ipairs({8, 2}) do
   H.eq(png:sub(1, 8), "\137PNG\r\n\26\n", "render png is a PNG")
   H.eq(png, H.read(tmp), "render png (scale " .. scale .. ") is gen's bytes")
 end
+-- without the legend (issue 35), as gen --no-legend: a shorter image
+local _, rc = H.run({"gen", "--format", "png", "--no-legend", "-o", tmp,
+                     table.unpack(cases[1].args)})
+H.eq(rc, 0, "gen --format png --no-legend")
+local bare = level:render("png", {scale = 8, legend = false})
+H.eq(bare, H.read(tmp), "render png {legend = false} is gen --no-legend's bytes")
+H.check(#bare < #level:render("png"), "the legend adds to the image")
+H.raises(function() level:render("png", {legend = "no"}) end, "legend: true or false",
+         "a legend that is no boolean")
 os.remove(tmp)
 
 -- the digest is catalog's

@@ -17,9 +17,60 @@
 #include "core/alloc.h"
 #include "load_fixture.h"
 #include "load/template_edit.h"
+#include "roomforge/template_write.h"
 #include "template_int.h" /* the arena, to see a streaming set let rooms go */
 
 #define DATA RF_TEST_DATA "/load/"
+
+
+/* show's label of a script (issue 35): an XML script by its repeat
+ * attribute; a Lua chunk by the "repeat" keys of the rules it registers (a
+ * repeating Lua rule once read "fires once"), comments skipped. */
+static char *show_text(const rf_template *t)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    ck_assert_ptr_nonnull(m);
+    ck_assert_int_eq(rf_template_write_show(t, m, RF_WRITE_TEXT), RF_OK);
+    ck_assert_int_eq(fclose(m), 0);
+    return buf;
+}
+
+START_TEST(show_labels_a_script_by_whether_its_rules_repeat)
+{
+    static const char *const rooms[][2] = {
+        {"<script repeat=\"1\"><condition condition_type=\"entered\"/>"
+         "<action action_type=\"ticker\" text=\"t\"/></script>", "line 1, xml, repeats\n"},
+        {"<script lang=\"lua\">room:rule{run = {}, [\"repeat\"] = true}</script>",
+         "lua, repeats\n"},
+        {"<script lang=\"lua\">room:rule { run = {} }\n-- [\"repeat\"] = true\n"
+         "--[[ room:rule{[\"repeat\"] = 1} ]]</script>", "lua, fires once\n"},
+        {"<script lang=\"lua\" repeat=\"1\">room:rule{run = {}, ['repeat'] = false}</script>",
+         "lua, fires once\n"},
+        {"<script lang=\"lua\">room:rule{run = {}, [ 'repeat' ] = 1}\n"
+         "room:rule({run = {}, [\"repeat\"] = nil})\nroom:rule{run = {}}</script>",
+         "lua, 1 of its 3 rules repeat\n"},
+        {"<script lang=\"lua\">room:rule{run = {}, [\"repeat\"]=true}"
+         "room:rule{run = {}, [\"repeat\"]=true}</script>", "lua, its rules repeat\n"},
+    };
+    size_t i;
+    for (i = 0; i < sizeof rooms / sizeof rooms[0]; i++) {
+        char xml[512];
+        char *text;
+        rf_template_set_free(set);
+        set = rf_template_set_new();
+        snprintf(xml, sizeof xml,
+                 "<roomdb><room name=\"r\"><row text=\"#D#\"/><row text=\"#.#\"/>"
+                 "<row text=\"###\"/>%s</room></roomdb>", rooms[i][0]);
+        ck_assert_int_eq(load_str(xml), RF_OK);
+        text = show_text(rf_template_set_at(set, 0));
+        ck_assert_msg(strstr(text, rooms[i][1]) != NULL, "room %zu: no '%s' in:\n%s", i,
+                      rooms[i][1], text);
+        free(text);
+    }
+}
+END_TEST
 
 
 /* ---- load ---- */
@@ -1438,6 +1489,7 @@ static Suite *load_suite(void)
     tcase_add_test(ts, a_streaming_set_holds_one_room_whatever_the_file);
     tcase_add_test(ts, a_streamed_room_stays_whole_for_hold_more_rooms);
     tcase_add_test(ts, streaming_sets_are_not_merged_or_filtered);
+    tcase_add_test(tl, show_labels_a_script_by_whether_its_rules_repeat);
     suite_add_tcase(s, tl);
     suite_add_tcase(s, te);
     suite_add_tcase(s, tm);

@@ -500,11 +500,30 @@ START_TEST(template_objects_follow_their_rules)
         /* the anchor 1 sits 2 right, 2 down of the corner, turned or not:
          * the lever is on an open cell of the room, the digit is gone */
         ck_assert_int_eq(rf_grid_room(rf_level_grid(lv), lever->x, lever->y), r->id);
-        /* the horde's leader carries the id, on anchor 2 */
-        for (i = 0; i < rf_level_object_count(lv); i++) {
-            const rf_placed *p = rf_level_object_at(lv, i);
-            if (strcmp(p->name, "Test Rats") == 0 && p->id[0])
-                ck_assert_str_eq(p->id, "pack");
+        /* the horde's leader carries the id, on anchor 2; it leads (issue
+         * 35: the reference says the first member leads, the JSON said no
+         * one did), and the horde has a number of its own, which its members
+         * share and no other object holds */
+        {
+            int number = 0;
+            size_t leaders = 0, members = 0;
+            for (i = 0; i < rf_level_object_count(lv); i++) {
+                const rf_placed *p = rf_level_object_at(lv, i);
+                if (strcmp(p->name, "Test Rats") != 0)
+                    continue;
+                if (p->id[0])
+                    ck_assert_str_eq(p->id, "pack");
+                ck_assert_int_eq(p->leader, p->id[0] != '\0');
+                leaders += p->leader;
+                ck_assert_int_gt(p->horde, 0);
+                if (!number)
+                    number = p->horde;
+                ck_assert_int_eq(p->horde, number);
+            }
+            ck_assert_uint_eq(leaders, 1);
+            for (i = 0; i < rf_level_object_count(lv); i++)
+                members += rf_level_object_at(lv, i)->horde == number;
+            ck_assert_uint_eq(members, 3);
         }
         trap = find_obj(lv, "trap", "Dart");
         launcher = find_obj(lv, "launcher", "Dart");

@@ -234,10 +234,16 @@ START_TEST(png_is_refused_past_its_side_limit)
     ck_assert_int_eq(rf_view_write(wide, RF_VIEW_PNG, &o, out), RF_ERR_LIMIT);
     fclose(out);
     o.scale = 2;
+    o.legend = false;
     png = written(wide, RF_VIEW_PNG, &o, &n);
     ck_assert_uint_gt(n, 33);
     ck_assert(memcmp(png, "\x89PNG\r\n\x1a\n", 8) == 0);
     ck_assert(memcmp(png + 16, "\0\0\x04\xb0\0\0\0\x14", 8) == 0); /* IHDR 1200 x 20 */
+    free(png);
+    o.legend = true; /* the default: the legend's lines under the map, as wide */
+    png = written(wide, RF_VIEW_PNG, &o, &n);
+    ck_assert(memcmp(png + 16, "\0\0\x04\xb0", 4) == 0);
+    ck_assert_int_gt(((unsigned char)png[22] << 8) | (unsigned char)png[23], 20);
     free(png);
     rf_level_free(wide);
 }

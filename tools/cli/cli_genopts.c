@@ -42,6 +42,9 @@ const char cli_gen_options_help[] =
     "                         that works offline; png an image. Default: ansi on a\n"
     "                         terminal (unless NO_COLOR is set), else ascii\n"
     "  --scale N              png: pixels per cell side, 1..32 (default 8)\n"
+    "  --legend, --no-legend  png: a legend under the map, a swatch and a word\n"
+    "                         for each terrain, mark and outline it shows (on by\n"
+    "                         default)\n"
     "  -o FILE                write the level to FILE instead of stdout (- is\n"
     "                         stdout; png to a terminal needs it); written under\n"
     "                         a temporary name and renamed when complete; never\n"
@@ -51,6 +54,8 @@ const char cli_gen_options_help[] =
     "  --verbose              also print notes (templates drawn but left out) and\n"
     "                         every diagnostic of the content in full\n"
     "  --quiet                print errors only\n"
+    "  --strict               exit 1 on any error in the content, not only\n"
+    "                         in the rooms and profile asked about\n"
     "  --rooms-file FILE      a DungeonMaker rooms-file for a recipe that calls\n"
     "                         dig_crawl (the dungeonmaker profile)\n"
     "  --recipe FILE          run this Lua level recipe instead of the profile's,\n"
@@ -256,6 +261,11 @@ int cli_gen_opt(const char *cmd, int argc, char **argv, int *k, cli_gen *g)
     int r = cli_content_opt(cmd, argc, argv, k, &g->cc);
     if (r != 0)
         return r;
+    if ((g->sets & CLI_GEN_ONE) &&
+        (strcmp(argv[*k], "--legend") == 0 || strcmp(argv[*k], "--no-legend") == 0)) {
+        g->vo.legend = argv[*k][2] == 'l'; /* a flag, no value: not in the tables */
+        return 1;
+    }
     for (t = 0; t < sizeof tables / sizeof tables[0]; t++)
         for (e = tables[t].opts; (g->sets & tables[t].set) && e->name; e++) {
             const char *v = NULL;

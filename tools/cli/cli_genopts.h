@@ -27,7 +27,7 @@
 /* The tables a command takes (or-ed into cli_gen_init's sets). */
 enum {
     CLI_GEN_LEVEL = 1u << 0, /* --profile --seed --size --room --difficulty --recipe */
-    CLI_GEN_ONE = 1u << 1,   /* one level: --depth --rooms-file --format --scale */
+    CLI_GEN_ONE = 1u << 1,   /* one level: --depth --rooms-file --format --scale --legend */
     CLI_GEN_OUT = 1u << 2,   /* -o FILE */
     CLI_GEN_RUN = 1u << 3,   /* many levels: --count --depths --jobs */
     CLI_GEN_GEN = CLI_GEN_LEVEL | CLI_GEN_ONE | CLI_GEN_OUT /* gen and watch */
@@ -45,7 +45,7 @@ typedef struct cli_gen {
     const char *rooms_path;  /* --rooms-file, NULL: the bundled one */
     rf_view_format fmt;      /* --format (default ascii) */
     bool fmt_given;
-    rf_view_opts vo;      /* --scale */
+    rf_view_opts vo;      /* --scale, --legend, --no-legend */
     const char *out_path; /* -o: NULL for stdout */
     bool out_given;
     int count;              /* --count (default 10) */

@@ -20,10 +20,12 @@ typedef struct cli_content {
     size_t ndirs;
     const char *scripts; /* --scripts DIR */
     int verbosity;       /* -1 --quiet, 0, 1 --verbose */
+    bool strict;         /* --strict: any content error exits 1 */
 } cli_content;
 
 void cli_content_init(cli_content *c);
-/* Takes argv[*i] when it is one of the content options (advancing *i past
+/* Takes argv[*i] when it is one of the content options (--content,
+ * --scripts, --verbose, --quiet, --strict; advancing *i past
  * a value): 1; 0 when it is not one; -1 after printing a usage error. */
 int cli_content_opt(const char *cmd, int argc, char **argv, int *i, cli_content *c);
 
@@ -47,12 +49,15 @@ typedef struct cli_pack {
     rf_diags *diags; /* what the load reported */
     bool *shown;     /* per diagnostic: printed already */
     int verbosity;
-    int rc; /* exit code of the load so far (0, 1, 2) */
+    bool strict; /* --strict: the pack's errors make the exit 1 */
+    int rc;      /* exit code of the load so far (0, 1, 2) */
 } cli_pack;
 
 /* Loads the stack of c (the bundled content when no --content), prints I/O
- * errors (and with --verbose everything), and returns the exit code so far;
- * cp->pack is NULL when the command cannot go on. */
+ * errors (and with --verbose everything), and returns the exit code so far:
+ * content errors (rooms and profiles left out) count only with --strict
+ * (DESIGN 5: lint is the gate); cp->pack is NULL when the command cannot go
+ * on. */
 int cli_pack_open(cli_pack *cp, const char *cmd, const cli_content *c);
 /* The room called name, for a command that works with it: its diagnostics
  * printed in full. A room left out for errors: NULL with *rc 1 (its errors
@@ -63,9 +68,11 @@ const rf_template *cli_pack_room(cli_pack *cp, const char *name, int *rc);
  * the pack for errors; true when it is loaded, or unknown (the level then
  * says unknown-profile, exit 2). */
 bool cli_pack_profile(cli_pack *cp, const char *name, int *rc);
-/* Prints the summary line of what was not printed ("N warnings in the
- * content; ..."), frees everything; returns the exit code of the load (2
- * when stderr failed). */
+/* Prints one note for each room left out whose diagnostics were not printed
+ * ("room 'X' is left out: it has errors (2 errors; roomforge lint FILE)"),
+ * unless --quiet, then the summary line of what was not printed ("N warnings
+ * in the content; ..."), frees everything; returns the exit code of the load
+ * (2 when stderr failed). */
 int cli_pack_close(cli_pack *cp);
 
 /* Prints d on stderr in gcc format: errors and warnings, notes too with

@@ -23,7 +23,7 @@ static const char catalog_usage[] =
     "usage: roomforge catalog [--content DIR]... [--profile NAME] [--seed N] [--count K]\n"
     "                         [--depths A-B] [--size WxH] [--room NAME]... [--difficulty D]\n"
     "                         [--recipe FILE] [--format text|csv|json] [--scripts DIR]\n"
-    "                         [--jobs N] [--verbose] [--quiet]\n"
+    "                         [--jobs N] [--verbose] [--quiet] [--strict]\n"
     "Generates every level of seeds N..N+K-1 and depths A..B in one process and\n"
     "prints one line a level: seed depth digest rooms templates monsters items,\n"
     "where digest is the FNV-1a 64 hash of the level's JSON output (gen --format\n"
@@ -36,6 +36,8 @@ static const char catalog_usage[] =
     "                        rooms' scripts are checked against\n"
     "  --verbose             print every diagnostic of the content in full\n"
     "  --quiet               print errors only\n"
+    "  --strict              exit 1 on any error in the content, not only\n"
+    "                        in the rooms and profile asked about\n"
     "  --profile NAME        level profile (default brogue)\n"
     "  --seed N              first seed (default 1)\n"
     "  --count K             number of seeds, 1..1000000 (default 10)\n"
@@ -55,7 +57,9 @@ static const char catalog_usage[] =
     "                        columns)\n"
     "  -h, --help            print this help and exit\n"
     "An option's value may also follow '=' (--count=25).\n"
-    "Exit: 0 success, 1 content errors, 2 usage or I/O errors.\n";
+    "Exit: 0 success (rooms with errors left out, one note each), 1 a --room or\n"
+    "the profile with errors, a failed level, any content error with --strict,\n"
+    "2 usage or I/O errors.\n";
 
 enum { FMT_TEXT, FMT_CSV, FMT_JSON };
 

@@ -2,7 +2,7 @@
  * level profiles, or with --profiles the profiles only.
  *
  * Pipeline: CLI over rf_pack_load, template_write (rooms) and
- * rf_level_write_profiles. Rooms left out are not listed: exit 1.
+ * rf_level_write_profiles. Rooms left out are not listed (exit 0 unless --strict).
  */
 #include <stdio.h>
 #include <string.h>
@@ -16,7 +16,7 @@
 
 static const char list_usage[] =
     "usage: roomforge list [--content DIR]... [--scripts DIR] [--profiles]\n"
-    "                      [--format text|json] [--verbose] [--quiet]\n"
+    "                      [--format text|json] [--verbose] [--quiet] [--strict]\n"
     "Lists the rooms of the content, one line each: name, size, levels (0-based),\n"
     "doors, objects, scripts, flags, file:line; in text, then the level profiles.\n"
     "Rooms with errors are left out; the content's diagnostics are counted in one\n"
@@ -35,9 +35,12 @@ static const char list_usage[] =
     "                      or {\"profiles\":[{\"name\",\"recipe\",\"width\",\"height\"}]}\n"
     "  --verbose           print every diagnostic of the content in full\n"
     "  --quiet             print errors only\n"
+    "  --strict            exit 1 on any error in the content, not only\n"
+    "                      in the rooms and profile asked about\n"
     "  -h, --help          print this help and exit\n"
     "An option's value may also follow '=' (--format=json).\n"
-    "Exit: 0 success, 1 content errors, 2 usage or I/O errors.\n";
+    "Exit: 0 success (rooms with errors left out, one note each), 1 content\n"
+    "errors with --strict, 2 usage or I/O errors.\n";
 
 /* The profiles of the pack, as rf_level_write_profiles writes them. */
 static int list_profiles(const rf_profile_set *ps, rf_write_format fmt)

@@ -14,7 +14,7 @@
 
 static const char show_usage[] =
     "usage: roomforge show [--content DIR]... [--scripts DIR] [--format ascii|json]\n"
-    "                      [--orient K] [--verbose] [--quiet] ROOM\n"
+    "                      [--orient K] [--verbose] [--quiet] [--strict] ROOM\n"
     "Prints one room in full: its map with rulers, a legend of its symbols, doors,\n"
     "flags, objects and scripts in readable form, each with its file line. ROOM\n"
     "matches case-insensitively; an unknown ROOM names the room most likely meant.\n"
@@ -36,10 +36,13 @@ static const char show_usage[] =
     "                       scripts as written (they speak the template's own)\n"
     "  --verbose            print every diagnostic of the content in full\n"
     "  --quiet              print errors only\n"
+    "  --strict             exit 1 on any error in the content, not only\n"
+    "                       in the rooms and profile asked about\n"
     "  -h, --help           print this help and exit\n"
     "An option's value may also follow '=' (--format=json).\n"
-    "Exit: 0 success, 1 content errors, ROOM left out for errors or unknown,\n"
-    "2 usage or I/O errors.\n";
+    "Exit: 0 success (other rooms with errors left out, one note each), 1 ROOM\n"
+    "left out for errors or unknown, any content error with --strict, 2 usage\n"
+    "or I/O errors.\n";
 
 int cmd_show(int argc, char **argv)
 {

@@ -35,6 +35,7 @@ static void sim_help(FILE *out)
     fputs("usage: roomforge sim [--content DIR]... [--room NAME] --scenario FILE|DIR\n"
           "                     [--orient K] [--coords template|room] [--scripts DIR]\n"
           "                     [--format text|json|junit] [--verbose] [--quiet]\n"
+          "                     [--strict]\n"
           "Plays a scenario (enter, exit, move X Y, pull ID, hit ID [N], kill ID, tick [N],\n"
           "expect T<tick> <effect>) against a room in a fresh one-room world and prints\n"
           "what its rules do, one effect a line, in room-local coordinates. The room's\n"
@@ -63,10 +64,13 @@ static void sim_help(FILE *out)
           "                       report, a test case per scenario file, for CI\n"
           "  --verbose            print every diagnostic of the content in full\n"
           "  --quiet              print errors only\n"
+          "  --strict             exit 1 on any error in the content, not only\n"
+          "                       in the rooms and profile asked about\n"
           "  -h, --help           print this help and exit\n"
           "An option's value may also follow '=' (--format=json).\n"
-          "Exit: 0 all played and every expect met, 1 content errors or a failed expect,\n"
-          "2 usage or I/O errors.\n",
+          "Exit: 0 all played and every expect met (other rooms with errors left out),\n"
+          "1 the room played has errors, a failed expect, any content error with\n"
+          "--strict, 2 usage or I/O errors.\n",
           out);
 }
 

@@ -26,7 +26,7 @@ static const char stats_usage[] =
     "                       [--depths A-B] [--size WxH] [--room NAME]... [--difficulty D]\n"
     "                       [--recipe FILE] [--jobs N] [--shard I/N]\n"
     "                       [--format text|json|csv|html] [-o FILE] [--scripts DIR]\n"
-    "                       [--verbose] [--quiet]\n"
+    "                       [--verbose] [--quiet] [--strict]\n"
     "       roomforge stats --merge FILE.json... [--format text|json|csv|html] [-o FILE]\n"
     "Generates every level of seeds N..N+K-1, depths A..B and each profile, and\n"
     "reports per template how often it was eligible, drawn, placed and forced,\n"
@@ -40,6 +40,8 @@ static const char stats_usage[] =
     "  --scripts DIR         designer condition and action types (DIR/*.lua)\n"
     "  --verbose             print every diagnostic of the content in full\n"
     "  --quiet               print errors only, and no progress\n"
+    "  --strict              exit 1 on any error in the content, not only\n"
+    "                        in the rooms and profile asked about\n"
     "  --profile NAME        level profile (default brogue); repeat it for several\n"
     "                        (at most 64), reported each on its own\n"
     "  --seed N              first seed (default 1)\n"
@@ -67,8 +69,9 @@ static const char stats_usage[] =
     "  -h, --help            print this help and exit\n"
     "Progress (levels done, levels/s, time left) goes to stderr on a terminal.\n"
     "An option's value may also follow '=' (--count=25).\n"
-    "Exit: 0 success, 1 content errors, failed levels or invariant violations,\n"
-    "2 usage or I/O errors.\n";
+    "Exit: 0 success (rooms with errors left out, one note each), 1 a --room or\n"
+    "profile with errors, failed levels or invariant violations, any content\n"
+    "error with --strict, 2 usage or I/O errors.\n";
 
 #define STATS_MAX_MERGE 100000 /* shard files one merge reads */
 #define STATS_MAX_REPORT (1u << 30) /* bytes of one shard report */

@@ -39,8 +39,10 @@ static const char watch_usage[] =
     "read (rooms files, profiles, recipes, scripts, and the packs' folders) and\n"
     "rebuilds on each save: lint's checks, then the level with the same seed,\n"
     "depth, profile and forced rooms. The terminal shows the level and the\n"
-    "build's diagnostics; a save with errors keeps the last good level on\n"
-    "show. Keys on a terminal: s next seed, S previous, d next depth, D\n"
+    "build's diagnostics. A room with errors is left out and the level built\n"
+    "from the rest, its errors beside it; a save that breaks a forced room or\n"
+    "the profile (any room with --strict) keeps the last good level on show.\n"
+    "Keys on a terminal: s next seed, S previous, d next depth, D\n"
     "previous, r rebuild, q quit. Ends on q, SIGINT (Ctrl-C) or SIGTERM.\n"
     "\n"
     "options:\n";
@@ -126,7 +128,8 @@ static void draw(const watch *w, const watch_build *b, double ms)
     printf("\nbuild %lu: %s, %zu error%s, %zu warning%s, %.0f ms; level of build %lu: seed %llu, "
            "depth %d, profile %s\n",
            w->gen,
-           b->ok          ? "ok"
+           b->ok && rf_diags_errors(b->diags) ? "ok without the rooms that have errors"
+           : b->ok                            ? "ok"
            : w->good_gen ? "FAILED, the level shown is the last good one"
                           : "FAILED",
            rf_diags_errors(b->diags), rf_diags_errors(b->diags) == 1 ? "" : "s",

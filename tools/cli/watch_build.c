@@ -5,7 +5,8 @@
  * Pipeline: CLI over pack.h, level.h, rooms_file.h and view.h. Design: what
  * gen prints on stderr is a diagnostic of the build here, so the terminal,
  * /diagnostics.json and /events all say the same; a missing file is an
- * io-error of the build (watching goes on), not an exit.
+ * io-error of the build (watching goes on), not an exit. A room with errors
+ * is left out and the level built from the rest, the errors beside it.
  */
 #include "watch_build.h"
 
@@ -75,17 +76,39 @@ static rf_status draw(const rf_level *l, rf_view_format f, const rf_view_opts *v
 }
 
 /* The forced rooms as gen checks them: one left out for errors has them in d
- * already; an unknown one is an error of the build, in gen's words. */
-static void check_forced(const cli_gen *g, const rf_pack *p, rf_diags *d)
+ * already; an unknown one is an error of the build, in gen's words. False
+ * when one of them cannot be used (the level is not built). */
+static bool check_forced(const cli_gen *g, const rf_pack *p, rf_diags *d)
 {
     size_t i;
+    bool ok = true;
     for (i = 0; i < g->nforced; i++) {
         rf_pack_room r;
-        if (rf_pack_left_out_find(p, g->forced[i], &r))
-            continue; /* its errors and room-left-out are in d already */
-        if (!rf_template_set_find(rf_pack_templates(p), g->forced[i]))
+        if (rf_pack_left_out_find(p, g->forced[i], &r)) {
+            ok = false; /* its errors and room-left-out are in d already */
+            continue;
+        }
+        if (!rf_template_set_find(rf_pack_templates(p), g->forced[i])) {
             (void)cli_unknown_room_diag(d, rf_pack_templates(p), g->forced[i]);
+            ok = false;
+        }
     }
+    return ok;
+}
+
+/* Whether the load's diagnostics let a level be built (DESIGN 5: a broken
+ * room elsewhere never stops a good room from being watched): the errors
+ * of rooms left out let it be built; a file that could not be read stops
+ * it, and with --strict any error does. */
+static bool can_build(const cli_gen *g, const rf_diags *d)
+{
+    size_t i;
+    if (g->cc.strict && rf_diags_errors(d) > 0)
+        return false;
+    for (i = 0; i < rf_diags_count(d); i++)
+        if (strcmp(rf_diags_at(d, i)->code, "io-error") == 0)
+            return false;
+    return true;
 }
 
 /* Reads the recipe file into *text (o pointed at it) as gen reads it: an
@@ -97,9 +120,11 @@ static void read_recipe(const char *path, rf_level_opts *o, char **text, rf_diag
         (void)rf_diag_add(d, "io-error", path, 0, 0, "--recipe: %s", why);
 }
 
-/* The level and its views, once the content is loaded without errors. */
+/* The level and its views, once the content is loaded with no error that
+ * stops it; e0: the errors the load reported (rooms left out), so that only
+ * the recipe's, the rooms-file's and the level's own stop it here. */
 static int make_level(const cli_gen *g, rf_view_format term, bool web, const rf_pack *p,
-                      watch_build *b)
+                      size_t e0, watch_build *b)
 {
     rf_level_opts o = g->o;
     rf_rooms_file *rooms = NULL;
@@ -118,9 +143,9 @@ static int make_level(const cli_gen *g, rf_view_format term, bool web, const rf_
         rooms = NULL;
     }
     o.rooms_file = rooms;
-    if (rf_diags_errors(b->diags) == 0) {
+    if (rf_diags_errors(b->diags) == e0) {
         st = rf_level_generate(rf_pack_profiles(p), &o, &lv, b->diags);
-        if (st != RF_OK && rf_diags_errors(b->diags) == 0)
+        if (st != RF_OK && rf_diags_errors(b->diags) == e0)
             (void)rf_diag_add(b->diags, "level-failed", o.profile ? o.profile : "brogue", 0, 0,
                               "seed %llu, depth %d: %s", (unsigned long long)o.seed, o.depth,
                               st == RF_ERR_CONTENT ? "its numbers cannot make a level"
@@ -130,7 +155,7 @@ static int make_level(const cli_gen *g, rf_view_format term, bool web, const rf_
     }
     b->ms_level = now_ms() - t0;
     t0 = now_ms();
-    if (lv && rf_diags_errors(b->diags) == 0) {
+    if (lv && rf_diags_errors(b->diags) == e0) {
         if ((web && (draw(lv, RF_VIEW_JSON, &g->vo, true, &b->json) != RF_OK ||
                      draw(lv, RF_VIEW_HTML, &g->vo, false, &b->html) != RF_OK)) ||
             draw(lv, term, &g->vo, false, &b->view) != RF_OK)
@@ -190,9 +215,8 @@ int watch_build_run(const cli_gen *g, rf_view_format term, bool web, watch_build
     if (st == RF_ERR_NOMEM || st == RF_ERR_ARG)
         rc = cli_usage_error("watch", "out of memory");
     else if (p) {
-        check_forced(g, p, b->diags);
-        if (rf_diags_errors(b->diags) == 0)
-            rc = make_level(g, term, web, p, b);
+        if (check_forced(g, p, b->diags) && can_build(g, b->diags))
+            rc = make_level(g, term, web, p, rf_diags_errors(b->diags), b);
     }
     if (rc == CLI_OK && !list_inputs(g, &po, p, b))
         rc = cli_usage_error("watch", "out of memory");

@@ -23,7 +23,8 @@ typedef struct watch_text {
 
 typedef struct watch_build {
     rf_diags *diags; /* everything the load, the checks and the level said */
-    bool ok;         /* a level was made and nothing is an error */
+    bool ok; /* a level was made: from the rooms without errors (those with
+              * errors left out, their errors in diags) unless --strict */
     watch_text json; /* gen's JSON (DESIGN 5), without its final newline; web only */
     watch_text html; /* the html view (DESIGN 10); web only */
     watch_text view; /* the terminal view (ascii, text or ansi) */

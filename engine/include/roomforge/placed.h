@@ -27,9 +27,10 @@ typedef struct rf_placed {
     int quality;                   /* item or monster level the pass rolled, 0 if none */
     bool global;                   /* a lever that affects the whole level */
     bool key;                      /* the key lever of a locked vault (indestructible) */
-    int horde;                     /* population: the level's horde number (from 1) a
-                                    * monster belongs to, shared by its allies; 0 if none */
-    bool leader;                   /* population: the leader of its horde */
+    int horde;                     /* population or a template <horde>: the level's
+                                    * horde number (from 1) a monster belongs to, shared
+                                    * by its allies; 0 if none */
+    bool leader;                   /* the leader of its horde (a template horde's first) */
     bool asleep;                   /* population: spawned asleep */
     int source;                    /* 1 + the index of the template object (of its room's
                                     * template) it was made from: the object itself, a

@@ -32,10 +32,12 @@ typedef enum rf_view_format {
 #define RF_VIEW_PNG_MAX_SIDE 16384 /* pixels a png side may have */
 
 typedef struct rf_view_opts {
-    int scale; /* png: pixels per cell side, RF_VIEW_SCALE_MIN..MAX */
+    int scale;   /* png: pixels per cell side, RF_VIEW_SCALE_MIN..MAX */
+    bool legend; /* png: a legend strip under the map (a swatch and a word
+                  * for each terrain, object mark and outline it shows) */
 } rf_view_opts;
 
-/* Defaults: scale RF_VIEW_SCALE_DEFAULT. */
+/* Defaults: scale RF_VIEW_SCALE_DEFAULT, legend on. */
 RF_API void rf_view_opts_init(rf_view_opts *o);
 /* "ascii", "text", "ansi", "json", "html", "png" -> *out; false otherwise. */
 RF_API bool rf_view_format_parse(const char *name, rf_view_format *out);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/json.h"
+#include "lua_repeat_int.h"
 #include "load/symbols.h"
 #include "roomforge/orient.h"
 #include "roomforge/template_write.h"
@@ -152,12 +153,37 @@ static void write_clause_text(FILE *out, const char *lead, const rf_clause *c, c
     fprintf(out, "   (line %d)\n", c->line);
 }
 
+/* Whether a script fires once or repeats, in words: an XML script by its
+ * repeat attribute; a Lua chunk by the rules its text registers, each with
+ * its own "repeat" key (the attribute is not read for Lua); a chunk in a
+ * src file by the rules there. */
+static void write_script_repeat(FILE *out, const rf_script *s)
+{
+    size_t rules, repeating;
+    if (s->lang != RF_SCRIPT_LUA) {
+        fputs(s->repeat ? "repeats" : "fires once", out);
+        return;
+    }
+    if (!s->code) {
+        fputs("each rule of its file says whether it repeats", out);
+        return;
+    }
+    rf_lua_repeat_count(s->code, &rules, &repeating);
+    if (repeating == 0)
+        fputs(rules > 1 ? "its rules fire once" : "fires once", out);
+    else if (repeating >= rules)
+        fputs(rules > 1 ? "its rules repeat" : "repeats", out);
+    else
+        fprintf(out, "%zu of its %zu rules repeat", repeating, rules);
+}
+
 static void write_script_text(FILE *out, size_t index, const rf_script *s)
 {
     size_t i;
-    fprintf(out, "  script %zu, line %d, %s, %s\n", index + 1, s->line,
-            s->lang == RF_SCRIPT_LUA ? "lua" : "xml",
-            s->repeat ? "repeats" : "fires once");
+    fprintf(out, "  script %zu, line %d, %s, ", index + 1, s->line,
+            s->lang == RF_SCRIPT_LUA ? "lua" : "xml");
+    write_script_repeat(out, s);
+    putc('\n', out);
     if (s->lang == RF_SCRIPT_LUA) {
         if (s->src)
             fprintf(out, "    src %s\n", s->src);

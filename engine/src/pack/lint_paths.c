@@ -165,7 +165,8 @@ static rf_status lint_streaming(const found *f, size_t npaths, const rf_world_op
         st = rf_pack_worse(st, load_rooms(f, npaths, set, d));
         st = rf_pack_worse(st, rf_lint_pipe_finish(checks, d));
     }
-    out->rooms = rf_template_set_streamed(set);
+    /* loaded: the rooms without errors, a room with script errors not one */
+    out->rooms = rf_template_set_streamed(set) - rf_lint_pipe_left_out(checks);
     rf_lint_pipe_free(checks);
     rf_template_set_free(set);
     return st;
@@ -176,19 +177,26 @@ static rf_status lint_keeping(const found *f, size_t npaths, const rf_world_opts
                               rf_diags *d, rf_lint_summary *out)
 {
     rf_template_set *set = rf_template_set_new();
+    bool *bad = NULL;
     rf_status st;
-    size_t i, k, n = 0;
+    size_t i, k, n = 0, nbad = 0;
     if (!set)
         return RF_ERR_NOMEM;
     st = load_rooms(f, npaths, set, d);
+    if (st != RF_ERR_NOMEM &&
+        !(bad = rf_calloc(rf_template_set_count(set) + 1, sizeof *bad)))
+        st = RF_ERR_NOMEM;
     if (st != RF_ERR_NOMEM)
-        st = rf_pack_worse(st, lint_status(rf_world_lint(set, wo, d)));
+        st = rf_pack_worse(st, lint_status(rf_world_lint_rooms(set, wo, d, bad)));
+    for (i = 0; bad && i < rf_template_set_count(set); i++)
+        nbad += bad[i];
+    rf_free(bad);
     for (i = 0; i < npaths && st != RF_ERR_NOMEM; i++)
         for (k = 0; k < rf_fs_list_count(f->lists[i]) && st != RF_ERR_NOMEM; k++, n++)
             if (f->kind[n] == FOUND_PROFILES)
                 st = rf_pack_worse(st, profiles(rf_fs_list_at(f->lists[i], k), set, d,
                                                 &out->profiles));
-    out->rooms = rf_template_set_count(set);
+    out->rooms = rf_template_set_count(set) - nbad; /* script errors: not loaded */
     rf_template_set_free(set);
     return st;
 }

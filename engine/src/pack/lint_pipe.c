@@ -53,6 +53,7 @@ struct rf_lint_pipe {
     size_t room_cap;
     unsigned idle;         /* checker threads waiting on work */
     rf_status worst;       /* the checks' worst status */
+    size_t left_out;       /* rooms whose check left a script out */
     bool closing, loader_waits, threaded;
     pthread_mutex_t mu;
     pthread_cond_t work; /* the checker threads': a room to take, or closing */
@@ -86,6 +87,7 @@ static void take_and_check(rf_lint_pipe *p, checker *c)
     p->marks[seq].count = added > UINT32_MAX ? UINT32_MAX : (uint32_t)added;
     p->marks[seq].by = (unsigned char)c->index;
     p->worst = rf_pack_worse(p->worst, st);
+    p->left_out += st == RF_ERR_CONTENT;
     p->done[seq % RING] = true;
     while (p->low < p->queued && p->done[p->low % RING])
         p->low++;
@@ -278,6 +280,8 @@ rf_status rf_lint_pipe_room(void *ud, const rf_template *t)
     pthread_mutex_unlock(&p->mu);
     return worst == RF_ERR_NOMEM ? RF_ERR_NOMEM : RF_OK;
 }
+
+size_t rf_lint_pipe_left_out(const rf_lint_pipe *p) { return p ? p->left_out : 0; }
 
 rf_status rf_lint_pipe_finish(rf_lint_pipe *p, rf_diags *d)
 {

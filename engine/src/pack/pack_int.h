@@ -82,6 +82,10 @@ rf_status rf_lint_pipe_room(void *ud, const rf_template *t);
  * d in room order (after the loader's, as a kept lint orders them, whatever
  * the checkers). The checks' worst status: RF_OK, RF_ERR_CONTENT, RF_ERR_NOMEM. */
 rf_status rf_lint_pipe_finish(rf_lint_pipe *p, rf_diags *d);
+/* After rf_lint_pipe_finish: the rooms whose check left a script out (an
+ * unknown type, a Lua chunk that failed), which lint's summary does not
+ * count as loaded. */
+size_t rf_lint_pipe_left_out(const rf_lint_pipe *p);
 void rf_lint_pipe_free(rf_lint_pipe *p); /* p may be NULL */
 
 #endif /* RF_PACK_INT_H */

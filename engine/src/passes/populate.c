@@ -308,9 +308,14 @@ static rf_status place_hordes(pop *p, const rf_horde_table *t, rf_populate_resul
 {
     int k, count = p->o->hordes >= 0 ? p->o->hordes
                                      : rf_populate_horde_count(p->o->depth, p->g->w, p->g->h);
+    int base = 0; /* horde numbers past those of template hordes placed already */
+    size_t i;
+    for (i = 0; i < p->objs->n; i++)
+        if (p->objs->items[i].horde > base)
+            base = p->objs->items[i].horde;
     monster_candidates(p);
     for (k = 0; k < count; k++) {
-        int picked = p->o->depth, lead, number = (int)res->hordes + 1;
+        int picked = p->o->depth, lead, number = base + (int)res->hordes + 1;
         const rf_horde *h = rf_populate_pick_horde(t, p->o->depth, p->rng, &picked);
         rf_status st;
         if (!h)

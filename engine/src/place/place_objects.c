@@ -85,19 +85,43 @@ static bool nearest_free(const obj_ctx *c, int x, int y, int *ox, int *oy)
     return false;
 }
 
+/* The number the next horde of the level takes: one past the highest any
+ * object holds (population's and other template hordes'), so every horde,
+ * whoever placed it, has its own (rf_placed.horde). */
+static int next_horde(const rf_placed_list *objs)
+{
+    size_t i;
+    int top = 0;
+    for (i = 0; i < objs->n; i++)
+        if (objs->items[i].horde > top)
+            top = objs->items[i].horde;
+    return top + 1;
+}
+
+/* Marks the object just added as a member of horde number, its leader when
+ * leader (DESIGN: a template horde's first monster leads it). */
+static void mark_horde(obj_ctx *c, int number, bool leader)
+{
+    rf_placed *p = &c->pl->objs->items[c->pl->objs->n - 1];
+    p->horde = number;
+    p->leader = leader;
+}
+
 static rf_status place_horde(obj_ctx *c, const rf_object *ob, int x, int y, int source)
 {
     const char *name = rf_attrs_find(ob->attrs, ob->nattrs, "name");
     const rf_horde *row = name && c->hordes ? rf_horde_find(c->hordes, name) : NULL;
     int n = attr_int(ob, "min", HORDE_MIN) + rf_rng_range(c->rng, 0, attr_int(ob, "additional",
                                                                             HORDE_ADDITIONAL));
-    int k, mx, my;
+    int k, mx, my, number = next_horde(c->pl->objs);
     rf_status st;
     if (!name || !*name)
         name = "horde";
     if (n < 1)
         return RF_OK;
     st = add_from(c, "monster", row ? row->leader : name, ob->id, x, y, 1, source);
+    if (st == RF_OK)
+        mark_horde(c, number, true);
     for (k = 1; st == RF_OK && k < n; k++) {
         const char *member = name;
         if (row && row->nmembers > 0)
@@ -105,6 +129,8 @@ static rf_status place_horde(obj_ctx *c, const rf_object *ob, int x, int y, int 
         if (!nearest_free(c, x, y, &mx, &my))
             break; /* the room is full around the leader: a smaller horde */
         st = add_from(c, "monster", member, NULL, mx, my, 1, source);
+        if (st == RF_OK)
+            mark_horde(c, number, false);
     }
     return st;
 }

@@ -12,7 +12,11 @@
 static const char *const names[RF_VIEW_FORMAT_COUNT] = {"ascii", "text", "ansi",
                                                         "json",  "html", "png"};
 
-void rf_view_opts_init(rf_view_opts *o) { o->scale = RF_VIEW_SCALE_DEFAULT; }
+void rf_view_opts_init(rf_view_opts *o)
+{
+    o->scale = RF_VIEW_SCALE_DEFAULT;
+    o->legend = true;
+}
 
 bool rf_view_format_parse(const char *name, rf_view_format *out)
 {
@@ -48,7 +52,7 @@ rf_status rf_view_write(const rf_level *l, rf_view_format f, const rf_view_opts 
     case RF_VIEW_ANSI: st = rf_view_write_text(l, true, out); break;
     case RF_VIEW_JSON: st = rf_level_write_json(l, out); break;
     case RF_VIEW_HTML: st = rf_view_write_html(l, out); break;
-    case RF_VIEW_PNG: st = rf_view_write_png(l, o->scale, out); break;
+    case RF_VIEW_PNG: st = rf_view_write_png(l, o->scale, o->legend, out); break;
     default: return RF_ERR_ARG;
     }
     if (st == RF_OK && ferror(out))

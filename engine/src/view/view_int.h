@@ -8,6 +8,7 @@
 #ifndef RF_VIEW_INT_H
 #define RF_VIEW_INT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "roomforge/view.h"
@@ -39,10 +40,30 @@ unsigned rf_view_tile_rgb(rf_tile t);
 #define RF_VIEW_TEMPLATE_BG "48;5;236"
 #define RF_VIEW_OUTLINE_RGB 0xffd75fu
 
+/* The png's legend strip (view_png_legend.c): the entries the map shows,
+ * laid out in lines under it. */
+#define RF_PNG_LEGEND_MAX 64
+typedef struct rf_png_legend_entry {
+    unsigned rgb;
+    const char *word; /* the legend word of the glyph table or the palette */
+    bool outline;     /* drawn as a hollow square (template room outline) */
+    int x, line;      /* where it stands */
+} rf_png_legend_entry;
+typedef struct rf_png_legend {
+    rf_png_legend_entry e[RF_PNG_LEGEND_MAX];
+    size_t n;
+    int t;             /* the font's pixel, in image pixels */
+    int width, height; /* of the strip; width >= the map's, height 0 when empty */
+} rf_png_legend;
+/* The legend of map m drawn at scale. */
+void rf_png_legend_make(rf_png_legend *lg, const rf_view_map *m, int scale);
+/* Pixel row py (0..height-1) of the strip into row (width pixels, RGB). */
+void rf_png_legend_row(const rf_png_legend *lg, int py, unsigned char *row);
+
 /* The writers (rf_view_write checks the arguments before calling them). */
 rf_status rf_view_write_text(const rf_level *l, bool colour, FILE *out);
 rf_status rf_view_write_html(const rf_level *l, FILE *out);
-rf_status rf_view_write_png(const rf_level *l, int scale, FILE *out);
+rf_status rf_view_write_png(const rf_level *l, int scale, bool legend, FILE *out);
 
 /* level.html, embedded at build time (cmake/embed_file.cmake). */
 extern const char rf_view_html_page[];

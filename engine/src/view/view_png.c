@@ -3,7 +3,8 @@
  * outlined.
  *
  * Pipeline: view; reads the composed map (view_map.c), writes through
- * libpng. Design: rows are drawn and written one pixel row at a time, so
+ * libpng; under the map a legend strip (view_png_legend.c) unless the
+ * options turn it off. Design: rows are drawn and written one pixel row at a time, so
  * memory is one row whatever the level's size; libpng's errors come back
  * by longjmp to one place that frees the row and reports RF_ERR_IO.
  */
@@ -71,9 +72,14 @@ static void png_warn(png_structp png, png_const_charp msg)
     (void)msg; /* warnings change nothing written */
 }
 
-/* Writes every row; RF_ERR_IO when libpng fails (it longjmps here). */
-static rf_status write_rows(const rf_view_map *m, int scale, png_byte *row, FILE *out)
+/* Writes every row, the map's then the legend's (lg NULL: none; the map's
+ * rows padded to the legend's width); RF_ERR_IO when libpng fails (it
+ * longjmps here). */
+static rf_status write_rows(const rf_view_map *m, int scale, const rf_png_legend *lg,
+                            png_byte *row, FILE *out)
 {
+    const png_uint_32 width = (png_uint_32)(lg ? lg->width : m->w * scale);
+    const png_uint_32 height = (png_uint_32)(m->h * scale + (lg ? lg->height : 0));
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, png_warn);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     int y, py;
@@ -86,7 +92,7 @@ static rf_status write_rows(const rf_view_map *m, int scale, png_byte *row, FILE
         return RF_ERR_IO;
     }
     png_init_io(png, out);
-    png_set_IHDR(png, info, (png_uint_32)(m->w * scale), (png_uint_32)(m->h * scale), 8,
+    png_set_IHDR(png, info, width, height, 8,
                  PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);
@@ -95,28 +101,46 @@ static rf_status write_rows(const rf_view_map *m, int scale, png_byte *row, FILE
             draw_row(m, y, py, scale, row);
             png_write_row(png, row);
         }
+    for (py = 0; lg && py < lg->height; py++) {
+        rf_png_legend_row(lg, py, row);
+        png_write_row(png, row);
+    }
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     return RF_OK;
 }
 
-rf_status rf_view_write_png(const rf_level *l, int scale, FILE *out)
+rf_status rf_view_write_png(const rf_level *l, int scale, bool legend, FILE *out)
 {
     const rf_grid *g = rf_level_grid(l);
+    rf_png_legend *lg = NULL;
     rf_view_map m;
-    png_byte *row;
+    png_byte *row = NULL;
     rf_status st;
+    int width;
     if (rf_grid_width(g) > RF_VIEW_PNG_MAX_SIDE / scale ||
         rf_grid_height(g) > RF_VIEW_PNG_MAX_SIDE / scale)
         return RF_ERR_LIMIT;
-    row = rf_calloc((size_t)rf_grid_width(g) * (size_t)scale, 3);
-    if (!row)
-        return RF_ERR_NOMEM;
     st = rf_view_map_init(&m, l);
-    if (st == RF_OK) {
-        st = write_rows(&m, scale, row, out);
-        rf_view_map_fini(&m);
+    if (st != RF_OK)
+        return st;
+    width = m.w * scale;
+    if (legend) {
+        if (!(lg = rf_alloc(sizeof *lg))) {
+            rf_view_map_fini(&m);
+            return RF_ERR_NOMEM;
+        }
+        rf_png_legend_make(lg, &m, scale);
+        width = lg->width;
+        if (lg->width > RF_VIEW_PNG_MAX_SIDE || m.h * scale + lg->height > RF_VIEW_PNG_MAX_SIDE)
+            st = RF_ERR_LIMIT;
     }
+    if (st == RF_OK && !(row = rf_calloc((size_t)width, 3)))
+        st = RF_ERR_NOMEM;
+    if (st == RF_OK)
+        st = write_rows(&m, scale, lg, row, out);
+    rf_view_map_fini(&m);
+    rf_free(lg);
     rf_free(row);
     return st;
 }
