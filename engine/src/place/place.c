@@ -177,6 +177,37 @@ static void view_lists(rf_tview *v)
     view_core(v);
 }
 
+/* Marks in v->reach the room's connected region: the open cells its doors
+ * reach by 4-neighbour steps (levels connect by those alone). A part no door
+ * reaches, even one a diagonal step would, is walled when the level is
+ * joined (place_fit.c), and lint warns about it. v->list, not yet
+ * filled, is the stack. */
+static void view_reach(rf_tview *v)
+{
+    size_t top = 0, i;
+    for (i = 0; i < v->ndoors; i++) {
+        int x = v->doors[i].x, y = v->doors[i].y;
+        if (in_view(v, x, y) && !v->reach[(size_t)y * (size_t)v->w + (size_t)x] &&
+            !rf_symbol_is_walled(v->cells[(size_t)y * (size_t)v->w + (size_t)x], v->used_digits)) {
+            v->reach[(size_t)y * (size_t)v->w + (size_t)x] = 1;
+            v->list[top++] = (rf_vcell){x, y};
+        }
+    }
+    while (top > 0) {
+        rf_vcell c = v->list[--top];
+        int k;
+        for (k = 0; k < 4; k++) {
+            int nx = c.x + RF_DIR_DX(k), ny = c.y + RF_DIR_DY(k);
+            size_t ni = (size_t)ny * (size_t)v->w + (size_t)nx;
+            if (!in_view(v, nx, ny) || v->reach[ni] ||
+                rf_symbol_is_walled(v->cells[ni], v->used_digits))
+                continue;
+            v->reach[ni] = 1;
+            v->list[top++] = (rf_vcell){nx, ny};
+        }
+    }
+}
+
 const rf_tview *rf_place_view(rf_plan_entry *e, int o)
 {
     rf_tview *v = &e->views[o];
@@ -190,13 +221,16 @@ const rf_tview *rf_place_view(rf_plan_entry *e, int o)
     v->cells = rf_alloc((size_t)tw * (size_t)th);
     v->doors = nd ? rf_calloc(nd, sizeof *v->doors) : NULL;
     v->list = rf_alloc(((size_t)tw + 2) * ((size_t)th + 2) * sizeof *v->list);
-    if (!v->cells || (nd && !v->doors) || !v->list) {
+    v->reach = rf_calloc((size_t)tw * (size_t)th, 1);
+    if (!v->cells || (nd && !v->doors) || !v->list || !v->reach) {
         rf_free(v->cells);
         rf_free(v->doors);
         rf_free(v->list);
+        rf_free(v->reach);
         v->cells = NULL;
         v->doors = NULL;
         v->list = NULL;
+        v->reach = NULL;
         return NULL;
     }
     for (y = 0; y < th; y++)
@@ -212,6 +246,7 @@ const rf_tview *rf_place_view(rf_plan_entry *e, int o)
         v->doors[i].dir = rf_place_door_dir(dr->side, o);
     }
     v->used_digits = rf_template_used_digits(t);
+    view_reach(v); /* before the lists: it borrows their block as its stack */
     view_lists(v);
     return v;
 }
@@ -671,6 +706,7 @@ void rf_place_free(rf_placer *pl)
             rf_free(pl->plan[i].views[o].cells);
             rf_free(pl->plan[i].views[o].doors);
             rf_free(pl->plan[i].views[o].list);
+            rf_free(pl->plan[i].views[o].reach);
         }
     rf_free(pl->plan);
     rf_free(pl->prot);

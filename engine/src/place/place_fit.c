@@ -501,7 +501,9 @@ static bool join_one(rf_placer *pl, const int *label, int main)
     return false;
 }
 
-/* True when level cell c belongs to the box of a placed forced room. */
+/* True when level cell c belongs to the connected region of a placed
+ * forced room: the part of it its doors reach (rf_tview.reach), never a
+ * sealed pocket of it, however large. */
 static bool forced_cell(const rf_placer *pl, int c)
 {
     int x = c % pl->g->w, y = c / pl->g->w;
@@ -511,7 +513,7 @@ static bool forced_cell(const rf_placer *pl, int c)
         const rf_tview *v = &e->views[e->orient];
         if (e->forced && e->placed && x >= e->ox && y >= e->oy && x < e->ox + v->w &&
             y < e->oy + v->h)
-            return true;
+            return v->reach[(size_t)(y - e->oy) * (size_t)v->w + (size_t)(x - e->ox)] != 0;
     }
     return false;
 }
@@ -537,8 +539,9 @@ static rf_status connect_level(rf_placer *pl)
         if (!size)
             return RF_ERR_NOMEM;
         /* the main region is the largest by dug cells, unless a region
-         * holds a forced room (its cells count as the whole level): a
-         * forced room is never the leftover walled up */
+         * holds a forced room's connected region (those cells count as the
+         * whole level): a forced room is never the leftover walled up, and
+         * its sealed pockets never outweigh the level */
         for (c = 0; c < n; c++)
             size[label[c]] += label[c] <= 0                          ? 0
                               : !rf_prot_is_template(pl->prot[c]) ? 1

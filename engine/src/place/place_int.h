@@ -46,6 +46,8 @@ typedef struct rf_tview {
     size_t nbound;        /* cells outside the view with a 4-neighbour in it */
     rf_vcell core;        /* origin of the largest rectangle of non-space cells */
     int core_w, core_h;   /* its size (the whole box for a solid template) */
+    uint8_t *reach;       /* w*h: 1 on the open cells a door reaches by 4-neighbour
+                           * steps (the room's connected region), 0 elsewhere */
 } rf_tview;
 
 typedef struct rf_plan_entry {
