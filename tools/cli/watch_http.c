@@ -5,32 +5,40 @@
  * as such, exit 2) and handed to the daemon, which runs in the caller's loop
  * (epoll, no thread). GET and HEAD only (405 with Allow otherwise), 404 for
  * any other path; connections, their memory (so the size of a request) and
- * idle time are bounded; bound to loopback, a request naming another host
- * (DNS rebinding) is refused. An /events listener with nothing to read is
- * suspended until the next build, or a keep-alive comment every 15 s.
+ * idle time are bounded. A request naming a host the server is not (DNS
+ * rebinding) or coming from another site (Origin, Sec-Fetch-Site) is 403; a
+ * re-roll also needs no foreign Referer (DESIGN 8). An /events listener with
+ * nothing to read is suspended until the next build, or a keep-alive comment
+ * every 15 s; while suspended its socket waits in the server's own epoll set
+ * (beside libmicrohttpd's), so a client that leaves frees its slot at once.
+ * At most 16 listeners (a 17th evicts the oldest), each with a bounded queue:
+ * a client that does not read is dropped, never lets others wait.
  */
 #include "watch_http.h"
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <ifaddrs.h>
 #include <microhttpd.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 
-#define MAX_CONNECTIONS 32
-#define MAX_PER_IP 24
+#define MAX_CONNECTIONS 48 /* the clients are local: no per-address limit below it */
+#define MAX_LISTENERS 16   /* /events streams; a new one evicts the oldest */
 #define CONNECTION_MEMORY 32768 /* bytes a connection may use: bounds a request */
 #define IDLE_SECONDS 60
 #define KEEPALIVE_MS 15000
-#define SSE_MAX_PENDING 65536 /* bytes waiting for a slow listener */
+#define SSE_MAX_PENDING 65536 /* bytes waiting for a listener: past it, it is dropped */
+#define MAX_HOSTS 64          /* host names a non-loopback server answers to */
 
 typedef struct sse {
     struct watch_http *h;
@@ -38,14 +46,20 @@ typedef struct sse {
     char *buf; /* events not sent yet */
     size_t len, off;
     bool suspended;
+    bool gone;    /* the client left, fell too far behind or was evicted: end it */
+    int fd;       /* its socket, in h->ep while suspended (-1: unknown) */
+    bool watched; /* fd is in h->ep */
     struct sse *next, *prev;
 } sse;
 
 struct watch_http {
     struct MHD_Daemon *d;
+    int ep; /* the loop's epoll set: libmicrohttpd's, and the suspended listeners */
     watch_http_reroll reroll;
     void *ctx;
     bool loopback;
+    char *hosts[MAX_HOSTS]; /* not on loopback: the names and addresses it answers to */
+    size_t nhosts;
     bool closing;
     bool kick; /* listeners were resumed: run the daemon without waiting */
     char url[128];
@@ -54,6 +68,7 @@ struct watch_http {
     char *diags; /* lint JSON + generation of the last build */
     char *event; /* the last `event: build` */
     sse *listeners;
+    size_t nlisteners;
     double last_ping;
 };
 
@@ -193,12 +208,19 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *out, size_t max)
     sse *s = cls;
     size_t n;
     (void)pos;
-    if (s->h->closing)
+    if (s->h->closing || s->gone)
         return MHD_CONTENT_READER_END_OF_STREAM;
     if (s->off == s->len) {
+        struct epoll_event ev;
         s->off = s->len = 0;
         s->suspended = true;
         MHD_suspend_connection(s->c);
+        /* libmicrohttpd stops watching it: the server watches for the
+         * client leaving (a hang-up, or anything it sends) */
+        memset(&ev, 0, sizeof ev);
+        ev.events = EPOLLIN | EPOLLRDHUP;
+        ev.data.ptr = s;
+        s->watched = s->fd >= 0 && epoll_ctl(s->h->ep, EPOLL_CTL_ADD, s->fd, &ev) == 0;
         return 0;
     }
     n = s->len - s->off < max ? s->len - s->off : max;
@@ -207,9 +229,32 @@ static ssize_t sse_read(void *cls, uint64_t pos, char *out, size_t max)
     return (ssize_t)n;
 }
 
+/* Wakes a suspended listener (its socket back to libmicrohttpd). */
+static void sse_wake(sse *s)
+{
+    if (!s->suspended)
+        return;
+    if (s->watched)
+        (void)epoll_ctl(s->h->ep, EPOLL_CTL_DEL, s->fd, NULL);
+    s->watched = false;
+    s->suspended = false;
+    MHD_resume_connection(s->c);
+    s->h->kick = true;
+}
+
+/* Ends listener s at its next read (its slot is freed when it closes). */
+static void sse_end(sse *s)
+{
+    s->gone = true;
+    sse_wake(s);
+}
+
 static void sse_free(void *cls)
 {
     sse *s = cls;
+    if (s->watched)
+        (void)epoll_ctl(s->h->ep, EPOLL_CTL_DEL, s->fd, NULL);
+    s->h->nlisteners--;
     if (s->prev)
         s->prev->next = s->next;
     else
@@ -220,41 +265,53 @@ static void sse_free(void *cls)
     free(s);
 }
 
-/* Queues text for s (a slow listener that fell far behind keeps the newest
- * text only) and wakes it. */
+/* Queues text for s and wakes it; a listener that does not read and falls
+ * SSE_MAX_PENDING bytes behind is dropped (it reconnects when it can). */
 static void sse_push(sse *s, const char *text)
 {
     size_t n = strlen(text);
     char *grown;
-    if (s->len - s->off + n > SSE_MAX_PENDING)
-        s->off = s->len = 0;
+    if (s->gone)
+        return;
+    if (s->len - s->off + n > SSE_MAX_PENDING) {
+        sse_end(s);
+        return;
+    }
     if (s->off > 0) {
         memmove(s->buf, s->buf + s->off, s->len - s->off);
         s->len -= s->off;
         s->off = 0;
     }
     grown = realloc(s->buf, s->len + n);
-    if (!grown)
+    if (!grown) {
+        sse_end(s);
         return;
+    }
     s->buf = grown;
     memcpy(s->buf + s->len, text, n);
     s->len += n;
-    if (s->suspended) {
-        s->suspended = false;
-        MHD_resume_connection(s->c);
-        s->h->kick = true;
-    }
+    sse_wake(s);
 }
 
 static enum MHD_Result events(watch_http *h, struct MHD_Connection *c)
 {
-    sse *s = calloc(1, sizeof *s);
+    sse *s = calloc(1, sizeof *s), *old;
+    const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
     struct MHD_Response *r;
     enum MHD_Result ok;
     if (!s)
         return MHD_NO;
     s->h = h;
     s->c = c;
+    s->fd = ci ? ci->connect_fd : -1;
+    if (h->nlisteners >= MAX_LISTENERS) { /* the oldest still counted makes room */
+        for (old = h->listeners; old && old->next; old = old->next)
+            ;
+        for (; old && old->gone; old = old->prev)
+            ;
+        if (old)
+            sse_end(old);
+    }
     r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 4096, sse_read, s, sse_free);
     if (!r) {
         free(s);
@@ -264,6 +321,7 @@ static enum MHD_Result events(watch_http *h, struct MHD_Connection *c)
     if (h->listeners)
         h->listeners->prev = s;
     h->listeners = s;
+    h->nlisteners++;
     sse_push(s, "retry: 1000\n\n");
     if (h->event) /* the state now, so a listener never waits for news */
         sse_push(s, h->event);
@@ -274,20 +332,76 @@ static enum MHD_Result events(watch_http *h, struct MHD_Connection *c)
     return ok;
 }
 
-/* Bound to loopback, a Host that names something else is a page of another
- * site reaching in through DNS rebinding. */
+/* The host part of a Host header value (no port, IPv6 without brackets),
+ * into buf; false when it does not fit. */
+static bool host_part(const char *host, char *buf, size_t cap)
+{
+    size_t n;
+    if (host[0] == '[') {
+        const char *close = strchr(host, ']');
+        if (!close)
+            return false;
+        host++;
+        n = (size_t)(close - host);
+    } else {
+        n = strcspn(host, ":");
+    }
+    if (n == 0 || n >= cap)
+        return false;
+    memcpy(buf, host, n);
+    buf[n] = '\0';
+    return true;
+}
+
+static bool is_loopback_name(const char *name)
+{
+    return strcasecmp(name, "localhost") == 0 || strcmp(name, "::1") == 0 ||
+           (strncmp(name, "127.", 4) == 0 && strspn(name, "0123456789.") == strlen(name));
+}
+
+/* A Host that names something the server is not is a page of another site
+ * reaching in through DNS rebinding: on loopback only loopback names pass;
+ * elsewhere the machine's own names and addresses too (h->hosts). */
 static bool host_allowed(const watch_http *h, struct MHD_Connection *c)
 {
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    char name[256];
+    size_t i;
+    if (!host || !host_part(host, name, sizeof name))
+        return false;
+    if (is_loopback_name(name))
+        return true;
+    for (i = 0; !h->loopback && i < h->nhosts; i++)
+        if (strcasecmp(name, h->hosts[i]) == 0)
+            return true;
+    return false;
+}
+
+/* DESIGN 8: a request from another site (a page elsewhere fetching, linking
+ * or embedding the server) is refused: an Origin that is not the server's
+ * own, or a Sec-Fetch-Site other than same-origin or none (typed by the
+ * user). A re-roll, which rewrites the level and the user's -o file, also
+ * refuses a Referer from elsewhere, for browsers that send neither header.
+ * A request with none of them comes from a program the user runs (curl). */
+static bool same_origin(struct MHD_Connection *c, bool changes_state)
+{
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
+    const char *referer = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Referer");
+    char own[300];
     size_t n;
-    if (!h->loopback || !host)
-        return true;
-    if (host[0] == '[')
-        return strncmp(host, "[::1]", 5) == 0;
-    n = strcspn(host, ":");
-    if (n == 9 && strncasecmp(host, "localhost", 9) == 0)
-        return true;
-    return strncmp(host, "127.", 4) == 0 && strspn(host, "0123456789.") == n;
+    if (!host || snprintf(own, sizeof own, "http://%s", host) >= (int)sizeof own)
+        return false;
+    n = strlen(own);
+    if (site && strcmp(site, "same-origin") != 0 && strcmp(site, "none") != 0)
+        return false;
+    if (origin && strcasecmp(origin, own) != 0)
+        return false;
+    if (changes_state && referer &&
+        !(strncasecmp(referer, own, n) == 0 && (referer[n] == '/' || referer[n] == '\0')))
+        return false;
+    return true;
 }
 
 static const char no_level_json[] =
@@ -331,6 +445,11 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
         return say(c, MHD_HTTP_METHOD_NOT_ALLOWED, "405 method not allowed: GET only\n");
     if (!host_allowed(h, c))
         return say(c, MHD_HTTP_FORBIDDEN, "403 forbidden: the Host header names another site\n");
+    if (!same_origin(c, MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "seed") ||
+                            MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "depth") ||
+                            MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "profile")))
+        return say(c, MHD_HTTP_FORBIDDEN,
+                   "403 forbidden: a request from another site (Origin, Sec-Fetch-Site or Referer)\n");
     if (strcmp(url, "/") == 0) {
         if (!h->page)
             return answer(c, MHD_HTTP_SERVICE_UNAVAILABLE, "text/html; charset=utf-8",
@@ -348,6 +467,53 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
                "404 not found: /, /level.json, /diagnostics.json, /events\n");
 }
 
+static void add_host(watch_http *h, const char *name)
+{
+    size_t i;
+    if (!name || !*name || h->nhosts == MAX_HOSTS)
+        return;
+    for (i = 0; i < h->nhosts; i++)
+        if (strcasecmp(h->hosts[i], name) == 0)
+            return;
+    if ((h->hosts[h->nhosts] = strdup(name)) != NULL)
+        h->nhosts++;
+}
+
+/* Off loopback, the names the server answers to: the address it is bound to
+ * (a wildcard: every address of the machine's interfaces) and the machine's
+ * host name; and it says that it listens beyond this machine. */
+static void learn_hosts(watch_http *h, const char *spec)
+{
+    char bound[INET6_ADDRSTRLEN + 2], name[256];
+    struct ifaddrs *ifs = NULL, *i;
+    if (h->loopback)
+        return;
+    fprintf(stderr,
+            "roomforge watch: warning: --serve %s listens beyond this machine: whoever can "
+            "reach it sees your level and rooms (it answers only to this machine's names and "
+            "addresses)\n",
+            spec);
+    if (host_part(h->url + 7, bound, sizeof bound))
+        add_host(h, bound);
+    if (gethostname(name, sizeof name) == 0) {
+        name[sizeof name - 1] = '\0';
+        add_host(h, name);
+    }
+    if (getifaddrs(&ifs) != 0)
+        return;
+    for (i = ifs; i; i = i->ifa_next) {
+        char addr[INET6_ADDRSTRLEN];
+        if (!i->ifa_addr || (i->ifa_addr->sa_family != AF_INET && i->ifa_addr->sa_family != AF_INET6))
+            continue;
+        if (getnameinfo(i->ifa_addr, i->ifa_addr->sa_family == AF_INET ? sizeof(struct sockaddr_in)
+                                                                       : sizeof(struct sockaddr_in6),
+                        addr, sizeof addr, NULL, 0, NI_NUMERICHOST) == 0 &&
+            !strchr(addr, '%')) /* link-local scopes are never a Host a browser sends */
+            add_host(h, addr);
+    }
+    freeifaddrs(ifs);
+}
+
 int watch_http_start(watch_http **out, const char *spec, watch_http_reroll reroll, void *ctx)
 {
     watch_http *h = calloc(1, sizeof *h);
@@ -357,14 +523,14 @@ int watch_http_start(watch_http **out, const char *spec, watch_http_reroll rerol
         return cli_usage_error("watch", "out of memory");
     h->reroll = reroll;
     h->ctx = ctx;
+    h->ep = -1;
     if ((fd = listen_on(h, spec)) < 0) {
         free(h);
         return CLI_USAGE;
     }
     h->d = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME, 0, NULL, NULL, route, h,
                             MHD_OPTION_LISTEN_SOCKET, fd, MHD_OPTION_CONNECTION_LIMIT,
-                            (unsigned)MAX_CONNECTIONS, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-                            (unsigned)MAX_PER_IP, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+                            (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
                             (size_t)CONNECTION_MEMORY, MHD_OPTION_CONNECTION_TIMEOUT,
                             (unsigned)IDLE_SECONDS, MHD_OPTION_END);
     if (!h->d) {
@@ -372,6 +538,20 @@ int watch_http_start(watch_http **out, const char *spec, watch_http_reroll rerol
         free(h);
         return cli_usage_error("watch", "--serve %s: the HTTP server did not start", spec);
     }
+    {
+        const union MHD_DaemonInfo *i = MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD);
+        struct epoll_event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.events = EPOLLIN;
+        ev.data.ptr = NULL; /* libmicrohttpd's own set */
+        h->ep = epoll_create1(EPOLL_CLOEXEC);
+        if (h->ep < 0 || !i || epoll_ctl(h->ep, EPOLL_CTL_ADD, i->epoll_fd, &ev) != 0) {
+            int e = errno;
+            watch_http_stop(h);
+            return cli_usage_error("watch", "--serve %s: epoll: %s", spec, strerror(e));
+        }
+    }
+    learn_hosts(h, spec);
     h->last_ping = now_ms();
     *out = h;
     return CLI_OK;
@@ -384,12 +564,13 @@ void watch_http_stop(watch_http *h)
         return;
     h->closing = true; /* every stream ends at its next read */
     for (s = h->listeners; s; s = s->next)
-        if (s->suspended) {
-            s->suspended = false;
-            MHD_resume_connection(s->c);
-        }
+        sse_wake(s);
     MHD_run(h->d);
     MHD_stop_daemon(h->d);
+    if (h->ep >= 0)
+        close(h->ep);
+    while (h->nhosts > 0)
+        free(h->hosts[--h->nhosts]);
     free(h->level);
     free(h->page);
     free(h->diags);
@@ -457,11 +638,7 @@ bool watch_http_publish(watch_http *h, unsigned long gen, const watch_build *b)
     return true;
 }
 
-int watch_http_fd(const watch_http *h)
-{
-    const union MHD_DaemonInfo *i = MHD_get_daemon_info(h->d, MHD_DAEMON_INFO_EPOLL_FD);
-    return i ? i->epoll_fd : -1;
-}
+int watch_http_fd(const watch_http *h) { return h->ep; }
 
 int watch_http_timeout(const watch_http *h)
 {
@@ -476,6 +653,16 @@ int watch_http_timeout(const watch_http *h)
 
 void watch_http_run(watch_http *h)
 {
+    struct epoll_event ev[16];
+    int n, k;
+    /* a suspended listener whose client hung up (or spoke): ended now */
+    while ((n = epoll_wait(h->ep, ev, 16, 0)) > 0) {
+        for (k = 0; k < n; k++)
+            if (ev[k].data.ptr)
+                sse_end(ev[k].data.ptr);
+        if (n < 16)
+            break;
+    }
     if (now_ms() - h->last_ping >= KEEPALIVE_MS) {
         sse *s;
         h->last_ping = now_ms();
