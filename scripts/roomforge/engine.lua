@@ -89,6 +89,7 @@ local E = {
     loading = nil,   -- {room, script, chunk} while a Lua chunk registers rules
     tick = 0,
     next_handle = 0, -- the last handle given
+    HANDLE_MAX = 1 << 53, -- RF_WORLD_HANDLE_MAX: the last handle a world may give
     px = 0, py = 0,  -- the player's level position
     objtag = objtag_c, -- C: canonical tag of an object tag, attributes checked
     O = O, SLOT = SLOT, REV = REV,
@@ -270,6 +271,8 @@ local function make_object(room, tag, a, x, y, h)
     end
     O.passable[k], O.can_push[k], O.gone[k], O.ev[k] = truth(a.passable), truth(a.canpush), false, 0
     if h == nil then h = E.next_handle + 1 end
+    -- RF_WORLD_HANDLE_MAX (world.h): past it a save would not load again
+    if h > E.HANDLE_MAX then error("the world has given out every handle it may (2^53)", 0) end
     if h > E.next_handle then E.next_handle = h end
     HANDLE[k], HORDE[k], LEADER[k], BYH[h] = h, 0, false, k
     room.list[#room.list + 1] = k

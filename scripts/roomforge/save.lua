@@ -211,7 +211,10 @@ local function read_value(depth)
             if w == "}" and not q then return r end
             pos = save
             local k = read_value(depth + 1)
+            -- only what the saver writes: a scalar key, once per table
+            if type(k) == "table" then damaged("a table as a key") end
             if k ~= k then damaged("a NaN key") end
+            if r[k] ~= nil then damaged("a key twice in one table") end
             r[k] = read_value(depth + 1)
         end
     end
@@ -228,7 +231,7 @@ function E.restore_begin(s, nrooms)
     local n = num(0, NUM, "objects")
     for _ = 1, n do
         local ri = num(0, nrooms - 1, "object room")
-        local o = {handle = num(1, math.maxinteger, "handle"), horde = num(0, math.maxinteger, "horde"),
+        local o = {handle = num(1, E.HANDLE_MAX, "handle"), horde = num(0, math.maxinteger, "horde"),
                    leader = bit("leader"), type = text("type")}
         if o.type == "" then damaged("an empty object type") end
         local save = pos
@@ -252,7 +255,7 @@ function E.restore_begin(s, nrooms)
     word("clocks")
     R.clocks = {}
     for i = 1, num(0, n, "clocks") do
-        R.clocks[i] = num(1, math.maxinteger, "clock handle")
+        R.clocks[i] = num(1, E.HANDLE_MAX, "clock handle")
         if not R.handles[R.clocks[i]] then damaged("a clock names no object") end
     end
     word("rules")
@@ -267,7 +270,7 @@ function E.restore_begin(s, nrooms)
         if kind == "r" then
             e = {room = num(0, nrooms - 1, "event room")}
         elseif kind == "o" then
-            e = {handle = num(1, math.maxinteger, "event object")}
+            e = {handle = num(1, E.HANDLE_MAX, "event object")}
             if not R.handles[e.handle] then damaged("an event names no object") end
         else
             damaged("an event ('r' or 'o') expected")
@@ -276,9 +279,9 @@ function E.restore_begin(s, nrooms)
         R.pending[i] = e
     end
     word("counters")
-    R.tick = num(0, math.maxinteger, "tick")
+    R.tick = num(0, 1 << 53, "tick") -- RF_WORLD_TICK_MAX
     R.px, R.py = num(-COORD, COORD, "player x"), num(-COORD, COORD, "player y")
-    R.next_handle = num(0, math.maxinteger, "handles")
+    R.next_handle = num(0, E.HANDLE_MAX, "handles")
     for h in pairs(R.handles) do
         if h > R.next_handle then damaged("a handle past the counter") end
     end

@@ -290,8 +290,13 @@ RF_API size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t
 
 /* ---- save and restore (DESIGN 14; the format: docs/reference.md) ---- */
 
-#define RF_WORLD_SAVE_VERSION 1              /* the format rf_world_save writes */
+#define RF_WORLD_SAVE_VERSION 2              /* the format rf_world_save writes */
 #define RF_WORLD_SAVE_MAX ((size_t)1 << 30)  /* bytes rf_world_load reads at most */
+/* A world ticks at most RF_WORLD_TICK_MAX times and gives out handles up to
+ * RF_WORLD_HANDLE_MAX (2^53: exact in a double, so in any JSON reader), so
+ * every state a world reaches saves and loads again. */
+#define RF_WORLD_TICK_MAX (1LL << 53)
+#define RF_WORLD_HANDLE_MAX (1LL << 53)
 
 /* Writes w's whole state to out: its rooms (template name, position,
  * orientation, level room), every object (every column, handle, horde),
@@ -300,10 +305,21 @@ RF_API size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t
  * script environment's math.random stream. Lua locals are not saved. RF_OK;
  * RF_ERR_CONTENT when a room.state holds something else than numbers,
  * strings, booleans and tables of them without cycles (save-state naming
- * the room; nothing useful is written); RF_ERR_IO when out fails;
- * RF_ERR_NOMEM. w is unchanged. */
+ * the room; nothing useful is written); RF_ERR_IO (an io-error) when a
+ * write or the final flush fails, every one checked; RF_ERR_LIMIT when the
+ * save would pass RF_WORLD_SAVE_MAX; RF_ERR_NOMEM. w is unchanged. A save is
+ * one header line, "roomforge-world 2 LENGTH CRC32\n", then LENGTH bytes of
+ * payload whose zlib crc32 is CRC32 (8 hex digits): it is self-delimiting,
+ * so a game may write its own bytes after it in the same file. */
 RF_API RF_NODISCARD rf_status rf_world_save(rf_world *w, FILE *out, rf_diags *d);
-/* A world read back from in, as rf_world_save wrote it: made with opts (as
+/* rf_world_save into the file at path, safely: written to a temporary file
+ * beside it, flushed to the disk, then renamed over path; on any failure
+ * (RF_ERR_IO with an io-error naming path) path is untouched and nothing is
+ * left behind. Other statuses as rf_world_save. */
+RF_API RF_NODISCARD rf_status rf_world_save_path(rf_world *w, const char *path, rf_diags *d);
+/* A world read back from in, as rf_world_save wrote it, reading exactly the
+ * save (in is left just after it) and checking its checksum before anything
+ * else (format 1 saves, which had none, read to the end of in): made with opts (as
  * the saved world was: the same scripts_dir; budgets and the log may
  * differ), its rooms' templates looked up by name in templates (which must
  * outlive it), their scripts compiled again (Lua chunks run again, against

@@ -120,6 +120,8 @@ static const rf_diag_code codes[] = {
     {"symlink-outside", E, true, "a symbolic link in a pack whose target lies outside the pack; refused, never read"},
     {"folder-too-deep", E, true, "a folder more than 16 levels below the path walked; not walked"},
     {"no-rooms-file", E, true, "a path given to lint holds no .xml file at all (a mistyped path in CI)"},
+    /* the world's own bounds (issue 27) */
+    {"world-limit", E, true, "a world ticked as often as a world may (2^53 ticks), past which a save would not load"},
 };
 
 #undef E

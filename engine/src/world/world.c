@@ -877,6 +877,12 @@ rf_status rf_world_tick(rf_world *w, rf_diags *d)
     size_t i;
     if (!w)
         return RF_ERR_ARG;
+    if (w->tick >= RF_WORLD_TICK_MAX) { /* past it a save would not load */
+        if (d)
+            (void)rf_diag_add(d, "world-limit", "", 0, 0,
+                              "the world has ticked %lld times, as many as a world may", RF_WORLD_TICK_MAX);
+        return RF_ERR_LIMIT;
+    }
     memset(&s, 0, sizeof s);
     rf_world_forget_types(w); /* user Lua runs in the tick: it may register types */
     w->tick++;

@@ -4,16 +4,25 @@
  *
  * Pipeline: world. Design: this file writes and reads the header, the rooms
  * and the random streams; save.lua the objects, rules, events, counters and
- * room states, one string between them. Loading rebuilds the world as it was
- * built (rooms in order, scripts compiled, extensions run), the saved
- * objects standing in each room before its scripts compile, then puts the
- * state back; any mismatch is save-damaged. Format: docs/reference.md.
+ * room states, one string between them. A save is one header line (magic,
+ * format, the payload's length and its zlib crc32) and the payload: the
+ * checksum is checked before a byte of the payload is read, and the length
+ * makes the save self-delimiting (a game's own bytes may follow). Loading
+ * rebuilds the world as it was built (rooms in order, scripts compiled,
+ * extensions run), the saved objects standing in each room before its
+ * scripts compile, then puts the state back, under a budget that grows with
+ * the save; any mismatch, or a value the saver never writes, is
+ * save-damaged. Format: docs/reference.md.
  */
+#define _DEFAULT_SOURCE 1 /* mkstemp, fsync */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <lua.h>
+#include <zlib.h>
 
 #include "core/alloc.h"
 #include "roomforge/rng.h"
@@ -21,6 +30,11 @@
 #include "world_int.h"
 
 #define MAGIC "roomforge-world"
+/* Restoring runs under its own budget, growing with the save: parsing and
+ * rebuilding cost a bounded number of instructions per byte (measured: under
+ * 60), so whatever rf_world_save wrote loads, and a hostile save still ends. */
+#define RESTORE_BASE (1L << 24)
+#define RESTORE_PER_BYTE 256L
 
 /* ---- saving ---- */
 
@@ -51,11 +65,41 @@ static void put_str(FILE *out, const char *s)
     fwrite(s, 1, n, out);
 }
 
+/* The payload (everything after the header line) into a memory stream. */
+static bool write_payload(rf_world *w, FILE *out, const save_step *s)
+{
+    size_t i, n;
+    bool ok = fprintf(out, "tick %ld player %d %d\n", w->tick, w->px, w->py) > 0 &&
+              fprintf(out, "rooms %zu\n", w->nrooms) > 0;
+    for (i = 0; ok && i < w->nrooms; i++) {
+        const rf_world_room_rec *r = &w->rooms[i];
+        fputs(r->t ? "room t " : "room - ", out);
+        put_str(out, rf_world_rec_name(r));
+        ok = fprintf(out, " %d %d %d %d %d %d\n", r->x, r->y, r->tw, r->th, r->orient,
+                     r->level_room) > 0;
+    }
+    n = rf_luavm_rng_count(w->L);
+    ok = ok && fprintf(out, "rngs %zu\n", n) > 0;
+    for (i = 1; ok && i <= n; i++) {
+        const rf_rng *g = rf_luavm_rng_at(w->L, i);
+        if (g)
+            ok = fprintf(out, "%" PRIu64 " %" PRIu64 "\n", g->state, g->inc) > 0;
+        else
+            ok = fputs("- -\n", out) >= 0;
+    }
+    ok = ok && fprintf(out, "lua s%zu:", s->len) > 0 && fwrite(s->buf, 1, s->len, out) == s->len &&
+         fputs("\nend\n", out) >= 0;
+    return ok && !ferror(out);
+}
+
 rf_status rf_world_save(rf_world *w, FILE *out, rf_diags *d)
 {
     save_step s = {NULL, 0};
     rf_luavm_fail f;
-    size_t i, n;
+    char *payload = NULL;
+    size_t len = 0;
+    FILE *mem;
+    bool ok;
     if (!w || !out)
         return RF_ERR_ARG;
     if (rf_luavm_call(w->vm, step_save, &s, 0, NULL, &f) != RF_OK) {
@@ -66,29 +110,83 @@ rf_status rf_world_save(rf_world *w, FILE *out, rf_diags *d)
     }
     if (!s.buf)
         return RF_ERR_NOMEM;
-    fprintf(out, MAGIC " %d\n", RF_WORLD_SAVE_VERSION);
-    fprintf(out, "tick %ld player %d %d\n", w->tick, w->px, w->py);
-    fprintf(out, "rooms %zu\n", w->nrooms);
-    for (i = 0; i < w->nrooms; i++) {
-        const rf_world_room_rec *r = &w->rooms[i];
-        fputs(r->t ? "room t " : "room - ", out);
-        put_str(out, rf_world_rec_name(r));
-        fprintf(out, " %d %d %d %d %d %d\n", r->x, r->y, r->tw, r->th, r->orient, r->level_room);
-    }
-    n = rf_luavm_rng_count(w->L);
-    fprintf(out, "rngs %zu\n", n);
-    for (i = 1; i <= n; i++) {
-        const rf_rng *g = rf_luavm_rng_at(w->L, i);
-        if (g)
-            fprintf(out, "%" PRIu64 " %" PRIu64 "\n", g->state, g->inc);
-        else
-            fputs("- -\n", out);
-    }
-    fprintf(out, "lua s%zu:", s.len);
-    fwrite(s.buf, 1, s.len, out);
-    fputs("\nend\n", out);
+    mem = open_memstream(&payload, &len);
+    ok = mem && write_payload(w, mem, &s);
+    if (mem && fclose(mem) != 0)
+        ok = false;
     rf_free(s.buf);
-    return ferror(out) ? RF_ERR_IO : RF_OK;
+    if (!ok) {
+        free(payload); /* the C library's buffer */
+        return RF_ERR_NOMEM;
+    }
+    if (len > RF_WORLD_SAVE_MAX) { /* rf_world_load would refuse it */
+        free(payload);
+        if (d)
+            (void)rf_diag_add(d, "save-state", "", 0, 0,
+                              "the world's save would be over %zu bytes, more than a load reads",
+                              RF_WORLD_SAVE_MAX);
+        return RF_ERR_LIMIT;
+    }
+    /* the header, then the payload; every write and the flush checked */
+    ok = fprintf(out, MAGIC " %d %zu %08lx\n", RF_WORLD_SAVE_VERSION, len,
+                 (unsigned long)crc32(crc32(0L, Z_NULL, 0), (const Bytef *)payload, (uInt)len)) > 0 &&
+         fwrite(payload, 1, len, out) == len && fflush(out) == 0 && !ferror(out);
+    free(payload);
+    if (!ok && d)
+        (void)rf_diag_add(d, "io-error", "", 0, 0, "the world save could not be written: %s",
+                          strerror(errno));
+    return ok ? RF_OK : RF_ERR_IO;
+}
+
+rf_status rf_world_save_path(rf_world *w, const char *path, rf_diags *d)
+{
+    char tmp[4096];
+    const char *slash;
+    int fd, dirlen;
+    FILE *out;
+    rf_status st;
+    if (!w || !path || !*path)
+        return RF_ERR_ARG;
+    slash = strrchr(path, '/');
+    dirlen = slash ? (int)(slash - path) + 1 : 0;
+    if (snprintf(tmp, sizeof tmp, "%.*s.%s.save-XXXXXX", dirlen, path, slash ? slash + 1 : path) >=
+        (int)sizeof tmp)
+        return RF_ERR_ARG;
+    fd = mkstemp(tmp);
+    if (fd < 0 || !(out = fdopen(fd, "wb"))) {
+        int e = errno;
+        if (fd >= 0) {
+            close(fd);
+            (void)unlink(tmp);
+        }
+        if (d)
+            (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot write the world save: %s",
+                              strerror(e));
+        return RF_ERR_IO;
+    }
+    st = rf_world_save(w, out, d);
+    /* the file is flushed to the disk before it replaces the old one */
+    if (st == RF_OK && fsync(fileno(out)) != 0) {
+        st = RF_ERR_IO;
+        if (d)
+            (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot write the world save: %s",
+                              strerror(errno));
+    }
+    if (fclose(out) != 0 && st == RF_OK) {
+        st = RF_ERR_IO;
+        if (d)
+            (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot write the world save: %s",
+                              strerror(errno));
+    }
+    if (st == RF_OK && rename(tmp, path) != 0) {
+        st = RF_ERR_IO;
+        if (d)
+            (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot put the world save in place: %s",
+                              strerror(errno));
+    }
+    if (st != RF_OK)
+        (void)unlink(tmp); /* the old save, if any, is untouched */
+    return st;
 }
 
 /* ---- reading ---- */
@@ -157,12 +255,19 @@ static bool integer(reader *r, long long lo, long long hi, long long *out)
 static bool unsigned64(reader *r, uint64_t *out)
 {
     char buf[32], *end;
+    unsigned long long v;
     if (!word(r, buf, sizeof buf))
         return false;
     if (buf[0] < '0' || buf[0] > '9')
         return fault(r, "an unsigned integer expected");
-    *out = (uint64_t)strtoull(buf, &end, 10);
-    return *end ? fault(r, "an unsigned integer expected") : true;
+    errno = 0;
+    v = strtoull(buf, &end, 10);
+    if (*end)
+        return fault(r, "an unsigned integer expected");
+    if (errno == ERANGE || v > UINT64_MAX) /* the saver never writes one past 64 bits */
+        return fault(r, "an unsigned integer past 64 bits");
+    *out = (uint64_t)v;
+    return true;
 }
 
 /* A string token: *p points into the save, *n its length. */
@@ -191,13 +296,15 @@ static bool string(reader *r, const char **p, size_t *n)
     return true;
 }
 
-/* The whole of in, at most RF_WORLD_SAVE_MAX bytes, NUL-terminated. */
-static rf_status read_all(FILE *in, char **out, size_t *len)
+/* The rest of in, at most RF_WORLD_SAVE_MAX bytes, NUL-terminated, after
+ * the first `have` bytes of *out (a format 1 save, which reads to the end). */
+static rf_status read_all(FILE *in, char **out, size_t *len, const char *head, size_t have)
 {
-    size_t cap = 65536, n = 0;
+    size_t cap = 65536, n = have;
     char *buf = rf_alloc(cap + 1);
     if (!buf)
         return RF_ERR_NOMEM;
+    memcpy(buf, head, have);
     for (;;) {
         size_t got;
         if (n == cap) {
@@ -226,6 +333,38 @@ static rf_status read_all(FILE *in, char **out, size_t *len)
     *out = buf;
     *len = n;
     return RF_OK;
+}
+
+/* Exactly len bytes of in, NUL-terminated: RF_ERR_CONTENT when in ends
+ * first (a truncated save). */
+static rf_status read_exact(FILE *in, size_t len, char **out)
+{
+    char *buf = rf_alloc(len + 1);
+    if (!buf)
+        return RF_ERR_NOMEM;
+    if (fread(buf, 1, len, in) != len) {
+        rf_status st = ferror(in) ? RF_ERR_IO : RF_ERR_CONTENT;
+        rf_free(buf);
+        return st;
+    }
+    buf[len] = '\0';
+    *out = buf;
+    return RF_OK;
+}
+
+/* The header line "roomforge-world V [LEN CRC]\n" into line (its bytes,
+ * newline included, in *n): false when no newline comes within cap bytes. */
+static bool read_head(FILE *in, char *line, size_t cap, size_t *n)
+{
+    int c = 0;
+    *n = 0;
+    while (*n + 1 < cap && (c = getc(in)) != EOF) {
+        line[(*n)++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    line[*n] = '\0';
+    return c == '\n';
 }
 
 /* ---- restoring ---- */
@@ -389,6 +528,7 @@ static rf_status rebuild(rf_world *w, reader *r, const saved_room *rooms, size_t
     rf_luavm_fail f;
     const char *payload;
     size_t i, len;
+    long budget;
     rf_status st;
     if (!expect(r, "lua") || !string(r, &payload, &len) || !expect(r, "end"))
         return damaged(d, r->why, r->pos);
@@ -398,7 +538,8 @@ static rf_status rebuild(rf_world *w, reader *r, const saved_room *rooms, size_t
     s.payload = payload;
     s.len = len;
     s.nrooms = nrooms;
-    if (rf_luavm_call(w->vm, step_begin, &s, 0, NULL, &f) != RF_OK)
+    budget = RESTORE_BASE + RESTORE_PER_BYTE * (long)r->len;
+    if (rf_luavm_call(w->vm, step_begin, &s, budget, NULL, &f) != RF_OK)
         return damaged(d, f.msg, (size_t)(payload - r->s));
     for (i = 0; i < nrooms; i++) {
         /* objs non-NULL and empty: the saved objects stand instead (E.new_room) */
@@ -407,8 +548,13 @@ static rf_status rebuild(rf_world *w, reader *r, const saved_room *rooms, size_t
         if (st != RF_OK && st != RF_ERR_CONTENT)
             return st;
     }
-    if (rf_luavm_call(w->vm, step_finish, &s, 0, NULL, &f) != RF_OK)
+    if (rf_luavm_call(w->vm, step_finish, &s, budget, NULL, &f) != RF_OK)
         return damaged(d, f.msg, (size_t)(payload - r->s));
+    /* the header's counters and the payload's are one: the saver wrote both */
+    if (rf_world_engine_int(w, "tick") != (long)tick || rf_world_engine_int(w, "px") != (long)px ||
+        rf_world_engine_int(w, "py") != (long)py)
+        return damaged(d, "the tick or the player differ between the header and the state",
+                       r->pos);
     if (rf_luavm_rng_count(w->L) != nrngs)
         return damaged(d, "the save's script environments are not the world's (other templates "
                           "or extensions)",
@@ -430,8 +576,8 @@ rf_status rf_world_load(const rf_world_opts *opts, const rf_template_set *templa
                         rf_diags *d, rf_world **out)
 {
     reader r;
-    char *buf = NULL, head[32];
-    size_t len = 0, nrooms = 0, nrngs = 0;
+    char *buf = NULL, head[128], magic[32];
+    size_t len = 0, nrooms = 0, nrngs = 0, hn;
     long long version, tick, px, py;
     saved_room *rooms = NULL;
     rf_rng *rngs = NULL;
@@ -441,7 +587,51 @@ rf_status rf_world_load(const rf_world_opts *opts, const rf_template_set *templa
     rf_status st;
     if (!in || !out)
         return RF_ERR_ARG;
-    st = read_all(in, &buf, &len);
+    if (!read_head(in, head, sizeof head, &hn)) {
+        if (ferror(in)) {
+            if (d)
+                (void)rf_diag_add(d, "io-error", "", 0, 0, "cannot read the world save");
+            return RF_ERR_IO;
+        }
+        return damaged(d, "not a roomforge world save (it starts with '" MAGIC " N')", 0);
+    }
+    memset(&r, 0, sizeof r);
+    r.s = head;
+    r.len = hn;
+    if (!word(&r, magic, sizeof magic) || strcmp(magic, MAGIC) != 0)
+        return damaged(d, "not a roomforge world save (it starts with '" MAGIC " N')", 0);
+    if (!integer(&r, 1, 1000000000, &version))
+        return damaged(d, "no format version", r.pos);
+    if (version > RF_WORLD_SAVE_VERSION) {
+        if (d)
+            (void)rf_diag_add(d, "save-version", "", 0, 0,
+                              "the world save is of format %lld, from a later roomforge; this "
+                              "library (%s) reads format %d",
+                              version, rf_version(NULL, NULL, NULL), RF_WORLD_SAVE_VERSION);
+        return RF_ERR_CONTENT;
+    }
+    if (version == 1) { /* no length, no checksum: it reads to the end */
+        st = read_all(in, &buf, &len, head, hn);
+    } else {
+        char sum[16], *end;
+        unsigned long want;
+        long long plen;
+        if (!integer(&r, 0, (long long)RF_WORLD_SAVE_MAX, &plen) || !word(&r, sum, sizeof sum))
+            return damaged(d, r.why ? r.why : "no payload length and checksum", r.pos);
+        want = strtoul(sum, &end, 16);
+        if (strlen(sum) != 8 || *end || strspn(sum, "0123456789abcdef") != 8 ||
+            r.pos != hn - 1)
+            return damaged(d, "the header's checksum is not 8 hexadecimal digits", r.pos);
+        st = read_exact(in, (size_t)plen, &buf);
+        if (st == RF_ERR_CONTENT)
+            return damaged(d, "the save is shorter than its header says (truncated)", hn);
+        len = (size_t)plen;
+        if (st == RF_OK &&
+            crc32(crc32(0L, Z_NULL, 0), (const Bytef *)buf, (uInt)len) != want) {
+            rf_free(buf);
+            return damaged(d, "its checksum does not match: the save was changed or damaged", hn);
+        }
+    }
     if (st == RF_ERR_IO || st == RF_ERR_LIMIT) {
         if (d)
             (void)rf_diag_add(d, st == RF_ERR_IO ? "io-error" : "save-damaged", "", 0, 0,
@@ -452,27 +642,11 @@ rf_status rf_world_load(const rf_world_opts *opts, const rf_template_set *templa
     }
     if (st != RF_OK)
         return st;
-    memset(&r, 0, sizeof r);
     r.s = buf;
     r.len = len;
-    if (!word(&r, head, sizeof head) || strcmp(head, MAGIC) != 0) {
-        rf_free(buf);
-        return damaged(d, "not a roomforge world save (it starts with '" MAGIC " N')", 0);
-    }
-    if (!integer(&r, 1, 1000000000, &version)) {
-        rf_free(buf);
-        return damaged(d, "no format version", r.pos);
-    }
-    if (version > RF_WORLD_SAVE_VERSION) {
-        rf_free(buf);
-        if (d)
-            (void)rf_diag_add(d, "save-version", "", 0, 0,
-                              "the world save is of format %lld, from a later roomforge; this "
-                              "library (%s) reads format %d",
-                              version, rf_version(NULL, NULL, NULL), RF_WORLD_SAVE_VERSION);
-        return RF_ERR_CONTENT;
-    }
-    if (!expect(&r, "tick") || !integer(&r, 0, 1LL << 62, &tick) || !expect(&r, "player") ||
+    if (version != 1)
+        r.pos = 0;
+    if (!expect(&r, "tick") || !integer(&r, 0, RF_WORLD_TICK_MAX, &tick) || !expect(&r, "player") ||
         !integer(&r, INT32_MIN, INT32_MAX, &px) || !integer(&r, INT32_MIN, INT32_MAX, &py)) {
         rf_free(buf);
         return damaged(d, r.why, r.pos);
