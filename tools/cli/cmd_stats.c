@@ -74,7 +74,7 @@ static const char stats_usage[] =
     "error with --strict, 2 usage or I/O errors.\n";
 
 #define STATS_MAX_MERGE 100000 /* shard files one merge reads */
-#define STATS_MAX_REPORT (1u << 30) /* bytes of one shard report */
+#define STATS_MAX_REPORT RF_STATS_MAX_REPORT /* bytes of one shard report */
 
 typedef struct progress {
     bool on;
@@ -139,7 +139,8 @@ static int run_merge(char **files, size_t n, const char *path, rf_stats_format f
         rf_status st = rf_fs_read(files[i], STATS_MAX_REPORT, &text, &len, &why);
         if (st != RF_OK) {
             rc = cli_usage_error("stats", "--merge %s: cannot read: %s", files[i],
-                                 st == RF_ERR_LIMIT ? "larger than 1 GiB" : rf_fs_why(why));
+                                 st == RF_ERR_LIMIT ? "larger than 16 MiB, which no shard is"
+                                                      : rf_fs_why(why));
             break;
         }
         st = rf_stats_read_json(text, len, files[i], &parts[i], d);

@@ -17,6 +17,7 @@
 #include "roomforge/profile.h"
 #include "roomforge/rooms_file.h"
 #include "roomforge/scenario.h"
+#include "roomforge/stats.h"
 #include "roomforge/template.h"
 #include "roomforge/world.h"
 
@@ -260,6 +261,32 @@ done:
     return ok;
 }
 
+/* The input as a stats JSON report (stats --merge's reader); one that
+ * reads is merged alone (every sum checked) and written in every format. */
+static bool fuzz_stats(const char *buf, size_t len)
+{
+    static const rf_stats_format formats[] = {RF_STATS_TEXT, RF_STATS_JSON, RF_STATS_CSV,
+                                              RF_STATS_HTML};
+    rf_diags *d = rf_diags_new();
+    rf_stats *s = NULL, *m = NULL;
+    rf_status st = d ? rf_stats_read_json(buf, len, "fuzz.json", &s, d) : RF_OK;
+    bool ok = expected(st);
+    if (ok && s) {
+        FILE *out = tmpfile();
+        size_t k;
+        st = rf_stats_merge(&s, 1, &m, d);
+        ok = expected(st);
+        for (k = 0; ok && m && out && k < sizeof formats / sizeof formats[0]; k++)
+            ok = rf_stats_write(m, out, formats[k]) == RF_OK;
+        if (out)
+            fclose(out);
+    }
+    rf_stats_free(m);
+    rf_stats_free(s);
+    rf_diags_free(d);
+    return ok;
+}
+
 static const fuzz_target targets[] = {
     {"rooms", fuzz_rooms, "<room name=\"|width=\"|height=\"|<row text=\"|\"/>|</room>|<flags |"
                           "minLevel=\"|<monster |at=\"|<script>|<condition condition_type=\"|"
@@ -281,6 +308,10 @@ static const fuzz_target targets[] = {
                             "string.rep(|string.find(|table.insert(|pcall(|xpcall(|"
                             "setmetatable({}, {__index=|function|return|while true do end|"
                             "for i = 1, 10 do |end|(|)|{|}|..|\"|,|\n|#|math.maxinteger|-1|"},
+    {"stats", fuzz_stats, "{|}|[|]|,|:|\"levels\"|\"failed\"|\"profiles\"|\"seeds\"|\"depths\"|"
+                          "\"shard\"|\"templates\"|\"by_profile\"|\"feelings\"|\"hist\"|"
+                          "\"brogue\"|\"sums\"|\"refused\"|null|true|0|1|-1|"
+                          "18446744073709551615|18446744073709551616|\"\\u001b\"|\"\\ud800\""},
     {"save", fuzz_save, "roomforge-world 1\n|tick |player |rooms |room t |room - |rngs |lua |"
                         "objects |clocks |rules |pending |counters |states |end|s1:S|s0:|{|}|"
                         "i |d |t|f|r |o |- |0|1|-1|9223372036854775807|18446744073709551615|\n"},

@@ -11,7 +11,7 @@ set -u
 build=$1 secs=$2
 shift 2
 src=$(cd "$(dirname "$0")/../.." && pwd)
-targets=${*:-"rooms profiles recipe rooms-file scenario script save"}
+targets=${*:-"rooms profiles recipe rooms-file scenario script save stats"}
 out="$build/fuzz"
 mkdir -p "$out/artifacts"
 
@@ -25,6 +25,7 @@ seeds() {
     scenario) echo "$src/tests/scenarios" ;;
     script) echo "$src/content/rooms/lua $src/tests/data/rules/lua $src/tests/data/rules/ext" ;;
     save) echo "$src/tests/data/save" ;;
+    stats) echo "$src/tests/data/stats" ;;
     esac
 }
 

@@ -27,6 +27,10 @@ typedef struct rf_stats rf_stats; /* opaque: the figures of a run or a shard */
 #define RF_STATS_MAX_PROFILES 64
 #define RF_STATS_MAX_JOBS 256
 #define RF_STATS_MAX_SHARDS 1000000
+/* Bytes of one JSON report rf_stats_read_json reads at most: a shard of the
+ * largest packs is a few MB; past this a file is no shard of roomforge's,
+ * and its parse would cost memory many times its size. */
+#define RF_STATS_MAX_REPORT ((size_t)16 << 20)
 
 /* Called from the thread that called rf_stats_run / rf_stats_catalog, about
  * five times a second and once at the end: levels done of total. */
@@ -68,8 +72,10 @@ RF_API RF_NODISCARD rf_status rf_stats_run(const rf_stats_opts *o, rf_stats **ou
 RF_API void rf_stats_free(rf_stats *s);
 
 /* Reads one JSON report (rf_stats_write RF_STATS_JSON of a run or shard)
- * named file (for diagnostics) into *out. RF_ERR_CONTENT with a
- * stats-merge diagnostic when it is not one; RF_ERR_NOMEM. */
+ * named file (for diagnostics) into *out, in time n log n of its size.
+ * RF_ERR_CONTENT with a stats-merge diagnostic when it is not one (over
+ * RF_STATS_MAX_REPORT bytes, a profile or a feeling twice, a field missing
+ * or out of range); RF_ERR_NOMEM. */
 RF_API RF_NODISCARD rf_status rf_stats_read_json(const char *text, size_t len, const char *file,
                                                  rf_stats **out, rf_diags *d);
 /* Combines the n shards parts[] of one run (every shard 1..N once, in any

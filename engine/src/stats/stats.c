@@ -6,6 +6,7 @@
  * only, so addition in any order gives the same bits (stats_int.h).
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
@@ -33,6 +34,15 @@ double rf_st_u128_real(const st_u128 *a)
     return ((double)a->hi * 18446744073709551616.0 + (double)a->lo) / 4294967296.0;
 }
 
+/* *a += b, or *o set when that passes 2^64 (*a then stays). */
+static void acc(uint64_t *a, uint64_t b, bool *o)
+{
+    if (*a > UINT64_MAX - b)
+        *o = true;
+    else
+        *a += b;
+}
+
 bool rf_st_hist_add(st_hist *h, uint64_t v, uint64_t levels)
 {
     size_t b = v >= ST_HIST_CAP - 1 ? ST_HIST_CAP - 1 : (size_t)v;
@@ -52,18 +62,22 @@ bool rf_st_hist_add(st_hist *h, uint64_t v, uint64_t levels)
         h->n = n;
         h->ncap = cap;
     }
-    h->n[b] += levels;
+    acc(&h->n[b], levels, &h->overflow);
     h->min = h->levels == 0 || v < h->min ? v : h->min;
     h->max = v > h->max ? v : h->max;
-    h->sum += v * levels;
-    h->levels += levels;
+    if (v > UINT64_MAX / levels)
+        h->overflow = true;
+    else
+        acc(&h->sum, v * levels, &h->overflow);
+    acc(&h->levels, levels, &h->overflow);
     return true;
 }
 
 bool rf_st_hist_sum(st_hist *a, const st_hist *b)
 {
     size_t v;
-    uint64_t sum = a->sum + b->sum, mn = a->min, mx = a->max;
+    uint64_t sum = a->sum, mn = a->min, mx = a->max;
+    acc(&sum, b->sum, &a->overflow);
     if (b->levels == 0)
         return true;
     if (a->levels == 0 || b->min < mn)
@@ -140,6 +154,84 @@ bool rf_st_feel_add(st_profile *p, const char *text, uint64_t n)
     p->feel[lo].n = n;
     p->nfeel++;
     return true;
+}
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(((const st_feel *)a)->text, ((const st_feel *)b)->text);
+}
+
+bool rf_st_feel_set(st_profile *p, const st_feel *f, size_t n, bool *dup)
+{
+    st_feel *all = n ? rf_calloc(n, sizeof *all) : NULL;
+    size_t i;
+    *dup = false;
+    if (n && !all)
+        return false;
+    for (i = 0; i < n; i++) {
+        all[i].n = f[i].n;
+        if (!(all[i].text = rf_strdup(f[i].text))) {
+            while (i-- > 0)
+                rf_free(all[i].text);
+            rf_free(all);
+            return false;
+        }
+    }
+    qsort(all, n, sizeof *all, by_text); /* n log n, whatever order the file had */
+    for (i = 1; i < n && !*dup; i++)
+        *dup = strcmp(all[i - 1].text, all[i].text) == 0;
+    if (*dup) {
+        for (i = 0; i < n; i++)
+            rf_free(all[i].text);
+        rf_free(all);
+        return false;
+    }
+    for (i = 0; i < p->nfeel; i++)
+        rf_free(p->feel[i].text);
+    rf_free(p->feel);
+    p->feel = all;
+    p->nfeel = p->feel_cap = n;
+    return true;
+}
+
+/* x's feelings and y's, both sorted, merged into one sorted list: linear. */
+static bool feel_merge(st_profile *x, const st_profile *y, bool *o)
+{
+    size_t i = 0, j = 0, k = 0, n = x->nfeel + y->nfeel;
+    st_feel *m;
+    bool *copied; /* m[k].text is a copy of one of y's (x's are taken over) */
+    if (y->nfeel == 0)
+        return true;
+    m = rf_calloc(n, sizeof *m);
+    copied = rf_calloc(n, sizeof *copied);
+    if (!m || !copied)
+        goto fail;
+    while (i < x->nfeel || j < y->nfeel) {
+        int c = i == x->nfeel ? 1 : j == y->nfeel ? -1 : strcmp(x->feel[i].text, y->feel[j].text);
+        if (c <= 0) {
+            m[k] = x->feel[i++];
+            if (c == 0)
+                acc(&m[k].n, y->feel[j++].n, o);
+        } else {
+            m[k].n = y->feel[j].n;
+            if (!(m[k].text = rf_strdup(y->feel[j++].text)))
+                goto fail;
+            copied[k] = true;
+        }
+        k++;
+    }
+    rf_free(copied);
+    rf_free(x->feel);
+    x->feel = m;
+    x->nfeel = x->feel_cap = k;
+    return true;
+fail:
+    while (m && copied && k-- > 0)
+        if (copied[k])
+            rf_free(m[k].text);
+    rf_free(copied);
+    rf_free(m);
+    return false;
 }
 
 void rf_stats_free(rf_stats *s)
@@ -271,21 +363,23 @@ static bool first_add(st_first *a, const st_first *b)
 
 bool rf_st_add(rf_stats *a, const rf_stats *b)
 {
+    bool *o = &a->overflow;
     size_t i, k;
-    a->levels += b->levels;
-    a->failed += b->failed;
-    a->violations += b->violations;
-    a->draws += b->draws;
+    acc(&a->levels, b->levels, o);
+    acc(&a->failed, b->failed, o);
+    acc(&a->violations, b->violations, o);
+    acc(&a->draws, b->draws, o);
+    *o = *o || b->overflow;
     for (i = 0; i < a->nt && i < b->nt; i++) {
         st_tmpl *x = &a->t[i];
         const st_tmpl *y = &b->t[i];
-        x->eligible += y->eligible;
-        x->drawn += y->drawn;
-        x->placed += y->placed;
-        x->forced += y->forced;
+        acc(&x->eligible, y->eligible, o);
+        acc(&x->drawn, y->drawn, o);
+        acc(&x->placed, y->placed, o);
+        acc(&x->forced, y->forced, o);
         for (k = 0; k < ST_WHY_COUNT; k++)
-            x->refused[k] += y->refused[k];
-        x->placed_draws += y->placed_draws;
+            acc(&x->refused[k], y->refused[k], o);
+        acc(&x->placed_draws, y->placed_draws, o);
         rf_st_u128_sum(&x->exp, &y->exp);
         rf_st_u128_sum(&x->var, &y->var);
         rf_st_u128_sum(&x->cvar, &y->cvar);
@@ -293,21 +387,22 @@ bool rf_st_add(rf_stats *a, const rf_stats *b)
     for (i = 0; i < a->np && i < b->np; i++) {
         st_profile *x = &a->p[i];
         const st_profile *y = &b->p[i];
-        x->levels += y->levels;
-        x->failed += y->failed;
-        x->violations += y->violations;
-        for (k = 0; k < ST_DIST_COUNT; k++)
+        acc(&x->levels, y->levels, o);
+        acc(&x->failed, y->failed, o);
+        acc(&x->violations, y->violations, o);
+        for (k = 0; k < ST_DIST_COUNT; k++) {
             if (!rf_st_hist_sum(&x->dist[k], &y->dist[k]))
                 return false;
-        for (k = 0; k < RF_SPECIAL_KIND_COUNT; k++) {
-            x->special_made[k] += y->special_made[k];
-            x->special_drawn[k] += y->special_drawn[k];
+            *o = *o || x->dist[k].overflow || y->dist[k].overflow;
         }
-        x->tried_normal += y->tried_normal;
-        x->tried_single += y->tried_single;
-        for (k = 0; k < y->nfeel; k++)
-            if (!rf_st_feel_add(x, y->feel[k].text, y->feel[k].n))
-                return false;
+        for (k = 0; k < RF_SPECIAL_KIND_COUNT; k++) {
+            acc(&x->special_made[k], y->special_made[k], o);
+            acc(&x->special_drawn[k], y->special_drawn[k], o);
+        }
+        acc(&x->tried_normal, y->tried_normal, o);
+        acc(&x->tried_single, y->tried_single, o);
+        if (!feel_merge(x, y, o))
+            return false;
     }
     return first_add(&a->first_failure, &b->first_failure) &&
            first_add(&a->first_violation, &b->first_violation);

@@ -35,6 +35,7 @@ double rf_st_u128_real(const st_u128 *a); /* the value over 2^32 */
 #define ST_HIST_CAP 65536
 typedef struct st_hist {
     uint64_t sum, min, max, levels;
+    bool overflow; /* a count or the sum would have passed 2^64 */
     uint64_t *n; /* ncap buckets, n[v]: levels with value v */
     size_t ncap;
 } st_hist;
@@ -105,6 +106,7 @@ struct rf_stats {
     st_profile *p;
     size_t np;
     st_first first_failure, first_violation;
+    bool overflow; /* a sum of rf_st_add passed 2^64: the figures are no longer true */
 };
 
 /* A new, empty rf_stats for o's run (names, files and weights of its
@@ -112,8 +114,14 @@ struct rf_stats {
 rf_stats *rf_st_new(const rf_stats_opts *o);
 /* An empty rf_stats with s's run and names (no figures); NULL on NOMEM. */
 rf_stats *rf_st_new_like(const rf_stats *s);
-/* Adds b's figures into a (same run and names); false on NOMEM. */
+/* Adds b's figures into a (same run and names); false on NOMEM. A count
+ * that would pass 2^64 sets a->overflow instead of wrapping (a merge of
+ * hostile shards; a run never gets near). Feelings merge as two sorted
+ * lists, in linear time. */
 bool rf_st_add(rf_stats *a, const rf_stats *b);
+/* Sets p's feelings from n pairs (texts copied), sorted by text: false with
+ * *dup set when a text comes twice, false on NOMEM. */
+bool rf_st_feel_set(st_profile *p, const st_feel *f, size_t n, bool *dup);
 /* Sets *f to the level if it comes before the one held; false on NOMEM. */
 bool rf_st_first_offer(st_first *f, uint64_t index, const char *profile, uint64_t seed, int depth,
                     const char *what);

@@ -7,9 +7,12 @@
  * the parts are the shards 1..N of one run (same options, templates and
  * profiles) and adds them (integer sums: any order gives the same bits).
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/alloc.h"
+#include "core/text.h"
 #include "stats_int.h"
 #include "stats_jparse.h"
 
@@ -163,12 +166,26 @@ static void read_profile(reader *r, const char *name, const st_jv *v, st_profile
     }
     p->tried_normal = at_u64(r, tried, 0, "special_tried");
     p->tried_single = at_u64(r, tried, 1, "special_tried");
-    for (i = 0; feel && i < feel->n && !r->failed; i++) {
-        uint64_t n;
-        if (!rf_st_jv_u64(feel->items[i], &n))
-            fail(r, "feelings");
-        else if (!rf_st_feel_add(p, feel->keys[i], n))
+    /* every pair first, then one sort: n log n whatever order the file has */
+    if (feel && feel->n && !r->failed) {
+        st_feel *f = rf_calloc(feel->n, sizeof *f);
+        bool dup = false;
+        if (!f) {
             oom(r);
+            return;
+        }
+        for (i = 0; i < feel->n && !r->failed; i++) {
+            f[i].text = (char *)feel->keys[i]; /* borrowed: rf_st_feel_set copies */
+            if (!rf_st_jv_u64(feel->items[i], &f[i].n))
+                fail(r, "feelings");
+        }
+        if (!r->failed && !rf_st_feel_set(p, f, feel->n, &dup)) {
+            if (dup)
+                fail(r, "feelings (a feeling twice)");
+            else
+                oom(r);
+        }
+        rf_free(f);
     }
 }
 
@@ -234,10 +251,18 @@ rf_status rf_stats_read_json(const char *text, size_t len, const char *file, rf_
     reader r = {file ? file : "stats", d, false, false};
     size_t bad_at, i;
     bool nomem;
-    st_jv *root = rf_st_json_parse(text, len, &bad_at, &nomem);
+    st_jv *root;
     const st_jv *tl, *bp, *names;
     rf_stats *s;
     *out = NULL;
+    if (len > RF_STATS_MAX_REPORT) {
+        if (d)
+            (void)rf_diag_add(d, "stats-merge", r.file, 0, 0,
+                              "not a roomforge stats JSON report: over %zu MiB (a shard is a few MB)",
+                              RF_STATS_MAX_REPORT >> 20);
+        return RF_ERR_CONTENT;
+    }
+    root = rf_st_json_parse(text, len, &bad_at, &nomem);
     if (!root) {
         if (nomem)
             return RF_ERR_NOMEM;
@@ -264,8 +289,12 @@ rf_status rf_stats_read_json(const char *text, size_t len, const char *file, rf_
     if (!r.failed && bp && !(s->p = rf_calloc(bp->n, sizeof *s->p)))
         oom(&r);
     for (i = 0; !r.failed && s->p && i < bp->n; i++, s->np++) {
+        size_t j;
         if (names->items[i]->type != ST_JSTRING || strcmp(names->items[i]->str, bp->keys[i]) != 0)
             fail(&r, "profiles");
+        for (j = 0; j < i && !r.failed; j++) /* a run never names a profile twice */
+            if (strcmp(bp->keys[j], bp->keys[i]) == 0)
+                fail(&r, "profiles (a profile twice)");
         read_profile(&r, bp->keys[i], bp->items[i], &s->p[i]);
     }
     read_first(&r, rf_st_jv_get(root, "first_failure"), &s->first_failure);
@@ -354,6 +383,14 @@ rf_status rf_stats_merge(rf_stats *const *parts, size_t n, rf_stats **out, rf_di
             rf_stats_free(s);
             return RF_ERR_NOMEM;
         }
+    if (s->overflow) { /* counts never wrap: they are refused */
+        rf_stats_free(s);
+        if (d)
+            (void)rf_diag_add(d, "stats-merge", "roomforge", 0, 0,
+                              "stats --merge: the shards' counts add up past 2^64: they are "
+                              "not the shards of one run");
+        return RF_ERR_CONTENT;
+    }
     *out = s;
     return RF_OK;
 }
@@ -372,15 +409,45 @@ bool rf_stats_format_parse(const char *s, rf_stats_format *out)
     return false;
 }
 
+/* Writes s with w into out, every control byte but the newline (C0, DEL,
+ * UTF-8 C1: what terminals obey) written as \xNN: names, files and feelings
+ * come from content and shard files, and no text, CSV or html report may
+ * carry one raw (DESIGN 8). The JSON writer escapes its strings itself. */
+static rf_status write_clean(const rf_stats *s, FILE *out,
+                             rf_status (*w)(const rf_stats *, FILE *))
+{
+    char *buf = NULL;
+    size_t len = 0, i;
+    FILE *mem = open_memstream(&buf, &len);
+    rf_status st;
+    if (!mem)
+        return RF_ERR_NOMEM;
+    st = w(s, mem);
+    if (fclose(mem) != 0 && st == RF_OK)
+        st = RF_ERR_NOMEM;
+    for (i = 0; st == RF_OK && i < len; i++) {
+        int k = buf[i] == '\n' ? 0 : rf_text_control(buf + i);
+        if (k == 0) {
+            putc(buf[i], out);
+            continue;
+        }
+        fprintf(out, "\\x%02X", (unsigned char)buf[i]);
+        if (k == 2)
+            fprintf(out, "\\x%02X", (unsigned char)buf[++i]);
+    }
+    free(buf); /* the C library's */
+    return st == RF_OK && ferror(out) ? RF_ERR_IO : st;
+}
+
 rf_status rf_stats_write(const rf_stats *s, FILE *out, rf_stats_format fmt)
 {
     if (!s || !out)
         return RF_ERR_ARG;
     switch (fmt) {
     case RF_STATS_JSON: return rf_st_write_json(s, out);
-    case RF_STATS_CSV: return rf_st_write_csv(s, out);
-    case RF_STATS_HTML: return rf_st_write_html(s, out);
-    default: return rf_st_write_text(s, out);
+    case RF_STATS_CSV: return write_clean(s, out, rf_st_write_csv);
+    case RF_STATS_HTML: return write_clean(s, out, rf_st_write_html);
+    default: return write_clean(s, out, rf_st_write_text);
     }
 }
 
