@@ -1,18 +1,14 @@
 /* tools/cli/watch_http.c: the watch server over libmicrohttpd: the listening
  * socket, the routes of DESIGN 11, and the server-sent event streams.
  *
- * Pipeline: CLI. Design: the socket is bound here (so a port in use is told
- * as such, exit 2) and handed to the daemon, which runs in the caller's loop
- * (epoll, no thread). GET and HEAD only (405 with Allow otherwise), 404 for
- * any other path; connections, their memory (so the size of a request) and
- * idle time are bounded. A request naming a host the server is not (DNS
- * rebinding) or coming from another site (Origin, Sec-Fetch-Site) is 403; a
- * re-roll also needs no foreign Referer (DESIGN 8). An /events listener with
- * nothing to read is suspended until the next build, or a keep-alive comment
- * every 15 s; while suspended its socket waits in the server's own epoll set
- * (beside libmicrohttpd's), so a client that leaves frees its slot at once.
- * At most 16 listeners (a 17th evicts the oldest), each with a bounded queue:
- * a client that does not read is dropped, never lets others wait.
+ * Pipeline: CLI. Design: the daemon runs in the caller's loop (epoll, no
+ * thread); GET and HEAD only, 404 elsewhere, connections, requests and idle
+ * time bounded. Another site's requests are 403 (Host: DNS rebinding;
+ * Origin, Sec-Fetch-Site; a re-roll's Referer: DESIGN 8). An /events
+ * listener with nothing to send is suspended, its socket then in the
+ * server's own epoll set beside libmicrohttpd's, so a client that leaves
+ * frees its slot at once; at most 16 listeners (a 17th evicts the oldest),
+ * each 64 KiB behind at most before it is dropped.
  */
 #include "watch_http.h"
 

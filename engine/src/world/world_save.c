@@ -2,17 +2,13 @@
  * 14): a world's whole state in a versioned text format, and a world that
  * ticks on from it exactly as the saved one would.
  *
- * Pipeline: world. Design: this file writes and reads the header, the rooms
- * and the random streams; save.lua the objects, rules, events, counters and
- * room states, one string between them. A save is one header line (magic,
- * format, the payload's length and its zlib crc32) and the payload: the
- * checksum is checked before a byte of the payload is read, and the length
- * makes the save self-delimiting (a game's own bytes may follow). Loading
- * rebuilds the world as it was built (rooms in order, scripts compiled,
- * extensions run), the saved objects standing in each room before its
- * scripts compile, then puts the state back, under a budget that grows with
- * the save; any mismatch, or a value the saver never writes, is
- * save-damaged. Format: docs/reference.md.
+ * Pipeline: world; save.lua writes and reads the Lua half (objects, rules,
+ * events, counters, room states), one string between them. Design: one
+ * header line (format, payload length, zlib crc32, checked before a byte of
+ * the payload is read: self-delimiting and self-checking); loading rebuilds
+ * the world as it was built, the saved objects standing before the scripts
+ * compile, under a budget growing with the save; a mismatch, or a value the
+ * saver never writes, is save-damaged. Format: docs/reference.md.
  */
 #define _DEFAULT_SOURCE 1 /* mkstemp, fsync */
 #include <errno.h>
