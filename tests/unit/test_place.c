@@ -14,6 +14,7 @@
 #include "core/alloc.h"
 #include "level_check.h"
 #include "place_check.h"
+#include "place_int.h"
 #include "rf_test.h"
 #include "roomforge/level.h"
 #include "roomforge/place.h"
@@ -831,6 +832,48 @@ START_TEST(every_bundled_template_can_be_forced)
 }
 END_TEST
 
+/* A view's reach is the room's connected region: the open cells its doors
+ * reach by 4-neighbour steps, in every orientation; a sealed pocket (here
+ * larger than the door's part) and a part a diagonal step reaches are not in
+ * it (issue 28: the level is built around the reach, never a pocket). */
+START_TEST(a_view_reaches_what_its_doors_reach)
+{
+    static const char xml[] =
+        "<roomdb><room name=\"Pocket\" width=\"8\" height=\"6\">"
+        "<row text=\"##D#####\"/><row text=\"#..#...#\"/><row text=\"####...#\"/>"
+        "<row text=\"#.#....#\"/><row text=\"##.....#\"/><row text=\"########\"/>"
+        "<flags rotate=\"1\" mirror=\"1\"/></room></roomdb>";
+    rf_template_set *set = rf_template_set_new();
+    rf_plan_entry e;
+    int o;
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "p.xml", xml, strlen(xml), NULL), RF_OK);
+    memset(&e, 0, sizeof e);
+    e.t = rf_template_set_at(set, 0);
+    for (o = 0; o < RF_ORIENT_COUNT; o++) {
+        const rf_tview *v = rf_place_view(&e, o);
+        int x, y, n = 0, in_pocket = 0;
+        ck_assert_ptr_nonnull(v);
+        for (y = 0; y < v->h; y++)
+            for (x = 0; x < v->w; x++) {
+                int tx, ty;
+                n += v->reach[y * v->w + x];
+                rf_orient_to_template(o, rf_template_width(e.t), rf_template_height(e.t), x, y,
+                                      &tx, &ty);
+                in_pocket += v->reach[y * v->w + x] && ty >= 1 && tx >= 3;
+            }
+        ck_assert_int_eq(n, 3); /* the door and the two cells behind it */
+        ck_assert_int_eq(in_pocket, 0);
+    }
+    for (o = 0; o < RF_ORIENT_COUNT; o++) {
+        rf_free(e.views[o].cells);
+        rf_free(e.views[o].doors);
+        rf_free(e.views[o].list);
+        rf_free(e.views[o].reach);
+    }
+    rf_template_set_free(set);
+}
+END_TEST
+
 static Suite *place_suite(void)
 {
     Suite *s = suite_create("place");
@@ -849,6 +892,7 @@ static Suite *place_suite(void)
     tcase_add_test(put, rotation_happens_only_when_allowed);
     tcase_add_test(put, forced_rooms_join_every_door);
     tcase_add_test(put, brogue_passes_leave_template_cells_alone);
+    tcase_add_test(put, a_view_reaches_what_its_doors_reach);
     tcase_add_test(choice, depth_ranges_count_floors_from_zero);
     tcase_add_test(choice, drawn_templates_respect_depth_and_special);
     tcase_add_test(choice, draws_follow_the_weights);

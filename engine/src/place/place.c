@@ -185,10 +185,9 @@ static void view_lists(rf_tview *v)
 static void view_reach(rf_tview *v)
 {
     size_t top = 0, i;
-    for (i = 0; i < v->ndoors; i++) {
+    for (i = 0; i < v->ndoors; i++) { /* a door cell is walled as a symbol, open in use */
         int x = v->doors[i].x, y = v->doors[i].y;
-        if (in_view(v, x, y) && !v->reach[(size_t)y * (size_t)v->w + (size_t)x] &&
-            !rf_symbol_is_walled(v->cells[(size_t)y * (size_t)v->w + (size_t)x], v->used_digits)) {
+        if (in_view(v, x, y) && !v->reach[(size_t)y * (size_t)v->w + (size_t)x]) {
             v->reach[(size_t)y * (size_t)v->w + (size_t)x] = 1;
             v->list[top++] = (rf_vcell){x, y};
         }

@@ -566,6 +566,55 @@ static rf_status connect_level(rf_placer *pl)
     return RF_OK;
 }
 
+/* Brogue's "remove diagonal openings": two walkable tiles that touch only at
+ * a corner, the other two tiles of their 2x2 block solid. The dig's passes
+ * removed them before templates were fitted and joined; the corridors and
+ * walls the fit makes can make new ones against a template, so on Brogue
+ * levels (wall_corridors) the rule runs again: of the block's two solid
+ * tiles, one that is no template's, no locked room's and not on the level's
+ * edge is opened (floor, the rock around it walled), a protected template
+ * tile never the only choice. Deterministic (the first such tile in reading
+ * order): the streams are not touched. A block whose both solid tiles are a
+ * template's is the template's own drawing and stays. */
+static void open_diagonals(rf_placer *pl)
+{
+    rf_grid *g = pl->g;
+    int w = g->w, h = g->h, x, y;
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (y = 0; y + 1 < h; y++)
+            for (x = 0; x + 1 < w; x++) {
+                int c[4] = {y * w + x, y * w + x + 1, (y + 1) * w + x, (y + 1) * w + x + 1};
+                bool o[4];
+                int k, pick = -1;
+                for (k = 0; k < 4; k++)
+                    o[k] = pl->walk[g->t[c[k]]];
+                if (!((o[0] && o[3] && !o[1] && !o[2]) || (o[1] && o[2] && !o[0] && !o[3])))
+                    continue;
+                for (k = 0; k < 4 && pick < 0; k++) {
+                    int cx = c[k] % w, cy = c[k] / w;
+                    if (!o[k] && !rf_prot_is_template(pl->prot[c[k]]) && !pl->locked[c[k]] &&
+                        cx > 0 && cy > 0 && cx < w - 1 && cy < h - 1 && g->t[c[k]] != RF_TILE_LAVA &&
+                        g->t[c[k]] != RF_TILE_DEEP_WATER && g->t[c[k]] != RF_TILE_CHASM)
+                        pick = c[k];
+                }
+                if (pick < 0)
+                    continue;
+                g->t[pick] = RF_TILE_FLOOR;
+                for (k = 0; k < 8; k++) {
+                    static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+                    static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+                    int nx = pick % w + dx[k], ny = pick / w + dy[k];
+                    if (nx >= 0 && ny >= 0 && nx < w && ny < h &&
+                        RF_GRID_AT(g, nx, ny) == RF_TILE_ROCK)
+                        RF_GRID_AT(g, nx, ny) = RF_TILE_WALL;
+                }
+                changed = true;
+            }
+    }
+}
+
 rf_status rf_place_fit_pending(rf_placer *pl)
 {
     size_t i;
@@ -587,7 +636,11 @@ rf_status rf_place_fit_pending(rf_placer *pl)
         if (pl->plan[i].placed)
             repair(pl, &pl->plan[i]);
     for (i = 0; i < pl->n; i++)
-        if (pl->plan[i].placed)
-            return connect_level(pl);
+        if (pl->plan[i].placed) {
+            rf_status st = connect_level(pl);
+            if (st == RF_OK && pl->wall_corridors)
+                open_diagonals(pl);
+            return st;
+        }
     return RF_OK;
 }
