@@ -120,6 +120,9 @@ static const rf_diag_code codes[] = {
     {"symlink-outside", E, true, "a symbolic link in a pack whose target lies outside the pack; refused, never read"},
     {"folder-too-deep", E, true, "a folder more than 16 levels below the path walked; not walked"},
     {"no-rooms-file", E, true, "a path given to lint holds no .xml file at all (a mistyped path in CI)"},
+    /* the parts of a room no door reaches (issue 28) */
+    {"unreachable-part", W, true, "a part of a room that no door reaches, not even by a diagonal step; a level walls it and the objects in it"},
+    {"diagonal-only-part", W, true, "a part of a room reached from its doors only by diagonal steps; levels connect by 4-neighbour steps, so a level walls it and the objects in it"},
 };
 
 #undef E
