@@ -1,17 +1,14 @@
 /* engine/src/load/template_parts.c: the parts of a room its doors do not
  * reach, and the objects a level loses with them.
  *
- * Pipeline: load; called by template_check.c (rf_template_check_walls) for
- * every room whose doors are well placed. A level connects by 4-neighbour
- * steps, and the placer walls every part of a room its doors do not reach
- * by them (place.c's view_reach, docs/reference.md "A room's connected
- * region"): this says so, one warning per part, before a level is built.
- * Design: the open cells (load/symbols.h's rf_symbol_is_walled, a door cell
- * open too) are labelled by 4-connected parts in row-major order; the parts
- * holding a door are the room's connected region; a walk by 8-neighbour
- * steps from the region tells the parts a diagonal step reaches
- * (diagonal-only-part) from those nothing reaches (unreachable-part).
- * O(cells + objects); three arrays of one entry per cell, one per part.
+ * Pipeline: load; called by template_check.c for every room whose doors are
+ * well placed. Levels connect by 4-neighbour steps and the placer walls the
+ * parts a room's doors do not reach by them (docs/reference.md "A room's
+ * connected region"): one warning per part says so before a level is built.
+ * Design: open cells (rf_symbol_is_walled; a door cell open too) labelled by
+ * 4-connected parts, row-major; the parts holding a door are the region; a
+ * walk by 8-neighbour steps from it finds the diagonal-only parts, the rest
+ * are unreachable. O(cells + objects); arrays per cell and per part.
  */
 #include <stdint.h>
 #include <stdio.h>
