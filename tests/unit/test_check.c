@@ -54,6 +54,8 @@ static const fixture_row fixtures[] = {
     {"shop-symbol.xml", "shop-symbol", 8, 19, false},
     {"zoo-shape.xml", "zoo-shape", 8, 22, false},
     {"wall-thin.xml", "wall-thin", 6, 19, true},
+    {"unreachable-part.xml", "unreachable-part", 3, 3, false},
+    {"diagonal-only-part.xml", "diagonal-only-part", 3, 3, false},
 };
 #define NFIXTURES ((int)(sizeof fixtures / sizeof fixtures[0]))
 
@@ -141,6 +143,7 @@ START_TEST(every_check_code_has_a_fixture)
         "duplicate-id",    "level-range",    "unknown-id",     "missing-attribute", "bad-value",
         "empty-script",    "door-edge",      "door-blocked",   "door-span",         "no-doors",
         "shop-incomplete", "shop-monster",   "shop-symbol",    "zoo-shape",         "wall-thin",
+        "unreachable-part", "diagonal-only-part",
     };
     size_t i;
     int k;
@@ -513,8 +516,8 @@ START_TEST(many_shared_ids_report_each_duplicate)
 }
 END_TEST
 
-/* The id index is the check's only allocation: without it the checks scan
- * linearly and report the same diagnostics. */
+/* Without the id index (lost to memory) the checks scan linearly and report
+ * the same diagnostics. */
 START_TEST(id_index_lost_to_memory_gives_the_same_diagnostics)
 {
     text t = {NULL, 0, 0};
@@ -545,6 +548,271 @@ START_TEST(id_index_lost_to_memory_gives_the_same_diagnostics)
     }
     rf_diags_free(d2);
     free(t.buf);
+}
+END_TEST
+
+/* ---- the parts no door reaches (issue 28.3) ---- */
+
+/* Every part warning of the rooms in the shapes real designers draw
+ * (tests/data/real_shapes/rooms), worked out by hand from their maps. */
+static const struct {
+    const char *room, *code, *message;
+} part_cases[] = {
+    /* a closet behind a wall, its loot lost */
+    {"Sealed Closet", "unreachable-part",
+     "cells x 8-9, y 4-5 (4 cells) are reached by no door; a level walls them, and with them: "
+     "loot at 8,5"},
+    /* the pocket is far larger than the door's side */
+    {"Big Pocket", "unreachable-part",
+     "cells x 1-10, y 1-7 (64 cells) are reached by no door; a level walls them"},
+    {"Diagonal Pass", "diagonal-only-part",
+     "cells x 5-8, y 4-6 (12 cells) are reached only by a diagonal step from the part a door "
+     "reaches; levels connect by 4-neighbour steps, so a level walls them, and with them: "
+     "monster at 7,5"},
+    /* water reached diagonally, and a floor cell reached diagonally from the water alone */
+    {"Drowned Nook", "diagonal-only-part",
+     "cells x 10-11, y 4-6 (5 cells) are reached only by a diagonal step from the part a door "
+     "reaches; levels connect by 4-neighbour steps, so a level walls them"},
+    {"Drowned Nook", "diagonal-only-part",
+     "cell x 9, y 5 (1 cell) is reached only by diagonal steps, through other parts no door "
+     "reaches; levels connect by 4-neighbour steps, so a level walls it"},
+    /* ids named, objects of the door's part not */
+    {"Lever Vault", "unreachable-part",
+     "cells x 7-9, y 1-3 (9 cells) are reached by no door; a level walls them, and with them: "
+     "lever 'gate' at 8,2, monster at 9,3"},
+    {"Diagonal Chain", "diagonal-only-part",
+     "cell x 3, y 3 (1 cell) is reached only by a diagonal step from the part a door reaches; "
+     "levels connect by 4-neighbour steps, so a level walls it, and with it: loot at 3,3"},
+    {"Diagonal Chain", "diagonal-only-part",
+     "cell x 4, y 4 (1 cell) is reached only by diagonal steps, through other parts no door "
+     "reaches; levels connect by 4-neighbour steps, so a level walls it"},
+    {"Diagonal Chain", "diagonal-only-part",
+     "cells x 5-6, y 5 (2 cells) are reached only by diagonal steps, through other parts no "
+     "door reaches; levels connect by 4-neighbour steps, so a level walls them, and with them: "
+     "monster 'imp' at 6,5"},
+};
+#define NPART_CASES ((int)(sizeof part_cases / sizeof part_cases[0]))
+/* crosses, four doors, pillars, two doors on one side: every cell reached */
+static const char *const partless_rooms[] = {"Cross Shrine", "Four Gates", "Great Hall 40x20",
+                                             "Wide Entrance"};
+
+static bool is_part_code(const char *code)
+{
+    return strcmp(code, "unreachable-part") == 0 || strcmp(code, "diagonal-only-part") == 0;
+}
+
+/* How many part warnings d holds at room t's '<'. */
+static size_t parts_at(const rf_template *t)
+{
+    size_t i, n = 0;
+    for (i = 0; i < rf_diags_count(d); i++) {
+        const rf_diag *g = rf_diags_at(d, i);
+        n += is_part_code(g->code) && g->line == rf_template_line(t) &&
+             g->col == rf_template_col(t) && strcmp(g->file, rf_template_file(t)) == 0;
+    }
+    return n;
+}
+
+START_TEST(each_part_no_door_reaches_is_named_with_its_objects)
+{
+    const char *room = part_cases[_i].room;
+    const rf_template *t;
+    size_t i, same = 0, want = 0, seen = 0;
+    int k;
+    ck_assert_int_eq(rf_template_set_load_path(set, RF_TEST_DATA "/real_shapes/rooms", d), RF_OK);
+    t = rf_template_set_find(set, room);
+    ck_assert_ptr_nonnull(t);
+    for (k = 0; k < NPART_CASES; k++)
+        want += strcmp(part_cases[k].room, room) == 0;
+    for (i = 0; i < rf_diags_count(d); i++) {
+        const rf_diag *g = rf_diags_at(d, i);
+        if (!is_part_code(g->code) || g->line != rf_template_line(t))
+            continue;
+        seen++;
+        ck_assert_int_eq(g->severity, RF_SEV_WARNING);
+        ck_assert_int_eq(g->col, rf_template_col(t));
+        if (strcmp(g->code, part_cases[_i].code) == 0 &&
+            strcmp(g->message, part_cases[_i].message) == 0)
+            same++;
+    }
+    if (same != 1 || seen != want)
+        dump();
+    ck_assert_uint_eq(same, 1);
+    ck_assert_uint_eq(seen, want); /* one warning per part, no more */
+    ck_assert_uint_eq(parts_at(t), want);
+}
+END_TEST
+
+START_TEST(a_room_whose_doors_reach_every_cell_has_no_part_warning)
+{
+    size_t i, n = 0;
+    ck_assert_int_eq(rf_template_set_load_path(set, RF_TEST_DATA "/real_shapes/rooms", d), RF_OK);
+    for (i = 0; i < sizeof partless_rooms / sizeof partless_rooms[0]; i++) {
+        const rf_template *t = rf_template_set_find(set, partless_rooms[i]);
+        ck_assert_ptr_nonnull(t);
+        ck_assert_uint_eq(parts_at(t), 0);
+    }
+    for (i = 0; i < rf_diags_count(d); i++) /* and the pack's warnings are the parts' alone */
+        n += is_part_code(rf_diags_at(d, i)->code);
+    ck_assert_uint_eq(n, rf_diags_count(d));
+    ck_assert_uint_eq(n, NPART_CASES);
+}
+END_TEST
+
+/* Loads xml as one room and returns how many part warnings it drew. */
+static size_t parts_of(const char *xml, rf_status want)
+{
+    size_t i, n = 0;
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "p.xml", xml, strlen(xml), d), want);
+    for (i = 0; i < rf_diags_count(d); i++)
+        n += is_part_code(rf_diags_at(d, i)->code);
+    return n;
+}
+
+static bool has_code(const char *code)
+{
+    size_t i;
+    for (i = 0; i < rf_diags_count(d); i++)
+        if (strcmp(rf_diags_at(d, i)->code, code) == 0)
+            return true;
+    return false;
+}
+
+/* A room without doors is no-doors alone: its parts are not counted one by one. */
+START_TEST(a_doorless_room_warns_no_doors_and_no_part)
+{
+    static const char xml[] = "<roomdb><room name=\"Shut\"><row text=\"######\"/>"
+                              "<row text=\"#..#.#\"/><row text=\"######\"/>"
+                              "<loot type=\"gold\" x=\"4\" y=\"1\"/></room></roomdb>";
+    static const char door[] = "<roomdb><room name=\"Shut\"><row text=\"#D####\"/>"
+                               "<row text=\"#..#.#\"/><row text=\"######\"/>"
+                               "<loot type=\"gold\" x=\"4\" y=\"1\"/></room></roomdb>";
+    ck_assert_uint_eq(parts_of(xml, RF_OK), 0);
+    ck_assert(has_code("no-doors"));
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+    /* the same map with a door: the cell with the loot is a sealed part */
+    rf_diags_clear(d);
+    ck_assert_uint_eq(parts_of(door, RF_OK), 1);
+    ck_assert_str_eq(rf_diags_at(d, 0)->message, "cell x 4, y 1 (1 cell) is reached by no door; "
+                                                 "a level walls it, and with it: loot at 4,1");
+}
+END_TEST
+
+/* A door that opens onto wall is door-blocked; its room is not cut into parts. */
+START_TEST(a_blocked_door_draws_no_part_warning)
+{
+    static const char xml[] = "<roomdb><room name=\"Stuck\"><row text=\"#D###\"/>"
+                              "<row text=\"###.#\"/><row text=\"#...#\"/>"
+                              "<row text=\"#####\"/></room></roomdb>";
+    static const char open[] = "<roomdb><room name=\"Stuck\"><row text=\"#D###\"/>"
+                               "<row text=\"#.#.#\"/><row text=\"#.#.#\"/>"
+                               "<row text=\"#####\"/></room></roomdb>";
+    ck_assert_uint_eq(parts_of(xml, RF_ERR_CONTENT), 0);
+    ck_assert(has_code("door-blocked"));
+    /* opened behind its door, the room's other column is a sealed part */
+    rf_diags_clear(d);
+    ck_assert_uint_eq(parts_of(open, RF_OK), 1);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "unreachable-part");
+}
+END_TEST
+
+/* An anchor no at= names is wall, in lint as in the placer: the cell behind
+ * it is sealed; a Lua room keeps every digit floor, and so the cell. */
+START_TEST(an_unused_anchor_walls_what_lies_behind_it)
+{
+    static const char xml[] = "<roomdb><room name=\"Gate\"><row text=\"#D#\"/>"
+                              "<row text=\"#.#\"/><row text=\"#5#\"/><row text=\"#.#\"/>"
+                              "<row text=\"###\"/></room></roomdb>";
+    static const char lua[] = "<roomdb><room name=\"Gate\"><row text=\"#D#\"/>"
+                              "<row text=\"#.#\"/><row text=\"#5#\"/><row text=\"#.#\"/>"
+                              "<row text=\"###\"/><script lang=\"lua\">x = 1</script>"
+                              "</room></roomdb>";
+    ck_assert_uint_eq(parts_of(xml, RF_OK), 1);
+    ck_assert(has_code("anchor-unused"));
+    ck_assert(has_code("unreachable-part"));
+    ck_assert_str_eq(rf_diags_at(d, rf_diags_count(d) - 1)->message,
+                     "cell x 1, y 3 (1 cell) is reached by no door; a level walls it");
+    rf_diags_clear(d);
+    rf_template_set_free(set);
+    set = rf_template_set_new();
+    ck_assert_ptr_nonnull(set);
+    ck_assert_uint_eq(parts_of(lua, RF_OK), 0);
+}
+END_TEST
+
+START_TEST(disabled_part_codes_report_nothing)
+{
+    ck_assert(rf_diags_enable(d, "unreachable-part", false));
+    ck_assert(rf_diags_enable(d, "diagonal-only-part", false));
+    ck_assert_int_eq(rf_template_set_load_path(set, RF_TEST_DATA "/real_shapes/rooms", d), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    /* one code back on: its warnings alone (Sealed Closet, Big Pocket, Lever Vault) */
+    ck_assert(rf_diags_enable(d, "unreachable-part", true));
+    rf_template_set_free(set);
+    set = rf_template_set_new();
+    ck_assert_ptr_nonnull(set);
+    ck_assert_int_eq(rf_template_set_load_path(set, RF_TEST_DATA "/real_shapes/rooms", d), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 3);
+    ck_assert(has_code("unreachable-part"));
+    ck_assert(!has_code("diagonal-only-part"));
+}
+END_TEST
+
+/* A part holding more objects than a message holds lists the first ones in
+ * document order and counts the rest; the message stays whole. */
+START_TEST(a_part_with_many_objects_counts_the_ones_it_cannot_list)
+{
+    text t = {NULL, 0, 0};
+    const rf_diag *g;
+    int i, listed = 0;
+    const char *p;
+    char more[64];
+    put(&t, "<roomdb><room name=\"Hoard\"><row text=\"#D#####\"/><row text=\"#.#...#\"/>"
+            "<row text=\"#.#...#\"/><row text=\"#######\"/>");
+    for (i = 0; i < 300; i++)
+        put(&t, "<loot id=\"coin%d\" type=\"gold\" x=\"%d\" y=\"%d\"/>", i, 3 + i % 3,
+            1 + (i / 3) % 2);
+    put(&t, "</room></roomdb>");
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "hoard.xml", t.buf, t.len, d), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+    g = rf_diags_at(d, 0);
+    ck_assert_str_eq(g->code, "unreachable-part");
+    ck_assert_ptr_nonnull(strstr(g->message, "and with them: loot 'coin0' at 3,1, loot 'coin1' "
+                                             "at 4,1, loot 'coin2' at 5,1, loot 'coin3' at 3,2"));
+    for (p = g->message; (p = strstr(p, "loot 'coin")) != NULL; p++)
+        listed++;
+    ck_assert_int_gt(listed, 10);
+    ck_assert_int_lt(listed, 300);
+    snprintf(more, sizeof more, ", and %d more objects", 300 - listed);
+    ck_assert_ptr_nonnull(strstr(g->message, more));
+    ck_assert_str_eq(g->message + strlen(g->message) - strlen(more), more);
+    free(t.buf);
+}
+END_TEST
+
+/* With memory short the parts are not reported, and nothing leaks (the
+ * sanitized build checks). The room has few ids: the parts' arrays are the
+ * check's only allocations. */
+START_TEST(parts_lost_to_memory_report_nothing_and_leak_nothing)
+{
+    rf_diags *d2 = rf_diags_new();
+    const rf_template *t;
+    long k;
+    ck_assert_ptr_nonnull(d2);
+    ck_assert_int_eq(rf_template_set_load_path(set, RF_TEST_DATA "/real_shapes/rooms", d), RF_OK);
+    t = rf_template_set_find(set, "Diagonal Chain");
+    ck_assert_ptr_nonnull(t);
+    for (k = 1; k <= 4; k++) { /* its four arrays, each lost in turn */
+        rf_diags_clear(d2);
+        rf_alloc_fail_after(k);
+        ck_assert_uint_eq(rf_template_check(t, d2), 0);
+        rf_alloc_fail_after(0);
+        ck_assert_uint_eq(rf_diags_count(d2), 0);
+    }
+    rf_diags_clear(d2);
+    ck_assert_uint_eq(rf_template_check(t, d2), 0);
+    ck_assert_uint_eq(rf_diags_count(d2), 3);
+    rf_diags_free(d2);
 }
 END_TEST
 
@@ -650,6 +918,17 @@ static Suite *check_suite(void)
     tcase_add_test(tc, many_objects_with_unique_ids_are_clean);
     tcase_add_test(tc, many_shared_ids_report_each_duplicate);
     tcase_add_test(tc, id_index_lost_to_memory_gives_the_same_diagnostics);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("parts");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_loop_test(tc, each_part_no_door_reaches_is_named_with_its_objects, 0, NPART_CASES);
+    tcase_add_test(tc, a_room_whose_doors_reach_every_cell_has_no_part_warning);
+    tcase_add_test(tc, a_doorless_room_warns_no_doors_and_no_part);
+    tcase_add_test(tc, a_blocked_door_draws_no_part_warning);
+    tcase_add_test(tc, an_unused_anchor_walls_what_lies_behind_it);
+    tcase_add_test(tc, disabled_part_codes_report_nothing);
+    tcase_add_test(tc, a_part_with_many_objects_counts_the_ones_it_cannot_list);
+    tcase_add_test(tc, parts_lost_to_memory_report_nothing_and_leak_nothing);
     suite_add_tcase(s, tc);
     tc = tcase_create("tables");
     tcase_add_test(tc, tables_know_every_builtin_type);

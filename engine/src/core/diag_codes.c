@@ -122,6 +122,9 @@ static const rf_diag_code codes[] = {
     {"no-rooms-file", E, true, "a path given to lint holds no .xml file at all (a mistyped path in CI)"},
     /* the world's own bounds (issue 27) */
     {"world-limit", E, true, "a world ticked as often as a world may (2^53 ticks), past which a save would not load"},
+    /* the parts of a room no door reaches (issue 28) */
+    {"unreachable-part", W, true, "a part of a room that no door reaches, not even by a diagonal step; a level walls it and the objects in it"},
+    {"diagonal-only-part", W, true, "a part of a room reached from its doors only by diagonal steps; levels connect by 4-neighbour steps, so a level walls it and the objects in it"},
 };
 
 #undef E

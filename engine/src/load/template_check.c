@@ -15,6 +15,7 @@
 #include "core/alloc.h"
 #include "core/text.h"
 #include "template_check_int.h"
+#include "template_parts_int.h"
 #include "roomforge/placed.h"
 #include "load/script_types.h"
 #include "load/symbols.h"
@@ -809,6 +810,7 @@ size_t rf_template_check_walls(const rf_template *t, rf_diags *d, bool thin_wall
 {
     check c;
     int y;
+    size_t doors_errors;
     if (!t || !d)
         return 0;
     memset(&c, 0, offsetof(check, objects));
@@ -833,7 +835,12 @@ size_t rf_template_check_walls(const rf_template *t, rf_diags *d, bool thin_wall
     check_duplicate_ids(&c);
     check_scripts(&c);
     check_anchors(&c);
+    doors_errors = c.errors;
     check_doors(&c);
+    /* the parts no door reaches, when the doors stand where they may: a
+     * blocked door would make its whole room one */
+    if (c.doors > 0 && c.errors == doors_errors)
+        c.errors += rf_template_check_parts(t, c.used, d);
     check_shop(&c);
     check_zoo(&c);
     check_thin_walls(&c, thin_walls);
