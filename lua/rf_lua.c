@@ -99,13 +99,75 @@ int rf_lua_fail(lua_State *L, const rf_diags *d)
 const char *rf_lua_opt_string(lua_State *L, int t, int arg, const char *key, const char *def)
 {
     const char *s = def;
+    size_t len = 0;
     int ty = lua_getfield(L, t, key);
-    if (ty == LUA_TSTRING)
-        s = lua_tostring(L, -1); /* anchored by the options table */
-    else if (ty != LUA_TNIL)
+    if (ty == LUA_TSTRING) {
+        s = lua_tolstring(L, -1, &len); /* anchored by the options table (rf_lua_opts' copy) */
+        if (strlen(s) != len)
+            luaL_argerror(L, arg, lua_pushfstring(L, "'%s' holds a NUL byte", key));
+    } else if (ty != LUA_TNIL) {
         luaL_argerror(L, arg, lua_pushfstring(L, "'%s' must be a string", key));
+    }
     lua_pop(L, 1);
     return s;
+}
+
+const char *rf_lua_check_text(lua_State *L, int i)
+{
+    size_t len;
+    const char *s = luaL_checklstring(L, i, &len);
+    if (strlen(s) != len)
+        luaL_argerror(L, i, "holds a NUL byte");
+    return s;
+}
+
+/* Runs upvalue 1 (the method) protected, the object's busy count raised
+ * for its duration; rethrows its error. */
+static int guard(lua_State *L)
+{
+    int *busy = luaL_checkudata(L, 1, lua_tostring(L, lua_upvalueindex(2)));
+    int n = lua_gettop(L), st;
+    ++*busy;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    st = lua_pcall(L, n, LUA_MULTRET, 0);
+    --*busy; /* the object is anchored at the bottom of this frame still */
+    if (st != LUA_OK)
+        return lua_error(L);
+    return lua_gettop(L);
+}
+
+void rf_lua_guard_top(lua_State *L, const char *tname)
+{
+    lua_pushstring(L, tname);
+    lua_pushcclosure(L, guard, 2);
+}
+
+void rf_lua_guard_push(lua_State *L, lua_CFunction f, const char *tname)
+{
+    lua_pushcfunction(L, f);
+    rf_lua_guard_top(L, tname);
+}
+
+void rf_lua_guarded_lib(lua_State *L, const luaL_Reg *methods, const char *tname)
+{
+    const luaL_Reg *m;
+    lua_newtable(L);
+    for (m = methods; m->name; m++) {
+        if (strcmp(m->name, "close") == 0)
+            lua_pushcfunction(L, m->func);
+        else
+            rf_lua_guard_push(L, m->func, tname);
+        lua_setfield(L, -2, m->name);
+    }
+}
+
+void rf_lua_refuse_busy(lua_State *L, int busy, const char *what)
+{
+    if (busy > 0)
+        luaL_error(L, "roomforge: the %s is in use: it cannot be closed from inside one of its "
+                      "own calls (a finalizer or metamethod run during it)",
+                   what);
 }
 
 lua_Integer rf_lua_opt_integer(lua_State *L, int t, int arg, const char *key, lua_Integer def)
@@ -140,6 +202,7 @@ void rf_lua_check_keys(lua_State *L, int t, int arg, const char *const *keys)
 
 void rf_lua_opts(lua_State *L, int arg, bool optional, const char *const *keys)
 {
+    size_t i;
     lua_settop(L, arg);
     if (optional && lua_isnil(L, arg)) { /* no options: the defaults */
         lua_newtable(L);
@@ -147,6 +210,16 @@ void rf_lua_opts(lua_State *L, int arg, bool optional, const char *const *keys)
     }
     luaL_checktype(L, arg, LUA_TTABLE);
     rf_lua_check_keys(L, arg, arg, keys);
+    /* a plain copy stands in for the table: a value its __index makes is
+     * then held by the copy for the whole call, never collected under C */
+    lua_newtable(L);
+    for (i = 0; keys[i]; i++) {
+        if (lua_getfield(L, arg, keys[i]) == LUA_TNIL)
+            lua_pop(L, 1);
+        else
+            lua_setfield(L, -2, keys[i]);
+    }
+    lua_replace(L, arg);
 }
 
 /* Where the bundled content is, by the CLI's rule (tools/datadir): the
@@ -198,11 +271,15 @@ static int l_load(lua_State *L)
         for (i = 1; i <= n; i++)
             if (lua_rawgeti(L, 2, (lua_Integer)i) != LUA_TSTRING || lua_rawlen(L, -1) == 0) {
                 luaL_argerror(L, 1, "'content' must hold directory names");
+            } else if (strlen(lua_tostring(L, -1)) != lua_rawlen(L, -1)) {
+                luaL_argerror(L, 1, "a directory of 'content' holds a NUL byte");
             } else {
                 lua_pop(L, 1);
             }
     } else if (ty == LUA_TSTRING) {
         n = 1;
+        if (strlen(lua_tostring(L, 2)) != lua_rawlen(L, 2))
+            luaL_argerror(L, 1, "'content' holds a NUL byte");
     } else if (ty != LUA_TNIL) {
         luaL_argerror(L, 1, "'content' must be a directory or a list of them");
     }

@@ -31,6 +31,7 @@
 
 /* A loaded pack; freed when closed (or collected) and no level borrows it. */
 typedef struct rf_lua_pack {
+    int busy;      /* calls of its own running (rf_lua_guard): close refused */
     rf_pack *pack;
     char **dirs;   /* the packs' paths, as given (lint reads them again) */
     size_t ndirs;
@@ -42,6 +43,7 @@ typedef struct rf_lua_pack {
 /* A generated level; user values: 1 its pack, 2 its fields (made on first
  * read). */
 typedef struct rf_lua_level {
+    int busy; /* as rf_lua_pack's */
     rf_level *level;
     rf_lua_pack *pack;
 } rf_lua_level;
@@ -49,6 +51,7 @@ typedef struct rf_lua_level {
 /* A world made from a level (rf_world_add_level); user value 1 the pack
  * whose templates it borrows. */
 typedef struct rf_lua_world {
+    int busy; /* as rf_lua_pack's */
     rf_world *world;
     rf_lua_pack *pack;
 } rf_lua_world;
@@ -84,6 +87,23 @@ int rf_lua_fail(lua_State *L, const rf_diags *d);
  * is there (else def), raising an argument error at arg when it has the
  * wrong type. */
 const char *rf_lua_opt_string(lua_State *L, int t, int arg, const char *key, const char *def);
+/* The string argument i as luaL_checkstring gives it, raising an argument
+ * error when it holds a NUL byte (a name or path would be cut short there). */
+const char *rf_lua_check_text(lua_State *L, int i);
+/* Pushes a table of methods (luaL_newlib's) whose every function runs
+ * guarded: the object (argument 1, a userdata of type tname whose first
+ * field is its busy count) counts the call as running for its duration, so
+ * a close from a finalizer or metamethod run meanwhile is refused instead
+ * of freeing what the call still reads; an error passes through. "close"
+ * is left as it is. */
+void rf_lua_guarded_lib(lua_State *L, const luaL_Reg *methods, const char *tname);
+/* The same guard around one function f for objects of tname, pushed; or
+ * around the function on the top of the stack (a closure), replacing it. */
+void rf_lua_guard_push(lua_State *L, lua_CFunction f, const char *tname);
+void rf_lua_guard_top(lua_State *L, const char *tname);
+/* Raises, for a close (explicit or __close) of an object whose own call is
+ * running: what the object is ("world"), busy its count. Returns if 0. */
+void rf_lua_refuse_busy(lua_State *L, int busy, const char *what);
 lua_Integer rf_lua_opt_integer(lua_State *L, int t, int arg, const char *key, lua_Integer def);
 /* Raises unless every key of options table t is one of keys (NULL-ended):
  * a misspelt option is misuse, not silence. */

@@ -30,7 +30,8 @@ static rf_lua_level *check_level(lua_State *L, int i)
     return lv;
 }
 
-static int level_close(lua_State *L)
+/* Frees the level (the finalizer: no call of it runs). */
+static int level_gc(lua_State *L)
 {
     rf_lua_level *lv = luaL_checkudata(L, 1, RF_LUA_LEVEL);
     if (!lv->level)
@@ -40,6 +41,14 @@ static int level_close(lua_State *L)
     lv->pack->levels--;
     rf_lua_pack_release(lv->pack);
     return 0;
+}
+
+/* level:close() and __close: refused while a call of the level runs. */
+static int level_close(lua_State *L)
+{
+    rf_lua_level *lv = luaL_checkudata(L, 1, RF_LUA_LEVEL);
+    rf_lua_refuse_busy(L, lv->busy, "level");
+    return level_gc(L);
 }
 
 /* ---- the fields ---- */
@@ -313,6 +322,8 @@ static size_t forced_rooms(lua_State *L, int t, const char **names)
         if (lua_rawgeti(L, -1, (lua_Integer)i + 1) != LUA_TSTRING || lua_rawlen(L, -1) == 0)
             luaL_argerror(L, 2, "'rooms' must be a list of room names");
         names[i] = lua_tostring(L, -1); /* the list stays on the stack */
+        if (strlen(names[i]) != lua_rawlen(L, -1))
+            luaL_argerror(L, 2, "a name of 'rooms' holds a NUL byte");
         lua_pop(L, 1);
     }
     return n; /* the list is left on the stack, anchoring the names */
@@ -398,9 +409,8 @@ static const luaL_Reg level_methods[] = {
     {"render", level_render}, {"digest", level_digest}, {"world", rf_lua_level_world},
     {"data", level_data},     {"close", level_close},   {NULL, NULL}};
 
-static const luaL_Reg level_meta[] = {{"__gc", level_close},
+static const luaL_Reg level_meta[] = {{"__gc", level_gc},
                                       {"__close", level_close},
-                                      {"__pairs", level_pairs},
                                       {"__tostring", level_tostring},
                                       {NULL, NULL}};
 
@@ -408,8 +418,12 @@ void rf_lua_open_level(lua_State *L)
 {
     luaL_newmetatable(L, RF_LUA_LEVEL);
     luaL_setfuncs(L, level_meta, 0);
-    luaL_newlib(L, level_methods);
+    /* the fields and __pairs build tables from the level: guarded as methods */
+    rf_lua_guard_push(L, level_pairs, RF_LUA_LEVEL);
+    lua_setfield(L, -2, "__pairs");
+    rf_lua_guarded_lib(L, level_methods, RF_LUA_LEVEL);
     lua_pushcclosure(L, level_index, 1);
+    rf_lua_guard_top(L, RF_LUA_LEVEL);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
 }

@@ -44,12 +44,21 @@ void rf_lua_pack_release(rf_lua_pack *p)
     p->ndirs = 0;
 }
 
-static int pack_close(lua_State *L)
+/* The finalizer: no call of the pack runs. */
+static int pack_gc(lua_State *L)
 {
     rf_lua_pack *p = luaL_checkudata(L, 1, RF_LUA_PACK);
     p->closed = true;
     rf_lua_pack_release(p);
     return 0;
+}
+
+/* pack:close() and __close: refused while a call of the pack runs. */
+static int pack_close(lua_State *L)
+{
+    rf_lua_pack *p = luaL_checkudata(L, 1, RF_LUA_PACK);
+    rf_lua_refuse_busy(L, p->busy, "pack");
+    return pack_gc(L);
 }
 
 static int pack_tostring(lua_State *L)
@@ -178,7 +187,7 @@ static int pack_lint(lua_State *L)
 static int pack_show(lua_State *L)
 {
     rf_lua_pack *p = rf_lua_check_pack(L, 1);
-    const char *name = luaL_checkstring(L, 2);
+    const char *name = rf_lua_check_text(L, 2);
     static const char *const formats[] = {"text", "json", NULL};
     int json = luaL_checkoption(L, 3, "text", formats);
     const rf_template *t = rf_template_set_find(rf_pack_templates(p->pack), name);
@@ -213,13 +222,13 @@ static const luaL_Reg pack_methods[] = {
     {NULL, NULL}};
 
 static const luaL_Reg pack_meta[] = {
-    {"__gc", pack_close}, {"__close", pack_close}, {"__tostring", pack_tostring}, {NULL, NULL}};
+    {"__gc", pack_gc}, {"__close", pack_close}, {"__tostring", pack_tostring}, {NULL, NULL}};
 
 void rf_lua_open_pack(lua_State *L)
 {
     luaL_newmetatable(L, RF_LUA_PACK);
     luaL_setfuncs(L, pack_meta, 0);
-    luaL_newlib(L, pack_methods);
+    rf_lua_guarded_lib(L, pack_methods, RF_LUA_PACK);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
 }

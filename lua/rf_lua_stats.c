@@ -27,6 +27,8 @@ static size_t names_opt(lua_State *L, int t, const char *key, const char **names
     }
     if (ty == LUA_TSTRING && lua_rawlen(L, -1) > 0) {
         names[0] = lua_tostring(L, -1);
+        if (strlen(names[0]) != lua_rawlen(L, -1))
+            luaL_argerror(L, 2, lua_pushfstring(L, "'%s' holds a NUL byte", key));
         return 1;
     }
     if (ty != LUA_TTABLE)
@@ -38,6 +40,8 @@ static size_t names_opt(lua_State *L, int t, const char *key, const char **names
         if (lua_rawgeti(L, -1, (lua_Integer)i + 1) != LUA_TSTRING || lua_rawlen(L, -1) == 0)
             luaL_argerror(L, 2, lua_pushfstring(L, "'%s' must be a list of names", key));
         names[i] = lua_tostring(L, -1);
+        if (strlen(names[i]) != lua_rawlen(L, -1))
+            luaL_argerror(L, 2, lua_pushfstring(L, "a name of '%s' holds a NUL byte", key));
         lua_pop(L, 1);
     }
     return n;

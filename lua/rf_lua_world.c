@@ -115,6 +115,7 @@ int rf_lua_level_world(lua_State *L)
     seed = rf_lua_opt_integer(L, 2, 2, "seed", (lua_Integer)rf_level_seed(lv->level));
     box = rf_lua_box_push(L, true);
     w = lua_newuserdatauv(L, sizeof *w, 1);
+    w->busy = 0;
     w->world = NULL;
     w->pack = NULL;
     luaL_setmetatable(L, RF_LUA_WORLD);
@@ -144,7 +145,7 @@ static size_t check_room(lua_State *L, rf_world *w, int i)
 {
     lua_Integer r;
     if (lua_type(L, i) == LUA_TSTRING) {
-        const char *name = lua_tostring(L, i);
+        const char *name = rf_lua_check_text(L, i);
         size_t k, n = rf_world_room_count(w);
         for (k = 0; k < n; k++) {
             rf_world_room room;
@@ -233,7 +234,7 @@ static int world_object(lua_State *L)
     rf_world *w = check_world(L, 1);
     size_t room = check_room(L, w, 2);
     rf_world_object o;
-    if (!rf_world_object_find(w, room, luaL_checkstring(L, 3), &o))
+    if (!rf_world_object_find(w, room, rf_lua_check_text(L, 3), &o))
         return 0;
     push_object(L, &o);
     return 1;
@@ -367,7 +368,7 @@ static rf_status fire(rf_world *w, event ev, size_t room, const char *id, int n)
 static int object_event(lua_State *L, event ev)
 {
     rf_world *w = check_world(L, 1);
-    const char *id = luaL_checkstring(L, 2);
+    const char *id = rf_lua_check_text(L, 2);
     int room_arg = ev == EV_HIT ? 4 : 3;
     int n = 1;
     size_t i, count = rf_world_room_count(w);
@@ -435,7 +436,9 @@ static int world_tick(lua_State *L)
     return 2;
 }
 
-static int world_close(lua_State *L)
+/* Frees the world (the finalizer: no call of it can be running, since a
+ * running call holds it). */
+static int world_gc(lua_State *L)
 {
     rf_lua_world *w = luaL_checkudata(L, 1, RF_LUA_WORLD);
     rf_world_free(w->world);
@@ -446,6 +449,14 @@ static int world_close(lua_State *L)
         w->pack = NULL;
     }
     return 0;
+}
+
+/* world:close() and __close: refused while a call of the world runs. */
+static int world_close(lua_State *L)
+{
+    rf_lua_world *w = luaL_checkudata(L, 1, RF_LUA_WORLD);
+    rf_lua_refuse_busy(L, w->busy, "world");
+    return world_gc(L);
 }
 
 static int world_tostring(lua_State *L)
@@ -468,13 +479,13 @@ static const luaL_Reg world_methods[] = {
     {"close", world_close}, {NULL, NULL}};
 
 static const luaL_Reg world_meta[] = {
-    {"__gc", world_close}, {"__close", world_close}, {"__tostring", world_tostring}, {NULL, NULL}};
+    {"__gc", world_gc}, {"__close", world_close}, {"__tostring", world_tostring}, {NULL, NULL}};
 
 void rf_lua_open_world(lua_State *L)
 {
     luaL_newmetatable(L, RF_LUA_WORLD);
     luaL_setfuncs(L, world_meta, 0);
-    luaL_newlib(L, world_methods);
+    rf_lua_guarded_lib(L, world_methods, RF_LUA_WORLD);
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
 }
