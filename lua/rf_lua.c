@@ -332,7 +332,8 @@ static int l_load(lua_State *L)
     return 2;
 }
 
-static const luaL_Reg module_funcs[] = {{"load", l_load}, {NULL, NULL}};
+static const luaL_Reg module_funcs[] = {{"load", l_load}, {"load_world", rf_lua_load_world},
+                                        {NULL, NULL}};
 
 RF_API int luaopen_roomforge(lua_State *L);
 

@@ -130,6 +130,8 @@ int rf_lua_pack_stats(lua_State *L);
  * are no JSON (the library's writer is at fault then). */
 void rf_lua_push_json(lua_State *L, const char *text, size_t len);
 int rf_lua_level_world(lua_State *L);
+/* rf.load_world(pack, bytes) (rf_lua_world.c). */
+int rf_lua_load_world(lua_State *L);
 
 /* Pushes effect e of w as a table {tick, kind, room, script, id, type, x,
  * y (level), lx, ly (the template's frame), rx, ry (the turned room's box),

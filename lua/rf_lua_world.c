@@ -138,6 +138,66 @@ int rf_lua_level_world(lua_State *L)
     return 2;
 }
 
+/* world:save() -> bytes, or nil, diagnostics: rf_world_save into a string
+ * (binary: the header's length and checksum included). */
+static int world_save(lua_State *L)
+{
+    rf_world *w = check_world(L, 1);
+    rf_lua_box *box = rf_lua_box_push(L, true);
+    size_t len = 0;
+    FILE *f = open_memstream(&box->buf, &len);
+    rf_status st;
+    if (!f)
+        return luaL_error(L, "roomforge: out of memory");
+    st = rf_world_save(w, f, box->diags);
+    if (fclose(f) != 0 && st == RF_OK)
+        st = RF_ERR_NOMEM;
+    if (st == RF_ERR_NOMEM)
+        return luaL_error(L, "roomforge: out of memory");
+    if (st != RF_OK)
+        return rf_lua_fail(L, box->diags);
+    lua_pushlstring(L, box->buf ? box->buf : "", len);
+    return 1;
+}
+
+/* rf.load_world(pack, bytes) -> world, diagnostics, or nil, diagnostics: a
+ * world read back from a save (world:save()) with the pack's templates and
+ * scripts directory; it ticks on exactly as the saved one would. */
+int rf_lua_load_world(lua_State *L)
+{
+    rf_lua_pack *p = rf_lua_check_pack(L, 1);
+    size_t len;
+    const char *bytes = luaL_checklstring(L, 2, &len); /* a save is binary: any byte */
+    rf_lua_box *box = rf_lua_box_push(L, true);
+    rf_lua_world *w;
+    rf_world_opts wo;
+    rf_status st;
+    FILE *f = fmemopen((void *)bytes, len ? len : 1, "rb");
+    if (!f)
+        return luaL_error(L, "roomforge: out of memory");
+    if (len == 0)
+        (void)fgetc(f); /* fmemopen wants a size: read nothing */
+    w = lua_newuserdatauv(L, sizeof *w, 1);
+    w->busy = 0;
+    w->world = NULL;
+    w->pack = NULL;
+    luaL_setmetatable(L, RF_LUA_WORLD);
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, 1); /* the pack: its templates must outlive the world */
+    rf_world_opts_init(&wo);
+    wo.scripts_dir = p->scripts;
+    st = rf_world_load(&wo, rf_pack_templates(p->pack), f, box->diags, &w->world);
+    fclose(f);
+    if (st == RF_ERR_NOMEM)
+        return luaL_error(L, "roomforge: out of memory");
+    if (st != RF_OK)
+        return rf_lua_fail(L, box->diags);
+    w->pack = p;
+    p->levels++;
+    rf_lua_push_diags(L, box->diags);
+    return 2;
+}
+
 /* A room argument at i, its index (1-based) or its name (the first room
  * of that name, case-insensitively) -> the world's index; raises when
  * there is no such room. */
@@ -475,7 +535,7 @@ static const luaL_Reg world_methods[] = {
     {"handle", world_handle},
     {"player", world_player}, {"ticks", world_ticks}, {"enter", world_enter},
     {"exit", world_exit}, {"move", world_move}, {"pull", world_pull},
-    {"hit", world_hit}, {"kill", world_kill}, {"tick", world_tick},
+    {"hit", world_hit}, {"kill", world_kill}, {"tick", world_tick}, {"save", world_save},
     {"close", world_close}, {NULL, NULL}};
 
 static const luaL_Reg world_meta[] = {

@@ -237,4 +237,29 @@ do
   H.check(lw:enter(ell.x + 8, ell.y + 1) ~= ell.index, "enter(x, y) on a blank of its box is not")
 end
 
+-- world:save() and rf.load_world(pack, bytes): a world saved mid-game and
+-- loaded back ticks on as the one it was saved from (issue 29)
+do
+  local spack = assert(rf.load())
+  local slevel = assert(spack:gen{seed = 11, depth = 5, rooms = {"Warden's Gate"}})
+  local a = slevel:world()
+  local gate = 1
+  for i, r in ipairs(a:rooms()) do if r.name == "Warden's Gate" then gate = i end end
+  a:enter(gate)
+  a:tick(2)
+  local bytes = assert(a:save())
+  H.check(bytes:sub(1, 18) == "roomforge-world 2 ", "a save starts with its header")
+  local b, diags = rf.load_world(spack, bytes)
+  H.check(b ~= nil and #diags == 0, "the save loads back")
+  a:kill("warden", gate)
+  b:kill("warden", gate)
+  local ea, eb = a:tick(3), b:tick(3)
+  H.eq(#eb, #ea, "the loaded world makes as many effects")
+  for i = 1, #ea do H.eq(eb[i].line, ea[i].line, "effect " .. i) end
+  local damaged = bytes:sub(1, -10) .. "X" .. bytes:sub(-8)
+  local none, d2 = rf.load_world(spack, damaged)
+  H.check(none == nil and d2[1] and d2[1].code == "save-damaged", "a damaged save is nil, save-damaged")
+  a:close() b:close()
+end
+
 H.finish("test_world")
