@@ -300,29 +300,15 @@ static bool hushed(const rf_lint_scanned *s, const rf_diag *g)
 
 /* ---- the baseline ---- */
 
-/* path with "./" segments and doubled or trailing '/' dropped, into buf;
- * NULL when it does not fit (the path is then compared as it is). */
+/* path normalised (rf_fs_path_normalise) into buf, NULL when it does not
+ * fit (the path is then compared as it is). */
 static const char *normal_path(const char *path, char *buf, size_t cap)
 {
-    size_t n = 0;
-    const char *p = path;
-    while (*p) {
-        if (p[0] == '/' && n > 0 && buf[n - 1] == '/') {
-            p++;
-            continue;
-        }
-        if (p[0] == '.' && p[1] == '/' && (n == 0 || buf[n - 1] == '/')) {
-            p += 2;
-            continue;
-        }
-        if (n + 1 >= cap)
-            return NULL;
-        buf[n++] = *p++;
-    }
-    while (n > 1 && buf[n - 1] == '/')
-        n--;
-    buf[n] = '\0';
-    return buf;
+    size_t n = strlen(path);
+    if (n >= cap)
+        return NULL;
+    memcpy(buf, path, n + 1);
+    return rf_fs_path_normalise(buf);
 }
 
 static char *key_of(const char *file, const char *code, const char *message)

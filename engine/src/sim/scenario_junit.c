@@ -85,7 +85,9 @@ static char *captured(char *buf, size_t len, bool ok)
     return safe;
 }
 
-static char *diags_text(const rf_diags *d)
+/* What d (gcc format) or r (effect lines) writes, as XML-safe text; NULL
+ * when memory runs out. */
+static char *text_of(const rf_diags *d, const rf_scenario_result *r)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -93,20 +95,8 @@ static char *diags_text(const rf_diags *d)
     bool ok;
     if (!f)
         return NULL;
-    ok = !d || rf_diags_write_gcc(d, f, 0) == RF_OK;
-    ok = fclose(f) == 0 && ok;
-    return captured(buf, len, ok);
-}
-
-static char *effects_text(const rf_scenario_result *r)
-{
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    bool ok;
-    if (!f)
-        return NULL;
-    ok = !r || rf_scenario_result_write(r, f, RF_SCENARIO_TEXT) == RF_OK;
+    ok = d ? rf_diags_write_gcc(d, f, 0) == RF_OK
+           : !r || rf_scenario_result_write(r, f, RF_SCENARIO_TEXT) == RF_OK;
     ok = fclose(f) == 0 && ok;
     return captured(buf, len, ok);
 }
@@ -151,7 +141,7 @@ rf_status rf_scenario_junit_add(rf_scenario_junit *j, const char *path,
             snprintf(msg, sizeof msg, "%s did not play", path);
         c->type = rf_strdup(why ? why->code : "not-played");
         c->message = xml_safe(msg);
-        c->detail = diags_text(d);
+        c->detail = text_of(d, NULL);
         if (!c->type || !c->message || !c->detail) {
             case_fini(c);
             return RF_ERR_NOMEM;
@@ -159,7 +149,7 @@ rf_status rf_scenario_junit_add(rf_scenario_junit *j, const char *path,
     }
     c->name = xml_safe(path);
     c->classname = xml_safe(r ? rf_scenario_result_room(r) : "roomforge.sim");
-    c->out = r ? effects_text(r) : NULL;
+    c->out = r ? text_of(NULL, r) : NULL;
     if (!c->name || !c->classname || (r && !c->out)) {
         case_fini(c);
         return RF_ERR_NOMEM;
