@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/cli/check_self_contained.sh SRCDIR: a clone builds and tests itself
 # from its own tree. No build file may name a folder beside the repository
-# (${PROJECT_SOURCE_DIR}/../shared): a user's clone has none, and a test
+# (a sibling folder of the clone): a user's clone has none, and a test
 # registered only when it exists would silently vanish. (The guides' links are
 # checked the same way by check_doc_links.py.) Also configures the tree once
 # and fails on any CMake warning.
