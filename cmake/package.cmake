@@ -51,6 +51,10 @@ set(CPACK_COMPONENT_DATA_GROUP tool)
 set(CPACK_COMPONENT_LUA_GROUP tool)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# dpkg-shlibdeps finds libroomforge.so.0, which the command and the module
+# need, in the build (it is in no installed package: the Depends above says
+# which of ours holds it).
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${PROJECT_BINARY_DIR}/engine) # roomforge_shared's folder
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://roomforge.invalid.example/")
 
