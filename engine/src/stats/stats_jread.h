@@ -33,8 +33,10 @@ typedef struct st_jfault {
                       * (cut short), "" for the outermost value */
 } st_jfault;
 
-/* The value text (len bytes) holds, in *out (the caller releases it with
- * json_object_put); else *out is NULL and f says what is wrong. */
+/* The value text (len bytes, at most RF_STATS_MAX_REPORT) holds, in *out
+ * (the caller releases it with json_object_put); else *out is NULL and f
+ * says what is wrong. json-c's own allocations failing read as ST_JREAD_BAD
+ * (json-c 0.16 does not tell them apart). */
 st_jread rf_st_json_read(const char *text, size_t len, json_object **out, st_jfault *f);
 
 #endif /* RF_STATS_JREAD_H */
