@@ -141,7 +141,8 @@ typedef struct rf_world_object {
     int hits;        /* breakable: hits taken */
     int hits_needed; /* breakable: hitsNeededToBreak (0 breaks at the first hit) */
     bool broken;     /* breakable */
-    bool alive;      /* monster and horde: alive; false for other objects */
+    bool alive;      /* monster and horde: alive (a horde member: its own life, the
+                      * leader's too: rf_world_kill_obj); false for other objects */
     bool passable;   /* blocker and the other custom objects */
     bool can_push;
     uint64_t handle; /* unique in its world, from 1, never reused (created objects too) */
