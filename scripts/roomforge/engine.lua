@@ -708,7 +708,7 @@ local function info(k)
         id = O.id[k] or nil, type = O.type[k], x = O.x[k], y = O.y[k],
         activated = O.activated[k], started = O.started[k], remaining = O.remaining[k],
         initial = O.initial[k], hits = O.hits[k], needed = O.needed[k], broken = O.broken[k],
-        alive = O.alive[k] == 1, horde_alive = O.alive[k] >= 1, passable = O.passable[k], can_push = O.can_push[k],
+        alive = O.alive[k] == 1, passable = O.passable[k], can_push = O.can_push[k],
         handle = HANDLE[k], horde = HORDE[k], leader = LEADER[k], room = O.ri[k],
     }
 end

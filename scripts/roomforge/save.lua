@@ -254,7 +254,9 @@ function E.restore_begin(s, nrooms, version)
         if version and version >= 3 then
             for _ = 1, num(0, NUM, "attributes") do
                 local key = text("attribute key")
-                if key == "" or o.attrs[key] ~= nil then damaged("an empty or repeated attribute key") end
+                if key == "" or o.attrs[key] ~= nil then
+                    damaged("an empty or repeated attribute key")
+                end
                 o.attrs[key] = text("attribute value")
             end
         end
