@@ -122,6 +122,9 @@ static const rf_diag_code codes[] = {
     {"no-rooms-file", E, true, "a path given to lint holds no .xml file at all (a mistyped path in CI)"},
     /* the world's own bounds (issue 27) */
     {"world-limit", E, true, "a world ticked as often as a world may (2^53 ticks), past which a save would not load"},
+    /* events by handle, host callbacks (issue 29) */
+    {"world-event", E, true, "an event the world refused: no object has the handle, the object's type does not take the event, fewer than 1 hit, a cell out of range"},
+    {"world-busy", E, true, "a call that would change the world made from inside one of its host callbacks, refused"},
     /* the parts of a room no door reaches (issue 28) */
     {"unreachable-part", W, true, "a part of a room that no door reaches, not even by a diagonal step; a level walls it and the objects in it"},
     {"diagonal-only-part", W, true, "a part of a room reached from its doors only by diagonal steps; levels connect by 4-neighbour steps, so a level walls it and the objects in it"},
