@@ -62,9 +62,9 @@ static int step_attrs(lua_State *L)
     return 0;
 }
 
-/* Loads object h's attributes into w->attrs (kept while h is asked again
- * with no call between that could change them: every call reloads, which is
- * cheap next to the Lua call itself). false when no object has h. */
+/* Loads object h's attributes into w->attrs (each call asks the world
+ * again: the accessors stay right whatever ran between). false when no
+ * object has h. */
 static bool load_attrs(rf_world *w, uint64_t h)
 {
     attr_step s;
@@ -75,10 +75,8 @@ static bool load_attrs(rf_world *w, uint64_t h)
     s.w = w;
     s.handle = h;
     w->nattrs = 0;
-    w->attrs_handle = 0;
     if (rf_luavm_call(w->vm, step_attrs, &s, 0, NULL, &f) != RF_OK || !s.found)
         return false;
-    w->attrs_handle = h;
     return true;
 }
 

@@ -82,7 +82,6 @@ struct rf_world {
     char *attrs;         /* rf_world_object_attr_get: the last asked object's
                           * attributes, "key\0value\0" each (world_attr.c) */
     size_t capattrs, nattrs;
-    uint64_t attrs_handle;
 };
 
 /* Inside a host callback: reports world-busy naming what (when d is not
