@@ -63,12 +63,14 @@ $(TSAN_BUILD)/CMakeCache.txt:
 
 # Only the threading tests: their executables alone are built. The build
 # tree is configured first, so the list of tests labelled threads is today's.
+# Check's per-case timeouts are hang guards: doubled, for a build that
+# ThreadSanitizer slows.
 test-tsan: deps $(TSAN_BUILD)/CMakeCache.txt
 	cmake -S . -B $(TSAN_BUILD) >/dev/null
 	cmake --build $(TSAN_BUILD) -j $(JOBS) --target roomforge_cli $$(cd $(TSAN_BUILD) && \
 	  ctest -N -L '^threads$$' | sed -n 's/^ *Test *#[0-9]*: \(test_[a-z_]*\)$$/\1/p')
-	cd $(TSAN_BUILD) && CK_FORK=no TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 \
-	  RF_SANITIZED=1 ctest $(CTEST_FLAGS) -L '^threads$$'
+	cd $(TSAN_BUILD) && CK_FORK=no CK_TIMEOUT_MULTIPLIER=2 \
+	  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 RF_SANITIZED=1 ctest $(CTEST_FLAGS) -L '^threads$$'
 
 test: deps-test
 	@sh tests/make_test.sh "$(MAKE)" $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD)

@@ -347,12 +347,6 @@ static int check_coord(lua_State *L, int i)
     return (int)v;
 }
 
-/* The room holding level (x, y): rf_world_room_at, the one rule. */
-static bool room_at(rf_world *w, int x, int y, size_t *out)
-{
-    return rf_world_room_at(w, x, y, out);
-}
-
 /* world:room_at(x, y) -> the room (1-based) holding level cell x, y, or
  * nil (a corridor, a blank): rf_world_room_at's rule. */
 static int world_room_at(lua_State *L)
@@ -360,7 +354,7 @@ static int world_room_at(lua_State *L)
     rf_world *w = check_world(L, 1);
     int x = check_coord(L, 2), y = check_coord(L, 3);
     size_t room;
-    if (!room_at(w, x, y, &room))
+    if (!rf_world_room_at(w, x, y, &room))
         return 0;
     lua_pushinteger(L, (lua_Integer)room + 1);
     return 1;
@@ -378,7 +372,7 @@ static int enter_exit(lua_State *L, bool enter)
         int x = check_coord(L, 2), y = check_coord(L, 3);
         if (rf_world_move_player(w, x, y) != RF_OK)
             return luaL_error(L, "roomforge: cannot move the player to %d,%d", x, y);
-        if (!room_at(w, x, y, &room))
+        if (!rf_world_room_at(w, x, y, &room))
             return 0;
     } else {
         room = check_room(L, w, 2);
