@@ -66,10 +66,21 @@ RF_API RF_NODISCARD rf_status rf_level_default_size(const rf_profile_set *profil
                                                     const rf_level_opts *o, int *w, int *h,
                                                     rf_diags *d);
 
+/* Checks o as rf_level_generate does before it starts: depth 1..1000, width
+ * and height both 0 or within 20x10..1000x1000, difficulty 0..5, forced
+ * rooms with names, a recipe length with its text. RF_OK, or RF_ERR_ARG
+ * with one bad-level-option error in d (when not NULL) for each bad option.
+ * Front ends check what a user gave through it, so every one refuses the
+ * same options in the same words. */
+RF_API RF_NODISCARD rf_status rf_level_opts_check(const rf_level_opts *o, rf_diags *d);
+
 /* Generates one level, at o's size or (both 0) at rf_level_default_size's.
- * RF_ERR_ARG for sizes or depth out of range, an unknown profile, or without
- * a profile set a recipe name no bundled recipe has (also reported to d when
- * d is not NULL: unknown-profile, unknown-recipe); RF_ERR_CONTENT when the
+ * Every failure but RF_ERR_NOMEM leaves at least one error in d (when not
+ * NULL): the one that explains it, else level-failed naming the profile,
+ * seed and depth. RF_ERR_ARG for options rf_level_opts_check refuses
+ * (bad-level-option), an unknown profile, or without
+ * a profile set a recipe name no bundled recipe has (unknown-profile,
+ * unknown-recipe); RF_ERR_CONTENT when the
  * profile names a bundled recipe that does not exist (unknown-recipe at its
  * line); RF_ERR_SCRIPT when the recipe does not compile (script-syntax,
  * script-forbidden) or fails (script-error, ...); RF_ERR_NOMEM when memory

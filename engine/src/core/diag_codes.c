@@ -74,6 +74,7 @@ static const rf_diag_code codes[] = {
     {"recipe-incomplete", E, true, "a level recipe returned without digging, finishing its dig, placing the stairs or placing planned templates"},
     {"rooms-file-unused", E, true, "a rooms-file was given for a level whose recipe never calls dig_crawl"},
     {"unknown-profile", E, true, "no profile of that name is loaded"},
+    {"bad-level-option", E, true, "a level option out of range (depth, size, difficulty, forced rooms, recipe): rf_level_opts_check, which every front end's options go through"},
     {"level-failed", E, true, "a level cannot be made (lint's trial levels of a profile, gen, catalog); the message says why"},
     {"level-budget", E, true, "a level recipe asked for more attempts than the level's work budget, or a trial level ran past lint's time guard"},
     {"unknown-param", W, true, "a profile parameter its recipe does not read; it is ignored"},
