@@ -181,6 +181,8 @@ int cmd_gen(int argc, char **argv)
         if (r == 0)
             return cli_usage_error("gen", "unknown argument '%s' (see --help)", argv[k]);
     }
+    if ((k = cli_gen_check("gen", &g)) != CLI_OK)
+        return k;
     path = g.out_path;
     rooms_path = g.rooms_path;
     recipe_path = g.recipe_path;
