@@ -4,17 +4,19 @@
  * oversized file is refused by its size before any allocation, anything but a
  * regular file before any read; files are read, never mapped, and a file that
  * changed under the read (fstat before and after) is an error, not a signal.
- * A walk normalises its paths, sorts each directory's names byte-wise before
- * descending, never in readdir order, enters a folder only once, lists (never
- * skips) a folder too deep, and with a fence lists links out of it unread.
+ * A walk is fts(3), physical and without chdir, each folder's names sorted
+ * byte-wise: a link is judged before fts follows it (out of the fence: listed
+ * unread), a folder is entered once (FTS_DC and a tsearch tree of device and
+ * inode), a folder too deep or unreadable is listed, never skipped.
  */
 #define _DEFAULT_SOURCE 1 /* realpath, O_CLOEXEC */
 #include "roomforge/fs.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <fts.h>
 #include <limits.h>
+#include <search.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -248,92 +250,69 @@ rf_status rf_fs_read_head(const char *path, char *buf, size_t cap, size_t *len, 
 
 /* ---- walks ---- */
 
-typedef struct entry {
+typedef struct item {
     char *path;
     int err;
-} entry;
+} item;
 
 struct rf_fs_list {
-    entry *items;
+    item *items;
     size_t n, cap;
 };
 
-/* The directories a walk has entered, by device and inode, so that no
- * folder is walked twice (symlink loops, two links to one folder). An open
- * addressing set: membership only, never iterated. */
+/* A folder the walk has entered, by device and inode: a key of the walk's
+ * tsearch(3) tree, so that no folder is walked twice. */
 typedef struct dir_id {
     dev_t dev;
     ino_t ino;
-    bool used;
 } dir_id;
 
 typedef struct walker {
     const char *fence; /* the resolved root links must stay under; NULL: none */
     const char *suffix;
     unsigned flags;
+    bool dot; /* the top is ".": its entries are "name", not fts's "./name" */
     rf_fs_list *out;
-    dir_id *seen;
-    size_t nseen, seen_cap; /* seen_cap: a power of two */
+    void *seen; /* tsearch tree of dir_id, each from rf_alloc */
 } walker;
 
-static size_t dir_hash(dev_t dev, ino_t ino, size_t cap)
+static int by_id(const void *a, const void *b)
 {
-    uint64_t h = ((uint64_t)dev * 0x9e3779b97f4a7c15ULL) ^ (uint64_t)ino;
-    h ^= h >> 31;
-    h *= 0xbf58476d1ce4e5b9ULL;
-    return (size_t)(h ^ (h >> 29)) & (cap - 1);
+    const dir_id *x = a, *y = b;
+    if (x->dev != y->dev)
+        return x->dev < y->dev ? -1 : 1;
+    return x->ino < y->ino ? -1 : x->ino > y->ino;
 }
 
-/* Adds the directory sb describes to w's set: RF_OK when it is new,
+/* Adds the folder sb describes to w's tree: RF_OK when it is new,
  * RF_ERR_ARG when the walk has been there, RF_ERR_NOMEM. */
 static rf_status enter_dir(walker *w, const struct stat *sb)
 {
-    size_t i;
-    if (2 * (w->nseen + 1) > w->seen_cap) {
-        size_t cap = w->seen_cap ? 2 * w->seen_cap : 64;
-        dir_id *t = rf_calloc(cap, sizeof *t);
-        if (!t)
-            return RF_ERR_NOMEM;
-        for (i = 0; i < w->seen_cap; i++)
-            if (w->seen[i].used) {
-                size_t j = dir_hash(w->seen[i].dev, w->seen[i].ino, cap);
-                while (t[j].used)
-                    j = (j + 1) & (cap - 1);
-                t[j] = w->seen[i];
-            }
-        rf_free(w->seen);
-        w->seen = t;
-        w->seen_cap = cap;
-    }
-    for (i = dir_hash(sb->st_dev, sb->st_ino, w->seen_cap); w->seen[i].used;
-         i = (i + 1) & (w->seen_cap - 1))
-        if (w->seen[i].dev == sb->st_dev && w->seen[i].ino == sb->st_ino)
-            return RF_ERR_ARG;
-    w->seen[i].dev = sb->st_dev;
-    w->seen[i].ino = sb->st_ino;
-    w->seen[i].used = true;
-    w->nseen++;
-    return RF_OK;
+    dir_id *key = rf_alloc(sizeof *key), **got;
+    if (!key)
+        return RF_ERR_NOMEM;
+    key->dev = sb->st_dev;
+    key->ino = sb->st_ino;
+    got = tsearch(key, &w->seen, by_id);
+    if (got && *got == key)
+        return RF_OK;
+    rf_free(key);
+    return got ? RF_ERR_ARG : RF_ERR_NOMEM;
 }
 
-static int by_name(const void *a, const void *b)
+static void forget_dirs(walker *w)
 {
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    while (w->seen) {
+        dir_id *key = *(dir_id **)w->seen;
+        tdelete(key, &w->seen, by_id);
+        rf_free(key);
+    }
 }
 
-/* dir/name, dir normalised: "." adds nothing, "/" no second slash. */
-static char *join(const char *dir, const char *name)
+/* fts's order within a folder: byte-wise by name, whatever the locale. */
+static int by_name(const FTSENT **a, const FTSENT **b)
 {
-    size_t a = strcmp(dir, ".") == 0 ? 0 : strlen(dir), b = strlen(name);
-    size_t sep = a > 0 && dir[a - 1] != '/';
-    char *s = rf_alloc(a + sep + b + 1);
-    if (s) {
-        memcpy(s, dir, a);
-        if (sep)
-            s[a] = '/';
-        memcpy(s + a + sep, name, b + 1);
-    }
-    return s;
+    return strcmp((*a)->fts_name, (*b)->fts_name);
 }
 
 /* Appends path (taking it, even on failure) with err. */
@@ -355,6 +334,19 @@ static rf_status add(rf_fs_list *l, char *path, int err)
     return RF_OK;
 }
 
+/* Lists fts entry e with code; *err says why it could not. */
+static rf_status list(walker *w, const FTSENT *e, int code, int *err)
+{
+    const char *path = e->fts_path;
+    rf_status st;
+    if (w->dot && path[0] == '.' && path[1] == '/')
+        path += 2;
+    st = add(w->out, rf_strdup(path), code);
+    if (st != RF_OK)
+        *err = st == RF_ERR_NOMEM ? ENOMEM : EFBIG;
+    return st;
+}
+
 static bool wanted(const walker *w, const char *name)
 {
     size_t n = strlen(name), m;
@@ -362,52 +354,6 @@ static bool wanted(const walker *w, const char *name)
         return true;
     m = strlen(w->suffix);
     return n > m && strcmp(name + n - m, w->suffix) == 0;
-}
-
-/* The sorted names of directory path ("." and "..", and hidden ones unless
- * asked, left out), or an error with *err set. */
-static rf_status read_names(const walker *w, const char *path, char ***names, size_t *count,
-                            int *err)
-{
-    DIR *dir = opendir(path);
-    struct dirent *e;
-    char **v = NULL;
-    size_t n = 0, cap = 0, i;
-    rf_status st = RF_OK;
-    if (!dir) {
-        *err = errno;
-        return RF_ERR_IO;
-    }
-    while ((e = readdir(dir)) != NULL) {
-        const char *s = e->d_name;
-        char *copy;
-        if (strcmp(s, ".") == 0 || strcmp(s, "..") == 0 ||
-            (s[0] == '.' && !(w->flags & RF_FS_WALK_HIDDEN)))
-            continue;
-        if (n >= RF_FS_WALK_MAX_ENTRIES) {
-            *err = EFBIG, st = RF_ERR_LIMIT;
-            break;
-        }
-        copy = rf_strdup(s);
-        if (!copy || !rf_grow((void **)&v, &cap, n + 1, sizeof *v)) {
-            rf_free(copy);
-            *err = ENOMEM, st = RF_ERR_NOMEM;
-            break;
-        }
-        v[n++] = copy;
-    }
-    closedir(dir);
-    if (st != RF_OK) {
-        for (i = 0; i < n; i++)
-            rf_free(v[i]);
-        rf_free(v);
-        return st;
-    }
-    if (n > 1)
-        qsort(v, n, sizeof *v, by_name);
-    *names = v;
-    *count = n;
-    return RF_OK;
 }
 
 /* Whether full is a symbolic link whose target is out of w's fence. */
@@ -418,71 +364,98 @@ static bool leads_out(const walker *w, const char *full)
            !under(w->fence, full, true);
 }
 
-static rf_status walk_dir(walker *w, const char *path, int depth, int *err);
-
-/* The subdirectory full (sb) of a folder depth levels down: walked when new
- * and not too deep, listed when too deep or unreadable. */
-static rf_status walk_sub(walker *w, char *full, const struct stat *sb, int depth, int *err)
+/* A folder in preorder: skipped when the walk is flat or has been there
+ * (a loop, a second link), listed and skipped when too deep. */
+static rf_status enter(walker *w, FTS *fts, FTSENT *e, int *err)
 {
-    int sub = 0;
-    rf_status st = RF_OK, fresh;
-    if (!(w->flags & RF_FS_WALK_RECURSIVE)) {
-        rf_free(full);
+    rf_status st;
+    if (e->fts_level > 0 && !(w->flags & RF_FS_WALK_RECURSIVE)) {
+        fts_set(fts, e, FTS_SKIP);
         return RF_OK;
     }
-    fresh = enter_dir(w, sb);
-    if (fresh == RF_OK && depth >= RF_FS_WALK_MAX_DEPTH) {
-        st = add(w->out, full, RF_FS_ETOODEEP); /* listed: an error, never a silent skip */
-        full = NULL;
-    } else if (fresh == RF_ERR_NOMEM) {
-        st = RF_ERR_NOMEM;
-    } else if (fresh == RF_OK) {
-        st = walk_dir(w, full, depth + 1, &sub);
-        if (st == RF_ERR_IO) { /* listed, and the walk goes on */
-            st = add(w->out, full, sub);
-            full = NULL;
-        }
+    st = enter_dir(w, e->fts_statp);
+    if (st != RF_OK) {
+        fts_set(fts, e, FTS_SKIP);
+        if (st == RF_ERR_NOMEM)
+            *err = ENOMEM;
+        return st == RF_ERR_ARG ? RF_OK : st;
     }
-    if (st != RF_OK && st != RF_ERR_IO)
-        *err = st == RF_ERR_NOMEM ? ENOMEM : EFBIG;
-    rf_free(full);
-    return st;
+    if (e->fts_level > RF_FS_WALK_MAX_DEPTH) { /* the top's entries are level 1 */
+        fts_set(fts, e, FTS_SKIP);
+        return list(w, e, RF_FS_ETOODEEP, err); /* an error, never a silent skip */
+    }
+    return RF_OK;
 }
 
-static rf_status walk_dir(walker *w, const char *path, int depth, int *err)
+/* A symbolic link: listed unread when it leads out of the fence to a folder
+ * or a file the walk wants, else followed (fts gives it back as what it
+ * names); a dangling one is passed over. */
+static rf_status judge_link(walker *w, FTS *fts, FTSENT *e, int *err)
 {
-    char **names = NULL;
-    size_t n = 0, i;
-    rf_status st = read_names(w, path, &names, &n, err);
-    if (st != RF_OK)
-        return st;
-    for (i = 0; i < n && st == RF_OK; i++) {
-        struct stat sb;
-        char *full = join(path, names[i]);
-        if (!full) {
-            *err = ENOMEM, st = RF_ERR_NOMEM;
+    struct stat sb;
+    if (stat(e->fts_accpath, &sb) != 0)
+        return RF_OK;
+    if ((S_ISDIR(sb.st_mode) || (S_ISREG(sb.st_mode) && wanted(w, e->fts_name))) &&
+        leads_out(w, e->fts_accpath))
+        return list(w, e, RF_FS_EOUTSIDE, err); /* listed, never followed nor read */
+    fts_set(fts, e, FTS_FOLLOW);
+    return RF_OK;
+}
+
+/* One entry of the walk; RF_ERR_IO only for a top it cannot read. */
+static rf_status visit(walker *w, FTS *fts, FTSENT *e, int *err)
+{
+    if (e->fts_level > 0 && e->fts_name[0] == '.' && !(w->flags & RF_FS_WALK_HIDDEN)) {
+        if (e->fts_info == FTS_D)
+            fts_set(fts, e, FTS_SKIP);
+        return RF_OK;
+    }
+    switch (e->fts_info) {
+    case FTS_D: return enter(w, fts, e, err);
+    case FTS_DNR:
+    case FTS_ERR:
+        if (e->fts_level == 0) {
+            *err = e->fts_errno;
+            return RF_ERR_IO;
+        }
+        return list(w, e, e->fts_errno, err); /* listed, and the walk goes on */
+    case FTS_SL: return judge_link(w, fts, e, err);
+    case FTS_F: return wanted(w, e->fts_name) ? list(w, e, 0, err) : RF_OK;
+    default: /* FTS_DP; FTS_DC, a loop; FTS_SLNONE, dangling; FTS_NS; a FIFO, never read */
+        return RF_OK;
+    }
+}
+
+/* The fts walk of the normalised folder top. */
+static rf_status walk_tree(walker *w, const char *top, int *err)
+{
+    char *argv[2];
+    FTS *fts;
+    FTSENT *e;
+    rf_status st = RF_OK;
+    argv[0] = (char *)top; /* fts_open does not write its paths */
+    argv[1] = NULL;
+    w->dot = strcmp(top, ".") == 0;
+    fts = fts_open(argv, FTS_PHYSICAL | FTS_NOCHDIR | FTS_COMFOLLOW, by_name);
+    if (!fts) {
+        *err = errno;
+        return errno == ENOMEM ? RF_ERR_NOMEM : RF_ERR_IO;
+    }
+    for (;;) {
+        errno = 0;
+        e = fts_read(fts);
+        if (!e) {
+            if (errno != 0) {
+                *err = errno;
+                st = errno == ENOMEM ? RF_ERR_NOMEM : RF_ERR_IO;
+            }
             break;
         }
-        if (stat(full, &sb) != 0) {
-            rf_free(full); /* a dangling link */
-        } else if ((S_ISDIR(sb.st_mode) || (S_ISREG(sb.st_mode) && wanted(w, names[i]))) &&
-                   leads_out(w, full)) {
-            st = add(w->out, full, RF_FS_EOUTSIDE); /* listed, never followed nor read */
-            if (st != RF_OK)
-                *err = st == RF_ERR_NOMEM ? ENOMEM : EFBIG;
-        } else if (S_ISDIR(sb.st_mode)) {
-            st = walk_sub(w, full, &sb, depth, err);
-        } else if (S_ISREG(sb.st_mode) && wanted(w, names[i])) {
-            st = add(w->out, full, 0);
-            if (st != RF_OK)
-                *err = st == RF_ERR_NOMEM ? ENOMEM : EFBIG;
-        } else {
-            rf_free(full);
-        }
+        st = visit(w, fts, e, err);
+        if (st != RF_OK)
+            break;
     }
-    for (i = 0; i < n; i++)
-        rf_free(names[i]);
-    rf_free(names);
+    fts_close(fts);
     return st;
 }
 
@@ -529,10 +502,8 @@ static rf_status walk_top(walker *w, const char *top, bool fenced, const char *r
             st = add(w->out, rf_strdup(top), leads_out(w, top) ? RF_FS_EOUTSIDE : 0);
             *err = ENOMEM;
         }
-    } else if ((st = enter_dir(w, &sb)) == RF_OK) {
-        st = walk_dir(w, top, 0, err);
     } else {
-        *err = ENOMEM;
+        st = walk_tree(w, top, err);
     }
     w->fence = NULL; /* rroot dies here */
     return st;
@@ -564,7 +535,7 @@ static rf_status walk(const char *root, bool fenced, const char *dir, const char
     }
     st = walk_top(&w, rf_fs_path_normalise(top), fenced, root, &err);
     rf_free(top);
-    rf_free(w.seen);
+    forget_dirs(&w);
     if (st != RF_OK) {
         rf_fs_list_free(w.out);
         set_why(why, err);
