@@ -849,8 +849,8 @@ END_TEST
 /* A row too long is room-too-big alone: not followed by a false no-rows. */
 /* The prescan goes over a big file in steps (load_prescan.c): a comment
  * across a step's end hides its DOCTYPE, a tag past the first step is
- * walked 16 bytes at a time with quotes holding '=', '>' and the other
- * quote, and a bad byte anywhere is reported before a tag found earlier. */
+ * walked with quotes holding '=', '>' and the other quote, and a bad byte
+ * anywhere is reported before a tag found earlier. */
 static char *steps_file(size_t *len, int *tag_line, bool bad_byte)
 {
     size_t cap = 400 * 1024, n = 0;
