@@ -29,7 +29,7 @@ typedef struct rf_level rf_level; /* opaque */
 
 typedef struct rf_level_opts {
     const char *profile; /* profile name; NULL: "brogue" */
-    uint64_t seed;
+    uint64_t seed;       /* the run's; a level's streams come from seed and depth */
     int depth;           /* 1-based, 1..1000 */
     int width, height;   /* RF_LEVEL_MIN_W x RF_LEVEL_MIN_H .. 1000 x 1000, or both 0:
                           * the digger's own size (rf_level_default_size) */

@@ -2,8 +2,9 @@
  * profile names, and the step table it calls.
  *
  * Pipeline: level; recipe.c runs the recipe, recipe_steps.c holds its steps
- * (dig, place, passes). A run owns the level's streams and the placer, and
- * records the steps called and parameters read (rf_recipe_mark).
+ * (dig, place, passes). A run owns the level's streams (all seeded from the
+ * seed and depth together) and the placer, and records the steps called and
+ * parameters read (rf_recipe_mark).
  */
 #ifndef RF_RECIPE_INT_H
 #define RF_RECIPE_INT_H
@@ -33,6 +34,8 @@ typedef struct rf_recipe_run {
     const rf_level_opts *o;
     rf_diags *d;
     const char *name;               /* the recipe's, for messages */
+    uint64_t seed;                  /* every stream's: rf_rng_depth_seed(o->seed,
+                                     * o->depth), so depths share no stream */
     rf_rng layout, cosmetic, roll;  /* streams "layout", "cosmetic", "recipe" */
     rf_placer *placer;              /* made by the first dig step, NULL before */
     rf_brogue_run *brogue;          /* a Brogue dig in progress, else NULL */

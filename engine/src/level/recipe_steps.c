@@ -148,7 +148,7 @@ static void place_opts(rf_recipe_run *r, rf_place_opts *po)
     po->rooms = r->o->rooms;
     po->nrooms = r->o->nrooms;
     po->depth = r->o->depth;
-    po->seed = r->o->seed;
+    po->seed = r->seed;
     for (k = 0; k < 4; k++) {
         po->terrain[k] = rf_profile_int(r->prof, r->o->depth, keys[k], po->terrain[k]);
         rf_recipe_mark(r, keys[k]);
@@ -400,7 +400,7 @@ static int step_special_rooms(lua_State *L)
     so.depth = r->lv->depth;
     so.difficulty = r->o->difficulty ? (rf_difficulty)r->o->difficulty : RF_DIFFICULTY_HMP;
     so.single_monster = src.get(src.ud, "single-monster", &lo, &hi) && lo != 0;
-    rf_rng_seed_named(&rng, r->o->seed, "special");
+    rf_rng_seed_named(&rng, r->seed, "special");
     r->choke_stale = true;
     st = rf_special_rooms(r->lv->g, &r->lv->rooms, &so, &rng, &r->lv->objs, &r->lv->special);
     for (i = 0; st == RF_OK && i < r->lv->special.nfeelings; i++)
@@ -441,7 +441,7 @@ static int step_populate(lua_State *L)
         luaL_error(L, "populate: place the stairs first (hordes sleep out of their sight)");
     if (!rf_recipe_charge(L, r, "populate", 1))
         return 0;
-    rf_rng_seed_named(&rng, r->o->seed, RF_RNG_POPULATE);
+    rf_rng_seed_named(&rng, r->seed, RF_RNG_POPULATE);
     rf_populate_opts_init(&po);
     po.depth = r->lv->depth;
     po.traps = trap_count(r, &src, &rng);

@@ -24,7 +24,8 @@ typedef struct rf_place_opts {
     const char *const *rooms;         /* nrooms forced template names */
     size_t nrooms;
     int depth;                        /* 1-based */
-    uint64_t seed;                    /* the level's: seeds stream "place" */
+    uint64_t seed;                    /* the level's stream seed (rf_rng_depth_seed):
+                                       * seeds stream "place" */
     int terrain[4];   /* what W, L, I, G become: RF_PLACE_TERRAIN_CODES values */
     int count_lo, count_hi; /* templates drawn at 79x29, scaled to the level */
     int orient;             /* RF_PLACE_ORIENT_* (place.h): the profile's orient */
