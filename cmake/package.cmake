@@ -3,11 +3,12 @@
 #   roomforge         (cli, data, lua)  the command, its man pages, bash
 #                     completion, the bundled content and the module for
 #                     Debian's lua5.4: what `apt install ./roomforge_*.deb`
-#                     gives a modder or designer, needing no other package
+#                     gives a modder or designer, with the library it pulls in
 #   libroomforgeN     (lib)  the shared library, N its SONAME's major version
 #   libroomforge-dev  (dev)  headers, static library, the .so link, roomforge.pc
-# The command and the Lua module link the static library, so the first
-# package stands alone; a game links libroomforgeN through libroomforge-dev.
+# The command and the Lua module are clients of the installed surface (DESIGN
+# 14): they link libroomforgeN, so the first package depends on it at its
+# exact version; a game links libroomforgeN through libroomforge-dev.
 # SONAME policy (docs/games.md): libroomforge.so.N with N = the project's major
 # version; a release that removes or changes a public function, type or
 # struct layout bumps N (and so the package name), additions do not.
@@ -50,11 +51,18 @@ set(CPACK_COMPONENT_DATA_GROUP tool)
 set(CPACK_COMPONENT_LUA_GROUP tool)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# dpkg-shlibdeps finds libroomforge.so.0, which the command and the module
+# need, in the build (it is in no installed package: the Depends above says
+# which of ours holds it).
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${PROJECT_BINARY_DIR}/engine) # roomforge_shared's folder
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://roomforge.invalid.example/")
 
 set(CPACK_DEBIAN_TOOL_PACKAGE_NAME roomforge)
 set(CPACK_DEBIAN_TOOL_PACKAGE_SECTION devel)
+# The CLI and the Lua module link libroomforge.so (DESIGN 14, the installed
+# surface): the library's package of this very version.
+set(CPACK_DEBIAN_TOOL_PACKAGE_DEPENDS "${RF_DEB_LIB} (= ${RF_DEB_VERSION})")
 if(RF_LUA_MODULE)
   set(CPACK_DEBIAN_TOOL_PACKAGE_RECOMMENDS lua5.4)
   set(CPACK_DEBIAN_TOOL_PACKAGE_PROVIDES lua-roomforge)

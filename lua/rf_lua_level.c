@@ -11,6 +11,7 @@
  * script that only renders or digests pays nothing.
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -329,13 +330,28 @@ static size_t forced_rooms(lua_State *L, int t, const char **names)
     return n; /* the list is left on the stack, anchoring the names */
 }
 
-/* DoomRL's difficulty 1-5 (gen --difficulty's numbers); 0 when absent. */
-static int difficulty_opt(lua_State *L, int t)
+/* Option key of the table at 2 as an int, def when absent: out of int's
+ * range it is clamped, and rf_level_opts_check refuses it in its words. */
+static int opt_int(lua_State *L, const char *key, lua_Integer def)
 {
-    lua_Integer dl = rf_lua_opt_integer(L, t, 2, "difficulty", 0);
-    if (dl != 0 && (dl < 1 || dl > 5))
-        luaL_argerror(L, 2, "'difficulty' takes 1..5 (1 itytd ... 5 nightmare)");
-    return (int)dl;
+    lua_Integer v = rf_lua_opt_integer(L, 2, 2, key, def);
+    return v < INT_MIN ? INT_MIN : v > INT_MAX ? INT_MAX : (int)v;
+}
+
+/* Raises argument 2's error when the library refuses o: its first
+ * bad-level-option message, the CLI's and the C API's words. */
+static void check_opts(lua_State *L, const rf_level_opts *o)
+{
+    rf_diags *d = rf_diags_new();
+    if (!d)
+        luaL_error(L, "roomforge: out of memory");
+    if (rf_level_opts_check(o, d) == RF_OK) {
+        rf_diags_free(d);
+        return;
+    }
+    lua_pushstring(L, rf_diags_count(d) ? rf_diags_at(d, 0)->message : "bad level options");
+    rf_diags_free(d);
+    luaL_argerror(L, 2, lua_tostring(L, -1));
 }
 
 /* pack:gen{profile, seed, depth, width, height, rooms, difficulty, recipe,
@@ -351,7 +367,7 @@ int rf_lua_pack_gen(lua_State *L)
     rf_lua_level *lv;
     rf_lua_box *box;
     rf_level_opts o;
-    lua_Integer seed, depth, w, h;
+    lua_Integer seed;
     rf_status st;
     rf_lua_opts(L, 2, true, keys);
     rf_level_opts_init(&o);
@@ -359,15 +375,10 @@ int rf_lua_pack_gen(lua_State *L)
     seed = rf_lua_opt_integer(L, 2, 2, "seed", 1);
     if (seed < 0)
         return luaL_argerror(L, 2, "'seed' must be a non-negative integer");
-    depth = rf_lua_opt_integer(L, 2, 2, "depth", 1);
-    if (depth < 1 || depth > RF_LEVEL_MAX_DEPTH)
-        return luaL_argerror(L, 2, "'depth' takes 1..1000");
-    w = rf_lua_opt_integer(L, 2, 2, "width", 0);
-    h = rf_lua_opt_integer(L, 2, 2, "height", 0);
-    if ((w || h) && (w < RF_LEVEL_MIN_W || h < RF_LEVEL_MIN_H || w > RF_LEVEL_MAX_SIDE ||
-                     h > RF_LEVEL_MAX_SIDE))
-        return luaL_argerror(L, 2, "'width' and 'height' go together, from 20x10 to 1000x1000");
-    o.difficulty = difficulty_opt(L, 2);
+    o.depth = opt_int(L, "depth", 1);
+    o.width = opt_int(L, "width", 0);
+    o.height = opt_int(L, "height", 0);
+    o.difficulty = opt_int(L, "difficulty", 0); /* DoomRL's 1-5, 0: hmp */
     o.recipe_file = rf_lua_opt_string(L, 2, 2, "recipe_name", NULL);
     if (rf_lua_opt_string(L, 2, 2, "recipe", NULL)) { /* gen --recipe: its text, any bytes */
         lua_getfield(L, 2, "recipe");
@@ -375,9 +386,7 @@ int rf_lua_pack_gen(lua_State *L)
         lua_pop(L, 1);
     }
     o.seed = (uint64_t)seed;
-    o.depth = (int)depth;
-    o.width = (int)w;
-    o.height = (int)h;
+    check_opts(L, &o);
     o.nrooms = forced_rooms(L, 2, names); /* index 3 when given */
     o.rooms = names;
     o.templates = rf_pack_templates(p->pack);
@@ -390,15 +399,8 @@ int rf_lua_pack_gen(lua_State *L)
     st = rf_level_generate(rf_pack_profiles(p->pack), &o, &lv->level, box->diags);
     if (st == RF_ERR_NOMEM)
         return luaL_error(L, "roomforge: out of memory");
-    if (st != RF_OK) {
-        if (rf_diags_errors(box->diags) == 0) /* a failure the level did not explain */
-            (void)rf_diag_add(box->diags, "level-failed", o.profile ? o.profile : "brogue", 0, 0,
-                              "profile '%s': seed %" PRIu64 ", depth %d: %s",
-                              o.profile ? o.profile : "brogue", o.seed, o.depth,
-                              st == RF_ERR_CONTENT ? "its numbers cannot make a level"
-                                                   : rf_status_str(st));
+    if (st != RF_OK) /* the diagnostics say why: the library explains every failure */
         return rf_lua_fail(L, box->diags);
-    }
     lv->pack = p;
     p->levels++;
     rf_lua_push_diags(L, box->diags);

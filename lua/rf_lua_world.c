@@ -246,8 +246,9 @@ static int world_rooms(lua_State *L)
     return 1;
 }
 
-static void push_object(lua_State *L, const rf_world_object *o)
+static void push_object(lua_State *L, rf_world *w, const rf_world_object *o)
 {
+    size_t i, n;
     lua_createtable(L, 0, 16);
     rf_lua_set_string(L, "id", o->id);
     rf_lua_set_string(L, "type", o->tag ? o->tag : rf_object_type_name(o->type));
@@ -270,6 +271,17 @@ static void push_object(lua_State *L, const rf_world_object *o)
         rf_lua_set_int(L, "horde", (lua_Integer)o->horde);
     rf_lua_set_bool(L, "leader", o->leader);
     rf_lua_set_int(L, "room", (lua_Integer)o->room + 1);
+    /* the calls below end o's strings: they were copied above */
+    rf_lua_set_string(L, "name", rf_world_object_name(w, o->handle));
+    rf_lua_set_bool(L, "blocks", rf_world_object_blocks(w, o->handle));
+    n = rf_world_object_attr_count(w, o->handle);
+    lua_createtable(L, 0, n > INT_MAX ? INT_MAX : (int)n);
+    for (i = 0; i < n; i++) {
+        const char *k, *v;
+        if (rf_world_object_attr_get(w, o->handle, i, &k, &v))
+            rf_lua_set_string(L, k, v);
+    }
+    lua_setfield(L, -2, "attrs");
 }
 
 /* world:objects(room) -> the room's objects as the world holds them now. */
@@ -282,7 +294,7 @@ static int world_objects(lua_State *L)
         rf_world_object o;
         if (!rf_world_object_get(w, room, i, &o))
             break;
-        push_object(L, &o); /* o.id is valid until the next call on w */
+        push_object(L, w, &o); /* o.id is valid until the next call on w */
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     return 1;
@@ -296,7 +308,7 @@ static int world_object(lua_State *L)
     rf_world_object o;
     if (!rf_world_object_find(w, room, rf_lua_check_text(L, 3), &o))
         return 0;
-    push_object(L, &o);
+    push_object(L, w, &o);
     return 1;
 }
 
@@ -308,7 +320,7 @@ static int world_handle(lua_State *L)
     rf_world_object o;
     if (h < 1 || !rf_world_object_by_handle(w, (uint64_t)h, &o))
         return 0;
-    push_object(L, &o);
+    push_object(L, w, &o);
     return 1;
 }
 
@@ -335,42 +347,17 @@ static int check_coord(lua_State *L, int i)
     return (int)v;
 }
 
-/* Whether room r's own cells hold level (x, y): inside its box and, for a
- * template room, not on a blank of its map (boxes of rooms may overlap). */
-static bool room_holds(const rf_world_room *r, int x, int y, bool *exact)
+/* world:room_at(x, y) -> the room (1-based) holding level cell x, y, or
+ * nil (a corridor, a blank): rf_world_room_at's rule. */
+static int world_room_at(lua_State *L)
 {
-    int tx, ty, tw, th;
-    *exact = false;
-    if (x < r->x || y < r->y || x >= r->x + r->w || y >= r->y + r->h)
-        return false;
-    if (!r->tmpl)
-        return true;
-    tw = rf_template_width(r->tmpl);
-    th = rf_template_height(r->tmpl);
-    rf_orient_to_template(r->orient, tw, th, x - r->x, y - r->y, &tx, &ty);
-    *exact = rf_template_cell(r->tmpl, tx, ty) != ' ';
-    return *exact;
-}
-
-/* The room holding level (x, y) into *out: a template room whose map covers
- * the cell first, else the first room whose box holds it; false when none. */
-static bool room_at(rf_world *w, int x, int y, size_t *out)
-{
-    size_t i, n = rf_world_room_count(w), boxed = n;
-    for (i = 0; i < n; i++) {
-        rf_world_room r;
-        bool exact;
-        if (!rf_world_room_get(w, i, &r) || !room_holds(&r, x, y, &exact))
-            continue;
-        if (exact) {
-            *out = i;
-            return true;
-        }
-        if (boxed == n)
-            boxed = i;
-    }
-    *out = boxed;
-    return boxed < n;
+    rf_world *w = check_world(L, 1);
+    int x = check_coord(L, 2), y = check_coord(L, 3);
+    size_t room;
+    if (!rf_world_room_at(w, x, y, &room))
+        return 0;
+    lua_pushinteger(L, (lua_Integer)room + 1);
+    return 1;
 }
 
 /* world:enter(room) or world:enter(x, y): the player enters a room (by
@@ -385,7 +372,7 @@ static int enter_exit(lua_State *L, bool enter)
         int x = check_coord(L, 2), y = check_coord(L, 3);
         if (rf_world_move_player(w, x, y) != RF_OK)
             return luaL_error(L, "roomforge: cannot move the player to %d,%d", x, y);
-        if (!room_at(w, x, y, &room))
+        if (!rf_world_room_at(w, x, y, &room))
             return 0;
     } else {
         room = check_room(L, w, 2);
@@ -400,11 +387,20 @@ static int enter_exit(lua_State *L, bool enter)
 static int world_enter(lua_State *L) { return enter_exit(L, true); }
 static int world_exit(lua_State *L) { return enter_exit(L, false); }
 
-/* world:move(x, y): the player stands at level x, y. */
+static int handle_event(lua_State *L, rf_world *w, const char *fn, lua_Integer h, int n, int x,
+                        int y);
+
+/* world:move(x, y): the player stands at level x, y; world:move(h, x, y):
+ * the object with handle h does (rf_world_move_obj). */
 static int world_move(lua_State *L)
 {
     rf_world *w = check_world(L, 1);
-    int x = check_coord(L, 2), y = check_coord(L, 3);
+    int x, y;
+    if (!lua_isnoneornil(L, 4))
+        return handle_event(L, w, "move", luaL_checkinteger(L, 2), 1, check_coord(L, 3),
+                            check_coord(L, 4));
+    x = check_coord(L, 2);
+    y = check_coord(L, 3);
     if (rf_world_move_player(w, x, y) != RF_OK)
         return luaL_error(L, "roomforge: cannot move the player to %d,%d", x, y);
     return 0;
@@ -422,13 +418,48 @@ static rf_status fire(rf_world *w, event ev, size_t room, const char *id, int n)
     }
 }
 
+/* An event on the object with handle h (rf_world_<fn>_obj); raises with
+ * the world-event diagnostic's message when refused. Returns the object's
+ * room (1-based). */
+static int handle_event(lua_State *L, rf_world *w, const char *fn, lua_Integer h, int n, int x,
+                        int y)
+{
+    rf_diags *d = rf_diags_new();
+    rf_world_object o;
+    rf_status st;
+    uint64_t u = h < 1 ? 0 : (uint64_t)h;
+    char msg[512];
+    if (!d)
+        return luaL_error(L, "roomforge: out of memory");
+    if (strcmp(fn, "pull") == 0)
+        st = rf_world_pull_obj(w, u, d);
+    else if (strcmp(fn, "hit") == 0)
+        st = rf_world_hit_obj(w, u, n, d);
+    else if (strcmp(fn, "break") == 0)
+        st = rf_world_break_obj(w, u, d);
+    else if (strcmp(fn, "kill") == 0)
+        st = rf_world_kill_obj(w, u, d);
+    else
+        st = rf_world_move_obj(w, u, x, y, d);
+    snprintf(msg, sizeof msg, "%s",
+             rf_diags_count(d) ? rf_diags_at(d, 0)->message : rf_status_str(st));
+    rf_diags_free(d);
+    if (st != RF_OK)
+        return luaL_error(L, "roomforge: %s", msg);
+    if (!rf_world_object_by_handle(w, u, &o))
+        return 0;
+    lua_pushinteger(L, (lua_Integer)o.room + 1);
+    return 1;
+}
+
 /* pull(id[, room]), hit(id[, n[, room]]), kill(id[, room]): the event on the
- * object of room, or of the first room holding one of that kind. Returns
- * the room (1-based). */
+ * object of room, or of the first room holding one of that kind; with a
+ * handle (an integer) instead of id, on that object. Returns the room
+ * (1-based). */
 static int object_event(lua_State *L, event ev)
 {
     rf_world *w = check_world(L, 1);
-    const char *id = rf_lua_check_text(L, 2);
+    const char *id;
     int room_arg = ev == EV_HIT ? 4 : 3;
     int n = 1;
     size_t i, count = rf_world_room_count(w);
@@ -439,6 +470,10 @@ static int object_event(lua_State *L, event ev)
             return luaL_argerror(L, 3, "hits: 1..10000");
         n = (int)k;
     }
+    if (lua_type(L, 2) == LUA_TNUMBER)
+        return handle_event(L, w, ev == EV_PULL ? "pull" : ev == EV_HIT ? "hit" : "kill",
+                            luaL_checkinteger(L, 2), n, 0, 0);
+    id = rf_lua_check_text(L, 2);
     if (!lua_isnoneornil(L, room_arg)) {
         i = check_room(L, w, room_arg);
         st = fire(w, ev, i, id, n);
@@ -465,6 +500,13 @@ static int object_event(lua_State *L, event ev)
 static int world_pull(lua_State *L) { return object_event(L, EV_PULL); }
 static int world_hit(lua_State *L) { return object_event(L, EV_HIT); }
 static int world_kill(lua_State *L) { return object_event(L, EV_KILL); }
+
+/* world:break_object(h): the breakable with handle h breaks. */
+static int world_break(lua_State *L)
+{
+    rf_world *w = check_world(L, 1);
+    return handle_event(L, w, "break", luaL_checkinteger(L, 2), 1, 0, 0);
+}
 
 /* world:tick([n]) -> effects, diagnostics: n ticks (default 1), every
  * effect they made, oldest first. */
@@ -535,7 +577,8 @@ static const luaL_Reg world_methods[] = {
     {"handle", world_handle},
     {"player", world_player}, {"ticks", world_ticks}, {"enter", world_enter},
     {"exit", world_exit}, {"move", world_move}, {"pull", world_pull},
-    {"hit", world_hit}, {"kill", world_kill}, {"tick", world_tick}, {"save", world_save},
+    {"hit", world_hit}, {"kill", world_kill}, {"break_object", world_break},
+    {"room_at", world_room_at}, {"tick", world_tick}, {"save", world_save},
     {"close", world_close}, {NULL, NULL}};
 
 static const luaL_Reg world_meta[] = {

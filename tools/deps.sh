@@ -6,7 +6,8 @@
 # builds the man pages (docs/man); man-db's `man` reads them back in the
 # install test (tests/cli/install_check.sh). libpng writes `gen --format png`;
 # libmicrohttpd serves `watch --serve`; zlib checksums world saves; json-c
-# reads every JSON roomforge reads back (stats shards);
+# reads every JSON roomforge reads back (stats shards, lint baselines, the
+# Lua module's tables);
 # chromium, node and npm run the html viewer's browser test (tests/browser);
 # clang builds the libFuzzer harnesses (make fuzz); lua5.4 runs the Lua
 # module's tests (tests/lua); lintian checks the .deb packages (deb_inspect);

@@ -39,6 +39,7 @@ int main(int argc, char **argv)
     rf_world *world = NULL;
     rf_world_opts wopts;
     rf_world_room room;
+    rf_world_object warden;
     rf_level_opts opts;
     const rf_grid *grid;
     char row[RF_LEVEL_MAX_SIDE + 1];
@@ -98,10 +99,13 @@ int main(int argc, char **argv)
         goto done;
     printf("%s at %d,%d, rules: %zu\n", room.name, room.x, room.y, room.rules);
 
-    /* 4. Events from the game, then ticks; the log says what the rules did. */
+    /* 4. Events from the game, then ticks; the log says what the rules did.
+     * Events take the object's handle (rf_world_kill_obj): a game keeps the
+     * handles of what it spawned; an object with an id is also found by it. */
     if (rf_world_enter(world, r) != RF_OK || rf_world_tick(world, d) != RF_OK)
         goto done;
-    if (rf_world_kill(world, r, "warden") != RF_OK || rf_world_tick(world, d) != RF_OK)
+    if (!rf_world_object_find(world, r, "warden", &warden) ||
+        rf_world_kill_obj(world, warden.handle, d) != RF_OK || rf_world_tick(world, d) != RF_OK)
         goto done;
     print_effects(world, 0);
     rc = 0;

@@ -55,7 +55,7 @@ E.define_condition("event", {
     expr = "ev[k] & A ~= 0",
 })
 
-E.define_condition("isalive", {object = true, notfound = false, expr = "alive[k] == 1"})
+E.define_condition("isalive", {object = true, notfound = false, expr = "alive[k] >= 1"})
 E.define_condition("isdead", {object = true, notfound = false, expr = "alive[k] == 0"})
 
 E.define_condition("started", {

@@ -48,6 +48,9 @@ local SLOT, REV = {}, {} -- slot -> object or false; room (1-based) -> event bit
 -- handle of its horde's leader (0: none) and whether it leads; handle -> k
 -- while the object is present. Handles count from 1 and are never reused.
 local HANDLE, HORDE, LEADER, BYH = {}, {}, {}, {}
+-- k -> the attributes it was made with (normalised keys, text values), read
+-- by hosts (rf_world_object_attr) and saved.
+local ATTRS = {}
 
 -- What C and Lua share, from C's one definition (world_lua.c): a name
 -- missing there stops the boot here.
@@ -93,7 +96,7 @@ local E = {
     px = 0, py = 0,  -- the player's level position
     objtag = objtag_c, -- C: canonical tag of an object tag, attributes checked
     O = O, SLOT = SLOT, REV = REV,
-    HANDLE = HANDLE, HORDE = HORDE, LEADER = LEADER, BYH = BYH,
+    HANDLE = HANDLE, HORDE = HORDE, LEADER = LEADER, BYH = BYH, ATTRS = ATTRS,
     EV_CHANGED = EV_CHANGED, EV_HIT = EV_HIT, EV_BROKEN = EV_BROKEN, EV_DIED = EV_DIED,
     EV_ENTERED = EV_ENTERED, EV_EXITED = EV_EXITED,
     forbidden = host.forbidden, -- the sandbox's forbidden list (luavm.c): name -> true
@@ -275,6 +278,7 @@ local function make_object(room, tag, a, x, y, h)
     if h > E.HANDLE_MAX then error("the world has given out every handle it may (2^53)", 0) end
     if h > E.next_handle then E.next_handle = h end
     HANDLE[k], HORDE[k], LEADER[k], BYH[h] = h, 0, false, k
+    ATTRS[k] = a
     room.list[#room.list + 1] = k
     if a.id ~= nil then SLOT[slot_of(room, a.id)] = k end
     return k
@@ -301,6 +305,9 @@ local NOT_ATTRS = {id = true, at = true, x = true, y = true, actiontype = true, 
 
 function OPS.create(room, tag, a, x, y)
     local k = make_object(room, tag, a, x, y)
+    local own = {} -- the object keeps its attributes; a script may change a later
+    for key, v in pairs(a) do own[key] = tostring(v) end
+    ATTRS[k] = own
     local list = {} -- key, value, ...: C sorts them (pairs has no order)
     for key, v in pairs(a) do
         if not NOT_ATTRS[key] then list[#list + 1], list[#list + 2] = key, tostring(v) end
@@ -422,35 +429,117 @@ function E.enter(index) pend(REV, index + 1, EV_ENTERED) end
 function E.exit(index) pend(REV, index + 1, EV_EXITED) end
 function E.move_player(x, y) E.px, E.py = x, y end
 
-function E.pull(index, id)
-    local k = find_of(index, id, "lever")
-    if not k then return false end
+-- What an event does to object k (its type checked by the caller).
+local function pull_k(k)
     O.activated[k] = not O.activated[k]
     pend(O.ev, k, EV_CHANGED)
-    return true
 end
 
-function E.hit(index, id, n)
-    local k = find_of(index, id, "customBreakable")
-    if not k then return false end
-    if O.broken[k] then return true end
+local function hit_k(k, n)
+    if O.broken[k] then return end
     O.hits[k] = O.hits[k] + n
     pend(O.ev, k, EV_HIT)
     if O.hits[k] >= (O.needed[k] > 1 and O.needed[k] or 1) then
         O.broken[k] = true
         pend(O.ev, k, EV_BROKEN)
     end
+end
+
+-- A horde is dead when every member is (DESIGN 14). Its leader carries the
+-- horde's id, so the leader's alive column tells the horde: 1 the leader
+-- lives, 2 the leader died but members live (isAlive holds, isDead does
+-- not), 0 all dead. Other members' column tells themselves.
+local function horde_dead(h)
+    for j = 1, E.nobj do
+        if not O.gone[j] and HORDE[j] == h and HANDLE[j] then
+            if O.alive[j] == 1 then return false end
+        end
+    end
+    return true
+end
+
+local function kill_k(k)
+    if O.alive[k] ~= 1 then return end
+    local h = HORDE[k]
+    if h == 0 or h == nil then
+        O.alive[k] = 0
+        pend(O.ev, k, EV_DIED)
+        return
+    end
+    O.alive[k] = LEADER[k] and 2 or 0
+    if not LEADER[k] then pend(O.ev, k, EV_DIED) end
+    local lk = BYH[h]
+    if lk and O.alive[lk] == 2 and horde_dead(h) then
+        O.alive[lk] = 0
+        pend(O.ev, lk, EV_DIED)
+    end
+end
+
+function E.pull(index, id)
+    local k = find_of(index, id, "lever")
+    if not k then return false end
+    pull_k(k)
+    return true
+end
+
+function E.hit(index, id, n)
+    local k = find_of(index, id, "customBreakable")
+    if not k then return false end
+    hit_k(k, n)
     return true
 end
 
 function E.kill(index, id)
     local k = find_of(index, id, "monster", "horde")
     if not k then return false end
-    if O.alive[k] == 1 then
-        O.alive[k] = 0
-        pend(O.ev, k, EV_DIED)
-    end
+    kill_k(k)
     return true
+end
+
+-- Events addressed by handle (rf_world_kill_obj, ...): what the event
+-- takes, and its verb for the message.
+local OBJ_EVENTS = {
+    pull = {types = {lever = true}, verb = "pulled", run = pull_k},
+    hit = {types = {customBreakable = true}, verb = "hit", run = hit_k},
+    ["break"] = {types = {customBreakable = true}, verb = "broken", run = function(k)
+        local need = O.needed[k] > 1 and O.needed[k] or 1
+        hit_k(k, need - O.hits[k] > 1 and need - O.hits[k] or 1)
+    end},
+    kill = {types = {monster = true, horde = true}, verb = "killed", run = kill_k},
+}
+
+-- Event name on the object with handle h (n: hits; x, y: a move's level
+-- cell). nil when done, else what was wrong (C reports it).
+function E.obj_event(name, h, n, x, y)
+    local k = BYH[h]
+    if k == nil then return sformat("no object has handle %d", h) end
+    if name == "move" then
+        local lx, ly = to_template_c(O.ri[k], x, y)
+        O.x[k], O.y[k] = lx, ly
+        return nil
+    end
+    local ev = OBJ_EVENTS[name]
+    if not ev.types[O.type[k]] then
+        return sformat("object %d is a %s, which cannot be %s", h, O.type[k], ev.verb)
+    end
+    ev.run(k, n)
+    return nil
+end
+
+-- The attributes of the object with handle h: key, value, ... sorted by
+-- key; nil when no object has it.
+function E.object_attrs(h)
+    local k = BYH[h]
+    if k == nil then return nil end
+    local keys, list = {}, {}
+    for key in pairs(ATTRS[k]) do
+        if not NOT_ATTRS[key] then keys[#keys + 1] = key end
+    end
+    table.sort(keys)
+    for i = 1, #keys do
+        list[#list + 1], list[#list + 2] = keys[i], tostring(ATTRS[k][keys[i]])
+    end
+    return list
 end
 
 -- ---- ticks ----

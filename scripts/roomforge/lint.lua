@@ -67,7 +67,9 @@ function E.release_last(index)
     E.nrules = 0
     if nobj > 0 then
         local HANDLE, HORDE, LEADER, forget_view = E.HANDLE, E.HORDE, E.LEADER, E.forget_view
+        local ATTRS = E.ATTRS
         for k = nobj, 1, -1 do
+            ATTRS[k] = nil -- the room's attribute tables are garbage now
             if k > KEEP_OBJECTS then
                 for c = 1, NCOLS do COLS[c][k] = nil end
                 HANDLE[k], HORDE[k], LEADER[k] = nil, nil, nil

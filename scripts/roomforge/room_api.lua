@@ -63,7 +63,7 @@ local VIEW_FIELDS = {
     x = function(k) return O.x[k] end,
     y = function(k) return O.y[k] end,
     activated = function(k) return O.activated[k] end,
-    alive = function(k) return O.alive[k] == 1 end,
+    alive = function(k) return O.alive[k] >= 1 end,
     dead = function(k) return O.alive[k] == 0 end,
     started = function(k) return O.started[k] end,
     remaining = function(k) return O.remaining[k] end,

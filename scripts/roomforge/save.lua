@@ -101,6 +101,9 @@ function E.save_state()
             flag(O.broken[k])
             flag(O.passable[k])
             flag(O.can_push[k])
+            local attrs = E.object_attrs(HANDLE[k]) -- format 3: key, value, ...
+            int(#attrs // 2)
+            for j = 1, #attrs do str(attrs[j]) end
         end
     end
     put("clocks")
@@ -223,7 +226,7 @@ end
 
 -- Parses s (E.save_state's form) for nrooms rooms into E.restore, checking
 -- every value; raises "at byte N: ..." when the save is damaged.
-function E.restore_begin(s, nrooms)
+function E.restore_begin(s, nrooms, version)
     src, pos = s, 1
     local R = {rooms = {}, handles = {}}
     for ri = 1, nrooms do R.rooms[ri] = {} end
@@ -243,10 +246,20 @@ function E.restore_begin(s, nrooms)
         if id == "" then pos = save damaged("an empty id") end
         o.id = id
         o.x, o.y = num(-COORD, COORD, "x"), num(-COORD, COORD, "y")
-        o.activated, o.alive, o.started = bit("activated"), num(-1, 1, "alive"), bit("started")
+        o.activated, o.alive, o.started = bit("activated"), num(-1, 2, "alive"), bit("started")
         o.remaining, o.initial = num(-NUM, NUM, "remaining"), num(-NUM, NUM, "initial")
         o.hits, o.needed = num(-NUM, NUM, "hits"), num(-NUM, NUM, "needed")
         o.broken, o.passable, o.can_push = bit("broken"), bit("passable"), bit("can_push")
+        o.attrs = {}
+        if version and version >= 3 then
+            for _ = 1, num(0, NUM, "attributes") do
+                local key = text("attribute key")
+                if key == "" or o.attrs[key] ~= nil then
+                    damaged("an empty or repeated attribute key")
+                end
+                o.attrs[key] = text("attribute value")
+            end
+        end
         if R.handles[o.handle] then damaged("handle " .. o.handle .. " twice") end
         R.handles[o.handle] = true
         local list = R.rooms[ri + 1]
@@ -307,7 +320,8 @@ function E.restore_room(room)
     if list == nil then error("a room the save does not have", 0) end
     for i = 1, #list do
         local o = list[i]
-        local k = E.make_object(room, o.type, {id = o.id}, o.x, o.y, o.handle)
+        o.attrs.id = o.id
+        local k = E.make_object(room, o.type, o.attrs, o.x, o.y, o.handle)
         O.activated[k], O.alive[k], O.started[k] = o.activated, o.alive, o.started
         O.remaining[k], O.initial[k], O.hits[k], O.needed[k] = o.remaining, o.initial, o.hits,
             o.needed

@@ -8,7 +8,8 @@
 #            them), the files each holds (dpkg-deb -c), and lintian without
 #            errors when lintian is installed.
 #   install  only in CI (RF_CI=1, as root; exit 77 = skipped otherwise): first
-#            roomforge_*.deb alone (the issue's "apt install ./roomforge*.deb"),
+#            roomforge_*.deb with the library it depends on (what "apt install
+#            ./roomforge*.deb" installs),
 #            then, away from the build tree (cd /, PATH=/usr/bin:/bin):
 #            roomforge gen, man -w roomforge-gen, bash completion, lua5.4
 #            require "roomforge" generating the same level; then the library
@@ -44,10 +45,10 @@ inspect)
     *libxml2*) ;;
     *) fail "libroomforge0 does not depend on libxml2: $(field libroomforge0 Depends)" ;;
     esac
+    # the CLI and the Lua module link the shared library (DESIGN 14)
     case $(field roomforge Depends) in
-    *libroomforge*) fail "roomforge depends on the library package: $(field roomforge Depends)" ;;
-    *libxml2*) ;;
-    *) fail "roomforge's dependencies: $(field roomforge Depends)" ;;
+    *"libroomforge0 (= $ver)"*) ;;
+    *) fail "roomforge does not depend on libroomforge0 (= $ver): $(field roomforge Depends)" ;;
     esac
     [ "$(field roomforge Provides)" = lua-roomforge ] || fail "roomforge does not provide lua-roomforge"
     [ "$(field roomforge Recommends)" = lua5.4 ] || fail "roomforge does not recommend lua5.4"
@@ -76,14 +77,19 @@ inspect)
     has libroomforge-dev '^\./usr/lib/[a-z0-9_-]*/libroomforge\.a$'
     has libroomforge-dev '^\./usr/lib/[a-z0-9_-]*/libroomforge\.so$'
     has libroomforge-dev '^\./usr/lib/[a-z0-9_-]*/pkgconfig/roomforge\.pc$'
-    # the module inside roomforge stands alone: it exports luaopen_roomforge only
+    # the module inside roomforge exports luaopen_roomforge only and links
+    # libroomforge.so, which it finds where the loader looks (no RPATH)
     mod=$(mktemp -d)
     dpkg-deb -x "$(deb roomforge)" "$mod"
     exports=$(nm -D --defined-only "$mod$(pkg-config --variable=INSTALL_CMOD lua5.4)/roomforge.so" |
         awk '$2 == "T" {print $3}')
     [ "$exports" = luaopen_roomforge ] || fail "the Lua module exports: $exports"
-    readelf -d "$mod$(pkg-config --variable=INSTALL_CMOD lua5.4)/roomforge.so" | grep -q 'libroomforge' &&
-        fail "the Lua module needs libroomforge.so"
+    readelf -d "$mod$(pkg-config --variable=INSTALL_CMOD lua5.4)/roomforge.so" | grep -q 'NEEDED.*libroomforge' ||
+        fail "the Lua module does not link libroomforge.so"
+    readelf -d "$mod/usr/bin/roomforge" | grep -q 'NEEDED.*libroomforge' ||
+        fail "the roomforge command does not link libroomforge.so"
+    readelf -d "$mod/usr/bin/roomforge" "$mod$(pkg-config --variable=INSTALL_CMOD lua5.4)/roomforge.so" |
+        grep -q 'RPATH\|RUNPATH' && fail "a binary of the roomforge package carries an RPATH"
     rm -rf "$mod"
     for p in $pkgs; do
         dpkg-deb -c "$(deb "$p")" | awk '{print $NF}' | grep -q '^\./usr/local' && fail "$p installs under /usr/local"
@@ -107,8 +113,8 @@ install)
     tmp=$(mktemp -d)
     purge() { dpkg --purge $pkgs >"$tmp/purge.log" 2>&1; }
     trap 'purge; rm -rf "$tmp"' EXIT HUP INT TERM
-    dpkg -i "$(deb roomforge)" >"$tmp/install.log" 2>&1 ||
-        { cat "$tmp/install.log"; echo "FAIL: dpkg -i roomforge alone"; exit 1; }
+    dpkg -i "$(deb libroomforge0)" "$(deb roomforge)" >"$tmp/install.log" 2>&1 ||
+        { cat "$tmp/install.log"; echo "FAIL: dpkg -i roomforge and libroomforge0"; exit 1; }
     run() { (cd / && env -i PATH=/usr/bin:/bin HOME="$tmp" "$@"); }
     run roomforge gen --seed 1 --depth 5 --format ascii >"$tmp/gen.txt" 2>"$tmp/err" ||
         fail "roomforge gen: $(cat "$tmp/err")"
@@ -126,8 +132,8 @@ install)
         local level = assert(rf.load():gen{seed = 1, depth = 5})
         io.write(level:render("ascii"))' 2>&1)
     [ "$got" = "$(cat "$tmp/gen.txt")" ] || fail "a level generated in Lua is not roomforge gen's: $got"
-    # the library and its headers for a C program
-    dpkg -i "$(deb libroomforge0)" "$(deb libroomforge-dev)" >>"$tmp/install.log" 2>&1 ||
+    # the headers for a C program
+    dpkg -i "$(deb libroomforge-dev)" >>"$tmp/install.log" 2>&1 ||
         { cat "$tmp/install.log"; echo "FAIL: dpkg -i the library packages"; exit 1; }
     cat >"$tmp/client.c" <<'C'
 #include <stdio.h>

@@ -11,9 +11,12 @@
 # examples/generate.c and examples/game.c build and run the same way;
 # the man pages are installed under share/man/man1 and `man` finds and renders
 # them through MANPATH (man-db, installed by tools/deps.sh); `make install
-# PREFIX=P` installs into P (DESTDIR too) and not /usr/local. CFLAGS: extra
-# flags for those programs (the sanitizer flags when the library was built
-# with them).
+# PREFIX=P` installs into P (DESTDIR too) and not /usr/local. The installed
+# surface is the whole API (DESIGN 14): the CLI and the Lua module need
+# libroomforge.so and find it with no LD_LIBRARY_PATH; every ```c block of
+# docs/games.md and every header the CLI and the module include compile and
+# link with pkg-config's flags alone. CFLAGS: extra flags for those programs
+# (the sanitizer flags when the library was built with them).
 set -u
 [ $# -ge 2 ] || { echo "usage: install_check.sh BUILD_DIR CC [CFLAGS]" >&2; exit 2; }
 build=$1
@@ -172,6 +175,61 @@ $cc -std=c11 $cflags $pc_cflags "$tmp/user.c" -o "$tmp/user_static" "$prefix/lib
 check
 "$tmp/user_static" "$pc_data/content/rooms" >"$tmp/out" 2>&1 || fail "the static program: $(cat "$tmp/out")"
 ldd "$tmp/user_static" 2>/dev/null | grep -q libroomforge && fail "the static program needs libroomforge.so"
+
+# The API is the installed surface (DESIGN 14). The CLI and the Lua module
+# are clients of libroomforge.so (NEEDED), and find the installed one by
+# themselves ($ORIGIN RPATH), not the build tree's.
+for bin in bin/roomforge lib/lua/5.4/roomforge.so; do
+    [ -e "$prefix/$bin" ] || continue
+    check
+    readelf -d "$prefix/$bin" 2>/dev/null | grep -q 'NEEDED.*\[libroomforge\.so\.' ||
+        fail "$bin does not link libroomforge.so: $(readelf -d "$prefix/$bin" | grep NEEDED)"
+    check
+    so=$(env -u LD_LIBRARY_PATH ldd "$prefix/$bin" 2>/dev/null | awk '$1 ~ /^libroomforge/ {print $3}')
+    [ -n "$so" ] && [ "$(realpath "$so")" = "$(realpath "$prefix/lib/libroomforge.so.0")" ] ||
+        fail "$bin does not load the installed libroomforge.so: $(ldd "$prefix/$bin" | grep roomforge)"
+done
+# Every roomforge header the CLI and the Lua module include, in one
+# translation unit, with pkg-config's flags only: none is left uninstalled.
+check
+grep -h '#include "roomforge/' "$src"/tools/roomforge.c "$src"/tools/cli/*.c "$src"/tools/cli/*.h \
+    "$src"/tools/datadir/*.c "$src"/tools/datadir/*.h "$src"/lua/*.c "$src"/lua/*.h 2>/dev/null |
+    sed 's#.*"\(roomforge/[a-z_0-9]*\.h\)".*#\1#' | sort -u |
+    sed 's#.*#\#include <&>#' >"$tmp/cli_headers.c"
+printf 'int main(void);\nint main(void) { return 0; }\n' >>"$tmp/cli_headers.c"
+[ "$(wc -l <"$tmp/cli_headers.c")" -gt 5 ] || fail "no roomforge header found in the CLI's sources"
+# shellcheck disable=SC2086
+$cc -std=c11 -Wall -Wextra -Werror $cflags $pc_cflags "$tmp/cli_headers.c" -o "$tmp/cli_headers" \
+    $pc_libs >"$tmp/cc.log" 2>&1 || fail "the CLI's headers against the install: $(cat "$tmp/cc.log")"
+# Every ```c block of docs/games.md: fragments, each compiled as the body of
+# a function given what the guide's text has in hand (diags, a template,
+# templates, a world and its options); a line of "..." (code left out)
+# becomes a return. Linked, so every function they name is exported.
+check
+awk '
+    BEGIN { n = 0; inblock = 0 }
+    /^```c[ \t]*$/ {
+        n++; inblock = 1
+        printf "int rf_docs_block_%d(rf_diags *diags, const rf_template *tmpl, rf_world *w,\n", n
+        printf "    rf_world_opts opts, const rf_template_set *templates);\n"
+        printf "int rf_docs_block_%d(rf_diags *diags, const rf_template *tmpl, rf_world *w,\n", n
+        printf "    rf_world_opts opts, const rf_template_set *templates)\n{\n"
+        printf "    (void)diags; (void)tmpl; (void)w; (void)opts; (void)templates;\n    {\n"
+        next
+    }
+    inblock && /^```/ { inblock = 0; print "    }\n    return 0;\n}"; next }
+    inblock { sub(/^[ \t]*\.\.\./, "return 1;"); print }
+    END { printf "int main(void);\nint main(void) { return %d == 0; }\n", n }
+' "$src/docs/games.md" >"$tmp/docs_body.c"
+{
+    printf '#include <stdio.h>\n#include <roomforge/roomforge.h>\n'
+    cat "$tmp/docs_body.c"
+} >"$tmp/docs_blocks.c"
+grep -q '^int rf_docs_block_1(' "$tmp/docs_blocks.c" || fail "docs/games.md has no \`\`\`c block"
+check
+# shellcheck disable=SC2086
+$cc -std=c11 -Wall -Wextra -Werror $cflags $pc_cflags "$tmp/docs_blocks.c" -o "$tmp/docs_blocks" \
+    $pc_libs >"$tmp/cc.log" 2>&1 || fail "docs/games.md's C blocks against the install: $(cat "$tmp/cc.log")"
 
 # The game guide's example, as its header says to build it: pkg-config for the
 # flags, the installed data directory for the content.

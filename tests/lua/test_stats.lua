@@ -56,4 +56,11 @@ H.raises(function() pack:stats{shard = {4, 3}} end, "'shard' takes", "a shard pa
 H.raises(function() pack:stats{format = "xml"} end, "'format' takes", "an unknown format")
 H.raises(function() pack:stats{profile = "brogue"} end, "unknown option 'profile'", "a misspelt option")
 
+-- the tables' values as json-c reads them (rf_lua_json.c): counts and sums
+-- Lua integers, shares and z floats, null an absent field
+H.eq(math.type(s.levels), "integer", "a count is an integer")
+H.eq(math.type(s.templates[1].sums[2]), "integer", "a sum is an integer")
+H.eq(math.type(s.templates[1].expected_share), "float", "a share is a float")
+H.eq(s.recipe, nil, "null is an absent field")
+
 H.finish("test_stats")

@@ -248,7 +248,7 @@ do
   a:enter(gate)
   a:tick(2)
   local bytes = assert(a:save())
-  H.check(bytes:sub(1, 18) == "roomforge-world 2 ", "a save starts with its header")
+  H.check(bytes:sub(1, 18) == "roomforge-world 3 ", "a save starts with its header")
   local b, diags = rf.load_world(spack, bytes)
   H.check(b ~= nil and #diags == 0, "the save loads back")
   a:kill("warden", gate)
@@ -260,6 +260,56 @@ do
   local none, d2 = rf.load_world(spack, damaged)
   H.check(none == nil and d2[1] and d2[1].code == "save-damaged", "a damaged save is nil, save-damaged")
   a:close() b:close()
+end
+
+-- handles (issue 29): kill, pull, hit, break_object and move by handle,
+-- objects' name, attrs and blocks, and world:room_at, C's one rule (seed 7:
+-- a population monster without id stands in one of the level's rooms)
+do
+  local hp = assert(rf.load())
+  local hl = assert(hp:gen{seed = 7, depth = 6, rooms = {"Twin Lever Lock", "Breaker's Hall"}})
+  local hw = hl:world()
+  local pop, lever, beam
+  for ri = 1, #hw:rooms() do
+    for _, o in ipairs(hw:objects(ri)) do
+      if o.type == "monster" and o.id == nil and o.horde == nil and not pop then pop = o end
+      if o.id == "west" then lever = o end
+      if o.id == "beam" then beam = o end
+    end
+  end
+  H.check(pop and lever and beam, "a monster without id, a lever and a breakable")
+  H.check(pop.blocks and type(pop.name) == "string" and pop.attrs.name == pop.name,
+          "an object's name, attrs and blocks")
+  H.eq(hw:kill(pop.handle), pop.room, "kill(handle) gives the object's room")
+  H.eq(hw:handle(pop.handle).alive, false, "the monster without id is dead")
+  H.eq(hw:handle(pop.handle).blocks, false, "a dead monster blocks nothing")
+  H.eq(hw:pull(lever.handle), lever.room, "pull(handle)")
+  H.eq(hw:handle(lever.handle).activated, not lever.activated, "the lever flipped")
+  H.eq(hw:hit(beam.handle, 1), beam.room, "hit(handle, n)")
+  H.eq(hw:break_object(beam.handle), beam.room, "break_object(handle)")
+  H.eq(hw:handle(beam.handle).broken, true, "broken")
+  H.eq(hw:move(pop.handle, pop.x + 1, pop.y), pop.room, "move(handle, x, y)")
+  H.eq(hw:handle(pop.handle).x, pop.x + 1, "the object moved")
+  H.raises(function() hw:kill(10 ^ 9 // 1) end, "no object has handle", "kill of no handle")
+  H.raises(function() hw:hit(lever.handle) end, "cannot be hit", "hit of a lever")
+  H.raises(function() hw:kill(lever.handle) end, "cannot be killed", "kill of a lever")
+  -- room_at is enter(x, y)'s rule, C's rf_world_room_at
+  local r = hw:rooms()[lever.room]
+  for y = r.y - 1, r.y + r.h do
+    for x = r.x - 1, r.x + r.w do
+      local at = hw:room_at(x, y)
+      H.eq(hw:enter(x, y), at, "room_at and enter agree at " .. x .. "," .. y)
+    end
+  end
+  H.eq(hw:room_at(lever.x, lever.y), lever.room, "the lever's cell is its room's")
+  H.eq(hw:room_at(-5, -5), nil, "no room out there")
+  local lp = assert(rf.load{content = H.src .. "/tests/data/lua_enter"})
+  local lw = assert(lp:gen{seed = 3, depth = 2, rooms = {"Ell"}}):world()
+  local ell
+  for _, x in ipairs(lw:rooms()) do if x.name == "Ell" then ell = x end end
+  H.eq(lw:room_at(ell.x + 2, ell.y + 1), ell.index, "room_at on a floor cell")
+  H.check(lw:room_at(ell.x + 8, ell.y + 1) ~= ell.index, "room_at on a blank of the box")
+  hw:close() lw:close()
 end
 
 H.finish("test_world")

@@ -88,6 +88,45 @@ START_TEST(bad_options_are_refused)
 }
 END_TEST
 
+/* The library says why (issue 30): every bad option is one bad-level-option
+ * error, all of them at once, the same words for every front end; a failure
+ * nothing else explained is a level-failed naming the level. */
+START_TEST(bad_options_are_told_through_the_sink)
+{
+    static const char *const want[] = {"depth 0 is outside 1..1000",
+                                       "width and height go together (both 0: the profile's size), not 40x0",
+                                       "difficulty 9 is not 1..5 (0: hmp)",
+                                       "2 forced rooms without their names"};
+    rf_diags *d = rf_diags_new();
+    rf_level_opts o;
+    rf_level *lv = (rf_level *)&o; /* generate clears it */
+    size_t i;
+    ck_assert_ptr_nonnull(d);
+    rf_level_opts_init(&o);
+    ck_assert_int_eq(rf_level_opts_check(&o, d), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    o.depth = 0;
+    o.width = 40;
+    o.difficulty = 9;
+    o.nrooms = 2;
+    ck_assert_int_eq(rf_level_generate(NULL, &o, &lv, d), RF_ERR_ARG);
+    ck_assert_ptr_null(lv);
+    ck_assert_uint_eq(rf_diags_count(d), 4);
+    for (i = 0; i < 4; i++) {
+        ck_assert_str_eq(rf_diags_at(d, i)->code, "bad-level-option");
+        ck_assert_str_eq(rf_diags_at(d, i)->message, want[i]);
+    }
+    rf_diags_clear(d);
+    rf_level_opts_init(&o);
+    o.width = 19;
+    o.height = 10;
+    ck_assert_int_eq(rf_level_opts_check(&o, d), RF_ERR_ARG);
+    ck_assert_str_eq(rf_diags_at(d, 0)->message, "size 19x10 is outside 20x10..1000x1000");
+    ck_assert_int_eq(rf_level_opts_check(NULL, NULL), RF_ERR_ARG); /* no sink: the status alone */
+    rf_diags_free(d);
+}
+END_TEST
+
 START_TEST(smallest_and_largest_levels_generate)
 {
     rf_level *lv = make(3, 9, 20, 10);
@@ -543,6 +582,7 @@ static Suite *level_suite(void)
     tcase_set_timeout(gen, 120);
     tcase_add_test(gen, options_default_to_brogue_79x29);
     tcase_add_test(gen, bad_options_are_refused);
+    tcase_add_test(gen, bad_options_are_told_through_the_sink);
     tcase_add_test(gen, smallest_and_largest_levels_generate);
     tcase_add_test(gen, stairs_stand_far_apart_on_the_level);
     tcase_add_loop_test(gen, every_digger_digs_every_corner_size, 0,

@@ -2,7 +2,8 @@
  * (engine/src/stats): expected and observed shares over known weights, the
  * never-placed reasons, figures against an independent count of the same
  * levels, the same bytes for any --jobs, shards merged into the whole run's
- * bytes, and a merge refusing what is not one run's shards.
+ * bytes, a merge refusing what is not one run's shards, and the reader
+ * refusing bad JSON at its byte (json-c plus stats_jread.c's checks).
  *
  * Small templates are written inline; profiles too, with special rooms and
  * population off where a test counts only the placer's work.
@@ -377,6 +378,125 @@ START_TEST(merge_refuses)
 }
 END_TEST
 
+/* The one message text d holds, or "". */
+static const char *only_message(const rf_diags *d)
+{
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "stats-merge");
+    return rf_diags_at(d, 0)->message;
+}
+
+/* What json-c refuses and what stats_jread.c adds to it (issue 30): each
+ * text refused with stats-merge naming the byte where it goes wrong. */
+START_TEST(read_refuses_bad_json)
+{
+    static const struct {
+        const char *text;
+        size_t len; /* 0: strlen */
+        const char *says;
+    } bad[] = {
+        {"{\"a\": [1, 2,, 3]}", 0, "bad JSON at byte 12 (unexpected character)"},
+        {"{\"levels\":", 0, "bad JSON at byte 10 (unexpected end of data)"},
+        {"{} x", 0, "bad JSON at byte 3"},
+        {"{}\0{}", 5, "bad JSON at byte 2 (bytes after the value)"},
+        {"{\"a\":[1,]}", 0, "bad JSON at byte 8"},
+        {"/* no */ {}", 0, "bad JSON at byte 0"},
+        {"[18446744073709551616]", 0, "bad JSON at byte 1 (an integer out of the 64-bit range)"},
+        {"[1, -9223372036854775809]", 0, "bad JSON at byte 4 (an integer out of the 64-bit range)"},
+        {"[\"a\x01\"]", 0, "bad JSON at byte 3 (a raw control byte inside a string)"},
+        {"{\"a\\u0000b\":1}", 0, "bad JSON at byte 3 (\\u0000 inside a string)"},
+        {"{\"x\":[3, {\"a\":1,\"b\":{},\"a\":2}]}", 0, "a key twice in the object at byte 9"},
+        {"[[\"\\u0000\"], 1x]", 0, "bad JSON at byte 3 (\\u0000"}, /* the earlier fault */
+        {"[1x, [\"\\u0000\"]]", 0, "bad JSON at byte 2 (number expected)"},
+    };
+    rf_stats *m = NULL;
+    size_t i;
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        rf_diags *d = rf_diags_new();
+        size_t len = bad[i].len ? bad[i].len : strlen(bad[i].text);
+        ck_assert(d);
+        ck_assert_int_eq(rf_stats_read_json(bad[i].text, len, "bad.json", &m, d), RF_ERR_CONTENT);
+        ck_assert_ptr_null(m);
+        ck_assert_msg(strstr(only_message(d), bad[i].says), "%zu: %s", i, only_message(d));
+        rf_diags_free(d);
+    }
+}
+END_TEST
+
+/* Nesting: 32 levels are read (and then lack a report's fields), 33 are
+ * refused at the 33rd bracket. */
+START_TEST(read_bounds_depth)
+{
+    char text[80];
+    rf_diags *d = rf_diags_new();
+    rf_stats *m = NULL;
+    ck_assert(d);
+    memset(text, '[', 32);
+    memset(text + 32, ']', 32);
+    ck_assert_int_eq(rf_stats_read_json(text, 64, "deep.json", &m, d), RF_ERR_CONTENT);
+    ck_assert(strstr(only_message(d), "templates"));
+    rf_diags_free(d);
+    d = rf_diags_new();
+    ck_assert(d);
+    memset(text, '[', 33);
+    memset(text + 33, ']', 33);
+    ck_assert_int_eq(rf_stats_read_json(text, 66, "deep.json", &m, d), RF_ERR_CONTENT);
+    ck_assert_str_eq(only_message(d),
+                     "not a roomforge stats JSON report: bad JSON at byte 32 (nesting too deep)");
+    rf_diags_free(d);
+}
+END_TEST
+
+/* "[{},{},...]": json-c spends ~800 bytes an object, so past
+ * ST_JSON_MAX_OBJECTS the text is refused before json-c reads the rest. */
+START_TEST(read_caps_objects)
+{
+    size_t n = ((size_t)1 << 18) + 1, len = 3 * n + 1, i;
+    char *text = malloc(len), want[96];
+    rf_diags *d = rf_diags_new();
+    rf_stats *m = NULL;
+    ck_assert(text && d);
+    text[0] = '[';
+    for (i = 0; i < n; i++)
+        memcpy(text + 1 + 3 * i, i + 1 < n ? "{}," : "{}]", 3);
+    ck_assert_int_eq(rf_stats_read_json(text, len, "objects.json", &m, d), RF_ERR_CONTENT);
+    snprintf(want, sizeof want, "bad JSON at byte %zu (more objects than a report holds)",
+             1 + 3 * (n - 1));
+    ck_assert_msg(strstr(only_message(d), want), "%s", only_message(d));
+    rf_diags_free(d);
+    free(text);
+}
+END_TEST
+
+/* Counts are exact to 2^64-1 (json-c's uint64), and a report's own text
+ * with one count raised to it reads back with that count. */
+START_TEST(read_keeps_u64_exact)
+{
+    rf_stats_opts o;
+    rf_stats *s = NULL, *back = NULL;
+    char *text, *at, *edited;
+    size_t len;
+    opts(&o, one, 1, 2, 1, 1, 1);
+    ck_assert_int_eq(rf_stats_run(&o, &s, NULL), RF_OK);
+    text = report(s, RF_STATS_JSON, &len);
+    at = strstr(text, "\"draws\":");
+    ck_assert(at);
+    edited = malloc(len + 32);
+    ck_assert(edited);
+    at += strlen("\"draws\":");
+    memcpy(edited, text, (size_t)(at - text));
+    len = (size_t)(at - text) +
+          (size_t)sprintf(edited + (at - text), "18446744073709551615%s", strchr(at, ','));
+    ck_assert_int_eq(rf_stats_read_json(edited, len, "max.json", &back, NULL), RF_OK);
+    ck_assert(back->draws == UINT64_MAX);
+    ck_assert(back->levels == s->levels);
+    rf_stats_free(back);
+    rf_stats_free(s);
+    free(text);
+    free(edited);
+}
+END_TEST
+
 /* A profile's orient decides what fits: a room taller than the level
  * refused by size where rooms stay as drawn, drawn and placed turned where
  * the profile turns every room (the placer's own test, with its orient). */
@@ -578,6 +698,10 @@ static Suite *stats_suite(void)
     tcase_add_test(tc, jobs_same_bytes);
     tcase_add_test(tc, shards_merge_to_whole);
     tcase_add_test(tc, merge_refuses);
+    tcase_add_test(tc, read_refuses_bad_json);
+    tcase_add_test(tc, read_bounds_depth);
+    tcase_add_test(tc, read_caps_objects);
+    tcase_add_test(tc, read_keeps_u64_exact);
     tcase_add_test(tc, bad_options);
     tcase_add_test(tc, failed_levels_counted);
     tcase_add_test(tc, forced_counted_apart);

@@ -3,7 +3,9 @@
  * bundled profile and many seeds, the world holds the level's objects one
  * for one (tag, id, cell, room, handle = the JSON's), hordes know their
  * leader, a second level continues the handles, Brood Chamber's absent
- * mother is absent from the world too, and created objects get new handles.
+ * mother is absent from the world too, created objects get new handles, a
+ * population monster killed by handle stays dead across a save, and a horde
+ * dies with its last member, not its leader.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -292,6 +294,108 @@ START_TEST(a_bounded_log_keeps_the_newest_effects)
 }
 END_TEST
 
+/* w saved and loaded again with the options world_of used. */
+static rf_world *reload(rf_world *w, const rf_level *lv)
+{
+    rf_world_opts o;
+    rf_world *back = NULL;
+    FILE *f = tmpfile();
+    ck_assert_ptr_nonnull(f);
+    rf_world_opts_init(&o);
+    o.seed = rf_level_seed(lv);
+    ck_assert_int_eq(rf_world_save(w, f, NULL), RF_OK);
+    rewind(f);
+    ck_assert_int_eq(rf_world_load(&o, rooms, f, NULL, &back), RF_OK);
+    fclose(f);
+    rf_world_free(w);
+    return back;
+}
+
+START_TEST(a_population_monster_killed_stays_dead_across_a_save)
+{
+    uint64_t seed;
+    int done = 0;
+    for (seed = 1; seed <= 40 && !done; seed++) {
+        rf_level *lv = gen("brogue", seed, 5, NULL);
+        rf_world *w = world_of(lv);
+        size_t i;
+        for (i = 0; i < rf_level_object_count(lv) && !done; i++) {
+            const rf_placed *p = rf_level_object_at(lv, i);
+            rf_world_object o;
+            uint64_t h = (uint64_t)i + 1;
+            if (strcmp(p->type, "monster") != 0 || p->id[0] || p->horde)
+                continue;
+            ck_assert(rf_world_object_by_handle(w, h, &o) && o.alive && !o.id);
+            ck_assert_str_eq(rf_world_object_name(w, h), p->name);
+            ck_assert(rf_world_object_blocks(w, h));
+            ck_assert_int_eq(rf_world_kill_obj(w, h, NULL), RF_OK);
+            w = reload(w, lv);
+            ck_assert(rf_world_object_by_handle(w, h, &o));
+            ck_assert_msg(!o.alive, "seed %llu: the killed monster lives again",
+                          (unsigned long long)seed);
+            ck_assert_str_eq(rf_world_object_name(w, h), p->name);
+            ck_assert(!rf_world_object_blocks(w, h));
+            done = 1;
+        }
+        rf_world_free(w);
+        rf_level_free(lv);
+    }
+    ck_assert_msg(done, "no population monster in 40 brogue levels");
+}
+END_TEST
+
+/* How many effects of w's log carry text. */
+static int told(rf_world *w, const char *text)
+{
+    size_t i;
+    int n = 0;
+    for (i = 0; i < rf_world_effect_count(w); i++) {
+        const rf_effect *e = rf_world_effect_at(w, i);
+        if (e->text && strstr(e->text, text))
+            n++;
+    }
+    return n;
+}
+
+START_TEST(a_horde_is_dead_when_all_its_members_are)
+{
+    rf_level *lv = gen("brogue", 3, 5, "Kennel of the Pack");
+    rf_world *w = world_of(lv);
+    size_t kennel = room_named(w, "Kennel of the Pack"), r, i, n = 0;
+    uint64_t members[16];
+    rf_world_object lead, o;
+    ck_assert_uint_ne(kennel, (size_t)-1);
+    ck_assert(rf_world_object_find(w, kennel, "pack", &lead));
+    ck_assert(lead.leader && lead.horde == lead.handle);
+    for (r = 0; r < rf_world_room_count(w); r++)
+        for (i = 0; i < rf_world_object_count(w, r); i++)
+            if (rf_world_object_get(w, r, i, &o) && o.horde == lead.handle && !o.leader) {
+                ck_assert_uint_lt(n, 16);
+                members[n++] = o.handle;
+            }
+    ck_assert_uint_ge(n, 2); /* min 3: the leader and two more at least */
+    /* the leader dies: the pack lives on */
+    ck_assert_int_eq(rf_world_kill_obj(w, lead.handle, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, NULL), RF_OK);
+    ck_assert_int_eq(told(w, "falls silent"), 0);
+    ck_assert(rf_world_object_by_handle(w, lead.handle, &o) && !o.alive);
+    /* a member's death is its own; the save keeps the leader's apart */
+    ck_assert_int_eq(rf_world_kill_obj(w, members[0], NULL), RF_OK);
+    ck_assert(rf_world_object_by_handle(w, members[0], &o) && !o.alive);
+    ck_assert(rf_world_object_by_handle(w, members[1], &o) && o.alive);
+    w = reload(w, lv);
+    for (i = 1; i < n; i++) {
+        ck_assert_int_eq(rf_world_tick(w, NULL), RF_OK);
+        ck_assert_int_eq(told(w, "falls silent"), 0);
+        ck_assert_int_eq(rf_world_kill_obj(w, members[i], NULL), RF_OK);
+    }
+    ck_assert_int_eq(rf_world_tick(w, NULL), RF_OK);
+    ck_assert_int_eq(told(w, "falls silent"), 1);
+    rf_world_free(w);
+    rf_level_free(lv);
+}
+END_TEST
+
 static Suite *world_level_suite(void)
 {
     Suite *s = suite_create("world_level");
@@ -302,6 +406,8 @@ static Suite *world_level_suite(void)
     tcase_add_test(tc, a_second_level_continues_the_handles);
     tcase_add_test(tc, a_mother_the_level_dropped_is_not_in_its_world);
     tcase_add_test(tc, a_bounded_log_keeps_the_newest_effects);
+    tcase_add_test(tc, a_population_monster_killed_stays_dead_across_a_save);
+    tcase_add_test(tc, a_horde_is_dead_when_all_its_members_are);
     tcase_set_timeout(tc, 300);
     suite_add_tcase(s, tc);
     return s;

@@ -524,12 +524,12 @@ START_TEST(a_later_version_is_save_version)
     rf_diags *d = rf_diags_new();
     rf_world *w = (rf_world *)0x1;
     blob b = counter_save(set);
-    ck_assert(strncmp(b.buf, "roomforge-world 2 ", 18) == 0);
-    b.buf[16] = '3';
+    ck_assert(strncmp(b.buf, "roomforge-world 3 ", 18) == 0);
+    b.buf[16] = '4';
     ck_assert_int_eq(load(NULL, set, b.buf, b.len, d, &w), RF_ERR_CONTENT);
     ck_assert_ptr_eq(w, (rf_world *)0x1); /* untouched */
     ck_assert_str_eq(rf_diags_at(d, 0)->code, "save-version");
-    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 0)->message, "format 3"));
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 0)->message, "format 4"));
     free(b.buf);
     rf_template_set_free(set);
     rf_diags_free(d);

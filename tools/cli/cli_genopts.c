@@ -121,10 +121,8 @@ static int take_seed(const char *cmd, const char *v, cli_gen *g)
 static int take_size(const char *cmd, const char *v, cli_gen *g)
 {
     if (!v || !cli_parse_size(v, &g->o.width, &g->o.height))
-        return cli_usage_error(cmd, "--size takes WxH from %dx%d to %dx%d", RF_LEVEL_MIN_W,
-                               RF_LEVEL_MIN_H, RF_LEVEL_MAX_SIDE, RF_LEVEL_MAX_SIDE),
-               -1;
-    return 1;
+        return cli_usage_error(cmd, "--size takes WxH, two integers"), -1;
+    return 1; /* its range: cli_gen_check */
 }
 
 static int take_room(const char *cmd, const char *v, cli_gen *g)
@@ -167,9 +165,9 @@ static const gen_opt level_opts[] = {{"--profile", take_profile},
 
 static int take_depth(const char *cmd, const char *v, cli_gen *g)
 {
-    if (!v || !cli_parse_int(v, &g->o.depth) || g->o.depth < 1 || g->o.depth > RF_LEVEL_MAX_DEPTH)
-        return cli_usage_error(cmd, "--depth takes 1..%d", RF_LEVEL_MAX_DEPTH), -1;
-    return 1;
+    if (!v || !cli_parse_int(v, &g->o.depth))
+        return cli_usage_error(cmd, "--depth takes an integer"), -1;
+    return 1; /* its range: cli_gen_check */
 }
 
 static int take_rooms_file(const char *cmd, const char *v, cli_gen *g)
@@ -275,11 +273,21 @@ int cli_gen_opt(const char *cmd, int argc, char **argv, int *k, cli_gen *g)
     return 0;
 }
 
-int cli_gen_run_check(const char *cmd, const cli_gen *g)
+int cli_gen_check(const char *cmd, const cli_gen *g)
 {
-    if (g->o.seed > UINT64_MAX - (uint64_t)g->count)
-        return cli_usage_error(cmd, "--seed + --count overflows");
-    return CLI_OK;
+    rf_diags *d = rf_diags_new();
+    int rc = CLI_OK;
+    size_t i;
+    if (!d)
+        return cli_usage_error(cmd, "out of memory");
+    /* the library's check and words (bad-level-option), as a usage error */
+    if (rf_level_opts_check(&g->o, d) != RF_OK)
+        for (i = 0; i < rf_diags_count(d); i++)
+            rc = cli_usage_error(cmd, "%s", rf_diags_at(d, i)->message);
+    rf_diags_free(d);
+    if (rc == CLI_OK && (g->sets & CLI_GEN_RUN) && g->o.seed > UINT64_MAX - (uint64_t)g->count)
+        rc = cli_usage_error(cmd, "--seed + --count overflows");
+    return rc;
 }
 
 void cli_gen_stats_opts(const cli_gen *g, rf_stats_opts *so)

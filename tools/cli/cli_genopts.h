@@ -61,9 +61,10 @@ void cli_gen_init(cli_gen *g, unsigned sets);
  * (advancing *k past its value): 1; 0 when it is not one; -1 after printing
  * a usage error for cmd. */
 int cli_gen_opt(const char *cmd, int argc, char **argv, int *k, cli_gen *g);
-/* After parsing a run (CLI_GEN_RUN): CLI_OK, or the usage error printed when
- * the seeds overflow. */
-int cli_gen_run_check(const char *cmd, const cli_gen *g);
+/* After parsing: CLI_OK, or CLI_USAGE after printing, as usage errors of
+ * cmd, each level option rf_level_opts_check refuses in its words (depth,
+ * size, ...) or, for a run (CLI_GEN_RUN), seeds that overflow. */
+int cli_gen_check(const char *cmd, const cli_gen *g);
 /* Fills the run's part of so from g: seed, count, depths, size, difficulty,
  * forced rooms, jobs and the recipe g->o holds (cli_read_recipe); so points
  * into g. The profiles, the sets and the progress are the command's. */

@@ -125,7 +125,7 @@ int cmd_catalog(int argc, char **argv)
             return cli_usage_error("catalog", "unknown argument '%s' (see --help)", argv[k]);
         }
     }
-    if ((k = cli_gen_run_check("catalog", &g)) != CLI_OK)
+    if ((k = cli_gen_check("catalog", &g)) != CLI_OK)
         return k;
     rc = cli_pack_open(&cp, "catalog", &g.cc);
     if (!cp.pack)

@@ -181,6 +181,8 @@ int cmd_gen(int argc, char **argv)
         if (r == 0)
             return cli_usage_error("gen", "unknown argument '%s' (see --help)", argv[k]);
     }
+    if ((k = cli_gen_check("gen", &g)) != CLI_OK)
+        return k;
     path = g.out_path;
     rooms_path = g.rooms_path;
     recipe_path = g.recipe_path;
@@ -230,13 +232,7 @@ int cmd_gen(int argc, char **argv)
     }
     g.o.rooms_file = rooms;
     s = rf_level_generate(set, &g.o, &lv, d);
-    if (s != RF_OK) {
-        if (rf_diags_errors(d) == 0) /* a failure the level did not explain */
-            (void)rf_diag_add(d, "level-failed", g.o.profile, 0, 0,
-                              "profile '%s': seed %llu, depth %d: %s", g.o.profile,
-                              (unsigned long long)g.o.seed, g.o.depth,
-                              s == RF_ERR_CONTENT ? "its numbers cannot make a level"
-                                                  : rf_status_str(s));
+    if (s != RF_OK) { /* d says why: the library explains every failure */
         rc = worse_of(s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s), write_diags(d, g.cc.verbosity));
     } else {
         int wrc = write_level(lv, fmt, &g.vo, path);

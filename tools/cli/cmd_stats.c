@@ -261,7 +261,7 @@ int cmd_stats(int argc, char **argv)
     }
     free(merge);
     merge = NULL;
-    if ((k = cli_gen_run_check("stats", &g)) != CLI_OK)
+    if ((k = cli_gen_check("stats", &g)) != CLI_OK)
         return k;
     rc = cli_pack_open(&cp, "stats", &g.cc);
     if (!cp.pack)

@@ -394,6 +394,8 @@ static int parse(watch *w, int argc, char **argv, const char **serve, bool *help
         }
         return cli_usage_error("watch", "unknown argument '%s' (see --help)", argv[k]);
     }
+    if ((r = cli_gen_check("watch", &w->g)) != CLI_OK)
+        return r;
     if (w->g.out_given && !w->g.out_path)
         return cli_usage_error("watch",
                                "-o - would mix the level into the terminal view: give a file");

@@ -14,8 +14,11 @@
 #include "roomforge/diag.h"
 #include "roomforge/dig.h"
 #include "roomforge/grid.h"
+#include "roomforge/place.h"      /* rf_place_entry */
 #include "roomforge/placed.h"
 #include "roomforge/profile.h"
+#include "roomforge/rooms_file.h" /* rf_rooms_file */
+#include "roomforge/special.h"    /* rf_special_result, rf_difficulty */
 #include "roomforge/template_write.h" /* rf_write_format */
 
 RF_BEGIN_C
@@ -33,8 +36,10 @@ typedef struct rf_level_opts {
     int depth;           /* 1-based, 1..1000 */
     int width, height;   /* RF_LEVEL_MIN_W x RF_LEVEL_MIN_H .. 1000 x 1000, or both 0:
                           * the digger's own size (rf_level_default_size) */
-    const struct rf_rooms_file *rooms_file; /* dungeonmaker: borrowed; NULL: bundled */
-    int difficulty;      /* DoomRL difficulty 1-5 (rf_difficulty, special.h); 0: 3, Hurt Me Plenty */
+    const rf_rooms_file *rooms_file; /* dungeonmaker: borrowed (rf_rooms_file_load);
+                                      * NULL: the bundled file the profile names */
+    int difficulty;      /* DoomRL difficulty 1-5 (an rf_difficulty, special.h);
+                          * 0: RF_DIFFICULTY_HMP */
     const struct rf_template_set *templates; /* borrowed, must outlive the level;
                                               * NULL: no templates are placed */
     const char *const *rooms; /* nrooms template names the level must hold
@@ -61,10 +66,21 @@ RF_API RF_NODISCARD rf_status rf_level_default_size(const rf_profile_set *profil
                                                     const rf_level_opts *o, int *w, int *h,
                                                     rf_diags *d);
 
+/* Checks o as rf_level_generate does before it starts: depth 1..1000, width
+ * and height both 0 or within 20x10..1000x1000, difficulty 0..5, forced
+ * rooms with names, a recipe length with its text. RF_OK, or RF_ERR_ARG
+ * with one bad-level-option error in d (when not NULL) for each bad option.
+ * Front ends check what a user gave through it, so every one refuses the
+ * same options in the same words. */
+RF_API RF_NODISCARD rf_status rf_level_opts_check(const rf_level_opts *o, rf_diags *d);
+
 /* Generates one level, at o's size or (both 0) at rf_level_default_size's.
- * RF_ERR_ARG for sizes or depth out of range, an unknown profile, or without
- * a profile set a recipe name no bundled recipe has (also reported to d when
- * d is not NULL: unknown-profile, unknown-recipe); RF_ERR_CONTENT when the
+ * Every failure but RF_ERR_NOMEM leaves at least one error in d (when not
+ * NULL): the one that explains it, else level-failed naming the profile,
+ * seed and depth. RF_ERR_ARG for options rf_level_opts_check refuses
+ * (bad-level-option), an unknown profile, or without
+ * a profile set a recipe name no bundled recipe has (unknown-profile,
+ * unknown-recipe); RF_ERR_CONTENT when the
  * profile names a bundled recipe that does not exist (unknown-recipe at its
  * line); RF_ERR_SCRIPT when the recipe does not compile (script-syntax,
  * script-forbidden) or fails (script-error, ...); RF_ERR_NOMEM when memory
@@ -127,20 +143,18 @@ RF_API size_t rf_level_object_count(const rf_level *l);
 RF_API const rf_placed *rf_level_object_at(const rf_level *l, size_t i);
 /* Objects of one type ("monster", "item", ...). */
 RF_API size_t rf_level_object_count_of(const rf_level *l, const char *type);
-struct rf_place_entry;
 /* What became of each template the placer planned for the level (place.h:
  * forced rooms first, then each weighted draw, in plan order; placed or why
  * not). 0 without templates. Valid until l is freed. */
 RF_API size_t rf_level_plan_count(const rf_level *l);
-RF_API const struct rf_place_entry *rf_level_plan_at(const rf_level *l, size_t i);
+RF_API const rf_place_entry *rf_level_plan_at(const rf_level *l, size_t i);
 RF_API size_t rf_level_feeling_count(const rf_level *l);
 RF_API const char *rf_level_feeling_at(const rf_level *l, size_t i);
-struct rf_special_result;
 /* What the DoomRL special-room pass did (special.h): its 7d2-7 roll, the
  * rooms given each feature, the types skipped for want of a room, locked
  * vaults. All zero when the profile turns the pass off. Valid until l is
  * freed; its feelings are also the level's (rf_level_feeling_at). */
-RF_API const struct rf_special_result *rf_level_special(const rf_level *l);
+RF_API const rf_special_result *rf_level_special(const rf_level *l);
 
 /* Writers. ascii: the grid, one line a row (terrain only, for diffs).
  * json: DESIGN 5's gen shape: rooms with their id (objects' "room" names

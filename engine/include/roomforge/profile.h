@@ -10,6 +10,7 @@
 
 #include "roomforge/common.h"
 #include "roomforge/diag.h"
+#include "roomforge/horde.h" /* rf_horde_table */
 
 RF_BEGIN_C
 
@@ -64,7 +65,7 @@ RF_API bool rf_profile_set_left_out(const rf_profile_set *s, const char *name, c
 /* The population tables (<hordes>, <traps> and <decorations> at the root
  * of the file, horde.h) the set's files held, or NULL when they held none;
  * valid until s is freed. */
-RF_API const struct rf_horde_table *rf_profile_set_hordes(const rf_profile_set *s);
+RF_API const rf_horde_table *rf_profile_set_hordes(const rf_profile_set *s);
 
 RF_END_C
 #endif /* RF_PROFILE_H */

@@ -1,11 +1,12 @@
 /* roomforge/roomforge.h: the whole public API in one include.
  *
  * Pipeline: all of it, as a game or a tool sees it: content packs and the
- * loader (pack.h, template.h, template_write.h, profile.h), diagnostics and
- * lint (diag.h, lint.h), generation and its writers (level.h, view.h, with
- * grid.h, dig.h and placed.h for what a level holds), the world (world.h),
- * scenarios (scenario.h) and the version (version.h). Each header also stands
- * alone; digger internals and file ASTs are not installed.
+ * loader (pack.h, template.h, template_write.h, profile.h with horde.h,
+ * rooms_file.h), diagnostics and lint (diag.h, lint.h), generation and its
+ * writers (level.h, view.h, with grid.h, dig.h, placed.h, place.h and
+ * special.h for what a level holds), files and text (fs.h, text.h), the world
+ * (world.h), scenarios (scenario.h) and the version (version.h). Each header
+ * also stands alone; the diggers, the rng and file ASTs are not installed.
  */
 #ifndef RF_ROOMFORGE_H
 #define RF_ROOMFORGE_H
@@ -21,7 +22,13 @@
 #include "roomforge/grid.h"
 #include "roomforge/dig.h"
 #include "roomforge/placed.h"
+#include "roomforge/horde.h"
+#include "roomforge/rooms_file.h"
+#include "roomforge/place.h"
+#include "roomforge/special.h"
 #include "roomforge/level.h"
+#include "roomforge/fs.h"
+#include "roomforge/text.h"
 #include "roomforge/view.h"
 #include "roomforge/orient.h"
 #include "roomforge/world.h"

@@ -141,7 +141,8 @@ typedef struct rf_world_object {
     int hits;        /* breakable: hits taken */
     int hits_needed; /* breakable: hitsNeededToBreak (0 breaks at the first hit) */
     bool broken;     /* breakable */
-    bool alive;      /* monster and horde: alive; false for other objects */
+    bool alive;      /* monster and horde: alive (a horde member: its own life, the
+                      * leader's too: rf_world_kill_obj); false for other objects */
     bool passable;   /* blocker and the other custom objects */
     bool can_push;
     uint64_t handle; /* unique in its world, from 1, never reused (created objects too) */
@@ -161,6 +162,35 @@ RF_API bool rf_world_object_find(rf_world *w, size_t room, const char *id, rf_wo
 /* The object with handle h, wherever it stands (out->room); false when no
  * object present has it (never given, or removed). */
 RF_API bool rf_world_object_by_handle(rf_world *w, uint64_t h, rf_world_object *out);
+/* What rf_world_object does not hold, by handle (the struct does not grow:
+ * callers allocate it). Strings are valid until the next call on w.
+ * The attributes are the template object's (or for a level's object
+ * without template, the level's: its name), or a created object's as its
+ * create effect gave them (rf_effect.attrs); all are saved and loaded.
+ * Keys are normalised (lower case, no '_'), id and position (at, x, y) left
+ * out, sorted by key. Count: 0 when no object has h. Get: false past the
+ * end or when no object has h. Attr: the value of key (normalised by the
+ * call), NULL when the object has none. */
+RF_API size_t rf_world_object_attr_count(rf_world *w, uint64_t h);
+RF_API bool rf_world_object_attr_get(rf_world *w, uint64_t h, size_t i, const char **key,
+                                     const char **value);
+RF_API const char *rf_world_object_attr(rf_world *w, uint64_t h, const char *key);
+/* Its name: the attribute "name" ("lost soul", "10mm ammo"); NULL when it
+ * has none. */
+RF_API const char *rf_world_object_name(rf_world *w, uint64_t h);
+/* Whether it blocks movement now: a living monster or horde member, an
+ * unbroken breakable that is not passable, a blocker (custom or magic) or a
+ * game's own object that is not passable. Levers, items, traps, clocks,
+ * engravings, pedestals and elements do not. false when no object has h. */
+RF_API bool rf_world_object_blocks(rf_world *w, uint64_t h);
+/* The world room holding level cell (x, y) into *room (may be NULL), the
+ * one rule of C and Lua (world:room_at): the first template room whose
+ * turned map has a cell there that is not blank (door cells and walls
+ * count; the blanks inside a template's box do not), else the first room
+ * without template (a level room made of objects only) whose box holds it;
+ * the world room of the objects outside every room (level_room 0) holds
+ * no cell. false when no room holds it (a corridor, a blank). */
+RF_API bool rf_world_room_at(const rf_world *w, int x, int y, size_t *room);
 /* The last handle w gave (0 before any object). */
 RF_API uint64_t rf_world_last_handle(rf_world *w);
 
@@ -188,6 +218,29 @@ RF_API RF_NODISCARD rf_status rf_world_hit(rf_world *w, size_t room, const char 
 /* The monster or horde id dies (it is still found, isDead holds). Killing a
  * dead one changes nothing. RF_ERR_ARG as above. */
 RF_API RF_NODISCARD rf_status rf_world_kill(rf_world *w, size_t room, const char *id);
+
+/* Events on the object with handle h, wherever it stands, id or not
+ * (population monsters, horde members, special-room levers): the calls
+ * above find the handle and call these. Pull: a lever (as rf_world_pull).
+ * Hit: a breakable takes n >= 1 hits (as rf_world_hit). Break: a breakable
+ * takes the hits it still needs (at least one) and breaks: events hit and
+ * broken; a broken one changes nothing. Kill: a monster or horde member
+ * dies (as rf_world_kill). A horde is dead when all its members are: its
+ * leader carries the horde's id, so isDead of that id holds, and died
+ * fires for it, when the last member dies; isDead of another member's id
+ * means that member; rf_world_object.alive is the object's own life. Move:
+ * the object stands at level (x, y) now (the host moved it; no effect, no
+ * event; it stays in its world room, its room-local position mapped
+ * through that room). RF_OK; RF_ERR_ARG with a world-event diagnostic to d
+ * (may be NULL) naming what was wrong: no object has h, the object's type
+ * does not take the event, n < 1, a cell beyond +-2^28; RF_ERR_ARG with
+ * world-busy inside a host callback; RF_ERR_NOMEM. */
+RF_API RF_NODISCARD rf_status rf_world_pull_obj(rf_world *w, uint64_t h, rf_diags *d);
+RF_API RF_NODISCARD rf_status rf_world_hit_obj(rf_world *w, uint64_t h, int n, rf_diags *d);
+RF_API RF_NODISCARD rf_status rf_world_break_obj(rf_world *w, uint64_t h, rf_diags *d);
+RF_API RF_NODISCARD rf_status rf_world_kill_obj(rf_world *w, uint64_t h, rf_diags *d);
+RF_API RF_NODISCARD rf_status rf_world_move_obj(rf_world *w, uint64_t h, int x, int y,
+                                                rf_diags *d);
 
 /* Runs one tick. A rule that errs, runs past the tick budget or the memory
  * cap is disabled for good with one diagnostic (script-error, script-budget,
@@ -267,7 +320,10 @@ typedef struct rf_world_host {
 } rf_world_host;
 
 /* Installs host (copied; NULL restores the default host, which only keeps
- * the model). Callbacks run during rf_world_tick and must not call w. */
+ * the model). Callbacks run during rf_world_tick and must not call w: a
+ * call that would change it (a tick, an event, a save, adding a room) is
+ * refused with RF_ERR_ARG and, where it takes a sink, a world-busy
+ * diagnostic; rf_world_effects_clear does nothing there. */
 RF_API void rf_world_set_host(rf_world *w, const rf_world_host *host);
 
 RF_API size_t rf_world_effect_count(const rf_world *w);
@@ -290,7 +346,9 @@ RF_API size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t
 
 /* ---- save and restore (DESIGN 14; the format: docs/reference.md) ---- */
 
-#define RF_WORLD_SAVE_VERSION 2              /* the format rf_world_save writes */
+#define RF_WORLD_SAVE_VERSION 3              /* the format rf_world_save writes; formats
+                                             * 1 and 2 (no object attributes, a horde
+                                             * leader's death not apart) load too */
 #define RF_WORLD_SAVE_MAX ((size_t)1 << 30)  /* bytes rf_world_load reads at most */
 /* A world ticks at most RF_WORLD_TICK_MAX times and gives out handles up to
  * RF_WORLD_HANDLE_MAX (2^53: exact in a double, so in any JSON reader), so
@@ -308,7 +366,7 @@ RF_API size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t
  * the room; nothing useful is written); RF_ERR_IO (an io-error) when a
  * write or the final flush fails, every one checked; RF_ERR_LIMIT when the
  * save would pass RF_WORLD_SAVE_MAX; RF_ERR_NOMEM. w is unchanged. A save is
- * one header line, "roomforge-world 2 LENGTH CRC32\n", then LENGTH bytes of
+ * one header line, "roomforge-world 3 LENGTH CRC32\n", then LENGTH bytes of
  * payload whose zlib crc32 is CRC32 (8 hex digits): it is self-delimiting,
  * so a game may write its own bytes after it in the same file. */
 RF_API RF_NODISCARD rf_status rf_world_save(rf_world *w, FILE *out, rf_diags *d);

@@ -74,6 +74,7 @@ static const rf_diag_code codes[] = {
     {"recipe-incomplete", E, true, "a level recipe returned without digging, finishing its dig, placing the stairs or placing planned templates"},
     {"rooms-file-unused", E, true, "a rooms-file was given for a level whose recipe never calls dig_crawl"},
     {"unknown-profile", E, true, "no profile of that name is loaded"},
+    {"bad-level-option", E, true, "a level option out of range (depth, size, difficulty, forced rooms, recipe): rf_level_opts_check, which every front end's options go through"},
     {"level-failed", E, true, "a level cannot be made (lint's trial levels of a profile, gen, catalog); the message says why"},
     {"level-budget", E, true, "a level recipe asked for more attempts than the level's work budget, or a trial level ran past lint's time guard"},
     {"unknown-param", W, true, "a profile parameter its recipe does not read; it is ignored"},
@@ -122,6 +123,9 @@ static const rf_diag_code codes[] = {
     {"no-rooms-file", E, true, "a path given to lint holds no .xml file at all (a mistyped path in CI)"},
     /* the world's own bounds (issue 27) */
     {"world-limit", E, true, "a world ticked as often as a world may (2^53 ticks), past which a save would not load"},
+    /* events by handle, host callbacks (issue 29) */
+    {"world-event", E, true, "an event the world refused: no object has the handle, the object's type does not take the event, fewer than 1 hit, a cell out of range"},
+    {"world-busy", E, true, "a call that would change the world made from inside one of its host callbacks, refused"},
     /* the parts of a room no door reaches (issue 28) */
     {"unreachable-part", W, true, "a part of a room that no door reaches, not even by a diagonal step; a level walls it and the objects in it"},
     {"diagonal-only-part", W, true, "a part of a room reached from its doors only by diagonal steps; levels connect by 4-neighbour steps, so a level walls it and the objects in it"},

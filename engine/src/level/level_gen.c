@@ -85,11 +85,67 @@ static bool size_ok(int w, int h)
            h <= RF_LEVEL_MAX_SIDE;
 }
 
-static bool opts_ok(const rf_level_opts *o)
+/* ---- the options' checks: one a field, walked by one loop; each says
+ * what is wrong (bad-level-option) and returns false, or returns true ---- */
+
+#define BAD(...) ((void)(d && rf_diag_add(d, "bad-level-option", "roomforge", 0, 0, __VA_ARGS__)), false)
+
+static bool depth_ok(const rf_level_opts *o, rf_diags *d)
 {
-    return o->depth >= 1 && o->depth <= RF_LEVEL_MAX_DEPTH && (o->width == 0) == (o->height == 0) &&
-           o->difficulty >= 0 && o->difficulty <= RF_DIFFICULTY_NIGHTMARE &&
-           (o->width == 0 || size_ok(o->width, o->height));
+    return (o->depth >= 1 && o->depth <= RF_LEVEL_MAX_DEPTH) ||
+           BAD("depth %d is outside 1..%d", o->depth, RF_LEVEL_MAX_DEPTH);
+}
+
+static bool size_given_ok(const rf_level_opts *o, rf_diags *d)
+{
+    if ((o->width == 0) != (o->height == 0))
+        return BAD("width and height go together (both 0: the profile's size), not %dx%d",
+                   o->width, o->height);
+    return o->width == 0 || size_ok(o->width, o->height) ||
+           BAD("size %dx%d is outside %dx%d..%dx%d", o->width, o->height, RF_LEVEL_MIN_W,
+               RF_LEVEL_MIN_H, RF_LEVEL_MAX_SIDE, RF_LEVEL_MAX_SIDE);
+}
+
+static bool difficulty_ok(const rf_level_opts *o, rf_diags *d)
+{
+    return (o->difficulty >= 0 && o->difficulty <= RF_DIFFICULTY_NIGHTMARE) ||
+           BAD("difficulty %d is not 1..5 (0: hmp)", o->difficulty);
+}
+
+static bool rooms_ok(const rf_level_opts *o, rf_diags *d)
+{
+    size_t i;
+    if (o->nrooms > 0 && !o->rooms)
+        return BAD("%zu forced rooms without their names", o->nrooms);
+    for (i = 0; i < o->nrooms; i++)
+        if (!o->rooms[i])
+            return BAD("forced room %zu has no name", i + 1);
+    return true;
+}
+
+static bool recipe_ok(const rf_level_opts *o, rf_diags *d)
+{
+    return o->recipe || o->recipe_len == 0 ||
+           BAD("a recipe of %zu bytes without its text", o->recipe_len);
+}
+
+#undef BAD
+
+static bool (*const checks[])(const rf_level_opts *o, rf_diags *d) = {
+    depth_ok, size_given_ok, difficulty_ok, rooms_ok, recipe_ok};
+
+rf_status rf_level_opts_check(const rf_level_opts *o, rf_diags *d)
+{
+    bool ok = true;
+    size_t i;
+    if (!o) {
+        if (d)
+            (void)rf_diag_add(d, "bad-level-option", "roomforge", 0, 0, "no level options");
+        return RF_ERR_ARG;
+    }
+    for (i = 0; i < sizeof checks / sizeof checks[0]; i++)
+        ok = checks[i](o, d) && ok; /* every bad option is told, not the first */
+    return ok ? RF_OK : RF_ERR_ARG;
 }
 
 /* A level without a grid, for a recipe run over o. */
@@ -131,8 +187,8 @@ static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, boo
     memset(r, 0, sizeof *r);
     if (guard_ms > 0)
         r->deadline_ms = rf_recipe_clock_ms() + (uint64_t)guard_ms;
-    if (!opts_ok(o))
-        return RF_ERR_ARG;
+    if ((st = rf_level_opts_check(o, d)) != RF_OK)
+        return st;
     r->profiles = profiles;
     r->o = o;
     r->d = d;
@@ -190,14 +246,29 @@ rf_status rf_level_generate(const rf_profile_set *profiles, const rf_level_opts 
 {
     rf_recipe_run r;
     rf_status st;
-    if (!o || !out)
+    size_t e0 = d ? rf_diags_errors(d) : 0;
+    if (!out) {
+        if (d)
+            (void)rf_diag_add(d, "bad-level-option", "roomforge", 0, 0, "no place for the level");
         return RF_ERR_ARG;
+    }
+    *out = NULL;
+    if (!o)
+        return rf_level_opts_check(o, d);
     st = run(profiles, o, false, 0, &r, d);
     if (st == RF_OK)
         rf_recipe_report_unread(&r, NULL, d);
     rf_free(r.asked);
     if (st != RF_OK) {
         rf_level_free(r.lv);
+        /* every failure is explained once, here for every front end */
+        if (st != RF_ERR_NOMEM && d && rf_diags_errors(d) == e0)
+            (void)rf_diag_add(d, "level-failed", o->profile ? o->profile : "brogue", 0, 0,
+                              "profile '%s': seed %llu, depth %d: %s",
+                              o->profile ? o->profile : "brogue", (unsigned long long)o->seed,
+                              o->depth,
+                              st == RF_ERR_CONTENT ? "its numbers cannot make a level"
+                                                   : rf_status_str(st));
         return st;
     }
     *out = r.lv;

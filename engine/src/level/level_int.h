@@ -10,7 +10,7 @@
 #include "grid/grid.h"
 #include "roomforge/level.h"
 #include "roomforge/rng.h"
-#include "roomforge/special.h"
+#include "roomforge/special_pass.h"
 
 struct rf_level {
     rf_grid *g;

@@ -381,7 +381,7 @@ rf_status rf_lint_policy_baseline(rf_lint_policy *p, const char *path, rf_diags 
     }
     root = json_tokener_parse_ex(tok, text, (int)len);
     if (!root || json_tokener_get_error(tok) != json_tokener_success ||
-        tok->char_offset != (int)len) {
+        json_tokener_get_parse_end(tok) != len) {
         json_object_put(root);
         json_tokener_free(tok);
         rf_fs_free(text);

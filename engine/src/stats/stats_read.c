@@ -7,6 +7,7 @@
  * the parts are the shards 1..N of one run (same options, templates and
  * profiles) and adds them (integer sums: any order gives the same bits).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,7 @@
 #include "core/alloc.h"
 #include "core/text.h"
 #include "stats_int.h"
-#include "stats_jparse.h"
+#include "stats_jread.h"
 
 typedef struct reader {
     const char *file;
@@ -37,68 +38,121 @@ static void fail(reader *r, const char *what)
     r->failed = true;
 }
 
-static uint64_t get_u64(reader *r, const st_jv *obj, const char *key)
+/* The value of key in object obj, NULL when absent, null or obj no object. */
+static json_object *member(const json_object *obj, const char *key)
+{
+    json_object *v = NULL;
+    if (!json_object_is_type(obj, json_type_object) || !json_object_object_get_ex(obj, key, &v))
+        return NULL;
+    return v;
+}
+
+/* An integer 0..2^64-1 (stats_jread.c refused the text of a larger one,
+ * so json-c's value is exact). */
+static bool as_u64(const json_object *v, uint64_t *out)
+{
+    if (!json_object_is_type(v, json_type_int) || json_object_get_int64(v) < 0)
+        return false;
+    *out = json_object_get_uint64(v);
+    return true;
+}
+
+/* An integer of magnitude up to INT_MAX. */
+static bool as_int(const json_object *v, int *out)
+{
+    int64_t x;
+    if (!json_object_is_type(v, json_type_int))
+        return false;
+    x = json_object_get_int64(v);
+    if (x < -INT_MAX || x > INT_MAX)
+        return false;
+    *out = (int)x;
+    return true;
+}
+
+static uint64_t get_u64(reader *r, const json_object *obj, const char *key)
 {
     uint64_t v = 0;
-    if (!rf_st_jv_u64(rf_st_jv_get(obj, key), &v))
+    if (!as_u64(member(obj, key), &v))
         fail(r, key);
     return v;
 }
 
-static int get_int(reader *r, const st_jv *obj, const char *key)
+static int get_int(reader *r, const json_object *obj, const char *key)
 {
     int v = 0;
-    if (!rf_st_jv_int(rf_st_jv_get(obj, key), &v))
+    if (!as_int(member(obj, key), &v))
         fail(r, key);
     return v;
 }
 
-/* Element i of array v as u64 / int. */
-static uint64_t at_u64(reader *r, const st_jv *v, size_t i, const char *what)
+/* Element i of array v, NULL when v is no array or too short. */
+static json_object *item(const json_object *v, size_t i)
+{
+    if (!json_object_is_type(v, json_type_array) || i >= json_object_array_length(v))
+        return NULL;
+    return json_object_array_get_idx(v, i);
+}
+
+static size_t count(const json_object *v)
+{
+    if (json_object_is_type(v, json_type_array))
+        return json_object_array_length(v);
+    if (v && json_object_is_type(v, json_type_object))
+        return (size_t)json_object_object_length(v);
+    return 0;
+}
+
+static uint64_t at_u64(reader *r, const json_object *v, size_t i, const char *what)
 {
     uint64_t x = 0;
-    if (!v || v->type != ST_JARRAY || i >= v->n || !rf_st_jv_u64(v->items[i], &x))
+    if (!as_u64(item(v, i), &x))
         fail(r, what);
     return x;
 }
 
-static int at_int(reader *r, const st_jv *v, size_t i, const char *what)
+static int at_int(reader *r, const json_object *v, size_t i, const char *what)
 {
     int x = 0;
-    if (!v || v->type != ST_JARRAY || i >= v->n || !rf_st_jv_int(v->items[i], &x))
+    if (!as_int(item(v, i), &x))
         fail(r, what);
     return x;
 }
 
-static const st_jv *get_type(reader *r, const st_jv *obj, const char *key, st_jtype type)
+static json_object *get_type(reader *r, const json_object *obj, const char *key, json_type type)
 {
-    const st_jv *v = rf_st_jv_get(obj, key);
-    if (!v || v->type != type) {
+    json_object *v = member(obj, key);
+    if (!v || !json_object_is_type(v, type)) {
         fail(r, key);
         return NULL;
     }
     return v;
 }
 
-static char *dup_string(reader *r, const st_jv *v, const char *what)
+static const char *str_of(json_object *v)
+{
+    return v && json_object_is_type(v, json_type_string) ? json_object_get_string(v) : NULL;
+}
+
+static char *dup_string(reader *r, json_object *v, const char *what)
 {
     char *s;
-    if (!v || v->type != ST_JSTRING) {
+    if (!str_of(v)) {
         fail(r, what);
         return NULL;
     }
-    if (!(s = rf_strdup(v->str)))
+    if (!(s = rf_strdup(str_of(v))))
         oom(r);
     return s;
 }
 
-static void read_template(reader *r, const st_jv *v, st_tmpl *t)
+static void read_template(reader *r, const json_object *v, st_tmpl *t)
 {
-    const st_jv *ref = get_type(r, v, "refused", ST_JOBJECT), *sums;
-    size_t i;
+    json_object *ref = get_type(r, v, "refused", json_type_object), *sums;
+    struct json_object_iterator it = json_object_iter_init_default(), end = it;
     int k;
-    t->name = dup_string(r, rf_st_jv_get(v, "name"), "name");
-    t->file = dup_string(r, rf_st_jv_get(v, "file"), "file");
+    t->name = dup_string(r, member(v, "name"), "name");
+    t->file = dup_string(r, member(v, "file"), "file");
     t->line = get_int(r, v, "line");
     t->weight = get_int(r, v, "weight");
     t->eligible = get_u64(r, v, "eligible");
@@ -106,13 +160,18 @@ static void read_template(reader *r, const st_jv *v, st_tmpl *t)
     t->placed = get_u64(r, v, "placed");
     t->forced = get_u64(r, v, "forced");
     t->placed_draws = get_u64(r, v, "placed_draws");
-    for (i = 0; ref && i < ref->n; i++) {
-        for (k = 1; k < ST_WHY_COUNT && strcmp(ref->keys[i], rf_st_why_key(k)) != 0; k++)
+    if (ref) {
+        it = json_object_iter_begin(ref);
+        end = json_object_iter_end(ref);
+    }
+    for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
+        const char *why = json_object_iter_peek_name(&it);
+        for (k = 1; k < ST_WHY_COUNT && strcmp(why, rf_st_why_key(k)) != 0; k++)
             ;
-        if (k == ST_WHY_COUNT || !rf_st_jv_u64(ref->items[i], &t->refused[k]))
+        if (k == ST_WHY_COUNT || !as_u64(json_object_iter_peek_value(&it), &t->refused[k]))
             fail(r, "refused");
     }
-    sums = get_type(r, v, "sums", ST_JARRAY);
+    sums = get_type(r, v, "sums", json_type_array);
     t->exp.hi = at_u64(r, sums, 0, "sums");
     t->exp.lo = at_u64(r, sums, 1, "sums");
     t->var.hi = at_u64(r, sums, 2, "sums");
@@ -121,13 +180,13 @@ static void read_template(reader *r, const st_jv *v, st_tmpl *t)
     t->cvar.lo = at_u64(r, sums, 5, "sums");
 }
 
-static void read_hist(reader *r, const st_jv *v, st_hist *h)
+static void read_hist(reader *r, const json_object *v, st_hist *h)
 {
-    const st_jv *hist = get_type(r, v, "hist", ST_JARRAY);
+    json_object *hist = get_type(r, v, "hist", json_type_array);
     size_t i;
-    for (i = 0; hist && i < hist->n && !r->failed; i++) {
-        uint64_t val = at_u64(r, hist->items[i], 0, "hist");
-        uint64_t n = at_u64(r, hist->items[i], 1, "hist");
+    for (i = 0; i < count(hist) && !r->failed; i++) {
+        uint64_t val = at_u64(r, item(hist, i), 0, "hist");
+        uint64_t n = at_u64(r, item(hist, i), 1, "hist");
         if (!r->failed && !rf_st_hist_add(h, val, n))
             oom(r);
     }
@@ -139,13 +198,13 @@ static void read_hist(reader *r, const st_jv *v, st_hist *h)
         fail(r, "hist");
 }
 
-static void read_profile(reader *r, const char *name, const st_jv *v, st_profile *p)
+static void read_profile(reader *r, const char *name, const json_object *v, st_profile *p)
 {
-    const st_jv *made = get_type(r, v, "special_rooms", ST_JOBJECT);
-    const st_jv *drawn = get_type(r, v, "special_draws", ST_JOBJECT);
-    const st_jv *tried = get_type(r, v, "special_tried", ST_JARRAY);
-    const st_jv *feel = get_type(r, v, "feelings", ST_JOBJECT);
-    size_t i;
+    json_object *made = get_type(r, v, "special_rooms", json_type_object);
+    json_object *drawn = get_type(r, v, "special_draws", json_type_object);
+    json_object *tried = get_type(r, v, "special_tried", json_type_array);
+    json_object *feel = get_type(r, v, "feelings", json_type_object);
+    size_t i, n = count(feel);
     int k;
     if (!(p->name = rf_strdup(name)))
         oom(r);
@@ -153,13 +212,13 @@ static void read_profile(reader *r, const char *name, const st_jv *v, st_profile
     p->failed = get_u64(r, v, "failed");
     p->violations = get_u64(r, v, "violations");
     for (k = 0; k < ST_DIST_COUNT; k++) {
-        const st_jv *h = get_type(r, v, rf_st_dist_names[k], ST_JOBJECT);
+        json_object *h = get_type(r, v, rf_st_dist_names[k], json_type_object);
         if (h)
             read_hist(r, h, &p->dist[k]);
     }
     for (k = 0; made && drawn && k < RF_SPECIAL_KIND_COUNT; k++) {
         const char *kind = rf_special_kind_name((rf_special_kind)k);
-        const st_jv *dk = get_type(r, drawn, kind, ST_JOBJECT);
+        json_object *dk = get_type(r, drawn, kind, json_type_object);
         p->special_made[k] = get_u64(r, made, kind);
         if (dk)
             p->special_drawn[k] = get_u64(r, dk, "drawn");
@@ -167,19 +226,20 @@ static void read_profile(reader *r, const char *name, const st_jv *v, st_profile
     p->tried_normal = at_u64(r, tried, 0, "special_tried");
     p->tried_single = at_u64(r, tried, 1, "special_tried");
     /* every pair first, then one sort: n log n whatever order the file has */
-    if (feel && feel->n && !r->failed) {
-        st_feel *f = rf_calloc(feel->n, sizeof *f);
+    if (n && !r->failed) {
+        st_feel *f = rf_calloc(n, sizeof *f);
+        struct json_object_iterator it = json_object_iter_begin(feel);
         bool dup = false;
         if (!f) {
             oom(r);
             return;
         }
-        for (i = 0; i < feel->n && !r->failed; i++) {
-            f[i].text = (char *)feel->keys[i]; /* borrowed: rf_st_feel_set copies */
-            if (!rf_st_jv_u64(feel->items[i], &f[i].n))
+        for (i = 0; i < n && !r->failed; i++, json_object_iter_next(&it)) {
+            f[i].text = (char *)json_object_iter_peek_name(&it); /* borrowed: rf_st_feel_set copies */
+            if (!as_u64(json_object_iter_peek_value(&it), &f[i].n))
                 fail(r, "feelings");
         }
-        if (!r->failed && !rf_st_feel_set(p, f, feel->n, &dup)) {
+        if (!r->failed && !rf_st_feel_set(p, f, n, &dup)) {
             if (dup)
                 fail(r, "feelings (a feeling twice)");
             else
@@ -189,32 +249,33 @@ static void read_profile(reader *r, const char *name, const st_jv *v, st_profile
     }
 }
 
-static void read_first(reader *r, const st_jv *v, st_first *f)
+static void read_first(reader *r, const json_object *v, st_first *f)
 {
-    const st_jv *prof, *msg;
+    const char *prof, *msg;
     uint64_t index, seed;
     int depth;
-    if (!v || v->type == ST_JNULL)
-        return;
-    prof = rf_st_jv_get(v, "profile");
-    msg = rf_st_jv_get(v, "message");
+    if (!v)
+        return; /* null */
+    prof = str_of(member(v, "profile"));
+    msg = str_of(member(v, "message"));
     index = get_u64(r, v, "index");
     seed = get_u64(r, v, "seed");
     depth = get_int(r, v, "depth");
-    if (!prof || prof->type != ST_JSTRING || !msg || msg->type != ST_JSTRING)
+    if (!prof || !msg)
         fail(r, "first_failure");
-    else if (!r->failed && !rf_st_first_offer(f, index, prof->str, seed, depth, msg->str))
+    else if (!r->failed && !rf_st_first_offer(f, index, prof, seed, depth, msg))
         oom(r);
 }
 
-static void read_run(reader *r, const st_jv *root, rf_stats *s)
+static void read_run(reader *r, const json_object *root, rf_stats *s)
 {
-    const st_jv *seeds = get_type(r, root, "seeds", ST_JARRAY);
-    const st_jv *depths = get_type(r, root, "depths", ST_JARRAY);
-    const st_jv *size = get_type(r, root, "size", ST_JARRAY);
-    const st_jv *diff = get_type(r, root, "difficulty", ST_JSTRING);
-    const st_jv *rooms = get_type(r, root, "rooms", ST_JARRAY);
-    const st_jv *recipe = rf_st_jv_get(root, "recipe"), *shard = rf_st_jv_get(root, "shard");
+    json_object *seeds = get_type(r, root, "seeds", json_type_array);
+    json_object *depths = get_type(r, root, "depths", json_type_array);
+    json_object *size = get_type(r, root, "size", json_type_array);
+    json_object *diff = get_type(r, root, "difficulty", json_type_string);
+    json_object *rooms = get_type(r, root, "rooms", json_type_array);
+    json_object *recipe = member(root, "recipe"), *shard = NULL;
+    bool sharded = json_object_object_get_ex(root, "shard", &shard); /* null too */
     rf_difficulty dl = RF_DIFFICULTY_HMP;
     size_t i;
     s->seed = at_u64(r, seeds, 0, "seeds");
@@ -223,17 +284,17 @@ static void read_run(reader *r, const st_jv *root, rf_stats *s)
     s->depth_hi = at_int(r, depths, 1, "depths");
     s->width = at_int(r, size, 0, "size");
     s->height = at_int(r, size, 1, "size");
-    if (diff && !rf_difficulty_parse(diff->str, &dl))
+    if (diff && !rf_difficulty_parse(json_object_get_string(diff), &dl))
         fail(r, "difficulty");
     s->difficulty = (int)dl;
-    s->nrooms = rooms ? rooms->n : 0;
+    s->nrooms = count(rooms);
     if (s->nrooms && !(s->rooms = rf_calloc(s->nrooms, sizeof *s->rooms)))
         oom(r);
     for (i = 0; s->rooms && i < s->nrooms; i++)
-        s->rooms[i] = dup_string(r, rooms->items[i], "rooms");
-    if (recipe && recipe->type != ST_JNULL)
+        s->rooms[i] = dup_string(r, item(rooms, i), "rooms");
+    if (recipe)
         s->recipe = dup_string(r, recipe, "recipe");
-    if (shard) {
+    if (sharded) {
         s->shard = at_int(r, shard, 0, "shard");
         s->nshards = at_int(r, shard, 1, "shard");
         if (s->nshards < 1 || s->shard < 1 || s->shard > s->nshards)
@@ -245,14 +306,35 @@ static void read_run(reader *r, const st_jv *root, rf_stats *s)
     s->draws = get_u64(r, root, "draws");
 }
 
+/* Reports a text json-c or stats_jread.c refused; the status to return. */
+static rf_status refused(reader *r, st_jread how, const st_jfault *f)
+{
+    char what[96];
+    if (how == ST_JREAD_NOMEM)
+        return RF_ERR_NOMEM;
+    if (how == ST_JREAD_BAD) {
+        snprintf(what, sizeof what, "bad JSON at byte %zu (%s)", f->at, f->why);
+        fail(r, what);
+    } else if (strcmp(f->under, "feelings") == 0) {
+        fail(r, "feelings (a feeling twice)");
+    } else if (strcmp(f->under, "by_profile") == 0) {
+        fail(r, "profiles (a profile twice)");
+    } else {
+        snprintf(what, sizeof what, "a key twice in the object at byte %zu", f->at);
+        fail(r, what);
+    }
+    return RF_ERR_CONTENT;
+}
+
 rf_status rf_stats_read_json(const char *text, size_t len, const char *file, rf_stats **out,
                              rf_diags *d)
 {
     reader r = {file ? file : "stats", d, false, false};
-    size_t bad_at, i;
-    bool nomem;
-    st_jv *root;
-    const st_jv *tl, *bp, *names;
+    size_t i, n;
+    st_jread how;
+    st_jfault fault;
+    json_object *root, *tl, *bp, *names;
+    struct json_object_iterator it = json_object_iter_init_default();
     rf_stats *s;
     *out = NULL;
     if (len > RF_STATS_MAX_REPORT) {
@@ -262,44 +344,42 @@ rf_status rf_stats_read_json(const char *text, size_t len, const char *file, rf_
                               RF_STATS_MAX_REPORT >> 20);
         return RF_ERR_CONTENT;
     }
-    root = rf_st_json_parse(text, len, &bad_at, &nomem);
-    if (!root) {
-        if (nomem)
-            return RF_ERR_NOMEM;
-        if (d)
-            (void)rf_diag_add(d, "stats-merge", r.file, 0, 0,
-                              "not a roomforge stats JSON report: bad JSON at byte %zu", bad_at);
-        return RF_ERR_CONTENT;
-    }
+    how = rf_st_json_read(text, len, &root, &fault);
+    if (how != ST_JREAD_OK)
+        return refused(&r, how, &fault);
     s = rf_calloc(1, sizeof *s);
     if (!s) {
-        rf_st_jv_free(root);
+        json_object_put(root);
         return RF_ERR_NOMEM;
     }
-    tl = get_type(&r, root, "templates", ST_JARRAY);
-    bp = get_type(&r, root, "by_profile", ST_JOBJECT);
-    names = get_type(&r, root, "profiles", ST_JARRAY);
+    tl = get_type(&r, root, "templates", json_type_array);
+    bp = get_type(&r, root, "by_profile", json_type_object);
+    names = get_type(&r, root, "profiles", json_type_array);
     read_run(&r, root, s);
-    if (tl && tl->n && !(s->t = rf_calloc(tl->n, sizeof *s->t)))
+    n = count(tl);
+    if (n && !(s->t = rf_calloc(n, sizeof *s->t)))
         oom(&r);
-    for (i = 0; s->t && i < tl->n; i++, s->nt++)
-        read_template(&r, tl->items[i], &s->t[i]);
-    if (names && bp && (names->n != bp->n || names->n == 0 || names->n > RF_STATS_MAX_PROFILES))
+    for (i = 0; s->t && i < n; i++, s->nt++)
+        read_template(&r, item(tl, i), &s->t[i]);
+    n = count(bp);
+    if (names && bp && (count(names) != n || n == 0 || n > RF_STATS_MAX_PROFILES))
         fail(&r, "profiles");
-    if (!r.failed && bp && !(s->p = rf_calloc(bp->n, sizeof *s->p)))
+    if (!r.failed && bp && !(s->p = rf_calloc(n, sizeof *s->p)))
         oom(&r);
-    for (i = 0; !r.failed && s->p && i < bp->n; i++, s->np++) {
-        size_t j;
-        if (names->items[i]->type != ST_JSTRING || strcmp(names->items[i]->str, bp->keys[i]) != 0)
+    if (bp)
+        it = json_object_iter_begin(bp);
+    /* by_profile's keys are the profiles' names in order (no name twice:
+     * stats_jread.c refused a key twice) */
+    for (i = 0; !r.failed && s->p && i < n; i++, s->np++, json_object_iter_next(&it)) {
+        const char *name = json_object_iter_peek_name(&it);
+        const char *listed = str_of(item(names, i));
+        if (!listed || strcmp(listed, name) != 0)
             fail(&r, "profiles");
-        for (j = 0; j < i && !r.failed; j++) /* a run never names a profile twice */
-            if (strcmp(bp->keys[j], bp->keys[i]) == 0)
-                fail(&r, "profiles (a profile twice)");
-        read_profile(&r, bp->keys[i], bp->items[i], &s->p[i]);
+        read_profile(&r, name, json_object_iter_peek_value(&it), &s->p[i]);
     }
-    read_first(&r, rf_st_jv_get(root, "first_failure"), &s->first_failure);
-    read_first(&r, rf_st_jv_get(root, "first_violation"), &s->first_violation);
-    rf_st_jv_free(root);
+    read_first(&r, member(root, "first_failure"), &s->first_failure);
+    read_first(&r, member(root, "first_violation"), &s->first_violation);
+    json_object_put(root);
     if (r.failed) {
         rf_stats_free(s);
         return r.nomem ? RF_ERR_NOMEM : RF_ERR_CONTENT;

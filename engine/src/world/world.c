@@ -4,7 +4,8 @@
  *
  * Pipeline: world; called by games, sim, lint and the level. Design: the
  * state lives in Lua (engine.lua); this file decides what runs and reports
- * failures; every touch of Lua is one protected step of world_lua.c.
+ * failures; every touch of Lua is one protected step of world_lua.c. Events
+ * are world_event.c's.
  */
 #include "roomforge/world.h"
 
@@ -140,6 +141,7 @@ void rf_world_free(rf_world *w)
     rf_free(w->log_blocks);
     rf_free(w->rooms);
     rf_free(w->scratch);
+    rf_free(w->attrs);
     rf_free(w->scripts_dir);
     rf_free(w);
 }
@@ -485,7 +487,10 @@ rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int 
     rf_world_room_step s;
     rf_luavm_fail f;
     bool failed = false, nomem = false;
-    rf_status st = begin_room(w, t, x, y, tw, th, orient, level_room, objs, nobjs, false, &s);
+    rf_status st;
+    if (rf_world_busy(w, d, "adding a room"))
+        return RF_ERR_ARG;
+    st = begin_room(w, t, x, y, tw, th, orient, level_room, objs, nobjs, false, &s);
     if (st != RF_OK)
         return st;
     add_scripts(w, &s, d, &failed, &nomem);
@@ -604,18 +609,20 @@ size_t rf_world_object_count(rf_world *w, size_t room)
     return rf_luavm_call(w->vm, rf_world_step_object_count, &s, 0, NULL, &f) == RF_OK ? s.count : 0;
 }
 
-static bool get_object(rf_world *w, size_t room, size_t i, const char *id, rf_world_object *out)
+/* The object of room (its ith, or the one with id), or with handle h
+ * wherever it stands (room (size_t)-1), into *out when not NULL. */
+static bool get_object(rf_world *w, size_t room, size_t i, const char *id, uint64_t h,
+                       rf_world_object *out)
 {
     rf_world_obj_step s;
     rf_world_object tmp;
     rf_luavm_fail f;
-    if (!w || room >= w->nrooms)
-        return false;
     memset(&s, 0, sizeof s);
     s.w = w;
     s.room = room;
     s.i = i;
     s.id = id;
+    s.handle = h;
     s.out = &tmp;
     if (rf_luavm_call(w->vm, rf_world_step_object, &s, 0, NULL, &f) != RF_OK || !s.found)
         return false;
@@ -626,31 +633,19 @@ static bool get_object(rf_world *w, size_t room, size_t i, const char *id, rf_wo
 
 bool rf_world_object_get(rf_world *w, size_t room, size_t i, rf_world_object *out)
 {
-    return get_object(w, room, i + 1, NULL, out);
+    return w && room < w->nrooms ? get_object(w, room, i + 1, NULL, 0, out) : false;
 }
 
 bool rf_world_object_find(rf_world *w, size_t room, const char *id, rf_world_object *out)
 {
-    return id ? get_object(w, room, 0, id, out) : false;
+    return w && room < w->nrooms && id ? get_object(w, room, 0, id, 0, out) : false;
 }
 
 bool rf_world_object_by_handle(rf_world *w, uint64_t h, rf_world_object *out)
 {
-    rf_world_obj_step s;
-    rf_world_object tmp;
-    rf_luavm_fail f;
     if (!w || h == 0 || h > (uint64_t)INT64_MAX)
         return false;
-    memset(&s, 0, sizeof s);
-    s.w = w;
-    s.room = (size_t)-1;
-    s.handle = h;
-    s.out = &tmp;
-    if (rf_luavm_call(w->vm, rf_world_step_object, &s, 0, NULL, &f) != RF_OK || !s.found)
-        return false;
-    if (out)
-        *out = tmp;
-    return true;
+    return get_object(w, (size_t)-1, 0, NULL, h, out);
 }
 
 uint64_t rf_world_last_handle(rf_world *w)
@@ -668,71 +663,6 @@ void rf_world_player(const rf_world *w, int *x, int *y)
 }
 
 long rf_world_tick_count(const rf_world *w) { return w ? w->tick : 0; }
-
-/* ---- events ---- */
-
-static rf_status event(rf_world *w, rf_world_event_step *s)
-{
-    rf_luavm_fail f;
-    rf_status st = rf_luavm_call(w->vm, rf_world_step_event, s, 0, NULL, &f);
-    if (st != RF_OK)
-        return RF_ERR_NOMEM; /* engine functions fail only for memory */
-    return s->result ? RF_OK : RF_ERR_ARG;
-}
-
-rf_status rf_world_enter(rf_world *w, size_t room)
-{
-    rf_world_event_step s = {"enter", room, NULL, 0, 0, 1, false};
-    if (!w || room >= w->nrooms)
-        return RF_ERR_ARG;
-    return event(w, &s);
-}
-
-rf_status rf_world_exit(rf_world *w, size_t room)
-{
-    rf_world_event_step s = {"exit", room, NULL, 0, 0, 1, false};
-    if (!w || room >= w->nrooms)
-        return RF_ERR_ARG;
-    return event(w, &s);
-}
-
-rf_status rf_world_move_player(rf_world *w, int x, int y)
-{
-    rf_world_event_step s = {"move_player", 0, NULL, x, y, 2, false};
-    rf_status st;
-    if (!w)
-        return RF_ERR_ARG;
-    st = event(w, &s);
-    if (st == RF_OK) {
-        w->px = x;
-        w->py = y;
-    }
-    return st;
-}
-
-rf_status rf_world_pull(rf_world *w, size_t room, const char *id)
-{
-    rf_world_event_step s = {"pull", room, id, 0, 0, 2, false};
-    if (!w || room >= w->nrooms || !id)
-        return RF_ERR_ARG;
-    return event(w, &s);
-}
-
-rf_status rf_world_hit(rf_world *w, size_t room, const char *id, int n)
-{
-    rf_world_event_step s = {"hit", room, id, n, 0, 3, false};
-    if (!w || room >= w->nrooms || !id || n < 1)
-        return RF_ERR_ARG;
-    return event(w, &s);
-}
-
-rf_status rf_world_kill(rf_world *w, size_t room, const char *id)
-{
-    rf_world_event_step s = {"kill", room, id, 0, 0, 2, false};
-    if (!w || room >= w->nrooms || !id)
-        return RF_ERR_ARG;
-    return event(w, &s);
-}
 
 /* ---- ticks ---- */
 
@@ -875,7 +805,7 @@ rf_status rf_world_tick(rf_world *w, rf_diags *d)
     long budget;
     rf_status st;
     size_t i;
-    if (!w)
+    if (!w || rf_world_busy(w, d, "rf_world_tick"))
         return RF_ERR_ARG;
     if (w->tick >= RF_WORLD_TICK_MAX) { /* past it a save would not load */
         if (d)

@@ -78,7 +78,15 @@ struct rf_world {
     size_t tick_effects, tick_bytes; /* effects and their text bytes this tick */
     size_t arm_room;     /* the room whose rule the pool is armed for */
     long long arm_left;  /* the pool when it was armed */
+    bool busy;           /* a host callback runs: calls that change w are refused */
+    char *attrs;         /* rf_world_object_attr_get: the last asked object's
+                          * attributes, "key\0value\0" each (world_attr.c) */
+    size_t capattrs, nattrs;
 };
+
+/* Inside a host callback: reports world-busy naming what (when d is not
+ * NULL) and returns true; the caller then refuses with RF_ERR_ARG. */
+bool rf_world_busy(rf_world *w, rf_diags *d, const char *what);
 
 /* The world as light userdata; arg 1 of a protected call. Builds the host
  * table, runs engine.lua (its table E kept in the registry), then with E
@@ -203,6 +211,16 @@ typedef struct rf_world_event_step {
 } rf_world_event_step;
 
 int rf_world_step_event(lua_State *L); /* E.<fn>(...): enter, exit, move_player, ... */
+
+/* An event on an object by handle: E.obj_event(fn, handle, n, x, y). */
+typedef struct rf_world_obj_event_step {
+    const char *fn; /* "kill", "pull", "hit", "break", "move" */
+    uint64_t handle;
+    long n, x, y;
+    char why[200]; /* out: what was wrong, "" when the event was done */
+} rf_world_obj_event_step;
+
+int rf_world_step_obj_event(lua_State *L);
 
 typedef struct rf_world_tick_step {
     long from;

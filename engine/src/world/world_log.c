@@ -93,6 +93,7 @@ bool rf_world_emit(rf_world *w, const rf_effect *e)
             return false;
         }
     }
+    w->busy = true; /* the host's callbacks may not call w (rf_world_busy) */
     switch (out->kind) {
     case RF_EFFECT_REMOVE:
         if (w->host.remove)
@@ -129,6 +130,7 @@ bool rf_world_emit(rf_world *w, const rf_effect *e)
     case RF_EFFECT_KIND_COUNT:
         break;
     }
+    w->busy = false;
     return true;
 }
 
@@ -154,7 +156,7 @@ const rf_effect *rf_world_effect_at(const rf_world *w, size_t i)
 void rf_world_effects_clear(rf_world *w)
 {
     size_t i;
-    if (!w)
+    if (!w || w->busy) /* in a host callback the effect being told lives in the log */
         return;
     for (i = 0; i < w->nlog; i++)
         rf_free(w->log_blocks[i]);

@@ -467,6 +467,23 @@ int rf_world_step_event(lua_State *L)
     return 0;
 }
 
+int rf_world_step_obj_event(lua_State *L)
+{
+    rf_world_obj_event_step *s = lua_touserdata(L, 1);
+    const char *why;
+    push_fn(L, "obj_event");
+    lua_pushstring(L, s->fn);
+    lua_pushinteger(L, (lua_Integer)s->handle);
+    lua_pushinteger(L, s->n);
+    lua_pushinteger(L, s->x);
+    lua_pushinteger(L, s->y);
+    lua_call(L, 5, 1);
+    why = lua_tostring(L, -1);
+    if (why)
+        snprintf(s->why, sizeof s->why, "%s", why);
+    return 0;
+}
+
 /* ---- ticks ---- */
 
 int rf_world_step_begin_tick(lua_State *L)

@@ -96,7 +96,7 @@ rf_status rf_world_save(rf_world *w, FILE *out, rf_diags *d)
     size_t len = 0;
     FILE *mem;
     bool ok;
-    if (!w || !out)
+    if (!w || !out || rf_world_busy(w, d, "rf_world_save"))
         return RF_ERR_ARG;
     if (rf_luavm_call(w->vm, step_save, &s, 0, NULL, &f) != RF_OK) {
         rf_free(s.buf);
@@ -141,7 +141,7 @@ rf_status rf_world_save_path(rf_world *w, const char *path, rf_diags *d)
     int fd, dirlen;
     FILE *out;
     rf_status st;
-    if (!w || !path || !*path)
+    if (!w || !path || !*path || rf_world_busy(w, d, "rf_world_save_path"))
         return RF_ERR_ARG;
     slash = strrchr(path, '/');
     dirlen = slash ? (int)(slash - path) + 1 : 0;
@@ -368,6 +368,7 @@ static bool read_head(FILE *in, char *line, size_t cap, size_t *n)
 typedef struct restore_step {
     const char *payload;
     size_t len, nrooms;
+    long long version; /* the save's format: 2 has no object attributes */
 } restore_step;
 
 static int step_begin(lua_State *L)
@@ -376,7 +377,8 @@ static int step_begin(lua_State *L)
     rf_world_push_fn(L, "restore_begin");
     lua_pushlstring(L, s->payload, s->len);
     lua_pushinteger(L, (lua_Integer)s->nrooms);
-    lua_call(L, 2, 0);
+    lua_pushinteger(L, (lua_Integer)s->version);
+    lua_call(L, 3, 0);
     return 0;
 }
 
@@ -517,7 +519,7 @@ static rf_status read_rngs(reader *r, rf_rng **rngs, bool **have, size_t *n, rf_
 /* Builds the world from the parsed save; RF_OK or a failure (reported). */
 static rf_status rebuild(rf_world *w, reader *r, const saved_room *rooms, size_t nrooms,
                          const rf_rng *rngs, const bool *have, size_t nrngs, long long tick,
-                         long long px, long long py, rf_diags *d)
+                         long long px, long long py, long long version, rf_diags *d)
 {
     static const rf_world_level_obj none = {NULL, NULL, 0, 0, false};
     restore_step s;
@@ -533,6 +535,7 @@ static rf_status rebuild(rf_world *w, reader *r, const saved_room *rooms, size_t
         return damaged(d, "text after the end", r->pos);
     s.payload = payload;
     s.len = len;
+    s.version = version;
     s.nrooms = nrooms;
     budget = RESTORE_BASE + RESTORE_PER_BYTE * (long)r->len;
     if (rf_luavm_call(w->vm, step_begin, &s, budget, NULL, &f) != RF_OK)
@@ -656,7 +659,7 @@ rf_status rf_world_load(const rf_world_opts *opts, const rf_template_set *templa
             st = RF_OK; /* an extension failed as it did for the saved world */
     }
     if (st == RF_OK)
-        st = rebuild(w, &r, rooms, nrooms, rngs, have, nrngs, tick, px, py, d);
+        st = rebuild(w, &r, rooms, nrooms, rngs, have, nrngs, tick, px, py, version, d);
     if (st != RF_OK && w)
         (void)rf_luavm_call(w->vm, step_abort, &r, 0, NULL, &f);
     rf_free(rooms);

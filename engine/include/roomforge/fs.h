@@ -26,7 +26,7 @@ RF_BEGIN_C
 #define RF_FS_ETOODEEP (-4)
 /* What a *why of these functions means, for a message: strerror's text, or
  * a phrase for the RF_FS_E* values above. Static storage. */
-const char *rf_fs_why(int why);
+RF_API const char *rf_fs_why(int why);
 
 /* Reads the file at path whole into *bytes (NUL-terminated, the NUL not
  * counted in *len), which the caller frees with rf_fs_free. Only a regular
@@ -42,27 +42,27 @@ const char *rf_fs_why(int why);
  * limit, ENOMEM; *bytes is then untouched, and so is *len but for
  * RF_ERR_LIMIT, where it gets the size seen (the file's size, or the bytes
  * read when the file grew past the limit), for the reader's message. */
-RF_NODISCARD rf_status rf_fs_read(const char *path, size_t max_bytes, char **bytes,
-                                         size_t *len, int *why);
+RF_API RF_NODISCARD rf_status rf_fs_read(const char *path, size_t max_bytes, char **bytes,
+                                                size_t *len, int *why);
 /* Frees what rf_fs_read returned; NULL is a no-op. */
-void rf_fs_free(char *bytes);
+RF_API void rf_fs_free(char *bytes);
 /* Reads the first cap - 1 bytes at most of the file at path into buf,
  * NUL-terminated, their count in *len: a sniff of a file of any size. Same
  * statuses and *why as rf_fs_read (no RF_ERR_LIMIT, no RF_ERR_NOMEM). */
-RF_NODISCARD rf_status rf_fs_read_head(const char *path, char *buf, size_t cap,
-                                              size_t *len, int *why);
+RF_API RF_NODISCARD rf_status rf_fs_read_head(const char *path, char *buf, size_t cap,
+                                                     size_t *len, int *why);
 
 /* True when path, its symbolic links resolved, names a file inside the
  * directory root (resolved the same way) or below it: the check before
  * reading a path that content names (a script's src, an extension, a
  * recipe), so a link cannot lead out of the pack. False when either cannot
  * be resolved. */
-bool rf_fs_inside(const char *root, const char *path);
+RF_API bool rf_fs_inside(const char *root, const char *path);
 
 /* Normalises path in place: "//" runs become one '/', "./" segments go,
  * a trailing '/' goes (but for "/" itself); "" and "./" become ".". ".."
  * stays (resolving it needs the links). Returns path. */
-char *rf_fs_path_normalise(char *path);
+RF_API char *rf_fs_path_normalise(char *path);
 
 /* rf_fs_walk flags. */
 #define RF_FS_WALK_RECURSIVE 1u /* descend into subdirectories, RF_FS_WALK_MAX_DEPTH deep */
@@ -84,24 +84,24 @@ typedef struct rf_fs_list rf_fs_list; /* opaque: the files a walk found */
  * a directory and RF_FS_WALK_FILE_OK is not given), RF_ERR_LIMIT (more than
  * RF_FS_WALK_MAX_ENTRIES), RF_ERR_NOMEM or RF_ERR_ARG, *why as rf_fs_read.
  * The caller frees *out with rf_fs_list_free. */
-RF_NODISCARD rf_status rf_fs_walk(const char *dir, const char *suffix, unsigned flags,
-                                         rf_fs_list **out, int *why);
+RF_API RF_NODISCARD rf_status rf_fs_walk(const char *dir, const char *suffix, unsigned flags,
+                                                rf_fs_list **out, int *why);
 /* rf_fs_walk with a fence: every symbolic link met (dir itself too, when it
  * is a file given with RF_FS_WALK_FILE_OK) whose target, resolved, is neither
  * root nor inside it is listed with RF_FS_EOUTSIDE, neither followed nor
  * read: a link to a folder out always, a link to a file out when its name
  * has the suffix (one without it would not be read anyway). root NULL: dir
  * when it is a directory, else dir's folder: the pack of DESIGN 5. */
-RF_NODISCARD rf_status rf_fs_walk_in(const char *root, const char *dir, const char *suffix,
-                                     unsigned flags, rf_fs_list **out, int *why);
-size_t rf_fs_list_count(const rf_fs_list *l);
+RF_API RF_NODISCARD rf_status rf_fs_walk_in(const char *root, const char *dir, const char *suffix,
+                                            unsigned flags, rf_fs_list **out, int *why);
+RF_API size_t rf_fs_list_count(const rf_fs_list *l);
 /* The ith path, or NULL past the end; valid until l is freed. */
-const char *rf_fs_list_at(const rf_fs_list *l, size_t i);
+RF_API const char *rf_fs_list_at(const rf_fs_list *l, size_t i);
 /* 0 for a file; the errno of a subdirectory the walk could not open, or
  * RF_FS_ETOODEEP or RF_FS_EOUTSIDE. */
-int rf_fs_list_error(const rf_fs_list *l, size_t i);
+RF_API int rf_fs_list_error(const rf_fs_list *l, size_t i);
 /* Frees l and its paths; NULL is a no-op. */
-void rf_fs_list_free(rf_fs_list *l);
+RF_API void rf_fs_list_free(rf_fs_list *l);
 
 RF_END_C
 #endif /* RF_FS_H */

@@ -57,31 +57,31 @@ typedef struct rf_decoration {
 typedef struct rf_horde_table rf_horde_table; /* opaque */
 
 /* An empty table, or NULL when memory runs out. */
-RF_NODISCARD rf_horde_table *rf_horde_table_new(void);
-void rf_horde_table_free(rf_horde_table *t);
+RF_API RF_NODISCARD rf_horde_table *rf_horde_table_new(void);
+RF_API void rf_horde_table_free(rf_horde_table *t);
 /* The tables compiled into the library (content/profiles.xml's rows);
  * static, never freed. */
-const rf_horde_table *rf_horde_table_bundled(void);
+RF_API const rf_horde_table *rf_horde_table_bundled(void);
 
-size_t rf_horde_count(const rf_horde_table *t);
+RF_API size_t rf_horde_count(const rf_horde_table *t);
 /* The ith horde in file order; valid until t is freed. */
-const rf_horde *rf_horde_at(const rf_horde_table *t, size_t i);
+RF_API const rf_horde *rf_horde_at(const rf_horde_table *t, size_t i);
 /* The horde called name (machine-only ones too), or NULL. */
-const rf_horde *rf_horde_find(const rf_horde_table *t, const char *name);
-size_t rf_horde_trap_count(const rf_horde_table *t);
-const rf_trap_kind *rf_horde_trap_at(const rf_horde_table *t, size_t i);
+RF_API const rf_horde *rf_horde_find(const rf_horde_table *t, const char *name);
+RF_API size_t rf_horde_trap_count(const rf_horde_table *t);
+RF_API const rf_trap_kind *rf_horde_trap_at(const rf_horde_table *t, size_t i);
 /* True when some horde that random spawns may pick covers depth. */
-bool rf_horde_table_has_random(const rf_horde_table *t, int depth);
+RF_API bool rf_horde_table_has_random(const rf_horde_table *t, int depth);
 /* The decoration rows in file order; valid until t is freed. */
-size_t rf_horde_decoration_count(const rf_horde_table *t);
-const rf_decoration *rf_horde_decoration_at(const rf_horde_table *t, size_t i);
+RF_API size_t rf_horde_decoration_count(const rf_horde_table *t);
+RF_API const rf_decoration *rf_horde_decoration_at(const rf_horde_table *t, size_t i);
 /* The percent of P, @ and ^ cells that get a decoration; 0 for NULL. */
-int rf_horde_decoration_chance(const rf_horde_table *t);
+RF_API int rf_horde_decoration_chance(const rf_horde_table *t);
 /* The sum of the weights of symbol's rows: 0 when it has none. */
-int rf_horde_decoration_weight(const rf_horde_table *t, char symbol);
+RF_API int rf_horde_decoration_weight(const rf_horde_table *t, char symbol);
 /* The row of symbol that a draw k in 0..weight-1 lands on (rows in file
  * order, each spanning its weight), or NULL when k is outside. */
-const rf_decoration *rf_horde_decoration_find(const rf_horde_table *t, char symbol, int k);
+RF_API const rf_decoration *rf_horde_decoration_find(const rf_horde_table *t, char symbol, int k);
 
 RF_END_C
 #endif /* RF_HORDE_H */

@@ -29,10 +29,10 @@ typedef enum rf_place_why {
 } rf_place_why;
 
 /* A short English phrase for why ("its depth range", ...). */
-const char *rf_place_why_text(rf_place_why why);
+RF_API const char *rf_place_why_text(rf_place_why why);
 /* A one-word key for why ("placed", "depth", "size", "doors", "special",
  * "budget"), as `roomforge stats` tallies refusals. */
-const char *rf_place_why_key(rf_place_why why);
+RF_API const char *rf_place_why_key(rf_place_why why);
 
 /* What became of one template the placer planned for a level (forced, or
  * drawn by weight), in plan order: forced rooms first, then each draw. */
@@ -44,17 +44,17 @@ typedef struct rf_place_entry {
 } rf_place_entry;
 
 /* True when t may appear at 1-based depth: minLevel <= depth-1 <= maxLevel. */
-bool rf_place_depth_ok(const rf_template *t, int depth);
+RF_API bool rf_place_depth_ok(const rf_template *t, int depth);
 /* Why t can never go on a w x h level at depth with the profile's orient
  * (RF_PLACE_ORIENT_*, below): RF_PLACE_DEPTH, _DOORS, _SIZE, in that
  * order; RF_PLACE_OK when the placer may draw it there (if its weight is
  * above 0): the test every draw makes. */
-rf_place_why rf_place_static_why(const rf_template *t, int orient, int depth, int w, int h);
+RF_API rf_place_why rf_place_static_why(const rf_template *t, int orient, int depth, int w, int h);
 
 /* The templates a level of w x h draws at the reference count range lo-hi:
  * lo and hi scaled by the area over 79x29 (never below the range), the
  * pair written to *scaled_lo, *scaled_hi. */
-void rf_place_count_range(int lo, int hi, int w, int h, int *scaled_lo, int *scaled_hi);
+RF_API void rf_place_count_range(int lo, int hi, int w, int h, int *scaled_lo, int *scaled_hi);
 
 /* Profile parameter values for W/L/I/G remapping ("water-tile",
  * "lava-tile", "ice-tile", "goo-tile"): 0 floor, 1 water W, 2 ice I, 3 goo

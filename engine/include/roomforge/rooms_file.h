@@ -94,34 +94,34 @@ typedef enum rf_dm_list {
 /* Loads path. RF_ERR_IO (io-error reported) when it cannot be read,
  * RF_ERR_CONTENT when any error was reported, RF_ERR_NOMEM; *out only on
  * RF_OK. d may not be NULL. */
-RF_NODISCARD rf_status rf_rooms_file_load(const char *path, rf_diags *d,
-                                                 rf_rooms_file **out);
-/* Same from len bytes of buf; name is the file name diagnostics carry. */
-RF_NODISCARD rf_status rf_rooms_file_load_buffer(const char *buf, size_t len,
-                                                        const char *name, rf_diags *d,
+RF_API RF_NODISCARD rf_status rf_rooms_file_load(const char *path, rf_diags *d,
                                                         rf_rooms_file **out);
+/* Same from len bytes of buf; name is the file name diagnostics carry. */
+RF_API RF_NODISCARD rf_status rf_rooms_file_load_buffer(const char *buf, size_t len,
+                                                               const char *name, rf_diags *d,
+                                                               rf_rooms_file **out);
 /* Frees f; f may be NULL. */
-void rf_rooms_file_free(rf_rooms_file *f);
+RF_API void rf_rooms_file_free(rf_rooms_file *f);
 
 /* dimX (rows, top to bottom) and dimY (columns, left to right). */
-int rf_rooms_file_dim_x(const rf_rooms_file *f);
-int rf_rooms_file_dim_y(const rf_rooms_file *f);
-size_t rf_rooms_file_room_count(const rf_rooms_file *f);
+RF_API int rf_rooms_file_dim_x(const rf_rooms_file *f);
+RF_API int rf_rooms_file_dim_y(const rf_rooms_file *f);
+RF_API size_t rf_rooms_file_room_count(const rf_rooms_file *f);
 /* The ith room in file order; valid until f is freed. */
-const rf_dm_room *rf_rooms_file_room_at(const rf_rooms_file *f, size_t i);
-size_t rf_rooms_file_point_count(const rf_rooms_file *f, rf_dm_list which);
-const rf_dm_point *rf_rooms_file_point_at(const rf_rooms_file *f, rf_dm_list which,
-                                                 size_t i);
-size_t rf_rooms_file_crawler_count(const rf_rooms_file *f);
-const rf_dm_crawler *rf_rooms_file_crawler_at(const rf_rooms_file *f, size_t i);
-int rf_rooms_file_protuberances(const rf_rooms_file *f);
+RF_API const rf_dm_room *rf_rooms_file_room_at(const rf_rooms_file *f, size_t i);
+RF_API size_t rf_rooms_file_point_count(const rf_rooms_file *f, rf_dm_list which);
+RF_API const rf_dm_point *rf_rooms_file_point_at(const rf_rooms_file *f, rf_dm_list which,
+                                                        size_t i);
+RF_API size_t rf_rooms_file_crawler_count(const rf_rooms_file *f);
+RF_API const rf_dm_crawler *rf_rooms_file_crawler_at(const rf_rooms_file *f, size_t i);
+RF_API int rf_rooms_file_protuberances(const rf_rooms_file *f);
 
 /* The rooms-files roomforge ships, compiled in (content/dungeonmaker/roomsN.txt,
  * N = 1..RF_ROOMS_FILE_BUNDLED; rooms1 is the seed's example): the text and in
  * *len (may be NULL) its length, or NULL for another n. Load it with
  * rf_rooms_file_load_buffer. */
 #define RF_ROOMS_FILE_BUNDLED 3
-const char *rf_rooms_file_bundled(int n, size_t *len);
+RF_API const char *rf_rooms_file_bundled(int n, size_t *len);
 
 RF_END_C
 #endif /* RF_ROOMS_FILE_H */

@@ -12,7 +12,7 @@ RF_BEGIN_C
 
 /* 3 when s[0..len) starts with a UTF-8 byte order mark (EF BB BF), else 0:
  * the bytes a reader skips before the text. */
-size_t rf_text_bom_len(const char *s, size_t len);
+RF_API size_t rf_text_bom_len(const char *s, size_t len);
 
 RF_END_C
 #endif /* RF_TEXT_H */

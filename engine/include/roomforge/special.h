@@ -1,18 +1,18 @@
-/* roomforge/special.h: DoomRL's special rooms for a dug level's rooms.
+/* roomforge/special.h: what DoomRL's special-room pass can make and what it
+ * made on a level (rf_level_special), and DoomRL's difficulty numbers
+ * (rf_level_opts.difficulty).
  *
- * Pipeline: passes, after stairs, before populate; rewrites the terrain of the
- * rooms it picks, appends its objects, returns the level's feelings; one rng
- * stream, never over the stairs. Rules: docs/reference.md.
+ * Pipeline: passes, after stairs, before populate; the pass itself is the
+ * engine's (engine/internal/roomforge/special_pass.h). Rules: docs/reference.md.
  * Seeds: shared/seeds/doomrl-special-rooms.txt.
  */
 #ifndef RF_SPECIAL_H
 #define RF_SPECIAL_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "roomforge/common.h"
-#include "roomforge/dig.h"
-#include "roomforge/grid.h"
-#include "roomforge/placed.h"
-#include "roomforge/rng.h"
 
 RF_BEGIN_C
 
@@ -35,12 +35,6 @@ typedef enum rf_difficulty {
     RF_DIFFICULTY_NIGHTMARE  /* Nightmare! */
 } rf_difficulty;
 
-typedef struct rf_special_opts {
-    int depth;            /* DoomRL's dlevel, 1-based */
-    rf_difficulty difficulty;
-    bool single_monster;  /* the single-monster level table: no vaults */
-} rf_special_opts;
-
 #define RF_SPECIAL_MAX_FEELINGS 16
 
 typedef struct rf_special_result {
@@ -58,25 +52,14 @@ typedef struct rf_special_result {
 } rf_special_result;
 
 /* "warehouse", "fluid", ... */
-const char *rf_special_kind_name(rf_special_kind k);
+RF_API const char *rf_special_kind_name(rf_special_kind k);
 /* DoomRL's table weight of kind k (out of 50 on a normal level; the
  * single-monster table leaves vaults out): each of the pass's 7d2-7 draws
  * picks k with this weight over the table's total. 0 for a bad k. */
-int rf_special_kind_weight(rf_special_kind k, bool single_monster);
+RF_API int rf_special_kind_weight(rf_special_kind k, bool single_monster);
 /* Parses "itytd", "hntr", "hmp", "uv", "nightmare" (or 1-5); false otherwise. */
-bool rf_difficulty_parse(const char *s, rf_difficulty *out);
-const char *rf_difficulty_name(rf_difficulty d);
-
-/* Runs the pass on g and its rooms. Rooms of kind rect, cross, cave or crawled
- * can be chosen (never corridors, vaults, templates or locked rooms); a room
- * takes one feature at most. A vault's inner chamber is appended to rooms as a
- * new RF_ROOM_VAULT record (locked when it is a locked vault). Objects go to
- * objs with the id of the room they are in. RF_ERR_ARG on a bad depth or
- * difficulty, RF_ERR_NOMEM when memory runs out (g, rooms and objs may then
- * hold part of the pass). */
-RF_NODISCARD rf_status rf_special_rooms(rf_grid *g, rf_room_list *rooms,
-                                               const rf_special_opts *o, rf_rng *rng,
-                                               rf_placed_list *objs, rf_special_result *out);
+RF_API bool rf_difficulty_parse(const char *s, rf_difficulty *out);
+RF_API const char *rf_difficulty_name(rf_difficulty d);
 
 RF_END_C
 
