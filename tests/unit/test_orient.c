@@ -241,8 +241,8 @@ START_TEST(a_turned_room_maps_both_ways)
         ck_assert(lx == 3 && ly == 1);
         /* the player on the turned cell of template (2, 1) */
         rf_orient_to_room(k, 5, 3, 2, 1, &px, &py);
-        ck_assert_int_eq(rf_world_move_player(w, 10 + px, 20 + py), RF_OK);
-        ck_assert_int_eq(rf_world_pull(w, room, "lv"), RF_OK);
+        ck_assert_int_eq(rf_world_move_player(w, 10 + px, 20 + py, NULL), RF_OK);
+        ck_assert_int_eq(rf_world_pull(w, room, "lv", NULL), RF_OK);
         ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
         snprintf(want, sizeof want, "K%d P2,1 G2,1", k);
         for (i = 0; i < rf_world_effect_count(w); i++) {

@@ -168,20 +168,15 @@ int cmd_gen(int argc, char **argv)
     rf_status s;
     int k, rc;
     rf_view_format fmt;
+    cli_optset sets[CLI_GEN_MAX_SETS];
     cli_gen_init(&g, CLI_GEN_GEN);
-    for (k = 1; k < argc; k++) {
-        int r;
-        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            print_usage(stdout);
-            write_glyph_help(stdout);
-            return CLI_OK;
-        }
-        if ((r = cli_gen_opt("gen", argc, argv, &k, &g)) < 0)
-            return CLI_USAGE;
-        if (r == 0)
-            return cli_usage_error("gen", "unknown argument '%s' (see --help)", argv[k]);
+    k = cli_getopt("gen", argc, argv, sets, cli_gen_sets(&g, sets), NULL, NULL);
+    if (k == CLI_HELP) {
+        print_usage(stdout);
+        write_glyph_help(stdout);
+        return CLI_OK;
     }
-    if ((k = cli_gen_check("gen", &g)) != CLI_OK)
+    if (k != CLI_OK || (k = cli_gen_check("gen", &g)) != CLI_OK)
         return k;
     path = g.out_path;
     rooms_path = g.rooms_path;

@@ -44,49 +44,69 @@ static const char show_usage[] =
     "left out for errors or unknown, any content error with --strict, 2 usage\n"
     "or I/O errors.\n";
 
+/* What show's options and its ROOM fill. */
+typedef struct show_args {
+    const char *name;
+    rf_write_format fmt;
+    int orient;
+} show_args;
+
+static int take_format(const char *cmd, const char *v, void *ctx)
+{
+    if (!v || (strcmp(v, "ascii") != 0 && strcmp(v, "json") != 0))
+        return cli_usage_error(cmd, "--format takes ascii or json"), -1;
+    ((show_args *)ctx)->fmt = strcmp(v, "json") == 0 ? RF_WRITE_JSON : RF_WRITE_TEXT;
+    return 1;
+}
+
+static int take_orient(const char *cmd, const char *v, void *ctx)
+{
+    if (!v || strlen(v) != 1 || v[0] < '0' || v[0] > '7')
+        return cli_usage_error(cmd, "--orient takes an orientation from 0 to 7"), -1;
+    ((show_args *)ctx)->orient = v[0] - '0';
+    return 1;
+}
+
+static int take_room(const char *cmd, const char *a, void *ctx)
+{
+    show_args *sa = ctx;
+    if (sa->name)
+        return cli_usage_error(cmd, "one ROOM at a time (quote names with spaces)"), -1;
+    sa->name = a;
+    return 1;
+}
+
+static const cli_opt show_opts[] = {{"format", true, take_format},
+                                    {"orient", true, take_orient},
+                                    {NULL, false, NULL}};
+
 int cmd_show(int argc, char **argv)
 {
-    const char *name = NULL;
-    rf_write_format fmt = RF_WRITE_TEXT;
-    int orient = 0;
+    show_args a = {NULL, RF_WRITE_TEXT, 0};
     cli_content cc;
+    cli_optset sets[2];
     cli_pack cp;
     const rf_template *t;
+    const char *name;
     int k, rc, room_rc = CLI_OK;
     cli_content_init(&cc);
-    for (k = 1; k < argc; k++) {
-        const char *v = NULL;
-        int r;
-        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            fputs(show_usage, stdout);
-            return CLI_OK;
-        }
-        if ((r = cli_content_opt("show", argc, argv, &k, &cc)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
-            if (r < 0 || (strcmp(v, "ascii") != 0 && strcmp(v, "json") != 0))
-                return cli_usage_error("show", "--format takes ascii or json");
-            fmt = strcmp(v, "json") == 0 ? RF_WRITE_JSON : RF_WRITE_TEXT;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--orient", &v)) != 0) {
-            if (r < 0 || strlen(v) != 1 || v[0] < '0' || v[0] > '7')
-                return cli_usage_error("show", "--orient takes an orientation from 0 to 7");
-            orient = v[0] - '0';
-        } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
-            return cli_usage_error("show", "unknown option '%s' (see --help)", argv[k]);
-        } else if (name) {
-            return cli_usage_error("show", "one ROOM at a time (quote names with spaces)");
-        } else {
-            name = argv[k];
-        }
+    sets[0] = (cli_optset){cli_content_opts, &cc};
+    sets[1] = (cli_optset){show_opts, &a};
+    k = cli_getopt("show", argc, argv, sets, 2, take_room, &a);
+    if (k == CLI_HELP) {
+        fputs(show_usage, stdout);
+        return CLI_OK;
     }
+    if (k != CLI_OK)
+        return k;
+    name = a.name;
     if (!name)
         return cli_usage_error("show", "which ROOM? (roomforge list shows them)");
     rc = cli_pack_open(&cp, "show", &cc);
     if (!cp.pack)
         return cli_pack_close(&cp);
     t = cli_pack_room(&cp, name, &room_rc); /* as gen and sim say it: exit 1 */
-    if (t && (rf_template_write_show_turned(t, orient, stdout, fmt) != RF_OK || fflush(stdout) != 0))
+    if (t && (rf_template_write_show_turned(t, a.orient, stdout, a.fmt) != RF_OK || fflush(stdout) != 0))
         room_rc = CLI_USAGE;
     rc = room_rc > rc ? room_rc : rc;
     k = cli_pack_close(&cp);
