@@ -89,6 +89,8 @@ static bool opts_ok(const rf_level_opts *o)
 {
     return o->depth >= 1 && o->depth <= RF_LEVEL_MAX_DEPTH && (o->width == 0) == (o->height == 0) &&
            o->difficulty >= 0 && o->difficulty <= RF_DIFFICULTY_NIGHTMARE &&
+           (!o->up_near || (o->up_x >= 0 && o->up_y >= 0 && o->up_x < RF_LEVEL_MAX_SIDE &&
+                            o->up_y < RF_LEVEL_MAX_SIDE)) &&
            (o->width == 0 || size_ok(o->width, o->height));
 }
 
