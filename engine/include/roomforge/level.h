@@ -54,6 +54,11 @@ typedef struct rf_level_opts {
                               * (up_x, up_y), clamped into the level (a run's
                               * aligned stairs, rf_run); false: drawn anywhere */
     int up_x, up_y;
+    const char *const *used_rooms; /* nused_rooms names of special templates
+                                    * (special="1") placed on earlier levels of
+                                    * a run: not drawn again, as a run allows
+                                    * each once (DESIGN 18); forced ones still go */
+    size_t nused_rooms;
 } rf_level_opts;
 
 /* Defaults: profile brogue, seed 1, depth 1, width = height = 0 (the

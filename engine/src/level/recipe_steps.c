@@ -151,6 +151,8 @@ static void place_opts(rf_recipe_run *r, rf_place_opts *po)
     po->templates = r->o->templates;
     po->rooms = r->o->rooms;
     po->nrooms = r->o->nrooms;
+    po->used = r->o->used_rooms;
+    po->nused = r->o->nused_rooms;
     po->depth = r->o->depth;
     po->seed = r->o->seed;
     for (k = 0; k < 4; k++) {
