@@ -211,16 +211,17 @@ static rf_status read_state(reader *rd, rf_run *r)
     return RF_OK;
 }
 
-static rf_status damaged(rf_diags *d, const char *why, size_t at)
+static rf_status damaged(rf_diags *d, const char *file, const char *why, size_t at)
 {
     if (d)
-        (void)rf_diag_add(d, "save-damaged", "", 0, 0,
+        (void)rf_diag_add(d, "save-damaged", file, 0, 0,
                           "the run state is damaged or does not fit (at byte %zu): %s", at, why);
     return RF_ERR_CONTENT;
 }
 
-rf_status rf_run_load(const rf_profile_set *profiles, const rf_level_opts *base, FILE *in,
-                      rf_diags *d, rf_run **out)
+/* rf_run_load, its diagnostics at file ("" for a stream). */
+static rf_status load_from(const rf_profile_set *profiles, const rf_level_opts *base, FILE *in,
+                           const char *file, rf_diags *d, rf_run **out)
 {
     rf_frame fr;
     reader rd;
@@ -232,16 +233,16 @@ rf_status rf_run_load(const rf_profile_set *profiles, const rf_level_opts *base,
     st = rf_frame_read(in, MAGIC, RF_RUN_SAVE_VERSION, RF_RUN_SAVE_MAX, &fr);
     if (st == RF_ERR_CONTENT && !fr.why) {
         if (d)
-            (void)rf_diag_add(d, "save-version", "", 0, 0,
+            (void)rf_diag_add(d, "save-version", file, 0, 0,
                               "the run state is of format %lld, from a later roomforge; this "
                               "library (%s) reads format %d",
                               fr.version, rf_version(NULL, NULL, NULL), RF_RUN_SAVE_VERSION);
         return RF_ERR_CONTENT;
     }
     if (st == RF_ERR_CONTENT)
-        return damaged(d, fr.why, fr.at);
+        return damaged(d, file, fr.why, fr.at);
     if (st == RF_ERR_IO && d)
-        (void)rf_diag_add(d, "io-error", "", 0, 0, "cannot read the run state: %s",
+        (void)rf_diag_add(d, "io-error", file, 0, 0, "cannot read the run state: %s",
                           strerror(errno));
     if (st != RF_OK)
         return st;
@@ -258,10 +259,18 @@ rf_status rf_run_load(const rf_profile_set *profiles, const rf_level_opts *base,
     rf_free(fr.payload);
     if (st != RF_OK) {
         rf_run_free(r);
-        return st == RF_ERR_CONTENT ? damaged(d, rd.why, rd.pos) : st;
+        return st == RF_ERR_CONTENT ? damaged(d, file, rd.why, rd.pos) : st;
     }
     *out = r;
     return RF_OK;
+}
+
+rf_status rf_run_load(const rf_profile_set *profiles, const rf_level_opts *base, FILE *in,
+                      rf_diags *d, rf_run **out)
+{
+    if (!base || !in || !out)
+        return RF_ERR_ARG;
+    return load_from(profiles, base, in, "", d, out);
 }
 
 rf_status rf_run_load_path(const rf_profile_set *profiles, const rf_level_opts *base,
@@ -277,7 +286,7 @@ rf_status rf_run_load_path(const rf_profile_set *profiles, const rf_level_opts *
                               strerror(errno));
         return RF_ERR_IO;
     }
-    st = rf_run_load(profiles, base, in, d, out);
+    st = load_from(profiles, base, in, path, d, out);
     (void)fclose(in); /* read only: nothing to lose */
     return st;
 }
