@@ -332,7 +332,10 @@ static int l_load(lua_State *L)
     return 2;
 }
 
-static const luaL_Reg module_funcs[] = {{"load", l_load}, {"load_world", rf_lua_load_world},
+static const luaL_Reg module_funcs[] = {{"load", l_load},
+                                        {"load_world", rf_lua_load_world},
+                                        {"run", rf_lua_run_new},
+                                        {"load_run", rf_lua_load_run},
                                         {NULL, NULL}};
 
 RF_API int luaopen_roomforge(lua_State *L);
@@ -349,6 +352,7 @@ int luaopen_roomforge(lua_State *L)
     rf_lua_open_pack(L);
     rf_lua_open_level(L);
     rf_lua_open_world(L);
+    rf_lua_open_run(L);
     luaL_newlib(L, module_funcs);
     lua_pushstring(L, rf_version(NULL, NULL, NULL));
     lua_setfield(L, -2, "version");

@@ -132,6 +132,11 @@ void rf_lua_push_json(lua_State *L, const char *text, size_t len);
 int rf_lua_level_world(lua_State *L);
 /* rf.load_world(pack, bytes) (rf_lua_world.c). */
 int rf_lua_load_world(lua_State *L);
+/* Runs (rf_lua_run.c): the run type's methods; rf.run{pack = p, ...} and
+ * p:run{...}; rf.load_run(pack, path). */
+void rf_lua_open_run(lua_State *L);
+int rf_lua_run_new(lua_State *L);
+int rf_lua_load_run(lua_State *L);
 
 /* Pushes effect e of w as a table {tick, kind, room, script, id, type, x,
  * y (level), lx, ly (the template's frame), rx, ry (the turned room's box),
