@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/alloc.h"
 #include "core/frame.h"
 #include "rf_test.h"
 #include "roomforge/pack.h"
@@ -430,6 +431,44 @@ START_TEST(a_state_saves_to_a_path_and_loads)
 }
 END_TEST
 
+/* Out of memory at every allocation of a load and of a level: RF_ERR_NOMEM
+ * (or a level made all the same), the run as it was, nothing leaked. */
+START_TEST(out_of_memory_anywhere_is_nomem)
+{
+    rf_run *r = three_levels_in();
+    blob b = state_of(r);
+    rf_level_opts o = base_opts("brogue", 1);
+    long k;
+    for (k = 1; k < 200; k++) {
+        rf_run *back = NULL;
+        rf_status st;
+        rf_alloc_fail_after(k);
+        st = load_state(b, &o, NULL, &back);
+        rf_alloc_fail_after(0);
+        ck_assert_msg(st == RF_OK || st == RF_ERR_NOMEM, "allocation %ld: %d", k, st);
+        rf_run_free(back);
+        if (st == RF_OK)
+            break;
+    }
+    ck_assert_int_lt(k, 200);
+    for (k = 1; k < 100000; k += 997) {
+        rf_level *lv = NULL;
+        rf_status st;
+        rf_alloc_fail_after(k);
+        st = rf_run_next(r, &lv, NULL);
+        rf_alloc_fail_after(0);
+        if (st == RF_OK) {
+            ck_assert_int_eq(rf_run_depth(r), 5);
+            rf_level_free(lv);
+            break;
+        }
+        ck_assert_int_eq(rf_run_depth(r), 4);
+    }
+    free(b.buf);
+    rf_run_free(r);
+}
+END_TEST
+
 static Suite *run_suite(void)
 {
     Suite *s = suite_create("run");
@@ -450,6 +489,7 @@ static Suite *run_suite(void)
     tcase_add_test(state, a_world_save_is_not_a_run_state);
     tcase_add_test(state, a_bad_start_is_refused_with_why);
     tcase_add_test(state, a_state_saves_to_a_path_and_loads);
+    tcase_add_test(state, out_of_memory_anywhere_is_nomem);
     suite_add_tcase(s, levels);
     suite_add_tcase(s, state);
     return s;
