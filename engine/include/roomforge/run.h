@@ -39,8 +39,9 @@ RF_API void rf_run_free(rf_run *r);
  * d) and moves r one level down: its down stairs are where the next level's
  * up stairs go when the profile says stairs="aligned", and the special
  * templates (special="1") it placed are not drawn again in r. RF_OK with
- * *out (the caller frees it); otherwise rf_level_generate's status, or
- * RF_ERR_LIMIT past depth RF_LEVEL_MAX_DEPTH, and r is unchanged. */
+ * *out (the caller frees it); otherwise rf_level_generate's status,
+ * RF_ERR_LIMIT past depth RF_LEVEL_MAX_DEPTH or RF_RUN_MAX_USED special
+ * rooms, RF_ERR_NOMEM, and r is unchanged. */
 RF_API RF_NODISCARD rf_status rf_run_next(rf_run *r, rf_level **out, rf_diags *d);
 /* The depth rf_run_next makes next: 1 for a new run. */
 RF_API int rf_run_depth(const rf_run *r);

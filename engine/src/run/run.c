@@ -120,9 +120,10 @@ static bool used(const rf_run *r, size_t n, const char *name)
     return false;
 }
 
-/* Adds the special templates lv placed to r's used rooms; on failure the
- * names added are taken back. */
-static bool note_used(rf_run *r, const rf_level *lv)
+/* Adds the special templates lv placed to r's used rooms: RF_OK,
+ * RF_ERR_LIMIT past RF_RUN_MAX_USED, RF_ERR_NOMEM; on failure the names
+ * added are taken back. */
+static rf_status note_used(rf_run *r, const rf_level *lv)
 {
     size_t i, before = r->nused, n = rf_level_room_count(lv);
     for (i = 0; i < n; i++) {
@@ -135,12 +136,13 @@ static bool note_used(rf_run *r, const rf_level *lv)
         if (used(r, r->nused, name))
             continue;
         if (!rf_run_use(r, name)) {
+            bool full = r->nused >= RF_RUN_MAX_USED;
             while (r->nused > before)
                 rf_free(r->used[--r->nused]);
-            return false;
+            return full ? RF_ERR_LIMIT : RF_ERR_NOMEM;
         }
     }
-    return true;
+    return RF_OK;
 }
 
 rf_status rf_run_next(rf_run *r, rf_level **out, rf_diags *d)
@@ -167,9 +169,9 @@ rf_status rf_run_next(rf_run *r, rf_level **out, rf_diags *d)
     st = rf_level_generate(r->profiles, &o, &lv, d);
     if (st != RF_OK)
         return st;
-    if (!note_used(r, lv)) {
+    if ((st = note_used(r, lv)) != RF_OK) {
         rf_level_free(lv);
-        return RF_ERR_NOMEM;
+        return st;
     }
     rf_level_stairs_down(lv, &r->down_x, &r->down_y);
     r->has_down = r->down_x >= 0 && r->down_y >= 0; /* a recipe without stairs: none */
