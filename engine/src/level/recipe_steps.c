@@ -155,14 +155,10 @@ static void place_opts(rf_recipe_run *r, rf_place_opts *po)
     po->nused = r->o->nused_rooms;
     po->depth = r->o->depth;
     po->seed = r->o->seed;
-    for (k = 0; k < 4; k++) {
-        po->terrain[k] = rf_profile_int(r->prof, r->o->depth, keys[k], po->terrain[k]);
-        rf_recipe_mark(r, keys[k]);
-    }
-    (void)rf_profile_range(r->prof, r->o->depth, "templates", &po->count_lo, &po->count_hi);
-    rf_recipe_mark(r, "templates");
-    po->orient = rf_profile_int(r->prof, r->o->depth, "orient", RF_PLACE_ORIENT_TEMPLATE);
-    rf_recipe_mark(r, "orient");
+    for (k = 0; k < 4; k++)
+        po->terrain[k] = rf_recipe_int(r, keys[k], po->terrain[k]);
+    (void)rf_recipe_range(r, "templates", &po->count_lo, &po->count_hi);
+    po->orient = rf_recipe_int(r, "orient", RF_PLACE_ORIENT_TEMPLATE);
 }
 
 /* The attempts the placer may make for the templates it draws: the scaled
