@@ -105,6 +105,11 @@ void rf_lua_guard_top(lua_State *L, const char *tname);
  * running: what the object is ("world"), busy its count. Returns if 0. */
 void rf_lua_refuse_busy(lua_State *L, int busy, const char *what);
 lua_Integer rf_lua_opt_integer(lua_State *L, int t, int arg, const char *key, lua_Integer def);
+/* The level options of the table at t (argument t): profile, seed, depth,
+ * width, height, difficulty over rf_level_opts_init's defaults, checked by
+ * rf_level_opts_check: a bad one raises its bad-level-option message, the
+ * words of the CLI and the C API. */
+void rf_lua_level_opts(lua_State *L, int t, rf_level_opts *o);
 /* Raises unless every key of options table t is one of keys (NULL-ended):
  * a misspelt option is misuse, not silence. */
 void rf_lua_check_keys(lua_State *L, int t, int arg, const char *const *keys);
@@ -132,6 +137,11 @@ void rf_lua_push_json(lua_State *L, const char *text, size_t len);
 int rf_lua_level_world(lua_State *L);
 /* rf.load_world(pack, bytes) (rf_lua_world.c). */
 int rf_lua_load_world(lua_State *L);
+/* Runs (rf_lua_run.c): the run type's methods; rf.run{pack = p, ...} and
+ * p:run{...}; rf.load_run(pack, path). */
+void rf_lua_open_run(lua_State *L);
+int rf_lua_run_new(lua_State *L);
+int rf_lua_load_run(lua_State *L);
 
 /* Pushes effect e of w as a table {tick, kind, room, script, id, type, x,
  * y (level), lx, ly (the template's frame), rx, ry (the turned room's box),

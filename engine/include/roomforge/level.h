@@ -50,10 +50,19 @@ typedef struct rf_level_opts {
                               * (gen --recipe); NULL: the profile's recipe */
     size_t recipe_len;
     const char *recipe_file; /* the name its diagnostics carry; NULL: "recipe" */
+    bool up_near;            /* true: the up stairs go on the free floor tile nearest
+                              * (up_x, up_y), clamped into the level (a run's
+                              * aligned stairs, rf_run); false: drawn anywhere */
+    int up_x, up_y;
+    const char *const *used_rooms; /* nused_rooms names of special templates
+                                    * (special="1") placed on earlier levels of
+                                    * a run: not drawn again, as a run allows
+                                    * each once (DESIGN 18); forced ones still go */
+    size_t nused_rooms;
 } rf_level_opts;
 
 /* Defaults: profile brogue, seed 1, depth 1, width = height = 0 (the
- * digger's own size). */
+ * digger's own size), up stairs anywhere (up_near false). */
 RF_API void rf_level_opts_init(rf_level_opts *o);
 
 /* The size a level of o's profile digs at when o gives none: brogue 79 x 29

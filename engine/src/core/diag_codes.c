@@ -106,10 +106,10 @@ static const rf_diag_code codes[] = {
     /* stats over many levels (roomforge stats) */
     {"stats-options", E, true, "stats options out of range or contradictory (count, depths, jobs, shard, a profile given twice)"},
     {"stats-merge", E, true, "a file given to stats --merge is not a stats JSON report, or the files are not the shards of one run"},
-    /* world saves (rf_world_save, rf_world_load) */
+    /* world saves and run states (rf_world_save, rf_run_save and their loads) */
     {"save-state", E, true, "a room's room.state holds what a save cannot keep (a function, a cycle, a table with a metatable); the message names the room"},
-    {"save-version", E, true, "a world save from a later version of roomforge than this library reads"},
-    {"save-damaged", E, true, "a world save that is damaged, truncated, not a save, or made with other templates or extensions"},
+    {"save-version", E, true, "a world save or run state from a later version of roomforge than this library reads"},
+    {"save-damaged", E, true, "a world save or run state that is damaged, truncated, not a save, or made with other templates, extensions or profiles"},
     /* lint's project policy (roomforge.toml, suppression comments, --baseline) */
     {"config-syntax", E, true, "a roomforge.toml line that is not TOML roomforge reads"},
     {"config-key", E, true, "a roomforge.toml key or table roomforge does not know"},

@@ -129,10 +129,24 @@ static bool recipe_ok(const rf_level_opts *o, rf_diags *d)
            BAD("a recipe of %zu bytes without its text", o->recipe_len);
 }
 
+static bool up_ok(const rf_level_opts *o, rf_diags *d)
+{
+    return !o->up_near ||
+           (o->up_x >= 0 && o->up_y >= 0 && o->up_x < RF_LEVEL_MAX_SIDE &&
+            o->up_y < RF_LEVEL_MAX_SIDE) ||
+           BAD("up stairs near (%d, %d): outside every level", o->up_x, o->up_y);
+}
+
+static bool used_ok(const rf_level_opts *o, rf_diags *d)
+{
+    return o->nused_rooms == 0 || o->used_rooms ||
+           BAD("%zu used rooms without their names", o->nused_rooms);
+}
+
 #undef BAD
 
 static bool (*const checks[])(const rf_level_opts *o, rf_diags *d) = {
-    depth_ok, size_given_ok, difficulty_ok, rooms_ok, recipe_ok};
+    depth_ok, size_given_ok, difficulty_ok, rooms_ok, recipe_ok, up_ok, used_ok};
 
 rf_status rf_level_opts_check(const rf_level_opts *o, rf_diags *d)
 {

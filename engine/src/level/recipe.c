@@ -66,6 +66,18 @@ void rf_recipe_mark(rf_recipe_run *r, const char *key)
             r->asked[i] = true;
 }
 
+int rf_recipe_int(rf_recipe_run *r, const char *key, int def)
+{
+    rf_recipe_mark(r, key);
+    return rf_profile_int(r->prof, r->o->depth, key, def);
+}
+
+bool rf_recipe_range(rf_recipe_run *r, const char *key, int *lo, int *hi)
+{
+    rf_recipe_mark(r, key);
+    return rf_profile_range(r->prof, r->o->depth, key, lo, hi);
+}
+
 void rf_recipe_mark_known(rf_recipe_run *r, bool (*knows)(const char *key))
 {
     size_t i;

@@ -58,6 +58,13 @@ typedef struct rf_recipe_run {
 
 /* Records that the run read profile key key (every row of it). */
 void rf_recipe_mark(rf_recipe_run *r, const char *key);
+/* The profile's value of key at the run's depth (def when it has none),
+ * recorded as read: every read of the pipeline's own keys goes through
+ * these, so none is read unrecorded (unknown-param stays true). */
+int rf_recipe_int(rf_recipe_run *r, const char *key, int def);
+/* The profile's range of key at the run's depth, recorded as read; false
+ * (lo, hi untouched) when the profile has none there. */
+bool rf_recipe_range(rf_recipe_run *r, const char *key, int *lo, int *hi);
 /* Records every profile key knows(key) says a step reads. */
 void rf_recipe_mark_known(rf_recipe_run *r, bool (*knows)(const char *key));
 /* Reports unknown-param (a warning at the profiles file's line) for each

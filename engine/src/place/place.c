@@ -442,6 +442,21 @@ static bool plan_has_special(const rf_placer *pl, const rf_template *t)
     return false;
 }
 
+/* True when t is special and may not be drawn: already in the plan, or one
+ * the run placed on a level before (o's used names, DESIGN 18). */
+static bool special_taken(const rf_placer *pl, const rf_place_opts *o, const rf_template *t)
+{
+    size_t i;
+    if (!rf_template_flags(t)->special)
+        return false;
+    if (plan_has_special(pl, t))
+        return true;
+    for (i = 0; i < o->nused; i++)
+        if (o->used[i] && strcmp(o->used[i], rf_template_name(t)) == 0)
+            return true;
+    return false;
+}
+
 static bool plan_add(rf_placer *pl, const rf_template *t, bool forced)
 {
     rf_plan_entry *e;
@@ -557,7 +572,8 @@ static rf_status plan_forced(rf_placer *pl, const rf_place_opts *o, rf_diags *d)
 }
 
 /* The drawn templates: the profile's count, each a weighted draw among the
- * templates the depth and size allow (special ones not yet in the plan). */
+ * templates the depth and size allow (special ones not yet in the plan nor
+ * placed earlier in the run). */
 static rf_status plan_drawn(rf_placer *pl, const rf_place_opts *o)
 {
     size_t nt = rf_template_set_count(o->templates), i;
@@ -571,7 +587,7 @@ static rf_status plan_drawn(rf_placer *pl, const rf_place_opts *o)
             const rf_template *t = rf_template_set_at(o->templates, i);
             if (rf_template_weight(t) > 0 &&
                 static_why(t, o->orient, o->depth, pl->g->w, pl->g->h) == RF_PLACE_OK &&
-                !(rf_template_flags(t)->special && plan_has_special(pl, t)))
+                !special_taken(pl, o, t))
                 total += rf_template_weight(t);
         }
         if (total <= 0)
@@ -582,7 +598,7 @@ static rf_status plan_drawn(rf_placer *pl, const rf_place_opts *o)
             long wgt;
             if (rf_template_weight(t) <= 0 ||
                 static_why(t, o->orient, o->depth, pl->g->w, pl->g->h) != RF_PLACE_OK ||
-                (rf_template_flags(t)->special && plan_has_special(pl, t)))
+                special_taken(pl, o, t))
                 continue;
             wgt = rf_template_weight(t);
             if (pick < wgt)

@@ -29,6 +29,9 @@ typedef struct rf_place_opts {
     int terrain[4];   /* what W, L, I, G become: RF_PLACE_TERRAIN_CODES values */
     int count_lo, count_hi; /* templates drawn at 79x29, scaled to the level */
     int orient;             /* RF_PLACE_ORIENT_* (place.h): the profile's orient */
+    const char *const *used; /* nused names of special templates a run placed on
+                              * earlier levels: never drawn (forced ones still go) */
+    size_t nused;
 } rf_place_opts;
 
 /* Defaults: no templates, depth 1, seed 1, W L I G as water, lava, ice, goo
