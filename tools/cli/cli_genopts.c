@@ -27,6 +27,8 @@ const char cli_gen_options_help[] =
     "                         nethack, dungeonmaker, caverns)\n"
     "  --seed N               seed, a non-negative integer (default 1)\n"
     "  --depth N              depth 1..1000, 1 the first floor (default 1)\n"
+    "  --variant N            every room that varies (<vary>) drawn as variant N,\n"
+    "                         the number lint and the level JSON name (gen, watch)\n"
     "  --size WxH             level size from 20x10 to 1000x1000 (default: the\n"
     "                         profile's: brogue 79x29, nethack 80x21, dungeonmaker\n"
     "                         the rooms-file's, the bundled rooms1 100x100)\n"
@@ -197,7 +199,20 @@ static int take_scale(const char *cmd, const char *v, cli_gen *g)
     return 1;
 }
 
+static int take_variant(const char *cmd, const char *v, cli_gen *g)
+{
+    unsigned long long n;
+    if (!v || !cli_parse_u64(v, &n) || n > UINT32_MAX)
+        return cli_usage_error(cmd, "--variant takes an integer from 0 to %lu",
+                               (unsigned long)UINT32_MAX),
+               -1;
+    g->o.force_variant = true;
+    g->o.variant = (uint32_t)n;
+    return 1;
+}
+
 static const gen_opt one_opts[] = {{"--depth", take_depth},
+                                   {"--variant", take_variant},
                                    {"--rooms-file", take_rooms_file},
                                    {"--format", take_format},
                                    {"--scale", take_scale},

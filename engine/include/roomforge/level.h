@@ -50,6 +50,9 @@ typedef struct rf_level_opts {
                               * (gen --recipe); NULL: the profile's recipe */
     size_t recipe_len;
     const char *recipe_file; /* the name its diagnostics carry; NULL: "recipe" */
+    bool force_variant;      /* DESIGN 16: every varying room drawn as variant `variant`
+                              * (gen --variant N); false: from the level's stream */
+    uint32_t variant;
 } rf_level_opts;
 
 /* Defaults: profile brogue, seed 1, depth 1, width = height = 0 (the

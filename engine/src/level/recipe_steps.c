@@ -149,6 +149,8 @@ static void place_opts(rf_recipe_run *r, rf_place_opts *po)
     po->nrooms = r->o->nrooms;
     po->depth = r->o->depth;
     po->seed = r->o->seed;
+    po->force_variant = r->o->force_variant;
+    po->variant = r->o->variant;
     for (k = 0; k < 4; k++) {
         po->terrain[k] = rf_profile_int(r->prof, r->o->depth, keys[k], po->terrain[k]);
         rf_recipe_mark(r, keys[k]);
