@@ -10,7 +10,9 @@
 #include "load_fixture.h"
 #include "roomforge/dig.h"
 #include "roomforge/level.h"
+#include "roomforge/place.h"
 #include "roomforge/template.h"
+#include "roomforge/world.h"
 
 /* One room of rows, vary children and extra elements, in a roomdb: the
  * room on line 2, three rows on lines 3-5, <vary> on line 6, its first
@@ -390,6 +392,79 @@ START_TEST(a_unique_group_appears_once_a_level)
 }
 END_TEST
 
+/* ---- <validate> ---- */
+
+#define VALIDATE_ROOMS                                                                             \
+    "<roomdb>\n"                                                                                   \
+    "<room name=\"Never\"><row text=\"##D####\"/><row text=\"#..?..#\"/>"                         \
+    "<row text=\"#######\"/><vary><subst glyph=\"?\" choices=\"W .\"/>\n"                          \
+    "<validate lang=\"lua\">return count(\"W\") >= 20</validate></vary></room>\n"                 \
+    "<room name=\"Wet\"><row text=\"##D####\"/><row text=\"#.???.#\"/>"                           \
+    "<row text=\"#######\"/><vary><subst glyph=\"?\" choices=\"W . I\"/>\n"                        \
+    "<validate>assert(cell(0, 0) == '#' and cell(-1, 0) == nil and exits() == 1)\n"              \
+    "return connected('D', 'W') and count('W') >= 2</validate></vary></room>\n"                 \
+    "<room name=\"Broken\"><row text=\"##D##\"/><row text=\"#.?.#\"/><row text=\"#####\"/>"        \
+    "<vary><subst glyph=\"?\" choices=\"W .\"/>\n"                                                 \
+    "<validate>\nreturn nosuch.field</validate></vary></room>\n"                                  \
+    "</roomdb>\n"
+
+START_TEST(validate_keeps_only_the_variants_it_passes)
+{
+    uint64_t seed;
+    ck_assert_int_eq(load_str(VALIDATE_ROOMS), RF_OK);
+    for (seed = 1; seed <= 10; seed++) {
+        rf_level *lv = level_of(seed, 1, "Wet", false, 0);
+        size_t k, found = 0;
+        for (k = 0; k < rf_level_room_count(lv); k++) {
+            const rf_room_rec *r = rf_level_room_at(lv, k);
+            if (r->kind != RF_ROOM_TEMPLATE || !r->tmpl || !rf_template_varies(r->tmpl))
+                continue;
+            found++;
+            ck_assert_int_ge(count_in(r->tmpl, 'W'), 2);
+            /* W next to the door's cell or joined to it over floor and ice */
+            ck_assert(strchr("W.I", rf_template_cell(r->tmpl, 2, 1)) != NULL);
+        }
+        ck_assert_uint_ge(found, 1); /* forced, and maybe drawn too */
+        rf_level_free(lv);
+    }
+}
+END_TEST
+
+START_TEST(validate_false_every_time_refuses_the_room)
+{
+    rf_level_opts o;
+    rf_level *lv = NULL;
+    const char *rooms[1] = {"Never"};
+    const rf_diag *g;
+    ck_assert_int_eq(load_str(VALIDATE_ROOMS), RF_OK);
+    rf_level_opts_init(&o);
+    o.templates = set;
+    o.rooms = rooms;
+    o.nrooms = 1;
+    ck_assert_int_eq(rf_level_generate(NULL, &o, &lv, d), RF_ERR_CONTENT);
+    g = find_code("room-not-placed");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_ptr_nonnull(strstr(g->message, "<validate>"));
+    ck_assert_str_eq(rf_place_why_key(RF_PLACE_VALIDATE), "validate");
+}
+END_TEST
+
+START_TEST(lint_reports_a_validate_no_variant_passes_and_one_that_fails)
+{
+    const rf_diag *g;
+    ck_assert_int_eq(load_str(VALIDATE_ROOMS), RF_OK);
+    ck_assert_int_eq(rf_world_lint(set, NULL, d), RF_ERR_CONTENT);
+    g = find_code("vary-validate");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_int_eq(g->line, 3); /* Never's <validate> */
+    ck_assert_ptr_nonnull(strstr(g->message, "'Never'"));
+    g = find_code("script-error");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_int_eq(g->line, 9); /* Broken's chunk, its second line */
+    ck_assert_ptr_nonnull(strstr(g->message, "nosuch"));
+}
+END_TEST
+
 static Suite *vary_suite(void)
 {
     Suite *s = suite_create("vary");
@@ -413,6 +488,9 @@ static Suite *vary_suite(void)
     tcase_add_test(place, a_level_places_a_variant_and_gives_its_number);
     tcase_add_test(place, a_forced_variant_number_is_the_one_placed);
     tcase_add_test(place, a_unique_group_appears_once_a_level);
+    tcase_add_test(place, validate_keeps_only_the_variants_it_passes);
+    tcase_add_test(place, validate_false_every_time_refuses_the_room);
+    tcase_add_test(place, lint_reports_a_validate_no_variant_passes_and_one_that_fails);
     suite_add_tcase(s, load);
     suite_add_tcase(s, draw);
     suite_add_tcase(s, errors);

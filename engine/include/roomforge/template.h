@@ -263,6 +263,12 @@ RF_API void rf_template_variant_free(rf_template *vt);
 RF_API const rf_template *rf_template_base(const rf_template *t);
 /* A variant's number; -1 for a template that is no variant. */
 RF_API long rf_template_variant_number(const rf_template *t);
+/* The <validate> chunks of t (or of a variant's template), in the order
+ * written: how many, and the ith's Lua text (NULL past the end) with the
+ * file line and column of its first character, and of its <validate>. */
+RF_API size_t rf_template_validate_count(const rf_template *t);
+RF_API const char *rf_template_validate_at(const rf_template *t, size_t i, int *line, int *col,
+                                           int *el_line, int *el_col);
 /* Checks variant vt as a room (the load checks, vary-unresolved,
  * vary-object-blocked), reporting to d with messages led by "variant N: ";
  * the errors reported (SIZE_MAX when memory ran out). */

@@ -53,3 +53,28 @@ size_t rf_template_variant_check(const rf_template *vt, rf_diags *d)
         return 0;
     return rf_vary_check_one(vt, d, d && rf_diags_is_enabled(d, "wall-thin"));
 }
+
+size_t rf_template_validate_count(const rf_template *t)
+{
+    size_t i, n = 0;
+    for (i = 0; t && i < t->nvary; i++)
+        n += t->vary[i].kind == RF_VARY_VALIDATE;
+    return n;
+}
+
+const char *rf_template_validate_at(const rf_template *t, size_t i, int *line, int *col,
+                                    int *el_line, int *el_col)
+{
+    size_t k;
+    for (k = 0; t && k < t->nvary; k++) {
+        const rf_vary_step *st = &t->vary[k];
+        if (st->kind != RF_VARY_VALIDATE || i-- > 0)
+            continue;
+        *line = st->code_line;
+        *col = st->code_col;
+        *el_line = st->line;
+        *el_col = st->col;
+        return st->code ? st->code : "";
+    }
+    return NULL;
+}

@@ -11,6 +11,7 @@
 
 #include "core/alloc.h"
 #include "place_int.h"
+#include "vm/luavm.h"
 
 #define REF_AREA (79 * 29) /* the reference level the profile's count is for */
 #define DEFAULT_COUNT_LO 1
@@ -709,6 +710,7 @@ void rf_place_free(rf_placer *pl)
         return;
     for (i = 0; i < pl->n; i++)
         rf_template_variant_free(pl->plan[i].own);
+    rf_luavm_free(pl->vm);
     for (i = 0; i < pl->n; i++)
         for (o = 0; o < RF_ORIENT_COUNT; o++) {
             rf_free(pl->plan[i].views[o].cells);

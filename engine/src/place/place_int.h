@@ -99,6 +99,7 @@ struct rf_placer {
     uint8_t *keep;   /* w*h, NULL without reservations: 1 on a reserved box,
                         2 on the ring of one tile around it (diggers keep out) */
     rf_rng rng;      /* stream "place": choice and fit */
+    struct rf_luavm *vm; /* <validate>'s sandbox, made on first use (place_vary.c) */
 };
 
 

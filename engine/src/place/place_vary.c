@@ -12,6 +12,7 @@
 
 #include "core/alloc.h"
 #include "place_int.h"
+#include "vm/vary_validate.h"
 
 /* <unique> (DESIGN 16): whether the plan holds a room of t's group already.
  * scope="run" counts as "level" here: a level knows no run (section 18). */
@@ -30,7 +31,8 @@ bool rf_place_plan_has_unique(const rf_placer *pl, const rf_template *t)
 }
 
 /* Draws the variant of a varying entry e (DESIGN 16): numbers from stream
- * "place" (or the forced one) until a variant passes its checks, at most
+ * "place" (or the forced one) until a variant passes its checks and its
+ * <validate> chunks (one failing to run counts as false), at most
  * RF_PLACE_VARIANT_TRIES; else e is refused (RF_PLACE_VALIDATE). false
  * when memory ran out. */
 bool rf_place_draw_variant(rf_placer *pl, rf_plan_entry *e)
@@ -48,8 +50,23 @@ bool rf_place_draw_variant(rf_placer *pl, rf_plan_entry *e)
             return false;
         }
         if (errors == 0 && rf_template_door_count(vt) > 0) {
-            e->t = e->own = vt;
-            return true;
+            bool pass = true;
+            if (rf_template_validate_count(vt) > 0) {
+                rf_status st;
+                if (!pl->vm && !(pl->vm = rf_luavm_new(0, 0))) {
+                    rf_template_variant_free(vt);
+                    return false;
+                }
+                st = rf_luavm_vary_validate(pl->vm, vt, &pass, NULL);
+                if (st == RF_ERR_NOMEM) {
+                    rf_template_variant_free(vt);
+                    return false;
+                }
+            }
+            if (pass) {
+                e->t = e->own = vt;
+                return true;
+            }
         }
         rf_template_variant_free(vt);
         if (pl->po.force_variant)
