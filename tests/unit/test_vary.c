@@ -392,6 +392,35 @@ START_TEST(a_unique_group_appears_once_a_level)
 }
 END_TEST
 
+START_TEST(a_world_keeps_its_variants_when_the_level_goes)
+{
+    rf_level *lv;
+    rf_world *w = NULL;
+    rf_template *vt;
+    size_t i, found = 0;
+    int y;
+    const rf_template *t = shrine();
+    lv = level_of(4, 2, "Shrine", true, 9);
+    ck_assert_int_eq(rf_world_new(NULL, d, &w), RF_OK);
+    ck_assert_int_eq(rf_world_add_level(w, lv, d), RF_OK);
+    rf_level_free(lv); /* the level's variants go; the world's stay (ASan sees a use) */
+    vt = variant(t, 9);
+    for (i = 0; i < rf_world_room_count(w); i++) {
+        rf_world_room r;
+        ck_assert(rf_world_room_get(w, i, &r));
+        if (!r.tmpl || rf_template_base(r.tmpl) != t)
+            continue;
+        found++;
+        ck_assert_int_eq(rf_template_variant_number(r.tmpl), 9);
+        for (y = 0; y < rf_template_height(vt); y++)
+            ck_assert_str_eq(rf_template_row(r.tmpl, y), rf_template_row(vt, y));
+    }
+    ck_assert_uint_eq(found, 1);
+    rf_template_variant_free(vt);
+    rf_world_free(w);
+}
+END_TEST
+
 /* ---- <validate> ---- */
 
 #define VALIDATE_ROOMS                                                                             \
@@ -488,6 +517,7 @@ static Suite *vary_suite(void)
     tcase_add_test(place, a_level_places_a_variant_and_gives_its_number);
     tcase_add_test(place, a_forced_variant_number_is_the_one_placed);
     tcase_add_test(place, a_unique_group_appears_once_a_level);
+    tcase_add_test(place, a_world_keeps_its_variants_when_the_level_goes);
     tcase_add_test(place, validate_keeps_only_the_variants_it_passes);
     tcase_add_test(place, validate_false_every_time_refuses_the_room);
     tcase_add_test(place, lint_reports_a_validate_no_variant_passes_and_one_that_fails);
