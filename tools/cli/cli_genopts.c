@@ -27,6 +27,8 @@ const char cli_gen_options_help[] =
     "                         nethack, dungeonmaker, caverns)\n"
     "  --seed N               seed, a non-negative integer (default 1)\n"
     "  --depth N              depth 1..1000, 1 the first floor (default 1)\n"
+    "  --variant N            every room that varies (<vary>) drawn as variant N,\n"
+    "                         the number lint and the level JSON name (gen, watch)\n"
     "  --size WxH             level size from 20x10 to 1000x1000 (default: the\n"
     "                         profile's: brogue 79x29, nethack 80x21, dungeonmaker\n"
     "                         the rooms-file's, the bundled rooms1 100x100)\n"
@@ -210,7 +212,21 @@ static int take_no_legend(const char *cmd, const char *v, void *ctx)
     return 1;
 }
 
+static int take_variant(const char *cmd, const char *v, void *ctx)
+{
+    cli_gen *g = ctx;
+    unsigned long long n;
+    if (!v || !cli_parse_u64(v, &n) || n > UINT32_MAX)
+        return cli_usage_error(cmd, "--variant takes an integer from 0 to %lu",
+                               (unsigned long)UINT32_MAX),
+               -1;
+    g->o.force_variant = true;
+    g->o.variant = (uint32_t)n;
+    return 1;
+}
+
 static const cli_opt one_opts[] = {{"depth", true, take_depth},
+    {"variant", true, take_variant},
     {"rooms-file", true, take_rooms_file},
     {"format", true, take_format},
     {"scale", true, take_scale},

@@ -24,7 +24,7 @@
 
 static const char gen_usage[] =
     "usage: roomforge gen [--content DIR]... [--profile NAME] [--seed N] [--depth N]\n"
-    "                     [--size WxH] [--room NAME]...\n"
+    "                     [--variant N] [--size WxH] [--room NAME]...\n"
     "                     [--format ascii|text|ansi|json|html|png] [--scale N]\n"
     "                     [--legend] [--no-legend]\n"
     "                     [-o FILE] [--scripts DIR] [--verbose] [--quiet]\n"

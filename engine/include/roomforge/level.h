@@ -59,6 +59,9 @@ typedef struct rf_level_opts {
                                     * a run: not drawn again, as a run allows
                                     * each once (DESIGN 18); forced ones still go */
     size_t nused_rooms;
+    bool force_variant;      /* DESIGN 16: every varying room drawn as variant `variant`
+                              * (gen --variant N); false: from the level's stream */
+    uint32_t variant;
 } rf_level_opts;
 
 /* Defaults: profile brogue, seed 1, depth 1, width = height = 0 (the

@@ -220,6 +220,10 @@ static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, boo
     st = rf_recipe_run_level(r);
     if (st == RF_OK && !probe)
         st = keep_plan(r->lv, r->placer);
+    /* the rooms' records point at the variants drawn: the level keeps them */
+    if (rf_place_take_variants(r->placer, &r->lv->variants, &r->lv->nvariants) != RF_OK &&
+        st == RF_OK)
+        st = RF_ERR_NOMEM;
     rf_place_free(r->placer);
     rf_brogue_run_free(r->brogue);
     r->brogue = NULL;

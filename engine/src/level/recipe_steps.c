@@ -155,6 +155,8 @@ static void place_opts(rf_recipe_run *r, rf_place_opts *po)
     po->nused = r->o->nused_rooms;
     po->depth = r->o->depth;
     po->seed = r->seed;
+    po->force_variant = r->o->force_variant;
+    po->variant = r->o->variant;
     for (k = 0; k < 4; k++)
         po->terrain[k] = rf_recipe_int(r, keys[k], po->terrain[k]);
     (void)rf_recipe_range(r, "templates", &po->count_lo, &po->count_hi);

@@ -648,7 +648,7 @@ rf_status rf_place_fit_pending(rf_placer *pl)
     for (i = 0; i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[i];
         int rc;
-        if (e->placed)
+        if (e->placed || e->refused)
             continue;
         rc = fit_one(pl, e);
         if (rc < 0)

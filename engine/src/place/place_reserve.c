@@ -192,7 +192,7 @@ rf_status rf_place_reserve(rf_placer *pl)
     size_t i;
     bool any = false;
     for (i = 0; i < pl->n; i++)
-        any |= pl->plan[i].forced;
+        any |= pl->plan[i].forced && !pl->plan[i].refused;
     if (!any)
         return RF_OK;
     pl->keep = rf_calloc((size_t)pl->g->w * (size_t)pl->g->h, 1);
@@ -201,7 +201,7 @@ rf_status rf_place_reserve(rf_placer *pl)
     rf_rng_seed_named(&rng, pl->po.seed, "reserve");
     for (i = 0; i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[i];
-        if (e->forced && reserve_one(pl, e, &rng) < 0)
+        if (e->forced && !e->refused && reserve_one(pl, e, &rng) < 0)
             return RF_ERR_NOMEM;
     }
     return RF_OK;

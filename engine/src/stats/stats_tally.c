@@ -103,8 +103,9 @@ static void tally_draws(rf_stats *s, st_scratch *sc, const rf_template_set *set,
 {
     size_t n = rf_level_plan_count(lv), j, i, ne = 0;
     uint64_t base = 0;
+    int depth = rf_level_depth(lv); /* a <weight depth> row may replace the weight */
     for (i = 0; i < nt; i++) {
-        int w = rf_template_weight(rf_template_set_at(set, i));
+        int w = rf_template_weight_at(rf_template_set_at(set, i), depth);
         sc->seen[i] &= (uint8_t)~SEEN_SPECIAL;
         if (w > 0 && sc->sw[i] == RF_PLACE_OK) {
             sc->elig[ne++] = i;
@@ -120,13 +121,14 @@ static void tally_draws(rf_stats *s, st_scratch *sc, const rf_template_set *set,
         if (!e->forced) {
             for (k = 0; k < ne; k++)
                 if (sc->seen[sc->elig[k]] & SEEN_SPECIAL)
-                    total -= (uint64_t)rf_template_weight(rf_template_set_at(set, sc->elig[k]));
+                    total -= (uint64_t)rf_template_weight_at(
+                        rf_template_set_at(set, sc->elig[k]), depth);
             for (k = 0; total > 0 && k < ne; k++) {
                 size_t x = sc->elig[k];
                 uint64_t p, w;
                 if (sc->seen[x] & SEEN_SPECIAL)
                     continue;
-                w = (uint64_t)rf_template_weight(rf_template_set_at(set, x));
+                w = (uint64_t)rf_template_weight_at(rf_template_set_at(set, x), depth);
                 p = (w << 32) / total;
                 rf_st_u128_add(&s->t[x].exp, p);
                 rf_st_u128_add(&s->t[x].var, (p * ((1ULL << 32) - p)) >> 32);
@@ -176,7 +178,7 @@ static void tally_templates(rf_stats *s, st_scratch *sc, const rf_template_set *
             t->refused[sc->why[i] ? sc->why[i] : RF_PLACE_BUDGET]++;
         else if (sc->sw[i] != RF_PLACE_OK)
             t->refused[sc->sw[i]]++;
-        else if (rf_template_weight(rf_template_set_at(set, i)) <= 0)
+        else if (rf_template_weight_at(rf_template_set_at(set, i), depth) <= 0)
             t->refused[ST_WHY_WEIGHT]++;
     }
 }
