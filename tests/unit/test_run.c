@@ -137,9 +137,10 @@ START_TEST(brogue_up_stairs_sit_at_the_down_stairs_above)
         most = gap > most ? gap : most;
         total += same;
     }
-    /* the nearest free floor: on the spot, or a few steps off (seeds 1-4:
-     * 15 of 28 on the spot, none more than 5 off) */
-    ck_assert_int_le(most, 8 * 8);
+    /* the nearest free floor: on the spot, or some steps off where the
+     * level below is rock (each depth digs its own walls, DESIGN 18): seeds
+     * 1-4 at most about 12 off */
+    ck_assert_int_le(most, 16 * 16);
     ck_assert_int_ge(total, 4 * 7 / 4);
     /* a free profile's up stairs go anywhere */
     most = 0;
