@@ -141,7 +141,7 @@ def main():
     sizes = {}
     for profile in PROFILES:
         for pack, room in rooms:
-            depths = [d for d in DEPTHS if room['min_level'] <= d - 1 <= room['max_level']]
+            depths = [d for d in DEPTHS if room['min_level'] <= d - 1 and (room['max_level'] is None or d - 1 <= room['max_level'])]  # null: any depth
             if not depths:
                 continue
             # a room the level cannot hold is refused, saying the size that can
