@@ -96,6 +96,19 @@ int rf_lua_fail(lua_State *L, const rf_diags *d)
     return 2;
 }
 
+int rf_lua_made(lua_State *L, rf_status st, rf_lua_pack *p, rf_lua_pack **owner,
+                const rf_diags *d)
+{
+    if (st == RF_ERR_NOMEM)
+        return luaL_error(L, "roomforge: out of memory");
+    if (st != RF_OK) /* the diagnostics say why: the library explains every failure */
+        return rf_lua_fail(L, d);
+    *owner = p;
+    p->levels++;
+    rf_lua_push_diags(L, d);
+    return 2;
+}
+
 const char *rf_lua_opt_string(lua_State *L, int t, int arg, const char *key, const char *def)
 {
     const char *s = def;

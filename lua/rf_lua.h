@@ -82,6 +82,12 @@ void rf_lua_set_bool(lua_State *L, const char *key, bool v);
 void rf_lua_push_diags(lua_State *L, const rf_diags *d);
 /* Pushes nil, d's diagnostics; returns 2 (a function's bad-content answer). */
 int rf_lua_fail(lua_State *L, const rf_diags *d);
+/* The close of a call that made a level, world or run borrowing p's
+ * templates (its userdata on the stack below): st NOMEM raises, another
+ * failure returns nil, diagnostics; RF_OK sets *owner to p, counts it in
+ * p->levels and returns the userdata and d. */
+int rf_lua_made(lua_State *L, rf_status st, rf_lua_pack *p, rf_lua_pack **owner,
+                const rf_diags *d);
 
 /* Field readers of an options table at index t: the value of key when it
  * is there (else def), raising an argument error at arg when it has the

@@ -361,14 +361,7 @@ int rf_lua_pack_gen(lua_State *L)
     lua_pushvalue(L, 1);
     lua_setiuservalue(L, -2, 1); /* the level borrows the pack's templates */
     st = rf_level_generate(rf_pack_profiles(p->pack), &o, &lv->level, box->diags);
-    if (st == RF_ERR_NOMEM)
-        return luaL_error(L, "roomforge: out of memory");
-    if (st != RF_OK) /* the diagnostics say why: the library explains every failure */
-        return rf_lua_fail(L, box->diags);
-    lv->pack = p;
-    p->levels++;
-    rf_lua_push_diags(L, box->diags);
-    return 2;
+    return rf_lua_made(L, st, p, &lv->pack, box->diags);
 }
 
 static const luaL_Reg level_methods[] = {

@@ -102,14 +102,7 @@ static int l_run(lua_State *L)
     box = rf_lua_box_push(L, true);
     r = push_run(L, pack_at);
     st = rf_run_new(rf_pack_profiles(p->pack), &o, box->diags, &r->run);
-    if (st == RF_ERR_NOMEM)
-        return luaL_error(L, "roomforge: out of memory");
-    if (st != RF_OK)
-        return rf_lua_fail(L, box->diags);
-    r->pack = p;
-    p->levels++;
-    rf_lua_push_diags(L, box->diags);
-    return 2;
+    return rf_lua_made(L, st, p, &r->pack, box->diags);
 }
 
 /* run:next() -> level, diagnostics (the level's warnings); nil,
@@ -191,14 +184,7 @@ static int l_load_run(lua_State *L)
     rf_level_opts_init(&o);
     o.templates = rf_pack_templates(p->pack);
     st = rf_run_load_path(rf_pack_profiles(p->pack), &o, path, box->diags, &r->run);
-    if (st == RF_ERR_NOMEM)
-        return luaL_error(L, "roomforge: out of memory");
-    if (st != RF_OK)
-        return rf_lua_fail(L, box->diags);
-    r->pack = p;
-    p->levels++;
-    rf_lua_push_diags(L, box->diags);
-    return 2;
+    return rf_lua_made(L, st, p, &r->pack, box->diags);
 }
 
 static const luaL_Reg run_methods[] = {{"next", run_next},

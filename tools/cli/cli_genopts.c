@@ -300,6 +300,18 @@ size_t cli_gen_sets(cli_gen *g, cli_optset *sets)
     return n;
 }
 
+int cli_gen_forced(cli_pack *cp, const cli_gen *g)
+{
+    int worst = CLI_OK, k;
+    size_t i;
+    for (i = 0; i < g->nforced; i++) {
+        k = CLI_OK;
+        if (!cli_pack_room(cp, g->forced[i], &k) && k > worst)
+            worst = k;
+    }
+    return worst;
+}
+
 int cli_gen_check(const char *cmd, const cli_gen *g)
 {
     rf_diags *d = rf_diags_new();

@@ -62,6 +62,10 @@ void cli_gen_init(cli_gen *g, unsigned sets);
  * for a command's own after them: CLI_GEN_MAX_SETS. Returns how many. */
 #define CLI_GEN_MAX_SETS 5
 size_t cli_gen_sets(cli_gen *g, cli_optset *sets);
+/* Prints in full the diagnostics of each forced room (--room) of g in the
+ * open pack cp: CLI_OK, or the worst exit one gives (left out for errors
+ * or unknown). */
+int cli_gen_forced(cli_pack *cp, const cli_gen *g);
 /* After parsing: CLI_OK, or CLI_USAGE after printing, as usage errors of
  * cmd, each level option rf_level_opts_check refuses in its words (depth,
  * size, ...) or, for a run (CLI_GEN_RUN), seeds that overflow. */

@@ -109,7 +109,7 @@ int cmd_catalog(int argc, char **argv)
     cli_pack cp;
     rf_diags *d;
     cli_optset sets[CLI_GEN_MAX_SETS + 1];
-    size_t j, n;
+    size_t n;
     int k, rc, fmt = FMT_TEXT;
     rf_stats_opts so;
     catalog_out co;
@@ -130,9 +130,8 @@ int cmd_catalog(int argc, char **argv)
     rc = cli_pack_open(&cp, "catalog", &g.cc);
     if (!cp.pack)
         return cli_pack_close(&cp);
-    for (j = 0, k = CLI_OK; j < g.nforced; j++) /* a forced room's diagnostics in full */
-        if (!cli_pack_room(&cp, g.forced[j], &k) && k > rc)
-            rc = k;
+    k = cli_gen_forced(&cp, &g); /* a forced room's diagnostics in full */
+    rc = k > rc ? k : rc;
     if (k != CLI_OK) {
         k = cli_pack_close(&cp);
         return k > rc ? k : rc;

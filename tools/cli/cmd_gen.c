@@ -163,7 +163,6 @@ int cmd_gen(int argc, char **argv)
     rf_level *lv = NULL;
     cli_pack cp;
     cli_gen g;
-    size_t i;
     rf_diags *d;
     rf_status s;
     int k, rc;
@@ -192,9 +191,8 @@ int cmd_gen(int argc, char **argv)
     rc = cli_pack_open(&cp, "gen", &g.cc);
     if (!cp.pack)
         return cli_pack_close(&cp);
-    for (i = 0, k = CLI_OK; i < g.nforced; i++) /* a forced room's diagnostics in full */
-        if (!cli_pack_room(&cp, g.forced[i], &k))
-            rc = worse_of(rc, k);
+    k = cli_gen_forced(&cp, &g); /* a forced room's diagnostics in full */
+    rc = worse_of(rc, k);
     if (k != CLI_OK)
         return worse_of(rc, cli_pack_close(&cp));
     if ((k = check_output(path, &cp, recipe_path, rooms_path)) != CLI_OK)

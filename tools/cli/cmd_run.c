@@ -172,7 +172,7 @@ int cmd_run(int argc, char **argv)
     cli_pack cp;
     cli_gen g;
     rf_diags *d;
-    size_t i, n;
+    size_t n;
     int k, rc, lo, hi;
     cli_gen_init(&g, CLI_GEN_LEVEL);
     n = cli_gen_sets(&g, sets);
@@ -189,9 +189,8 @@ int cmd_run(int argc, char **argv)
     rc = cli_pack_open(&cp, "run", &g.cc);
     if (!cp.pack)
         return cli_pack_close(&cp);
-    for (i = 0, k = CLI_OK; i < g.nforced; i++) /* a forced room's diagnostics in full */
-        if (!cli_pack_room(&cp, g.forced[i], &k))
-            rc = worse_of(rc, k);
+    k = cli_gen_forced(&cp, &g); /* a forced room's diagnostics in full */
+    rc = worse_of(rc, k);
     if (k != CLI_OK)
         return worse_of(rc, cli_pack_close(&cp));
     set = rf_pack_profiles(cp.pack);

@@ -314,9 +314,8 @@ int cmd_stats(int argc, char **argv)
     rc = cli_pack_open(&cp, "stats", &g.cc);
     if (!cp.pack)
         return cli_pack_close(&cp);
-    for (j = 0, k = CLI_OK; j < g.nforced; j++) /* a forced room's diagnostics in full */
-        if (!cli_pack_room(&cp, g.forced[j], &k) && k > rc)
-            rc = k;
+    k = cli_gen_forced(&cp, &g); /* a forced room's diagnostics in full */
+    rc = k > rc ? k : rc;
     for (j = 0; k == CLI_OK && j < (g.nprofiles ? g.nprofiles : 1); j++)
         if (!cli_pack_profile(&cp, g.nprofiles ? g.profiles[j] : NULL, &k) && k < CLI_CONTENT)
             k = CLI_CONTENT;
