@@ -2,10 +2,12 @@
 # tests/cli/run_levels.sh ROOMFORGE: `roomforge run` (issue 29, DESIGN 18): depth
 # A is the same level whether the run printed the depths before it or not,
 # and whether it was resumed from a saved state; a run's first level is gen's;
-# brogue's up stairs sit near the down stairs above; a damaged state is exit
-# 1 with save-damaged; bad options exit 2 with nothing on stdout.
+# brogue's up stairs sit near the down stairs above; a <unique scope="run">
+# group comes once a run, resumed or not; a damaged state is exit 1 with
+# save-damaged; bad options exit 2 with nothing on stdout.
 set -u
 rf=$1
+data=$(dirname "$0")/../data/run
 fails=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -40,7 +42,29 @@ for above, below in zip(whole, whole[1:]):
 PY
 head -1 "$tmp/first.txt" | grep -qx "depth 1" || fail "text starts with 'depth 1'"
 [ "$(grep -c '^depth [0-9]*$' "$tmp/first.txt")" = 3 ] || fail "text has three depth lines"
-head -1 "$tmp/state.run" | grep -q '^roomforge-run 1 [0-9]* [0-9a-f]\{8\}$' || fail "state header"
+head -1 "$tmp/state.run" | grep -q '^roomforge-run 2 [0-9]* [0-9a-f]\{8\}$' || fail "state header"
+
+# <unique scope="run" group="trio"> (DESIGN 16, 18): one trio room in a run,
+# none after a resume from a state saved past it; with scope="level", many
+mkdir "$tmp/level"
+sed 's/scope="run"/scope="level"/' "$data/unique_run.xml" >"$tmp/level/unique_level.xml"
+run 0 "$tmp/u.json" run --content "$data" --seed 1 --depths 1-8 --format json
+run 0 "$tmp/u3.txt" run --content "$data" --seed 1 --depths 1-3 --save "$tmp/u.run"
+run 0 "$tmp/u_resumed.json" run --content "$data" --resume "$tmp/u.run" --depths 4-8 \
+    --format json
+run 0 "$tmp/u_level.json" run --content "$tmp/level" --seed 1 --depths 1-8 --format json
+python3 - "$tmp/u.json" "$tmp/u_resumed.json" "$tmp/u_level.json" <<'PY' || fail "trio rooms"
+import json, sys
+def trio(path):
+    return [sum(str(r.get("name", "")).startswith("Trio ") for r in l["rooms"])
+            for l in json.load(open(path))["levels"]]
+whole, resumed, level = (trio(p) for p in sys.argv[1:])
+assert sum(whole) == 1 and sum(whole[:3]) == 1, whole
+assert resumed == whole[3:], (resumed, whole)
+assert json.load(open(sys.argv[2]))["levels"] == json.load(open(sys.argv[1]))["levels"][3:]
+assert sum(n > 0 for n in level) > 1, level
+PY
+grep -q '^groups 1$' "$tmp/u.run" || fail "the saved state has no groups line"
 
 # a run's first level is gen's
 run 0 "$tmp/gen.json" gen --seed 7 --depth 1 --format json

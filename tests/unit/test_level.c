@@ -96,7 +96,9 @@ START_TEST(bad_options_are_told_through_the_sink)
     static const char *const want[] = {"depth 0 is outside 1..1000",
                                        "width and height go together (both 0: the profile's size), not 40x0",
                                        "difficulty 9 is not 1..5 (0: hmp)",
-                                       "2 forced rooms without their names"};
+                                       "2 forced rooms without their names",
+                                       "3 used rooms without their names",
+                                       "4 used groups without their names"};
     rf_diags *d = rf_diags_new();
     rf_level_opts o;
     rf_level *lv = (rf_level *)&o; /* generate clears it */
@@ -109,10 +111,12 @@ START_TEST(bad_options_are_told_through_the_sink)
     o.width = 40;
     o.difficulty = 9;
     o.nrooms = 2;
+    o.nused_rooms = 3;
+    o.nused_groups = 4;
     ck_assert_int_eq(rf_level_generate(NULL, &o, &lv, d), RF_ERR_ARG);
     ck_assert_ptr_null(lv);
-    ck_assert_uint_eq(rf_diags_count(d), 4);
-    for (i = 0; i < 4; i++) {
+    ck_assert_uint_eq(rf_diags_count(d), 6);
+    for (i = 0; i < 6; i++) {
         ck_assert_str_eq(rf_diags_at(d, i)->code, "bad-level-option");
         ck_assert_str_eq(rf_diags_at(d, i)->message, want[i]);
     }

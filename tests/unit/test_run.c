@@ -1,12 +1,14 @@
 /* tests/unit/test_run.c: unit tests for engine/src/run (rf_run, DESIGN 18):
  * brogue's aligned stairs line up from level to level, a free profile's
  * levels are gen's, a run resumed from a saved state makes the same bytes
- * as one that never stopped, a state round-trips, special rooms come once a
- * run, and every damaged, truncated or later state is refused.
+ * as one that never stopped, a state round-trips, special rooms and
+ * <unique scope="run"> groups come once a run, a format 1 state still
+ * loads, and every damaged, truncated or later state is refused.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "core/alloc.h"
@@ -271,6 +273,164 @@ START_TEST(a_special_room_comes_once_a_run)
 }
 END_TEST
 
+/* ---- unique groups (DESIGN 16) ---- */
+
+/* The rooms of tests/data/run/unique_run.xml (group "trio", scope="run"),
+ * with each scope="run" made scope (a new set, the caller frees it). */
+static rf_template_set *trio(const char *scope)
+{
+    static const char run[] = "scope=\"run\"";
+    char text[4096], xml[8192], *at, *from = text;
+    FILE *f = fopen(RF_TEST_DATA "/run/unique_run.xml", "rb");
+    size_t n, len = 0;
+    rf_template_set *set = rf_template_set_new();
+    ck_assert_ptr_nonnull(f);
+    ck_assert_ptr_nonnull(set);
+    n = fread(text, 1, sizeof text - 1, f);
+    ck_assert(feof(f));
+    fclose(f);
+    text[n] = '\0';
+    while ((at = strstr(from, run)) != NULL) {
+        len += (size_t)snprintf(xml + len, sizeof xml - len, "%.*sscope=\"%s\"",
+                                (int)(at - from), from, scope);
+        from = at + strlen(run);
+    }
+    len += (size_t)snprintf(xml + len, sizeof xml - len, "%s", from);
+    ck_assert_uint_lt(len, sizeof xml);
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "unique_run.xml", xml, len, NULL), RF_OK);
+    ck_assert_uint_eq(rf_template_set_count(set), 3);
+    return set;
+}
+
+/* The template rooms of lv whose group is "trio" (in any case). */
+static size_t trio_rooms(const rf_level *lv)
+{
+    size_t i, n = 0;
+    for (i = 0; i < rf_level_room_count(lv); i++) {
+        const rf_room_rec *rec = rf_level_room_at(lv, i);
+        n += rec->kind == RF_ROOM_TEMPLATE && rec->tmpl &&
+             strcasecmp(rf_template_unique_group(rec->tmpl), "trio") == 0;
+    }
+    return n;
+}
+
+/* A run of seed over the trio rooms (of scope="run" when run_scope),
+ * depths 1..8: the trio rooms placed in all, and in *levels on how many
+ * levels. */
+static size_t trio_in_a_run(const rf_template_set *set, bool run_scope, uint64_t seed,
+                            size_t *levels)
+{
+    size_t groups;
+    rf_level_opts o = base_opts("brogue", seed);
+    rf_run *r;
+    size_t total = 0;
+    int k;
+    o.templates = set;
+    r = new_run(&o);
+    *levels = 0;
+    for (k = 1; k <= 8; k++) {
+        rf_level *lv = next(r);
+        size_t n = trio_rooms(lv);
+        total += n;
+        *levels += n > 0;
+        rf_level_free(lv);
+    }
+    /* one group whatever the case each room spells it in; none of scope="level" */
+    groups = run_scope && total > 0 ? 1 : 0;
+    ck_assert_uint_eq(rf_run_group_count(r), groups);
+    if (groups > 0)
+        ck_assert_int_eq(strcasecmp(rf_run_group_at(r, 0), "trio"), 0);
+    ck_assert_ptr_null(rf_run_group_at(r, 1));
+    ck_assert_uint_eq(rf_run_used_count(r), 0);
+    rf_run_free(r);
+    return total;
+}
+
+START_TEST(a_run_unique_group_comes_once_a_run)
+{
+    rf_template_set *set = trio("run");
+    size_t levels, placed = 0;
+    uint64_t seed;
+    for (seed = 1; seed <= 4; seed++) {
+        size_t n = trio_in_a_run(set, true, seed, &levels);
+        ck_assert_msg(n <= 1, "seed %d: %zu trio rooms in a run", (int)seed, n);
+        placed += n;
+    }
+    ck_assert_uint_ge(placed, 3); /* drawn first on (nearly) every run */
+    rf_template_set_free(set);
+}
+END_TEST
+
+START_TEST(a_level_unique_group_comes_on_many_levels_of_a_run)
+{
+    rf_template_set *set = trio("level");
+    size_t levels;
+    uint64_t seed;
+    for (seed = 1; seed <= 4; seed++) {
+        (void)trio_in_a_run(set, false, seed, &levels);
+        ck_assert_msg(levels > 1, "seed %d: trio rooms on %zu levels", (int)seed, levels);
+    }
+    rf_template_set_free(set);
+}
+END_TEST
+
+START_TEST(a_resumed_run_keeps_its_unique_groups)
+{
+    rf_template_set *set = trio("run");
+    rf_level_opts o = base_opts("brogue", 5);
+    rf_run *whole, *half, *again = NULL;
+    blob state;
+    int k;
+    o.templates = set;
+    whole = new_run(&o);
+    half = new_run(&o);
+    for (k = 1; k <= 3; k++) {
+        rf_level_free(next(whole));
+        rf_level_free(next(half));
+    }
+    ck_assert_uint_eq(rf_run_group_count(half), 1); /* the trio placed before the save */
+    state = state_of(half);
+    ck_assert_ptr_nonnull(strstr(state.buf, "\ngroups 1\ns4:"));
+    rf_run_free(half);
+    ck_assert_int_eq(load_state(state, &o, NULL, &again), RF_OK);
+    ck_assert_uint_eq(rf_run_group_count(again), 1);
+    ck_assert_str_eq(rf_run_group_at(again, 0), rf_run_group_at(whole, 0));
+    for (k = 4; k <= 8; k++) {
+        rf_level *a = next(whole), *b = next(again);
+        blob ja = level_json(a), jb = level_json(b);
+        ck_assert_uint_eq(trio_rooms(b), 0);
+        ck_assert_uint_eq(ja.len, jb.len);
+        ck_assert_msg(memcmp(ja.buf, jb.buf, ja.len) == 0, "depth %d differs", k);
+        free(ja.buf);
+        free(jb.buf);
+        rf_level_free(a);
+        rf_level_free(b);
+    }
+    ck_assert_uint_eq(rf_run_group_count(again), 1);
+    free(state.buf);
+    rf_run_free(whole);
+    rf_run_free(again);
+    rf_template_set_free(set);
+}
+END_TEST
+
+START_TEST(used_groups_without_their_names_are_a_bad_option)
+{
+    rf_level_opts o = base_opts("brogue", 1);
+    rf_diags *d = rf_diags_new();
+    rf_run *r = NULL;
+    o.nused_groups = 2;
+    ck_assert_int_eq(rf_level_opts_check(&o, d), RF_ERR_ARG);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "bad-level-option");
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 0)->message, "2 used groups without their names"));
+    /* a run does not read a base's used groups */
+    ck_assert_int_eq(rf_run_new(profiles, &o, NULL, &r), RF_OK);
+    ck_assert_uint_eq(rf_run_group_count(r), 0);
+    rf_run_free(r);
+    rf_diags_free(d);
+}
+END_TEST
+
 /* ---- refusals ---- */
 
 static rf_run *three_levels_in(void)
@@ -296,10 +456,9 @@ static void refused(blob b, const char *code)
     rf_diags_free(d);
 }
 
-START_TEST(every_flipped_bit_is_refused)
+/* Every bit of b flipped, one at a time, is refused. */
+static void flips_refused(blob b)
 {
-    rf_run *r = three_levels_in();
-    blob b = state_of(r);
     size_t i;
     int bit;
     for (i = 0; i < b.len; i++)
@@ -317,8 +476,26 @@ START_TEST(every_flipped_bit_is_refused)
             ck_assert_uint_ge(rf_diags_count(d), 1);
             rf_diags_free(d);
         }
+}
+
+START_TEST(every_flipped_bit_is_refused)
+{
+    rf_template_set *set = trio("run");
+    rf_level_opts o = base_opts("brogue", 5);
+    rf_run *r = three_levels_in(), *grouped;
+    blob b = state_of(r);
+    flips_refused(b);
     free(b.buf);
     rf_run_free(r);
+    o.templates = set; /* a state with a group */
+    grouped = new_run(&o);
+    rf_level_free(next(grouped));
+    ck_assert_uint_eq(rf_run_group_count(grouped), 1);
+    b = state_of(grouped);
+    flips_refused(b);
+    free(b.buf);
+    rf_run_free(grouped);
+    rf_template_set_free(set);
 }
 END_TEST
 
@@ -359,6 +536,18 @@ START_TEST(values_the_saver_never_writes_are_refused)
         "down 1 3 4\nused 0\nend\n",
         "profile s6:brogue\nseed 1\nsize 0 0\ndifficulty 3\ndepth 2\ndown 1 3 4\nused 0\nend\nx",
     };
+    /* format 2: the groups line after the used rooms */
+    static const char *const bad2[] = {
+        "profile s6:brogue\nseed 1\nsize 0 0\ndifficulty 3\ndepth 2\ndown 1 3 4\nused 0\nend\n",
+        "profile s6:brogue\nseed 1\nsize 0 0\ndifficulty 3\ndepth 2\ndown 1 3 4\nused 0\n"
+        "groups 1\nend\n",
+        "profile s6:brogue\nseed 1\nsize 0 0\ndifficulty 3\ndepth 2\ndown 1 3 4\nused 0\n"
+        "groups 4097\nend\n",
+        "profile s6:brogue\nseed 1\nsize 0 0\ndifficulty 3\ndepth 2\ndown 1 3 4\nused 0\n"
+        "groups 1\ns0:\nend\n",
+        "profile s6:brogue\nseed 1\nsize 0 0\ndifficulty 3\ndepth 2\ndown 1 3 4\nused 0\n"
+        "groups -1\nend\n",
+    };
     size_t i;
     blob good = framed(
         "profile s6:brogue\nseed 1\nsize 0 0\ndifficulty 3\ndepth 2\ndown 1 3 4\nused 1\n"
@@ -375,6 +564,62 @@ START_TEST(values_the_saver_never_writes_are_refused)
         refused(b, "save-damaged");
         free(b.buf);
     }
+    for (i = 0; i < sizeof bad2 / sizeof bad2[0]; i++) {
+        blob b = framed(bad2[i], 2);
+        refused(b, "save-damaged");
+        free(b.buf);
+    }
+    /* a groups line in a format 1 state is no format 1 state */
+    good = framed("profile s6:brogue\nseed 1\nsize 0 0\ndifficulty 3\ndepth 2\ndown 1 3 4\n"
+                  "used 0\ngroups 0\nend\n",
+                  1);
+    refused(good, "save-damaged");
+    free(good.buf);
+}
+END_TEST
+
+/* A state a roomforge of format 1 wrote (before groups were kept): its
+ * header and crc32 by hand, as such a saver wrote them. */
+START_TEST(a_format_1_state_still_loads)
+{
+    static const char v1[] = "roomforge-run 1 87 6e4522c5\n"
+                             "profile s6:brogue\nseed 9\nsize 0 0\ndifficulty 3\ndepth 3\n"
+                             "down 1 30 12\nused 1\ns4:Room\nend\n";
+    blob b = {NULL, 0}, again;
+    rf_level_opts o = base_opts("brogue", 1);
+    rf_run *r = NULL;
+    b.buf = malloc(sizeof v1);
+    ck_assert_ptr_nonnull(b.buf);
+    memcpy(b.buf, v1, sizeof v1);
+    b.len = sizeof v1 - 1;
+    ck_assert_int_eq(load_state(b, &o, NULL, &r), RF_OK);
+    ck_assert_int_eq(rf_run_depth(r), 3);
+    ck_assert_uint_eq(rf_run_seed(r), 9);
+    ck_assert_str_eq(rf_run_used_at(r, 0), "Room");
+    ck_assert_uint_eq(rf_run_group_count(r), 0);
+    /* saved again, it is format 2 with no groups */
+    again = state_of(r);
+    ck_assert_int_eq(strncmp(again.buf, "roomforge-run 2 ", 16), 0);
+    ck_assert_ptr_nonnull(strstr(again.buf, "\ns4:Room\ngroups 0\nend\n"));
+    rf_run_free(r);
+    free(again.buf);
+    free(b.buf);
+}
+END_TEST
+
+START_TEST(a_format_2_state_loads_its_groups)
+{
+    blob b = framed("profile s6:brogue\nseed 1\nsize 0 0\ndifficulty 3\ndepth 2\n"
+                    "down 1 3 4\nused 0\ngroups 2\ns4:Trio\ns7:shrines\nend\n",
+                    2);
+    rf_level_opts o = base_opts("brogue", 1);
+    rf_run *r = NULL;
+    ck_assert_int_eq(load_state(b, &o, NULL, &r), RF_OK);
+    ck_assert_uint_eq(rf_run_group_count(r), 2);
+    ck_assert_str_eq(rf_run_group_at(r, 0), "Trio");
+    ck_assert_str_eq(rf_run_group_at(r, 1), "shrines");
+    rf_run_free(r);
+    free(b.buf);
 }
 END_TEST
 
@@ -482,10 +727,16 @@ static Suite *run_suite(void)
     tcase_add_test(levels, a_free_profile_makes_the_levels_gen_makes);
     tcase_add_test(levels, a_resumed_run_makes_the_same_bytes);
     tcase_add_test(levels, a_special_room_comes_once_a_run);
+    tcase_add_test(levels, a_run_unique_group_comes_once_a_run);
+    tcase_add_test(levels, a_level_unique_group_comes_on_many_levels_of_a_run);
+    tcase_add_test(levels, a_resumed_run_keeps_its_unique_groups);
+    tcase_add_test(levels, used_groups_without_their_names_are_a_bad_option);
     tcase_add_test(state, a_state_round_trips_byte_for_byte);
     tcase_add_test(state, every_flipped_bit_is_refused);
     tcase_add_test(state, every_truncation_is_refused);
     tcase_add_test(state, values_the_saver_never_writes_are_refused);
+    tcase_add_test(state, a_format_1_state_still_loads);
+    tcase_add_test(state, a_format_2_state_loads_its_groups);
     tcase_add_test(state, a_later_format_is_save_version);
     tcase_add_test(state, a_world_save_is_not_a_run_state);
     tcase_add_test(state, a_bad_start_is_refused_with_why);

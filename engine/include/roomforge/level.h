@@ -59,6 +59,13 @@ typedef struct rf_level_opts {
                                     * a run: not drawn again, as a run allows
                                     * each once (DESIGN 18); forced ones still go */
     size_t nused_rooms;
+    const char *const *used_groups; /* nused_groups unique groups (<unique
+                                     * scope="run" group="G">, DESIGN 16) placed
+                                     * on earlier levels of a run: a scope="run"
+                                     * room of one (names compared ignoring case)
+                                     * is not drawn (DESIGN 18); forced ones
+                                     * still go; scope="level" rooms ignore it */
+    size_t nused_groups;
     bool force_variant;      /* DESIGN 16: every varying room drawn as variant `variant`
                               * (gen --variant N); false: from the level's stream */
     uint32_t variant;
@@ -80,7 +87,8 @@ RF_API RF_NODISCARD rf_status rf_level_default_size(const rf_profile_set *profil
 
 /* Checks o as rf_level_generate does before it starts: depth 1..1000, width
  * and height both 0 or within 20x10..1000x1000, difficulty 0..5, forced
- * rooms with names, a recipe length with its text. RF_OK, or RF_ERR_ARG
+ * rooms with names, a recipe length with its text, used rooms and used
+ * groups with their names. RF_OK, or RF_ERR_ARG
  * with one bad-level-option error in d (when not NULL) for each bad option.
  * Front ends check what a user gave through it, so every one refuses the
  * same options in the same words. */

@@ -143,10 +143,16 @@ static bool used_ok(const rf_level_opts *o, rf_diags *d)
            BAD("%zu used rooms without their names", o->nused_rooms);
 }
 
+static bool groups_ok(const rf_level_opts *o, rf_diags *d)
+{
+    return o->nused_groups == 0 || o->used_groups ||
+           BAD("%zu used groups without their names", o->nused_groups);
+}
+
 #undef BAD
 
 static bool (*const checks[])(const rf_level_opts *o, rf_diags *d) = {
-    depth_ok, size_given_ok, difficulty_ok, rooms_ok, recipe_ok, up_ok, used_ok};
+    depth_ok, size_given_ok, difficulty_ok, rooms_ok, recipe_ok, up_ok, used_ok, groups_ok};
 
 rf_status rf_level_opts_check(const rf_level_opts *o, rf_diags *d)
 {

@@ -153,6 +153,8 @@ static void place_opts(rf_recipe_run *r, rf_place_opts *po)
     po->nrooms = r->o->nrooms;
     po->used = r->o->used_rooms;
     po->nused = r->o->nused_rooms;
+    po->used_groups = r->o->used_groups;
+    po->nused_groups = r->o->nused_groups;
     po->depth = r->o->depth;
     po->seed = r->seed;
     po->force_variant = r->o->force_variant;

@@ -460,10 +460,12 @@ static bool special_taken(const rf_placer *pl, const rf_place_opts *o, const rf_
 }
 
 /* Whether t may be drawn once more on this level: not a special room the
- * plan or the run holds, nor of a unique group the plan holds. */
+ * plan or the run holds, nor of a unique group the plan holds, nor of a
+ * scope="run" group the run placed on a level above. */
 static bool plan_allows(const rf_placer *pl, const rf_place_opts *o, const rf_template *t)
 {
-    return !special_taken(pl, o, t) && !rf_place_plan_has_unique(pl, t);
+    return !special_taken(pl, o, t) && !rf_place_plan_has_unique(pl, t) &&
+           !rf_place_run_has_group(o, t);
 }
 
 static bool plan_add(rf_placer *pl, const rf_template *t, bool forced)
@@ -581,8 +583,8 @@ static rf_status plan_forced(rf_placer *pl, const rf_place_opts *o, rf_diags *d)
 }
 
 /* The drawn templates: the profile's count, each a weighted draw among the
- * templates the depth and size allow (special ones not yet in the plan nor
- * placed earlier in the run). */
+ * templates the depth and size allow (plan_allows: special ones and unique
+ * groups not yet in the plan nor placed earlier in the run). */
 static rf_status plan_drawn(rf_placer *pl, const rf_place_opts *o)
 {
     size_t nt = rf_template_set_count(o->templates), i;

@@ -164,9 +164,13 @@ rf_status rf_place_objects_with(rf_placer *pl, rf_rng *cosmetic,
                                 const struct rf_horde_table *hordes, rf_diags *d);
 
 /* Rooms that vary (place_vary.c): whether the plan holds a room of t's
- * <unique> group; the variant of varying entry e drawn (e->t, e->own), or
- * e refused with RF_PLACE_VALIDATE. false when memory ran out. */
+ * <unique> group (any scope); the variant of varying entry e drawn (e->t,
+ * e->own), or e refused with RF_PLACE_VALIDATE. false when memory ran out. */
 bool rf_place_plan_has_unique(const rf_placer *pl, const rf_template *t);
+/* Whether t is a scope="run" room of a group o's used groups hold (placed on
+ * an earlier level of the run, DESIGN 18; compared ignoring case, as the
+ * plan's groups are). scope="level" rooms: always false. */
+bool rf_place_run_has_group(const rf_place_opts *o, const rf_template *t);
 bool rf_place_draw_variant(rf_placer *pl, rf_plan_entry *e);
 
 #endif /* RF_PLACE_INT_H */

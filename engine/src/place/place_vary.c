@@ -14,8 +14,9 @@
 #include "place_int.h"
 #include "vm/vary_validate.h"
 
-/* <unique> (DESIGN 16): whether the plan holds a room of t's group already.
- * scope="run" counts as "level" here: a level knows no run (section 18). */
+/* <unique> (DESIGN 16): whether the plan holds a room of t's group already,
+ * whatever the scope: within one level, "run" holds as "level" does. The
+ * levels above in a run are rf_place_run_has_group's (DESIGN 18). */
 bool rf_place_plan_has_unique(const rf_placer *pl, const rf_template *t)
 {
     size_t i;
@@ -27,6 +28,17 @@ bool rf_place_plan_has_unique(const rf_placer *pl, const rf_template *t)
             strcasecmp(rf_template_unique_group(b), rf_template_unique_group(t)) == 0)
             return true;
     }
+    return false;
+}
+
+bool rf_place_run_has_group(const rf_place_opts *o, const rf_template *t)
+{
+    size_t i;
+    if (rf_template_unique_scope(t) != RF_TEMPLATE_UNIQUE_RUN)
+        return false;
+    for (i = 0; i < o->nused_groups; i++)
+        if (o->used_groups[i] && strcasecmp(o->used_groups[i], rf_template_unique_group(t)) == 0)
+            return true;
     return false;
 }
 

@@ -4,11 +4,12 @@
  * Pipeline: run, above level; reads a profile set and base options, makes
  * rf_levels for the caller. Design: a level depends only on the run's state
  * (profile, seed, size, difficulty, depth, the last down stairs, the special
- * rooms used), never on how the run got there, so a run loaded from a saved
- * state goes on with the same bytes. The state changes only after a level
- * was made: a failed rf_run_next leaves the run as it was.
+ * rooms and unique groups used), never on how the run got there, so a run
+ * loaded from a saved state goes on with the same bytes. The state changes
+ * only after a level was made: a failed rf_run_next leaves it as it was.
  */
 #include <string.h>
+#include <strings.h>
 
 #include "core/alloc.h"
 #include "roomforge/template.h"
@@ -23,6 +24,8 @@ rf_run *rf_run_alloc(const rf_profile_set *profiles, const rf_level_opts *base)
     r->base = *base;
     r->base.used_rooms = NULL; /* the run's own, set on each level */
     r->base.nused_rooms = 0;
+    r->base.used_groups = NULL;
+    r->base.nused_groups = 0;
     r->base.up_near = false;
     r->depth = 1;
     return r;
@@ -46,16 +49,28 @@ const char *rf_run_state_why(const rf_run *r)
     return NULL;
 }
 
-bool rf_run_use(rf_run *r, const char *name)
+/* Appends a copy of name to the list *names of *n names (room for *cap):
+ * false, the list unchanged but perhaps grown, when memory runs out or max
+ * names are held. */
+static bool append(char ***names, size_t *n, size_t *cap, size_t max, const char *name)
 {
     char *copy;
-    if (r->nused >= RF_RUN_MAX_USED || !rf_grow((void **)&r->used, &r->cap, r->nused + 1,
-                                                 sizeof *r->used))
+    if (*n >= max || !rf_grow((void **)names, cap, *n + 1, sizeof **names))
         return false;
     if (!(copy = rf_strdup(name)))
         return false;
-    r->used[r->nused++] = copy;
+    (*names)[(*n)++] = copy;
     return true;
+}
+
+bool rf_run_use(rf_run *r, const char *name)
+{
+    return append(&r->used, &r->nused, &r->cap, RF_RUN_MAX_USED, name);
+}
+
+bool rf_run_use_group(rf_run *r, const char *group)
+{
+    return append(&r->groups, &r->ngroups, &r->gcap, RF_RUN_MAX_GROUPS, group);
 }
 
 rf_status rf_run_new(const rf_profile_set *profiles, const rf_level_opts *base, rf_diags *d,
@@ -73,6 +88,7 @@ rf_status rf_run_new(const rf_profile_set *profiles, const rf_level_opts *base, 
     check.depth = 1;
     check.up_near = false;
     check.nused_rooms = 0;
+    check.nused_groups = 0;
     if (rf_level_opts_check(&check, d) != RF_OK) /* bad-level-option */
         return RF_ERR_ARG;
     if (!(r = rf_run_alloc(profiles, base)))
@@ -108,6 +124,9 @@ void rf_run_free(rf_run *r)
     for (i = 0; i < r->nused; i++)
         rf_free(r->used[i]);
     rf_free(r->used);
+    for (i = 0; i < r->ngroups; i++)
+        rf_free(r->groups[i]);
+    rf_free(r->groups);
     rf_free(r->profile);
     rf_free(r);
 }
@@ -120,39 +139,54 @@ static bool aligned(const rf_run *r)
     return p && rf_profile_stairs_aligned(p);
 }
 
-/* Whether name is among r's first n used rooms. */
-static bool used(const rf_run *r, size_t n, const char *name)
+/* Whether name is among the n names (ignoring case when nocase: groups are
+ * compared so, as the placer does). */
+static bool held(char *const *names, size_t n, const char *name, bool nocase)
 {
     size_t i;
     for (i = 0; i < n; i++)
-        if (strcmp(r->used[i], name) == 0)
+        if ((nocase ? strcasecmp(names[i], name) : strcmp(names[i], name)) == 0)
             return true;
     return false;
 }
 
-/* Adds the special templates lv placed to r's used rooms: RF_OK,
- * RF_ERR_LIMIT past RF_RUN_MAX_USED, RF_ERR_NOMEM; on failure the names
- * added are taken back. */
-static rf_status note_used(rf_run *r, const rf_level *lv)
+/* Frees the names of a list past its first keep. */
+static void drop_past(char **names, size_t *n, size_t keep)
 {
-    size_t i, before = r->nused, n = rf_level_room_count(lv);
-    for (i = 0; i < n; i++) {
+    while (*n > keep)
+        rf_free(names[--*n]);
+}
+
+/* Adds to r what lv placed that a run allows once: the special templates to
+ * its used rooms, the groups of scope="run" rooms to its used groups (each
+ * name once). RF_OK, RF_ERR_LIMIT past RF_RUN_MAX_USED or
+ * RF_RUN_MAX_GROUPS, RF_ERR_NOMEM; on failure the names added are taken
+ * back from both lists. */
+static rf_status note_placed(rf_run *r, const rf_level *lv)
+{
+    size_t i, nused = r->nused, ngroups = r->ngroups, n = rf_level_room_count(lv);
+    rf_status st = RF_OK;
+    for (i = 0; i < n && st == RF_OK; i++) {
         const rf_room_rec *rec = rf_level_room_at(lv, i);
-        const char *name;
-        if (!rec || rec->kind != RF_ROOM_TEMPLATE || !rec->tmpl ||
-            !rf_template_flags(rec->tmpl)->special)
+        const rf_template *t;
+        const char *name, *group;
+        if (!rec || rec->kind != RF_ROOM_TEMPLATE || !rec->tmpl)
             continue;
-        name = rf_template_name(rec->tmpl);
-        if (used(r, r->nused, name))
-            continue;
-        if (!rf_run_use(r, name)) {
-            bool full = r->nused >= RF_RUN_MAX_USED;
-            while (r->nused > before)
-                rf_free(r->used[--r->nused]);
-            return full ? RF_ERR_LIMIT : RF_ERR_NOMEM;
-        }
+        t = rf_template_base(rec->tmpl); /* a variant's room: its name and group */
+        name = rf_template_name(t);
+        group = rf_template_unique_group(t);
+        if (rf_template_flags(t)->special && !held(r->used, r->nused, name, false) &&
+            !rf_run_use(r, name))
+            st = r->nused >= RF_RUN_MAX_USED ? RF_ERR_LIMIT : RF_ERR_NOMEM;
+        if (st == RF_OK && rf_template_unique_scope(t) == RF_TEMPLATE_UNIQUE_RUN &&
+            !held(r->groups, r->ngroups, group, true) && !rf_run_use_group(r, group))
+            st = r->ngroups >= RF_RUN_MAX_GROUPS ? RF_ERR_LIMIT : RF_ERR_NOMEM;
     }
-    return RF_OK;
+    if (st != RF_OK) {
+        drop_past(r->used, &r->nused, nused);
+        drop_past(r->groups, &r->ngroups, ngroups);
+    }
+    return st;
 }
 
 rf_status rf_run_next(rf_run *r, rf_level **out, rf_diags *d)
@@ -176,10 +210,12 @@ rf_status rf_run_next(rf_run *r, rf_level **out, rf_diags *d)
     o.up_y = r->down_y;
     o.used_rooms = (const char *const *)r->used;
     o.nused_rooms = r->nused;
+    o.used_groups = (const char *const *)r->groups;
+    o.nused_groups = r->ngroups;
     st = rf_level_generate(r->profiles, &o, &lv, d);
     if (st != RF_OK)
         return st;
-    if ((st = note_used(r, lv)) != RF_OK) {
+    if ((st = note_placed(r, lv)) != RF_OK) {
         rf_level_free(lv);
         return st;
     }
@@ -200,4 +236,11 @@ size_t rf_run_used_count(const rf_run *r) { return r ? r->nused : 0; }
 const char *rf_run_used_at(const rf_run *r, size_t i)
 {
     return r && i < r->nused ? r->used[i] : NULL;
+}
+
+size_t rf_run_group_count(const rf_run *r) { return r ? r->ngroups : 0; }
+
+const char *rf_run_group_at(const rf_run *r, size_t i)
+{
+    return r && i < r->ngroups ? r->groups[i] : NULL;
 }

@@ -21,6 +21,8 @@ struct rf_run {
     int down_x, down_y;
     char **used;       /* owned names of the special templates placed */
     size_t nused, cap;
+    char **groups;     /* owned unique groups of scope="run" placed (DESIGN 16) */
+    size_t ngroups, gcap;
 };
 
 /* A run over profiles and base's borrowed parts with an empty state (profile
@@ -32,5 +34,8 @@ const char *rf_run_state_why(const rf_run *r);
 /* Appends a copy of name to r's used rooms: false when memory runs out or
  * RF_RUN_MAX_USED are held. */
 bool rf_run_use(rf_run *r, const char *name);
+/* Appends a copy of group to r's used unique groups: false when memory runs
+ * out or RF_RUN_MAX_GROUPS are held. */
+bool rf_run_use_group(rf_run *r, const char *group);
 
 #endif /* RF_RUN_INT_H */

@@ -6,7 +6,9 @@
  * save writes them), in one fixed order, inside the checked frame (magic
  * "roomforge-run"). Loading checks the crc32 before a byte is parsed, then
  * every value against what the saver could have written: anything else is
- * save-damaged, and nothing is half made. Format: docs/reference.md.
+ * save-damaged, and nothing is half made. Format 2 adds the groups line
+ * after the used rooms; format 1 (without it) still loads, with no groups.
+ * Format: docs/reference.md.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -40,6 +42,9 @@ static bool write_state(const rf_run *r, FILE *out)
                       r->down_y, r->nused) > 0;
     for (i = 0; ok && i < r->nused; i++)
         ok = put_str(out, r->used[i]) && fputc('\n', out) != EOF;
+    ok = ok && fprintf(out, "groups %zu\n", r->ngroups) > 0;
+    for (i = 0; ok && i < r->ngroups; i++)
+        ok = put_str(out, r->groups[i]) && fputc('\n', out) != EOF;
     return ok && fputs("end\n", out) >= 0 && !ferror(out);
 }
 
@@ -126,7 +131,8 @@ static bool integer(reader *rd, long long lo, long long hi, long long *out)
     }
     if (rd->pos == start || rd->pos - start > 20)
         return fault(rd, "a number expected");
-    if (neg ? v > (unsigned long long)-lo : v > (unsigned long long)hi)
+    if (neg ? v > (unsigned long long)-lo
+            : v > (unsigned long long)hi || (lo > 0 && v < (unsigned long long)lo))
         return fault(rd, "a number out of range");
     *out = neg ? -(long long)v : (long long)v;
     return true;
@@ -165,11 +171,32 @@ static rf_status string(reader *rd, char **out)
     return RF_OK;
 }
 
-/* Reads the payload into r (whose state is empty). RF_OK, RF_ERR_CONTENT
- * with rd->why, RF_ERR_NOMEM. */
-static rf_status read_state(reader *rd, rf_run *r)
+/* n lines of one string each, every one added to r by use: RF_OK,
+ * RF_ERR_CONTENT with rd->why, RF_ERR_NOMEM. */
+static rf_status names(reader *rd, long long n, rf_run *r, bool (*use)(rf_run *, const char *))
 {
-    long long v[8], n, i;
+    long long i;
+    rf_status st;
+    for (i = 0; i < n; i++) {
+        char *name = NULL;
+        bool ok;
+        if ((st = string(rd, &name)) != RF_OK)
+            return st;
+        ok = use(r, name);
+        rf_free(name);
+        if (!ok)
+            return RF_ERR_NOMEM;
+        if (!lit(rd, "\n"))
+            return RF_ERR_CONTENT;
+    }
+    return RF_OK;
+}
+
+/* Reads the payload of a state of format version into r (whose state is
+ * empty). RF_OK, RF_ERR_CONTENT with rd->why, RF_ERR_NOMEM. */
+static rf_status read_state(reader *rd, long long version, rf_run *r)
+{
+    long long v[8], n;
     rf_status st;
     if (!lit(rd, "profile "))
         return RF_ERR_CONTENT;
@@ -192,17 +219,13 @@ static rf_status read_state(reader *rd, rf_run *r)
     r->has_down = v[4] == 1;
     r->down_x = (int)v[5];
     r->down_y = (int)v[6];
-    for (i = 0; i < n; i++) {
-        char *name = NULL;
-        if ((st = string(rd, &name)) != RF_OK)
-            return st;
-        if (!rf_run_use(r, name)) {
-            rf_free(name);
-            return RF_ERR_NOMEM;
-        }
-        rf_free(name);
-        if (!lit(rd, "\n"))
+    if ((st = names(rd, n, r, rf_run_use)) != RF_OK)
+        return st;
+    if (version >= 2) { /* format 1 kept no groups */
+        if (!lit(rd, "groups ") || !integer(rd, 0, RF_RUN_MAX_GROUPS, &n) || !lit(rd, "\n"))
             return RF_ERR_CONTENT;
+        if ((st = names(rd, n, r, rf_run_use_group)) != RF_OK)
+            return st;
     }
     if (!lit(rd, "end\n"))
         return RF_ERR_CONTENT;
@@ -253,7 +276,7 @@ static rf_status load_from(const rf_profile_set *profiles, const rf_level_opts *
     memset(&rd, 0, sizeof rd);
     rd.s = fr.payload;
     rd.len = fr.len;
-    st = read_state(&rd, r);
+    st = read_state(&rd, fr.version, r);
     if (st == RF_OK && (why = rf_run_state_why(r)) != NULL)
         st = bad(&rd, why);
     rf_free(fr.payload);

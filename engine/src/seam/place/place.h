@@ -32,6 +32,10 @@ typedef struct rf_place_opts {
     const char *const *used; /* nused names of special templates a run placed on
                               * earlier levels: never drawn (forced ones still go) */
     size_t nused;
+    const char *const *used_groups; /* nused_groups unique groups of scope="run"
+                                     * a run placed on earlier levels: a
+                                     * scope="run" room of one is never drawn */
+    size_t nused_groups;
     bool force_variant;     /* every varying room drawn as variant `variant` (gen
                              * --variant N); else numbers from stream "place" */
     uint32_t variant;
