@@ -157,6 +157,8 @@ static void place_opts(rf_recipe_run *r, rf_place_opts *po)
     rf_recipe_mark(r, "templates");
     po->orient = rf_profile_int(r->prof, r->o->depth, "orient", RF_PLACE_ORIENT_TEMPLATE);
     rf_recipe_mark(r, "orient");
+    po->retry = r->retry;
+    po->nretry = r->nretry;
 }
 
 /* The attempts the placer may make for the templates it draws: the scaled

@@ -1,5 +1,6 @@
-/* engine/src/place/place_reserve.c: forced rooms reserved before digging,
- * drawn into their boxes after it, their doors joined.
+/* engine/src/place/place_reserve.c: forced rooms (and drawn ones a level's
+ * retry names) reserved before digging, drawn into their boxes after it,
+ * their doors joined.
  *
  * Pipeline: place; rf_place_begin reserves, every digger keeps out of the
  * keep mask, rf_place_finish stamps. Design: a box with a free ring of one
@@ -192,16 +193,22 @@ rf_status rf_place_reserve(rf_placer *pl)
     size_t i;
     bool any = false;
     for (i = 0; i < pl->n; i++)
-        any |= pl->plan[i].forced;
+        any |= pl->plan[i].forced || pl->plan[i].retry;
     if (!any)
         return RF_OK;
     pl->keep = rf_calloc((size_t)pl->g->w * (size_t)pl->g->h, 1);
     if (!pl->keep)
         return RF_ERR_NOMEM;
     rf_rng_seed_named(&rng, pl->po.seed, "reserve");
+    /* forced rooms first, so a retry never moves their boxes */
     for (i = 0; i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[i];
         if (e->forced && reserve_one(pl, e, &rng) < 0)
+            return RF_ERR_NOMEM;
+    }
+    for (i = 0; i < pl->n; i++) {
+        rf_plan_entry *e = &pl->plan[i];
+        if (e->retry && reserve_one(pl, e, &rng) < 0)
             return RF_ERR_NOMEM;
     }
     return RF_OK;
