@@ -14,6 +14,9 @@
 #include "place_int.h"
 
 #define RESERVE_DRAWS 200 /* random boxes tried per kind before a full scan */
+/* Retried drawn rooms are reserved while all reserved boxes stay within
+ * 1/RETRY_AREA_SHARE of the level's inner area. */
+#define RETRY_AREA_SHARE 3
 
 bool rf_place_view_fits_size(const rf_tview *v, int w, int h)
 {
@@ -132,10 +135,10 @@ static void mark(rf_placer *pl, const rf_tview *v, int ox, int oy, int front, bo
         }
 }
 
-/* Finds a box for e: random boxes with a ring, then without, then every
- * origin and orientation from a random start. 1 reserved, 0 none, -1 out
- * of memory. */
-static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng)
+/* Finds a box for e: random boxes with a ring, then (unless ring_only)
+ * without, then every origin and orientation from a random start. 1
+ * reserved, 0 none, -1 out of memory. */
+static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng, bool ring_only)
 {
     const rf_grid *g = pl->g;
     int allowed[RF_ORIENT_COUNT], n = 0, o, pass, t;
@@ -150,7 +153,7 @@ static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng)
         }
     if (n == 0)
         return 0;
-    for (pass = 0; pass < 2; pass++)
+    for (pass = 0; pass < (ring_only ? 1 : 2); pass++)
         for (t = 0; t < RESERVE_DRAWS; t++) {
             const rf_tview *v = &e->views[allowed[rf_rng_below(rng, (uint32_t)n)]];
             int m = pass == 0 ? 2 : 1, ox, oy;
@@ -168,6 +171,8 @@ static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng)
                 return 1;
             }
         }
+    if (ring_only)
+        return 0;
     s0 = (long)rf_rng_below(rng, (uint32_t)cells);
     for (i = 0; i < cells; i++) {
         long c = (s0 + i) % cells;
@@ -192,6 +197,7 @@ rf_status rf_place_reserve(rf_placer *pl)
     rf_rng rng;
     size_t i;
     bool any = false;
+    long area = 0, inner = (long)(pl->g->w - 2) * (pl->g->h - 2);
     for (i = 0; i < pl->n; i++)
         any |= pl->plan[i].forced || pl->plan[i].retry;
     if (!any)
@@ -203,13 +209,26 @@ rf_status rf_place_reserve(rf_placer *pl)
     /* forced rooms first, so a retry never moves their boxes */
     for (i = 0; i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[i];
-        if (e->forced && reserve_one(pl, e, &rng) < 0)
+        if (e->forced && reserve_one(pl, e, &rng, false) < 0)
             return RF_ERR_NOMEM;
+        if (e->reserved)
+            area += (long)e->views[e->orient].w * e->views[e->orient].h;
     }
+    /* then the retried drawn ones, with a free ring only (never a pocket
+     * of the level reserved with them) and while the boxes leave the
+     * digger most of the level: a drawn room is not worth the layout */
     for (i = 0; i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[i];
-        if (e->retry && reserve_one(pl, e, &rng) < 0)
+        long box;
+        if (!e->retry)
+            continue;
+        box = (long)rf_template_width(e->t) * rf_template_height(e->t);
+        if ((area + box) * RETRY_AREA_SHARE > inner)
+            continue;
+        if (reserve_one(pl, e, &rng, true) < 0)
             return RF_ERR_NOMEM;
+        if (e->reserved)
+            area += box;
     }
     return RF_OK;
 }
