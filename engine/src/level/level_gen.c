@@ -183,12 +183,30 @@ static bool mark_unplaced(const rf_level *lv, bool *retry, size_t n)
     return grew;
 }
 
+/* The walkable tiles of lv outside template rooms: the ground the digger
+ * made, which a retry must not take away. */
+static long dug_ground(const rf_level *lv)
+{
+    const rf_grid *g = lv->g;
+    long n = 0;
+    size_t i, cells = g ? (size_t)g->w * (size_t)g->h : 0;
+    for (i = 0; i < cells; i++) {
+        int room = g->room[i];
+        n += rf_tile_is_walkable((rf_tile)g->t[i]) &&
+             (room <= 0 || (size_t)room > lv->rooms.n ||
+              lv->rooms.items[room - 1].kind != RF_ROOM_TEMPLATE);
+    }
+    return n;
+}
+
 /* run_once, and when a drawn template found no place, the level again with
  * it reserved before digging as a forced room is: the plan comes from its
  * own stream, so the retry draws the same templates, and what is placed
  * follows their weights, big rooms too. A retry that leaves another drawn
  * entry out runs once more with both, RETRY_RUNS runs in all; a retry
- * that fails keeps the run before it. The diagnostics are the kept run's
+ * that fails, or whose digger was left less than half the ground the run
+ * before made (the reserved boxes took its room), keeps the run before
+ * it. The diagnostics are the kept run's
  * (staged, then added to d). Same seed, same runs: same level. */
 static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, bool probe,
                      long long guard_ms, rf_recipe_run *r, rf_diags *d)
@@ -219,7 +237,7 @@ static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, boo
             break;
         }
         again = run_once(profiles, o, false, guard_ms, retry, n, &next, more);
-        if (again != RF_OK) {
+        if (again != RF_OK || 2 * dug_ground(next.lv) < dug_ground(r->lv)) {
             rf_level_free(next.lv);
             rf_free(next.asked);
             rf_diags_free(more);
