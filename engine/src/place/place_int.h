@@ -58,6 +58,7 @@ typedef struct rf_plan_entry {
     int slot;         /* Brogue: the first accretion attempt it may take */
     int budget;       /* Brogue: accretion attempts it may still take */
     bool retry;       /* drawn, on a level's retry: reserved as a forced room is */
+    bool tried;       /* retry: its reservation was tried (place_reserve.c) */
     bool reserved;    /* forced or retry: its box was kept free before digging
                        * (place_reserve.c) */
     int room;         /* the room record id once placed */

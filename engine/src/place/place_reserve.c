@@ -214,20 +214,29 @@ rf_status rf_place_reserve(rf_placer *pl)
         if (e->reserved)
             area += (long)e->views[e->orient].w * e->views[e->orient].h;
     }
-    /* then the retried drawn ones, with a free ring only (never a pocket
-     * of the level reserved with them) and while the boxes leave the
-     * digger most of the level: a drawn room is not worth the layout */
-    for (i = 0; i < pl->n; i++) {
-        rf_plan_entry *e = &pl->plan[i];
-        long box;
-        if (!e->retry)
-            continue;
-        box = (long)rf_template_width(e->t) * rf_template_height(e->t);
+    /* then the retried drawn ones, largest first (a small room still
+     * attaches or fits), with a free ring only (never a pocket of the
+     * level reserved with them) and while the boxes leave the digger most
+     * of the level: a drawn room is not worth the layout */
+    for (;;) {
+        rf_plan_entry *best = NULL;
+        long box = 0;
+        for (i = 0; i < pl->n; i++) {
+            rf_plan_entry *e = &pl->plan[i];
+            long a = (long)rf_template_width(e->t) * rf_template_height(e->t);
+            if (e->retry && !e->reserved && !e->tried && a > box) {
+                best = e;
+                box = a;
+            }
+        }
+        if (!best)
+            break;
+        best->tried = true;
         if ((area + box) * RETRY_AREA_SHARE > inner)
             continue;
-        if (reserve_one(pl, e, &rng, true) < 0)
+        if (reserve_one(pl, best, &rng, true) < 0)
             return RF_ERR_NOMEM;
-        if (e->reserved)
+        if (best->reserved)
             area += box;
     }
     return RF_OK;
