@@ -37,15 +37,16 @@ static size_t room_named(rf_world *w, const char *name)
     return (size_t)-1;
 }
 
-/* Walks the player to the middle of room i and tells the world. */
-static rf_status walk_in(rf_world *w, size_t i)
+/* Walks the player to the middle of room i and tells the world; d says
+ * why when it refuses. */
+static rf_status walk_in(rf_world *w, size_t i, rf_diags *d)
 {
     rf_world_room r;
     rf_status st;
     if (!rf_world_room_get(w, i, &r))
         return RF_ERR_ARG;
-    st = rf_world_move_player(w, r.x + r.w / 2, r.y + r.h / 2);
-    return st == RF_OK ? rf_world_enter(w, i) : st;
+    st = rf_world_move_player(w, r.x + r.w / 2, r.y + r.h / 2, d);
+    return st == RF_OK ? rf_world_enter(w, i, d) : st;
 }
 
 /* Prints the effects of w from index from, level coordinates and handles. */
@@ -133,7 +134,7 @@ int main(int argc, char **argv)
 
     /* 2. Walk into the gate room, pull its lever, tick. */
     puts("walk in, pull the winch, tick:");
-    if (walk_in(world, gate) != RF_OK || rf_world_pull(world, gate, "winch") != RF_OK ||
+    if (walk_in(world, gate, d) != RF_OK || rf_world_pull(world, gate, "winch", d) != RF_OK ||
         rf_world_tick(world, d) != RF_OK)
         goto done;
     print_effects(world, 0, "T1");
@@ -141,12 +142,12 @@ int main(int argc, char **argv)
     /* 3. Walk into the brood chamber, kill the mother (when she hatched), tick. */
     puts("walk in, kill the mother, tick:");
     mark = rf_world_effect_count(world);
-    if (walk_in(world, brood) != RF_OK)
+    if (walk_in(world, brood, d) != RF_OK)
         goto done;
     if (rf_world_object_find(world, brood, "mother", &mother)) {
         printf("  the mother is handle %llu at %d,%d\n", (unsigned long long)mother.handle,
                mother.x, mother.y);
-        if (rf_world_kill(world, brood, "mother") != RF_OK)
+        if (rf_world_kill(world, brood, "mother", d) != RF_OK)
             goto done;
     }
     if (rf_world_tick(world, d) != RF_OK)
@@ -164,10 +165,11 @@ int main(int argc, char **argv)
     rf_world_set_host(loaded, &host);
     mark = rf_world_effect_count(world);
     mark2 = rf_world_effect_count(loaded);
-    if (walk_in(world, urn) != RF_OK || walk_in(loaded, urn) != RF_OK)
+    if (walk_in(world, urn, d) != RF_OK || walk_in(loaded, urn, d) != RF_OK)
         goto done;
     for (t = 0; t < 3; t++)
-        if (rf_world_hit(world, urn, "urn", 1) != RF_OK || rf_world_hit(loaded, urn, "urn", 1) ||
+        if (rf_world_hit(world, urn, "urn", 1, d) != RF_OK ||
+            rf_world_hit(loaded, urn, "urn", 1, d) != RF_OK ||
             rf_world_tick(world, d) != RF_OK || rf_world_tick(loaded, d) != RF_OK)
             goto done;
     puts("loaded, the urn hit and ticked three times:");

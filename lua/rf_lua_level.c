@@ -329,15 +329,6 @@ static size_t forced_rooms(lua_State *L, int t, const char **names)
     return n; /* the list is left on the stack, anchoring the names */
 }
 
-/* DoomRL's difficulty 1-5 (gen --difficulty's numbers); 0 when absent. */
-static int difficulty_opt(lua_State *L, int t)
-{
-    lua_Integer dl = rf_lua_opt_integer(L, t, 2, "difficulty", 0);
-    if (dl != 0 && (dl < 1 || dl > 5))
-        luaL_argerror(L, 2, "'difficulty' takes 1..5 (1 itytd ... 5 nightmare)");
-    return (int)dl;
-}
-
 /* pack:gen{profile, seed, depth, width, height, rooms, difficulty, recipe,
  * recipe_name} ->
  * level, diagnostics (the level's warnings); nil, diagnostics when no level
@@ -351,33 +342,15 @@ int rf_lua_pack_gen(lua_State *L)
     rf_lua_level *lv;
     rf_lua_box *box;
     rf_level_opts o;
-    lua_Integer seed, depth, w, h;
     rf_status st;
     rf_lua_opts(L, 2, true, keys);
-    rf_level_opts_init(&o);
-    o.profile = rf_lua_opt_string(L, 2, 2, "profile", o.profile);
-    seed = rf_lua_opt_integer(L, 2, 2, "seed", 1);
-    if (seed < 0)
-        return luaL_argerror(L, 2, "'seed' must be a non-negative integer");
-    depth = rf_lua_opt_integer(L, 2, 2, "depth", 1);
-    if (depth < 1 || depth > RF_LEVEL_MAX_DEPTH)
-        return luaL_argerror(L, 2, "'depth' takes 1..1000");
-    w = rf_lua_opt_integer(L, 2, 2, "width", 0);
-    h = rf_lua_opt_integer(L, 2, 2, "height", 0);
-    if ((w || h) && (w < RF_LEVEL_MIN_W || h < RF_LEVEL_MIN_H || w > RF_LEVEL_MAX_SIDE ||
-                     h > RF_LEVEL_MAX_SIDE))
-        return luaL_argerror(L, 2, "'width' and 'height' go together, from 20x10 to 1000x1000");
-    o.difficulty = difficulty_opt(L, 2);
+    rf_lua_level_opts(L, 2, &o); /* profile, seed, depth, size, difficulty: checked */
     o.recipe_file = rf_lua_opt_string(L, 2, 2, "recipe_name", NULL);
     if (rf_lua_opt_string(L, 2, 2, "recipe", NULL)) { /* gen --recipe: its text, any bytes */
         lua_getfield(L, 2, "recipe");
         o.recipe = lua_tolstring(L, -1, &o.recipe_len); /* anchored by the options table */
         lua_pop(L, 1);
     }
-    o.seed = (uint64_t)seed;
-    o.depth = (int)depth;
-    o.width = (int)w;
-    o.height = (int)h;
     o.nrooms = forced_rooms(L, 2, names); /* index 3 when given */
     o.rooms = names;
     o.templates = rf_pack_templates(p->pack);
@@ -388,21 +361,7 @@ int rf_lua_pack_gen(lua_State *L)
     lua_pushvalue(L, 1);
     lua_setiuservalue(L, -2, 1); /* the level borrows the pack's templates */
     st = rf_level_generate(rf_pack_profiles(p->pack), &o, &lv->level, box->diags);
-    if (st == RF_ERR_NOMEM)
-        return luaL_error(L, "roomforge: out of memory");
-    if (st != RF_OK) {
-        if (rf_diags_errors(box->diags) == 0) /* a failure the level did not explain */
-            (void)rf_diag_add(box->diags, "level-failed", o.profile ? o.profile : "brogue", 0, 0,
-                              "profile '%s': seed %" PRIu64 ", depth %d: %s",
-                              o.profile ? o.profile : "brogue", o.seed, o.depth,
-                              st == RF_ERR_CONTENT ? "its numbers cannot make a level"
-                                                   : rf_status_str(st));
-        return rf_lua_fail(L, box->diags);
-    }
-    lv->pack = p;
-    p->levels++;
-    rf_lua_push_diags(L, box->diags);
-    return 2;
+    return rf_lua_made(L, st, p, &lv->pack, box->diags);
 }
 
 static const luaL_Reg level_methods[] = {

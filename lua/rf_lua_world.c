@@ -188,14 +188,7 @@ int rf_lua_load_world(lua_State *L)
     wo.scripts_dir = p->scripts;
     st = rf_world_load(&wo, rf_pack_templates(p->pack), f, box->diags, &w->world);
     fclose(f);
-    if (st == RF_ERR_NOMEM)
-        return luaL_error(L, "roomforge: out of memory");
-    if (st != RF_OK)
-        return rf_lua_fail(L, box->diags);
-    w->pack = p;
-    p->levels++;
-    rf_lua_push_diags(L, box->diags);
-    return 2;
+    return rf_lua_made(L, st, p, &w->pack, box->diags);
 }
 
 /* A room argument at i, its index (1-based) or its name (the first room
@@ -370,14 +363,14 @@ static int enter_exit(lua_State *L, bool enter)
     rf_status st;
     if (lua_gettop(L) >= 3) {
         int x = check_coord(L, 2), y = check_coord(L, 3);
-        if (rf_world_move_player(w, x, y) != RF_OK)
+        if (rf_world_move_player(w, x, y, NULL) != RF_OK)
             return luaL_error(L, "roomforge: cannot move the player to %d,%d", x, y);
         if (!rf_world_room_at(w, x, y, &room))
             return 0;
     } else {
         room = check_room(L, w, 2);
     }
-    st = enter ? rf_world_enter(w, room) : rf_world_exit(w, room);
+    st = enter ? rf_world_enter(w, room, NULL) : rf_world_exit(w, room, NULL);
     if (st != RF_OK)
         return luaL_error(L, "roomforge: %s", rf_status_str(st));
     lua_pushinteger(L, (lua_Integer)room + 1);
@@ -401,7 +394,7 @@ static int world_move(lua_State *L)
                             check_coord(L, 4));
     x = check_coord(L, 2);
     y = check_coord(L, 3);
-    if (rf_world_move_player(w, x, y) != RF_OK)
+    if (rf_world_move_player(w, x, y, NULL) != RF_OK)
         return luaL_error(L, "roomforge: cannot move the player to %d,%d", x, y);
     return 0;
 }
@@ -412,9 +405,9 @@ static const char *const event_names[] = {"lever", "breakable", "monster or hord
 static rf_status fire(rf_world *w, event ev, size_t room, const char *id, int n)
 {
     switch (ev) {
-    case EV_PULL: return rf_world_pull(w, room, id);
-    case EV_HIT: return rf_world_hit(w, room, id, n);
-    default: return rf_world_kill(w, room, id);
+    case EV_PULL: return rf_world_pull(w, room, id, NULL);
+    case EV_HIT: return rf_world_hit(w, room, id, n, NULL);
+    default: return rf_world_kill(w, room, id, NULL);
     }
 }
 

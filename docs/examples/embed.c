@@ -102,7 +102,7 @@ int main(int argc, char **argv)
     /* 4. Events from the game, then ticks; the log says what the rules did.
      * Events take the object's handle (rf_world_kill_obj): a game keeps the
      * handles of what it spawned; an object with an id is also found by it. */
-    if (rf_world_enter(world, r) != RF_OK || rf_world_tick(world, d) != RF_OK)
+    if (rf_world_enter(world, r, d) != RF_OK || rf_world_tick(world, d) != RF_OK)
         goto done;
     if (!rf_world_object_find(world, r, "warden", &warden) ||
         rf_world_kill_obj(world, warden.handle, d) != RF_OK || rf_world_tick(world, d) != RF_OK)

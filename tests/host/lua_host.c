@@ -93,7 +93,7 @@ int main(int argc, char **argv)
     for (i = 0; i < rf_world_room_count(world); i++)
         if (rf_world_room_get(world, i, &room) && room.tmpl == rf_template_set_find(rooms, forced[0]))
             r = i;
-    if (rf_world_enter(world, r) != RF_OK || rf_world_tick(world, d) != RF_OK)
+    if (rf_world_enter(world, r, d) != RF_OK || rf_world_tick(world, d) != RF_OK)
         goto done;
     /* a save mid-game, loaded back; both worlds then play the same */
     if (!(f = open_memstream(&save, &save_len)))
@@ -111,8 +111,8 @@ int main(int argc, char **argv)
     }
     fclose(f);
     rf_world_effects_clear(world);
-    if (rf_world_kill(world, r, "warden") != RF_OK || rf_world_tick(world, d) != RF_OK ||
-        rf_world_kill(back, r, "warden") != RF_OK || rf_world_tick(back, d) != RF_OK)
+    if (rf_world_kill(world, r, "warden", d) != RF_OK || rf_world_tick(world, d) != RF_OK ||
+        rf_world_kill(back, r, "warden", d) != RF_OK || rf_world_tick(back, d) != RF_OK)
         goto done;
     effects(world, a, sizeof a);
     effects(back, b, sizeof b);

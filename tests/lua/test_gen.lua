@@ -112,14 +112,17 @@ fails({profile = "nope"}, "unknown-profile", "an unknown profile")
 fails({rooms = {"No Such Room"}}, "unknown-room", "an unknown forced room")
 
 -- misuse raises
-H.raises(function() pack:gen{depth = 0} end, "'depth' takes 1..1000", "depth 0")
-H.raises(function() pack:gen{depth = 1001} end, "'depth' takes 1..1000", "depth 1001")
+-- the library's words (rf_level_opts_check), as gen's and the C API's
+H.raises(function() pack:gen{depth = 0} end, "depth 0 is outside 1..1000", "depth 0")
+H.raises(function() pack:gen{depth = 1001} end, "depth 1001 is outside 1..1000", "depth 1001")
+H.raises(function() pack:gen{depth = 1 << 40} end, "is outside 1..1000", "a depth past int")
 H.raises(function() pack:gen{seed = -1} end, "non-negative", "a negative seed")
 H.raises(function() pack:gen{seed = 1.5} end, "'seed' must be an integer", "a fractional seed")
 H.raises(function() pack:gen{width = 40} end, "go together", "a width without a height")
-H.raises(function() pack:gen{width = 19, height = 10} end, "go together", "a width under 20")
+H.raises(function() pack:gen{width = 19, height = 10} end, "size 19x10 is outside 20x10..1000x1000",
+         "a width under 20")
 H.raises(function() pack:gen{rooms = "Warden's Gate"} end, "list of room names", "rooms as a string")
-H.raises(function() pack:gen{difficulty = 6} end, "'difficulty' takes 1..5", "difficulty 6")
+H.raises(function() pack:gen{difficulty = 6} end, "difficulty 6 is not 1..5", "difficulty 6")
 H.raises(function() pack:gen{difficulty = "uv"} end, "'difficulty' must be an integer", "a named difficulty")
 H.raises(function() pack:gen{sede = 3} end, "unknown option 'sede'", "a misspelt option")
 H.raises(function() pack:gen{profile = 3} end, "'profile' must be a string", "a numeric profile")

@@ -331,15 +331,15 @@ static void play(const char *events)
             while (n-- > 0)
                 ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
         } else if (strcmp(tok, "enter") == 0) {
-            ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+            ck_assert_int_eq(rf_world_enter(w, 0, NULL), RF_OK);
         } else if (strcmp(tok, "exit") == 0) {
-            ck_assert_int_eq(rf_world_exit(w, 0), RF_OK);
+            ck_assert_int_eq(rf_world_exit(w, 0, NULL), RF_OK);
         } else if (sscanf(tok, "move:%d,%d", &x, &y) == 2) {
-            ck_assert_int_eq(rf_world_move_player(w, x, y), RF_OK);
+            ck_assert_int_eq(rf_world_move_player(w, x, y, NULL), RF_OK);
         } else if (sscanf(tok, "pull:%63s", id) == 1) {
-            ck_assert_int_eq(rf_world_pull(w, 0, id), RF_OK);
+            ck_assert_int_eq(rf_world_pull(w, 0, id, NULL), RF_OK);
         } else if (sscanf(tok, "kill:%63s", id) == 1) {
-            ck_assert_int_eq(rf_world_kill(w, 0, id), RF_OK);
+            ck_assert_int_eq(rf_world_kill(w, 0, id, NULL), RF_OK);
         } else if (strncmp(tok, "hit:", 4) == 0) {
             char *colon;
             snprintf(id, sizeof id, "%s", tok + 4);
@@ -348,7 +348,7 @@ static void play(const char *events)
                 *colon = '\0';
                 n = atoi(colon + 1);
             }
-            ck_assert_int_eq(rf_world_hit(w, 0, id, n), RF_OK);
+            ck_assert_int_eq(rf_world_hit(w, 0, id, n, NULL), RF_OK);
         } else {
             ck_abort_msg("bad event %s", tok);
         }
@@ -378,14 +378,14 @@ END_TEST
 START_TEST(events_on_wrong_objects_are_refused)
 {
     load_room("");
-    ck_assert_int_eq(rf_world_pull(w, 0, "mon"), RF_ERR_ARG);
-    ck_assert_int_eq(rf_world_pull(w, 0, "nothing"), RF_ERR_ARG);
-    ck_assert_int_eq(rf_world_hit(w, 0, "lv", 1), RF_ERR_ARG);
-    ck_assert_int_eq(rf_world_hit(w, 0, "br", 0), RF_ERR_ARG);
-    ck_assert_int_eq(rf_world_kill(w, 0, "gate"), RF_ERR_ARG);
-    ck_assert_int_eq(rf_world_kill(w, 0, "ghost"), RF_ERR_ARG);
-    ck_assert_int_eq(rf_world_enter(w, 1), RF_ERR_ARG);
-    ck_assert_int_eq(rf_world_pull(w, 1, "lv"), RF_ERR_ARG);
+    ck_assert_int_eq(rf_world_pull(w, 0, "mon", NULL), RF_ERR_ARG);
+    ck_assert_int_eq(rf_world_pull(w, 0, "nothing", NULL), RF_ERR_ARG);
+    ck_assert_int_eq(rf_world_hit(w, 0, "lv", 1, NULL), RF_ERR_ARG);
+    ck_assert_int_eq(rf_world_hit(w, 0, "br", 0, NULL), RF_ERR_ARG);
+    ck_assert_int_eq(rf_world_kill(w, 0, "gate", NULL), RF_ERR_ARG);
+    ck_assert_int_eq(rf_world_kill(w, 0, "ghost", NULL), RF_ERR_ARG);
+    ck_assert_int_eq(rf_world_enter(w, 1, NULL), RF_ERR_ARG);
+    ck_assert_int_eq(rf_world_pull(w, 1, "lv", NULL), RF_ERR_ARG);
 }
 END_TEST
 
@@ -395,18 +395,18 @@ START_TEST(object_state_follows_events_at_once)
     load_room("");
     ck_assert(rf_world_object_find(w, 0, "lv", &o));
     ck_assert(!o.activated);
-    ck_assert_int_eq(rf_world_pull(w, 0, "lv"), RF_OK);
+    ck_assert_int_eq(rf_world_pull(w, 0, "lv", NULL), RF_OK);
     ck_assert(rf_world_object_find(w, 0, "lv", &o));
     ck_assert(o.activated);
-    ck_assert_int_eq(rf_world_hit(w, 0, "br", 1), RF_OK);
+    ck_assert_int_eq(rf_world_hit(w, 0, "br", 1, NULL), RF_OK);
     ck_assert(rf_world_object_find(w, 0, "br", &o));
     ck_assert_int_eq(o.hits, 1);
     ck_assert_int_eq(o.hits_needed, 2);
     ck_assert(!o.broken);
-    ck_assert_int_eq(rf_world_hit(w, 0, "br", 1), RF_OK);
+    ck_assert_int_eq(rf_world_hit(w, 0, "br", 1, NULL), RF_OK);
     ck_assert(rf_world_object_find(w, 0, "br", &o));
     ck_assert(o.broken);
-    ck_assert_int_eq(rf_world_kill(w, 0, "mon"), RF_OK);
+    ck_assert_int_eq(rf_world_kill(w, 0, "mon", NULL), RF_OK);
     ck_assert(rf_world_object_find(w, 0, "mon", &o));
     ck_assert(!o.alive);
     ck_assert(rf_world_object_find(w, 0, "ck", &o));

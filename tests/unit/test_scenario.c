@@ -517,7 +517,7 @@ START_TEST(a_second_play_reports_only_its_own_effects)
     int px, py;
     /* the player walked away between the plays: the next play starts it on
      * the template's 0,0 again (the room stands at level 10,20) */
-    ck_assert_int_eq(rf_world_move_player(pw, 3, 4), RF_OK);
+    ck_assert_int_eq(rf_world_move_player(pw, 3, 4, NULL), RF_OK);
     /* lv goes down at T2 (activated_changed wants 1: nothing), up at T3 */
     r2 = play("pull lv\ntick\npull lv\ntick\nexpect T3 set gate passable 1\n", &s2, &st);
     ck_assert_int_eq(st, RF_OK);

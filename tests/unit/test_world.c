@@ -49,7 +49,7 @@ START_TEST(unknown_objects_stand_in_the_world)
     ck_assert_str_eq(ob.tag, "fountain");
     ck_assert_int_eq(ob.x, 13);
     ck_assert_int_eq(ob.y, 6);
-    ck_assert_int_eq(rf_world_enter(w, room), RF_OK);
+    ck_assert_int_eq(rf_world_enter(w, room, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert(!rf_world_object_find(w, room, "well", &ob));
     ck_assert_uint_eq(rf_world_object_count(w, room), 0);
@@ -124,10 +124,10 @@ START_TEST(lua_rule_api)
             0),
         RF_OK);
     ck_assert_uint_eq(rf_diags_count(d), 0);
-    ck_assert_int_eq(rf_world_move_player(w, 1, 1), RF_OK);
-    ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+    ck_assert_int_eq(rf_world_move_player(w, 1, 1, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_enter(w, 0, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
-    ck_assert_int_eq(rf_world_kill(w, 0, "m"), RF_OK);
+    ck_assert_int_eq(rf_world_kill(w, 0, "m", NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert_str_eq(effects(true), "T1 create lever lv at 3,1|T1 move m 2,1|T1 set lv passable 1|"
@@ -270,7 +270,7 @@ START_TEST(src_paths_resolve_and_escapes_are_refused)
     ck_assert_int_eq(rf_diags_at(d, 0)->line, 9);
     ck_assert_int_eq(rf_diags_at(d, 1)->line, 16);
     ck_assert_int_eq(rf_diags_at(d, 2)->line, 22);
-    ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+    ck_assert_int_eq(rf_world_enter(w, 0, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert_str_eq(effects(true), "T1 ticker \"from ok.lua\"");
 }
@@ -319,11 +319,11 @@ START_TEST(extensions_register_types_xml_uses)
     ck_assert(rf_world_script_types(w)->has_action(rf_world_script_types(w)->ud, "shout"));
     ck_assert(!rf_world_script_types(w)->has_action(rf_world_script_types(w)->ud, "whisper"));
     ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL), RF_OK);
-    ck_assert_int_eq(rf_world_hit(w, 0, "urn", 1), RF_OK);
+    ck_assert_int_eq(rf_world_hit(w, 0, "urn", 1, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
-    ck_assert_int_eq(rf_world_hit(w, 0, "urn", 1), RF_OK);
+    ck_assert_int_eq(rf_world_hit(w, 0, "urn", 1, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
-    ck_assert_int_eq(rf_world_move_player(w, 3, 1), RF_OK);
+    ck_assert_int_eq(rf_world_move_player(w, 3, 1, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert_str_eq(effects(true), "T1 ticker \"notfound\"|T2 ticker \"CRACK!\"");
     ck_assert_uint_eq(rf_diags_count(d), 0);
@@ -506,9 +506,9 @@ START_TEST(rooms_at_offsets_report_level_and_local_coordinates)
     ck_assert_int_eq(o.x, 12);
     ck_assert_int_eq(o.lx, 2);
     rf_world_set_host(w, &host);
-    ck_assert_int_eq(rf_world_move_player(w, 31, 6), RF_OK);
-    ck_assert_int_eq(rf_world_pull(w, 0, "lv"), RF_OK);
-    ck_assert_int_eq(rf_world_enter(w, 1), RF_OK);
+    ck_assert_int_eq(rf_world_move_player(w, 31, 6, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_pull(w, 0, "lv", NULL), RF_OK);
+    ck_assert_int_eq(rf_world_enter(w, 1, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert_str_eq(effects(true), "T1 clock c stopped|T1 set door passable 1|T1 move door 3,1|"
                                     "T1 spell \"Spark\" from 21,-14 to 1,1|"
@@ -546,7 +546,7 @@ START_TEST(host_only_worlds_keep_no_log)
     ck_assert_int_eq(rf_world_new(&o, d, &w), RF_OK);
     ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL), RF_OK);
     rf_world_set_host(w, &host);
-    ck_assert_int_eq(rf_world_pull(w, 0, "lv"), RF_OK);
+    ck_assert_int_eq(rf_world_pull(w, 0, "lv", NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert_uint_eq(rf_world_effect_count(w), 0);
     ck_assert_str_eq(h.text, "T1 set door passable 1;");
@@ -589,8 +589,8 @@ START_TEST(same_events_same_effects)
         for (i = 0; i < 2; i++)
             ck_assert_int_eq(
                 rf_world_add_room(w, rf_template_set_at(set, i), (int)i * 7, 0, d, NULL), RF_OK);
-        ck_assert_int_eq(rf_world_pull(w, 0, "lv"), RF_OK);
-        ck_assert_int_eq(rf_world_enter(w, 1), RF_OK);
+        ck_assert_int_eq(rf_world_pull(w, 0, "lv", NULL), RF_OK);
+        ck_assert_int_eq(rf_world_enter(w, 1, NULL), RF_OK);
         ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
         if (run == 0)
             snprintf(first, sizeof first, "%s", effects(false));
@@ -622,7 +622,7 @@ START_TEST(a_failing_builtin_rule_resumes_the_tick_in_its_block)
         ck_assert_int_eq(rf_world_new(NULL, dd, &w), RF_OK);
         ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, dd, NULL), RF_OK);
         ck_assert_int_eq(rf_world_tick(w, dd), RF_OK); /* builds the tick's blocks */
-        ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+        ck_assert_int_eq(rf_world_enter(w, 0, NULL), RF_OK);
         rf_alloc_fail_after(n);
         st = rf_world_tick(w, dd);
         rf_alloc_fail_after(0);
@@ -653,7 +653,7 @@ START_TEST(out_of_memory_anywhere_is_a_status)
         if (st == RF_OK)
             st = rf_world_add_room(x, rf_template_set_at(set, 0), 0, 0, d, NULL);
         if (st == RF_OK)
-            st = rf_world_pull(x, 0, "lv");
+            st = rf_world_pull(x, 0, "lv", NULL);
         if (st == RF_OK)
             st = rf_world_tick(x, d);
         rf_alloc_fail_after(0);

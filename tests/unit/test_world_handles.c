@@ -1,7 +1,7 @@
 /* tests/unit/test_world_handles.c: unit tests for events by handle and what
  * a host reads of an object (engine/src/world, DESIGN 14): kill, pull, hit,
  * break and move by handle, each refusal named by a world-event
- * diagnostic; names, attributes and blocking; a created object's
+ * diagnostic (by room and id too); names, attributes and blocking; a created object's
  * attributes across a save; rf_world_room_at at door and blank cells; and
  * a host callback that calls the world is refused (world-busy).
  */
@@ -77,8 +77,8 @@ START_TEST(events_by_handle_reach_objects_without_id)
     ck_assert(o.x == 11 && o.y == 21 && o.lx == 1 && o.ly == 1 && o.room == 0);
     ck_assert_uint_eq(rf_diags_count(d), 0);
     /* the id calls are wrappers of the same */
-    ck_assert_int_eq(rf_world_hit(w, 0, "urn", 1), RF_OK);
-    ck_assert_int_eq(rf_world_kill(w, 0, "urn"), RF_ERR_ARG);
+    ck_assert_int_eq(rf_world_hit(w, 0, "urn", 1, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_kill(w, 0, "urn", NULL), RF_ERR_ARG);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert_str_eq(effects(true), "T1 create loot at 3,1");
     ck_assert(rf_world_object_blocks(w, 4));
@@ -123,6 +123,49 @@ START_TEST(every_refused_event_is_named)
     ck_assert_int_eq(rf_world_move_obj(w, 2, 1 << 29, 0, d), RF_ERR_ARG);
     ck_assert_str_eq(rf_diags_at(d, 0)->code, "world-event");
     ck_assert_int_eq(rf_world_kill_obj(w, 2, NULL), RF_OK); /* no sink: fine */
+}
+END_TEST
+
+/* The calls by room and id name what was wrong as the handle calls do
+ * (issue 29: no bare "invalid argument"). */
+START_TEST(refused_events_by_id_are_named_too)
+{
+    static const struct {
+        int which;
+        size_t room;
+        const char *id;
+        const char *says;
+    } cases[] = {
+        {0, 5, "urn", "rf_world_pull: no room 5: the world holds 1"},
+        {0, 0, "ghost", "rf_world_pull: room 0 has no object 'ghost'"},
+        {0, 0, "urn", "rf_world_pull: 'urn' of room 0 is not a lever"},
+        {1, 0, "wall", "rf_world_hit: 'wall' of room 0 is not a breakable"},
+        {2, 0, "urn", "rf_world_kill: 'urn' of room 0 is not a monster or horde"},
+        {3, 7, NULL, "rf_world_enter: no room 7: the world holds 1"},
+        {4, 1, NULL, "rf_world_exit: no room 1: the world holds 1"},
+    };
+    size_t i;
+    make();
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rf_status st = RF_OK;
+        rf_diags_clear(d);
+        switch (cases[i].which) {
+        case 0: st = rf_world_pull(w, cases[i].room, cases[i].id, d); break;
+        case 1: st = rf_world_hit(w, cases[i].room, cases[i].id, 1, d); break;
+        case 2: st = rf_world_kill(w, cases[i].room, cases[i].id, d); break;
+        case 3: st = rf_world_enter(w, cases[i].room, d); break;
+        default: st = rf_world_exit(w, cases[i].room, d); break;
+        }
+        ck_assert_int_eq(st, RF_ERR_ARG);
+        ck_assert_uint_eq(rf_diags_count(d), 1);
+        ck_assert_str_eq(rf_diags_at(d, 0)->code, "world-event");
+        ck_assert_str_eq(rf_diags_at(d, 0)->message, cases[i].says);
+    }
+    rf_diags_clear(d);
+    ck_assert_int_eq(rf_world_hit(w, 0, "urn", 0, d), RF_ERR_ARG); /* the handle call's words */
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 0)->message, "0 hits"));
+    ck_assert_int_eq(rf_world_pull(w, 9, "urn", NULL), RF_ERR_ARG); /* no sink: the status */
+    ck_assert_int_eq(rf_world_move_player(w, 11, 21, d), RF_OK);
 }
 END_TEST
 
@@ -218,7 +261,7 @@ START_TEST(a_host_callback_may_not_call_the_world)
     h.ud = &b;
     h.ticker = call_back;
     rf_world_set_host(w, &h);
-    ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+    ck_assert_int_eq(rf_world_enter(w, 0, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, NULL), RF_OK);
     ck_assert_int_eq(b.tick, RF_ERR_ARG);
     ck_assert_int_eq(b.kill, RF_ERR_ARG);
@@ -241,6 +284,7 @@ static Suite *world_handles_suite(void)
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, events_by_handle_reach_objects_without_id);
     tcase_add_test(tc, every_refused_event_is_named);
+    tcase_add_test(tc, refused_events_by_id_are_named_too);
     tcase_add_test(tc, names_and_attributes_stay_across_a_save);
     tcase_add_test(tc, room_at_counts_door_cells_and_not_blanks);
     tcase_add_test(tc, a_host_callback_may_not_call_the_world);

@@ -59,7 +59,7 @@ START_TEST(a_lua_create_carries_handle_tag_and_every_attribute)
         RF_OK);
     rf_world_set_host(w, &h);
     ck_assert_uint_eq(rf_world_last_handle(w), 1); /* the room's monster */
-    ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+    ck_assert_int_eq(rf_world_enter(w, 0, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert_int_eq(s.n, 2); /* two creates (the room's "alive" ticker waits: entered) */
     ck_assert_str_eq(s.lines[0], "T1 create horde grubs at 2,1");
@@ -109,7 +109,7 @@ START_TEST(an_xml_create_carries_its_attributes_and_removes_name_handles)
     ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 10, 20, d, NULL), RF_OK);
     ck_assert(rf_world_object_find(w, 0, "lv", &o));
     ck_assert_uint_eq(o.handle, 1);
-    ck_assert_int_eq(rf_world_pull(w, 0, "lv"), RF_OK);
+    ck_assert_int_eq(rf_world_pull(w, 0, "lv", NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert_str_eq(effects(true), "T1 create loot at 3,1|T1 remove lv");
     e = rf_world_effect_at(w, 0);
@@ -144,7 +144,7 @@ START_TEST(a_rule_emits_a_custom_effect_the_host_gets)
                      0),
         RF_OK);
     rf_world_set_host(w, &h);
-    ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+    ck_assert_int_eq(rf_world_enter(w, 0, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert_uint_eq(rf_diags_count(d), 0);
     ck_assert_int_ge(s.n, 2);
@@ -163,7 +163,7 @@ START_TEST(a_rule_emits_a_custom_effect_the_host_gets)
     ck_assert_int_eq(rf_world_new(&o, d, &w), RF_OK);
     ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL), RF_OK);
     rf_world_set_host(w, &h);
-    ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+    ck_assert_int_eq(rf_world_enter(w, 0, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert_uint_eq(rf_world_effect_count(w), 0);
     ck_assert_str_eq(s.attrs[0], "loud=1;strength=3;where=the \"hall\";");
@@ -193,7 +193,7 @@ START_TEST(an_extension_action_emits_a_custom_effect)
     ck_assert_int_eq(rf_world_new(&o, d, &w), RF_OK);
     ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 0, 0, d, NULL), RF_OK);
     rf_world_set_host(w, &h);
-    ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+    ck_assert_int_eq(rf_world_enter(w, 0, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     ck_assert_int_eq(s.n, 1);
     ck_assert_str_eq(s.lines[0], "T1 custom \"quake\" loud=\"0\" strength=\"7\" where=\"Q\"");
@@ -207,7 +207,7 @@ START_TEST(custom_values_that_are_not_plain_are_a_script_error)
                      "  run = function(r) r:emit('quake', { nested = {} }) end }\n",
                      0),
         RF_OK);
-    ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+    ck_assert_int_eq(rf_world_enter(w, 0, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_ERR_SCRIPT);
     ck_assert_str_eq(rf_diags_at(d, 0)->code, "script-error");
     ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 0)->message, "nested"));

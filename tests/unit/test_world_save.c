@@ -103,16 +103,16 @@ static void run(rf_world *w, const cmd *c)
     rf_status st = RF_OK;
     int x, y;
     switch (c->op) {
-    case C_ENTER: st = rf_world_enter(w, c->room); break;
-    case C_EXIT: st = rf_world_exit(w, c->room); break;
+    case C_ENTER: st = rf_world_enter(w, c->room, NULL); break;
+    case C_EXIT: st = rf_world_exit(w, c->room, NULL); break;
     case C_MOVE:
         ck_assert(rf_world_room_map(w, c->room, RF_COORDS_TEMPLATE, c->x, c->y, RF_COORDS_LEVEL,
                                     &x, &y));
-        st = rf_world_move_player(w, x, y);
+        st = rf_world_move_player(w, x, y, NULL);
         break;
-    case C_PULL: st = rf_world_pull(w, c->room, c->id); break;
-    case C_HIT: st = rf_world_hit(w, c->room, c->id, c->n); break;
-    case C_KILL: st = rf_world_kill(w, c->room, c->id); break;
+    case C_PULL: st = rf_world_pull(w, c->room, c->id, NULL); break;
+    case C_HIT: st = rf_world_hit(w, c->room, c->id, c->n, NULL); break;
+    case C_KILL: st = rf_world_kill(w, c->room, c->id, NULL); break;
     case C_TICK: st = rf_world_tick(w, NULL); break;
     }
     ck_assert_int_ne(st, RF_ERR_NOMEM);
@@ -509,10 +509,10 @@ static blob counter_save(rf_template_set *set)
                      RF_OK);
     ck_assert_int_eq(rf_world_new(NULL, NULL, &w), RF_OK);
     ck_assert_int_eq(rf_world_add_room(w, rf_template_set_at(set, 0), 3, 4, NULL, NULL), RF_OK);
-    ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+    ck_assert_int_eq(rf_world_enter(w, 0, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, NULL), RF_OK);
-    ck_assert_int_eq(rf_world_exit(w, 0), RF_OK); /* a pending event */
+    ck_assert_int_eq(rf_world_exit(w, 0, NULL), RF_OK); /* a pending event */
     b = save(w);
     rf_world_free(w);
     return b;

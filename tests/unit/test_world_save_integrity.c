@@ -70,10 +70,10 @@ static rf_world *world_of(const rf_template_set *set, const char *name)
     ck_assert_int_eq(rf_world_new(NULL, NULL, &w), RF_OK);
     ck_assert_int_eq(rf_world_add_room(w, rf_template_set_find(set, name), 3, 4, NULL, NULL),
                      RF_OK);
-    ck_assert_int_eq(rf_world_enter(w, 0), RF_OK);
+    ck_assert_int_eq(rf_world_enter(w, 0, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, NULL), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, NULL), RF_OK);
-    ck_assert_int_eq(rf_world_exit(w, 0), RF_OK);
+    ck_assert_int_eq(rf_world_exit(w, 0, NULL), RF_OK);
     return w;
 }
 

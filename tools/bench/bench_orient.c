@@ -56,7 +56,7 @@ static rf_world *world_of(const rf_template *t, long n, bool turned, rf_diags *d
             rf_world_free(w);
             return NULL;
         }
-    if (rf_world_move_player(w, 3, 3) != RF_OK) {
+    if (rf_world_move_player(w, 3, 3, NULL) != RF_OK) {
         rf_world_free(w);
         return NULL;
     }

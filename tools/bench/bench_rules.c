@@ -231,10 +231,10 @@ int main(int argc, char **argv)
         double off = 0, on = 0, t;
         long j;
         for (j = 0; j < ticks; j++) {
-            if (rf_world_pull(w, 0, "on") != RF_OK || (t = one_tick(w, d)) < 0)
+            if (rf_world_pull(w, 0, "on", NULL) != RF_OK || (t = one_tick(w, d)) < 0)
                 return fail("a tick failed", d);
             on += t;
-            if (rf_world_pull(w, 0, "on") != RF_OK || (t = one_tick(w, d)) < 0)
+            if (rf_world_pull(w, 0, "on", NULL) != RF_OK || (t = one_tick(w, d)) < 0)
                 return fail("a tick failed", d);
             off += t;
         }

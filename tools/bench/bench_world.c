@@ -111,7 +111,7 @@ static int one_profile(const rf_profile_set *ps, const rf_template_set *ts, cons
         f->rooms += rf_world_room_count(w);
         for (r = 0; r < rf_world_room_count(w); r++) {
             f->objects += rf_world_object_count(w, r);
-            if (rf_world_enter(w, r) != RF_OK)
+            if (rf_world_enter(w, r, NULL) != RF_OK)
                 return fail("enter failed", d);
         }
         t0 = bench_now();

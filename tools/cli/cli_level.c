@@ -28,9 +28,8 @@ bool cli_parse_size(const char *s, int *w, int *h)
     if (!x)
         return false;
     *x = '\0';
-    if (!cli_parse_int(buf, &a) || !cli_parse_int(x + 1, &b) || a < RF_LEVEL_MIN_W ||
-        b < RF_LEVEL_MIN_H || a > RF_LEVEL_MAX_SIDE || b > RF_LEVEL_MAX_SIDE)
-        return false;
+    if (!cli_parse_int(buf, &a) || !cli_parse_int(x + 1, &b))
+        return false; /* the range is rf_level_opts_check's */
     *w = a;
     *h = b;
     return true;

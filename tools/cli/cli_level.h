@@ -24,7 +24,8 @@ rf_status cli_recipe_load(const char *path, struct rf_level_opts *o, char **text
  * (NUL-terminated; the caller frees it with rf_fs_free) and points o's
  * recipe at it. Returns CLI_OK, or prints why and returns CLI_USAGE. */
 int cli_read_recipe(const char *cmd, const char *path, struct rf_level_opts *o, char **text);
-/* Parses "WxH" within the level limits (20x10 .. 1000x1000). */
+/* Parses "WxH", two integers: the level limits are rf_level_opts_check's
+ * (cli_gen_check). */
 bool cli_parse_size(const char *s, int *w, int *h);
 /* Parses "A-B" or "A" with 1 <= A <= B <= 1000. */
 bool cli_parse_depths(const char *s, int *a, int *b);

@@ -144,12 +144,7 @@ static int make_level(const cli_gen *g, rf_view_format term, bool web, const rf_
     }
     o.rooms_file = rooms;
     if (rf_diags_errors(b->diags) == e0) {
-        st = rf_level_generate(rf_pack_profiles(p), &o, &lv, b->diags);
-        if (st != RF_OK && rf_diags_errors(b->diags) == e0)
-            (void)rf_diag_add(b->diags, "level-failed", o.profile ? o.profile : "brogue", 0, 0,
-                              "seed %llu, depth %d: %s", (unsigned long long)o.seed, o.depth,
-                              st == RF_ERR_CONTENT ? "its numbers cannot make a level"
-                                                   : rf_status_str(st));
+        st = rf_level_generate(rf_pack_profiles(p), &o, &lv, b->diags); /* explains a failure */
         if (st == RF_ERR_NOMEM)
             rc = cli_usage_error("watch", "out of memory");
     }

@@ -174,11 +174,11 @@ static bool fuzz_script(const char *buf, size_t len)
     ok = expected(st);
     for (i = 0; ok && i < 4; i++) {
         if (i == 0)
-            st = rf_world_enter(w, 0);
+            st = rf_world_enter(w, 0, NULL);
         else if (i == 2)
-            st = rf_world_hit(w, 0, "m", 1);
+            st = rf_world_hit(w, 0, "m", 1, NULL);
         else if (i == 3)
-            st = rf_world_kill(w, 0, "m");
+            st = rf_world_kill(w, 0, "m", NULL);
         ok = expected(st) || st == RF_ERR_ARG; /* ARG: no such object (a script removed it) */
         if (ok) {
             st = rf_world_tick(w, d);
@@ -234,7 +234,7 @@ static bool fuzz_save(const char *buf, size_t len)
     if (st != RF_OK)
         goto done;
     for (i = 0; ok && i < 3; i++) {
-        st = rf_world_kill(w, 0, "m");
+        st = rf_world_kill(w, 0, "m", NULL);
         ok = st == RF_OK || st == RF_ERR_ARG;
         st = rf_world_tick(w, d);
         ok = ok && expected(st);

@@ -93,7 +93,8 @@ struct rf_level;
  * template attributes (a lever's state, a clock's time, ...); every object's
  * tag is the level's type ("item" for loot, "trap", "launcher", a
  * decoration's type) and a horde's members know their leader. l is read
- * only here, but its templates must outlive w. RF_OK, RF_ERR_CONTENT when a
+ * only here, but its templates must outlive w (the variants of rooms that
+ * vary, which the level owns, w draws again and keeps). RF_OK, RF_ERR_CONTENT when a
  * template's script was left out (reported to d), RF_ERR_LIMIT (too many
  * rooms), RF_ERR_NOMEM (w may hold part of the level: free it), RF_ERR_ARG
  * for NULL. */
@@ -202,22 +203,30 @@ RF_API long rf_world_tick_count(const rf_world *w);
 
 /* ---- events: state changes at once, conditions see them next tick ---- */
 
+/* Every event call tells d (when not NULL) what was wrong when it refuses
+ * one, as a world-event error naming the call (a room the world does not
+ * hold, no such object, an object of another kind), or world-busy from
+ * inside a host callback; the status alone is RF_ERR_ARG. */
+
 /* The player entered / left room. RF_ERR_ARG when room is out of range. */
-RF_API RF_NODISCARD rf_status rf_world_enter(rf_world *w, size_t room);
-RF_API RF_NODISCARD rf_status rf_world_exit(rf_world *w, size_t room);
+RF_API RF_NODISCARD rf_status rf_world_enter(rf_world *w, size_t room, rf_diags *d);
+RF_API RF_NODISCARD rf_status rf_world_exit(rf_world *w, size_t room, rf_diags *d);
 /* The player stands at level (x, y) now (no enter/exit implied). */
-RF_API RF_NODISCARD rf_status rf_world_move_player(rf_world *w, int x, int y);
+RF_API RF_NODISCARD rf_status rf_world_move_player(rf_world *w, int x, int y, rf_diags *d);
 /* The lever id of room is pulled: its activated state flips, and
  * activated_changed holds next tick. RF_ERR_ARG when room is out of range or
  * id names no lever that scripts would find. */
-RF_API RF_NODISCARD rf_status rf_world_pull(rf_world *w, size_t room, const char *id);
+RF_API RF_NODISCARD rf_status rf_world_pull(rf_world *w, size_t room, const char *id,
+                                            rf_diags *d);
 /* The breakable id takes n >= 1 hits: event hit; when its hits reach
  * hitsNeededToBreak (at least 1) it breaks: event broken. Hits on a broken
  * breakable change nothing. RF_ERR_ARG as above (no such breakable, n < 1). */
-RF_API RF_NODISCARD rf_status rf_world_hit(rf_world *w, size_t room, const char *id, int n);
+RF_API RF_NODISCARD rf_status rf_world_hit(rf_world *w, size_t room, const char *id, int n,
+                                           rf_diags *d);
 /* The monster or horde id dies (it is still found, isDead holds). Killing a
  * dead one changes nothing. RF_ERR_ARG as above. */
-RF_API RF_NODISCARD rf_status rf_world_kill(rf_world *w, size_t room, const char *id);
+RF_API RF_NODISCARD rf_status rf_world_kill(rf_world *w, size_t room, const char *id,
+                                            rf_diags *d);
 
 /* Events on the object with handle h, wherever it stands, id or not
  * (population monsters, horde members, special-room levers): the calls

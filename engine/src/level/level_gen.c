@@ -89,11 +89,81 @@ static bool size_ok(int w, int h)
            h <= RF_LEVEL_MAX_SIDE;
 }
 
-static bool opts_ok(const rf_level_opts *o)
+/* ---- the options' checks: one a field, walked by one loop; each says
+ * what is wrong (bad-level-option) and returns false, or returns true ---- */
+
+#define BAD(...) ((void)(d && rf_diag_add(d, "bad-level-option", "roomforge", 0, 0, __VA_ARGS__)), false)
+
+static bool depth_ok(const rf_level_opts *o, rf_diags *d)
 {
-    return o->depth >= 1 && o->depth <= RF_LEVEL_MAX_DEPTH && (o->width == 0) == (o->height == 0) &&
-           o->difficulty >= 0 && o->difficulty <= RF_DIFFICULTY_NIGHTMARE &&
-           (o->width == 0 || size_ok(o->width, o->height));
+    return (o->depth >= 1 && o->depth <= RF_LEVEL_MAX_DEPTH) ||
+           BAD("depth %d is outside 1..%d", o->depth, RF_LEVEL_MAX_DEPTH);
+}
+
+static bool size_given_ok(const rf_level_opts *o, rf_diags *d)
+{
+    if ((o->width == 0) != (o->height == 0))
+        return BAD("width and height go together (both 0: the profile's size), not %dx%d",
+                   o->width, o->height);
+    return o->width == 0 || size_ok(o->width, o->height) ||
+           BAD("size %dx%d is outside %dx%d..%dx%d", o->width, o->height, RF_LEVEL_MIN_W,
+               RF_LEVEL_MIN_H, RF_LEVEL_MAX_SIDE, RF_LEVEL_MAX_SIDE);
+}
+
+static bool difficulty_ok(const rf_level_opts *o, rf_diags *d)
+{
+    return (o->difficulty >= 0 && o->difficulty <= RF_DIFFICULTY_NIGHTMARE) ||
+           BAD("difficulty %d is not 1..5 (0: hmp)", o->difficulty);
+}
+
+static bool rooms_ok(const rf_level_opts *o, rf_diags *d)
+{
+    size_t i;
+    if (o->nrooms > 0 && !o->rooms)
+        return BAD("%zu forced rooms without their names", o->nrooms);
+    for (i = 0; i < o->nrooms; i++)
+        if (!o->rooms[i])
+            return BAD("forced room %zu has no name", i + 1);
+    return true;
+}
+
+static bool recipe_ok(const rf_level_opts *o, rf_diags *d)
+{
+    return o->recipe || o->recipe_len == 0 ||
+           BAD("a recipe of %zu bytes without its text", o->recipe_len);
+}
+
+static bool up_ok(const rf_level_opts *o, rf_diags *d)
+{
+    return !o->up_near ||
+           (o->up_x >= 0 && o->up_y >= 0 && o->up_x < RF_LEVEL_MAX_SIDE &&
+            o->up_y < RF_LEVEL_MAX_SIDE) ||
+           BAD("up stairs near (%d, %d): outside every level", o->up_x, o->up_y);
+}
+
+static bool used_ok(const rf_level_opts *o, rf_diags *d)
+{
+    return o->nused_rooms == 0 || o->used_rooms ||
+           BAD("%zu used rooms without their names", o->nused_rooms);
+}
+
+#undef BAD
+
+static bool (*const checks[])(const rf_level_opts *o, rf_diags *d) = {
+    depth_ok, size_given_ok, difficulty_ok, rooms_ok, recipe_ok, up_ok, used_ok};
+
+rf_status rf_level_opts_check(const rf_level_opts *o, rf_diags *d)
+{
+    bool ok = true;
+    size_t i;
+    if (!o) {
+        if (d)
+            (void)rf_diag_add(d, "bad-level-option", "roomforge", 0, 0, "no level options");
+        return RF_ERR_ARG;
+    }
+    for (i = 0; i < sizeof checks / sizeof checks[0]; i++)
+        ok = checks[i](o, d) && ok; /* every bad option is told, not the first */
+    return ok ? RF_OK : RF_ERR_ARG;
 }
 
 /* A level without a grid, for a recipe run over o. */
@@ -139,8 +209,8 @@ static rf_status run_once(const rf_profile_set *profiles, const rf_level_opts *o
     r->nretry = nretry;
     if (guard_ms > 0)
         r->deadline_ms = rf_recipe_clock_ms() + (uint64_t)guard_ms;
-    if (!opts_ok(o))
-        return RF_ERR_ARG;
+    if ((st = rf_level_opts_check(o, d)) != RF_OK)
+        return st;
     r->profiles = profiles;
     r->o = o;
     r->d = d;
@@ -158,6 +228,10 @@ static rf_status run_once(const rf_profile_set *profiles, const rf_level_opts *o
     st = rf_recipe_run_level(r);
     if (st == RF_OK && !probe)
         st = keep_plan(r->lv, r->placer);
+    /* the rooms' records point at the variants drawn: the level keeps them */
+    if (rf_place_take_variants(r->placer, &r->lv->variants, &r->lv->nvariants) != RF_OK &&
+        st == RF_OK)
+        st = RF_ERR_NOMEM;
     rf_place_free(r->placer);
     rf_brogue_run_free(r->brogue);
     r->brogue = NULL;
@@ -294,14 +368,29 @@ rf_status rf_level_generate(const rf_profile_set *profiles, const rf_level_opts 
 {
     rf_recipe_run r;
     rf_status st;
-    if (!o || !out)
+    size_t e0 = d ? rf_diags_errors(d) : 0;
+    if (!out) {
+        if (d)
+            (void)rf_diag_add(d, "bad-level-option", "roomforge", 0, 0, "no place for the level");
         return RF_ERR_ARG;
+    }
+    *out = NULL;
+    if (!o)
+        return rf_level_opts_check(o, d);
     st = run(profiles, o, false, 0, &r, d);
     if (st == RF_OK)
         rf_recipe_report_unread(&r, NULL, d);
     rf_free(r.asked);
     if (st != RF_OK) {
         rf_level_free(r.lv);
+        /* every failure is explained once, here for every front end */
+        if (st != RF_ERR_NOMEM && d && rf_diags_errors(d) == e0)
+            (void)rf_diag_add(d, "level-failed", o->profile ? o->profile : "brogue", 0, 0,
+                              "profile '%s': seed %llu, depth %d: %s",
+                              o->profile ? o->profile : "brogue", (unsigned long long)o->seed,
+                              o->depth,
+                              st == RF_ERR_CONTENT ? "its numbers cannot make a level"
+                                                   : rf_status_str(st));
         return st;
     }
     *out = r.lv;

@@ -51,9 +51,12 @@ typedef struct rf_tview {
 } rf_tview;
 
 typedef struct rf_plan_entry {
-    const rf_template *t;
+    const rf_template *t;    /* what is placed: the template, or its variant */
+    const rf_template *base; /* the template loaded (t but for a variant) */
+    rf_template *own;        /* t when it is a variant the placer owns, else NULL */
     bool forced;
     bool placed;
+    bool refused;     /* no variant passed (why RF_PLACE_VALIDATE): never tried */
     rf_place_why why; /* why it is not placed (RF_PLACE_BUDGET until tried) */
     int slot;         /* Brogue: the first accretion attempt it may take */
     int budget;       /* Brogue: accretion attempts it may still take */
@@ -99,6 +102,7 @@ struct rf_placer {
     uint8_t *keep;   /* w*h, NULL without reservations: 1 on a reserved box,
                         2 on the ring of one tile around it (diggers keep out) */
     rf_rng rng;      /* stream "place": choice and fit */
+    struct rf_luavm *vm; /* <validate>'s sandbox, made on first use (place_vary.c) */
 };
 
 
@@ -162,5 +166,11 @@ rf_status rf_place_fit_pending(rf_placer *pl);
  * be NULL). RF_OK or RF_ERR_NOMEM. */
 rf_status rf_place_objects_with(rf_placer *pl, rf_rng *cosmetic,
                                 const struct rf_horde_table *hordes, rf_diags *d);
+
+/* Rooms that vary (place_vary.c): whether the plan holds a room of t's
+ * <unique> group; the variant of varying entry e drawn (e->t, e->own), or
+ * e refused with RF_PLACE_VALIDATE. false when memory ran out. */
+bool rf_place_plan_has_unique(const rf_placer *pl, const rf_template *t);
+bool rf_place_draw_variant(rf_placer *pl, rf_plan_entry *e);
 
 #endif /* RF_PLACE_INT_H */

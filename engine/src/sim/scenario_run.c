@@ -134,11 +134,11 @@ static bool object_event(rf_world *w, size_t room, const char *room_name,
         return false;
     }
     if (c->op == RF_SCENARIO_PULL)
-        st = rf_world_pull(w, room, c->id);
+        st = rf_world_pull(w, room, c->id, NULL);
     else if (c->op == RF_SCENARIO_HIT)
-        st = rf_world_hit(w, room, c->id, (int)c->count);
+        st = rf_world_hit(w, room, c->id, (int)c->count, NULL);
     else
-        st = rf_world_kill(w, room, c->id);
+        st = rf_world_kill(w, room, c->id, NULL);
     if (st != RF_OK) {
         (void)rf_diag_add(d, "scenario-object", rf_scenario_file(s), c->line, c->col,
                           "%s: the world refused the event on '%s' (%s)", op, c->id,
@@ -196,7 +196,7 @@ rf_status rf_scenario_play(const rf_scenario *s, rf_world *w, size_t room, rf_di
     /* the player starts on the template's 0,0, wherever the room stands and
      * however it is turned: the corner the scenario's frame counts from */
     (void)rf_world_room_map(w, room, RF_COORDS_TEMPLATE, 0, 0, RF_COORDS_LEVEL, &px, &py);
-    if ((start = rf_world_move_player(w, px, py)) != RF_OK)
+    if ((start = rf_world_move_player(w, px, py, NULL)) != RF_OK)
         return start;
     n = rf_scenario_count(s);
     r = rf_calloc(1, sizeof *r);
@@ -216,13 +216,13 @@ rf_status rf_scenario_play(const rf_scenario *s, rf_world *w, size_t room, rf_di
         rf_status st = RF_OK;
         long k;
         switch (c->op) {
-        case RF_SCENARIO_ENTER: st = rf_world_enter(w, room); break;
-        case RF_SCENARIO_EXIT: st = rf_world_exit(w, room); break;
+        case RF_SCENARIO_ENTER: st = rf_world_enter(w, room, NULL); break;
+        case RF_SCENARIO_EXIT: st = rf_world_exit(w, room, NULL); break;
         case RF_SCENARIO_MOVE: {
             int lx, ly; /* the scenario speaks the template's frame */
             (void)rf_world_room_map(w, room, RF_COORDS_TEMPLATE, c->x, c->y, RF_COORDS_LEVEL, &lx,
                                     &ly);
-            st = rf_world_move_player(w, lx, ly);
+            st = rf_world_move_player(w, lx, ly, NULL);
             break;
         }
         case RF_SCENARIO_PULL:

@@ -4,8 +4,8 @@
  * Pipeline: stats, over level: levels numbered profile by profile, seed by
  * seed, depth by depth; a shard is a block of them (stats: of whole seeds).
  * Design: a level depends only on its options; threads take the next seed
- * (stats: all its depths, which share the seed's streams and are measured
- * together) or level (catalog) from an atomic counter into their own
+ * (stats: all its depths, measured together for the between-seed
+ * variance) or level (catalog) from an atomic counter into their own
  * figures, integer sums added in any order to the same bits. The caller's
  * thread waits and reports progress. Catalog rows come a batch at a time,
  * handed over in order: memory stays flat in the number of levels.
@@ -179,6 +179,14 @@ static bool stats_level(worker *w, uint64_t i)
                         first_message(d, st));
     keep_failure(w, d, i);
     return ok;
+}
+
+/* True when the level's own diagnostics end with the library's level-failed,
+ * which names the profile, seed and depth already. */
+static bool said_which(const rf_diags *d)
+{
+    size_t n = d ? rf_diags_count(d) : 0;
+    return n > 0 && strcmp(rf_diags_at(d, n - 1)->code, "level-failed") == 0;
 }
 
 static void catalog_level(worker *w, uint64_t i)
@@ -422,7 +430,7 @@ rf_status rf_stats_catalog(const rf_stats_opts *o, rf_stats_row_fn fn, void *ud,
             if (st == RF_OK && c.row_st[k] != RF_OK) {
                 st = c.row_st[k];
                 (void)rf_diags_append(d, c.row_diags[k]);
-                if (d)
+                if (d && !said_which(c.row_diags[k])) /* which row of the run failed */
                     (void)rf_diag_add(d, "level-failed", c.rows[k].profile, 0, 0,
                                       "profile '%s': seed %llu, depth %d: %s", c.rows[k].profile,
                                       (unsigned long long)c.rows[k].seed, c.rows[k].depth,

@@ -22,27 +22,43 @@ static rf_status event(rf_world *w, rf_world_event_step *s)
     return s->result ? RF_OK : RF_ERR_ARG;
 }
 
-rf_status rf_world_enter(rf_world *w, size_t room)
+/* Refuses an event fn of the world (rf_world_FN) that the world cannot take
+ * now or whose room it does not hold: true after telling d why. */
+static bool refused(rf_world *w, const char *fn, size_t room, bool has_room, rf_diags *d)
+{
+    char what[32];
+    snprintf(what, sizeof what, "rf_world_%s", fn);
+    if (rf_world_busy(w, d, what))
+        return true;
+    if (!has_room || room < w->nrooms)
+        return false;
+    if (d)
+        (void)rf_diag_add(d, "world-event", "", 0, 0, "%s: no room %zu: the world holds %zu", what,
+                          room, w->nrooms);
+    return true;
+}
+
+rf_status rf_world_enter(rf_world *w, size_t room, rf_diags *d)
 {
     rf_world_event_step s = {"enter", room, NULL, 0, 0, 1, false};
-    if (!w || room >= w->nrooms || w->busy)
+    if (!w || refused(w, "enter", room, true, d))
         return RF_ERR_ARG;
     return event(w, &s);
 }
 
-rf_status rf_world_exit(rf_world *w, size_t room)
+rf_status rf_world_exit(rf_world *w, size_t room, rf_diags *d)
 {
     rf_world_event_step s = {"exit", room, NULL, 0, 0, 1, false};
-    if (!w || room >= w->nrooms || w->busy)
+    if (!w || refused(w, "exit", room, true, d))
         return RF_ERR_ARG;
     return event(w, &s);
 }
 
-rf_status rf_world_move_player(rf_world *w, int x, int y)
+rf_status rf_world_move_player(rf_world *w, int x, int y, rf_diags *d)
 {
     rf_world_event_step s = {"move_player", 0, NULL, x, y, 2, false};
     rf_status st;
-    if (!w || w->busy)
+    if (!w || refused(w, "move_player", 0, false, d))
         return RF_ERR_ARG;
     st = event(w, &s);
     if (st == RF_OK) {
@@ -64,34 +80,47 @@ bool rf_world_busy(rf_world *w, rf_diags *d, const char *what)
     return true;
 }
 
-/* The handle of room's object id of one of the types a1, a2 (RF_OBJ_COUNT:
- * none), or 0 when there is none (what rf_world_pull and the others
- * refuse). */
-static uint64_t handle_of(rf_world *w, size_t room, const char *id, rf_object_type a1,
-                          rf_object_type a2)
+/* The handle of room's object id, which must be of type a1 or a2
+ * (RF_OBJ_COUNT: none); 0 after telling d why there is none. */
+static uint64_t handle_of(rf_world *w, const char *fn, size_t room, const char *id,
+                          rf_object_type a1, rf_object_type a2, rf_diags *d)
 {
     rf_world_object o;
-    if (!w || room >= w->nrooms || !id || w->busy || !rf_world_object_find(w, room, id, &o))
+    const char *want = a1 == RF_OBJ_LEVER              ? "a lever"
+                       : a1 == RF_OBJ_CUSTOM_BREAKABLE ? "a breakable"
+                                                       : "a monster or horde";
+    if (!w || refused(w, fn, room, true, d))
         return 0;
-    return o.type == a1 || o.type == a2 ? o.handle : 0;
+    if (!id || !rf_world_object_find(w, room, id, &o)) {
+        if (d)
+            (void)rf_diag_add(d, "world-event", "", 0, 0, "rf_world_%s: room %zu has no object '%s'",
+                              fn, room, id ? id : "(null)");
+        return 0;
+    }
+    if (o.type == a1 || o.type == a2)
+        return o.handle;
+    if (d)
+        (void)rf_diag_add(d, "world-event", "", 0, 0, "rf_world_%s: '%s' of room %zu is not %s", fn,
+                          id, room, want);
+    return 0;
 }
 
-rf_status rf_world_pull(rf_world *w, size_t room, const char *id)
+rf_status rf_world_pull(rf_world *w, size_t room, const char *id, rf_diags *d)
 {
-    uint64_t h = handle_of(w, room, id, RF_OBJ_LEVER, RF_OBJ_COUNT);
-    return h ? rf_world_pull_obj(w, h, NULL) : RF_ERR_ARG;
+    uint64_t h = handle_of(w, "pull", room, id, RF_OBJ_LEVER, RF_OBJ_COUNT, d);
+    return h ? rf_world_pull_obj(w, h, d) : RF_ERR_ARG;
 }
 
-rf_status rf_world_hit(rf_world *w, size_t room, const char *id, int n)
+rf_status rf_world_hit(rf_world *w, size_t room, const char *id, int n, rf_diags *d)
 {
-    uint64_t h = handle_of(w, room, id, RF_OBJ_CUSTOM_BREAKABLE, RF_OBJ_COUNT);
-    return h ? rf_world_hit_obj(w, h, n, NULL) : RF_ERR_ARG;
+    uint64_t h = handle_of(w, "hit", room, id, RF_OBJ_CUSTOM_BREAKABLE, RF_OBJ_COUNT, d);
+    return h ? rf_world_hit_obj(w, h, n, d) : RF_ERR_ARG;
 }
 
-rf_status rf_world_kill(rf_world *w, size_t room, const char *id)
+rf_status rf_world_kill(rf_world *w, size_t room, const char *id, rf_diags *d)
 {
-    uint64_t h = handle_of(w, room, id, RF_OBJ_MONSTER, RF_OBJ_HORDE);
-    return h ? rf_world_kill_obj(w, h, NULL) : RF_ERR_ARG;
+    uint64_t h = handle_of(w, "kill", room, id, RF_OBJ_MONSTER, RF_OBJ_HORDE, d);
+    return h ? rf_world_kill_obj(w, h, d) : RF_ERR_ARG;
 }
 
 /* Event fn on the object with handle h: RF_OK, or RF_ERR_ARG with a
