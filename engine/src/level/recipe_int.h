@@ -54,6 +54,9 @@ typedef struct rf_recipe_run {
     uint64_t deadline_ms;           /* lint's wall-clock guard (monotonic ms), 0: none */
     bool probe;                     /* rf_level_default_size: stop at the grid's size */
     int probe_w, probe_h;           /* the size the probe found, 0 before */
+    const bool *retry;              /* the level's retry: drawn plan entries to
+                                     * reserve (rf_place_opts.retry), NULL: none */
+    size_t nretry;
 } rf_recipe_run;
 
 /* Records that the run read profile key key (every row of it). */

@@ -163,6 +163,8 @@ static void place_opts(rf_recipe_run *r, rf_place_opts *po)
         po->terrain[k] = rf_recipe_int(r, keys[k], po->terrain[k]);
     (void)rf_recipe_range(r, "templates", &po->count_lo, &po->count_hi);
     po->orient = rf_recipe_int(r, "orient", RF_PLACE_ORIENT_TEMPLATE);
+    po->retry = r->retry;
+    po->nretry = r->nretry;
 }
 
 /* The attempts the placer may make for the templates it draws: the scaled

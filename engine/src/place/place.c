@@ -3,7 +3,10 @@
  *
  * Pipeline: place; the recipe steps call rf_place_begin before digging and
  * rf_place_finish after. Design: the plan is made before digging, forced
- * rooms first; forced rooms left out are errors, drawn ones notes.
+ * rooms first; forced rooms left out are errors, drawn ones notes. A drawn
+ * entry that found no place is retried by the level stage, which runs the
+ * level again with it reserved as forced rooms are (opts.retry), so what
+ * is placed follows the weights (docs/internals.md, place).
  * Seeds: shared/seeds/dredmor-room-system.txt (symbols, flags, levels).
  */
 #include <stdio.h>
@@ -658,6 +661,10 @@ rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
     st = plan_forced(pl, po, d);
     if (st == RF_OK)
         st = plan_drawn(pl, po);
+    /* a level's retry: the plan is drawn again from the same stream, so the
+     * same entries come; those that found no place are reserved this time */
+    for (i = 0; st == RF_OK && po->retry && i < pl->n && i < po->nretry; i++)
+        pl->plan[i].retry = !pl->plan[i].forced && po->retry[i];
     if (st == RF_OK)
         st = rf_place_reserve(pl);
     /* accretion slots: entries spread over the first half of the attempts,
@@ -673,7 +680,7 @@ bool rf_place_is_started(const rf_placer *pl)
 {
     size_t i;
     for (i = 0; i < pl->n; i++)
-        if (pl->plan[i].forced || pl->plan[i].placed)
+        if (pl->plan[i].forced || pl->plan[i].reserved || pl->plan[i].placed)
             return true;
     return false;
 }

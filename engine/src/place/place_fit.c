@@ -351,9 +351,9 @@ static int try_at(rf_placer *pl, rf_plan_entry *e, int o, int ox, int oy, int mo
  * (crawler levels are open floor with thin walls, Brogue levels are full by
  * now) where walkable ground rings the template (a test of its perimeter),
  * the last where the ground around it stays joined (cut_keeps). A
- * forced room then scans every origin and orientation (rock first, then
- * over floor) from a random start, so it is missed only when no place
- * exists. */
+ * forced room, or a retried drawn one that found no box to reserve, then
+ * scans every origin and orientation (rock first, then over floor) from a
+ * random start, so it is missed only when no place exists. */
 static int fit_one(rf_placer *pl, rf_plan_entry *e)
 {
 
@@ -378,7 +378,7 @@ static int fit_one(rf_placer *pl, rf_plan_entry *e)
         if (rc != 0)
             return rc;
     }
-    if (!e->forced)
+    if (!e->forced && !e->retry)
         return 0;
     s0 = (long)rf_rng_below(&pl->rng, (uint32_t)n);
     for (pass = 0; pass < 2; pass++)

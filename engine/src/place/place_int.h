@@ -60,7 +60,10 @@ typedef struct rf_plan_entry {
     rf_place_why why; /* why it is not placed (RF_PLACE_BUDGET until tried) */
     int slot;         /* Brogue: the first accretion attempt it may take */
     int budget;       /* Brogue: accretion attempts it may still take */
-    bool reserved;    /* forced: its box was kept free before digging (place_reserve.c) */
+    bool retry;       /* drawn, on a level's retry: reserved as a forced room is */
+    bool tried;       /* retry: its reservation was tried (place_reserve.c) */
+    bool reserved;    /* forced or retry: its box was kept free before digging
+                       * (place_reserve.c) */
     int room;         /* the room record id once placed */
     int ox, oy, orient;
     unsigned orients; /* the orientations it may take (rf_place_orient_mask) */
@@ -145,9 +148,10 @@ bool rf_place_view_fits_size(const rf_tview *v, int w, int h);
  * "0, 1, 2". */
 bool rf_place_template_fits(const rf_template *t, unsigned mask, int w, int h, int *need_w,
                             int *need_h, char *orients, size_t cap);
-/* Chooses a box for every forced entry before digging (stream "reserve"),
- * marks prot and pl->keep. RF_OK or RF_ERR_NOMEM; an entry with no box left
- * stays pending (the fit tries it after digging). */
+/* Chooses a box for every forced entry, then every retry entry, before
+ * digging (stream "reserve"), marks prot and pl->keep. RF_OK or
+ * RF_ERR_NOMEM; an entry with no box left stays pending (the fit tries it
+ * after digging). */
 rf_status rf_place_reserve(rf_placer *pl);
 /* After digging: draws every reserved entry in its box and joins its doors.
  * RF_OK or RF_ERR_NOMEM. */

@@ -3,16 +3,17 @@
  *
  * Pipeline: stats; called by a worker thread (stats_run.c) with its own
  * rf_stats and scratch. Design: a draw's chances are worked out again from
- * the placer's own test (rf_place_static_why, weight > 0, a special one not
- * yet planned) over the level's plan in order, so the expected share is
+ * the placer's own test (rf_place_static_why, weight > 0, a special one or
+ * one of a <unique> group not yet planned) over the level's plan in order, so the expected share is
  * that of the templates eligible with it at each draw, exactly.
  */
 #include <string.h>
+#include <strings.h>
 
 #include "core/alloc.h"
 #include "stats_int.h"
 
-enum { SEEN_FORCED = 1, SEEN_DRAWN = 2, SEEN_PLACED = 4, SEEN_SPECIAL = 8, SEEN_PLANNED = 16 };
+enum { SEEN_FORCED = 1, SEEN_DRAWN = 2, SEEN_PLACED = 4, SEEN_TAKEN = 8, SEEN_PLANNED = 16 };
 
 void rf_st_scratch_fini(st_scratch *sc)
 {
@@ -106,7 +107,7 @@ static void tally_draws(rf_stats *s, st_scratch *sc, const rf_template_set *set,
     int depth = rf_level_depth(lv); /* a <weight depth> row may replace the weight */
     for (i = 0; i < nt; i++) {
         int w = rf_template_weight_at(rf_template_set_at(set, i), depth);
-        sc->seen[i] &= (uint8_t)~SEEN_SPECIAL;
+        sc->seen[i] &= (uint8_t)~SEEN_TAKEN;
         if (w > 0 && sc->sw[i] == RF_PLACE_OK) {
             sc->elig[ne++] = i;
             base += (uint64_t)w;
@@ -120,13 +121,13 @@ static void tally_draws(rf_stats *s, st_scratch *sc, const rf_template_set *set,
             continue;
         if (!e->forced) {
             for (k = 0; k < ne; k++)
-                if (sc->seen[sc->elig[k]] & SEEN_SPECIAL)
+                if (sc->seen[sc->elig[k]] & SEEN_TAKEN)
                     total -= (uint64_t)rf_template_weight_at(
                         rf_template_set_at(set, sc->elig[k]), depth);
             for (k = 0; total > 0 && k < ne; k++) {
                 size_t x = sc->elig[k];
                 uint64_t p, w;
-                if (sc->seen[x] & SEEN_SPECIAL)
+                if (sc->seen[x] & SEEN_TAKEN)
                     continue;
                 w = (uint64_t)rf_template_weight_at(rf_template_set_at(set, x), depth);
                 p = (w << 32) / total;
@@ -138,7 +139,14 @@ static void tally_draws(rf_stats *s, st_scratch *sc, const rf_template_set *set,
                 s->t[ti].placed_draws++;
         }
         if (rf_template_flags(e->t)->special)
-            sc->seen[ti] |= SEEN_SPECIAL;
+            sc->seen[ti] |= SEEN_TAKEN;
+        if (rf_template_unique_scope(e->t)) /* its <unique> group: no more this level */
+            for (k = 0; k < ne; k++) {
+                const rf_template *o = rf_template_set_at(set, sc->elig[k]);
+                if (rf_template_unique_scope(o) &&
+                    strcasecmp(rf_template_unique_group(o), rf_template_unique_group(e->t)) == 0)
+                    sc->seen[sc->elig[k]] |= SEEN_TAKEN;
+            }
     }
 }
 

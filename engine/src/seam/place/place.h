@@ -39,6 +39,11 @@ typedef struct rf_place_opts {
     bool force_variant;     /* every varying room drawn as variant `variant` (gen
                              * --variant N); else numbers from stream "place" */
     uint32_t variant;
+    /* The retry of a level (level_gen.c): retry[i] true for a drawn entry i
+     * of the plan (plan order) that found no place on the first run; it is
+     * reserved before digging as a forced room is. NULL: none. */
+    const bool *retry;
+    size_t nretry;
 } rf_place_opts;
 
 /* Defaults: no templates, depth 1, seed 1, W L I G as water, lava, ice, goo
@@ -60,13 +65,13 @@ rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
  * tables; decoration-missing warnings to d). */
 rf_status rf_place_finish(rf_placer *pl, bool wall_corridors, rf_rng *cosmetic,
                           const struct rf_horde_table *hordes, rf_diags *d);
-/* The keep-out mask of the forced rooms reserved before digging (w*h: 1 on
- * a reserved box, 2 on the one-tile ring around it; 0 elsewhere), which the
- * digger must leave as it is; NULL when nothing is reserved. Valid until
- * rf_place_free. */
+/* The keep-out mask of the rooms reserved before digging, forced ones and
+ * retried drawn ones (w*h: 1 on a reserved box, 2 on the one-tile ring
+ * around it; 0 elsewhere), which the digger must leave as it is; NULL when
+ * nothing is reserved. Valid until rf_place_free. */
 const uint8_t *rf_place_keep_out(const rf_placer *pl);
-/* True when some planned template is forced or already placed: the level
- * must call rf_place_finish before it is whole. */
+/* True when some planned template is forced, reserved or already placed:
+ * the level must call rf_place_finish before it is whole. */
 bool rf_place_is_started(const rf_placer *pl);
 /* The plan's entries (place.h's rf_place_entry), in plan order, for the
  * level's record of what became of each template; 0 for NULL. */
