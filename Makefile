@@ -8,7 +8,7 @@
 #               (test_threads, test_stats, stats_cli; make test runs it after the
 #               sanitized half)
 #   make bench  build optimised and run the benchmarks in tools/bench
-#   make fuzz   build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS (60);
+#   make fuzz   build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS (40);
 #               make test runs it after both halves (tools/fuzz/run_libfuzzer.sh)
 #   make package  the Debian packages (CPack DEB, cmake/package.cmake) of a
 #               prefix-/usr build, in $(DEB_BUILD): apt install ./$(DEB_BUILD)/*.deb
@@ -22,7 +22,7 @@ TSAN_BUILD ?= build-tsan
 BENCH_BUILD ?= build-bench
 FUZZ_BUILD ?= build-fuzz
 DEB_BUILD ?= build-deb
-FUZZ_SECONDS ?= 60
+FUZZ_SECONDS ?= 40
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
@@ -51,8 +51,10 @@ check: build
 test-plain: build
 	cd $(BUILD) && ctest $(CTEST_FLAGS)
 
+# -O1: AddressSanitizer's own advice; the suite runs about 1.5x faster than
+# at -O0 (test_level 57 s against 105 s), with stacks as exact.
 $(ASAN_BUILD)/CMakeCache.txt:
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DRF_SANITIZE=ON
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG='-g -O1' -DRF_SANITIZE=ON
 
 test-asan: deps $(ASAN_BUILD)/CMakeCache.txt
 	cmake --build $(ASAN_BUILD) -j $(JOBS)

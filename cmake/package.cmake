@@ -71,7 +71,7 @@ set(CPACK_DEBIAN_TOOL_DESCRIPTION "room-template engine for roguelike levels
 roomforge loads Dungeons of Dredmor rooms.xml content, runs its room
 scripts and Lua level recipes, and generates procedural levels with the
 hand-made rooms stitched in. This package holds the roomforge command
-(lint, list, show, gen, sim, catalog, stats, watch), its man pages, bash
+(lint, list, show, gen, sim, catalog, run, stats, watch), its man pages, bash
 completion, the bundled content pack, and the roomforge module for the
 lua5.4 interpreter (require \"roomforge\").")
 

@@ -96,6 +96,19 @@ int rf_lua_fail(lua_State *L, const rf_diags *d)
     return 2;
 }
 
+int rf_lua_made(lua_State *L, rf_status st, rf_lua_pack *p, rf_lua_pack **owner,
+                const rf_diags *d)
+{
+    if (st == RF_ERR_NOMEM)
+        return luaL_error(L, "roomforge: out of memory");
+    if (st != RF_OK) /* the diagnostics say why: the library explains every failure */
+        return rf_lua_fail(L, d);
+    *owner = p;
+    p->levels++;
+    rf_lua_push_diags(L, d);
+    return 2;
+}
+
 const char *rf_lua_opt_string(lua_State *L, int t, int arg, const char *key, const char *def)
 {
     const char *s = def;
@@ -332,7 +345,10 @@ static int l_load(lua_State *L)
     return 2;
 }
 
-static const luaL_Reg module_funcs[] = {{"load", l_load}, {"load_world", rf_lua_load_world},
+static const luaL_Reg module_funcs[] = {{"load", l_load},
+                                        {"load_world", rf_lua_load_world},
+                                        {"run", rf_lua_run_new},
+                                        {"load_run", rf_lua_load_run},
                                         {NULL, NULL}};
 
 RF_API int luaopen_roomforge(lua_State *L);
@@ -349,6 +365,7 @@ int luaopen_roomforge(lua_State *L)
     rf_lua_open_pack(L);
     rf_lua_open_level(L);
     rf_lua_open_world(L);
+    rf_lua_open_run(L);
     luaL_newlib(L, module_funcs);
     lua_pushstring(L, rf_version(NULL, NULL, NULL));
     lua_setfield(L, -2, "version");
@@ -359,4 +376,37 @@ int luaopen_roomforge(lua_State *L)
     lua_pushinteger(L, RF_VERSION_PATCH);
     lua_setfield(L, -2, "version_patch");
     return 1;
+}
+
+/* Option key of the table at t as an int, def when absent: out of int's
+ * range it is clamped, and rf_level_opts_check refuses it in its words. */
+static int opt_int(lua_State *L, int t, const char *key, lua_Integer def)
+{
+    lua_Integer v = rf_lua_opt_integer(L, t, t, key, def);
+    return v < INT_MIN ? INT_MIN : v > INT_MAX ? INT_MAX : (int)v;
+}
+
+void rf_lua_level_opts(lua_State *L, int t, rf_level_opts *o)
+{
+    rf_diags *d;
+    lua_Integer seed;
+    rf_level_opts_init(o);
+    o->profile = rf_lua_opt_string(L, t, t, "profile", o->profile);
+    seed = rf_lua_opt_integer(L, t, t, "seed", 1);
+    if (seed < 0)
+        luaL_argerror(L, t, "'seed' must be a non-negative integer");
+    o->seed = (uint64_t)seed;
+    o->depth = opt_int(L, t, "depth", 1);
+    o->width = opt_int(L, t, "width", 0);
+    o->height = opt_int(L, t, "height", 0);
+    o->difficulty = opt_int(L, t, "difficulty", 0); /* DoomRL's 1-5, 0: hmp */
+    if (!(d = rf_diags_new()))
+        luaL_error(L, "roomforge: out of memory");
+    if (rf_level_opts_check(o, d) == RF_OK) {
+        rf_diags_free(d);
+        return;
+    }
+    lua_pushstring(L, rf_diags_count(d) ? rf_diags_at(d, 0)->message : "bad level options");
+    rf_diags_free(d);
+    luaL_argerror(L, t, lua_tostring(L, -1));
 }

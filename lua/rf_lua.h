@@ -82,6 +82,12 @@ void rf_lua_set_bool(lua_State *L, const char *key, bool v);
 void rf_lua_push_diags(lua_State *L, const rf_diags *d);
 /* Pushes nil, d's diagnostics; returns 2 (a function's bad-content answer). */
 int rf_lua_fail(lua_State *L, const rf_diags *d);
+/* The close of a call that made a level, world or run borrowing p's
+ * templates (its userdata on the stack below): st NOMEM raises, another
+ * failure returns nil, diagnostics; RF_OK sets *owner to p, counts it in
+ * p->levels and returns the userdata and d. */
+int rf_lua_made(lua_State *L, rf_status st, rf_lua_pack *p, rf_lua_pack **owner,
+                const rf_diags *d);
 
 /* Field readers of an options table at index t: the value of key when it
  * is there (else def), raising an argument error at arg when it has the
@@ -105,6 +111,11 @@ void rf_lua_guard_top(lua_State *L, const char *tname);
  * running: what the object is ("world"), busy its count. Returns if 0. */
 void rf_lua_refuse_busy(lua_State *L, int busy, const char *what);
 lua_Integer rf_lua_opt_integer(lua_State *L, int t, int arg, const char *key, lua_Integer def);
+/* The level options of the table at t (argument t): profile, seed, depth,
+ * width, height, difficulty over rf_level_opts_init's defaults, checked by
+ * rf_level_opts_check: a bad one raises its bad-level-option message, the
+ * words of the CLI and the C API. */
+void rf_lua_level_opts(lua_State *L, int t, rf_level_opts *o);
 /* Raises unless every key of options table t is one of keys (NULL-ended):
  * a misspelt option is misuse, not silence. */
 void rf_lua_check_keys(lua_State *L, int t, int arg, const char *const *keys);
@@ -132,6 +143,11 @@ void rf_lua_push_json(lua_State *L, const char *text, size_t len);
 int rf_lua_level_world(lua_State *L);
 /* rf.load_world(pack, bytes) (rf_lua_world.c). */
 int rf_lua_load_world(lua_State *L);
+/* Runs (rf_lua_run.c): the run type's methods; rf.run{pack = p, ...} and
+ * p:run{...}; rf.load_run(pack, path). */
+void rf_lua_open_run(lua_State *L);
+int rf_lua_run_new(lua_State *L);
+int rf_lua_load_run(lua_State *L);
 
 /* Pushes effect e of w as a table {tick, kind, room, script, id, type, x,
  * y (level), lx, ly (the template's frame), rx, ry (the turned room's box),

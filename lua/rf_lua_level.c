@@ -11,7 +11,6 @@
  * script that only renders or digests pays nothing.
  */
 #include <inttypes.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -330,30 +329,6 @@ static size_t forced_rooms(lua_State *L, int t, const char **names)
     return n; /* the list is left on the stack, anchoring the names */
 }
 
-/* Option key of the table at 2 as an int, def when absent: out of int's
- * range it is clamped, and rf_level_opts_check refuses it in its words. */
-static int opt_int(lua_State *L, const char *key, lua_Integer def)
-{
-    lua_Integer v = rf_lua_opt_integer(L, 2, 2, key, def);
-    return v < INT_MIN ? INT_MIN : v > INT_MAX ? INT_MAX : (int)v;
-}
-
-/* Raises argument 2's error when the library refuses o: its first
- * bad-level-option message, the CLI's and the C API's words. */
-static void check_opts(lua_State *L, const rf_level_opts *o)
-{
-    rf_diags *d = rf_diags_new();
-    if (!d)
-        luaL_error(L, "roomforge: out of memory");
-    if (rf_level_opts_check(o, d) == RF_OK) {
-        rf_diags_free(d);
-        return;
-    }
-    lua_pushstring(L, rf_diags_count(d) ? rf_diags_at(d, 0)->message : "bad level options");
-    rf_diags_free(d);
-    luaL_argerror(L, 2, lua_tostring(L, -1));
-}
-
 /* pack:gen{profile, seed, depth, width, height, rooms, difficulty, recipe,
  * recipe_name} ->
  * level, diagnostics (the level's warnings); nil, diagnostics when no level
@@ -367,26 +342,15 @@ int rf_lua_pack_gen(lua_State *L)
     rf_lua_level *lv;
     rf_lua_box *box;
     rf_level_opts o;
-    lua_Integer seed;
     rf_status st;
     rf_lua_opts(L, 2, true, keys);
-    rf_level_opts_init(&o);
-    o.profile = rf_lua_opt_string(L, 2, 2, "profile", o.profile);
-    seed = rf_lua_opt_integer(L, 2, 2, "seed", 1);
-    if (seed < 0)
-        return luaL_argerror(L, 2, "'seed' must be a non-negative integer");
-    o.depth = opt_int(L, "depth", 1);
-    o.width = opt_int(L, "width", 0);
-    o.height = opt_int(L, "height", 0);
-    o.difficulty = opt_int(L, "difficulty", 0); /* DoomRL's 1-5, 0: hmp */
+    rf_lua_level_opts(L, 2, &o); /* profile, seed, depth, size, difficulty: checked */
     o.recipe_file = rf_lua_opt_string(L, 2, 2, "recipe_name", NULL);
     if (rf_lua_opt_string(L, 2, 2, "recipe", NULL)) { /* gen --recipe: its text, any bytes */
         lua_getfield(L, 2, "recipe");
         o.recipe = lua_tolstring(L, -1, &o.recipe_len); /* anchored by the options table */
         lua_pop(L, 1);
     }
-    o.seed = (uint64_t)seed;
-    check_opts(L, &o);
     o.nrooms = forced_rooms(L, 2, names); /* index 3 when given */
     o.rooms = names;
     o.templates = rf_pack_templates(p->pack);
@@ -397,14 +361,7 @@ int rf_lua_pack_gen(lua_State *L)
     lua_pushvalue(L, 1);
     lua_setiuservalue(L, -2, 1); /* the level borrows the pack's templates */
     st = rf_level_generate(rf_pack_profiles(p->pack), &o, &lv->level, box->diags);
-    if (st == RF_ERR_NOMEM)
-        return luaL_error(L, "roomforge: out of memory");
-    if (st != RF_OK) /* the diagnostics say why: the library explains every failure */
-        return rf_lua_fail(L, box->diags);
-    lv->pack = p;
-    p->levels++;
-    rf_lua_push_diags(L, box->diags);
-    return 2;
+    return rf_lua_made(L, st, p, &lv->pack, box->diags);
 }
 
 static const luaL_Reg level_methods[] = {

@@ -218,6 +218,7 @@ static int pack_show(lua_State *L)
 static const luaL_Reg pack_methods[] = {
     {"rooms", pack_rooms}, {"profiles", pack_profiles}, {"lint", pack_lint}, {"show", pack_show},
     {"gen", rf_lua_pack_gen}, {"sim", rf_lua_pack_sim}, {"stats", rf_lua_pack_stats},
+    {"run", rf_lua_run_new},
     {"close", pack_close},
     {NULL, NULL}};
 

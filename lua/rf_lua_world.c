@@ -188,14 +188,7 @@ int rf_lua_load_world(lua_State *L)
     wo.scripts_dir = p->scripts;
     st = rf_world_load(&wo, rf_pack_templates(p->pack), f, box->diags, &w->world);
     fclose(f);
-    if (st == RF_ERR_NOMEM)
-        return luaL_error(L, "roomforge: out of memory");
-    if (st != RF_OK)
-        return rf_lua_fail(L, box->diags);
-    w->pack = p;
-    p->levels++;
-    rf_lua_push_diags(L, box->diags);
-    return 2;
+    return rf_lua_made(L, st, p, &w->pack, box->diags);
 }
 
 /* A room argument at i, its index (1-based) or its name (the first room

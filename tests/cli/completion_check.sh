@@ -25,7 +25,7 @@ has() # has WORD: COMPREPLY holds WORD
 }
 
 complete_line roomforge ""
-for c in lint list show sim gen catalog stats watch init --help --version; do
+for c in lint list show sim gen catalog run stats watch init --help --version; do
     has "$c" || fail "roomforge <TAB> lacks $c: ${COMPREPLY[*]}"
 done
 complete_line roomforge g
@@ -35,7 +35,7 @@ for o in --room --rooms-file --recipe; do
     has "$o" || fail "gen --r<TAB> lacks $o: ${COMPREPLY[*]}"
 done
 has --seed && fail "gen --r<TAB> offers --seed"
-for c in list show sim gen catalog stats watch; do # issue 35: every content command
+for c in list show sim gen catalog run stats watch; do # issue 35: every content command
     complete_line roomforge "$c" --st
     has --strict || fail "$c --st<TAB> lacks --strict: ${COMPREPLY[*]}"
 done

@@ -44,7 +44,10 @@ expect_usage "--scale takes 1..32" gen --format png --scale 33 -o "$tmp/x.png"
 expect_usage "larger than 16384 pixels" gen --format png --size 1000x40 --scale 32 -o "$tmp/x.png"
 expect_usage "no profile called 'nope'" gen --profile nope
 expect_usage "is a directory" gen -o "$tmp"
-expect_usage "unknown argument" gen --bogus
+expect_usage "unknown option '--bogus' (see --help)" gen --bogus
+expect_usage "unexpected argument 'extra' (see --help)" gen extra
+expect_usage "--strict takes no value" gen --strict=1
+expect_usage "option '--r=x' is ambiguous (see --help)" gen --r=x
 # a rooms-file only dig_crawl reads: the run says the recipe did not read it
 dm=$(dirname "$0")/../data/rooms_file
 expect_usage "recipe 'nethack' did not read the rooms-file: it never called dig_crawl" \
@@ -85,11 +88,15 @@ cmds="catalog stats"
 same_usage "--count takes 1..1000000" --count=0
 same_usage "--depths takes A-B with 1 <= A <= B <= 1000" --depths 3-1
 same_usage "--jobs takes 1..256" --jobs=257
-same_usage "unknown argument '--depth=2' (see --help)" --depth=2
+same_usage "unknown option '--depthz=2' (see --help)" --depthz=2
 cmds="gen watch"
 same_usage "depth 1001 is outside 1..1000" --depth=1001
 same_usage "--depth takes an integer" --depth=deep
-same_usage "unknown argument '--count=2' (see --help)" --count=2
+same_usage "unknown option '--count=2' (see --help)" --count=2
+# getopt_long: a unique prefix is the option (--dep is --depths)
+"$rf" catalog --seed 5 --count 2 --dep 2-3 >"$tmp/pre.txt" &&
+    "$rf" catalog --seed 5 --count 2 --depths 2-3 >"$tmp/full.txt" && cmp -s "$tmp/pre.txt" "$tmp/full.txt" ||
+    { echo "FAIL: catalog --dep is not --depths"; fails=$((fails + 1)); }
 # '=' and a space are one: the same catalog either way
 "$rf" catalog --seed=5 --count=2 --depths=2-3 --size=40x20 --difficulty=uv >"$tmp/eq.txt" &&
     "$rf" catalog --seed 5 --count 2 --depths 2-3 --size 40x20 --difficulty uv >"$tmp/sp.txt" &&

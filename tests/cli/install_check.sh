@@ -48,7 +48,7 @@ n=$(ls "$prefix/share/roomforge/content/rooms/"*.xml 2>/dev/null | wc -l)
 # into a prefix man searches.
 mandir=$prefix/share/man
 for page in roomforge roomforge-lint roomforge-list roomforge-show roomforge-gen roomforge-sim \
-    roomforge-catalog; do
+    roomforge-catalog roomforge-run; do
     check
     [ -s "$mandir/man1/$page.1" ] || { fail "man page $page.1 is not installed"; continue; }
     check

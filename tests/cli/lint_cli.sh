@@ -44,7 +44,8 @@ run lint "$tmp/none.xml"
     fail "lint of a missing file: exit $rc: $(cat "$tmp/out" "$tmp/err")"
 expect_rc 2 lint "$data/faults.xml" "$tmp/none.xml" # I/O beats content errors
 expect_usage "--format takes text or json" list --format xml
-expect_usage "unexpected argument" list --bogus
+expect_usage "unknown option '--bogus'" list --bogus
+expect_usage "unexpected argument 'extra'" list extra
 expect_usage "cannot read" list --content "$tmp/none"
 expect_usage "--format takes ascii or json" show --format svg X
 expect_usage "which ROOM" show --content "$data/rooms"

@@ -96,7 +96,9 @@ START_TEST(bad_options_are_told_through_the_sink)
     static const char *const want[] = {"depth 0 is outside 1..1000",
                                        "width and height go together (both 0: the profile's size), not 40x0",
                                        "difficulty 9 is not 1..5 (0: hmp)",
-                                       "2 forced rooms without their names"};
+                                       "2 forced rooms without their names",
+                                       "3 used rooms without their names",
+                                       "4 used groups without their names"};
     rf_diags *d = rf_diags_new();
     rf_level_opts o;
     rf_level *lv = (rf_level *)&o; /* generate clears it */
@@ -109,10 +111,12 @@ START_TEST(bad_options_are_told_through_the_sink)
     o.width = 40;
     o.difficulty = 9;
     o.nrooms = 2;
+    o.nused_rooms = 3;
+    o.nused_groups = 4;
     ck_assert_int_eq(rf_level_generate(NULL, &o, &lv, d), RF_ERR_ARG);
     ck_assert_ptr_null(lv);
-    ck_assert_uint_eq(rf_diags_count(d), 4);
-    for (i = 0; i < 4; i++) {
+    ck_assert_uint_eq(rf_diags_count(d), 6);
+    for (i = 0; i < 6; i++) {
         ck_assert_str_eq(rf_diags_at(d, i)->code, "bad-level-option");
         ck_assert_str_eq(rf_diags_at(d, i)->message, want[i]);
     }
@@ -242,20 +246,113 @@ START_TEST(json_has_the_gen_shape)
 }
 END_TEST
 
+/* The default recipe (scripts/levels/brogue.lua) up to its stairs step: each
+ * step draws from its own stream, so the level is the default one as the
+ * stairs pass left it, before special rooms change its terrain and
+ * populate puts objects on its floor. */
+static const char to_the_stairs[] = "local level, params = ...\n"
+                                    "level:brogue_rooms(params)\n"
+                                    "level:brogue_loops(params)\n"
+                                    "level:brogue_lakes(params)\n"
+                                    "level:brogue_finish(params)\n"
+                                    "level:place_templates()\n"
+                                    "level:stairs()\n";
+
+/* The rule of passes/stairs.c on lv as its stairs step left it: counting
+ * 4-neighbour steps over walkable tiles (DESIGN 6) from the up stairs, the
+ * down stairs are at least 9/10 as far (dist * 10 >= far * 9, integers) as
+ * the farthest tile the pass could take: floor with no object on it,
+ * outside the boxes of locked rooms and outside templates. Returns the down
+ * stairs' walk; *far gets the farthest. */
+static int stairs_walk(const rf_level *lv, int *far)
+{
+    const rf_grid *g = rf_level_grid(lv);
+    int w = rf_grid_width(g), h = rf_grid_height(g), n = w * h, head = 0, tail = 0, i, x, y;
+    int ux, uy, dx, dy, down;
+    int *dist = malloc((size_t)n * sizeof *dist), *queue = malloc((size_t)n * sizeof *queue);
+    unsigned char *ok = calloc((size_t)n, 1);
+    size_t r;
+    ck_assert(dist && queue && ok);
+    rf_level_stairs_up(lv, &ux, &uy);
+    rf_level_stairs_down(lv, &dx, &dy);
+    for (i = 0; i < n; i++) { /* the down stairs were floor when the pass chose */
+        rf_tile t = rf_grid_get(g, i % w, i / w);
+        int room = rf_grid_room(g, i % w, i / w);
+        const rf_room_rec *rec = room > 0 ? rf_level_room_at(lv, (size_t)room - 1) : NULL;
+        ok[i] = (t == RF_TILE_FLOOR || t == RF_TILE_STAIRS_DOWN) &&
+                !(rec && rec->kind == RF_ROOM_TEMPLATE);
+        dist[i] = -1;
+    }
+    for (r = 0; r < rf_level_room_count(lv); r++) {
+        const rf_room_rec *rec = rf_level_room_at(lv, r);
+        for (y = rec->y; rec->locked && y < rec->y + rec->h; y++)
+            for (x = rec->x; x < rec->x + rec->w; x++)
+                if (rf_grid_in_bounds(g, x, y))
+                    ok[y * w + x] = 0;
+    }
+    for (r = 0; r < rf_level_object_count(lv); r++) {
+        const rf_placed *o = rf_level_object_at(lv, r);
+        if (rf_grid_in_bounds(g, o->x, o->y))
+            ok[o->y * w + o->x] = 0;
+    }
+    dist[uy * w + ux] = 0;
+    queue[tail++] = uy * w + ux;
+    while (head < tail) {
+        int c = queue[head++], k;
+        const int nx[4] = {c % w, c % w + 1, c % w, c % w - 1};
+        const int ny[4] = {c / w - 1, c / w, c / w + 1, c / w};
+        for (k = 0; k < 4; k++) {
+            int m = ny[k] * w + nx[k];
+            if (!rf_grid_in_bounds(g, nx[k], ny[k]) || dist[m] >= 0 ||
+                !rf_tile_is_walkable(rf_grid_get(g, nx[k], ny[k])))
+                continue;
+            dist[m] = dist[c] + 1;
+            queue[tail++] = m;
+        }
+    }
+    *far = 0;
+    for (i = 0; i < n; i++)
+        if (ok[i] && dist[i] > *far)
+            *far = dist[i];
+    down = dist[dy * w + dx];
+    ck_assert_msg(ok[dy * w + dx], "the down stairs at %d,%d stand where the pass could not", dx,
+                  dy);
+    free(dist);
+    free(queue);
+    free(ok);
+    return down;
+}
+
 START_TEST(stairs_stand_far_apart_on_the_level)
 {
     int seed;
     for (seed = 1; seed <= 30; seed++) {
-        rf_level *lv = make((uint64_t)seed, 1 + seed % 26, 79, 29);
-        int ux, uy, dx, dy, d;
+        rf_level *lv = make((uint64_t)seed, 1 + seed % 26, 79, 29), *at = NULL;
+        rf_level_opts o;
+        int ux, uy, dx, dy, ax, ay, d, far;
         rf_level_stairs_up(lv, &ux, &uy);
         rf_level_stairs_down(lv, &dx, &dy);
         ck_assert_int_eq(rf_grid_get(rf_level_grid(lv), ux, uy), RF_TILE_STAIRS_UP);
         ck_assert_int_eq(rf_grid_get(rf_level_grid(lv), dx, dy), RF_TILE_STAIRS_DOWN);
         ck_assert_uint_eq(rf_grid_count(rf_level_grid(lv), RF_TILE_STAIRS_UP), 1);
         ck_assert_uint_eq(rf_grid_count(rf_level_grid(lv), RF_TILE_STAIRS_DOWN), 1);
-        d = abs(ux - dx) + abs(uy - dy);
-        ck_assert_int_ge(d, 20); /* the walk is longer still */
+        rf_level_opts_init(&o);
+        o.seed = (uint64_t)seed;
+        o.depth = 1 + seed % 26;
+        o.width = 79;
+        o.height = 29;
+        o.recipe = to_the_stairs;
+        o.recipe_len = sizeof to_the_stairs - 1;
+        ck_assert_int_eq(rf_level_generate(NULL, &o, &at, NULL), RF_OK);
+        rf_level_stairs_up(at, &ax, &ay); /* the same stairs as the whole recipe's */
+        ck_assert(ax == ux && ay == uy);
+        rf_level_stairs_down(at, &ax, &ay);
+        ck_assert(ax == dx && ay == dy);
+        d = stairs_walk(at, &far);
+        ck_assert_int_gt(far, 0);
+        ck_assert_msg(d > 0 && d * 10 >= far * 9, "seed %d depth %d: down stairs %d steps away, "
+                      "the farthest candidate %d", seed, o.depth, d, far);
+        rf_level_free(at);
         if (seed % 26 == 0) { /* depth 1: the entrance is in the T room */
             const rf_room_rec *r = rf_level_room_at(lv, 0);
             ck_assert(ux > r->x && ux < r->x + r->w && uy > r->y && uy < r->y + r->h);

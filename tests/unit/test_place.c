@@ -874,6 +874,85 @@ START_TEST(a_view_reaches_what_its_doors_reach)
 }
 END_TEST
 
+/* A corridor from a template door that meets a lake's chasm at a corner,
+ * the two tiles between them walled, is a diagonal opening: the chasm
+ * obstructs no diagonal step (rock and wall do, brogue_diagonals.py and
+ * lc_diagonals count so), and on a Brogue level the placer opens one of the
+ * walls as the dig's diagonal pass would (place_fit.c, open_diagonals). Here
+ * the forced room's reserved box decides where the level is drawn: a floor
+ * region west of it, a floor row to the tile above the door's front, the
+ * front itself rock (the corridor the fit carves) and a chasm diagonally
+ * below-left of the front. */
+START_TEST(a_door_corridor_leaves_no_diagonal_opening_at_a_chasm)
+{
+    static const char xml[] = "<roomdb><room name=\"West\" width=\"5\" height=\"5\">"
+                              "<row text=\"#####\"/><row text=\"#...#\"/><row text=\"d...#\"/>"
+                              "<row text=\"#...#\"/><row text=\"#####\"/></room></roomdb>";
+    static const char *const forced[1] = {"West"};
+    enum { W = 30, H = 12 };
+    rf_template_set *set = rf_template_set_new();
+    rf_grid *g = NULL;
+    rf_room_list rooms;
+    rf_placed_list objs;
+    rf_placer *pl = NULL;
+    rf_place_opts po;
+    rf_rng cosmetic;
+    uint64_t seed;
+    int ox = 0, oy = 0, x, y, fy, fx, n, bx = -1, by = -1;
+    lc_map m;
+    ck_assert_int_eq(rf_template_set_load_buffer(set, "w.xml", xml, strlen(xml), NULL), RF_OK);
+    rf_room_list_init(&rooms);
+    rf_placed_list_init(&objs);
+    /* the first seed whose box leaves three columns west of its ring */
+    for (seed = 1; ox < 4; seed++) {
+        const uint8_t *keep;
+        ck_assert_uint_lt(seed, 100);
+        rf_place_free(pl);
+        rf_grid_free(g);
+        g = rf_grid_new(W, H);
+        ck_assert_ptr_nonnull(g);
+        rf_place_opts_init(&po);
+        po.templates = set;
+        po.rooms = forced;
+        po.nrooms = 1;
+        po.seed = seed;
+        po.count_lo = po.count_hi = 0;
+        ck_assert_int_eq(rf_place_begin(g, &rooms, &objs, &po, NULL, &pl), RF_OK);
+        keep = rf_place_keep_out(pl);
+        ck_assert_ptr_nonnull(keep);
+        for (n = W * H - 1; n >= 0; n--)
+            if (keep[n] == 1) {
+                ox = n % W;
+                oy = n / W;
+            }
+    }
+    fx = ox - 1; /* the door's front: the door is the box's west cell of row 2 */
+    fy = oy + 2;
+    for (y = 1; y < H - 1; y++)
+        for (x = 1; x <= ox - 3; x++)
+            ck_assert(rf_grid_set(g, x, y, RF_TILE_FLOOR));
+    for (x = ox - 2; x <= fx; x++)
+        ck_assert(rf_grid_set(g, x, fy - 1, RF_TILE_FLOOR));
+    ck_assert(rf_grid_set(g, fx - 1, fy + 1, RF_TILE_CHASM));
+    rf_rng_seed_named(&cosmetic, seed, "cosmetic");
+    ck_assert_int_eq(rf_place_finish(pl, true, &cosmetic, NULL, NULL), RF_OK);
+    ck_assert_int_eq(rf_grid_get(g, ox, fy), RF_TILE_DOOR);
+    ck_assert_int_eq(rf_grid_get(g, fx, fy), RF_TILE_FLOOR); /* the corridor, one tile */
+    ck_assert_int_eq(rf_grid_get(g, fx - 1, fy + 1), RF_TILE_CHASM);
+    ck_assert(lc_load(&m, g));
+    n = lc_diagonals(&m, &bx, &by);
+    ck_assert_msg(n == 0, "seed %d: %d diagonal openings, the first at %d,%d (door front %d,%d)",
+                  (int)seed - 1, n, bx, by, fx, fy);
+    ck_assert_int_eq(lc_unreachable(&m, fx, fy, &bx, &by), 0);
+    lc_free(&m);
+    rf_place_free(pl);
+    rf_grid_free(g);
+    rf_room_list_fini(&rooms);
+    rf_placed_list_fini(&objs);
+    rf_template_set_free(set);
+}
+END_TEST
+
 static Suite *place_suite(void)
 {
     Suite *s = suite_create("place");
@@ -893,6 +972,7 @@ static Suite *place_suite(void)
     tcase_add_test(put, forced_rooms_join_every_door);
     tcase_add_test(put, brogue_passes_leave_template_cells_alone);
     tcase_add_test(put, a_view_reaches_what_its_doors_reach);
+    tcase_add_test(put, a_door_corridor_leaves_no_diagonal_opening_at_a_chasm);
     tcase_add_test(choice, depth_ranges_count_floors_from_zero);
     tcase_add_test(choice, drawn_templates_respect_depth_and_special);
     tcase_add_test(choice, draws_follow_the_weights);

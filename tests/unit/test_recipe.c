@@ -94,7 +94,8 @@ START_TEST(bundled_recipe_matches_the_brogue_digger)
         o.depth = (int)(seed % 26) + 1;
         ck_assert_int_eq(rf_level_generate(s, &o, &lv, d), RF_OK);
         rf_brogue_params_init(&p, o.depth);
-        ck_assert_int_eq(lc_brogue_dig(g, &p, seed, NULL, NULL), RF_OK);
+        /* the level's streams are those of its seed and depth (DESIGN 18) */
+        ck_assert_int_eq(lc_brogue_dig(g, &p, rf_rng_depth_seed(seed, o.depth), NULL, NULL), RF_OK);
         for (y = 0; y < 29; y++)
             for (x = 0; x < 79; x++) {
                 uint8_t a = RF_GRID_AT(rf_level_grid(lv), x, y), b = RF_GRID_AT(g, x, y);

@@ -1,4 +1,5 @@
-/* tests/unit/test_rng.c: unit tests for engine/src/rng.c (PCG32, dice). */
+/* tests/unit/test_rng.c: unit tests for engine/src/rng.c (PCG32, depth seeds, dice). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "rf_test.h"
@@ -140,6 +141,59 @@ START_TEST(fnv1a_known_values)
 }
 END_TEST
 
+START_TEST(depth_seed_is_splitmix64)
+{
+    /* Seed 0 mixes to 0, so depth d gives SplitMix64's dth output from state
+     * 0: its published first outputs. */
+    static const uint64_t want[] = {0xe220a8397b1dcdafULL, 0x6e789e6aa1b965f4ULL,
+                                    0x06c45d188009454fULL, 0xf88bb8a8724c81ecULL};
+    int d;
+    for (d = 1; d <= 4; d++)
+        ck_assert(rf_rng_depth_seed(0, d) == want[d - 1]);
+}
+END_TEST
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int bits_set(uint64_t v)
+{
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+START_TEST(depth_seed_differs_by_depth_and_seed)
+{
+    static const uint64_t seeds[] = {0, 1, 5, 42, 0x9e3779b97f4a7c15ULL, UINT64_MAX};
+    uint64_t v[1000];
+    size_t k;
+    int d;
+    for (k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
+        for (d = 1; d <= 1000; d++) {
+            v[d - 1] = rf_rng_depth_seed(seeds[k], d);
+            ck_assert(v[d - 1] == rf_rng_depth_seed(seeds[k], d)); /* same in, same out */
+            ck_assert(v[d - 1] != seeds[k]);
+            if (d > 1) /* neighbours share about half their bits, not most */
+                ck_assert_int_gt(bits_set(v[d - 1] ^ v[d - 2]), 12);
+        }
+        qsort(v, 1000, sizeof v[0], cmp_u64);
+        for (d = 1; d < 1000; d++)
+            ck_assert_msg(v[d] != v[d - 1], "seed %zu: two depths share a stream seed", k);
+    }
+    /* one depth, seeds 1..1000: all apart */
+    for (d = 1; d <= 1000; d++)
+        v[d - 1] = rf_rng_depth_seed((uint64_t)d, 26);
+    qsort(v, 1000, sizeof v[0], cmp_u64);
+    for (d = 1; d < 1000; d++)
+        ck_assert(v[d] != v[d - 1]);
+}
+END_TEST
+
 static Suite *rng_suite(void)
 {
     Suite *s = suite_create("rng");
@@ -150,6 +204,8 @@ static Suite *rng_suite(void)
     tcase_add_test(tc, range_is_inclusive_and_bounded);
     tcase_add_test(tc, chance_edges);
     tcase_add_test(tc, fnv1a_known_values);
+    tcase_add_test(tc, depth_seed_is_splitmix64);
+    tcase_add_test(tc, depth_seed_differs_by_depth_and_seed);
     suite_add_tcase(s, tc);
     tc = tcase_create("dice");
     tcase_add_loop_test(tc, dice_parse_and_bounds, 0, (int)(sizeof dice_cases / sizeof dice_cases[0]));

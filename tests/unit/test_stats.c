@@ -229,7 +229,8 @@ START_TEST(independent_count)
                 bool here = false;
                 eligible[i] += rf_place_depth_ok(t, depth);
                 for (k = 0; k < rf_level_room_count(lv); k++)
-                    here = here || rf_level_room_at(lv, k)->tmpl == t;
+                    here = here || (rf_level_room_at(lv, k)->tmpl &&
+                                    rf_template_base(rf_level_room_at(lv, k)->tmpl) == t);
                 placed[i] += here;
             }
             rf_level_free(lv);

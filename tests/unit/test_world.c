@@ -238,7 +238,7 @@ START_TEST(patterns_within_bounds_and_random_are_usable_and_deterministic)
         "assert(s:find('b+a') == 2 and select(2, string.gsub(s, 'a', 'x')) == 100)\n"
         "assert(('x-y'):find('-', 1, true) == 2)\n"
         "room:rule { [\"repeat\"] = true, run = function(r) r:ticker(tostring(math.random(1000000))) end }";
-    char first[256];
+    char first[8192];
     ck_assert_int_eq(add_lua_room(body, 0), RF_OK);
     ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
     snprintf(first, sizeof first, "%s", effects(true));

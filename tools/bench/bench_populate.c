@@ -97,7 +97,7 @@ static double time_pass(const rf_level *lv, int reps, int depth)
                 rf_placed_list_fini(&objs);
                 goto done;
             }
-        rf_rng_seed_named(&rng, rf_level_seed(lv), RF_RNG_POPULATE);
+        rf_rng_seed_named(&rng, rf_rng_depth_seed(rf_level_seed(lv), depth), RF_RNG_POPULATE);
         if (rf_populate(g, &rooms, rf_horde_table_bundled(), &po, &rng, &objs, NULL) != RF_OK) {
             rf_placed_list_fini(&objs);
             goto done;

@@ -27,9 +27,6 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-/* If argv[*i] is --name VALUE or --name=VALUE, stores VALUE, advances *i and
- * returns 1; returns -1 when the value is missing; 0 when argv[*i] is not it. */
-int cli_opt_value(int argc, char **argv, int *i, const char *name, const char **value);
 /* Parses a non-negative decimal that fits in an int; false otherwise. */
 bool cli_parse_int(const char *s, int *out);
 bool cli_parse_u64(const char *s, unsigned long long *out);

@@ -1,4 +1,5 @@
-/* tools/cli/cli_common.c: option parsing and data-directory lookup for the CLI.
+/* tools/cli/cli_common.c: value parsing, usage errors and data-directory
+ * lookup for the CLI (options themselves: cli_getopt.c).
  *
  * Pipeline: CLI only. Design: the bundled content is found without
  * configuration, by the rule the Lua module shares (tools/datadir): the
@@ -46,24 +47,6 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     va_end(ap);
     fputc('\n', stderr);
     return CLI_USAGE;
-}
-
-int cli_opt_value(int argc, char **argv, int *i, const char *name, const char **value)
-{
-    const char *a = argv[*i];
-    size_t n = strlen(name);
-    if (strncmp(a, name, n) != 0)
-        return 0;
-    if (a[n] == '=') {
-        *value = a + n + 1;
-        return 1;
-    }
-    if (a[n] != '\0')
-        return 0;
-    if (*i + 1 >= argc)
-        return -1;
-    *value = argv[++*i];
-    return 1;
 }
 
 bool cli_parse_u64(const char *s, unsigned long long *out)

@@ -27,6 +27,8 @@ const char cli_gen_options_help[] =
     "                         nethack, dungeonmaker, caverns)\n"
     "  --seed N               seed, a non-negative integer (default 1)\n"
     "  --depth N              depth 1..1000, 1 the first floor (default 1)\n"
+    "  --variant N            every room that varies (<vary>) drawn as variant N,\n"
+    "                         the number lint and the level JSON name (gen, watch)\n"
     "  --size WxH             level size from 20x10 to 1000x1000 (default: the\n"
     "                         profile's: brogue 79x29, nethack 80x21, dungeonmaker\n"
     "                         the rooms-file's, the bundled rooms1 100x100)\n"
@@ -76,15 +78,6 @@ void cli_gen_init(cli_gen *g, unsigned sets)
     g->depth_hi = 26;
 }
 
-/* An option's value checker: v is NULL when the value is missing. 1 when v
- * was taken into g, -1 after printing why not. */
-typedef int (*take_fn)(const char *cmd, const char *v, cli_gen *g);
-
-typedef struct gen_opt {
-    const char *name;
-    take_fn take;
-} gen_opt;
-
 /* A value that must not be empty: true, or false after printing what name
  * needs. */
 static bool given(const char *cmd, const char *v, const char *name, const char *need)
@@ -97,8 +90,9 @@ static bool given(const char *cmd, const char *v, const char *name, const char *
 
 /* ---- the level: every command that generates ---- */
 
-static int take_profile(const char *cmd, const char *v, cli_gen *g)
+static int take_profile(const char *cmd, const char *v, void *ctx)
 {
+    cli_gen *g = ctx;
     if (!given(cmd, v, "--profile", "a name"))
         return -1;
     if (g->nprofiles == CLI_GEN_MAX_PROFILES)
@@ -109,8 +103,9 @@ static int take_profile(const char *cmd, const char *v, cli_gen *g)
     return 1;
 }
 
-static int take_seed(const char *cmd, const char *v, cli_gen *g)
+static int take_seed(const char *cmd, const char *v, void *ctx)
 {
+    cli_gen *g = ctx;
     unsigned long long seed;
     if (!v || !cli_parse_u64(v, &seed))
         return cli_usage_error(cmd, "--seed takes a non-negative integer"), -1;
@@ -118,15 +113,17 @@ static int take_seed(const char *cmd, const char *v, cli_gen *g)
     return 1;
 }
 
-static int take_size(const char *cmd, const char *v, cli_gen *g)
+static int take_size(const char *cmd, const char *v, void *ctx)
 {
+    cli_gen *g = ctx;
     if (!v || !cli_parse_size(v, &g->o.width, &g->o.height))
         return cli_usage_error(cmd, "--size takes WxH, two integers"), -1;
     return 1; /* its range: cli_gen_check */
 }
 
-static int take_room(const char *cmd, const char *v, cli_gen *g)
+static int take_room(const char *cmd, const char *v, void *ctx)
 {
+    cli_gen *g = ctx;
     if (!given(cmd, v, "--room", "a template name"))
         return -1;
     if (g->nforced == CLI_GEN_MAX_ROOMS)
@@ -135,8 +132,9 @@ static int take_room(const char *cmd, const char *v, cli_gen *g)
     return 1;
 }
 
-static int take_difficulty(const char *cmd, const char *v, cli_gen *g)
+static int take_difficulty(const char *cmd, const char *v, void *ctx)
 {
+    cli_gen *g = ctx;
     rf_difficulty dl;
     if (!v || !rf_difficulty_parse(v, &dl))
         return cli_usage_error(cmd, "--difficulty takes itytd, hntr, hmp, uv or nightmare (or 1-5)"),
@@ -145,49 +143,54 @@ static int take_difficulty(const char *cmd, const char *v, cli_gen *g)
     return 1;
 }
 
-static int take_recipe(const char *cmd, const char *v, cli_gen *g)
+static int take_recipe(const char *cmd, const char *v, void *ctx)
 {
+    cli_gen *g = ctx;
     if (!given(cmd, v, "--recipe", "a Lua file"))
         return -1;
     g->recipe_path = v;
     return 1;
 }
 
-static const gen_opt level_opts[] = {{"--profile", take_profile},
-                                     {"--seed", take_seed},
-                                     {"--size", take_size},
-                                     {"--room", take_room},
-                                     {"--difficulty", take_difficulty},
-                                     {"--recipe", take_recipe},
-                                     {NULL, NULL}};
+static const cli_opt level_opts[] = {{"profile", true, take_profile},
+    {"seed", true, take_seed},
+    {"size", true, take_size},
+    {"room", true, take_room},
+    {"difficulty", true, take_difficulty},
+    {"recipe", true, take_recipe},
+    {NULL, false, NULL}};
 
 /* ---- one level: gen and watch ---- */
 
-static int take_depth(const char *cmd, const char *v, cli_gen *g)
+static int take_depth(const char *cmd, const char *v, void *ctx)
 {
+    cli_gen *g = ctx;
     if (!v || !cli_parse_int(v, &g->o.depth))
         return cli_usage_error(cmd, "--depth takes an integer"), -1;
     return 1; /* its range: cli_gen_check */
 }
 
-static int take_rooms_file(const char *cmd, const char *v, cli_gen *g)
+static int take_rooms_file(const char *cmd, const char *v, void *ctx)
 {
+    cli_gen *g = ctx;
     if (!given(cmd, v, "--rooms-file", "a file name"))
         return -1;
     g->rooms_path = v;
     return 1;
 }
 
-static int take_format(const char *cmd, const char *v, cli_gen *g)
+static int take_format(const char *cmd, const char *v, void *ctx)
 {
+    cli_gen *g = ctx;
     if (!v || !rf_view_format_parse(v, &g->fmt))
         return cli_usage_error(cmd, "--format takes ascii, text, ansi, json, html or png"), -1;
     g->fmt_given = true;
     return 1;
 }
 
-static int take_scale(const char *cmd, const char *v, cli_gen *g)
+static int take_scale(const char *cmd, const char *v, void *ctx)
 {
+    cli_gen *g = ctx;
     if (!v || !cli_parse_int(v, &g->vo.scale) || g->vo.scale < RF_VIEW_SCALE_MIN ||
         g->vo.scale > RF_VIEW_SCALE_MAX)
         return cli_usage_error(cmd, "--scale takes %d..%d", RF_VIEW_SCALE_MIN, RF_VIEW_SCALE_MAX),
@@ -195,16 +198,47 @@ static int take_scale(const char *cmd, const char *v, cli_gen *g)
     return 1;
 }
 
-static const gen_opt one_opts[] = {{"--depth", take_depth},
-                                   {"--rooms-file", take_rooms_file},
-                                   {"--format", take_format},
-                                   {"--scale", take_scale},
-                                   {NULL, NULL}};
+static int take_legend(const char *cmd, const char *v, void *ctx)
+{
+    (void)cmd, (void)v;
+    ((cli_gen *)ctx)->vo.legend = true;
+    return 1;
+}
+
+static int take_no_legend(const char *cmd, const char *v, void *ctx)
+{
+    (void)cmd, (void)v;
+    ((cli_gen *)ctx)->vo.legend = false;
+    return 1;
+}
+
+static int take_variant(const char *cmd, const char *v, void *ctx)
+{
+    cli_gen *g = ctx;
+    unsigned long long n;
+    if (!v || !cli_parse_u64(v, &n) || n > UINT32_MAX)
+        return cli_usage_error(cmd, "--variant takes an integer from 0 to %lu",
+                               (unsigned long)UINT32_MAX),
+               -1;
+    g->o.force_variant = true;
+    g->o.variant = (uint32_t)n;
+    return 1;
+}
+
+static const cli_opt one_opts[] = {{"depth", true, take_depth},
+    {"variant", true, take_variant},
+    {"rooms-file", true, take_rooms_file},
+    {"format", true, take_format},
+    {"scale", true, take_scale},
+    {"legend", false, take_legend},
+    {"no-legend", false, take_no_legend},
+    {NULL, false, NULL}};
 
 /* ---- the output: gen, watch and stats ---- */
 
-static int take_out(const char *cmd, const char *v, cli_gen *g)
+static int take_out(const char *cmd, const char *v, void *ctx)
 {
+    cli_gen *g = ctx;
     if (!given(cmd, v, "-o", "a file name (or - for stdout)"))
         return -1;
     g->out_path = cli_out_target(v);
@@ -212,19 +246,22 @@ static int take_out(const char *cmd, const char *v, cli_gen *g)
     return 1;
 }
 
-static const gen_opt out_opts[] = {{"-o", take_out}, {NULL, NULL}};
+static const cli_opt out_opts[] = {{"o", true, take_out},
+    {NULL, false, NULL}};
 
 /* ---- a run of many levels: catalog and stats ---- */
 
-static int take_count(const char *cmd, const char *v, cli_gen *g)
+static int take_count(const char *cmd, const char *v, void *ctx)
 {
+    cli_gen *g = ctx;
     if (!v || !cli_parse_int(v, &g->count) || g->count < 1 || g->count > CLI_GEN_MAX_COUNT)
         return cli_usage_error(cmd, "--count takes 1..%d", CLI_GEN_MAX_COUNT), -1;
     return 1;
 }
 
-static int take_depths(const char *cmd, const char *v, cli_gen *g)
+static int take_depths(const char *cmd, const char *v, void *ctx)
 {
+    cli_gen *g = ctx;
     if (!v || !cli_parse_depths(v, &g->depth_lo, &g->depth_hi))
         return cli_usage_error(cmd, "--depths takes A-B with 1 <= A <= B <= %d",
                                RF_LEVEL_MAX_DEPTH),
@@ -232,45 +269,47 @@ static int take_depths(const char *cmd, const char *v, cli_gen *g)
     return 1;
 }
 
-static int take_jobs(const char *cmd, const char *v, cli_gen *g)
+static int take_jobs(const char *cmd, const char *v, void *ctx)
 {
+    cli_gen *g = ctx;
     if (!v || !cli_parse_int(v, &g->jobs) || g->jobs < 1 || g->jobs > RF_STATS_MAX_JOBS)
         return cli_usage_error(cmd, "--jobs takes 1..%d", RF_STATS_MAX_JOBS), -1;
     return 1;
 }
 
-static const gen_opt run_opts[] = {{"--count", take_count},
-                                   {"--depths", take_depths},
-                                   {"--jobs", take_jobs},
-                                   {NULL, NULL}};
+static const cli_opt run_opts[] = {{"count", true, take_count},
+    {"depths", true, take_depths},
+    {"jobs", true, take_jobs},
+    {NULL, false, NULL}};
 
 static const struct {
     unsigned set;
-    const gen_opt *opts;
+    const cli_opt *opts;
 } tables[] = {{CLI_GEN_LEVEL, level_opts},
               {CLI_GEN_ONE, one_opts},
               {CLI_GEN_OUT, out_opts},
               {CLI_GEN_RUN, run_opts}};
 
-int cli_gen_opt(const char *cmd, int argc, char **argv, int *k, cli_gen *g)
+size_t cli_gen_sets(cli_gen *g, cli_optset *sets)
 {
-    size_t t;
-    const gen_opt *e;
-    int r = cli_content_opt(cmd, argc, argv, k, &g->cc);
-    if (r != 0)
-        return r;
-    if ((g->sets & CLI_GEN_ONE) &&
-        (strcmp(argv[*k], "--legend") == 0 || strcmp(argv[*k], "--no-legend") == 0)) {
-        g->vo.legend = argv[*k][2] == 'l'; /* a flag, no value: not in the tables */
-        return 1;
-    }
+    size_t t, n = 0;
+    sets[n++] = (cli_optset){cli_content_opts, &g->cc};
     for (t = 0; t < sizeof tables / sizeof tables[0]; t++)
-        for (e = tables[t].opts; (g->sets & tables[t].set) && e->name; e++) {
-            const char *v = NULL;
-            if ((r = cli_opt_value(argc, argv, k, e->name, &v)) != 0)
-                return e->take(cmd, r > 0 ? v : NULL, g);
-        }
-    return 0;
+        if (g->sets & tables[t].set)
+            sets[n++] = (cli_optset){tables[t].opts, g};
+    return n;
+}
+
+int cli_gen_forced(cli_pack *cp, const cli_gen *g)
+{
+    int worst = CLI_OK, k;
+    size_t i;
+    for (i = 0; i < g->nforced; i++) {
+        k = CLI_OK;
+        if (!cli_pack_room(cp, g->forced[i], &k) && k > worst)
+            worst = k;
+    }
+    return worst;
 }
 
 int cli_gen_check(const char *cmd, const cli_gen *g)

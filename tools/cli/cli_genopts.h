@@ -57,10 +57,15 @@ typedef struct cli_gen {
  * profile's size, ascii to stdout; seeds 1..10 at depths 1-26 on every core.
  * sets: the CLI_GEN_* tables the command takes. */
 void cli_gen_init(cli_gen *g, unsigned sets);
-/* Takes argv[*k] when it is a content option or one of g's tables' options
- * (advancing *k past its value): 1; 0 when it is not one; -1 after printing
- * a usage error for cmd. */
-int cli_gen_opt(const char *cmd, int argc, char **argv, int *k, cli_gen *g);
+/* Writes to sets the option tables g takes (the content options and the
+ * CLI_GEN_* tables of g->sets, each filling g) for cli_getopt, with room
+ * for a command's own after them: CLI_GEN_MAX_SETS. Returns how many. */
+#define CLI_GEN_MAX_SETS 5
+size_t cli_gen_sets(cli_gen *g, cli_optset *sets);
+/* Prints in full the diagnostics of each forced room (--room) of g in the
+ * open pack cp: CLI_OK, or the worst exit one gives (left out for errors
+ * or unknown). */
+int cli_gen_forced(cli_pack *cp, const cli_gen *g);
 /* After parsing: CLI_OK, or CLI_USAGE after printing, as usage errors of
  * cmd, each level option rf_level_opts_check refuses in its words (depth,
  * size, ...) or, for a run (CLI_GEN_RUN), seeds that overflow. */

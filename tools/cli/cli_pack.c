@@ -20,40 +20,52 @@
 
 void cli_content_init(cli_content *c) { memset(c, 0, sizeof *c); }
 
-int cli_content_opt(const char *cmd, int argc, char **argv, int *i, cli_content *c)
+static int take_verbose(const char *cmd, const char *v, void *ctx)
 {
-    const char *v = NULL;
-    int r;
-    if (strcmp(argv[*i], "--verbose") == 0 || strcmp(argv[*i], "--quiet") == 0) {
-        c->verbosity = argv[*i][2] == 'v' ? 1 : -1;
-        return 1;
-    }
-    if (strcmp(argv[*i], "--strict") == 0) {
-        c->strict = true;
-        return 1;
-    }
-    if ((r = cli_opt_value(argc, argv, i, "--content", &v)) != 0) {
-        if (r < 0 || !*v) {
-            cli_usage_error(cmd, "--content needs a directory");
-            return -1;
-        }
-        if (c->ndirs == RF_PACK_MAX) {
-            cli_usage_error(cmd, "--content given more than %d times", RF_PACK_MAX);
-            return -1;
-        }
-        c->dirs[c->ndirs++] = v;
-        return 1;
-    }
-    if ((r = cli_opt_value(argc, argv, i, "--scripts", &v)) != 0) {
-        if (r < 0 || !*v) {
-            cli_usage_error(cmd, "--scripts needs a directory");
-            return -1;
-        }
-        c->scripts = v;
-        return 1;
-    }
-    return 0;
+    (void)cmd, (void)v;
+    ((cli_content *)ctx)->verbosity = 1;
+    return 1;
 }
+
+static int take_quiet(const char *cmd, const char *v, void *ctx)
+{
+    (void)cmd, (void)v;
+    ((cli_content *)ctx)->verbosity = -1;
+    return 1;
+}
+
+static int take_strict(const char *cmd, const char *v, void *ctx)
+{
+    (void)cmd, (void)v;
+    ((cli_content *)ctx)->strict = true;
+    return 1;
+}
+
+static int take_content(const char *cmd, const char *v, void *ctx)
+{
+    cli_content *c = ctx;
+    if (!v || !*v)
+        return cli_usage_error(cmd, "--content needs a directory"), -1;
+    if (c->ndirs == RF_PACK_MAX)
+        return cli_usage_error(cmd, "--content given more than %d times", RF_PACK_MAX), -1;
+    c->dirs[c->ndirs++] = v;
+    return 1;
+}
+
+static int take_scripts(const char *cmd, const char *v, void *ctx)
+{
+    if (!v || !*v)
+        return cli_usage_error(cmd, "--scripts needs a directory"), -1;
+    ((cli_content *)ctx)->scripts = v;
+    return 1;
+}
+
+const cli_opt cli_content_opts[] = {{"content", true, take_content},
+                                    {"scripts", true, take_scripts},
+                                    {"verbose", false, take_verbose},
+                                    {"quiet", false, take_quiet},
+                                    {"strict", false, take_strict},
+                                    {NULL, false, NULL}};
 
 /* Whether diagnostic g is about the room called room (its <room> element
  * holds g's line). */

@@ -13,6 +13,7 @@
 #include <limits.h>
 #include <stddef.h>
 
+#include "cli_getopt.h"
 #include "roomforge/pack.h"
 
 typedef struct cli_content {
@@ -24,10 +25,9 @@ typedef struct cli_content {
 } cli_content;
 
 void cli_content_init(cli_content *c);
-/* Takes argv[*i] when it is one of the content options (--content,
- * --scripts, --verbose, --quiet, --strict; advancing *i past
- * a value): 1; 0 when it is not one; -1 after printing a usage error. */
-int cli_content_opt(const char *cmd, int argc, char **argv, int *i, cli_content *c);
+/* The content options (--content, --scripts, --verbose, --quiet,
+ * --strict), filling a cli_content (cli_getopt). */
+extern const cli_opt cli_content_opts[];
 
 /* Room for the paths a stack's options point at: the bundled pack and the
  * bundled profiles.xml. */

@@ -86,6 +86,21 @@ static bool print_row(void *ud, const rf_stats_row *row)
     return !ferror(stdout);
 }
 
+static int take_format(const char *cmd, const char *v, void *ctx)
+{
+    static const char *const names[] = {"text", "csv", "json"};
+    static const int fmts[] = {FMT_TEXT, FMT_CSV, FMT_JSON};
+    size_t i;
+    for (i = 0; v && i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(v, names[i]) == 0) {
+            *(int *)ctx = fmts[i];
+            return 1;
+        }
+    return cli_usage_error(cmd, "--format takes text, csv or json"), -1;
+}
+
+static const cli_opt catalog_opts[] = {{"format", true, take_format}, {NULL, false, NULL}};
+
 int cmd_catalog(int argc, char **argv)
 {
     char *recipe = NULL;
@@ -93,46 +108,30 @@ int cmd_catalog(int argc, char **argv)
     cli_gen g;
     cli_pack cp;
     rf_diags *d;
-    size_t j;
+    cli_optset sets[CLI_GEN_MAX_SETS + 1];
+    size_t n;
     int k, rc, fmt = FMT_TEXT;
     rf_stats_opts so;
     catalog_out co;
     rf_status s;
     rf_stats_opts_init(&so);
     cli_gen_init(&g, CLI_GEN_LEVEL | CLI_GEN_RUN);
-    for (k = 1; k < argc; k++) {
-        const char *v = NULL;
-        int r;
-        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            fputs(catalog_usage, stdout);
-            return CLI_OK;
-        }
-        if ((r = cli_gen_opt("catalog", argc, argv, &k, &g)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
-            if (r < 0)
-                return cli_usage_error("catalog", "--format takes text, csv or json");
-            if (strcmp(v, "text") == 0)
-                fmt = FMT_TEXT;
-            else if (strcmp(v, "csv") == 0)
-                fmt = FMT_CSV;
-            else if (strcmp(v, "json") == 0)
-                fmt = FMT_JSON;
-            else
-                return cli_usage_error("catalog", "--format takes text, csv or json");
-        } else {
-            return cli_usage_error("catalog", "unknown argument '%s' (see --help)", argv[k]);
-        }
+    n = cli_gen_sets(&g, sets);
+    sets[n++] = (cli_optset){catalog_opts, &fmt};
+    k = cli_getopt("catalog", argc, argv, sets, n, NULL, NULL);
+    if (k == CLI_HELP) {
+        fputs(catalog_usage, stdout);
+        return CLI_OK;
     }
+    if (k != CLI_OK)
+        return k;
     if ((k = cli_gen_check("catalog", &g)) != CLI_OK)
         return k;
     rc = cli_pack_open(&cp, "catalog", &g.cc);
     if (!cp.pack)
         return cli_pack_close(&cp);
-    for (j = 0, k = CLI_OK; j < g.nforced; j++) /* a forced room's diagnostics in full */
-        if (!cli_pack_room(&cp, g.forced[j], &k) && k > rc)
-            rc = k;
+    k = cli_gen_forced(&cp, &g); /* a forced room's diagnostics in full */
+    rc = k > rc ? k : rc;
     if (k != CLI_OK) {
         k = cli_pack_close(&cp);
         return k > rc ? k : rc;

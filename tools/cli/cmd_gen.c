@@ -24,7 +24,7 @@
 
 static const char gen_usage[] =
     "usage: roomforge gen [--content DIR]... [--profile NAME] [--seed N] [--depth N]\n"
-    "                     [--size WxH] [--room NAME]...\n"
+    "                     [--variant N] [--size WxH] [--room NAME]...\n"
     "                     [--format ascii|text|ansi|json|html|png] [--scale N]\n"
     "                     [--legend] [--no-legend]\n"
     "                     [-o FILE] [--scripts DIR] [--verbose] [--quiet]\n"
@@ -163,25 +163,19 @@ int cmd_gen(int argc, char **argv)
     rf_level *lv = NULL;
     cli_pack cp;
     cli_gen g;
-    size_t i;
     rf_diags *d;
     rf_status s;
     int k, rc;
     rf_view_format fmt;
+    cli_optset sets[CLI_GEN_MAX_SETS];
     cli_gen_init(&g, CLI_GEN_GEN);
-    for (k = 1; k < argc; k++) {
-        int r;
-        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            print_usage(stdout);
-            write_glyph_help(stdout);
-            return CLI_OK;
-        }
-        if ((r = cli_gen_opt("gen", argc, argv, &k, &g)) < 0)
-            return CLI_USAGE;
-        if (r == 0)
-            return cli_usage_error("gen", "unknown argument '%s' (see --help)", argv[k]);
+    k = cli_getopt("gen", argc, argv, sets, cli_gen_sets(&g, sets), NULL, NULL);
+    if (k == CLI_HELP) {
+        print_usage(stdout);
+        write_glyph_help(stdout);
+        return CLI_OK;
     }
-    if ((k = cli_gen_check("gen", &g)) != CLI_OK)
+    if (k != CLI_OK || (k = cli_gen_check("gen", &g)) != CLI_OK)
         return k;
     path = g.out_path;
     rooms_path = g.rooms_path;
@@ -197,9 +191,8 @@ int cmd_gen(int argc, char **argv)
     rc = cli_pack_open(&cp, "gen", &g.cc);
     if (!cp.pack)
         return cli_pack_close(&cp);
-    for (i = 0, k = CLI_OK; i < g.nforced; i++) /* a forced room's diagnostics in full */
-        if (!cli_pack_room(&cp, g.forced[i], &k))
-            rc = worse_of(rc, k);
+    k = cli_gen_forced(&cp, &g); /* a forced room's diagnostics in full */
+    rc = worse_of(rc, k);
     if (k != CLI_OK)
         return worse_of(rc, cli_pack_close(&cp));
     if ((k = check_output(path, &cp, recipe_path, rooms_path)) != CLI_OK)

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_getopt.h"
 #include "commands.h"
 #include "init_files.h"
 
@@ -83,23 +84,28 @@ static int write_one(const char *path, const cli_init_file *f)
     return err;
 }
 
+/* The one DIR init takes. */
+static int take_dir(const char *cmd, const char *a, void *ctx)
+{
+    if (*(const char **)ctx)
+        return cli_usage_error(cmd, "one folder at a time"), -1;
+    *(const char **)ctx = a;
+    return 1;
+}
+
 int cmd_init(int argc, char **argv)
 {
     const char *dir = NULL;
     char path[PATH_CAP];
     size_t i;
     int k, err;
-    for (k = 1; k < argc; k++) {
-        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            init_help(stdout);
-            return CLI_OK;
-        }
-        if (argv[k][0] == '-' && argv[k][1] != '\0')
-            return cli_usage_error("init", "unknown option '%s' (see --help)", argv[k]);
-        if (dir)
-            return cli_usage_error("init", "one folder at a time");
-        dir = argv[k];
+    k = cli_getopt("init", argc, argv, NULL, 0, take_dir, &dir);
+    if (k == CLI_HELP) {
+        init_help(stdout);
+        return CLI_OK;
     }
+    if (k != CLI_OK)
+        return k;
     if (!dir || !*dir)
         return cli_usage_error("init", "which folder? give DIR");
     /* every target first: one file in the way and nothing is written */

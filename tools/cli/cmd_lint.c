@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "cli_getopt.h"
 #include "commands.h"
 #include "roomforge/diag.h"
 #include "roomforge/lint.h"
@@ -142,7 +143,116 @@ typedef struct lint_args {
     lint_switch sw[MAX_SWITCHES];
     size_t nsw;
     const char *config, *baseline;
+    bool list_codes; /* --list-codes: print the table and exit */
 } lint_args;
+
+/* ---- the options: one take each, filling lint_args ---- */
+
+static int take_flag(const char *cmd, const char *v, void *ctx, int which)
+{
+    lint_args *a = ctx;
+    (void)cmd, (void)v;
+    if (which == 0)
+        a->werror = true;
+    else if (which == 1)
+        a->no_config = true;
+    else if (which == 2)
+        a->fix = true;
+    else
+        a->list_codes = true;
+    return 1;
+}
+
+static int take_werror(const char *cmd, const char *v, void *ctx) { return take_flag(cmd, v, ctx, 0); }
+static int take_no_config(const char *cmd, const char *v, void *ctx) { return take_flag(cmd, v, ctx, 1); }
+static int take_fix(const char *cmd, const char *v, void *ctx) { return take_flag(cmd, v, ctx, 2); }
+static int take_list_codes(const char *cmd, const char *v, void *ctx) { return take_flag(cmd, v, ctx, 3); }
+
+static int take_scripts(const char *cmd, const char *v, void *ctx)
+{
+    if (!v)
+        return cli_usage_error(cmd, "--scripts needs a directory"), -1;
+    ((lint_args *)ctx)->lo.scripts_dir = v;
+    return 1;
+}
+
+static int take_config(const char *cmd, const char *v, void *ctx)
+{
+    if (!v || !*v)
+        return cli_usage_error(cmd, "--config needs a roomforge.toml file"), -1;
+    ((lint_args *)ctx)->config = v;
+    return 1;
+}
+
+static int take_baseline(const char *cmd, const char *v, void *ctx)
+{
+    if (!v || !*v)
+        return cli_usage_error(cmd, "--baseline needs a saved lint --format json report"), -1;
+    ((lint_args *)ctx)->baseline = v;
+    return 1;
+}
+
+static int take_jobs(const char *cmd, const char *v, void *ctx)
+{
+    int jobs;
+    if (!v || !cli_parse_int(v, &jobs) || jobs < 1 || jobs > 8)
+        return cli_usage_error(cmd, "--jobs takes 1..8"), -1;
+    ((lint_args *)ctx)->lo.jobs = (unsigned)jobs;
+    return 1;
+}
+
+static int take_format(const char *cmd, const char *v, void *ctx)
+{
+    int f;
+    if (!v)
+        return cli_usage_error(cmd, "--format needs a value (gcc, json or sarif)"), -1;
+    for (f = 0; format_names[f] && strcmp(format_names[f], v) != 0; f++)
+        ;
+    if (!format_names[f])
+        return cli_usage_error(cmd, "unknown format '%s' (gcc, json or sarif)", v), -1;
+    ((lint_args *)ctx)->fmt = (out_format)f;
+    return 1;
+}
+
+static int take_switch(const char *cmd, const char *v, void *ctx, bool on)
+{
+    lint_args *a = ctx;
+    if (!v)
+        return cli_usage_error(cmd, "--%s needs a diagnostic code", on ? "enable" : "disable"), -1;
+    if (!rf_diag_code_find(v))
+        return cli_usage_error(cmd, "unknown diagnostic code '%s' (see --list-codes)", v), -1;
+    if (a->nsw == MAX_SWITCHES)
+        return cli_usage_error(cmd, "more than %d --enable and --disable", MAX_SWITCHES), -1;
+    a->sw[a->nsw].code = v;
+    a->sw[a->nsw++].on = on;
+    return 1;
+}
+
+static int take_enable(const char *cmd, const char *v, void *ctx) { return take_switch(cmd, v, ctx, true); }
+static int take_disable(const char *cmd, const char *v, void *ctx) { return take_switch(cmd, v, ctx, false); }
+
+/* A PATH to lint. */
+static int take_path(const char *cmd, const char *p, void *ctx)
+{
+    lint_args *a = ctx;
+    if (a->npaths == MAX_PATHS)
+        return cli_usage_error(cmd, "more than %d paths", MAX_PATHS), -1;
+    a->paths[a->npaths++] = p;
+    return 1;
+}
+
+static const cli_opt lint_opts[] = {{"list-codes", false, take_list_codes},
+                                    {"werror", false, take_werror},
+                                    {"scripts", true, take_scripts},
+                                    {"no-config", false, take_no_config},
+                                    {"fix", false, take_fix},
+                                    {"config", true, take_config},
+                                    {"baseline", true, take_baseline},
+                                    {"jobs", true, take_jobs},
+                                    {"format", true, take_format},
+                                    {"enable", true, take_enable},
+                                    {"disable", true, take_disable},
+                                    {NULL, false, NULL}};
 
 /* One lint of a's paths through the project's policy. With fixing, writes
  * the certain fixes into the files, counts them in *fixed and prints
@@ -240,86 +350,21 @@ int cmd_lint(int argc, char **argv)
     char content[4096];
     static const lint_args zero;
     lint_args a = zero;
+    cli_optset set;
     int k, pass;
     rf_lint_opts_init(&a.lo);
-    for (k = 1; k < argc; k++) {
-        const char *v = NULL;
-        bool on;
-        int r;
-        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            lint_help(stdout);
-            return CLI_OK;
-        }
-        if (strcmp(argv[k], "--list-codes") == 0) {
-            list_codes();
-            return CLI_OK;
-        }
-        if (strcmp(argv[k], "--werror") == 0) {
-            a.werror = true;
-            continue;
-        }
-        if ((r = cli_opt_value(argc, argv, &k, "--scripts", &v)) != 0) {
-            if (r < 0)
-                return cli_usage_error("lint", "--scripts needs a directory");
-            a.lo.scripts_dir = v;
-            continue;
-        }
-        if (strcmp(argv[k], "--no-config") == 0) {
-            a.no_config = true;
-            continue;
-        }
-        if (strcmp(argv[k], "--fix") == 0) {
-            a.fix = true;
-            continue;
-        }
-        if ((r = cli_opt_value(argc, argv, &k, "--config", &v)) != 0) {
-            if (r < 0 || !*v)
-                return cli_usage_error("lint", "--config needs a roomforge.toml file");
-            a.config = v;
-            continue;
-        }
-        if ((r = cli_opt_value(argc, argv, &k, "--baseline", &v)) != 0) {
-            if (r < 0 || !*v)
-                return cli_usage_error("lint", "--baseline needs a saved lint --format json report");
-            a.baseline = v;
-            continue;
-        }
-        if ((r = cli_opt_value(argc, argv, &k, "--jobs", &v)) != 0) {
-            int jobs;
-            if (r < 0 || !cli_parse_int(v, &jobs) || jobs < 1 || jobs > 8)
-                return cli_usage_error("lint", "--jobs takes 1..8");
-            a.lo.jobs = (unsigned)jobs;
-            continue;
-        }
-        if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
-            int f;
-            if (r < 0)
-                return cli_usage_error("lint", "--format needs a value (gcc, json or sarif)");
-            for (f = 0; format_names[f] && strcmp(format_names[f], v) != 0; f++)
-                ;
-            if (!format_names[f])
-                return cli_usage_error("lint", "unknown format '%s' (gcc, json or sarif)", v);
-            a.fmt = (out_format)f;
-            continue;
-        }
-        on = strncmp(argv[k], "--enable", 8) == 0;
-        if ((r = cli_opt_value(argc, argv, &k, on ? "--enable" : "--disable", &v)) != 0) {
-            if (r < 0)
-                return cli_usage_error("lint", "--%s needs a diagnostic code",
-                                       on ? "enable" : "disable");
-            if (!rf_diag_code_find(v))
-                return cli_usage_error("lint", "unknown diagnostic code '%s' (see --list-codes)", v);
-            if (a.nsw == MAX_SWITCHES)
-                return cli_usage_error("lint", "more than %d --enable and --disable", MAX_SWITCHES);
-            a.sw[a.nsw].code = v;
-            a.sw[a.nsw++].on = on;
-            continue;
-        }
-        if (argv[k][0] == '-' && argv[k][1] != '\0')
-            return cli_usage_error("lint", "unknown option '%s' (see --help)", argv[k]);
-        if (a.npaths == MAX_PATHS)
-            return cli_usage_error("lint", "more than %d paths", MAX_PATHS);
-        a.paths[a.npaths++] = argv[k];
+    set.opts = lint_opts;
+    set.ctx = &a;
+    k = cli_getopt("lint", argc, argv, &set, 1, take_path, &a);
+    if (k == CLI_HELP) {
+        lint_help(stdout);
+        return CLI_OK;
+    }
+    if (k != CLI_OK)
+        return k;
+    if (a.list_codes) {
+        list_codes();
+        return CLI_OK;
     }
     if (a.npaths == 0) {
         const char *data = cli_data_dir();

@@ -60,34 +60,52 @@ static int list_profiles(const rf_profile_set *ps, rf_write_format fmt)
     return cli_exit_for(st) > wrc ? cli_exit_for(st) : wrc;
 }
 
+/* What list's options fill. */
+typedef struct list_args {
+    rf_write_format fmt;
+    bool profiles;
+} list_args;
+
+static int take_profiles(const char *cmd, const char *v, void *ctx)
+{
+    (void)cmd, (void)v;
+    ((list_args *)ctx)->profiles = true;
+    return 1;
+}
+
+static int take_format(const char *cmd, const char *v, void *ctx)
+{
+    if (!v || (strcmp(v, "text") != 0 && strcmp(v, "json") != 0))
+        return cli_usage_error(cmd, "--format takes text or json"), -1;
+    ((list_args *)ctx)->fmt = strcmp(v, "json") == 0 ? RF_WRITE_JSON : RF_WRITE_TEXT;
+    return 1;
+}
+
+static const cli_opt list_opts[] = {{"profiles", false, take_profiles},
+                                    {"format", true, take_format},
+                                    {NULL, false, NULL}};
+
 int cmd_list(int argc, char **argv)
 {
-    rf_write_format fmt = RF_WRITE_TEXT;
+    list_args a = {RF_WRITE_TEXT, false};
+    rf_write_format fmt;
+    bool profiles;
     cli_content cc;
+    cli_optset sets[2];
     cli_pack cp;
-    bool profiles = false;
     int k, rc;
     cli_content_init(&cc);
-    for (k = 1; k < argc; k++) {
-        const char *v = NULL;
-        int r;
-        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            fputs(list_usage, stdout);
-            return CLI_OK;
-        }
-        if ((r = cli_content_opt("list", argc, argv, &k, &cc)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if (strcmp(argv[k], "--profiles") == 0) {
-            profiles = true;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
-            if (r < 0 || (strcmp(v, "text") != 0 && strcmp(v, "json") != 0))
-                return cli_usage_error("list", "--format takes text or json");
-            fmt = strcmp(v, "json") == 0 ? RF_WRITE_JSON : RF_WRITE_TEXT;
-        } else {
-            return cli_usage_error("list", "unexpected argument '%s' (see --help)", argv[k]);
-        }
+    sets[0] = (cli_optset){cli_content_opts, &cc};
+    sets[1] = (cli_optset){list_opts, &a};
+    k = cli_getopt("list", argc, argv, sets, 2, NULL, NULL);
+    if (k == CLI_HELP) {
+        fputs(list_usage, stdout);
+        return CLI_OK;
     }
+    if (k != CLI_OK)
+        return k;
+    fmt = a.fmt;
+    profiles = a.profiles;
     rc = cli_pack_open(&cp, "list", &cc);
     if (!cp.pack)
         return cli_pack_close(&cp);

@@ -3,6 +3,7 @@
  * Pipeline: CLI over rf_pack_load and template_write. The name matches
  * case-insensitively; an unknown name suggests the one most likely meant.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -14,7 +15,8 @@
 
 static const char show_usage[] =
     "usage: roomforge show [--content DIR]... [--scripts DIR] [--format ascii|json]\n"
-    "                      [--orient K] [--verbose] [--quiet] [--strict] ROOM\n"
+    "                      [--orient K] [--variant N] [--verbose] [--quiet] [--strict]\n"
+    "                      ROOM\n"
     "Prints one room in full: its map with rulers, a legend of its symbols, doors,\n"
     "flags, objects and scripts in readable form, each with its file line. ROOM\n"
     "matches case-insensitively; an unknown ROOM names the room most likely meant.\n"
@@ -34,6 +36,9 @@ static const char show_usage[] =
     "                       K >= 4), as a level places it: map, doors, anchors\n"
     "                       and objects at the turned room's coordinates; the\n"
     "                       scripts as written (they speak the template's own)\n"
+    "  --variant N          a room that varies (<vary>) drawn as variant N (a\n"
+    "                       non-negative integer: the number lint names), its\n"
+    "                       checks' diagnostics on stderr; before --orient\n"
     "  --verbose            print every diagnostic of the content in full\n"
     "  --quiet              print errors only\n"
     "  --strict             exit 1 on any error in the content, not only\n"
@@ -44,51 +49,113 @@ static const char show_usage[] =
     "left out for errors or unknown, any content error with --strict, 2 usage\n"
     "or I/O errors.\n";
 
+/* Variant v of t into *vt, its diagnostics on stderr: CLI_OK, CLI_CONTENT
+ * when it has errors (*vt is still shown), CLI_USAGE (*vt NULL) when t
+ * does not vary or memory ran out. */
+static int show_variant(const rf_template *t, uint32_t v, rf_template **vt)
+{
+    rf_diags *d;
+    size_t errors;
+    rf_status st = rf_template_variant(t, v, vt);
+    if (st == RF_ERR_ARG) {
+        fprintf(stderr, "roomforge show: the room '%s' does not vary (it has no <vary>)\n",
+                rf_template_name(t));
+        return CLI_CONTENT;
+    }
+    if (st != RF_OK || !(d = rf_diags_new())) {
+        fprintf(stderr, "roomforge show: %s\n", rf_status_str(RF_ERR_NOMEM));
+        return CLI_USAGE;
+    }
+    errors = rf_template_variant_check(*vt, d);
+    if (rf_diags_write_gcc(d, stderr, 0) != RF_OK)
+        errors = SIZE_MAX;
+    rf_diags_free(d);
+    return errors ? CLI_CONTENT : CLI_OK;
+}
+
+/* What show's options and its ROOM fill. */
+typedef struct show_args {
+    const char *name;
+    rf_write_format fmt;
+    int orient;
+    long long variant; /* --variant N, -1: the room as written */
+} show_args;
+
+static int take_format(const char *cmd, const char *v, void *ctx)
+{
+    if (!v || (strcmp(v, "ascii") != 0 && strcmp(v, "json") != 0))
+        return cli_usage_error(cmd, "--format takes ascii or json"), -1;
+    ((show_args *)ctx)->fmt = strcmp(v, "json") == 0 ? RF_WRITE_JSON : RF_WRITE_TEXT;
+    return 1;
+}
+
+static int take_orient(const char *cmd, const char *v, void *ctx)
+{
+    if (!v || strlen(v) != 1 || v[0] < '0' || v[0] > '7')
+        return cli_usage_error(cmd, "--orient takes an orientation from 0 to 7"), -1;
+    ((show_args *)ctx)->orient = v[0] - '0';
+    return 1;
+}
+
+static int take_variant(const char *cmd, const char *v, void *ctx)
+{
+    unsigned long long n;
+    if (!v || !cli_parse_u64(v, &n) || n > UINT32_MAX)
+        return cli_usage_error(cmd, "--variant takes an integer from 0 to %lu",
+                               (unsigned long)UINT32_MAX),
+               -1;
+    ((show_args *)ctx)->variant = (long long)n;
+    return 1;
+}
+
+static int take_room(const char *cmd, const char *a, void *ctx)
+{
+    show_args *sa = ctx;
+    if (sa->name)
+        return cli_usage_error(cmd, "one ROOM at a time (quote names with spaces)"), -1;
+    sa->name = a;
+    return 1;
+}
+
+static const cli_opt show_opts[] = {{"format", true, take_format},
+                                    {"orient", true, take_orient},
+                                    {"variant", true, take_variant},
+                                    {NULL, false, NULL}};
+
 int cmd_show(int argc, char **argv)
 {
-    const char *name = NULL;
-    rf_write_format fmt = RF_WRITE_TEXT;
-    int orient = 0;
+    show_args a = {NULL, RF_WRITE_TEXT, 0, -1};
+    rf_template *vt = NULL;
     cli_content cc;
+    cli_optset sets[2];
     cli_pack cp;
     const rf_template *t;
     int k, rc, room_rc = CLI_OK;
     cli_content_init(&cc);
-    for (k = 1; k < argc; k++) {
-        const char *v = NULL;
-        int r;
-        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            fputs(show_usage, stdout);
-            return CLI_OK;
-        }
-        if ((r = cli_content_opt("show", argc, argv, &k, &cc)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
-            if (r < 0 || (strcmp(v, "ascii") != 0 && strcmp(v, "json") != 0))
-                return cli_usage_error("show", "--format takes ascii or json");
-            fmt = strcmp(v, "json") == 0 ? RF_WRITE_JSON : RF_WRITE_TEXT;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--orient", &v)) != 0) {
-            if (r < 0 || strlen(v) != 1 || v[0] < '0' || v[0] > '7')
-                return cli_usage_error("show", "--orient takes an orientation from 0 to 7");
-            orient = v[0] - '0';
-        } else if (argv[k][0] == '-' && argv[k][1] != '\0') {
-            return cli_usage_error("show", "unknown option '%s' (see --help)", argv[k]);
-        } else if (name) {
-            return cli_usage_error("show", "one ROOM at a time (quote names with spaces)");
-        } else {
-            name = argv[k];
-        }
+    sets[0] = (cli_optset){cli_content_opts, &cc};
+    sets[1] = (cli_optset){show_opts, &a};
+    k = cli_getopt("show", argc, argv, sets, 2, take_room, &a);
+    if (k == CLI_HELP) {
+        fputs(show_usage, stdout);
+        return CLI_OK;
     }
-    if (!name)
+    if (k != CLI_OK)
+        return k;
+    if (!a.name)
         return cli_usage_error("show", "which ROOM? (roomforge list shows them)");
     rc = cli_pack_open(&cp, "show", &cc);
     if (!cp.pack)
         return cli_pack_close(&cp);
-    t = cli_pack_room(&cp, name, &room_rc); /* as gen and sim say it: exit 1 */
-    if (t && (rf_template_write_show_turned(t, orient, stdout, fmt) != RF_OK || fflush(stdout) != 0))
+    t = cli_pack_room(&cp, a.name, &room_rc); /* as gen and sim say it: exit 1 */
+    if (t && a.variant >= 0) {
+        room_rc = show_variant(t, (uint32_t)a.variant, &vt);
+        t = vt;
+    }
+    if (t && (rf_template_write_show_turned(t, a.orient, stdout, a.fmt) != RF_OK ||
+              fflush(stdout) != 0))
         room_rc = CLI_USAGE;
     rc = room_rc > rc ? room_rc : rc;
+    rf_template_variant_free(vt);
     k = cli_pack_close(&cp);
     return k > rc ? k : rc;
 }

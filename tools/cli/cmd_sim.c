@@ -26,9 +26,62 @@ typedef struct sim_opts {
     cli_content content; /* --content, --scripts, --verbose, --quiet */
     bool json;
     rf_scenario_junit *junit; /* --format junit: the report the plays go into */
+    bool want_junit;  /* --format junit */
     int orient;       /* --orient K: 0-7 */
     rf_coords coords; /* --coords template|room */
 } sim_opts;
+
+static int take_room(const char *cmd, const char *v, void *ctx)
+{
+    if (!v || !*v)
+        return cli_usage_error(cmd, "--room needs a room name"), -1;
+    ((sim_opts *)ctx)->room = v;
+    return 1;
+}
+
+static int take_scenario(const char *cmd, const char *v, void *ctx)
+{
+    sim_opts *o = ctx;
+    if (!v || !*v)
+        return cli_usage_error(cmd, "--scenario needs a file or directory"), -1;
+    if (o->scenario)
+        return cli_usage_error(cmd, "one --scenario at a time (a directory plays many)"), -1;
+    o->scenario = v;
+    return 1;
+}
+
+static int take_orient(const char *cmd, const char *v, void *ctx)
+{
+    if (!v || strlen(v) != 1 || v[0] < '0' || v[0] > '7')
+        return cli_usage_error(cmd, "--orient takes an orientation from 0 to 7"), -1;
+    ((sim_opts *)ctx)->orient = v[0] - '0';
+    return 1;
+}
+
+static int take_coords(const char *cmd, const char *v, void *ctx)
+{
+    if (!v || (strcmp(v, "template") != 0 && strcmp(v, "room") != 0))
+        return cli_usage_error(cmd, "--coords takes template or room"), -1;
+    ((sim_opts *)ctx)->coords = strcmp(v, "room") == 0 ? RF_COORDS_ROOM : RF_COORDS_TEMPLATE;
+    return 1;
+}
+
+static int take_format(const char *cmd, const char *v, void *ctx)
+{
+    sim_opts *o = ctx;
+    if (!v || (strcmp(v, "text") != 0 && strcmp(v, "json") != 0 && strcmp(v, "junit") != 0))
+        return cli_usage_error(cmd, "--format takes text, json or junit"), -1;
+    o->json = strcmp(v, "json") == 0;
+    o->want_junit = strcmp(v, "junit") == 0;
+    return 1;
+}
+
+static const cli_opt sim_opts_table[] = {{"room", true, take_room},
+                                         {"scenario", true, take_scenario},
+                                         {"orient", true, take_orient},
+                                         {"coords", true, take_coords},
+                                         {"format", true, take_format},
+                                         {NULL, false, NULL}};
 
 static void sim_help(FILE *out)
 {
@@ -230,46 +283,19 @@ int cmd_sim(int argc, char **argv)
     size_t n = 0, i, failed = 0;
     int rc = CLI_OK, k;
     bool junit = false;
+    cli_optset sets[2];
     memset(&o, 0, sizeof o);
     cli_content_init(&o.content);
-    for (k = 1; k < argc; k++) {
-        const char *v = NULL;
-        int r;
-        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            sim_help(stdout);
-            return CLI_OK;
-        }
-        if ((r = cli_content_opt("sim", argc, argv, &k, &o.content)) != 0) {
-            if (r < 0)
-                return CLI_USAGE;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--room", &v)) != 0) {
-            if (r < 0 || !*v)
-                return cli_usage_error("sim", "--room needs a room name");
-            o.room = v;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--scenario", &v)) != 0) {
-            if (r < 0 || !*v)
-                return cli_usage_error("sim", "--scenario needs a file or directory");
-            if (o.scenario)
-                return cli_usage_error("sim", "one --scenario at a time (a directory plays many)");
-            o.scenario = v;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--orient", &v)) != 0) {
-            if (r < 0 || strlen(v) != 1 || v[0] < '0' || v[0] > '7')
-                return cli_usage_error("sim", "--orient takes an orientation from 0 to 7");
-            o.orient = v[0] - '0';
-        } else if ((r = cli_opt_value(argc, argv, &k, "--coords", &v)) != 0) {
-            if (r < 0 || (strcmp(v, "template") != 0 && strcmp(v, "room") != 0))
-                return cli_usage_error("sim", "--coords takes template or room");
-            o.coords = strcmp(v, "room") == 0 ? RF_COORDS_ROOM : RF_COORDS_TEMPLATE;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
-            if (r < 0 || (strcmp(v, "text") != 0 && strcmp(v, "json") != 0 &&
-                          strcmp(v, "junit") != 0))
-                return cli_usage_error("sim", "--format takes text, json or junit");
-            o.json = strcmp(v, "json") == 0;
-            junit = strcmp(v, "junit") == 0;
-        } else {
-            return cli_usage_error("sim", "unexpected argument '%s' (see --help)", argv[k]);
-        }
+    sets[0] = (cli_optset){cli_content_opts, &o.content};
+    sets[1] = (cli_optset){sim_opts_table, &o};
+    k = cli_getopt("sim", argc, argv, sets, 2, NULL, NULL);
+    if (k == CLI_HELP) {
+        sim_help(stdout);
+        return CLI_OK;
     }
+    if (k != CLI_OK)
+        return k;
+    junit = o.want_junit;
     if (!o.scenario)
         return cli_usage_error("sim", "which scenario? give --scenario FILE or DIR");
     n = scenario_paths(o.scenario, &paths, &rc);

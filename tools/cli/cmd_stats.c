@@ -185,11 +185,79 @@ static bool parse_shard(const char *v, int *i, int *n)
     return true;
 }
 
+/* What stats' own options and arguments fill. */
+typedef struct stats_args {
+    rf_stats_opts *so;
+    rf_stats_format *fmt;
+    bool merging;   /* --merge: the arguments are reports */
+    char **merge;   /* their paths (argc of them at most) */
+    size_t nmerge;
+} stats_args;
+
+static int take_merge(const char *cmd, const char *v, void *ctx)
+{
+    (void)cmd, (void)v;
+    ((stats_args *)ctx)->merging = true;
+    return 1;
+}
+
+static int take_shard(const char *cmd, const char *v, void *ctx)
+{
+    stats_args *a = ctx;
+    if (!parse_shard(v, &a->so->shard, &a->so->nshards))
+        return cli_usage_error(cmd, "--shard takes I/N with 1 <= I <= N <= %d",
+                               RF_STATS_MAX_SHARDS),
+               -1;
+    return 1;
+}
+
+static int take_format(const char *cmd, const char *v, void *ctx)
+{
+    if (!v || !rf_stats_format_parse(v, ((stats_args *)ctx)->fmt))
+        return cli_usage_error(cmd, "--format takes text, json, csv or html"), -1;
+    return 1;
+}
+
+/* A report to merge: an argument after --merge. */
+static int take_report(const char *cmd, const char *a, void *ctx)
+{
+    stats_args *sa = ctx;
+    if (!sa->merging)
+        return cli_usage_error(cmd, "unexpected argument '%s' (see --help)", a), -1;
+    sa->merge[sa->nmerge++] = (char *)a;
+    return 1;
+}
+
+static const cli_opt stats_opts[] = {{"merge", false, take_merge},
+                                     {"shard", true, take_shard},
+                                     {"format", true, take_format},
+                                     {NULL, false, NULL}};
+
+/* The first option of argv a merge does not take (not --merge, --format,
+ * -o), or NULL. */
+static const char *run_option(int argc, char **argv)
+{
+    int k;
+    for (k = 1; k < argc && strcmp(argv[k], "--") != 0; k++) {
+        const char *a = argv[k];
+        if (strcmp(a, "--format") == 0 || strcmp(a, "-o") == 0) {
+            k++; /* and its value */
+            continue;
+        }
+        if (a[0] == '-' && a[1] != '\0' && strcmp(a, "--merge") != 0 &&
+            strncmp(a, "--format=", 9) != 0 && strncmp(a, "-o", 2) != 0)
+            return a;
+    }
+    return NULL;
+}
+
 int cmd_stats(int argc, char **argv)
 {
     char *recipe = NULL;
     char **merge = NULL;
-    size_t nmerge = 0, j;
+    size_t nmerge = 0, j, n;
+    stats_args sa = {NULL, NULL, false, NULL, 0};
+    cli_optset sets[CLI_GEN_MAX_SETS + 1];
     rf_stats_opts so;
     rf_stats_format fmt = RF_STATS_TEXT;
     cli_gen g;
@@ -205,42 +273,22 @@ int cmd_stats(int argc, char **argv)
     merge = calloc((size_t)argc + 1, sizeof *merge);
     if (!merge)
         return cli_usage_error("stats", "out of memory");
-    for (k = 1; k < argc; k++) {
-        const char *v = NULL;
-        int r;
-        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            fputs(stats_usage, stdout);
-            free(merge);
-            return CLI_OK;
-        }
-        if (strcmp(argv[k], "--merge") == 0) {
-            merging = true;
-            continue;
-        }
-        if (strcmp(argv[k], "--format") != 0 && strncmp(argv[k], "--format=", 9) != 0 &&
-            strcmp(argv[k], "-o") != 0 && strncmp(argv[k], "-o=", 3) != 0 && argv[k][0] == '-')
-            run_opt = argv[k]; /* an option of a run, which a merge does not take */
-        if ((r = cli_gen_opt("stats", argc, argv, &k, &g)) != 0) {
-            if (r < 0)
-                goto usage;
-        } else if ((r = cli_opt_value(argc, argv, &k, "--shard", &v)) != 0) {
-            if (r < 0 || !parse_shard(v, &so.shard, &so.nshards)) {
-                cli_usage_error("stats", "--shard takes I/N with 1 <= I <= N <= %d",
-                                RF_STATS_MAX_SHARDS);
-                goto usage;
-            }
-        } else if ((r = cli_opt_value(argc, argv, &k, "--format", &v)) != 0) {
-            if (r < 0 || !rf_stats_format_parse(v, &fmt)) {
-                cli_usage_error("stats", "--format takes text, json, csv or html");
-                goto usage;
-            }
-        } else if (merging && argv[k][0] != '-') {
-            merge[nmerge++] = argv[k];
-        } else {
-            cli_usage_error("stats", "unknown argument '%s' (see --help)", argv[k]);
-            goto usage;
-        }
+    sa.so = &so;
+    sa.fmt = &fmt;
+    sa.merge = merge;
+    n = cli_gen_sets(&g, sets);
+    sets[n++] = (cli_optset){stats_opts, &sa};
+    k = cli_getopt("stats", argc, argv, sets, n, take_report, &sa);
+    if (k == CLI_HELP) {
+        fputs(stats_usage, stdout);
+        free(merge);
+        return CLI_OK;
     }
+    if (k != CLI_OK)
+        goto usage;
+    merging = sa.merging;
+    nmerge = sa.nmerge;
+    run_opt = merging ? run_option(argc, argv) : NULL;
     if (g.out_path && (rc = cli_out_check("stats", g.out_path, NULL, NULL, 0)) != CLI_OK) {
         free(merge);
         return rc;
@@ -266,9 +314,8 @@ int cmd_stats(int argc, char **argv)
     rc = cli_pack_open(&cp, "stats", &g.cc);
     if (!cp.pack)
         return cli_pack_close(&cp);
-    for (j = 0, k = CLI_OK; j < g.nforced; j++) /* a forced room's diagnostics in full */
-        if (!cli_pack_room(&cp, g.forced[j], &k) && k > rc)
-            rc = k;
+    k = cli_gen_forced(&cp, &g); /* a forced room's diagnostics in full */
+    rc = k > rc ? k : rc;
     for (j = 0; k == CLI_OK && j < (g.nprofiles ? g.nprofiles : 1); j++)
         if (!cli_pack_profile(&cp, g.nprofiles ? g.profiles[j] : NULL, &k) && k < CLI_CONTENT)
             k = CLI_CONTENT;

@@ -371,30 +371,30 @@ static void loop(watch *w, int sfd)
     }
 }
 
-/* Options: gen's table, then --serve; CLI_OK or the usage error printed;
+static int take_serve(const char *cmd, const char *v, void *ctx)
+{
+    if (!v || !*v)
+        return cli_usage_error(cmd, "--serve needs [ADDR:]PORT"), -1;
+    *(const char **)ctx = v;
+    return 1;
+}
+
+static const cli_opt watch_opts[] = {{"serve", true, take_serve}, {NULL, false, NULL}};
+
+/* Options: gen's tables, then --serve; CLI_OK or the usage error printed;
  * *serve the value of --serve. */
 static int parse(watch *w, int argc, char **argv, const char **serve, bool *help)
 {
-    int k, r;
-    for (k = 1; k < argc; k++) {
-        const char *v = NULL;
-        if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0) {
-            *help = true;
-            return CLI_OK;
-        }
-        if ((r = cli_gen_opt("watch", argc, argv, &k, &w->g)) < 0)
-            return CLI_USAGE;
-        if (r > 0)
-            continue;
-        if ((r = cli_opt_value(argc, argv, &k, "--serve", &v)) != 0) {
-            if (r < 0 || !*v)
-                return cli_usage_error("watch", "--serve needs [ADDR:]PORT");
-            *serve = v;
-            continue;
-        }
-        return cli_usage_error("watch", "unknown argument '%s' (see --help)", argv[k]);
+    cli_optset sets[CLI_GEN_MAX_SETS + 1];
+    size_t n = cli_gen_sets(&w->g, sets);
+    int r;
+    sets[n++] = (cli_optset){watch_opts, serve};
+    r = cli_getopt("watch", argc, argv, sets, n, NULL, NULL);
+    if (r == CLI_HELP) {
+        *help = true;
+        return CLI_OK;
     }
-    if ((r = cli_gen_check("watch", &w->g)) != CLI_OK)
+    if (r != CLI_OK || (r = cli_gen_check("watch", &w->g)) != CLI_OK)
         return r;
     if (w->g.out_given && !w->g.out_path)
         return cli_usage_error("watch",

@@ -51,7 +51,7 @@ _roomforge()
     --content | --scripts)
         COMPREPLY=($(compgen -d -- "$cur"))
         return ;;
-    -o | --recipe | --rooms-file | --merge)
+    -o | --recipe | --rooms-file | --merge | --save | --resume)
         COMPREPLY=($(compgen -f -- "$cur"))
         return ;;
     --scenario)

@@ -32,7 +32,7 @@ typedef struct rf_level rf_level; /* opaque */
 
 typedef struct rf_level_opts {
     const char *profile; /* profile name; NULL: "brogue" */
-    uint64_t seed;
+    uint64_t seed;       /* the run's; a level's streams come from seed and depth */
     int depth;           /* 1-based, 1..1000 */
     int width, height;   /* RF_LEVEL_MIN_W x RF_LEVEL_MIN_H .. 1000 x 1000, or both 0:
                           * the digger's own size (rf_level_default_size) */
@@ -50,10 +50,29 @@ typedef struct rf_level_opts {
                               * (gen --recipe); NULL: the profile's recipe */
     size_t recipe_len;
     const char *recipe_file; /* the name its diagnostics carry; NULL: "recipe" */
+    bool up_near;            /* true: the up stairs go on the free floor tile nearest
+                              * (up_x, up_y), clamped into the level (a run's
+                              * aligned stairs, rf_run); false: drawn anywhere */
+    int up_x, up_y;
+    const char *const *used_rooms; /* nused_rooms names of special templates
+                                    * (special="1") placed on earlier levels of
+                                    * a run: not drawn again, as a run allows
+                                    * each once (DESIGN 18); forced ones still go */
+    size_t nused_rooms;
+    const char *const *used_groups; /* nused_groups unique groups (<unique
+                                     * scope="run" group="G">, DESIGN 16) placed
+                                     * on earlier levels of a run: a scope="run"
+                                     * room of one (names compared ignoring case)
+                                     * is not drawn (DESIGN 18); forced ones
+                                     * still go; scope="level" rooms ignore it */
+    size_t nused_groups;
+    bool force_variant;      /* DESIGN 16: every varying room drawn as variant `variant`
+                              * (gen --variant N); false: from the level's stream */
+    uint32_t variant;
 } rf_level_opts;
 
 /* Defaults: profile brogue, seed 1, depth 1, width = height = 0 (the
- * digger's own size). */
+ * digger's own size), up stairs anywhere (up_near false). */
 RF_API void rf_level_opts_init(rf_level_opts *o);
 
 /* The size a level of o's profile digs at when o gives none: brogue 79 x 29
@@ -68,7 +87,8 @@ RF_API RF_NODISCARD rf_status rf_level_default_size(const rf_profile_set *profil
 
 /* Checks o as rf_level_generate does before it starts: depth 1..1000, width
  * and height both 0 or within 20x10..1000x1000, difficulty 0..5, forced
- * rooms with names, a recipe length with its text. RF_OK, or RF_ERR_ARG
+ * rooms with names, a recipe length with its text, used rooms and used
+ * groups with their names. RF_OK, or RF_ERR_ARG
  * with one bad-level-option error in d (when not NULL) for each bad option.
  * Front ends check what a user gave through it, so every one refuses the
  * same options in the same words. */

@@ -17,6 +17,8 @@ RF_BEGIN_C
 /* Accretion attempts the placer gives each template it draws (forced ones
  * are not limited); the level's work budget counts them. */
 #define RF_PLACE_BUDGET_DRAWN 40
+/* Draws of a varying room's variant before it is refused (DESIGN 16). */
+#define RF_PLACE_VARIANT_TRIES 20
 
 typedef enum rf_place_why {
     RF_PLACE_OK = 0,
@@ -25,13 +27,15 @@ typedef enum rf_place_why {
     RF_PLACE_DOORS,   /* no door to stitch it with */
     RF_PLACE_SPECIAL, /* special, and already on the level */
     RF_PLACE_BUDGET,  /* no place found within the attempt budget */
+    RF_PLACE_VALIDATE, /* varying (DESIGN 16): no variant drawn passed its checks and
+                        * <validate> in RF_PLACE_VARIANT_TRIES draws */
     RF_PLACE_WHY_COUNT
 } rf_place_why;
 
 /* A short English phrase for why ("its depth range", ...). */
 RF_API const char *rf_place_why_text(rf_place_why why);
 /* A one-word key for why ("placed", "depth", "size", "doors", "special",
- * "budget"), as `roomforge stats` tallies refusals. */
+ * "budget", "validate"), as `roomforge stats` tallies refusals. */
 RF_API const char *rf_place_why_key(rf_place_why why);
 
 /* What became of one template the placer planned for a level (forced, or

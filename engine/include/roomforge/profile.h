@@ -47,6 +47,9 @@ RF_API const rf_profile *rf_profile_find(const rf_profile_set *s, const char *na
 RF_API const char *rf_profile_name(const rf_profile *p);
 /* The recipe as the profile names it: "brogue" or "levels/cavern.lua". */
 RF_API const char *rf_profile_recipe(const rf_profile *p);
+/* True when p says stairs="aligned": in a run (rf_run, DESIGN 18) each
+ * level's up stairs go where the level above has its down stairs. */
+RF_API bool rf_profile_stairs_aligned(const rf_profile *p);
 /* The key of p's ith parameter row in file order (a key may repeat, once a
  * <depths> range), NULL past the end. */
 RF_API const char *rf_profile_key_at(const rf_profile *p, size_t i);

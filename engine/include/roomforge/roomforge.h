@@ -27,6 +27,7 @@
 #include "roomforge/place.h"
 #include "roomforge/special.h"
 #include "roomforge/level.h"
+#include "roomforge/run.h"
 #include "roomforge/fs.h"
 #include "roomforge/text.h"
 #include "roomforge/view.h"

@@ -237,5 +237,42 @@ RF_API const char *rf_template_tags(const rf_template *t);
 RF_API bool rf_template_can_rotate(const rf_template *t);
 RF_API bool rf_template_can_mirror(const rf_template *t);
 
+/* ---- rooms that vary (DESIGN 16) ---- */
+
+/* True when t carries <vary> steps: each placement draws a variant. */
+RF_API bool rf_template_varies(const rf_template *t);
+/* t's weight at 1-based depth: the first <weight depth="A-B"> holding it,
+ * else rf_template_weight. */
+RF_API int rf_template_weight_at(const rf_template *t, int depth);
+/* <unique>: 0 none, 1 per level, 2 per run; the group (the room's name when
+ * none is given). */
+#define RF_TEMPLATE_UNIQUE_LEVEL 1
+#define RF_TEMPLATE_UNIQUE_RUN 2
+RF_API int rf_template_unique_scope(const rf_template *t);
+RF_API const char *rf_template_unique_group(const rf_template *t);
+/* Variant number v of a varying t: the same map for the same (room name,
+ * v) on every machine. *out is owned by the caller (rf_template_variant_free)
+ * and borrows t (valid while t's set lives). A variant reads as any template
+ * (rf_template_cell, doors, objects with at= at their digit's new cell).
+ * RF_OK; RF_ERR_ARG when t does not vary or is itself a variant;
+ * RF_ERR_NOMEM. */
+RF_API RF_NODISCARD rf_status rf_template_variant(const rf_template *t, uint32_t v,
+                                                  rf_template **out);
+RF_API void rf_template_variant_free(rf_template *vt);
+/* A variant's template, or t itself for a template that is no variant. */
+RF_API const rf_template *rf_template_base(const rf_template *t);
+/* A variant's number; -1 for a template that is no variant. */
+RF_API long rf_template_variant_number(const rf_template *t);
+/* The <validate> chunks of t (or of a variant's template), in the order
+ * written: how many, and the ith's Lua text (NULL past the end) with the
+ * file line and column of its first character, and of its <validate>. */
+RF_API size_t rf_template_validate_count(const rf_template *t);
+RF_API const char *rf_template_validate_at(const rf_template *t, size_t i, int *line, int *col,
+                                           int *el_line, int *el_col);
+/* Checks variant vt as a room (the load checks, vary-unresolved,
+ * vary-object-blocked), reporting to d with messages led by "variant N: ";
+ * the errors reported (SIZE_MAX when memory ran out). */
+RF_API size_t rf_template_variant_check(const rf_template *vt, rf_diags *d);
+
 RF_END_C
 #endif /* RF_TEMPLATE_H */

@@ -93,7 +93,8 @@ struct rf_level;
  * template attributes (a lever's state, a clock's time, ...); every object's
  * tag is the level's type ("item" for loot, "trap", "launcher", a
  * decoration's type) and a horde's members know their leader. l is read
- * only here, but its templates must outlive w. RF_OK, RF_ERR_CONTENT when a
+ * only here, but its templates must outlive w (the variants of rooms that
+ * vary, which the level owns, w draws again and keeps). RF_OK, RF_ERR_CONTENT when a
  * template's script was left out (reported to d), RF_ERR_LIMIT (too many
  * rooms), RF_ERR_NOMEM (w may hold part of the level: free it), RF_ERR_ARG
  * for NULL. */

@@ -21,6 +21,11 @@ typedef struct rf_rng {
 #define RF_RNG_COSMETIC "cosmetic"
 #define RF_RNG_POPULATE "populate"
 
+/* The seed every stream of the level at depth of a run of seed is seeded
+ * from (DESIGN 18): both mixed by the SplitMix64 finaliser, so two depths of
+ * one seed, or one depth of two seeds, never get the same value, and a step
+ * of either flips about half its bits. */
+uint64_t rf_rng_depth_seed(uint64_t seed, int depth);
 /* Seeds r from a seed and a stream number. */
 void rf_rng_seed(rf_rng *r, uint64_t seed, uint64_t stream);
 /* Seeds r from a seed and a stream name (FNV-1a 64 of the name). */

@@ -106,10 +106,10 @@ static const rf_diag_code codes[] = {
     /* stats over many levels (roomforge stats) */
     {"stats-options", E, true, "stats options out of range or contradictory (count, depths, jobs, shard, a profile given twice)"},
     {"stats-merge", E, true, "a file given to stats --merge is not a stats JSON report, or the files are not the shards of one run"},
-    /* world saves (rf_world_save, rf_world_load) */
+    /* world saves and run states (rf_world_save, rf_run_save and their loads) */
     {"save-state", E, true, "a room's room.state holds what a save cannot keep (a function, a cycle, a table with a metatable); the message names the room"},
-    {"save-version", E, true, "a world save from a later version of roomforge than this library reads"},
-    {"save-damaged", E, true, "a world save that is damaged, truncated, not a save, or made with other templates or extensions"},
+    {"save-version", E, true, "a world save or run state from a later version of roomforge than this library reads"},
+    {"save-damaged", E, true, "a world save or run state that is damaged, truncated, not a save, or made with other templates, extensions or profiles"},
     /* lint's project policy (roomforge.toml, suppression comments, --baseline) */
     {"config-syntax", E, true, "a roomforge.toml line that is not TOML roomforge reads"},
     {"config-key", E, true, "a roomforge.toml key or table roomforge does not know"},
@@ -129,6 +129,16 @@ static const rf_diag_code codes[] = {
     /* the parts of a room no door reaches (issue 28) */
     {"unreachable-part", W, true, "a part of a room that no door reaches, not even by a diagonal step; a level walls it and the objects in it"},
     {"diagonal-only-part", W, true, "a part of a room reached from its doors only by diagonal steps; levels connect by 4-neighbour steps, so a level walls it and the objects in it"},
+    /* rooms that vary (DESIGN 16, issue 32) */
+    {"vary-bad-glyph", E, true, "a <subst> or <nsubst> glyph that is not one printable ASCII character other than a map symbol"},
+    {"vary-bad-choices", E, true, "a <subst> choices text that is not glyphs with optional :weight (1-10000)"},
+    {"vary-bad-counts", E, true, "an <nsubst> counts text that is not N=glyph or *=glyph items apart by '/'"},
+    {"vary-bad-groups", E, true, "a <shuffle> groups text that is not two or more groups of placeholders of one length apart by '/'"},
+    {"vary-bad-weight", E, true, "a <weight> whose depth is not A-B or A (1-based, A <= B)"},
+    {"vary-bad-unique", E, true, "a <unique> whose scope is not level or run"},
+    {"vary-unresolved", E, true, "a cell that is no map symbol after <vary> in some variant (lint names the first)"},
+    {"vary-object-blocked", E, true, "an object on a cell that a variant made wall (lint names the first variant)"},
+    {"vary-validate", E, true, "a <validate> chunk that fails to run, or that no variant of the lint seeds passes"},
 };
 
 #undef E

@@ -3,6 +3,7 @@
  * Pipeline: core; every random draw of dig, place and the passes.
  * Design: PCG32 XSH-RR from its published description; ranges by rejection
  * (no modulo bias, same numbers everywhere); dice parse once, roll often.
+ * A depth's seed is the SplitMix64 finaliser over seed and depth (DESIGN 18).
  */
 #include <ctype.h>
 #include <string.h>
@@ -10,6 +11,28 @@
 #include "roomforge/rng.h"
 
 #define PCG_MULT 6364136223846793005ULL
+/* 2^64 / golden ratio, SplitMix64's increment: odd, so depth * it is a
+ * bijection and depths stay apart before the final mix. */
+#define MIX_GAMMA 0x9e3779b97f4a7c15ULL
+
+/* The SplitMix64 finaliser (Stafford's variant 13): a bijection of 64-bit
+ * values in which every input bit flips each output bit about half the time. */
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* mix64 of the seed's mix plus depth steps of the gamma. For one seed the
+ * inner sums differ for every depth (the gamma is odd), for one depth they
+ * differ for every seed (mix64 is a bijection); the outer mix64 keeps both
+ * and spreads them over all 64 bits, so nearby seeds and depths give
+ * unrelated stream seeds. */
+uint64_t rf_rng_depth_seed(uint64_t seed, int depth)
+{
+    return mix64(mix64(seed) + (uint64_t)(int64_t)depth * MIX_GAMMA);
+}
 
 uint32_t rf_rng_next(rf_rng *r)
 {

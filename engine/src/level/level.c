@@ -10,6 +10,7 @@
 #include "core/alloc.h"
 #include "level_int.h"
 #include "roomforge/place.h"
+#include "roomforge/template.h"
 
 void rf_level_free(rf_level *l)
 {
@@ -21,6 +22,9 @@ void rf_level_free(rf_level *l)
     rf_placed_list_fini(&l->objs);
     rf_free(l->choke);
     rf_free(l->plan);
+    for (i = 0; i < l->nvariants; i++)
+        rf_template_variant_free(l->variants[i]);
+    rf_free(l->variants);
     for (i = 0; i < l->nfeelings; i++)
         rf_free(l->feelings[i]);
     rf_free(l->feelings);

@@ -4,6 +4,8 @@
  * Pipeline: level; resolves the profile and runs its recipe (recipe.c), then
  * reports the profile parameters the recipe never read (unknown-param).
  * Design: the default size is a probe run that stops at the first dig step.
+ * A drawn template that found no place is retried: the level runs again
+ * with it reserved before digging, as forced rooms are (run).
  */
 #include <string.h>
 
@@ -11,6 +13,8 @@
 #include "level_dig2_int.h"
 #include "profile/profile.h"
 #include "recipe_int.h"
+
+#define RETRY_RUNS 3 /* a level's runs at most: the first and two retries */
 
 /* A bundled recipe and the keys of the dig steps it calls. */
 typedef struct recipe_row {
@@ -129,10 +133,30 @@ static bool recipe_ok(const rf_level_opts *o, rf_diags *d)
            BAD("a recipe of %zu bytes without its text", o->recipe_len);
 }
 
+static bool up_ok(const rf_level_opts *o, rf_diags *d)
+{
+    return !o->up_near ||
+           (o->up_x >= 0 && o->up_y >= 0 && o->up_x < RF_LEVEL_MAX_SIDE &&
+            o->up_y < RF_LEVEL_MAX_SIDE) ||
+           BAD("up stairs near (%d, %d): outside every level", o->up_x, o->up_y);
+}
+
+static bool used_ok(const rf_level_opts *o, rf_diags *d)
+{
+    return o->nused_rooms == 0 || o->used_rooms ||
+           BAD("%zu used rooms without their names", o->nused_rooms);
+}
+
+static bool groups_ok(const rf_level_opts *o, rf_diags *d)
+{
+    return o->nused_groups == 0 || o->used_groups ||
+           BAD("%zu used groups without their names", o->nused_groups);
+}
+
 #undef BAD
 
 static bool (*const checks[])(const rf_level_opts *o, rf_diags *d) = {
-    depth_ok, size_given_ok, difficulty_ok, rooms_ok, recipe_ok};
+    depth_ok, size_given_ok, difficulty_ok, rooms_ok, recipe_ok, up_ok, used_ok, groups_ok};
 
 rf_status rf_level_opts_check(const rf_level_opts *o, rf_diags *d)
 {
@@ -179,12 +203,16 @@ static rf_status keep_plan(rf_level *lv, const rf_placer *pl)
 
 /* Runs o's recipe on a new level (probe: up to its first dig step). A run
  * with a profile that is no probe records in r->asked which of its
- * parameter rows the recipe read. */
-static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, bool probe,
-                     long long guard_ms, rf_recipe_run *r, rf_diags *d)
+ * parameter rows the recipe read. retry (nretry entries, may be NULL): the
+ * drawn plan entries the placer reserves before digging. */
+static rf_status run_once(const rf_profile_set *profiles, const rf_level_opts *o, bool probe,
+                          long long guard_ms, const bool *retry, size_t nretry,
+                          rf_recipe_run *r, rf_diags *d)
 {
     rf_status st;
     memset(r, 0, sizeof *r);
+    r->retry = retry;
+    r->nretry = nretry;
     if (guard_ms > 0)
         r->deadline_ms = rf_recipe_clock_ms() + (uint64_t)guard_ms;
     if ((st = rf_level_opts_check(o, d)) != RF_OK)
@@ -206,9 +234,109 @@ static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, boo
     st = rf_recipe_run_level(r);
     if (st == RF_OK && !probe)
         st = keep_plan(r->lv, r->placer);
+    /* the rooms' records point at the variants drawn: the level keeps them */
+    if (rf_place_take_variants(r->placer, &r->lv->variants, &r->lv->nvariants) != RF_OK &&
+        st == RF_OK)
+        st = RF_ERR_NOMEM;
     rf_place_free(r->placer);
     rf_brogue_run_free(r->brogue);
     r->brogue = NULL;
+    r->placer = NULL;
+    r->retry = NULL;
+    r->nretry = 0;
+    return st;
+}
+
+/* Marks in retry (n entries) the drawn entries of lv's plan that found no
+ * place; true when one was not marked before. */
+static bool mark_unplaced(const rf_level *lv, bool *retry, size_t n)
+{
+    size_t i;
+    bool grew = false;
+    for (i = 0; i < lv->nplan && i < n; i++) {
+        const rf_place_entry *e = &lv->plan[i];
+        if (!e->forced && !e->placed && e->why == RF_PLACE_BUDGET && !retry[i]) {
+            retry[i] = true;
+            grew = true;
+        }
+    }
+    return grew;
+}
+
+/* The walkable tiles of lv outside template rooms: the ground the digger
+ * made, which a retry must not take away. */
+static long dug_ground(const rf_level *lv)
+{
+    const rf_grid *g = lv->g;
+    long n = 0;
+    size_t i, cells = g ? (size_t)g->w * (size_t)g->h : 0;
+    for (i = 0; i < cells; i++) {
+        int room = g->room[i];
+        n += rf_tile_is_walkable((rf_tile)g->t[i]) &&
+             (room <= 0 || (size_t)room > lv->rooms.n ||
+              lv->rooms.items[room - 1].kind != RF_ROOM_TEMPLATE);
+    }
+    return n;
+}
+
+/* run_once, and when a drawn template found no place, the level again with
+ * it reserved before digging as a forced room is: the plan comes from its
+ * own stream, so the retry draws the same templates, and what is placed
+ * follows their weights, big rooms too. A retry that leaves another drawn
+ * entry out runs once more with both, RETRY_RUNS runs in all; a retry
+ * that fails, or whose digger was left less than half the ground the run
+ * before made (the reserved boxes took its room), keeps the run before
+ * it. The diagnostics are the kept run's
+ * (staged, then added to d). Same seed, same runs: same level. */
+static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, bool probe,
+                     long long guard_ms, rf_recipe_run *r, rf_diags *d)
+{
+    rf_recipe_run next;
+    rf_diags *kept = NULL, *more = NULL;
+    bool *retry = NULL;
+    size_t n;
+    rf_status st;
+    int k;
+    memset(r, 0, sizeof *r);
+    if (probe || !o || !o->templates)
+        return run_once(profiles, o, probe, guard_ms, NULL, 0, r, d);
+    if (d && !(kept = rf_diags_new_staging()))
+        return RF_ERR_NOMEM;
+    st = run_once(profiles, o, false, guard_ms, NULL, 0, r, kept);
+    n = st == RF_OK ? r->lv->nplan : 0;
+    for (k = 1; st == RF_OK && k < RETRY_RUNS; k++) {
+        rf_status again;
+        if (!retry && !(retry = rf_calloc(n ? n : 1, sizeof *retry))) {
+            st = RF_ERR_NOMEM;
+            break;
+        }
+        if (!mark_unplaced(r->lv, retry, n))
+            break;
+        if (d && !(more = rf_diags_new_staging())) {
+            st = RF_ERR_NOMEM;
+            break;
+        }
+        again = run_once(profiles, o, false, guard_ms, retry, n, &next, more);
+        if (again != RF_OK || 2 * dug_ground(next.lv) < dug_ground(r->lv)) {
+            rf_level_free(next.lv);
+            rf_free(next.asked);
+            rf_diags_free(more);
+            if (again == RF_ERR_NOMEM)
+                st = again;
+            break;
+        }
+        rf_level_free(r->lv);
+        rf_free(r->asked);
+        *r = next;
+        rf_diags_free(kept);
+        kept = more;
+        more = NULL;
+    }
+    rf_free(retry);
+    r->d = d;
+    if (kept && !rf_diags_append(d, kept) && st == RF_OK)
+        st = RF_ERR_NOMEM;
+    rf_diags_free(kept);
     return st;
 }
 

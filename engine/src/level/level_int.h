@@ -24,6 +24,8 @@ struct rf_level {
     rf_special_result special; /* the special-room pass's, zeroed when it did not run */
     struct rf_place_entry *plan; /* nplan: what became of each planned template */
     size_t nplan;
+    struct rf_template **variants; /* nvariants the rooms' tmpl point at (DESIGN 16) */
+    size_t nvariants;
     char **feelings; /* nfeelings owned strings */
     size_t nfeelings, feel_cap;
 };

@@ -44,7 +44,10 @@ static void write_room_json(FILE *out, const rf_room_rec *r, bool first, bool ba
     if (file && base_names && strrchr(file, '/'))
         file = strrchr(file, '/') + 1;
     rf_json_string(out, file);
-    if (r->tmpl)
+    if (r->tmpl && rf_template_variant_number(r->tmpl) >= 0) /* DESIGN 16: only then */
+        fprintf(out, ",\"line\":%d,\"variant\":%ld}", rf_template_line(r->tmpl),
+                rf_template_variant_number(r->tmpl));
+    else if (r->tmpl)
         fprintf(out, ",\"line\":%d}", rf_template_line(r->tmpl));
     else
         fputs(",\"line\":null}", out);

@@ -66,6 +66,18 @@ void rf_recipe_mark(rf_recipe_run *r, const char *key)
             r->asked[i] = true;
 }
 
+int rf_recipe_int(rf_recipe_run *r, const char *key, int def)
+{
+    rf_recipe_mark(r, key);
+    return rf_profile_int(r->prof, r->o->depth, key, def);
+}
+
+bool rf_recipe_range(rf_recipe_run *r, const char *key, int *lo, int *hi)
+{
+    rf_recipe_mark(r, key);
+    return rf_profile_range(r->prof, r->o->depth, key, lo, hi);
+}
+
 void rf_recipe_mark_known(rf_recipe_run *r, bool (*knows)(const char *key))
 {
     size_t i;
@@ -113,7 +125,7 @@ static int recipe_main(lua_State *L)
     main_args *a = lua_touserdata(L, 1);
     rf_rng rng;
     uint64_t seed;
-    rf_rng_seed_named(&rng, a->r->o->seed, "recipe-math");
+    rf_rng_seed_named(&rng, a->r->seed, "recipe-math");
     seed = (uint64_t)rf_rng_next(&rng) << 32 | rf_rng_next(&rng);
     rf_luavm_load(L, a->src->text, a->src->len, a->src->chunk);
     rf_luavm_push_env(L, seed);
@@ -223,9 +235,10 @@ rf_status rf_recipe_run_level(rf_recipe_run *r)
     vm = rf_luavm_new(0, RECIPE_BUDGET);
     if (!vm)
         return RF_ERR_NOMEM;
-    rf_rng_seed_named(&r->layout, r->o->seed, RF_RNG_LAYOUT);
-    rf_rng_seed_named(&r->cosmetic, r->o->seed, RF_RNG_COSMETIC);
-    rf_rng_seed_named(&r->roll, r->o->seed, "recipe");
+    r->seed = rf_rng_depth_seed(r->o->seed, r->o->depth);
+    rf_rng_seed_named(&r->layout, r->seed, RF_RNG_LAYOUT);
+    rf_rng_seed_named(&r->cosmetic, r->seed, RF_RNG_COSMETIC);
+    rf_rng_seed_named(&r->roll, r->seed, "recipe");
     r->params_ref = LUA_NOREF;
     args.r = r;
     args.src = &src;

@@ -2,8 +2,9 @@
  * profile names, and the step table it calls.
  *
  * Pipeline: level; recipe.c runs the recipe, recipe_steps.c holds its steps
- * (dig, place, passes). A run owns the level's streams and the placer, and
- * records the steps called and parameters read (rf_recipe_mark).
+ * (dig, place, passes). A run owns the level's streams (all seeded from the
+ * seed and depth together) and the placer, and records the steps called and
+ * parameters read (rf_recipe_mark).
  */
 #ifndef RF_RECIPE_INT_H
 #define RF_RECIPE_INT_H
@@ -33,6 +34,8 @@ typedef struct rf_recipe_run {
     const rf_level_opts *o;
     rf_diags *d;
     const char *name;               /* the recipe's, for messages */
+    uint64_t seed;                  /* every stream's: rf_rng_depth_seed(o->seed,
+                                     * o->depth), so depths share no stream */
     rf_rng layout, cosmetic, roll;  /* streams "layout", "cosmetic", "recipe" */
     rf_placer *placer;              /* made by the first dig step, NULL before */
     rf_brogue_run *brogue;          /* a Brogue dig in progress, else NULL */
@@ -51,10 +54,20 @@ typedef struct rf_recipe_run {
     uint64_t deadline_ms;           /* lint's wall-clock guard (monotonic ms), 0: none */
     bool probe;                     /* rf_level_default_size: stop at the grid's size */
     int probe_w, probe_h;           /* the size the probe found, 0 before */
+    const bool *retry;              /* the level's retry: drawn plan entries to
+                                     * reserve (rf_place_opts.retry), NULL: none */
+    size_t nretry;
 } rf_recipe_run;
 
 /* Records that the run read profile key key (every row of it). */
 void rf_recipe_mark(rf_recipe_run *r, const char *key);
+/* The profile's value of key at the run's depth (def when it has none),
+ * recorded as read: every read of the pipeline's own keys goes through
+ * these, so none is read unrecorded (unknown-param stays true). */
+int rf_recipe_int(rf_recipe_run *r, const char *key, int def);
+/* The profile's range of key at the run's depth, recorded as read; false
+ * (lo, hi untouched) when the profile has none there. */
+bool rf_recipe_range(rf_recipe_run *r, const char *key, int *lo, int *hi);
 /* Records every profile key knows(key) says a step reads. */
 void rf_recipe_mark_known(rf_recipe_run *r, bool (*knows)(const char *key));
 /* Reports unknown-param (a warning at the profiles file's line) for each

@@ -112,11 +112,15 @@ static rf_params params_at(lua_State *L, rf_recipe_run *r, const char *step,
 static bool special_knows(const char *key) { return strcmp(key, "single-monster") == 0; }
 static bool populate_knows(const char *key) { return strcmp(key, "traps") == 0; }
 
-/* Stairs on lv (passes/stairs.h), their positions kept in lv. */
-static rf_status place_stairs(rf_level *lv, rf_rng *layout)
+/* Stairs on lv (passes/stairs.h), their positions kept in lv; o's up_x,
+ * up_y when up_near (a run's aligned stairs), clamped into the level. */
+static rf_status place_stairs(rf_level *lv, const rf_level_opts *o, rf_rng *layout)
 {
-    int up, down, w = lv->g->w;
-    rf_status st = rf_stairs_place(lv->g, &lv->rooms, &lv->objs, lv->depth, layout, &up, &down);
+    int up, down, w = lv->g->w, near = -1;
+    rf_status st;
+    if (o->up_near)
+        near = (o->up_y < lv->g->h ? o->up_y : lv->g->h - 1) * w + (o->up_x < w ? o->up_x : w - 1);
+    st = rf_stairs_place(lv->g, &lv->rooms, &lv->objs, lv->depth, near, layout, &up, &down);
     if (st != RF_OK)
         return st;
     lv->up_x = up % w;
@@ -147,16 +151,20 @@ static void place_opts(rf_recipe_run *r, rf_place_opts *po)
     po->templates = r->o->templates;
     po->rooms = r->o->rooms;
     po->nrooms = r->o->nrooms;
+    po->used = r->o->used_rooms;
+    po->nused = r->o->nused_rooms;
+    po->used_groups = r->o->used_groups;
+    po->nused_groups = r->o->nused_groups;
     po->depth = r->o->depth;
-    po->seed = r->o->seed;
-    for (k = 0; k < 4; k++) {
-        po->terrain[k] = rf_profile_int(r->prof, r->o->depth, keys[k], po->terrain[k]);
-        rf_recipe_mark(r, keys[k]);
-    }
-    (void)rf_profile_range(r->prof, r->o->depth, "templates", &po->count_lo, &po->count_hi);
-    rf_recipe_mark(r, "templates");
-    po->orient = rf_profile_int(r->prof, r->o->depth, "orient", RF_PLACE_ORIENT_TEMPLATE);
-    rf_recipe_mark(r, "orient");
+    po->seed = r->seed;
+    po->force_variant = r->o->force_variant;
+    po->variant = r->o->variant;
+    for (k = 0; k < 4; k++)
+        po->terrain[k] = rf_recipe_int(r, keys[k], po->terrain[k]);
+    (void)rf_recipe_range(r, "templates", &po->count_lo, &po->count_hi);
+    po->orient = rf_recipe_int(r, "orient", RF_PLACE_ORIENT_TEMPLATE);
+    po->retry = r->retry;
+    po->nretry = r->nretry;
 }
 
 /* The attempts the placer may make for the templates it draws: the scaled
@@ -373,7 +381,7 @@ static int step_stairs(lua_State *L)
         return 0;
     if (r->stairs)
         luaL_error(L, "stairs: the stairs are already placed");
-    st = place_stairs(r->lv, &r->layout);
+    st = place_stairs(r->lv, r->o, &r->layout);
     if (st == RF_ERR_CONTENT)
         luaL_error(L, "stairs: the level has fewer than two free floor tiles");
     if (st != RF_OK)
@@ -400,7 +408,7 @@ static int step_special_rooms(lua_State *L)
     so.depth = r->lv->depth;
     so.difficulty = r->o->difficulty ? (rf_difficulty)r->o->difficulty : RF_DIFFICULTY_HMP;
     so.single_monster = src.get(src.ud, "single-monster", &lo, &hi) && lo != 0;
-    rf_rng_seed_named(&rng, r->o->seed, "special");
+    rf_rng_seed_named(&rng, r->seed, "special");
     r->choke_stale = true;
     st = rf_special_rooms(r->lv->g, &r->lv->rooms, &so, &rng, &r->lv->objs, &r->lv->special);
     for (i = 0; st == RF_OK && i < r->lv->special.nfeelings; i++)
@@ -441,7 +449,7 @@ static int step_populate(lua_State *L)
         luaL_error(L, "populate: place the stairs first (hordes sleep out of their sight)");
     if (!rf_recipe_charge(L, r, "populate", 1))
         return 0;
-    rf_rng_seed_named(&rng, r->o->seed, RF_RNG_POPULATE);
+    rf_rng_seed_named(&rng, r->seed, RF_RNG_POPULATE);
     rf_populate_opts_init(&po);
     po.depth = r->lv->depth;
     po.traps = trap_count(r, &src, &rng);

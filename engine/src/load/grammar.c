@@ -83,6 +83,14 @@ static const rf_gattr_spec magic_attrs[] = {I("magicuid", 0, 255), END};
 static const rf_gattr_spec pedestal_attrs[] = {S("text"), END};
 static const rf_gattr_spec none_attrs[] = {END};
 static const rf_gattr_spec script_attrs[] = {B("repeat"), S("lang"), S("src"), END};
+/* DESIGN 16 */
+static const rf_gattr_spec subst_attrs[] = {S("glyph"), S("choices"), B("once"), END};
+static const rf_gattr_spec nsubst_attrs[] = {S("glyph"), S("counts"), END};
+static const rf_gattr_spec shuffle_attrs[] = {S("groups"), END};
+static const rf_gattr_spec subroom_attrs[] = {S("glyph"), S("tags"), END};
+static const rf_gattr_spec validate_attrs[] = {S("lang"), END};
+static const rf_gattr_spec weight_attrs[] = {S("depth"), I("value", 0, 10000), END};
+static const rf_gattr_spec unique_attrs[] = {S("scope"), S("group"), END};
 
 #define OBJ(key, type, attrs, req)                                                                 \
     {                                                                                              \
@@ -109,6 +117,14 @@ static const rf_gelem_spec elems[] = {
     {"script", RF_EL_SCRIPT, RF_EL_ROOM, -1, script_attrs, false, false, NULL},
     {"condition", RF_EL_CONDITION, RF_EL_SCRIPT, -1, none_attrs, false, true, "conditiontype"},
     {"action", RF_EL_ACTION, RF_EL_SCRIPT, -1, none_attrs, false, true, "actiontype"},
+    {"vary", RF_EL_VARY, RF_EL_ROOM, -1, none_attrs, false, false, NULL},
+    {"subst", RF_EL_SUBST, RF_EL_VARY, -1, subst_attrs, false, false, "glyph;choices"},
+    {"nsubst", RF_EL_NSUBST, RF_EL_VARY, -1, nsubst_attrs, false, false, "glyph;counts"},
+    {"shuffle", RF_EL_SHUFFLE, RF_EL_VARY, -1, shuffle_attrs, false, false, "groups"},
+    {"subroom", RF_EL_SUBROOM, RF_EL_VARY, -1, subroom_attrs, false, false, "glyph;tags"},
+    {"validate", RF_EL_VALIDATE, RF_EL_VARY, -1, validate_attrs, false, false, NULL},
+    {"weight", RF_EL_WEIGHT, RF_EL_ROOM, -1, weight_attrs, false, false, "depth;value"},
+    {"unique", RF_EL_UNIQUE, RF_EL_ROOM, -1, unique_attrs, false, false, NULL},
 };
 
 /* An object element the grammar does not know, kept (RF_OBJ_OTHER): the

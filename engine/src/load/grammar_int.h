@@ -28,7 +28,15 @@ typedef enum rf_elem_kind {
     RF_EL_OBJECT,
     RF_EL_SCRIPT,
     RF_EL_CONDITION,
-    RF_EL_ACTION
+    RF_EL_ACTION,
+    RF_EL_VARY, /* DESIGN 16: <vary> and its children, <weight>, <unique> */
+    RF_EL_SUBST,
+    RF_EL_NSUBST,
+    RF_EL_SHUFFLE,
+    RF_EL_SUBROOM,
+    RF_EL_VALIDATE,
+    RF_EL_WEIGHT,
+    RF_EL_UNIQUE
 } rf_elem_kind;
 
 typedef struct rf_gelem_spec {

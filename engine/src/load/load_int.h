@@ -162,6 +162,12 @@ typedef struct rf_loader {
     size_t nconds, conds_cap, nacts, acts_cap;
     char *code;
     size_t code_len, code_cap;
+    /* the current room's <vary>, <weight>s and <unique> (load_vary.c) */
+    rf_vary_step *vsteps;
+    size_t nvsteps, vsteps_cap;
+    rf_depth_weight *dweights;
+    size_t ndweights, dweights_cap;
+    bool in_validate; /* text goes to code, for the last of vsteps */
 } rf_loader;
 
 /* rf_grow, its call made only when the vector must grow: the loader's
@@ -290,6 +296,16 @@ void rf_load_clause_start(rf_loader *ld, bool cond, const char *tag);
 void rf_load_script_end(rf_loader *ld);
 /* Appends n bytes of text (or CDATA) to the script's Lua code. */
 void rf_load_script_text(rf_loader *ld, const char *text, size_t n);
+
+/* ---- load_vary.c: <vary> and its children, <weight>, <unique> ---- */
+
+/* At the start tag of one of them (kind: its rf_elem_kind). */
+void rf_load_vary_start(rf_loader *ld, rf_elem_kind kind);
+/* At </validate>: its Lua text kept. */
+void rf_load_validate_end(rf_loader *ld);
+/* At </room>, before the room is built: the steps and weights into the
+ * arena, on ld->t; false when memory ran out. */
+bool rf_load_vary_finish(rf_loader *ld);
 
 /* ---- load_xml.c and load_recover.c ---- */
 

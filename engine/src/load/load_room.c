@@ -7,6 +7,7 @@
  * Seeds: dredmor-room-system.txt 1.1, 1.2, 2.
  */
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
@@ -15,6 +16,7 @@
 #include "load/symbols.h"
 #include "template_check_int.h"
 #include "load_int.h"
+#include "vary_int.h"
 
 /* The class of map symbol ch; RF_SYMBOL_OUTSIDE for no symbol (the checks
  * report those). */
@@ -39,7 +41,8 @@ void rf_load_room_start(rf_loader *ld)
     ld->width = ld->height = -1;
     ld->have_flags = ld->rows_full = false;
     ld->nrows = ld->nobjs = ld->nscripts = 0;
-    ld->in_script = false;
+    ld->nvsteps = ld->ndweights = 0;
+    ld->in_script = ld->in_validate = false;
     if ((a = rf_load_attr(ld, "name")) != NULL)
         ld->t.name = rf_load_adup(ld, a->value);
     if ((a = rf_load_attr(ld, "width")) != NULL) {
@@ -211,7 +214,7 @@ void rf_load_object_start(rf_loader *ld, const rf_gelem_spec *spec, const char *
 static bool room_build(rf_loader *ld)
 {
     rf_template *t;
-    size_t i, w, h, ndoors = 0;
+    size_t i, w, h, ndoors = 0, nerr;
     char *cells;
     int *lines, *cols;
     int **cell_pos = NULL;
@@ -256,6 +259,8 @@ static bool room_build(rf_loader *ld)
     if (ld->height > 0 && (size_t)ld->height != h && ld->height <= RF_TEMPLATE_MAX_SIDE)
         rf_load_emit(ld, "row-height", ld->hline, ld->hcol, "height=\"%d\" but there are %zu rows",
                      ld->height, h);
+    if (!rf_load_vary_finish(ld))
+        goto nomem;
     /* one block: the template, its rows' lines, then cols, then its cells */
     t = rf_arena_alloc(&ld->set->arena, sizeof *t + 2 * h * sizeof *lines + h * (w + 1));
     if (!t)
@@ -301,41 +306,10 @@ static bool room_build(rf_loader *ld)
     t->row_lines = lines;
     t->row_cols = cols;
     t->cell_pos = (const int *const *)cell_pos;
-    /* Doors: D opens north when nothing is above it, d west when nothing is left.
-     */
     doors = ndoors ? rf_arena_alloc(&ld->set->arena, ndoors * sizeof *doors) : NULL;
     if (ndoors && !doors)
         goto nomem;
-    ndoors = 0;
-    for (i = 0; i < h; i++) {
-        size_t x;
-        for (x = 0; x < w; x++) {
-            char ch = cells[i * (w + 1) + x];
-            rf_door *dr;
-            int k;
-            if (symbol_class(ch) != RF_SYMBOL_DOOR)
-                continue;
-            dr = &doors[ndoors++];
-            dr->x = (int)x;
-            dr->y = (int)i;
-            if (ch == 'D') {
-                char above = i == 0 ? ' ' : cells[(i - 1) * (w + 1) + x];
-                dr->side = above == ' ' ? RF_SIDE_NORTH : RF_SIDE_SOUTH;
-                for (k = 0; k < 3; k++) {
-                    dr->span_x[k] = (int)x - 1 + k;
-                    dr->span_y[k] = (int)i;
-                }
-            } else {
-                char left = x == 0 ? ' ' : cells[i * (w + 1) + x - 1];
-                dr->side = left == ' ' ? RF_SIDE_WEST : RF_SIDE_EAST;
-                for (k = 0; k < 3; k++) {
-                    dr->span_x[k] = (int)x;
-                    dr->span_y[k] = (int)i - 1 + k;
-                }
-            }
-            (void)rf_template_cell_pos(t, dr->x, dr->y, &dr->line, &dr->col); /* in the map */
-        }
-    }
+    ndoors = doors ? rf_vary_doors(t, doors) : 0;
     t->doors = doors;
     t->ndoors = ndoors;
     if (ld->nobjs) {
@@ -359,7 +333,12 @@ static bool room_build(rf_loader *ld)
     }
     t->scripts = scripts;
     t->nscripts = ld->nscripts;
-    if (rf_template_check_walls(t, ld->d, ld->thin_walls) > 0) {
+    /* a room that varies is checked in its variants (DESIGN 16), as lint does */
+    nerr = t->nvary ? rf_vary_check(t, ld->d, ld->thin_walls)
+                    : rf_template_check_walls(t, ld->d, ld->thin_walls);
+    if (nerr == SIZE_MAX)
+        goto nomem;
+    if (nerr > 0) {
         ld->file_errors++;
         return false;
     }

@@ -161,6 +161,17 @@ static void on_start(rf_loader *ld, const char *tag, bool interned, int depth)
     case RF_EL_SCRIPT: rf_load_script_start(ld); break;
     case RF_EL_CONDITION: rf_load_clause_start(ld, true, tag); break;
     case RF_EL_ACTION: rf_load_clause_start(ld, false, tag); break;
+    case RF_EL_VARY:
+    case RF_EL_SUBST:
+    case RF_EL_NSUBST:
+    case RF_EL_SHUFFLE:
+    case RF_EL_SUBROOM:
+    case RF_EL_VALIDATE:
+    case RF_EL_WEIGHT:
+    case RF_EL_UNIQUE:
+        rf_load_check_required(ld, spec, tag);
+        rf_load_vary_start(ld, spec->kind);
+        break;
     }
 }
 
@@ -177,6 +188,8 @@ static void on_end(rf_loader *ld, int depth)
         report_held(ld);
     if (ld->stack[depth] == RF_EL_SCRIPT)
         rf_load_script_end(ld);
+    else if (ld->stack[depth] == RF_EL_VALIDATE)
+        rf_load_validate_end(ld);
     else if (ld->stack[depth] == RF_EL_ROOM)
         rf_load_room_end(ld);
 }
@@ -374,8 +387,9 @@ static void huge_text(rf_loader *ld)
 static void keep_text(rf_loader *ld, const xmlChar *text, int n)
 {
     int d = ld->depth;
-    if (ld->want_code && ld->in_script && !ld->nomem && !ld->fatal && d > 0 &&
-        d <= RF_LOAD_MAX_DEPTH && ld->stack[d - 1] == RF_EL_SCRIPT && n > 0) {
+    if (!ld->nomem && !ld->fatal && d > 0 && d <= RF_LOAD_MAX_DEPTH && n > 0 &&
+        ((ld->want_code && ld->in_script && ld->stack[d - 1] == RF_EL_SCRIPT) ||
+         (ld->in_validate && ld->stack[d - 1] == RF_EL_VALIDATE))) {
         rf_load_script_text(ld, (const char *)text, (size_t)n);
         if (ld->nomem)
             xmlStopParser(ld->ctxt);
@@ -475,6 +489,8 @@ static void loader_fini(rf_loader *ld)
     rf_free(ld->code);
     rf_free(ld->held);
     rf_free(ld->nbuf);
+    rf_free(ld->vsteps);
+    rf_free(ld->dweights);
 }
 
 static rf_status load_memory(rf_template_set *set, const char *name, const char *buf, size_t len,

@@ -38,6 +38,47 @@ void rf_arena_rewind(rf_arena *a, rf_arena_mark m); /* frees what came after m *
  * allocate again per room of a streaming set). */
 void rf_arena_reset(rf_arena *a);
 
+/* ---- rooms that vary (DESIGN 16; vary_*.c) ---- */
+
+typedef enum rf_vary_kind {
+    RF_VARY_SUBST = 0,
+    RF_VARY_NSUBST,
+    RF_VARY_SHUFFLE,
+    RF_VARY_VALIDATE
+} rf_vary_kind;
+
+/* One choice: subst "W:3" (n the weight, >= 1) or nsubst "2=W" (n the
+ * count, RF_VARY_REST for "*"). */
+typedef struct rf_vary_pick {
+    char glyph;
+    int n;
+} rf_vary_pick;
+#define RF_VARY_REST (-1)
+#define RF_VARY_MAX_PICKS 64  /* choices of one subst or nsubst */
+#define RF_VARY_MAX_STEPS 64  /* children of one <vary> */
+#define RF_VARY_MAX_WEIGHT 10000
+
+/* One child of <vary>, in the order written. */
+typedef struct rf_vary_step {
+    rf_vary_kind kind;
+    char glyph;  /* subst, nsubst: the placeholder replaced */
+    bool once;   /* subst: one pick shared by every cell */
+    size_t npicks;
+    const rf_vary_pick *picks;
+    size_t ngroups, glen; /* shuffle: ngroups groups of glen glyphs each */
+    const char *groups;   /* ngroups * glen glyphs, group after group */
+    const char *code;     /* validate: the Lua text */
+    int code_line, code_col;
+    int line, col; /* of the child's '<' */
+} rf_vary_step;
+
+/* <weight depth="lo-hi" value="n">: 1-based depths. */
+typedef struct rf_depth_weight {
+    int lo, hi, value;
+} rf_depth_weight;
+
+typedef enum rf_unique_scope { RF_UNIQUE_NONE = 0, RF_UNIQUE_LEVEL, RF_UNIQUE_RUN } rf_unique_scope;
+
 struct rf_template {
     const char *name, *file;
     int line, col;
@@ -58,6 +99,16 @@ struct rf_template {
     const char *tags;
     bool rotate, mirror;
     int16_t anchor_x[10], anchor_y[10]; /* -1 when the digit is not on the map */
+    /* DESIGN 16 */
+    size_t nvary; /* steps of <vary>; 0 for a room that does not vary */
+    const rf_vary_step *vary;
+    int vary_line, vary_col; /* of <vary>'s '<'; 0 when none */
+    size_t ndepth_weights;
+    const rf_depth_weight *depth_weights;
+    rf_unique_scope unique;
+    const char *unique_group; /* NULL: the room itself */
+    const rf_template *base;  /* a variant's template; NULL for a loaded one */
+    uint32_t variant;         /* a variant's number */
 };
 
 /* A room a load left out for errors (rf_template_set_skipped_at). */

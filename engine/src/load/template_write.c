@@ -275,6 +275,10 @@ static rf_status show_text(const rf_template *t, int k, FILE *out)
     write_flags_text(out, f);
     if (rf_template_tags(t))
         fprintf(out, ", tags %s", rf_template_tags(t));
+    if (rf_template_variant_number(t) >= 0) /* DESIGN 16 */
+        fprintf(out, "\n  variant %ld of its <vary>", rf_template_variant_number(t));
+    else if (rf_template_varies(t))
+        fputs("\n  varies: the map as written; show --variant N draws one", out);
     if (k != 0) /* positions below are the turned room's; scripts keep the template's */
         fprintf(out, "\n  turned: orientation %d (%d quarter turn%s clockwise%s); scripts "
                      "speak the template's own coordinates",
@@ -380,6 +384,8 @@ static rf_status show_json(const rf_template *t, int k, FILE *out)
     write_max_level(out, f);
     fprintf(out, ",\"weight\":%d,\"tags\":", rf_template_weight(t));
     rf_json_string(out, rf_template_tags(t));
+    if (rf_template_variant_number(t) >= 0) /* only on a variant: goldens stay */
+        fprintf(out, ",\"variant\":%ld", rf_template_variant_number(t));
     fputs(",\"flags\":", out);
     write_flags_json(out, f);
     fputs(",\"rows\":[", out);

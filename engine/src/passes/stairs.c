@@ -3,7 +3,8 @@
  *
  * Pipeline: passes; the stairs recipe step, for every recipe (rf_stairs_place).
  * Design: down stairs among tiles at least 9/10 of the farthest BFS distance
- * from the up stairs; stairs replace floor, so connectivity stays.
+ * from the up stairs; stairs replace floor, so connectivity stays. A run's
+ * aligned up stairs take the candidate nearest the level above's down stairs.
  */
 #include "core/alloc.h"
 #include "grid/grid.h"
@@ -44,6 +45,26 @@ static int nth_candidate(const rf_grid *g, const unsigned char *ok, size_t k, in
     return -1;
 }
 
+/* The candidate nearest cell near (squared distance; the first in index
+ * order of those as near), or -1: a run's aligned up stairs. */
+static int nearest_candidate(const rf_grid *g, const unsigned char *ok, int near)
+{
+    long long best = -1, dx, dy, d2;
+    int i, n = g->w * g->h, at = -1, nx = near % g->w, ny = near / g->w;
+    for (i = 0; i < n; i++) {
+        if (!ok[i])
+            continue;
+        dx = i % g->w - nx;
+        dy = i / g->w - ny;
+        d2 = dx * dx + dy * dy;
+        if (best < 0 || d2 < best) {
+            best = d2;
+            at = i;
+        }
+    }
+    return at;
+}
+
 /* dist[i]: 4-neighbour walkable steps from start, -1 where unreachable. */
 static void distances(const rf_grid *g, int start, int *dist, int *queue)
 {
@@ -70,7 +91,7 @@ static void distances(const rf_grid *g, int start, int *dist, int *queue)
 }
 
 rf_status rf_stairs_place(rf_grid *g, const rf_room_list *rooms, const rf_placed_list *objs,
-                          int depth, rf_rng *layout, int *up_cell, int *down_cell)
+                          int depth, int near, rf_rng *layout, int *up_cell, int *down_cell)
 {
     int w = g->w, n = w * g->h, i, up, down = -1, far = 0;
     size_t cands = 0, first = 0, k;
@@ -98,7 +119,9 @@ rf_status rf_stairs_place(rf_grid *g, const rf_room_list *rooms, const rf_placed
     st = RF_ERR_CONTENT;
     if (cands < 2)
         goto done;
-    if (depth == 1 && first > 0)
+    if (near >= 0 && near < n)
+        up = nearest_candidate(g, ok, near);
+    else if (depth == 1 && first > 0)
         up = nth_candidate(g, ok, rf_rng_below(layout, (uint32_t)first), first_room);
     else
         up = nth_candidate(g, ok, rf_rng_below(layout, (uint32_t)cands), 0);

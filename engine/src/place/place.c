@@ -3,7 +3,10 @@
  *
  * Pipeline: place; the recipe steps call rf_place_begin before digging and
  * rf_place_finish after. Design: the plan is made before digging, forced
- * rooms first; forced rooms left out are errors, drawn ones notes.
+ * rooms first; forced rooms left out are errors, drawn ones notes. A drawn
+ * entry that found no place is retried by the level stage, which runs the
+ * level again with it reserved as forced rooms are (opts.retry), so what
+ * is placed follows the weights (docs/internals.md, place).
  * Seeds: shared/seeds/dredmor-room-system.txt (symbols, flags, levels).
  */
 #include <stdio.h>
@@ -11,6 +14,7 @@
 
 #include "core/alloc.h"
 #include "place_int.h"
+#include "vm/luavm.h"
 
 #define REF_AREA (79 * 29) /* the reference level the profile's count is for */
 #define DEFAULT_COUNT_LO 1
@@ -23,10 +27,11 @@ static const char *const why_text[RF_PLACE_WHY_COUNT] = {
     "it has no door to stitch it into the level",
     "it is special and already on this level",
     "no place was found within the attempt budget",
+    "no variant drawn passed its checks and <validate>",
 };
 
 static const char *const why_key[RF_PLACE_WHY_COUNT] = {
-    "placed", "depth", "size", "doors", "special", "budget",
+    "placed", "depth", "size", "doors", "special", "budget", "validate",
 };
 
 const char *rf_place_why_text(rf_place_why why)
@@ -437,9 +442,33 @@ static bool plan_has_special(const rf_placer *pl, const rf_template *t)
 {
     size_t i;
     for (i = 0; i < pl->n; i++)
-        if (pl->plan[i].t == t)
+        if (pl->plan[i].base == t)
             return true;
     return false;
+}
+
+/* True when t is special and may not be drawn: already in the plan, or one
+ * the run placed on a level before (o's used names, DESIGN 18). */
+static bool special_taken(const rf_placer *pl, const rf_place_opts *o, const rf_template *t)
+{
+    size_t i;
+    if (!rf_template_flags(t)->special)
+        return false;
+    if (plan_has_special(pl, t))
+        return true;
+    for (i = 0; i < o->nused; i++)
+        if (o->used[i] && strcmp(o->used[i], rf_template_name(t)) == 0)
+            return true;
+    return false;
+}
+
+/* Whether t may be drawn once more on this level: not a special room the
+ * plan or the run holds, nor of a unique group the plan holds, nor of a
+ * scope="run" group the run placed on a level above. */
+static bool plan_allows(const rf_placer *pl, const rf_place_opts *o, const rf_template *t)
+{
+    return !special_taken(pl, o, t) && !rf_place_plan_has_unique(pl, t) &&
+           !rf_place_run_has_group(o, t);
 }
 
 static bool plan_add(rf_placer *pl, const rf_template *t, bool forced)
@@ -449,11 +478,11 @@ static bool plan_add(rf_placer *pl, const rf_template *t, bool forced)
         return false;
     e = &pl->plan[pl->n++];
     memset(e, 0, sizeof *e);
-    e->t = t;
+    e->t = e->base = t;
     e->orients = rf_place_orient_mask(t, pl->po.orient);
     e->forced = forced;
     e->why = RF_PLACE_BUDGET;
-    return true;
+    return !rf_template_varies(t) || rf_place_draw_variant(pl, e);
 }
 
 static void terrain_map(rf_placer *pl)
@@ -557,7 +586,8 @@ static rf_status plan_forced(rf_placer *pl, const rf_place_opts *o, rf_diags *d)
 }
 
 /* The drawn templates: the profile's count, each a weighted draw among the
- * templates the depth and size allow (special ones not yet in the plan). */
+ * templates the depth and size allow (plan_allows: special ones and unique
+ * groups not yet in the plan nor placed earlier in the run). */
 static rf_status plan_drawn(rf_placer *pl, const rf_place_opts *o)
 {
     size_t nt = rf_template_set_count(o->templates), i;
@@ -569,22 +599,20 @@ static rf_status plan_drawn(rf_placer *pl, const rf_place_opts *o)
         const rf_template *chosen = NULL;
         for (i = 0; i < nt; i++) {
             const rf_template *t = rf_template_set_at(o->templates, i);
-            if (rf_template_weight(t) > 0 &&
-                static_why(t, o->orient, o->depth, pl->g->w, pl->g->h) == RF_PLACE_OK &&
-                !(rf_template_flags(t)->special && plan_has_special(pl, t)))
-                total += rf_template_weight(t);
+            int wgt = rf_template_weight_at(t, o->depth);
+            if (wgt > 0 && static_why(t, o->orient, o->depth, pl->g->w, pl->g->h) == RF_PLACE_OK &&
+                plan_allows(pl, o, t))
+                total += wgt;
         }
         if (total <= 0)
             break;
         pick = (long)rf_rng_below(&pl->rng, (uint32_t)(total > 0x7fffffffL ? 0x7fffffffL : total));
         for (i = 0; i < nt && !chosen; i++) {
             const rf_template *t = rf_template_set_at(o->templates, i);
-            long wgt;
-            if (rf_template_weight(t) <= 0 ||
-                static_why(t, o->orient, o->depth, pl->g->w, pl->g->h) != RF_PLACE_OK ||
-                (rf_template_flags(t)->special && plan_has_special(pl, t)))
+            long wgt = rf_template_weight_at(t, o->depth);
+            if (wgt <= 0 || static_why(t, o->orient, o->depth, pl->g->w, pl->g->h) != RF_PLACE_OK ||
+                !plan_allows(pl, o, t))
                 continue;
-            wgt = rf_template_weight(t);
             if (pick < wgt)
                 chosen = t;
             pick -= wgt;
@@ -633,6 +661,10 @@ rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
     st = plan_forced(pl, po, d);
     if (st == RF_OK)
         st = plan_drawn(pl, po);
+    /* a level's retry: the plan is drawn again from the same stream, so the
+     * same entries come; those that found no place are reserved this time */
+    for (i = 0; st == RF_OK && po->retry && i < pl->n && i < po->nretry; i++)
+        pl->plan[i].retry = !pl->plan[i].forced && po->retry[i];
     if (st == RF_OK)
         st = rf_place_reserve(pl);
     /* accretion slots: entries spread over the first half of the attempts,
@@ -648,7 +680,7 @@ bool rf_place_is_started(const rf_placer *pl)
 {
     size_t i;
     for (i = 0; i < pl->n; i++)
-        if (pl->plan[i].forced || pl->plan[i].placed)
+        if (pl->plan[i].forced || pl->plan[i].reserved || pl->plan[i].placed)
             return true;
     return false;
 }
@@ -688,7 +720,7 @@ size_t rf_place_entry_count(const rf_placer *pl)
 void rf_place_entry_at(const rf_placer *pl, size_t i, rf_place_entry *out)
 {
     const rf_plan_entry *e = &pl->plan[i];
-    out->t = e->t;
+    out->t = e->base;
     out->forced = e->forced;
     out->placed = e->placed;
     out->why = e->placed ? RF_PLACE_OK : e->why;
@@ -700,6 +732,9 @@ void rf_place_free(rf_placer *pl)
     int o;
     if (!pl)
         return;
+    for (i = 0; i < pl->n; i++)
+        rf_template_variant_free(pl->plan[i].own);
+    rf_luavm_free(pl->vm);
     for (i = 0; i < pl->n; i++)
         for (o = 0; o < RF_ORIENT_COUNT; o++) {
             rf_free(pl->plan[i].views[o].cells);

@@ -165,8 +165,8 @@ bool rf_place_attach_step(void *ud, rf_brogue *d, int attempt)
     for (i = 0; attempt == 0 && i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[i];
         int rc = 0, k;
-        if (e->reserved)
-            continue; /* drawn in its box after digging (place_reserve.c) */
+        if (e->reserved || e->refused)
+            continue; /* drawn in its box after digging (place_reserve.c), or never */
         for (k = 0; e->forced && !e->placed && rc == 0 && k < FORCED_FIRST; k++)
             rc = attach_once(pl, d, e, true);
         if (rc == 0 && e->forced && !e->placed)
@@ -178,7 +178,7 @@ bool rf_place_attach_step(void *ud, rf_brogue *d, int attempt)
         rf_plan_entry *e = &pl->plan[i];
         long slot = (long)i * early / (long)(2 * pl->n);
         int rc;
-        if (e->placed || e->reserved || e->budget <= 0 || attempt < slot)
+        if (e->placed || e->reserved || e->refused || e->budget <= 0 || attempt < slot)
             continue;
         e->budget--;
         rc = attach_once(pl, d, e, attempt < early);

@@ -351,9 +351,9 @@ static int try_at(rf_placer *pl, rf_plan_entry *e, int o, int ox, int oy, int mo
  * (crawler levels are open floor with thin walls, Brogue levels are full by
  * now) where walkable ground rings the template (a test of its perimeter),
  * the last where the ground around it stays joined (cut_keeps). A
- * forced room then scans every origin and orientation (rock first, then
- * over floor) from a random start, so it is missed only when no place
- * exists. */
+ * forced room, or a retried drawn one that found no box to reserve, then
+ * scans every origin and orientation (rock first, then over floor) from a
+ * random start, so it is missed only when no place exists. */
 static int fit_one(rf_placer *pl, rf_plan_entry *e)
 {
 
@@ -378,7 +378,7 @@ static int fit_one(rf_placer *pl, rf_plan_entry *e)
         if (rc != 0)
             return rc;
     }
-    if (!e->forced)
+    if (!e->forced && !e->retry)
         return 0;
     s0 = (long)rf_rng_below(&pl->rng, (uint32_t)n);
     for (pass = 0; pass < 2; pass++)
@@ -566,16 +566,41 @@ static rf_status connect_level(rf_placer *pl)
     return RF_OK;
 }
 
-/* Brogue's "remove diagonal openings": two walkable tiles that touch only at
- * a corner, the other two tiles of their 2x2 block solid. The dig's passes
- * removed them before templates were fitted and joined; the corridors and
- * walls the fit makes can make new ones against a template, so on Brogue
- * levels (wall_corridors) the rule runs again: of the block's two solid
- * tiles, one that is no template's, no locked room's and not on the level's
- * edge is opened (floor, the rock around it walled), a protected template
- * tile never the only choice. Deterministic (the first such tile in reading
- * order): the streams are not touched. A block whose both solid tiles are a
- * template's is the template's own drawing and stays. */
+static bool is_solid(uint8_t t) { return t == RF_TILE_ROCK || t == RF_TILE_WALL; }
+
+/* The tile solid tile c becomes when opened: floor when a 4-neighbour is
+ * walkable, else the first of its non-solid 4-neighbours (two liquids that
+ * met at a corner), so no floor is left that nothing walks to. c is not on
+ * the level's edge. */
+static uint8_t opened_tile(const rf_placer *pl, int c)
+{
+    const rf_grid *g = pl->g;
+    const int nb[4] = {c - g->w, c + 1, c + g->w, c - 1};
+    int k;
+    for (k = 0; k < 4; k++)
+        if (pl->walk[g->t[nb[k]]])
+            return RF_TILE_FLOOR;
+    for (k = 0; k < 4; k++)
+        if (!is_solid(g->t[nb[k]]))
+            return g->t[nb[k]];
+    return RF_TILE_FLOOR; /* not reached: the two open corners are 4-neighbours */
+}
+
+/* Brogue's "remove diagonal openings": two tiles that are not solid (rock or
+ * wall, what obstructs a diagonal step; liquids, chasm and impassable floor
+ * do not) touch only at a corner, the other two tiles of their 2x2 block
+ * solid. The test is the dig pass's (dig/brogue/passes.c), not one of
+ * walkability: a corridor carved in front of a template door can meet a
+ * lake's chasm or a template's impassable floor at a corner, and that is an
+ * opening too. The dig's passes removed them before templates were fitted
+ * and joined; the corridors and walls the fit makes can make new ones
+ * against a template, so on Brogue levels (wall_corridors) the rule runs
+ * again: of the block's two solid tiles, one that is no template's, no
+ * locked room's and not on the level's edge is opened (opened_tile, the
+ * rock around it walled), a protected template tile never the only choice.
+ * Deterministic (the first such tile in reading order): the streams are not
+ * touched. A block whose both solid tiles are a template's is the
+ * template's own drawing and stays. */
 static void open_diagonals(rf_placer *pl)
 {
     rf_grid *g = pl->g;
@@ -586,22 +611,21 @@ static void open_diagonals(rf_placer *pl)
         for (y = 0; y + 1 < h; y++)
             for (x = 0; x + 1 < w; x++) {
                 int c[4] = {y * w + x, y * w + x + 1, (y + 1) * w + x, (y + 1) * w + x + 1};
-                bool o[4];
+                bool s[4];
                 int k, pick = -1;
                 for (k = 0; k < 4; k++)
-                    o[k] = pl->walk[g->t[c[k]]];
-                if (!((o[0] && o[3] && !o[1] && !o[2]) || (o[1] && o[2] && !o[0] && !o[3])))
+                    s[k] = is_solid(g->t[c[k]]);
+                if (!((!s[0] && !s[3] && s[1] && s[2]) || (!s[1] && !s[2] && s[0] && s[3])))
                     continue;
                 for (k = 0; k < 4 && pick < 0; k++) {
                     int cx = c[k] % w, cy = c[k] / w;
-                    if (!o[k] && !rf_prot_is_template(pl->prot[c[k]]) && !pl->locked[c[k]] &&
-                        cx > 0 && cy > 0 && cx < w - 1 && cy < h - 1 && g->t[c[k]] != RF_TILE_LAVA &&
-                        g->t[c[k]] != RF_TILE_DEEP_WATER && g->t[c[k]] != RF_TILE_CHASM)
+                    if (s[k] && !rf_prot_is_template(pl->prot[c[k]]) && !pl->locked[c[k]] &&
+                        cx > 0 && cy > 0 && cx < w - 1 && cy < h - 1)
                         pick = c[k];
                 }
                 if (pick < 0)
                     continue;
-                g->t[pick] = RF_TILE_FLOOR;
+                g->t[pick] = opened_tile(pl, pick);
                 for (k = 0; k < 8; k++) {
                     static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
                     static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
@@ -624,7 +648,7 @@ rf_status rf_place_fit_pending(rf_placer *pl)
     for (i = 0; i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[i];
         int rc;
-        if (e->placed)
+        if (e->placed || e->refused)
             continue;
         rc = fit_one(pl, e);
         if (rc < 0)

@@ -51,13 +51,19 @@ typedef struct rf_tview {
 } rf_tview;
 
 typedef struct rf_plan_entry {
-    const rf_template *t;
+    const rf_template *t;    /* what is placed: the template, or its variant */
+    const rf_template *base; /* the template loaded (t but for a variant) */
+    rf_template *own;        /* t when it is a variant the placer owns, else NULL */
     bool forced;
     bool placed;
+    bool refused;     /* no variant passed (why RF_PLACE_VALIDATE): never tried */
     rf_place_why why; /* why it is not placed (RF_PLACE_BUDGET until tried) */
     int slot;         /* Brogue: the first accretion attempt it may take */
     int budget;       /* Brogue: accretion attempts it may still take */
-    bool reserved;    /* forced: its box was kept free before digging (place_reserve.c) */
+    bool retry;       /* drawn, on a level's retry: reserved as a forced room is */
+    bool tried;       /* retry: its reservation was tried (place_reserve.c) */
+    bool reserved;    /* forced or retry: its box was kept free before digging
+                       * (place_reserve.c) */
     int room;         /* the room record id once placed */
     int ox, oy, orient;
     unsigned orients; /* the orientations it may take (rf_place_orient_mask) */
@@ -96,6 +102,7 @@ struct rf_placer {
     uint8_t *keep;   /* w*h, NULL without reservations: 1 on a reserved box,
                         2 on the ring of one tile around it (diggers keep out) */
     rf_rng rng;      /* stream "place": choice and fit */
+    struct rf_luavm *vm; /* <validate>'s sandbox, made on first use (place_vary.c) */
 };
 
 
@@ -141,9 +148,10 @@ bool rf_place_view_fits_size(const rf_tview *v, int w, int h);
  * "0, 1, 2". */
 bool rf_place_template_fits(const rf_template *t, unsigned mask, int w, int h, int *need_w,
                             int *need_h, char *orients, size_t cap);
-/* Chooses a box for every forced entry before digging (stream "reserve"),
- * marks prot and pl->keep. RF_OK or RF_ERR_NOMEM; an entry with no box left
- * stays pending (the fit tries it after digging). */
+/* Chooses a box for every forced entry, then every retry entry, before
+ * digging (stream "reserve"), marks prot and pl->keep. RF_OK or
+ * RF_ERR_NOMEM; an entry with no box left stays pending (the fit tries it
+ * after digging). */
 rf_status rf_place_reserve(rf_placer *pl);
 /* After digging: draws every reserved entry in its box and joins its doors.
  * RF_OK or RF_ERR_NOMEM. */
@@ -158,5 +166,15 @@ rf_status rf_place_fit_pending(rf_placer *pl);
  * be NULL). RF_OK or RF_ERR_NOMEM. */
 rf_status rf_place_objects_with(rf_placer *pl, rf_rng *cosmetic,
                                 const struct rf_horde_table *hordes, rf_diags *d);
+
+/* Rooms that vary (place_vary.c): whether the plan holds a room of t's
+ * <unique> group (any scope); the variant of varying entry e drawn (e->t,
+ * e->own), or e refused with RF_PLACE_VALIDATE. false when memory ran out. */
+bool rf_place_plan_has_unique(const rf_placer *pl, const rf_template *t);
+/* Whether t is a scope="run" room of a group o's used groups hold (placed on
+ * an earlier level of the run, DESIGN 18; compared ignoring case, as the
+ * plan's groups are). scope="level" rooms: always false. */
+bool rf_place_run_has_group(const rf_place_opts *o, const rf_template *t);
+bool rf_place_draw_variant(rf_placer *pl, rf_plan_entry *e);
 
 #endif /* RF_PLACE_INT_H */

@@ -244,7 +244,7 @@ static void check_decorations(const rf_placer *pl, size_t i, const int *weight, 
     int tw = rf_template_width(t), th = rf_template_height(t), x, y;
     size_t j, k;
     for (j = 0; j < i; j++)
-        if (pl->plan[j].placed && pl->plan[j].t == t)
+        if (pl->plan[j].placed && pl->plan[j].base == pl->plan[i].base)
             return; /* said at its first placement */
     for (k = 0; k < rf_symbol_count(); k++) { /* in table order: P, @, ^ */
         const rf_symbol *sy = rf_symbol_at(k);

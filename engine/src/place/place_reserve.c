@@ -1,5 +1,6 @@
-/* engine/src/place/place_reserve.c: forced rooms reserved before digging,
- * drawn into their boxes after it, their doors joined.
+/* engine/src/place/place_reserve.c: forced rooms (and drawn ones a level's
+ * retry names) reserved before digging, drawn into their boxes after it,
+ * their doors joined.
  *
  * Pipeline: place; rf_place_begin reserves, every digger keeps out of the
  * keep mask, rf_place_finish stamps. Design: a box with a free ring of one
@@ -13,6 +14,9 @@
 #include "place_int.h"
 
 #define RESERVE_DRAWS 200 /* random boxes tried per kind before a full scan */
+/* Retried drawn rooms are reserved while all reserved boxes stay within
+ * 1/RETRY_AREA_SHARE of the level's inner area. */
+#define RETRY_AREA_SHARE 2
 
 bool rf_place_view_fits_size(const rf_tview *v, int w, int h)
 {
@@ -131,10 +135,10 @@ static void mark(rf_placer *pl, const rf_tview *v, int ox, int oy, int front, bo
         }
 }
 
-/* Finds a box for e: random boxes with a ring, then without, then every
- * origin and orientation from a random start. 1 reserved, 0 none, -1 out
- * of memory. */
-static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng)
+/* Finds a box for e: random boxes with a ring, then (unless ring_only)
+ * without, then every origin and orientation from a random start. 1
+ * reserved, 0 none, -1 out of memory. */
+static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng, bool ring_only)
 {
     const rf_grid *g = pl->g;
     int allowed[RF_ORIENT_COUNT], n = 0, o, pass, t;
@@ -149,7 +153,7 @@ static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng)
         }
     if (n == 0)
         return 0;
-    for (pass = 0; pass < 2; pass++)
+    for (pass = 0; pass < (ring_only ? 1 : 2); pass++)
         for (t = 0; t < RESERVE_DRAWS; t++) {
             const rf_tview *v = &e->views[allowed[rf_rng_below(rng, (uint32_t)n)]];
             int m = pass == 0 ? 2 : 1, ox, oy;
@@ -172,10 +176,10 @@ static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng)
         long c = (s0 + i) % cells;
         for (t = 0; t < n; t++) {
             const rf_tview *v = &e->views[allowed[t]];
-            int front = box_ok(pl, v, (int)(c % g->w), (int)(c / g->w), false);
+            int front = box_ok(pl, v, (int)(c % g->w), (int)(c / g->w), ring_only);
             if (front < 0)
                 continue;
-            mark(pl, v, (int)(c % g->w), (int)(c / g->w), front, false);
+            mark(pl, v, (int)(c % g->w), (int)(c / g->w), front, ring_only);
             e->reserved = true;
             e->ox = (int)(c % g->w);
             e->oy = (int)(c / g->w);
@@ -186,25 +190,118 @@ static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng)
     return 0;
 }
 
+/* A box with a free ring for e, the first that fits scanning the level from
+ * a random corner, row by row: packed boxes leave room for the next (two
+ * big rooms drawn at random may leave none between them). 1 reserved, 0
+ * none, -1 out of memory. */
+static int reserve_packed(rf_placer *pl, rf_plan_entry *e, rf_rng *rng)
+{
+    const rf_grid *g = pl->g;
+    uint32_t corner = rf_rng_below(rng, 4);
+    int o, x, y;
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++)
+            for (o = 0; o < RF_ORIENT_COUNT; o++) {
+                const rf_tview *v;
+                int ox, oy, front;
+                if (!rf_place_orient_ok(e, o))
+                    continue;
+                if (!(v = rf_place_view(e, o)))
+                    return -1;
+                ox = corner & 1 ? g->w - x - v->w : x; /* from the right: the box's right edge */
+                oy = corner & 2 ? g->h - y - v->h : y;
+                if ((front = box_ok(pl, v, ox, oy, true)) < 0)
+                    continue;
+                mark(pl, v, ox, oy, front, true);
+                e->reserved = true;
+                e->ox = ox;
+                e->oy = oy;
+                e->orient = v->orient;
+                return 1;
+            }
+    return 0;
+}
+
+/* Reserves the retried entries of pl, largest first, while all reserved
+ * boxes (area cells so far) stay within 1/RETRY_AREA_SHARE of the level:
+ * each at random (reserve_one, ring only), or with packed, each packed
+ * against a corner. The number that found no box, or -1 when memory ran
+ * out. */
+static int reserve_retries(rf_placer *pl, rf_rng *rng, long area, bool packed)
+{
+    long inner = (long)(pl->g->w - 2) * (pl->g->h - 2);
+    int missed = 0;
+    size_t i;
+    for (;;) {
+        rf_plan_entry *best = NULL;
+        long box = 0;
+        int got;
+        for (i = 0; i < pl->n; i++) {
+            rf_plan_entry *e = &pl->plan[i];
+            long a = (long)rf_template_width(e->t) * rf_template_height(e->t);
+            if (e->retry && !e->refused && !e->reserved && !e->tried && a > box) {
+                best = e;
+                box = a;
+            }
+        }
+        if (!best)
+            return missed;
+        best->tried = true;
+        if ((area + box) * RETRY_AREA_SHARE > inner)
+            continue;
+        got = packed ? reserve_packed(pl, best, rng) : reserve_one(pl, best, rng, true);
+        if (got < 0)
+            return -1;
+        missed += got == 0;
+        area += got ? box : 0;
+    }
+}
+
 rf_status rf_place_reserve(rf_placer *pl)
 {
     rf_rng rng;
-    size_t i;
+    size_t i, n;
     bool any = false;
+    long area = 0;
+    int missed;
+    uint8_t *before;
     for (i = 0; i < pl->n; i++)
-        any |= pl->plan[i].forced;
+        any |= (pl->plan[i].forced && !pl->plan[i].refused) || pl->plan[i].retry;
     if (!any)
         return RF_OK;
     pl->keep = rf_calloc((size_t)pl->g->w * (size_t)pl->g->h, 1);
     if (!pl->keep)
         return RF_ERR_NOMEM;
     rf_rng_seed_named(&rng, pl->po.seed, "reserve");
+    /* forced rooms first, so a retry never moves their boxes */
     for (i = 0; i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[i];
-        if (e->forced && reserve_one(pl, e, &rng) < 0)
+        if (e->forced && !e->refused && reserve_one(pl, e, &rng, false) < 0)
             return RF_ERR_NOMEM;
+        if (e->reserved)
+            area += (long)e->views[e->orient].w * e->views[e->orient].h;
     }
-    return RF_OK;
+    /* then the retried drawn ones, largest first (a small room still
+     * attaches or fits), with a free ring only (never a pocket of the
+     * level reserved with them) and while the boxes leave the digger most
+     * of the level: a drawn room is not worth the layout. Where one finds
+     * no box, all of them again, packed against corners */
+    n = (size_t)pl->g->w * (size_t)pl->g->h;
+    if (!(before = rf_alloc(2 * n)))
+        return RF_ERR_NOMEM;
+    memcpy(before, pl->keep, n);
+    memcpy(before + n, pl->prot, n);
+    missed = reserve_retries(pl, &rng, area, false);
+    if (missed > 0) {
+        memcpy(pl->keep, before, n);
+        memcpy(pl->prot, before + n, n);
+        for (i = 0; i < pl->n; i++)
+            if (pl->plan[i].retry)
+                pl->plan[i].reserved = pl->plan[i].tried = false;
+        missed = reserve_retries(pl, &rng, area, true);
+    }
+    rf_free(before);
+    return missed < 0 ? RF_ERR_NOMEM : RF_OK;
 }
 
 const uint8_t *rf_place_keep_out(const rf_placer *pl) { return pl ? pl->keep : NULL; }

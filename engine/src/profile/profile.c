@@ -43,6 +43,8 @@ struct rf_profile {
     char *recipe_text; /* a file recipe's text (recipe_len bytes), NULL: bundled */
     size_t recipe_len;
     char *recipe_file; /* its path, as diagnostics name it */
+    bool stairs_aligned; /* stairs="aligned": a run puts each level's up stairs
+                          * at the down stairs of the level above (DESIGN 18) */
     param *params;
     size_t n, cap;
 };
@@ -143,6 +145,8 @@ size_t rf_profile_count(const rf_profile_set *s) { return s->n; }
 const rf_profile *rf_profile_at(const rf_profile_set *s, size_t i) { return i < s->n ? s->items[i] : NULL; }
 const char *rf_profile_name(const rf_profile *p) { return p->name; }
 const char *rf_profile_recipe(const rf_profile *p) { return p->recipe; }
+
+bool rf_profile_stairs_aligned(const rf_profile *p) { return p->stairs_aligned; }
 
 const char *rf_profile_recipe_text(const rf_profile *p, size_t *len, const char **file)
 {
@@ -492,6 +496,21 @@ static bool load_recipe(loader *ld, rf_profile *p, const xmlNode *n)
     return true;
 }
 
+/* The profile's stairs= ("free", the default, or "aligned"); false only
+ * when memory ran out. */
+static bool load_stairs(loader *ld, rf_profile *p, const xmlNode *n)
+{
+    char *v = attr(ld, n, "stairs");
+    if (ld->nomem)
+        return false;
+    if (v && strcmp(v, "aligned") == 0)
+        p->stairs_aligned = true;
+    else if (v && strcmp(v, "free") != 0)
+        report(ld, "bad-value", n, "stairs", "stairs '%s' is not 'aligned' or 'free'", v);
+    rf_free(v);
+    return true;
+}
+
 /* Loads one <profile>; false only when memory ran out. */
 static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
 {
@@ -511,7 +530,7 @@ static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
     } else if (rf_profile_find(s, p->name)) {
         report(ld, "duplicate-profile", n, "name", "profile '%s' is defined twice", p->name);
     } else {
-        ok = load_recipe(ld, p, n);
+        ok = load_recipe(ld, p, n) && load_stairs(ld, p, n);
     }
     for (c = n->children; c && ok; c = c->next)
         if (rf_xml_is(c, "param"))

@@ -118,7 +118,8 @@ static void check_templates(const rf_level *lv, int *broken, char *what, size_t 
                 a->y + 1 < b->y + b->h - 1 && b->y + 1 < a->y + a->h - 1)
                 broke(broken, what, cap, "templates '%s' at %d,%d and another overlap",
                       rf_template_name(a->tmpl), a->x, a->y);
-            if (b->tmpl == a->tmpl && rf_template_flags(a->tmpl)->special)
+            if (rf_template_base(b->tmpl) == rf_template_base(a->tmpl) &&
+                rf_template_flags(a->tmpl)->special)
                 broke(broken, what, cap, "special template '%s' appears twice (%d,%d)",
                       rf_template_name(a->tmpl), b->x, b->y);
         }

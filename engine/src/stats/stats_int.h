@@ -51,9 +51,9 @@ typedef struct st_tmpl {
     uint64_t placed_draws; /* draws of it that ended placed */
     st_u128 exp, var;      /* sum over draws of p and p(1 - p), p its chance */
     st_u128 cvar;          /* sum over seeds of (placed - expected)^2 of the seed's
-                            * levels: the levels of one seed share its random
-                            * streams (every depth, DESIGN 7), so their draws are
-                            * not independent; z takes the larger variance */
+                            * levels, a guard should the draws of one seed not be
+                            * independent (each depth has its own streams,
+                            * DESIGN 18); z takes the larger variance */
 } st_tmpl;
 
 enum {

@@ -4,8 +4,8 @@
  * Pipeline: stats, over level: levels numbered profile by profile, seed by
  * seed, depth by depth; a shard is a block of them (stats: of whole seeds).
  * Design: a level depends only on its options; threads take the next seed
- * (stats: all its depths, which share the seed's streams and are measured
- * together) or level (catalog) from an atomic counter into their own
+ * (stats: all its depths, measured together for the between-seed
+ * variance) or level (catalog) from an atomic counter into their own
  * figures, integer sums added in any order to the same bits. The caller's
  * thread waits and reports progress. Catalog rows come a batch at a time,
  * handed over in order: memory stays flat in the number of levels.

@@ -3,16 +3,17 @@
  *
  * Pipeline: stats; called by a worker thread (stats_run.c) with its own
  * rf_stats and scratch. Design: a draw's chances are worked out again from
- * the placer's own test (rf_place_static_why, weight > 0, a special one not
- * yet planned) over the level's plan in order, so the expected share is
+ * the placer's own test (rf_place_static_why, weight > 0, a special one or
+ * one of a <unique> group not yet planned) over the level's plan in order, so the expected share is
  * that of the templates eligible with it at each draw, exactly.
  */
 #include <string.h>
+#include <strings.h>
 
 #include "core/alloc.h"
 #include "stats_int.h"
 
-enum { SEEN_FORCED = 1, SEEN_DRAWN = 2, SEEN_PLACED = 4, SEEN_SPECIAL = 8, SEEN_PLANNED = 16 };
+enum { SEEN_FORCED = 1, SEEN_DRAWN = 2, SEEN_PLACED = 4, SEEN_TAKEN = 8, SEEN_PLANNED = 16 };
 
 void rf_st_scratch_fini(st_scratch *sc)
 {
@@ -103,9 +104,10 @@ static void tally_draws(rf_stats *s, st_scratch *sc, const rf_template_set *set,
 {
     size_t n = rf_level_plan_count(lv), j, i, ne = 0;
     uint64_t base = 0;
+    int depth = rf_level_depth(lv); /* a <weight depth> row may replace the weight */
     for (i = 0; i < nt; i++) {
-        int w = rf_template_weight(rf_template_set_at(set, i));
-        sc->seen[i] &= (uint8_t)~SEEN_SPECIAL;
+        int w = rf_template_weight_at(rf_template_set_at(set, i), depth);
+        sc->seen[i] &= (uint8_t)~SEEN_TAKEN;
         if (w > 0 && sc->sw[i] == RF_PLACE_OK) {
             sc->elig[ne++] = i;
             base += (uint64_t)w;
@@ -119,14 +121,15 @@ static void tally_draws(rf_stats *s, st_scratch *sc, const rf_template_set *set,
             continue;
         if (!e->forced) {
             for (k = 0; k < ne; k++)
-                if (sc->seen[sc->elig[k]] & SEEN_SPECIAL)
-                    total -= (uint64_t)rf_template_weight(rf_template_set_at(set, sc->elig[k]));
+                if (sc->seen[sc->elig[k]] & SEEN_TAKEN)
+                    total -= (uint64_t)rf_template_weight_at(
+                        rf_template_set_at(set, sc->elig[k]), depth);
             for (k = 0; total > 0 && k < ne; k++) {
                 size_t x = sc->elig[k];
                 uint64_t p, w;
-                if (sc->seen[x] & SEEN_SPECIAL)
+                if (sc->seen[x] & SEEN_TAKEN)
                     continue;
-                w = (uint64_t)rf_template_weight(rf_template_set_at(set, x));
+                w = (uint64_t)rf_template_weight_at(rf_template_set_at(set, x), depth);
                 p = (w << 32) / total;
                 rf_st_u128_add(&s->t[x].exp, p);
                 rf_st_u128_add(&s->t[x].var, (p * ((1ULL << 32) - p)) >> 32);
@@ -136,7 +139,14 @@ static void tally_draws(rf_stats *s, st_scratch *sc, const rf_template_set *set,
                 s->t[ti].placed_draws++;
         }
         if (rf_template_flags(e->t)->special)
-            sc->seen[ti] |= SEEN_SPECIAL;
+            sc->seen[ti] |= SEEN_TAKEN;
+        if (rf_template_unique_scope(e->t)) /* its <unique> group: no more this level */
+            for (k = 0; k < ne; k++) {
+                const rf_template *o = rf_template_set_at(set, sc->elig[k]);
+                if (rf_template_unique_scope(o) &&
+                    strcasecmp(rf_template_unique_group(o), rf_template_unique_group(e->t)) == 0)
+                    sc->seen[sc->elig[k]] |= SEEN_TAKEN;
+            }
     }
 }
 
@@ -176,7 +186,7 @@ static void tally_templates(rf_stats *s, st_scratch *sc, const rf_template_set *
             t->refused[sc->why[i] ? sc->why[i] : RF_PLACE_BUDGET]++;
         else if (sc->sw[i] != RF_PLACE_OK)
             t->refused[sc->sw[i]]++;
-        else if (rf_template_weight(rf_template_set_at(set, i)) <= 0)
+        else if (rf_template_weight_at(rf_template_set_at(set, i), depth) <= 0)
             t->refused[ST_WHY_WEIGHT]++;
     }
 }

@@ -4,7 +4,9 @@
  * Pipeline: stats -> output (roomforge stats --format text|csv). Design:
  * the text report answers an author's questions in order: what was run,
  * which templates drift from their weights, which never appear and why,
- * then what each profile's levels hold; the CSV keeps the set's order.
+ * then what each profile's levels hold; counts of levels and counts of
+ * draws stand in separate, labelled groups (a level makes several draws);
+ * the CSV keeps the set's order.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -43,8 +45,10 @@ static void write_header(const rf_stats *s, FILE *out)
         fprintf(out, "; recipe %s", s->recipe);
     if (s->nshards)
         fprintf(out, "; shard %d of %d", s->shard, s->nshards);
-    fprintf(out, "\n%" PRIu64 " weighted draws; %" PRIu64 " invariant violations\n", s->draws,
-            s->violations);
+    fprintf(out,
+            "\n%" PRIu64 " weighted draws of templates (a level makes none, one or several); %" PRIu64
+            " invariant violations\n",
+            s->draws, s->violations);
     if (s->first_violation.set)
         fprintf(out, "first violation: profile %s, seed %" PRIu64 ", depth %d: %s\n",
                 s->first_violation.profile, s->first_violation.seed, s->first_violation.depth,
@@ -59,9 +63,16 @@ static void write_templates(const rf_stats *s, FILE *out, const size_t *ix)
 {
     size_t i, flagged = rf_stats_flagged(s);
     fprintf(out, "\ntemplates, worst drift first (%zu of %zu off by more than 3 standard "
-                 "deviations, marked !):\n", flagged, s->nt);
-    fprintf(out, "  %-28s %6s %9s %9s %9s %9s %9s %9s %8s  %s\n", "name", "weight", "eligible",
-            "drawn", "placed", "forced", "expected", "observed", "z", "refused");
+                 "deviations, marked !)\n", flagged, s->nt);
+    fprintf(out, "  levels, each counted once: eligible (its depth allows it), drawn, placed, "
+                 "forced; refused: why not\n");
+    fprintf(out, "  draws: placed (draws that placed it) against due (what its weight expects); "
+                 "shares of the %" PRIu64 " draws; z\n", s->draws);
+    fprintf(out, "  %-28s %6s %s %s\n", "", "", "--------------- levels ----------------",
+            "--------------------- draws ----------------------");
+    fprintf(out, "  %-28s %6s %9s %9s %9s %9s %9s %9s %9s %9s %8s  %s\n", "name", "weight",
+            "eligible", "drawn", "placed", "forced", "placed", "due", "expected", "observed", "z",
+            "refused");
     for (i = 0; i < s->nt; i++) {
         const st_tmpl *t = &s->t[ix[i]];
         bool defined;
@@ -72,10 +83,10 @@ static void write_templates(const rf_stats *s, FILE *out, const size_t *ix)
         else
             snprintf(zs, sizeof zs, "-");
         fprintf(out, "%c %-28s %6d %9" PRIu64 " %9" PRIu64 " %9" PRIu64 " %9" PRIu64
-                     " %8.3f%% %8.3f%% %8s  ",
+                     " %9" PRIu64 " %9.1f %8.3f%% %8.3f%% %8s  ",
                 rf_st_flagged(t) ? '!' : ' ', t->name, t->weight, t->eligible, t->drawn, t->placed,
-                t->forced, 100.0 * rf_st_expected_share(s, t),
-                100.0 * rf_st_observed_share(s, t), zs);
+                t->forced, t->placed_draws, rf_st_u128_real(&t->exp),
+                100.0 * rf_st_expected_share(s, t), 100.0 * rf_st_observed_share(s, t), zs);
         write_refused(out, t);
         fputc('\n', out);
     }

@@ -131,6 +131,9 @@ void rf_world_free(rf_world *w)
     if (!w)
         return;
     rf_luavm_free(w->vm);
+    for (i = 0; i < w->nvariants; i++)
+        rf_template_variant_free(w->variants[i]);
+    rf_free(w->variants);
     rf_world_forget_types(w);
     rf_free(w->known);
     for (i = 0; i < w->nchunks; i++)

@@ -50,6 +50,9 @@ typedef struct rf_world_chunk {
 
 struct rf_world {
     rf_luavm *vm;
+    rf_template **variants; /* the world's own copies of the variants its level rooms
+                             * are (DESIGN 16): a level may go before its world */
+    size_t nvariants, capvariants;
     lua_State *L;
     rf_world_opts opts;
     char *scripts_dir; /* owned copy of opts.scripts_dir */

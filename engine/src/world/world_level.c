@@ -15,9 +15,13 @@
 #include "roomforge/level.h"
 #include "world_int.h"
 
-/* The template object p was made from in a room of template t, or NULL. */
+/* The template object p was made from in a room of template t, or NULL; for
+ * a variant (DESIGN 16) its template's object (the same attributes, in the
+ * same order), which outlives the level as the variant does not. */
 static const rf_object *source_of(const rf_template *t, const rf_placed *p)
 {
+    if (t)
+        t = rf_template_base(t);
     if (!t || p->source <= 0 || (size_t)p->source > rf_template_object_count(t))
         return NULL;
     return rf_template_object(t, (size_t)p->source - 1);
@@ -89,6 +93,23 @@ static int by_room(const void *a, const void *b)
     return x->handle < y->handle ? -1 : x->handle > y->handle;
 }
 
+/* The template a world room of level template t retains: t, or for a
+ * variant (DESIGN 16) the world's own copy, drawn again from its template
+ * and number (the same map), since the level's goes with the level. NULL
+ * when memory runs out. */
+static const rf_template *retained(rf_world *w, const rf_template *t)
+{
+    rf_template *own = NULL;
+    long v = rf_template_variant_number(t);
+    if (v < 0)
+        return t;
+    if (!rf_grow((void **)&w->variants, &w->capvariants, w->nvariants + 1, sizeof *w->variants) ||
+        rf_template_variant(rf_template_base(t), (uint32_t)v, &own) != RF_OK)
+        return NULL;
+    w->variants[w->nvariants++] = own;
+    return own;
+}
+
 /* Adds level room id (0: outside every room) with its count objects;
  * RF_OK, RF_ERR_CONTENT or a failure. */
 static rf_status add_one(rf_world *w, const rf_level *l, int id, const rf_world_level_obj *objs,
@@ -98,9 +119,13 @@ static rf_status add_one(rf_world *w, const rf_level *l, int id, const rf_world_
     const rf_grid *g = rf_level_grid(l);
     static const rf_world_level_obj none = {NULL, NULL, 0, 0, false};
     const rf_world_level_obj *o = count ? objs : &none; /* not NULL: the level's objects */
-    if (r && r->kind == RF_ROOM_TEMPLATE && r->tmpl)
-        return rf_world_add_rec(w, r->tmpl, r->x, r->y, rf_template_width(r->tmpl),
-                                rf_template_height(r->tmpl), r->orient, id, o, count, d, NULL);
+    if (r && r->kind == RF_ROOM_TEMPLATE && r->tmpl) {
+        const rf_template *t = retained(w, r->tmpl);
+        if (!t)
+            return RF_ERR_NOMEM;
+        return rf_world_add_rec(w, t, r->x, r->y, rf_template_width(t), rf_template_height(t),
+                                r->orient, id, o, count, d, NULL);
+    }
     if (r)
         return rf_world_add_rec(w, NULL, r->x, r->y, r->w, r->h, 0, id, o, count, d, NULL);
     return rf_world_add_rec(w, NULL, 0, 0, rf_grid_width(g), rf_grid_height(g), 0, 0, o, count,

@@ -15,6 +15,7 @@
 #include "load/script_types.h"
 #include "roomforge/lint.h"
 #include "roomforge/world.h"
+#include "vm/vary_validate.h"
 #include "world/linter.h"
 #include "world_int.h"
 
@@ -177,7 +178,8 @@ void rf_world_linter_free(rf_world_linter *l)
 
 bool rf_world_linter_needs(const rf_world_linter *l, const rf_template *t)
 {
-    return l && t && (l->compile_all || has_lua(t) || !builtin_only(t));
+    return l && t &&
+           (l->compile_all || has_lua(t) || !builtin_only(t) || rf_template_validate_count(t) > 0);
 }
 
 rf_status rf_world_linter_room(rf_world_linter *l, const rf_template *t, rf_diags *d)
@@ -202,6 +204,13 @@ rf_status rf_world_linter_room(rf_world_linter *l, const rf_template *t, rf_diag
     }
     if (st == RF_ERR_NOMEM)
         return st;
+    if (rf_template_validate_count(t) > 0) { /* DESIGN 16: over the lint seeds */
+        rf_status vs = rf_luavm_vary_lint(t, d);
+        if (vs == RF_ERR_NOMEM)
+            return vs;
+        if (vs != RF_OK)
+            st = RF_ERR_CONTENT;
+    }
     return st != RF_OK || types != RF_OK ? RF_ERR_CONTENT : RF_OK;
 }
 

@@ -3,24 +3,22 @@
  * ticks on from it exactly as the saved one would.
  *
  * Pipeline: world; save.lua writes and reads the Lua half (objects, rules,
- * events, counters, room states), one string between them. Design: one
- * header line (format, payload length, zlib crc32, checked before a byte of
- * the payload is read: self-delimiting and self-checking); loading rebuilds
+ * events, counters, room states), one string between them. Design: the
+ * payload sits in core's frame (core/frame.h: length and crc32 checked
+ * before a byte is read; format 1 saves have a bare header); loading rebuilds
  * the world as it was built, the saved objects standing before the scripts
  * compile, under a budget growing with the save; a mismatch, or a value the
  * saver never writes, is save-damaged. Format: docs/reference.md.
  */
-#define _DEFAULT_SOURCE 1 /* mkstemp, fsync */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <lua.h>
-#include <zlib.h>
 
 #include "core/alloc.h"
+#include "core/frame.h"
 #include "roomforge/rng.h"
 #include "roomforge/version.h"
 #include "world_int.h"
@@ -123,10 +121,8 @@ rf_status rf_world_save(rf_world *w, FILE *out, rf_diags *d)
                               RF_WORLD_SAVE_MAX);
         return RF_ERR_LIMIT;
     }
-    /* the header, then the payload; every write and the flush checked */
-    ok = fprintf(out, MAGIC " %d %zu %08lx\n", RF_WORLD_SAVE_VERSION, len,
-                 (unsigned long)crc32(crc32(0L, Z_NULL, 0), (const Bytef *)payload, (uInt)len)) > 0 &&
-         fwrite(payload, 1, len, out) == len && fflush(out) == 0 && !ferror(out);
+    /* the frame's header, then the payload; every write and the flush checked */
+    ok = rf_frame_write(out, MAGIC, RF_WORLD_SAVE_VERSION, payload, len) == RF_OK;
     free(payload);
     if (!ok && d)
         (void)rf_diag_add(d, "io-error", "", 0, 0, "the world save could not be written: %s",
@@ -134,55 +130,16 @@ rf_status rf_world_save(rf_world *w, FILE *out, rf_diags *d)
     return ok ? RF_OK : RF_ERR_IO;
 }
 
+static rf_status save_to(void *ud, FILE *out, rf_diags *d)
+{
+    return rf_world_save(ud, out, d);
+}
+
 rf_status rf_world_save_path(rf_world *w, const char *path, rf_diags *d)
 {
-    char tmp[4096];
-    const char *slash;
-    int fd, dirlen;
-    FILE *out;
-    rf_status st;
     if (!w || !path || !*path || rf_world_busy(w, d, "rf_world_save_path"))
         return RF_ERR_ARG;
-    slash = strrchr(path, '/');
-    dirlen = slash ? (int)(slash - path) + 1 : 0;
-    if (snprintf(tmp, sizeof tmp, "%.*s.%s.save-XXXXXX", dirlen, path, slash ? slash + 1 : path) >=
-        (int)sizeof tmp)
-        return RF_ERR_ARG;
-    fd = mkstemp(tmp);
-    if (fd < 0 || !(out = fdopen(fd, "wb"))) {
-        int e = errno;
-        if (fd >= 0) {
-            close(fd);
-            (void)unlink(tmp);
-        }
-        if (d)
-            (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot write the world save: %s",
-                              strerror(e));
-        return RF_ERR_IO;
-    }
-    st = rf_world_save(w, out, d);
-    /* the file is flushed to the disk before it replaces the old one */
-    if (st == RF_OK && fsync(fileno(out)) != 0) {
-        st = RF_ERR_IO;
-        if (d)
-            (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot write the world save: %s",
-                              strerror(errno));
-    }
-    if (fclose(out) != 0 && st == RF_OK) {
-        st = RF_ERR_IO;
-        if (d)
-            (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot write the world save: %s",
-                              strerror(errno));
-    }
-    if (st == RF_OK && rename(tmp, path) != 0) {
-        st = RF_ERR_IO;
-        if (d)
-            (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot put the world save in place: %s",
-                              strerror(errno));
-    }
-    if (st != RF_OK)
-        (void)unlink(tmp); /* the old save, if any, is untouched */
-    return st;
+    return rf_frame_write_path(path, "the world save", save_to, w, d);
 }
 
 /* ---- reading ---- */
@@ -292,15 +249,14 @@ static bool string(reader *r, const char **p, size_t *n)
     return true;
 }
 
-/* The rest of in, at most RF_WORLD_SAVE_MAX bytes, NUL-terminated, after
- * the first `have` bytes of *out (a format 1 save, which reads to the end). */
-static rf_status read_all(FILE *in, char **out, size_t *len, const char *head, size_t have)
+/* The rest of in, at most RF_WORLD_SAVE_MAX bytes, NUL-terminated (a
+ * format 1 save, which reads to the end). */
+static rf_status read_all(FILE *in, char **out, size_t *len)
 {
-    size_t cap = 65536, n = have;
+    size_t cap = 65536, n = 0;
     char *buf = rf_alloc(cap + 1);
     if (!buf)
         return RF_ERR_NOMEM;
-    memcpy(buf, head, have);
     for (;;) {
         size_t got;
         if (n == cap) {
@@ -329,38 +285,6 @@ static rf_status read_all(FILE *in, char **out, size_t *len, const char *head, s
     *out = buf;
     *len = n;
     return RF_OK;
-}
-
-/* Exactly len bytes of in, NUL-terminated: RF_ERR_CONTENT when in ends
- * first (a truncated save). */
-static rf_status read_exact(FILE *in, size_t len, char **out)
-{
-    char *buf = rf_alloc(len + 1);
-    if (!buf)
-        return RF_ERR_NOMEM;
-    if (fread(buf, 1, len, in) != len) {
-        rf_status st = ferror(in) ? RF_ERR_IO : RF_ERR_CONTENT;
-        rf_free(buf);
-        return st;
-    }
-    buf[len] = '\0';
-    *out = buf;
-    return RF_OK;
-}
-
-/* The header line "roomforge-world V [LEN CRC]\n" into line (its bytes,
- * newline included, in *n): false when no newline comes within cap bytes. */
-static bool read_head(FILE *in, char *line, size_t cap, size_t *n)
-{
-    int c = 0;
-    *n = 0;
-    while (*n + 1 < cap && (c = getc(in)) != EOF) {
-        line[(*n)++] = (char)c;
-        if (c == '\n')
-            break;
-    }
-    line[*n] = '\0';
-    return c == '\n';
 }
 
 /* ---- restoring ---- */
@@ -575,8 +499,9 @@ rf_status rf_world_load(const rf_world_opts *opts, const rf_template_set *templa
                         rf_diags *d, rf_world **out)
 {
     reader r;
-    char *buf = NULL, head[128], magic[32];
-    size_t len = 0, nrooms = 0, nrngs = 0, hn;
+    rf_frame fr;
+    char *buf = NULL;
+    size_t len = 0, nrooms = 0, nrngs = 0;
     long long version, tick, px, py;
     saved_room *rooms = NULL;
     rf_rng *rngs = NULL;
@@ -586,50 +511,22 @@ rf_status rf_world_load(const rf_world_opts *opts, const rf_template_set *templa
     rf_status st;
     if (!in || !out)
         return RF_ERR_ARG;
-    if (!read_head(in, head, sizeof head, &hn)) {
-        if (ferror(in)) {
-            if (d)
-                (void)rf_diag_add(d, "io-error", "", 0, 0, "cannot read the world save");
-            return RF_ERR_IO;
-        }
-        return damaged(d, "not a roomforge world save (it starts with '" MAGIC " N')", 0);
-    }
-    memset(&r, 0, sizeof r);
-    r.s = head;
-    r.len = hn;
-    if (!word(&r, magic, sizeof magic) || strcmp(magic, MAGIC) != 0)
-        return damaged(d, "not a roomforge world save (it starts with '" MAGIC " N')", 0);
-    if (!integer(&r, 1, 1000000000, &version))
-        return damaged(d, "no format version", r.pos);
-    if (version > RF_WORLD_SAVE_VERSION) {
+    st = rf_frame_read(in, MAGIC, RF_WORLD_SAVE_VERSION, RF_WORLD_SAVE_MAX, &fr);
+    version = fr.version;
+    if (st == RF_ERR_CONTENT && fr.bare && version == 1) {
+        st = read_all(in, &buf, &len); /* no length, no checksum: it reads to the end */
+    } else if (st == RF_ERR_CONTENT && !fr.why) {
         if (d)
             (void)rf_diag_add(d, "save-version", "", 0, 0,
                               "the world save is of format %lld, from a later roomforge; this "
                               "library (%s) reads format %d",
                               version, rf_version(NULL, NULL, NULL), RF_WORLD_SAVE_VERSION);
         return RF_ERR_CONTENT;
-    }
-    if (version == 1) { /* no length, no checksum: it reads to the end */
-        st = read_all(in, &buf, &len, head, hn);
-    } else {
-        char sum[16], *end;
-        unsigned long want;
-        long long plen;
-        if (!integer(&r, 0, (long long)RF_WORLD_SAVE_MAX, &plen) || !word(&r, sum, sizeof sum))
-            return damaged(d, r.why ? r.why : "no payload length and checksum", r.pos);
-        want = strtoul(sum, &end, 16);
-        if (strlen(sum) != 8 || *end || strspn(sum, "0123456789abcdef") != 8 ||
-            r.pos != hn - 1)
-            return damaged(d, "the header's checksum is not 8 hexadecimal digits", r.pos);
-        st = read_exact(in, (size_t)plen, &buf);
-        if (st == RF_ERR_CONTENT)
-            return damaged(d, "the save is shorter than its header says (truncated)", hn);
-        len = (size_t)plen;
-        if (st == RF_OK &&
-            crc32(crc32(0L, Z_NULL, 0), (const Bytef *)buf, (uInt)len) != want) {
-            rf_free(buf);
-            return damaged(d, "its checksum does not match: the save was changed or damaged", hn);
-        }
+    } else if (st == RF_ERR_CONTENT) {
+        return damaged(d, fr.why, fr.at);
+    } else if (st == RF_OK) {
+        buf = fr.payload;
+        len = fr.len;
     }
     if (st == RF_ERR_IO || st == RF_ERR_LIMIT) {
         if (d)
@@ -641,10 +538,9 @@ rf_status rf_world_load(const rf_world_opts *opts, const rf_template_set *templa
     }
     if (st != RF_OK)
         return st;
+    memset(&r, 0, sizeof r);
     r.s = buf;
     r.len = len;
-    if (version != 1)
-        r.pos = 0;
     if (!expect(&r, "tick") || !integer(&r, 0, RF_WORLD_TICK_MAX, &tick) || !expect(&r, "player") ||
         !integer(&r, INT32_MIN, INT32_MAX, &px) || !integer(&r, INT32_MIN, INT32_MAX, &py)) {
         rf_free(buf);

@@ -1,0 +1,234 @@
+/* engine/src/load/vary_expand.c: one variant of a room that varies drawn
+ * from its number: <vary>'s steps in order, then doors, anchors, objects.
+ *
+ * Pipeline: load; called by vary_check.c (every load and lint) and by
+ * rf_template_variant (the placer, show --variant). Design: variant v is a
+ * PCG32 stream of v and the room's name, so a number names one map
+ * whatever the level; the level's stream only picks the number. The variant
+ * is one heap block (template, cells, doors, objects) freed with rf_free.
+ */
+#include <string.h>
+
+#include "core/alloc.h"
+#include "load/symbols.h"
+#include "roomforge/rng.h"
+#include "vary_int.h"
+
+#define ALIGN(n) (((n) + 15u) & ~(size_t)15u)
+
+static char *cell_at(char *cells, int w, int x, int y)
+{
+    return &cells[(size_t)y * (size_t)(w + 1) + (size_t)x];
+}
+
+/* A pick by weight among st's choices. */
+static char pick_weighted(const rf_vary_step *st, rf_rng *r)
+{
+    uint32_t total = 0, k;
+    size_t i;
+    for (i = 0; i < st->npicks; i++)
+        total += (uint32_t)st->picks[i].n;
+    k = rf_rng_below(r, total);
+    for (i = 0; i < st->npicks; i++) {
+        if (k < (uint32_t)st->picks[i].n)
+            return st->picks[i].glyph;
+        k -= (uint32_t)st->picks[i].n;
+    }
+    return st->picks[st->npicks - 1].glyph; /* not reached: k < total */
+}
+
+static void do_subst(const rf_vary_step *st, char *cells, int w, int h, rf_rng *r)
+{
+    char once = st->once ? pick_weighted(st, r) : 0;
+    int x, y;
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            char *c = cell_at(cells, w, x, y);
+            if (*c == st->glyph)
+                *c = st->once ? once : pick_weighted(st, r);
+        }
+}
+
+/* Exact counts: the cells of the glyph in a random order, the first ones to
+ * the counted picks in the order written, the rest to '*' (else kept). */
+static bool do_nsubst(const rf_vary_step *st, char *cells, int w, int h, rf_rng *r)
+{
+    size_t n = 0, i, k, at = 0;
+    char rest = 0;
+    int x, y;
+    char **list;
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++)
+            n += *cell_at(cells, w, x, y) == st->glyph;
+    if (n == 0)
+        return true;
+    if (!(list = rf_alloc(n * sizeof *list)))
+        return false;
+    n = 0;
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++)
+            if (*cell_at(cells, w, x, y) == st->glyph)
+                list[n++] = cell_at(cells, w, x, y);
+    for (i = n; i > 1; i--) { /* Fisher-Yates */
+        size_t j = rf_rng_below(r, (uint32_t)i);
+        char *tmp = list[i - 1];
+        list[i - 1] = list[j];
+        list[j] = tmp;
+    }
+    for (k = 0; k < st->npicks; k++) {
+        int c;
+        if (st->picks[k].n == RF_VARY_REST) {
+            rest = st->picks[k].glyph;
+            continue;
+        }
+        for (c = 0; c < st->picks[k].n && at < n; c++)
+            *list[at++] = st->picks[k].glyph;
+    }
+    for (; rest && at < n; at++)
+        *list[at] = rest;
+    rf_free(list);
+    return true;
+}
+
+/* The groups permuted as wholes: group i's k-th glyph becomes group p[i]'s. */
+static void do_shuffle(const rf_vary_step *st, char *cells, int w, int h, rf_rng *r)
+{
+    unsigned char map[128];
+    size_t perm[64], i, k, ng = st->ngroups < 64 ? st->ngroups : 64;
+    int x, y;
+    for (i = 0; i < 128; i++)
+        map[i] = (unsigned char)i;
+    for (i = 0; i < ng; i++)
+        perm[i] = i;
+    for (i = ng; i > 1; i--) {
+        size_t j = rf_rng_below(r, (uint32_t)i), tmp = perm[i - 1];
+        perm[i - 1] = perm[j];
+        perm[j] = tmp;
+    }
+    for (i = 0; i < ng; i++)
+        for (k = 0; k < st->glen; k++)
+            map[(unsigned char)st->groups[i * st->glen + k] & 0x7f] =
+                (unsigned char)st->groups[perm[i] * st->glen + k];
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            char *c = cell_at(cells, w, x, y);
+            if ((unsigned char)*c < 128)
+                *c = (char)map[(unsigned char)*c];
+        }
+}
+
+size_t rf_vary_doors(const rf_template *t, rf_door *out)
+{
+    int w = t->width, h = t->height, x, y, k;
+    size_t n = 0;
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            char ch = t->cells[(size_t)y * (size_t)(w + 1) + (size_t)x];
+            const rf_symbol *s = rf_symbol_find(ch);
+            rf_door *dr;
+            if (!s || s->cls != RF_SYMBOL_DOOR)
+                continue;
+            if (!out) {
+                n++;
+                continue;
+            }
+            dr = &out[n++];
+            dr->x = x;
+            dr->y = y;
+            /* D opens north when nothing is above it, d west when nothing is left */
+            if (ch == 'D') {
+                char above = y == 0 ? ' ' : t->cells[(size_t)(y - 1) * (size_t)(w + 1) + (size_t)x];
+                dr->side = above == ' ' ? RF_SIDE_NORTH : RF_SIDE_SOUTH;
+                for (k = 0; k < 3; k++) {
+                    dr->span_x[k] = x - 1 + k;
+                    dr->span_y[k] = y;
+                }
+            } else {
+                char left = x == 0 ? ' ' : t->cells[(size_t)y * (size_t)(w + 1) + (size_t)x - 1];
+                dr->side = left == ' ' ? RF_SIDE_WEST : RF_SIDE_EAST;
+                for (k = 0; k < 3; k++) {
+                    dr->span_x[k] = x;
+                    dr->span_y[k] = y - 1 + k;
+                }
+            }
+            (void)rf_template_cell_pos(t, x, y, &dr->line, &dr->col); /* in the map */
+        }
+    return n;
+}
+
+rf_template *rf_vary_expand(const rf_template *t, uint32_t v, int *ux, int *uy)
+{
+    size_t ncell = (size_t)t->height * (size_t)(t->width + 1), ndoors, i;
+    size_t off_cells = ALIGN(sizeof(rf_template)), off_doors, off_objs;
+    rf_template probe, *vt;
+    char *cells = rf_alloc(ncell);
+    rf_rng r;
+    int x, y;
+    if (!cells)
+        return NULL;
+    memcpy(cells, t->cells, ncell);
+    rf_rng_seed(&r, v, rf_template_name_hash(t->name ? t->name : ""));
+    for (i = 0; i < t->nvary; i++) {
+        const rf_vary_step *st = &t->vary[i];
+        if (st->kind == RF_VARY_SUBST) {
+            do_subst(st, cells, t->width, t->height, &r);
+        } else if (st->kind == RF_VARY_NSUBST && !do_nsubst(st, cells, t->width, t->height, &r)) {
+            rf_free(cells);
+            return NULL;
+        } else if (st->kind == RF_VARY_SHUFFLE) {
+            do_shuffle(st, cells, t->width, t->height, &r);
+        }
+    }
+    probe = *t;
+    probe.cells = cells;
+    ndoors = rf_vary_doors(&probe, NULL);
+    /* one block: the template, its cells, its doors, its objects */
+    off_doors = off_cells + ALIGN(ncell);
+    off_objs = off_doors + ALIGN(ndoors * sizeof(rf_door));
+    vt = rf_alloc(off_objs + t->nobjects * sizeof(rf_object));
+    if (!vt) {
+        rf_free(cells);
+        return NULL;
+    }
+    *vt = probe;
+    vt->cells = (char *)vt + off_cells;
+    memcpy((char *)vt->cells, cells, ncell);
+    rf_free(cells);
+    vt->base = t->base ? t->base : t;
+    vt->variant = v;
+    *ux = *uy = -1;
+    for (i = 0; i < 10; i++)
+        vt->anchor_x[i] = vt->anchor_y[i] = -1;
+    for (y = t->height - 1; y >= 0; y--) /* backwards: the first cell wins */
+        for (x = t->width - 1; x >= 0; x--) {
+            char c = vt->cells[(size_t)y * (size_t)(t->width + 1) + (size_t)x];
+            if (c >= '0' && c <= '9') {
+                vt->anchor_x[c - '0'] = (int16_t)x;
+                vt->anchor_y[c - '0'] = (int16_t)y;
+            }
+            if (!rf_symbol_find(c)) {
+                *ux = x;
+                *uy = y;
+            }
+        }
+    if (ndoors) {
+        rf_door *doors = (rf_door *)((char *)vt + off_doors);
+        (void)rf_vary_doors(vt, doors);
+        vt->doors = doors;
+    } else {
+        vt->doors = NULL;
+    }
+    vt->ndoors = ndoors;
+    if (t->nobjects) {
+        rf_object *objs = (rf_object *)((char *)vt + off_objs);
+        for (i = 0; i < t->nobjects; i++) {
+            objs[i] = t->objects[i];
+            if (objs[i].at >= 0 && objs[i].at <= 9) {
+                objs[i].x = vt->anchor_x[objs[i].at];
+                objs[i].y = vt->anchor_y[objs[i].at];
+            }
+        }
+        vt->objects = objs;
+    }
+    return vt;
+}
