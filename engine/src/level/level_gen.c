@@ -279,14 +279,36 @@ static long dug_ground(const rf_level *lv)
     return n;
 }
 
+/* Whether every template room of lv holds a walkable tile: a retried room
+ * whose doors found no way out was walled up whole by the level's repair,
+ * and a retry must not leave such a room behind (issue 28's hollow rooms). */
+static bool rooms_whole(const rf_level *lv)
+{
+    const rf_grid *g = lv->g;
+    size_t i;
+    for (i = 0; g && i < lv->rooms.n; i++) {
+        const rf_room_rec *rec = &lv->rooms.items[i];
+        bool open = false;
+        int x, y;
+        if (rec->kind != RF_ROOM_TEMPLATE)
+            continue;
+        for (y = rec->y; y < rec->y + rec->h && !open; y++)
+            for (x = rec->x; x < rec->x + rec->w && !open; x++)
+                open = rf_grid_in_bounds(g, x, y) && rf_tile_is_walkable(RF_GRID_AT(g, x, y));
+        if (!open)
+            return false;
+    }
+    return true;
+}
+
 /* run_once, and when a drawn template found no place, the level again with
  * it reserved before digging as a forced room is: the plan comes from its
  * own stream, so the retry draws the same templates, and what is placed
  * follows their weights, big rooms too. A retry that leaves another drawn
  * entry out runs once more with both, RETRY_RUNS runs in all; a retry
- * that fails, or whose digger was left less than half the ground the run
- * before made (the reserved boxes took its room), keeps the run before
- * it. The diagnostics are the kept run's
+ * that fails, whose digger was left less than half the ground the run
+ * before made (the reserved boxes took its room), or that left a template
+ * room walled up (rooms_whole), keeps the run before it. The diagnostics are the kept run's
  * (staged, then added to d). Same seed, same runs: same level. */
 static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, bool probe,
                      long long guard_ms, rf_recipe_run *r, rf_diags *d)
@@ -317,7 +339,8 @@ static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, boo
             break;
         }
         again = run_once(profiles, o, false, guard_ms, retry, n, &next, more);
-        if (again != RF_OK || 2 * dug_ground(next.lv) < dug_ground(r->lv)) {
+        if (again != RF_OK || 2 * dug_ground(next.lv) < dug_ground(r->lv) ||
+            !rooms_whole(next.lv)) {
             rf_level_free(next.lv);
             rf_free(next.asked);
             rf_diags_free(more);
