@@ -3,8 +3,9 @@
  * every scenario under tests/scenarios and every bundled scripted room,
  * saved before every command and restored, gives byte-identical effects
  * from there on; a level's world too; room.state survives and what it
- * cannot hold is save-state naming the room; a later version is
- * save-version; every truncation and damage is save-damaged, never a crash.
+ * cannot hold is save-state naming the room; a varying room loads as its
+ * variant; a later version is save-version; every truncation and damage is
+ * save-damaged, never a crash.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -375,6 +376,80 @@ START_TEST(a_level_world_restores_identically)
 }
 END_TEST
 
+/* ---- rooms that vary (DESIGN 16, issue 32) ---- */
+
+/* True when t's map differs from u's in some cell (both of one size). */
+static bool maps_differ(const rf_template *t, const rf_template *u)
+{
+    int x, y;
+    for (y = 0; y < rf_template_height(t); y++)
+        for (x = 0; x < rf_template_width(t); x++)
+            if (rf_template_cell(t, x, y) != rf_template_cell(u, x, y))
+                return true;
+    return false;
+}
+
+START_TEST(a_varying_room_loads_as_its_variant)
+{
+    rf_template_set *set = rf_template_set_new();
+    rf_profile_set *ps = rf_profile_set_new();
+    rf_diags *d = rf_diags_new();
+    const char *forced[] = {"Sunken Shrine", "Fallen Colonnade"};
+    rf_level_opts lo;
+    rf_level *lv = NULL;
+    rf_world *w = NULL, *got = NULL;
+    blob a, b;
+    size_t i, varied = 0;
+    ck_assert(set && ps && d);
+    ck_assert_int_ne(rf_template_set_load_path(set, BUNDLED_ROOMS, d), RF_ERR_IO);
+    ck_assert_int_eq(rf_profile_set_load(ps, RF_SOURCE_DIR "/content/profiles.xml", d), RF_OK);
+    rf_level_opts_init(&lo);
+    lo.seed = 3;
+    lo.depth = 3;
+    lo.templates = set;
+    lo.rooms = forced;
+    lo.nrooms = 2;
+    lo.force_variant = true;
+    lo.variant = 5;
+    ck_assert_int_eq(rf_level_generate(ps, &lo, &lv, d), RF_OK);
+    ck_assert_int_eq(rf_world_new(NULL, NULL, &w), RF_OK);
+    ck_assert_int_eq(rf_world_add_level(w, lv, NULL), RF_OK);
+    rf_level_free(lv); /* the world keeps its own variants */
+    a = save(w);
+    ck_assert_int_eq(load(NULL, set, a.buf, a.len, NULL, &got), RF_OK);
+    ck_assert_uint_eq(rf_world_room_count(got), rf_world_room_count(w));
+    for (i = 0; i < rf_world_room_count(w); i++) {
+        rf_world_room rw, rg;
+        ck_assert(rf_world_room_get(w, i, &rw) && rf_world_room_get(got, i, &rg));
+        ck_assert_str_eq(rg.name, rw.name);
+        ck_assert_uint_eq(rf_world_object_count(got, i), rf_world_object_count(w, i));
+        if (!rw.tmpl || rf_template_variant_number(rw.tmpl) < 0) {
+            ck_assert(rg.tmpl == rw.tmpl);
+            continue;
+        }
+        /* the variant drawn again: its number and map, not the base's */
+        ck_assert_int_eq(rf_template_variant_number(rw.tmpl), 5);
+        ck_assert_int_eq(rf_template_variant_number(rg.tmpl), 5);
+        ck_assert(rf_template_base(rg.tmpl) == rf_template_base(rw.tmpl));
+        ck_assert(!maps_differ(rg.tmpl, rw.tmpl));
+        ck_assert(maps_differ(rg.tmpl, rf_template_base(rg.tmpl)));
+        varied++;
+    }
+    ck_assert_uint_eq(varied, 2);
+    /* save, load, save: the same bytes */
+    b = save(got);
+    ck_assert_uint_eq(b.len, a.len);
+    ck_assert(memcmp(b.buf, a.buf, a.len) == 0);
+    free(a.buf);
+    free(b.buf);
+    rf_world_free(got);
+    rf_world_free(w);
+    rf_profile_set_free(ps);
+    rf_template_set_free(set);
+    rf_diags_free(d);
+}
+END_TEST
+
 /* ---- room.state, errors ---- */
 
 static const char state_rooms[] =
@@ -524,12 +599,12 @@ START_TEST(a_later_version_is_save_version)
     rf_diags *d = rf_diags_new();
     rf_world *w = (rf_world *)0x1;
     blob b = counter_save(set);
-    ck_assert(strncmp(b.buf, "roomforge-world 3 ", 18) == 0);
-    b.buf[16] = '4';
+    ck_assert(strncmp(b.buf, "roomforge-world 4 ", 18) == 0);
+    b.buf[16] = '5';
     ck_assert_int_eq(load(NULL, set, b.buf, b.len, d, &w), RF_ERR_CONTENT);
     ck_assert_ptr_eq(w, (rf_world *)0x1); /* untouched */
     ck_assert_str_eq(rf_diags_at(d, 0)->code, "save-version");
-    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 0)->message, "format 4"));
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 0)->message, "format 5"));
     free(b.buf);
     rf_template_set_free(set);
     rf_diags_free(d);
@@ -594,6 +669,7 @@ static Suite *world_save_suite(void)
     tcase_add_test(tp, every_scenario_restored_before_every_command_plays_on_identically);
     tcase_add_test(tp, every_bundled_scripted_room_restores_identically);
     tcase_add_test(tp, a_level_world_restores_identically);
+    tcase_add_test(tp, a_varying_room_loads_as_its_variant);
     tcase_set_timeout(tp, 300);
     tcase_add_test(tc, room_state_survives_and_locals_start_again);
     tcase_add_test(tc, a_state_held_in_a_local_is_restored);

@@ -2,7 +2,8 @@
  * (issues 27 and 29, DESIGN 14): a flipped bit anywhere is refused, a save is
  * self-delimiting, every write and the flush are checked, a save to a path
  * replaces the old one only when whole, a save of several megabytes loads
- * back, and values the saver never writes are save-damaged.
+ * back, values the saver never writes (a variant of a room that does not
+ * vary) are save-damaged, and a format 3 save still loads.
  *
  * Pipeline: world (rf_world_save, rf_world_save_path, rf_world_load).
  */
@@ -107,14 +108,14 @@ static const char *payload_of(const blob *b, size_t *len)
     return nl + 1;
 }
 
-/* A save whose payload is p: the header written for it as the saver would,
- * so a test reaches the values behind the checksum. */
-static blob seal(const char *p, size_t len)
+/* A save of format version whose payload is p: the header written for it
+ * as the saver would, so a test reaches the values behind the checksum. */
+static blob seal_as(int version, const char *p, size_t len)
 {
     blob b;
     char head[96];
-    int n = snprintf(head, sizeof head, "roomforge-world %d %zu %08lx\n", RF_WORLD_SAVE_VERSION,
-                     len, (unsigned long)crc32(crc32(0L, Z_NULL, 0), (const Bytef *)p, (uInt)len));
+    int n = snprintf(head, sizeof head, "roomforge-world %d %zu %08lx\n", version, len,
+                     (unsigned long)crc32(crc32(0L, Z_NULL, 0), (const Bytef *)p, (uInt)len));
     b.len = (size_t)n + len;
     b.buf = malloc(b.len + 1);
     ck_assert_ptr_nonnull(b.buf);
@@ -122,6 +123,12 @@ static blob seal(const char *p, size_t len)
     memcpy(b.buf + n, p, len);
     b.buf[b.len] = '\0';
     return b;
+}
+
+/* The same, of the format rf_world_save writes. */
+static blob seal(const char *p, size_t len)
+{
+    return seal_as(RF_WORLD_SAVE_VERSION, p, len);
 }
 
 /* The save b with the first `from` in its payload replaced by `to`, sealed;
@@ -207,7 +214,7 @@ START_TEST(every_flipped_bit_is_refused)
     rf_diags *d = rf_diags_new();
     size_t i;
     int bit;
-    ck_assert_ptr_nonnull(strstr(b.buf, "roomforge-world 3 "));
+    ck_assert_ptr_nonnull(strstr(b.buf, "roomforge-world 4 "));
     for (i = 0; i < b.len; i++)
         for (bit = 0; bit < 8; bit++) {
             rf_world *got = NULL;
@@ -373,6 +380,13 @@ START_TEST(values_the_saver_never_writes_are_refused)
     /* a tick past the last a world may reach; the header's and the state's apart */
     refused(set, edited_head(&b, "tick 2 ", "tick 9007199254740993 "), "out of range");
     refused(set, edited_head(&b, "tick 2 ", "tick 3 "), "differ between the header and the state");
+    /* a variant (format 4) of a room that does not vary, or of a level room
+     * without a template */
+    refused(set, edited_head(&b, "Counter 3 4 5 3 0 -1 -1\n", "Counter 3 4 5 3 0 -1 2\n"),
+            "a room that does not vary");
+    refused(set, edited_head(&b, "room t s7:Counter 3 4 5 3 0 -1 -1\n",
+                             "room - s7:Counter 3 4 5 3 0 -1 2\n"),
+            "a level room without a template");
     /* a handle counter past the last handle a world may give */
     refused(set, edited(&b, "counters 2 0 0 1", "counters 2 0 0 9007199254740993"), "handles");
     /* and an edit the checks accept loads: the edits themselves are sound */
@@ -389,6 +403,31 @@ START_TEST(values_the_saver_never_writes_are_refused)
 }
 END_TEST
 
+/* Format 3 saves (rooms without a variant) still load, and play on alike;
+ * the same payload under format 4's header lacks the variant. */
+START_TEST(a_format_3_save_still_loads)
+{
+    rf_template_set *set = rooms();
+    rf_world *w = world_of(set, "Counter"), *got = (rf_world *)0x1;
+    blob b = save(w), v4 = edited_head(&b, "Counter 3 4 5 3 0 -1 -1\n", "Counter 3 4 5 3 0 -1\n");
+    size_t len;
+    const char *p = payload_of(&v4, &len);
+    blob v3 = seal_as(3, p, len);
+    rf_diags *d = rf_diags_new();
+    ck_assert(strncmp(v3.buf, "roomforge-world 3 ", 18) == 0);
+    plays_on_alike(w, set, &v3);
+    ck_assert_int_eq(load(set, v4.buf, v4.len, d, &got), RF_ERR_CONTENT);
+    ck_assert_ptr_eq(got, (rf_world *)0x1);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "save-damaged");
+    free(b.buf);
+    free(v3.buf);
+    free(v4.buf);
+    rf_world_free(w);
+    rf_template_set_free(set);
+    rf_diags_free(d);
+}
+END_TEST
+
 static Suite *world_save_integrity_suite(void)
 {
     Suite *s = suite_create("world_save_integrity");
@@ -399,6 +438,7 @@ static Suite *world_save_integrity_suite(void)
     tcase_add_test(tc, a_save_to_a_path_replaces_the_old_one_only_when_whole);
     tcase_add_test(tc, a_large_save_loads_back);
     tcase_add_test(tc, values_the_saver_never_writes_are_refused);
+    tcase_add_test(tc, a_format_3_save_still_loads);
     tcase_set_timeout(tc, 300);
     suite_add_tcase(s, tc);
     return s;

@@ -355,9 +355,10 @@ RF_API size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t
 
 /* ---- save and restore (DESIGN 14; the format: docs/reference.md) ---- */
 
-#define RF_WORLD_SAVE_VERSION 3              /* the format rf_world_save writes; formats
-                                             * 1 and 2 (no object attributes, a horde
-                                             * leader's death not apart) load too */
+#define RF_WORLD_SAVE_VERSION 4              /* the format rf_world_save writes; formats
+                                             * 1 to 3 (no object attributes, a horde
+                                             * leader's death not apart, no room
+                                             * variants) load too */
 #define RF_WORLD_SAVE_MAX ((size_t)1 << 30)  /* bytes rf_world_load reads at most */
 /* A world ticks at most RF_WORLD_TICK_MAX times and gives out handles up to
  * RF_WORLD_HANDLE_MAX (2^53: exact in a double, so in any JSON reader), so
@@ -366,8 +367,8 @@ RF_API size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t
 #define RF_WORLD_HANDLE_MAX (1LL << 53)
 
 /* Writes w's whole state to out: its rooms (template name, position,
- * orientation, level room), every object (every column, handle, horde),
- * clocks, rule states (fired, disabled), tick, the player, the events given
+ * orientation, level room, variant), every object (every column, handle,
+ * horde), clocks, rule states (fired, disabled), tick, the player, the events given
  * since the last tick, the handle counter, each room's room.state and every
  * script environment's math.random stream. Lua locals are not saved. RF_OK;
  * RF_ERR_CONTENT when a room.state holds something else than numbers,
@@ -375,7 +376,7 @@ RF_API size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t
  * the room; nothing useful is written); RF_ERR_IO (an io-error) when a
  * write or the final flush fails, every one checked; RF_ERR_LIMIT when the
  * save would pass RF_WORLD_SAVE_MAX; RF_ERR_NOMEM. w is unchanged. A save is
- * one header line, "roomforge-world 3 LENGTH CRC32\n", then LENGTH bytes of
+ * one header line, "roomforge-world 4 LENGTH CRC32\n", then LENGTH bytes of
  * payload whose zlib crc32 is CRC32 (8 hex digits): it is self-delimiting,
  * so a game may write its own bytes after it in the same file. */
 RF_API RF_NODISCARD rf_status rf_world_save(rf_world *w, FILE *out, rf_diags *d);
@@ -389,12 +390,14 @@ RF_API RF_NODISCARD rf_status rf_world_save_path(rf_world *w, const char *path, 
  * else (format 1 saves, which had none, read to the end of in): made with opts (as
  * the saved world was: the same scripts_dir; budgets and the log may
  * differ), its rooms' templates looked up by name in templates (which must
- * outlive it), their scripts compiled again (Lua chunks run again, against
- * the saved objects), then the saved state put back, so it ticks on
- * exactly as the saved world would have. RF_OK with *out; RF_ERR_CONTENT
+ * outlive it; a variant drawn again from its template and number), their
+ * scripts compiled again (Lua chunks run again, against the saved objects),
+ * then the saved state put back, so it ticks on exactly as the saved world
+ * would have. RF_OK with *out; RF_ERR_CONTENT
  * with save-version (a later format) or save-damaged (truncated, damaged,
  * not a save, or templates and extensions that are not the saved world's:
- * a room name missing, another number of rules or environments), *out
+ * a room name missing, another number of rules or environments, a variant
+ * of a room that does not vary), *out
  * untouched; RF_ERR_IO when in cannot be read (io-error); RF_ERR_NOMEM. A
  * room's script diagnostics are reported again. */
 RF_API RF_NODISCARD rf_status rf_world_load(const rf_world_opts *opts,

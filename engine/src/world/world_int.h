@@ -152,6 +152,12 @@ typedef struct rf_world_level_obj {
     bool leader;
 } rf_world_level_obj;
 
+/* Variant v of base (DESIGN 16) drawn again as the world's own copy, freed
+ * with the world, in *out: a level's or a save's varying room. RF_OK;
+ * RF_ERR_ARG when base does not vary or is itself a variant; RF_ERR_NOMEM. */
+rf_status rf_world_own_variant(rf_world *w, const rf_template *base, uint32_t v,
+                               const rf_template **out);
+
 /* Adds a room (t, or NULL for a level room without a template of box
  * tw x th) as rf_world_add_room_turned does, with objs (nobjs) instead of
  * the template's objects when objs is not NULL. */

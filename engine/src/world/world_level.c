@@ -93,21 +93,29 @@ static int by_room(const void *a, const void *b)
     return x->handle < y->handle ? -1 : x->handle > y->handle;
 }
 
-/* The template a world room of level template t retains: t, or for a
- * variant (DESIGN 16) the world's own copy, drawn again from its template
- * and number (the same map), since the level's goes with the level. NULL
- * when memory runs out. */
-static const rf_template *retained(rf_world *w, const rf_template *t)
+rf_status rf_world_own_variant(rf_world *w, const rf_template *base, uint32_t v,
+                               const rf_template **out)
 {
     rf_template *own = NULL;
-    long v = rf_template_variant_number(t);
-    if (v < 0)
-        return t;
-    if (!rf_grow((void **)&w->variants, &w->capvariants, w->nvariants + 1, sizeof *w->variants) ||
-        rf_template_variant(rf_template_base(t), (uint32_t)v, &own) != RF_OK)
-        return NULL;
+    rf_status st;
+    if (!rf_grow((void **)&w->variants, &w->capvariants, w->nvariants + 1, sizeof *w->variants))
+        return RF_ERR_NOMEM;
+    if ((st = rf_template_variant(base, v, &own)) != RF_OK)
+        return st;
     w->variants[w->nvariants++] = own;
-    return own;
+    *out = own;
+    return RF_OK;
+}
+
+/* The template a world room of level template t retains, in *out: t, or
+ * for a variant (DESIGN 16) the world's own copy, drawn again from its
+ * template and number (the same map), since the level's goes with the
+ * level. RF_OK or RF_ERR_NOMEM. */
+static rf_status retained(rf_world *w, const rf_template *t, const rf_template **out)
+{
+    long v = rf_template_variant_number(t);
+    *out = t;
+    return v < 0 ? RF_OK : rf_world_own_variant(w, rf_template_base(t), (uint32_t)v, out);
 }
 
 /* Adds level room id (0: outside every room) with its count objects;
@@ -120,9 +128,10 @@ static rf_status add_one(rf_world *w, const rf_level *l, int id, const rf_world_
     static const rf_world_level_obj none = {NULL, NULL, 0, 0, false};
     const rf_world_level_obj *o = count ? objs : &none; /* not NULL: the level's objects */
     if (r && r->kind == RF_ROOM_TEMPLATE && r->tmpl) {
-        const rf_template *t = retained(w, r->tmpl);
-        if (!t)
-            return RF_ERR_NOMEM;
+        const rf_template *t = NULL;
+        rf_status st = retained(w, r->tmpl, &t);
+        if (st != RF_OK)
+            return st;
         return rf_world_add_rec(w, t, r->x, r->y, rf_template_width(t), rf_template_height(t),
                                 r->orient, id, o, count, d, NULL);
     }

@@ -69,8 +69,8 @@ static bool write_payload(rf_world *w, FILE *out, const save_step *s)
         const rf_world_room_rec *r = &w->rooms[i];
         fputs(r->t ? "room t " : "room - ", out);
         put_str(out, rf_world_rec_name(r));
-        ok = fprintf(out, " %d %d %d %d %d %d\n", r->x, r->y, r->tw, r->th, r->orient,
-                     r->level_room) > 0;
+        ok = fprintf(out, " %d %d %d %d %d %d %ld\n", r->x, r->y, r->tw, r->th, r->orient,
+                     r->level_room, r->t ? rf_template_variant_number(r->t) : -1L) > 0;
     }
     n = rf_luavm_rng_count(w->L);
     ok = ok && fprintf(out, "rngs %zu\n", n) > 0;
@@ -332,13 +332,16 @@ static rf_status damaged(rf_diags *d, const char *why, size_t at)
 typedef struct saved_room {
     const rf_template *t;
     int x, y, tw, th, orient, level_room;
+    long long variant; /* format 4: the room's variant (DESIGN 16), -1 none */
 } saved_room;
 
-/* Reads the rooms section into *rooms (*n of them). */
-static rf_status read_rooms(reader *r, const rf_template_set *set, saved_room **rooms, size_t *n,
-                            rf_diags *d)
+/* Reads the rooms section into *rooms (*n of them); a save of format 4 or
+ * later gives each room its variant. */
+static rf_status read_rooms(reader *r, const rf_template_set *set, long long version,
+                            saved_room **rooms, size_t *n, rf_diags *d)
 {
-    long long count, v[6];
+    size_t nv = version >= 4 ? 7 : 6;
+    long long count, v[7];
     size_t i, k;
     saved_room *out;
     if (!expect(r, "rooms") || !integer(r, 0, RF_WORLD_MAX_ROOMS, &count))
@@ -354,10 +357,12 @@ static rf_status read_rooms(reader *r, const rf_template_set *set, saved_room **
         size_t len;
         if (!expect(r, "room") || !word(r, kind, sizeof kind) || !string(r, &p, &len))
             break;
-        for (k = 0; k < 6; k++)
-            if (!integer(r, k < 4 ? -RF_WORLD_COORD_MAX : -1, RF_WORLD_COORD_MAX, &v[k]))
+        v[6] = -1;
+        for (k = 0; k < nv; k++)
+            if (!integer(r, k < 4 ? -RF_WORLD_COORD_MAX : -1,
+                         k < 6 ? RF_WORLD_COORD_MAX : (long long)UINT32_MAX, &v[k]))
                 break;
-        if (k < 6)
+        if (k < nv)
             break;
         if (len >= sizeof name) {
             fault(r, "a room name too long");
@@ -371,6 +376,7 @@ static rf_status read_rooms(reader *r, const rf_template_set *set, saved_room **
         out[i].th = (int)v[3];
         out[i].orient = (int)v[4];
         out[i].level_room = (int)v[5];
+        out[i].variant = v[6];
         if (out[i].orient < 0 || out[i].orient >= RF_ORIENT_COUNT || out[i].tw < 0 ||
             out[i].th < 0) {
             fault(r, "a room's orientation or size out of range");
@@ -392,8 +398,15 @@ static rf_status read_rooms(reader *r, const rf_template_set *set, saved_room **
                 fault(r, "a room's template has another size than the saved one");
                 break;
             }
+            if (out[i].variant >= 0 && !rf_template_varies(out[i].t)) {
+                fault(r, "a variant of a room that does not vary");
+                break;
+            }
         } else if (strcmp(kind, "-") != 0) {
             fault(r, "a room kind ('t' or '-') expected");
+            break;
+        } else if (out[i].variant >= 0) {
+            fault(r, "a variant of a level room without a template");
             break;
         }
     }
@@ -465,8 +478,13 @@ static rf_status rebuild(rf_world *w, reader *r, const saved_room *rooms, size_t
     if (rf_luavm_call(w->vm, step_begin, &s, budget, NULL, &f) != RF_OK)
         return damaged(d, f.msg, (size_t)(payload - r->s));
     for (i = 0; i < nrooms; i++) {
+        const rf_template *t = rooms[i].t;
+        /* a variant (read_rooms checked its template varies): the world's own */
+        if (rooms[i].variant >= 0 &&
+            (st = rf_world_own_variant(w, t, (uint32_t)rooms[i].variant, &t)) != RF_OK)
+            return st;
         /* objs non-NULL and empty: the saved objects stand instead (E.new_room) */
-        st = rf_world_add_rec(w, rooms[i].t, rooms[i].x, rooms[i].y, rooms[i].tw, rooms[i].th,
+        st = rf_world_add_rec(w, t, rooms[i].x, rooms[i].y, rooms[i].tw, rooms[i].th,
                               rooms[i].orient, rooms[i].level_room, &none, 0, d, NULL);
         if (st != RF_OK && st != RF_ERR_CONTENT)
             return st;
@@ -546,7 +564,7 @@ rf_status rf_world_load(const rf_world_opts *opts, const rf_template_set *templa
         rf_free(buf);
         return damaged(d, r.why, r.pos);
     }
-    st = read_rooms(&r, templates, &rooms, &nrooms, d);
+    st = read_rooms(&r, templates, version, &rooms, &nrooms, d);
     if (st == RF_OK)
         st = read_rngs(&r, &rngs, &have, &nrngs, d);
     if (st == RF_OK) {
