@@ -97,7 +97,7 @@ static int pack_rooms(lua_State *L)
     for (i = 0; i < n; i++) {
         const rf_template *t = rf_template_set_at(set, i);
         const rf_flags *f = rf_template_flags(t);
-        lua_createtable(L, 0, 15);
+        lua_createtable(L, 0, 16);
         rf_lua_set_string(L, "name", rf_template_name(t));
         rf_lua_set_string(L, "file", rf_template_file(t));
         rf_lua_set_int(L, "line", rf_template_line(t));
@@ -117,6 +117,8 @@ static int pack_rooms(lua_State *L)
         rf_lua_set_int(L, "doors", (lua_Integer)rf_template_door_count(t));
         rf_lua_set_int(L, "weight", rf_template_weight(t));
         rf_lua_set_string(L, "tags", rf_template_tags(t));
+        lua_pushboolean(L, rf_template_varies(t));
+        lua_setfield(L, -2, "varies");
         lua_pushboolean(L, rf_template_can_rotate(t));
         lua_setfield(L, -2, "rotate");
         lua_pushboolean(L, rf_template_can_mirror(t));

@@ -30,6 +30,10 @@ H.check(tostring(pack):find("roomforge.pack (", 1, true), "tostring(pack)")
 local r1 = pack:rooms()[1]
 H.eq(type(r1.weight), "number", "a room's weight")
 H.eq(type(r1.rotate), "boolean", "a room's rotate permission")
+local by = {}
+for _, r in ipairs(pack:rooms()) do by[r.name] = r end
+H.eq(by["Sunken Shrine"].varies, true, "a room with <vary> varies")
+H.eq(by["Warden's Gate"].varies, false, "a room without <vary> does not")
 
 -- show, as `roomforge show`
 H.eq(pack:show("Warden's Gate"), H.run({"show", "Warden's Gate"}), "pack:show(name) is show's text")
