@@ -76,6 +76,30 @@ static void write_flags_text(FILE *out, const rf_flags *f)
         fputc('-', out);
 }
 
+/* A room's tags as `  tags a,b` (comma-joined like its flags) and `  varies`
+   when it carries <vary>; nothing for a room with neither (DESIGN 16). */
+static void write_tags_text(FILE *out, const rf_template *t)
+{
+    const char *p = rf_template_tags(t);
+    int sep = 0, any = 0;
+    if (p && *p) {
+        fputs("  tags ", out);
+        for (; *p; p++) {
+            if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+                sep = 1;
+                continue;
+            }
+            if (sep && any)
+                fputc(',', out);
+            sep = 0;
+            any = 1;
+            fputc(*p, out);
+        }
+    }
+    if (rf_template_varies(t))
+        fputs("  varies", out);
+}
+
 rf_status rf_template_set_write_list(const rf_template_set *set, FILE *out, rf_write_format fmt)
 {
     size_t i, n = rf_template_set_count(set);
@@ -92,6 +116,7 @@ rf_status rf_template_set_write_list(const rf_template_set *set, FILE *out, rf_w
                     rf_template_door_count(t), rf_template_object_count(t),
                     rf_template_script_count(t));
             write_flags_text(out, f);
+            write_tags_text(out, t);
             fprintf(out, "  %s:%d\n", rf_template_file(t), rf_template_line(t));
             continue;
         }
