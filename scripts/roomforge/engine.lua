@@ -182,16 +182,19 @@ end
 
 -- ---- rooms, slots and objects ----
 
--- Room index (0-based) from C: every position of the room, its objects and
--- its clauses is in the template's own frame (C maps it to the level, DESIGN
--- 12); x, y is the turned room's level corner, anchors digit -> {x, y}. With
--- defer (the lint world), C has not added the template's objects: the room
--- gets them when first asked about an object (need_objects). fill_room sets
--- every field of table `room`: a new one, or (lint.lua) the released room's.
-local function fill_room(room, index, x, y, w, h, orient, name, anchors, defer)
-    room.index, room.x, room.y, room.w, room.h = index, x, y, w, h
-    room.orient, room.name = orient, name
-    room.anchors = anchors -- digit -> {x, y}
+-- A room from C, table a (C fills it again for the next room: read, never
+-- kept): a.index (0-based), every position of the room, its objects and
+-- its clauses in the template's own frame (C maps it to the level, DESIGN
+-- 12); a.x, a.y the turned room's level corner, a.w, a.h, a.orient, a.name,
+-- a.anchors digit -> {x, y}. With a.defer (the lint world), C has not added
+-- the template's objects: the room gets them when first asked about an
+-- object (need_objects). fill_room sets every field of table `room`: a new
+-- one, or (lint.lua) the released room's.
+local function fill_room(room, a)
+    local index, defer = a.index, a.defer
+    room.index, room.x, room.y, room.w, room.h = index, a.x, a.y, a.w, a.h
+    room.orient, room.name = a.orient, a.name
+    room.anchors = a.anchors -- digit -> {x, y}
     room.base = E.nslot    -- its slots are base + 1, base + 2, ...
     room.slots = (not defer) and {} or nil -- id -> slot (a deferred room's: need_objects)
     room.list = (not defer) and {} or nil  -- every object present, in creation order
@@ -205,10 +208,10 @@ local function fill_room(room, index, x, y, w, h, orient, name, anchors, defer)
     return room
 end
 E.fill_room = fill_room
-function E.new_room(...)
+function E.new_room(a)
     return fill_room({index = 0, x = 0, y = 0, w = 0, h = 0, orient = 0, name = "", anchors = false,
                       base = 0, slots = false, list = false, nrules = 0, state = false,
-                      deferred = false, facade = false}, ...) -- every field, so its size
+                      deferred = false, facade = false}, a) -- every field, so its size
 end
 
 -- Adds a deferred room's template objects (C calls E.add_object for each)
@@ -286,11 +289,13 @@ end
 
 E.make_object = make_object
 
--- An object of room ri (0-based) from C: its tag, attributes (normalised
--- keys, text values), room-local x, y [, handle, horde, leader].
-function E.add_object(ri, tag, attrs, x, y, handle, horde, leader)
-    local k = make_object(E.rooms[ri + 1], tag, attrs, x, y, handle)
-    HORDE[k], LEADER[k] = horde or 0, leader == true
+-- An object from C, table a (C fills it again for the next object: read,
+-- never kept): a.room (0-based), a.tag, a.attrs (normalised keys, text
+-- values: the object keeps this table), room-local a.x, a.y, and a.handle,
+-- a.horde, a.leader (nil: a new handle, no horde).
+function E.add_object(a)
+    local k = make_object(E.rooms[a.room + 1], a.tag, a.attrs, a.x, a.y, a.handle)
+    HORDE[k], LEADER[k] = a.horde or 0, a.leader == true
 end
 
 -- ---- operations: what actions do (and the room API's methods) ----

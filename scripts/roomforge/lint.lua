@@ -44,11 +44,11 @@ end
 
 -- The lint world's rooms: each one the table of the room before, every
 -- field set again (fill_room), so a room costs no table of its own.
-function E.new_room(...)
+function E.new_room(a)
     local room = spare
-    if room == nil then return new_room(...) end
+    if room == nil then return new_room(a) end
     spare = nil
-    return fill_room(room, ...)
+    return fill_room(room, a)
 end
 
 -- Releases room index, the only room, before any tick. Most lint rooms made

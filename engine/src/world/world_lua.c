@@ -110,21 +110,49 @@ static void push_attrs(lua_State *L, const rf_attr *attrs, size_t n)
     }
 }
 
-/* Pushes E.new_room's arguments for room s->index (8 values): index, x, y,
- * w, h, orient, name, anchors {[digit] = {x, y}}: w, h and the anchors in
- * the template's own frame, x, y the level corner of the turned room. */
-static void push_room(lua_State *L, const rf_world_room_step *s)
+/* Static-address registry keys of the two argument tables C fills again
+ * for every E.new_room and E.add_object: Lua reads them and keeps none, so
+ * a room or an object crossing costs no table of its own. */
+static const char room_args_key = 'R';
+static const char obj_args_key = 'O';
+
+/* Pushes the argument table under key, made the first time (nrec fields). */
+static void push_args(lua_State *L, const char *key, int nrec)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE)
+        return;
+    lua_pop(L, 1);
+    lua_createtable(L, 0, nrec);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+}
+
+static void set_int(lua_State *L, const char *k, lua_Integer v)
+{
+    lua_pushinteger(L, v);
+    lua_setfield(L, -2, k);
+}
+
+/* Pushes E.new_room's argument for room s->index: {index, x, y, w, h,
+ * orient, name, anchors = {[digit] = {x, y}}, defer}: w, h and the anchors
+ * in the template's own frame, x, y the level corner of the turned room;
+ * defer, the lint world's, leaves the objects until the room is asked. */
+static void push_room(lua_State *L, const rf_world_room_step *s, bool defer)
 {
     const rf_template *t = s->t;
     const rf_world_room_rec *r = &s->w->rooms[s->index];
     int digit;
-    lua_pushinteger(L, (lua_Integer)s->index);
-    lua_pushinteger(L, r->x);
-    lua_pushinteger(L, r->y);
-    lua_pushinteger(L, r->tw);
-    lua_pushinteger(L, r->th);
-    lua_pushinteger(L, r->orient);
+    push_args(L, &room_args_key, 9);
+    set_int(L, "index", (lua_Integer)s->index);
+    set_int(L, "x", r->x);
+    set_int(L, "y", r->y);
+    set_int(L, "w", r->tw);
+    set_int(L, "h", r->th);
+    set_int(L, "orient", r->orient);
     lua_pushstring(L, rf_world_rec_name(r));
+    lua_setfield(L, -2, "name");
+    lua_pushboolean(L, defer);
+    lua_setfield(L, -2, "defer");
     lua_createtable(L, 10, 0);
     for (digit = 0; t && digit <= 9; digit++) {
         int ax, ay;
@@ -137,23 +165,40 @@ static void push_room(lua_State *L, const rf_world_room_step *s)
         lua_rawseti(L, -2, 2);
         lua_rawseti(L, -2, digit);
     }
+    lua_setfield(L, -2, "anchors");
 }
 
-/* Pushes E.add_object's arguments for object o of room `room` (5 values):
- * room, tag, attrs, x, y. */
+/* Pushes E.add_object's argument {room, tag, attrs, x, y, handle, horde,
+ * leader} with the first five set; the caller sets the rest or leaves the
+ * defaults (a new handle, no horde). */
+static void push_obj_args(lua_State *L, size_t room, const char *tag, int x, int y)
+{
+    push_args(L, &obj_args_key, 8);
+    set_int(L, "room", (lua_Integer)room);
+    lua_pushstring(L, tag);
+    lua_setfield(L, -2, "tag");
+    set_int(L, "x", x);
+    set_int(L, "y", y);
+    lua_pushnil(L);
+    lua_setfield(L, -2, "handle");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "horde");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "leader");
+}
+
+/* Pushes E.add_object's argument for template object o of room `room`. */
 static void push_object(lua_State *L, size_t room, const rf_object *o)
 {
-    lua_pushinteger(L, (lua_Integer)room);
-    lua_pushstring(L, rf_object_tag(o));
+    push_obj_args(L, room, rf_object_tag(o), o->x, o->y);
     push_attrs(L, o->attrs, o->nattrs);
-    lua_pushinteger(L, o->x);
-    lua_pushinteger(L, o->y);
+    lua_setfield(L, -2, "attrs");
 }
 
-/* Pushes E.add_object's arguments for level object o of room `room` (8
- * values): its template object's attributes (when it has one) under the
- * level's type, name and id, at its level cell counted in the template's
- * frame, with its handle, horde and whether it leads. */
+/* Pushes E.add_object's argument for level object o of room `room`: its
+ * template object's attributes (when it has one) under the level's type,
+ * name and id, at its level cell counted in the template's frame, with its
+ * handle, horde and whether it leads. */
 static void push_level_object(lua_State *L, const rf_world_room_step *s,
                               const rf_world_level_obj *o)
 {
@@ -161,8 +206,7 @@ static void push_level_object(lua_State *L, const rf_world_room_step *s,
     const rf_placed *p = o->p;
     int lx, ly;
     rf_world_rec_map(r, RF_COORDS_LEVEL, p->x, p->y, RF_COORDS_TEMPLATE, &lx, &ly);
-    lua_pushinteger(L, (lua_Integer)s->index);
-    lua_pushstring(L, p->type);
+    push_obj_args(L, s->index, p->type, lx, ly);
     if (o->source)
         push_attrs(L, o->source->attrs, o->source->nattrs);
     else
@@ -176,11 +220,11 @@ static void push_level_object(lua_State *L, const rf_world_room_step *s,
     else
         lua_pushnil(L);
     lua_setfield(L, -2, "id");
-    lua_pushinteger(L, lx);
-    lua_pushinteger(L, ly);
-    lua_pushinteger(L, (lua_Integer)o->handle);
-    lua_pushinteger(L, (lua_Integer)o->horde);
+    lua_setfield(L, -2, "attrs");
+    set_int(L, "handle", (lua_Integer)o->handle);
+    set_int(L, "horde", (lua_Integer)o->horde);
     lua_pushboolean(L, o->leader);
+    lua_setfield(L, -2, "leader");
 }
 
 void rf_world_add_template_objects(lua_State *L, size_t room, const rf_template *t)
@@ -190,7 +234,7 @@ void rf_world_add_template_objects(lua_State *L, size_t room, const rf_template 
     for (i = 0; i < n; i++) {
         push_fn(L, "add_object");
         push_object(L, room, rf_template_object(t, i));
-        lua_call(L, 5, 0);
+        lua_call(L, 1, 0);
     }
 }
 
@@ -207,14 +251,13 @@ int rf_world_step_new_room(lua_State *L)
     }
     luaL_checkstack(L, 16, "new_room");
     push_fn(L, "new_room");
-    push_room(L, s);
-    lua_pushboolean(L, defer); /* lint: the objects when the room is first asked */
-    lua_call(L, 9, 0);
+    push_room(L, s, defer); /* lint: the objects when the room is first asked */
+    lua_call(L, 1, 0);
     if (s->objs) {
         for (i = 0; i < s->nobjs; i++) {
             push_fn(L, "add_object");
             push_level_object(L, s, &s->objs[i]);
-            lua_call(L, 8, 0);
+            lua_call(L, 1, 0);
         }
     } else if (!defer) {
         rf_world_add_template_objects(L, s->index, s->t);
