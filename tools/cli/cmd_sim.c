@@ -2,8 +2,9 @@
  * prints what its rules do, one effect a line.
  *
  * Pipeline: CLI over rf_pack_load, world and scenario. --scenario DIR plays every
- * *.scn in name order; --variant N plays variant N of a room that varies. Exit (DESIGN 5): 0 all expects met, 1 content errors
- * or a failed expect, 2 usage or I/O.
+ * *.scn in name order; --variant N plays variant N of a room that varies.
+ * Exit (DESIGN 5): 0 all expects met, 1 content errors or a failed expect,
+ * 2 usage or I/O.
  */
 #include <stdint.h>
 #include <stdio.h>
