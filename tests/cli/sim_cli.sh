@@ -96,5 +96,28 @@ ext=$(dirname "$data")/scenario_ext
 check 1 "scenario_ext/ext/bad.lua:4:1: error: room 'Boom', script 1: attempt to index a nil value \(local 't'\) \(the rule is disabled\) \[script-error\]" \
     --content "$ext/pack" --scripts "$ext/ext" --room Boom --scenario "$ext/boom.scn"
 
+# --variant N (DESIGN 16): sim plays variant N of a room that varies, the
+# map show --variant N prints: the lever (at anchor 1) is where that
+# variant's anchor is, and two variants put it apart
+vary=$(dirname "$data")/scenario_vary
+for v in 3 1; do
+    check 0 "" --content "$vary/rooms.xml" --variant "$v" --scenario "$vary/vault.scn"
+    at=$("$rf" show --content "$vary/rooms.xml" --variant "$v" "Shifting Vault" 2>/dev/null |
+        sed -n "s/^    '1' anchor at \([0-9]*,[0-9]*\)$/\1/p")
+    [ -n "$at" ] && grep -qxF "T1 ticker \"lever at $at\"" "$out" ||
+        { echo "FAIL: sim --variant $v: the lever is not at the variant's anchor ($at)"; sed 's/^/  /' "$out"; fail=$((fail + 1)); }
+    eval "at_$v=\$at"
+done
+[ "$at_3" != "$at_1" ] || { echo "FAIL: variants 3 and 1 put the lever on one cell"; fail=$((fail + 1)); }
+check 0 "" --content "$vary/rooms.xml" --format json --variant=3 --scenario "$vary/vault.scn"
+grep -qF "lever at $at_3" "$out" || { echo "FAIL: sim --format json --variant 3"; fail=$((fail + 1)); }
+# a room that does not vary: exit 1 as for show; a bad number: usage
+check 1 "roomforge sim: the room 'Still Vault' does not vary" --content "$vary/rooms.xml" \
+    --room "Still Vault" --variant 3 --scenario "$vary/vault.scn"
+[ -s "$out" ] && { echo "FAIL: --variant on a plain room played"; fail=$((fail + 1)); }
+check 2 "--variant takes an integer from 0 to 4294967295" --content "$vary/rooms.xml" \
+    --variant 4294967296 --scenario "$vary/vault.scn"
+check 2 "--variant takes an integer" --variant x --scenario "$vary/vault.scn"
+
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -64,6 +64,9 @@ for i in 1 2 3; do
 done
 run 0 stats --merge "$tmp/shard3.json" "$tmp/shard1.json" "$tmp/shard2.json" --format json
 cmp -s "$tmp/out" "$tmp/whole.json" || fail "merged shards differ from the unsharded run (json)"
+# the bundled rooms that vary carry their variants' figures (DESIGN 16), merged too
+grep -q '"variants":{"drawn":[0-9]*,"distinct":[0-9]*,"distinct_capped":[a-z]*,"validate_refused":[0-9]*,"subst":\[{"glyph":' "$tmp/whole.json" ||
+    fail "stats json: a varying room's variants"
 for fmt in text csv html; do
     run 0 stats --count 5 --depths 2-5 --profile brogue --profile caverns --format $fmt
     cp "$tmp/out" "$tmp/whole.$fmt"

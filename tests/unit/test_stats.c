@@ -687,6 +687,40 @@ START_TEST(allocation_failures)
 }
 END_TEST
 
+/* The distinct maps of a varying room: the ST_VARY_HASHES smallest hashes,
+ * ascending, once each; two parts added give the whole's set exactly. */
+START_TEST(vary_hashes_keep_the_smallest_and_merge_exactly)
+{
+    st_tmpl whole, a, b;
+    uint64_t h = 0x9e3779b97f4a7c15u;
+    size_t i;
+    memset(&whole, 0, sizeof whole);
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    ck_assert(rf_st_vary_alloc(&whole, 0) && rf_st_vary_alloc(&a, 0) && rf_st_vary_alloc(&b, 0));
+    for (i = 0; i < 1000; i++) {
+        h = h * 6364136223846793005u + 1442695040888963407u; /* any spread of values */
+        (void)rf_st_vary_hash_offer(whole.vary, h);
+        (void)rf_st_vary_hash_offer(i % 3 ? a.vary : b.vary, h);
+        if (i % 7 == 0) /* a map seen again is no new one */
+            ck_assert(!rf_st_vary_hash_offer(whole.vary, h));
+    }
+    ck_assert_uint_eq(whole.vary->nhash, ST_VARY_HASHES);
+    for (i = 1; i < whole.vary->nhash; i++)
+        ck_assert(whole.vary->hash[i - 1] < whole.vary->hash[i]);
+    {
+        bool o = false;
+        rf_st_vary_add(&a, &b, &o);
+        ck_assert(!o);
+    }
+    ck_assert_uint_eq(a.vary->nhash, whole.vary->nhash);
+    ck_assert(memcmp(a.vary->hash, whole.vary->hash, sizeof whole.vary->hash) == 0);
+    rf_st_vary_fini(&whole);
+    rf_st_vary_fini(&a);
+    rf_st_vary_fini(&b);
+}
+END_TEST
+
 static Suite *stats_suite(void)
 {
     Suite *s = suite_create("stats");
@@ -708,6 +742,7 @@ static Suite *stats_suite(void)
     tcase_add_test(tc, forced_counted_apart);
     tcase_add_test(tc, allocation_failures);
     tcase_add_test(tc, orient_decides_size);
+    tcase_add_test(tc, vary_hashes_keep_the_smallest_and_merge_exactly);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -189,6 +189,59 @@ START_TEST(nsubst_counts_are_exact)
 }
 END_TEST
 
+START_TEST(a_variant_counts_what_each_subst_drew)
+{
+    const rf_template *t = shrine();
+    char g = 0;
+    bool once = true;
+    int line = 0, col = 0, weight = 0;
+    size_t nc = 0;
+    uint32_t v;
+    /* ? W:3 .:1, % G . once, then A B C E of one choice each: 6 substs */
+    ck_assert_uint_eq(rf_template_subst_count(t), 6);
+    ck_assert(rf_template_subst_at(t, 0, &g, &once, &line, &col, &nc));
+    ck_assert_int_eq(g, '?');
+    ck_assert(!once);
+    ck_assert_int_eq(line, 9);
+    ck_assert_int_eq(col, 1);
+    ck_assert_uint_eq(nc, 2);
+    ck_assert(rf_template_subst_choice(t, 0, 0, &g, &weight));
+    ck_assert_int_eq(g, 'W');
+    ck_assert_int_eq(weight, 3);
+    ck_assert(rf_template_subst_choice(t, 0, 1, &g, &weight));
+    ck_assert_int_eq(g, '.');
+    ck_assert_int_eq(weight, 1);
+    ck_assert(rf_template_subst_at(t, 1, &g, &once, NULL, NULL, &nc));
+    ck_assert_int_eq(g, '%');
+    ck_assert(once);
+    ck_assert(rf_template_subst_choice(t, 1, 1, NULL, &weight));
+    ck_assert_int_eq(weight, 1); /* "G ." : no weight written */
+    ck_assert(!rf_template_subst_at(t, 6, &g, NULL, NULL, NULL, NULL));
+    ck_assert(!rf_template_subst_choice(t, 0, 2, &g, NULL));
+    ck_assert_uint_eq(rf_template_subst_picks(t, 0, 0), 0); /* no variant */
+    for (v = 0; v < 50; v++) {
+        rf_template *vt = variant(t, v);
+        size_t w = 0, i;
+        int x;
+        for (x = 1; x <= 7; x++)
+            w += rf_template_cell(vt, x, 1) == 'W';
+        /* one pick a cell: the 7 ? cells */
+        ck_assert_uint_eq(rf_template_subst_picks(vt, 0, 0), w);
+        ck_assert_uint_eq(rf_template_subst_picks(vt, 0, 1), 7 - w);
+        /* once: one pick, the choice every % cell took */
+        ck_assert_uint_eq(rf_template_subst_picks(vt, 1, 0), rf_template_cell(vt, 1, 2) == 'G');
+        ck_assert_uint_eq(rf_template_subst_picks(vt, 1, 1), rf_template_cell(vt, 1, 2) == '.');
+        for (i = 2; i < 6; i++) /* A, B, C, E: one cell each after the shuffle */
+            ck_assert_uint_eq(rf_template_subst_picks(vt, i, 0), 1);
+        ck_assert_uint_eq(rf_template_subst_picks(vt, 0, 2), 0);
+        ck_assert_uint_eq(rf_template_subst_picks(vt, 6, 0), 0);
+        /* the variant answers for its template */
+        ck_assert_uint_eq(rf_template_subst_count(vt), 6);
+        rf_template_variant_free(vt);
+    }
+}
+END_TEST
+
 START_TEST(shuffle_swaps_groups_as_wholes)
 {
     const rf_template *t = shrine();
@@ -510,6 +563,7 @@ static Suite *vary_suite(void)
     tcase_add_test(draw, once_shares_one_pick_and_both_come);
     tcase_add_test(draw, nsubst_counts_are_exact);
     tcase_add_test(draw, shuffle_swaps_groups_as_wholes);
+    tcase_add_test(draw, a_variant_counts_what_each_subst_drew);
     tcase_add_loop_test(errors, each_bad_child_is_an_error_at_its_place, 0,
                         (int)(sizeof bad / sizeof bad[0]));
     tcase_add_test(errors, an_unresolved_placeholder_is_named_at_its_cell);

@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "cli_level.h"
 #include "cli_out.h"
+#include "cli_variant.h"
 #include "roomforge/special.h"
 
 const char cli_gen_options_help[] =
@@ -215,13 +216,11 @@ static int take_no_legend(const char *cmd, const char *v, void *ctx)
 static int take_variant(const char *cmd, const char *v, void *ctx)
 {
     cli_gen *g = ctx;
-    unsigned long long n;
-    if (!v || !cli_parse_u64(v, &n) || n > UINT32_MAX)
-        return cli_usage_error(cmd, "--variant takes an integer from 0 to %lu",
-                               (unsigned long)UINT32_MAX),
-               -1;
+    uint32_t n;
+    if (!cli_variant_parse(cmd, v, &n))
+        return -1;
     g->o.force_variant = true;
-    g->o.variant = (uint32_t)n;
+    g->o.variant = n;
     return 1;
 }
 

@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "cli_pack.h"
+#include "cli_variant.h"
 #include "commands.h"
 #include "roomforge/template.h"
 #include "roomforge/template_write.h"
@@ -49,30 +50,6 @@ static const char show_usage[] =
     "left out for errors or unknown, any content error with --strict, 2 usage\n"
     "or I/O errors.\n";
 
-/* Variant v of t into *vt, its diagnostics on stderr: CLI_OK, CLI_CONTENT
- * when it has errors (*vt is still shown), CLI_USAGE (*vt NULL) when t
- * does not vary or memory ran out. */
-static int show_variant(const rf_template *t, uint32_t v, rf_template **vt)
-{
-    rf_diags *d;
-    size_t errors;
-    rf_status st = rf_template_variant(t, v, vt);
-    if (st == RF_ERR_ARG) {
-        fprintf(stderr, "roomforge show: the room '%s' does not vary (it has no <vary>)\n",
-                rf_template_name(t));
-        return CLI_CONTENT;
-    }
-    if (st != RF_OK || !(d = rf_diags_new())) {
-        fprintf(stderr, "roomforge show: %s\n", rf_status_str(RF_ERR_NOMEM));
-        return CLI_USAGE;
-    }
-    errors = rf_template_variant_check(*vt, d);
-    if (rf_diags_write_gcc(d, stderr, 0) != RF_OK)
-        errors = SIZE_MAX;
-    rf_diags_free(d);
-    return errors ? CLI_CONTENT : CLI_OK;
-}
-
 /* What show's options and its ROOM fill. */
 typedef struct show_args {
     const char *name;
@@ -99,11 +76,9 @@ static int take_orient(const char *cmd, const char *v, void *ctx)
 
 static int take_variant(const char *cmd, const char *v, void *ctx)
 {
-    unsigned long long n;
-    if (!v || !cli_parse_u64(v, &n) || n > UINT32_MAX)
-        return cli_usage_error(cmd, "--variant takes an integer from 0 to %lu",
-                               (unsigned long)UINT32_MAX),
-               -1;
+    uint32_t n;
+    if (!cli_variant_parse(cmd, v, &n))
+        return -1;
     ((show_args *)ctx)->variant = (long long)n;
     return 1;
 }
@@ -148,7 +123,7 @@ int cmd_show(int argc, char **argv)
         return cli_pack_close(&cp);
     t = cli_pack_room(&cp, a.name, &room_rc); /* as gen and sim say it: exit 1 */
     if (t && a.variant >= 0) {
-        room_rc = show_variant(t, (uint32_t)a.variant, &vt);
+        room_rc = cli_variant_draw("show", t, (uint32_t)a.variant, &vt);
         t = vt;
     }
     if (t && (rf_template_write_show_turned(t, a.orient, stdout, a.fmt) != RF_OK ||

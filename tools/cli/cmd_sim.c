@@ -2,9 +2,11 @@
  * prints what its rules do, one effect a line.
  *
  * Pipeline: CLI over rf_pack_load, world and scenario. --scenario DIR plays every
- * *.scn in name order. Exit (DESIGN 5): 0 all expects met, 1 content errors
- * or a failed expect, 2 usage or I/O.
+ * *.scn in name order; --variant N plays variant N of a room that varies.
+ * Exit (DESIGN 5): 0 all expects met, 1 content errors or a failed expect,
+ * 2 usage or I/O.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,7 @@
 
 #include "cli.h"
 #include "cli_pack.h"
+#include "cli_variant.h"
 #include "commands.h"
 #include "roomforge/diag.h"
 #include "roomforge/fs.h"
@@ -29,6 +32,8 @@ typedef struct sim_opts {
     bool want_junit;  /* --format junit */
     int orient;       /* --orient K: 0-7 */
     rf_coords coords; /* --coords template|room */
+    bool variant_set; /* --variant N given */
+    uint32_t variant;
 } sim_opts;
 
 static int take_room(const char *cmd, const char *v, void *ctx)
@@ -66,6 +71,15 @@ static int take_coords(const char *cmd, const char *v, void *ctx)
     return 1;
 }
 
+static int take_variant(const char *cmd, const char *v, void *ctx)
+{
+    sim_opts *o = ctx;
+    if (!cli_variant_parse(cmd, v, &o->variant))
+        return -1;
+    o->variant_set = true;
+    return 1;
+}
+
 static int take_format(const char *cmd, const char *v, void *ctx)
 {
     sim_opts *o = ctx;
@@ -80,15 +94,16 @@ static const cli_opt sim_opts_table[] = {{"room", true, take_room},
                                          {"scenario", true, take_scenario},
                                          {"orient", true, take_orient},
                                          {"coords", true, take_coords},
+                                         {"variant", true, take_variant},
                                          {"format", true, take_format},
                                          {NULL, false, NULL}};
 
 static void sim_help(FILE *out)
 {
     fputs("usage: roomforge sim [--content DIR]... [--room NAME] --scenario FILE|DIR\n"
-          "                     [--orient K] [--coords template|room] [--scripts DIR]\n"
-          "                     [--format text|json|junit] [--verbose] [--quiet]\n"
-          "                     [--strict]\n"
+          "                     [--orient K] [--coords template|room] [--variant N]\n"
+          "                     [--scripts DIR] [--format text|json|junit] [--verbose]\n"
+          "                     [--quiet] [--strict]\n"
           "Plays a scenario (enter, exit, move X Y, pull ID, hit ID [N], kill ID, tick [N],\n"
           "expect T<tick> <effect>) against a room in a fresh one-room world and prints\n"
           "what its rules do, one effect a line, in room-local coordinates. The room's\n"
@@ -106,6 +121,10 @@ static void sim_help(FILE *out)
           "                       own coordinates (default 0)\n"
           "  --coords template|room  print effects in the template's own coordinates\n"
           "                       (default) or in the turned room's\n"
+          "  --variant N          play variant N (0-4294967295, the number lint and show\n"
+          "                       name) of a room that varies (<vary>), its checks'\n"
+          "                       diagnostics on stderr; before --orient; a room that\n"
+          "                       does not vary is an error (exit 1)\n"
           "  --content DIR        a content pack: DIR/rooms/ (else every *.xml under DIR,\n"
           "                       or one rooms.xml file) and DIR/profiles.xml; repeat it\n"
           "                       to layer packs, later over earlier (default: the\n"
@@ -211,6 +230,7 @@ static int sim_one(cli_pack *cp, const char *path, const sim_opts *o, bool many,
     rf_scenario_result *res = NULL;
     rf_world_opts wo;
     const rf_template *t;
+    rf_template *vt = NULL;
     size_t room = 0;
     rf_status st;
     int rc = CLI_OK;
@@ -226,6 +246,12 @@ static int sim_one(cli_pack *cp, const char *path, const sim_opts *o, bool many,
     t = pick_room(cp, s, o, d, &rc);
     if (!t)
         goto done;
+    if (o->variant_set) { /* as show --variant N draws it */
+        rc = worse(rc, cli_variant_draw("sim", t, o->variant, &vt));
+        if (!vt)
+            goto done;
+        t = vt;
+    }
     rf_world_opts_init(&wo);
     wo.scripts_dir = o->content.scripts;
     st = rf_world_new(&wo, d, &w);
@@ -270,6 +296,7 @@ done:
     rc = worse(rc, write_diags(d));
     rf_scenario_result_free(res);
     rf_world_free(w);
+    rf_template_variant_free(vt); /* after the world that borrowed it */
     rf_scenario_free(s);
     rf_diags_free(d);
     return rc;

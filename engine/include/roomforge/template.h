@@ -269,6 +269,26 @@ RF_API long rf_template_variant_number(const rf_template *t);
 RF_API size_t rf_template_validate_count(const rf_template *t);
 RF_API const char *rf_template_validate_at(const rf_template *t, size_t i, int *line, int *col,
                                            int *el_line, int *el_col);
+/* The <subst> steps of t (or of a variant's template), in the order
+ * written: how many (0 for a room that does not vary). */
+RF_API size_t rf_template_subst_count(const rf_template *t);
+/* The ith <subst>: its placeholder glyph, whether once="1" (one pick shared
+ * by every cell), the file line and column of its '<' and how many
+ * choices it has; false (nothing written) past the end. Any out-parameter
+ * may be NULL. */
+RF_API bool rf_template_subst_at(const rf_template *t, size_t i, char *glyph, bool *once,
+                                 int *line, int *col, size_t *nchoices);
+/* Choice k of the ith <subst>: its glyph and weight (1 when not written);
+ * false (nothing written) past the end. Either out-parameter may be NULL. */
+RF_API bool rf_template_subst_choice(const rf_template *t, size_t i, size_t k, char *glyph,
+                                     int *weight);
+/* What variant vt drew at its ith <subst>: the picks that took choice k,
+ * one per cell of the glyph (in the map as the earlier steps left it), or
+ * for once="1" the one draw (made even when no cell holds the glyph). 0
+ * past the end and for a template that is no variant. The picks of one
+ * subst are independent draws by the weights, so over many variants each
+ * choice's share of them tends to its weight's share (`roomforge stats`). */
+RF_API size_t rf_template_subst_picks(const rf_template *vt, size_t i, size_t k);
 /* Checks variant vt as a room (the load checks, vary-unresolved,
  * vary-object-blocked), reporting to d with messages led by "variant N: ";
  * the errors reported (SIZE_MAX when memory ran out). */

@@ -109,6 +109,9 @@ struct rf_template {
     const char *unique_group; /* NULL: the room itself */
     const rf_template *base;  /* a variant's template; NULL for a loaded one */
     uint32_t variant;         /* a variant's number */
+    /* a variant's picks: per <subst> step in order, per choice, the cells
+     * (once="1": the one draw) that took it; NULL for a loaded template */
+    const uint32_t *subst_picks;
 };
 
 /* A room a load left out for errors (rf_template_set_skipped_at). */

@@ -1,9 +1,9 @@
 /* engine/src/load/vary.c: the public face of rooms that vary (template.h):
  * per-depth weights, uniqueness, variants drawn and checked.
  *
- * Pipeline: load; read by the placer, show and gen. Design: thin wrappers
- * over vary_expand.c and vary_check.c; nothing here allocates but a
- * variant, which the caller frees.
+ * Pipeline: load; read by the placer, show, gen and stats. Design: thin
+ * wrappers over vary_expand.c and vary_check.c; nothing here allocates but
+ * a variant, which the caller frees.
  */
 #include <stdint.h>
 
@@ -77,4 +77,75 @@ const char *rf_template_validate_at(const rf_template *t, size_t i, int *line, i
         return st->code ? st->code : "";
     }
     return NULL;
+}
+
+/* The ith <subst> step of t's template and, in *first, the index of its
+ * first choice among the subst choices of every step before it. */
+static const rf_vary_step *subst_step(const rf_template *t, size_t i, size_t *first)
+{
+    const rf_template *b = t ? rf_template_base(t) : NULL;
+    size_t k, at = 0;
+    for (k = 0; b && k < b->nvary; k++) {
+        const rf_vary_step *st = &b->vary[k];
+        if (st->kind != RF_VARY_SUBST)
+            continue;
+        if (i-- == 0) {
+            *first = at;
+            return st;
+        }
+        at += st->npicks;
+    }
+    return NULL;
+}
+
+size_t rf_template_subst_count(const rf_template *t)
+{
+    const rf_template *b = t ? rf_template_base(t) : NULL;
+    size_t k, n = 0;
+    for (k = 0; b && k < b->nvary; k++)
+        n += b->vary[k].kind == RF_VARY_SUBST;
+    return n;
+}
+
+bool rf_template_subst_at(const rf_template *t, size_t i, char *glyph, bool *once, int *line,
+                          int *col, size_t *nchoices)
+{
+    size_t first;
+    const rf_vary_step *st = subst_step(t, i, &first);
+    if (!st)
+        return false;
+    if (glyph)
+        *glyph = st->glyph;
+    if (once)
+        *once = st->once;
+    if (line)
+        *line = st->line;
+    if (col)
+        *col = st->col;
+    if (nchoices)
+        *nchoices = st->npicks;
+    return true;
+}
+
+bool rf_template_subst_choice(const rf_template *t, size_t i, size_t k, char *glyph, int *weight)
+{
+    size_t first;
+    const rf_vary_step *st = subst_step(t, i, &first);
+    if (!st || k >= st->npicks)
+        return false;
+    if (glyph)
+        *glyph = st->picks[k].glyph;
+    if (weight)
+        *weight = st->picks[k].n;
+    return true;
+}
+
+size_t rf_template_subst_picks(const rf_template *vt, size_t i, size_t k)
+{
+    size_t first;
+    const rf_vary_step *st;
+    if (!vt || !vt->base || !vt->subst_picks || !(st = subst_step(vt, i, &first)) ||
+        k >= st->npicks)
+        return 0;
+    return vt->subst_picks[first + k];
 }

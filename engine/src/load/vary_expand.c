@@ -5,7 +5,8 @@
  * rf_template_variant (the placer, show --variant). Design: variant v is a
  * PCG32 stream of v and the room's name, so a number names one map
  * whatever the level; the level's stream only picks the number. The variant
- * is one heap block (template, cells, doors, objects) freed with rf_free.
+ * is one heap block (template, cells, doors, objects, subst picks) freed
+ * with rf_free; each <subst> counts what its picks drew (stats reads them).
  */
 #include <string.h>
 
@@ -21,31 +22,35 @@ static char *cell_at(char *cells, int w, int x, int y)
     return &cells[(size_t)y * (size_t)(w + 1) + (size_t)x];
 }
 
-/* A pick by weight among st's choices. */
-static char pick_weighted(const rf_vary_step *st, rf_rng *r)
+/* A pick by weight among st's choices, counted in counts[choice]. */
+static char pick_weighted(const rf_vary_step *st, rf_rng *r, uint32_t *counts)
 {
     uint32_t total = 0, k;
     size_t i;
     for (i = 0; i < st->npicks; i++)
         total += (uint32_t)st->picks[i].n;
     k = rf_rng_below(r, total);
-    for (i = 0; i < st->npicks; i++) {
+    for (i = 0; i + 1 < st->npicks; i++) {
         if (k < (uint32_t)st->picks[i].n)
-            return st->picks[i].glyph;
+            break;
         k -= (uint32_t)st->picks[i].n;
     }
-    return st->picks[st->npicks - 1].glyph; /* not reached: k < total */
+    counts[i]++; /* the last choice when the loop ran out: k < total */
+    return st->picks[i].glyph;
 }
 
-static void do_subst(const rf_vary_step *st, char *cells, int w, int h, rf_rng *r)
+/* Every cell of st's glyph picks on its own, or once="1" one draw (made
+ * and counted even when no cell holds the glyph) for them all. */
+static void do_subst(const rf_vary_step *st, char *cells, int w, int h, rf_rng *r,
+                     uint32_t *counts)
 {
-    char once = st->once ? pick_weighted(st, r) : 0;
+    char once = st->once ? pick_weighted(st, r, counts) : 0;
     int x, y;
     for (y = 0; y < h; y++)
         for (x = 0; x < w; x++) {
             char *c = cell_at(cells, w, x, y);
             if (*c == st->glyph)
-                *c = st->once ? once : pick_weighted(st, r);
+                *c = st->once ? once : pick_weighted(st, r, counts);
         }
 }
 
@@ -158,20 +163,26 @@ size_t rf_vary_doors(const rf_template *t, rf_door *out)
 
 rf_template *rf_vary_expand(const rf_template *t, uint32_t v, int *ux, int *uy)
 {
-    size_t ncell = (size_t)t->height * (size_t)(t->width + 1), ndoors, i;
-    size_t off_cells = ALIGN(sizeof(rf_template)), off_doors, off_objs;
+    size_t ncell = (size_t)t->height * (size_t)(t->width + 1), ndoors, i, npick = 0, at = 0;
+    size_t off_cells = ALIGN(sizeof(rf_template)), off_doors, off_objs, off_picks;
     rf_template probe, *vt;
-    char *cells = rf_alloc(ncell);
+    char *cells;
+    uint32_t *counts;
     rf_rng r;
     int x, y;
-    if (!cells)
+    for (i = 0; i < t->nvary; i++) /* at most RF_VARY_MAX_STEPS x RF_VARY_MAX_PICKS */
+        npick += t->vary[i].kind == RF_VARY_SUBST ? t->vary[i].npicks : 0;
+    /* scratch: the cells, then the pick counts */
+    if (!(cells = rf_calloc(1, ALIGN(ncell) + npick * sizeof *counts)))
         return NULL;
+    counts = (uint32_t *)(cells + ALIGN(ncell));
     memcpy(cells, t->cells, ncell);
     rf_rng_seed(&r, v, rf_template_name_hash(t->name ? t->name : ""));
     for (i = 0; i < t->nvary; i++) {
         const rf_vary_step *st = &t->vary[i];
         if (st->kind == RF_VARY_SUBST) {
-            do_subst(st, cells, t->width, t->height, &r);
+            do_subst(st, cells, t->width, t->height, &r, counts + at);
+            at += st->npicks;
         } else if (st->kind == RF_VARY_NSUBST && !do_nsubst(st, cells, t->width, t->height, &r)) {
             rf_free(cells);
             return NULL;
@@ -182,9 +193,10 @@ rf_template *rf_vary_expand(const rf_template *t, uint32_t v, int *ux, int *uy)
     probe = *t;
     probe.cells = cells;
     ndoors = rf_vary_doors(&probe, NULL);
-    /* one block: the template, its cells, its doors, its objects */
+    /* one block: the template, its cells, its doors, its pick counts, its objects */
     off_doors = off_cells + ALIGN(ncell);
-    off_objs = off_doors + ALIGN(ndoors * sizeof(rf_door));
+    off_picks = off_doors + ALIGN(ndoors * sizeof(rf_door));
+    off_objs = off_picks + ALIGN(npick * sizeof *counts);
     vt = rf_alloc(off_objs + t->nobjects * sizeof(rf_object));
     if (!vt) {
         rf_free(cells);
@@ -193,6 +205,9 @@ rf_template *rf_vary_expand(const rf_template *t, uint32_t v, int *ux, int *uy)
     *vt = probe;
     vt->cells = (char *)vt + off_cells;
     memcpy((char *)vt->cells, cells, ncell);
+    if (npick)
+        memcpy((char *)vt + off_picks, counts, npick * sizeof *counts);
+    vt->subst_picks = npick ? (const uint32_t *)((char *)vt + off_picks) : NULL;
     rf_free(cells);
     vt->base = t->base ? t->base : t;
     vt->variant = v;

@@ -246,6 +246,7 @@ void rf_stats_free(rf_stats *s)
     for (i = 0; i < s->nt; i++) {
         rf_free(s->t[i].name);
         rf_free(s->t[i].file);
+        rf_st_vary_fini(&s->t[i]);
     }
     rf_free(s->t);
     for (i = 0; i < s->np; i++) {
@@ -309,7 +310,7 @@ rf_stats *rf_st_new(const rf_stats_opts *o)
         s->t[i].file = rf_strdup(rf_template_file(t));
         s->t[i].line = rf_template_line(t);
         s->t[i].weight = rf_template_weight(t);
-        ok = s->t[i].name && s->t[i].file;
+        ok = s->t[i].name && s->t[i].file && rf_st_vary_init(&s->t[i], t);
     }
     for (i = 0; ok && i < np; i++)
         ok = (s->p[i].name = rf_strdup(o->nprofiles ? o->profile_names[i] : "brogue")) != NULL;
@@ -345,7 +346,7 @@ rf_stats *rf_st_new_like(const rf_stats *src)
         s->t[i].file = rf_strdup(src->t[i].file);
         s->t[i].line = src->t[i].line;
         s->t[i].weight = src->t[i].weight;
-        ok = s->t[i].name && s->t[i].file;
+        ok = s->t[i].name && s->t[i].file && rf_st_vary_like(&s->t[i], &src->t[i]);
     }
     for (i = 0; ok && i < src->np; i++)
         ok = (s->p[i].name = rf_strdup(src->p[i].name)) != NULL;
@@ -383,6 +384,7 @@ bool rf_st_add(rf_stats *a, const rf_stats *b)
         rf_st_u128_sum(&x->exp, &y->exp);
         rf_st_u128_sum(&x->var, &y->var);
         rf_st_u128_sum(&x->cvar, &y->cvar);
+        rf_st_vary_add(x, y, o);
     }
     for (i = 0; i < a->np && i < b->np; i++) {
         st_profile *x = &a->p[i];

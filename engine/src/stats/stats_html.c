@@ -4,7 +4,8 @@
  * Pipeline: stats -> output (roomforge stats --format html). Design: the
  * page is written straight from the figures: a summary, a chart of
  * expected against observed share for the worst-drifting templates, the
- * full template table, the never-placed list, and per profile one bar
+ * full template table, the never-placed list, the rooms that vary (their
+ * subst choices against their weights), and per profile one bar
  * chart per distribution and the special rooms against DoomRL's table.
  * Every text is escaped; the same figures give the same bytes.
  */
@@ -138,6 +139,60 @@ static void template_table(const rf_stats *s, FILE *out, const size_t *ix)
     fputs("</table>\n", out);
 }
 
+/* One row per subst choice of each room that vary (DESIGN 16); nothing
+ * when none does. */
+static void vary_table(const rf_stats *s, FILE *out)
+{
+    size_t i, j, k;
+    bool any = false;
+    for (i = 0; i < s->nt; i++) {
+        const st_vary *v = s->t[i].vary;
+        char g[2] = {0, 0};
+        if (!v)
+            continue;
+        if (!any)
+            fprintf(out, "<h2>Rooms that vary</h2>\n<p class=\"note\">Variants placed, distinct "
+                         "maps (counted up to %d), draws refused by validate, and each subst "
+                         "choice's share of its picks against its weight.</p>\n<table id=\"vary\">"
+                         "<tr><th>room</th><th>variants</th><th>distinct</th><th>refused by "
+                         "validate</th><th>subst</th><th>choice</th><th>weight</th><th>picks</th>"
+                         "<th>expected</th><th>observed</th><th>z</th></tr>\n",
+                    ST_VARY_HASHES);
+        any = true;
+        fputs("<tr><td>", out);
+        esc(out, s->t[i].name);
+        fprintf(out, "</td><td>%" PRIu64 "</td><td>%zu%s</td><td>%" PRIu64
+                     "</td><td></td><td></td><td></td><td></td><td></td><td></td><td></td></tr>\n",
+                v->drawn, v->nhash, v->nhash == ST_VARY_HASHES ? "+" : "", v->validate_refused);
+        for (j = 0; j < v->nsubst; j++)
+            for (k = 0; k < v->subst[j].nchoices; k++) {
+                const st_subst *u = &v->subst[j];
+                const st_choice *c = &u->choices[k];
+                bool defined;
+                double z = rf_st_choice_z(u, c, &defined);
+                bool flag = defined && (z > 3.0 || z < -3.0);
+                fprintf(out, "<tr%s><td></td><td></td><td></td><td></td><td>",
+                        flag ? " class=\"flag\"" : "");
+                g[0] = u->glyph;
+                esc(out, g);
+                fprintf(out, " (line %d%s)</td><td>", u->line, u->once ? ", once" : "");
+                g[0] = c->glyph;
+                esc(out, g);
+                fprintf(out,
+                        "</td><td>%d</td><td>%" PRIu64 "</td><td>%.3f%%</td><td>%.3f%%</td><td>",
+                        c->weight, c->picks, 100.0 * rf_st_choice_expected(u, c),
+                        100.0 * rf_st_choice_observed(u, c));
+                if (defined)
+                    fprintf(out, "%.2f", z + 0.0);
+                else
+                    fputs("-", out);
+                fputs("</td></tr>\n", out);
+            }
+    }
+    if (any)
+        fputs("</table>\n", out);
+}
+
 static void profile_section(const st_profile *p, FILE *out)
 {
     int k;
@@ -200,6 +255,7 @@ rf_status rf_st_write_html(const rf_stats *s, FILE *out)
         fputs("</li>\n", out);
     }
     fputs("</ul>\n", out);
+    vary_table(s, out);
     for (i = 0; i < s->np; i++)
         profile_section(&s->p[i], out);
     fputs("</body></html>\n", out);

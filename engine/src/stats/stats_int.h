@@ -43,6 +43,34 @@ typedef struct st_hist {
 bool rf_st_hist_add(st_hist *h, uint64_t v, uint64_t levels);
 bool rf_st_hist_sum(st_hist *a, const st_hist *b);
 
+/* A varying template's variants (DESIGN 16; stats_vary.c): what the
+ * variants placed in the levels drew. */
+#define ST_VARY_HASHES 64 /* distinct maps counted up to this many */
+#define ST_VARY_MAX_SUBST 64 /* <subst> steps, and choices of one (RF_VARY_MAX_*) */
+typedef struct st_choice {
+    char glyph;
+    int weight;
+    uint64_t picks; /* picks of the subst that took it, over every variant placed */
+} st_choice;
+typedef struct st_subst {
+    char glyph;
+    bool once;
+    int line;
+    size_t nchoices;
+    st_choice *choices;
+} st_subst;
+typedef struct st_vary {
+    uint64_t drawn;            /* variants placed */
+    uint64_t validate_refused; /* plan entries refused: no variant passed */
+    /* the ST_VARY_HASHES smallest FNV-1a 64 hashes of the variant maps seen,
+     * ascending: the union of two such sets cut to its smallest is that of
+     * the two runs together, so threads and shards add up exactly */
+    uint64_t hash[ST_VARY_HASHES];
+    size_t nhash;
+    size_t nsubst;
+    st_subst *subst;
+} st_vary;
+
 typedef struct st_tmpl {
     char *name, *file;
     int line, weight;
@@ -54,6 +82,7 @@ typedef struct st_tmpl {
                             * levels, a guard should the draws of one seed not be
                             * independent (each depth has its own streams,
                             * DESIGN 18); z takes the larger variance */
+    st_vary *vary;         /* NULL for a template that does not vary */
 } st_tmpl;
 
 enum {
@@ -128,6 +157,37 @@ bool rf_st_first_offer(st_first *f, uint64_t index, const char *profile, uint64_
 void rf_st_first_fini(st_first *f);
 /* Adds feeling text to p's tally n times; false on NOMEM. */
 bool rf_st_feel_add(st_profile *p, const char *text, uint64_t n);
+
+/* ---- rooms that vary (stats_vary.c) ---- */
+
+/* t->vary for template tp when it varies (its substs and choices); true
+ * with nothing done when it does not; false on NOMEM. */
+bool rf_st_vary_init(st_tmpl *t, const rf_template *tp);
+/* An empty t->vary of src's shape (no figures); false on NOMEM. */
+bool rf_st_vary_like(st_tmpl *t, const st_tmpl *src);
+/* An empty t->vary with nsubst substs (choices still none); false on NOMEM. */
+bool rf_st_vary_alloc(st_tmpl *t, size_t nsubst);
+void rf_st_vary_fini(st_tmpl *t);
+/* True when a and b vary alike: the same substs, choices and weights. */
+bool rf_st_vary_same(const st_tmpl *a, const st_tmpl *b);
+/* Adds y's figures into x (same shape); *o set past 2^64. */
+void rf_st_vary_add(st_tmpl *x, const st_tmpl *y, bool *o);
+/* Variant vt placed on a level: drawn, its map's hash, its picks. */
+void rf_st_vary_tally(st_tmpl *t, const rf_template *vt);
+/* Offers hash h to v's smallest hashes; false when it is no new one or
+ * too large to be kept. */
+bool rf_st_vary_hash_offer(st_vary *v, uint64_t h);
+/* Picks of subst u, over every choice. */
+uint64_t rf_st_subst_picks(const st_subst *u);
+/* Choice c's weight over its subst's weights, its picks over the subst's
+ * picks (0 with none), and z of its picks against the weight (binomial;
+ * *defined false when the sd is 0). */
+double rf_st_choice_expected(const st_subst *u, const st_choice *c);
+double rf_st_choice_observed(const st_subst *u, const st_choice *c);
+double rf_st_choice_z(const st_subst *u, const st_choice *c, bool *defined);
+/* The varying templates' table in the text and html reports. */
+void rf_st_vary_write_text(const rf_stats *s, FILE *out);
+void rf_st_vary_write_json(const st_tmpl *t, FILE *out);
 
 /* Per-thread scratch for rf_st_tally (sized to the template set). */
 typedef struct st_scratch {

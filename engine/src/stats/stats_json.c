@@ -59,9 +59,11 @@ static void write_template(FILE *out, const rf_stats *s, const st_tmpl *t, bool 
         fputs("null", out);
     fprintf(out,
             ",\"flag\":%s,\"placed_draws\":%" PRIu64 ",\"sums\":[%" PRIu64 ",%" PRIu64
-            ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]}",
+            ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "]",
             rf_st_flagged(t) ? "true" : "false", t->placed_draws, t->exp.hi, t->exp.lo, t->var.hi,
             t->var.lo, t->cvar.hi, t->cvar.lo);
+    rf_st_vary_write_json(t, out); /* a room that varies (DESIGN 16) */
+    fputc('}', out);
 }
 
 static void write_hist(FILE *out, const char *key, const st_hist *h)

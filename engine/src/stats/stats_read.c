@@ -146,6 +146,69 @@ static char *dup_string(reader *r, json_object *v, const char *what)
     return s;
 }
 
+/* A one-character string of printable ASCII, no space: a glyph. */
+static char glyph_of(reader *r, json_object *v)
+{
+    const char *g = str_of(v);
+    if (!g || g[0] <= ' ' || g[0] > '~' || g[1]) {
+        fail(r, "variants (a glyph)");
+        return '?';
+    }
+    return g[0];
+}
+
+/* "variants" of a room that varies (DESIGN 16): counts, the substs'
+ * choices and picks, the kept map hashes (ascending, no more than
+ * ST_VARY_HASHES, so the merge keeps exactly the smallest). */
+static void read_vary(reader *r, const json_object *v, st_tmpl *t)
+{
+    json_object *subst = get_type(r, v, "subst", json_type_array);
+    json_object *hashes = get_type(r, v, "map_hashes", json_type_array);
+    size_t n = count(subst), i, k;
+    if (r->failed)
+        return;
+    if (n > ST_VARY_MAX_SUBST || count(hashes) > ST_VARY_HASHES) {
+        fail(r, "variants (too many)");
+        return;
+    }
+    if (!rf_st_vary_alloc(t, n)) {
+        oom(r);
+        return;
+    }
+    t->vary->drawn = get_u64(r, v, "drawn");
+    t->vary->validate_refused = get_u64(r, v, "validate_refused");
+    for (i = 0; i < count(hashes) && !r->failed; i++) {
+        uint64_t h = at_u64(r, hashes, i, "map_hashes");
+        if (i && h <= t->vary->hash[i - 1])
+            fail(r, "map_hashes (not ascending)");
+        t->vary->hash[t->vary->nhash++] = h;
+    }
+    for (i = 0; i < n && !r->failed; i++) {
+        json_object *u = item(subst, i), *ch = get_type(r, u, "choices", json_type_array);
+        json_object *once = get_type(r, u, "once", json_type_boolean);
+        st_subst *su = &t->vary->subst[i];
+        size_t nc = count(ch);
+        if (r->failed || nc == 0 || nc > ST_VARY_MAX_SUBST) {
+            fail(r, "variants (choices)");
+            return;
+        }
+        if (!(su->choices = rf_calloc(nc, sizeof *su->choices))) {
+            oom(r);
+            return;
+        }
+        su->nchoices = nc;
+        su->glyph = glyph_of(r, member(u, "glyph"));
+        su->line = get_int(r, u, "line");
+        su->once = once && json_object_get_boolean(once);
+        for (k = 0; k < nc && !r->failed; k++) {
+            json_object *c = item(ch, k);
+            su->choices[k].glyph = glyph_of(r, member(c, "glyph"));
+            su->choices[k].weight = get_int(r, c, "weight");
+            su->choices[k].picks = get_u64(r, c, "picks");
+        }
+    }
+}
+
 static void read_template(reader *r, const json_object *v, st_tmpl *t)
 {
     json_object *ref = get_type(r, v, "refused", json_type_object), *sums;
@@ -178,6 +241,8 @@ static void read_template(reader *r, const json_object *v, st_tmpl *t)
     t->var.lo = at_u64(r, sums, 3, "sums");
     t->cvar.hi = at_u64(r, sums, 4, "sums");
     t->cvar.lo = at_u64(r, sums, 5, "sums");
+    if (member(v, "variants"))
+        read_vary(r, get_type(r, v, "variants", json_type_object), t);
 }
 
 static void read_hist(reader *r, const json_object *v, st_hist *h)
@@ -417,7 +482,7 @@ static const char *differs(const rf_stats *a, const rf_stats *b)
         return "the templates differ (another content)";
     for (i = 0; i < a->nt; i++)
         if (strcmp(a->t[i].name, b->t[i].name) != 0 || a->t[i].line != b->t[i].line ||
-            a->t[i].weight != b->t[i].weight)
+            a->t[i].weight != b->t[i].weight || !rf_st_vary_same(&a->t[i], &b->t[i]))
             return "the templates differ (another content)";
     if (a->nshards != b->nshards)
         return "they are shards of different counts";

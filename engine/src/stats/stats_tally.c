@@ -5,7 +5,8 @@
  * rf_stats and scratch. Design: a draw's chances are worked out again from
  * the placer's own test (rf_place_static_why, weight > 0, a special one or
  * one of a <unique> group not yet planned) over the level's plan in order, so the expected share is
- * that of the templates eligible with it at each draw, exactly.
+ * that of the templates eligible with it at each draw, exactly. Varying
+ * rooms' variants are read from the level's room records.
  */
 #include <string.h>
 #include <strings.h>
@@ -150,6 +151,23 @@ static void tally_draws(rf_stats *s, st_scratch *sc, const rf_template_set *set,
     }
 }
 
+/* The variants of rooms that vary the level holds (DESIGN 16): each room
+ * record of a variant counts against its template. */
+static void tally_variants(rf_stats *s, const rf_template_set *set, size_t nt, const rf_level *lv)
+{
+    size_t n = rf_level_room_count(lv), i;
+    for (i = 0; i < n; i++) {
+        const rf_room_rec *r = rf_level_room_at(lv, i);
+        size_t ti;
+        if (!r || r->kind != RF_ROOM_TEMPLATE || !r->tmpl ||
+            rf_template_variant_number(r->tmpl) < 0)
+            continue;
+        ti = index_of(set, nt, rf_template_base(r->tmpl));
+        if (ti < nt)
+            rf_st_vary_tally(&s->t[ti], r->tmpl);
+    }
+}
+
 /* Per template: eligible, drawn, forced, placed, or why not; orient: the
  * profile's (RF_PLACE_ORIENT_*), as the placer reads it. */
 static void tally_templates(rf_stats *s, st_scratch *sc, const rf_template_set *set, size_t nt,
@@ -173,6 +191,8 @@ static void tally_templates(rf_stats *s, st_scratch *sc, const rf_template_set *
                                   (e->placed ? SEEN_PLACED : 0));
         if (!e->placed && sc->why[ti] == RF_PLACE_OK)
             sc->why[ti] = (uint8_t)e->why;
+        if (!e->placed && e->why == RF_PLACE_VALIDATE && s->t[ti].vary)
+            s->t[ti].vary->validate_refused++;
     }
     for (i = 0; i < nt; i++) {
         st_tmpl *t = &s->t[i];
@@ -210,6 +230,7 @@ bool rf_st_tally(rf_stats *s, st_scratch *sc, size_t pi, const rf_template_set *
                           : RF_PLACE_ORIENT_TEMPLATE;
         tally_templates(s, sc, set, nt, lv, orient);
         tally_draws(s, sc, set, nt, lv);
+        tally_variants(s, set, nt, lv);
     }
     if (!rf_st_check_level(lv, sc, &broken, what, sizeof what, &path))
         return false;

@@ -4,7 +4,7 @@
  * Pipeline: stats -> output (roomforge stats --format text|csv). Design:
  * the text report answers an author's questions in order: what was run,
  * which templates drift from their weights, which never appear and why,
- * then what each profile's levels hold; counts of levels and counts of
+ * what the rooms that vary drew, then what each profile's levels hold; counts of levels and counts of
  * draws stand in separate, labelled groups (a level makes several draws);
  * the CSV keeps the set's order.
  */
@@ -142,6 +142,7 @@ rf_status rf_st_write_text(const rf_stats *s, FILE *out)
     write_header(s, out);
     write_templates(s, out, ix);
     write_never(s, out);
+    rf_st_vary_write_text(s, out);
     for (i = 0; i < s->np; i++)
         write_profile(&s->p[i], out);
     rf_free(ix);
