@@ -14,7 +14,7 @@ watch reports for each build (load and checks, level, views; the rest is
 the 30 ms quiet period that coalesces a burst, inotify and HTTP), and,
 beside it, the median wall time of `roomforge gen` making the same level
 from scratch (a process start, load, checks, level, JSON). Nothing here
-asserts: the figures go in README.md (Benchmarks)."""
+asserts: the figures go in docs/benchmarks.md."""
 import json
 import os
 import re
