@@ -8,7 +8,7 @@
 #               (test_threads, test_stats, stats_cli; make test runs it after the
 #               sanitized half)
 #   make bench  build optimised and run the benchmarks in tools/bench
-#   make fuzz   build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS (40);
+#   make fuzz   build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS (30);
 #               make test runs it after both halves (tools/fuzz/run_libfuzzer.sh)
 #   make package  the Debian packages (CPack DEB, cmake/package.cmake) of a
 #               prefix-/usr build, in $(DEB_BUILD): apt install ./$(DEB_BUILD)/*.deb
@@ -22,7 +22,7 @@ TSAN_BUILD ?= build-tsan
 BENCH_BUILD ?= build-bench
 FUZZ_BUILD ?= build-fuzz
 DEB_BUILD ?= build-deb
-FUZZ_SECONDS ?= 40
+FUZZ_SECONDS ?= 30
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CTEST_FLAGS ?= --output-on-failure -j $(JOBS)
 
