@@ -96,6 +96,8 @@ static void push_room(lua_State *L, const rf_room_rec *r)
         rf_lua_set_string(L, "file", rf_template_file(r->tmpl));
         rf_lua_set_int(L, "line", rf_template_line(r->tmpl));
     }
+    if (r->tmpl && rf_template_variant_number(r->tmpl) >= 0) /* DESIGN 16: as the JSON */
+        rf_lua_set_int(L, "variant", rf_template_variant_number(r->tmpl));
 }
 
 static void push_object(lua_State *L, const rf_placed *p, size_t handle)
@@ -330,13 +332,13 @@ static size_t forced_rooms(lua_State *L, int t, const char **names)
 }
 
 /* pack:gen{profile, seed, depth, width, height, rooms, difficulty, recipe,
- * recipe_name} ->
+ * recipe_name, variant} ->
  * level, diagnostics (the level's warnings); nil, diagnostics when no level
  * could be made (an unknown profile or room, a recipe that fails). */
 int rf_lua_pack_gen(lua_State *L)
 {
     static const char *const keys[] = {"profile", "seed", "depth", "width", "height", "rooms",
-                                       "difficulty", "recipe", "recipe_name", NULL};
+                                       "difficulty", "recipe", "recipe_name", "variant", NULL};
     rf_lua_pack *p = rf_lua_check_pack(L, 1);
     const char *names[GEN_MAX_ROOMS];
     rf_lua_level *lv;
@@ -346,6 +348,14 @@ int rf_lua_pack_gen(lua_State *L)
     rf_lua_opts(L, 2, true, keys);
     rf_lua_level_opts(L, 2, &o); /* profile, seed, depth, size, difficulty: checked */
     o.recipe_file = rf_lua_opt_string(L, 2, 2, "recipe_name", NULL);
+    if (lua_getfield(L, 2, "variant") != LUA_TNIL) { /* gen --variant N (DESIGN 16) */
+        lua_Integer v = rf_lua_opt_integer(L, 2, 2, "variant", 0);
+        luaL_argcheck(L, v >= 0 && v <= (lua_Integer)UINT32_MAX, 2,
+                      "'variant' must be an integer from 0 to 4294967295");
+        o.force_variant = true;
+        o.variant = (uint32_t)v;
+    }
+    lua_pop(L, 1);
     if (rf_lua_opt_string(L, 2, 2, "recipe", NULL)) { /* gen --recipe: its text, any bytes */
         lua_getfield(L, 2, "recipe");
         o.recipe = lua_tolstring(L, -1, &o.recipe_len); /* anchored by the options table */

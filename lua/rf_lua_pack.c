@@ -10,6 +10,7 @@
  * collected first; a close before the levels only defers the free).
  */
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,8 +187,38 @@ static int pack_lint(lua_State *L)
 
 /* pack:show(name[, "text"|"json"]) -> what `roomforge show` prints; nil,
  * diagnostics (unknown-room) for a room the pack does not hold. */
+/* pack:show(name, fmt, v): variant v (argument 4, 0 .. 2^32 - 1) of a room
+ * that varies, as `show --variant v` prints it, and the variant's check
+ * diagnostics (lint's, led by "variant v: ") as the second value. A room
+ * that does not vary is an argument error, as --variant is a usage error. */
+static int show_variant(lua_State *L, const rf_template *t, int json, rf_lua_box *box)
+{
+    lua_Integer v = luaL_checkinteger(L, 4);
+    rf_template *vt = NULL;
+    size_t len = 0;
+    rf_status st;
+    FILE *f;
+    luaL_argcheck(L, v >= 0 && v <= (lua_Integer)UINT32_MAX, 4,
+                  "a variant is an integer from 0 to 4294967295");
+    luaL_argcheck(L, rf_template_varies(t), 4, "the room does not vary (it has no <vary>)");
+    if (rf_template_variant(t, (uint32_t)v, &vt) != RF_OK)
+        return luaL_error(L, "roomforge: out of memory");
+    if (rf_template_variant_check(vt, box->diags) == SIZE_MAX || !(f = open_memstream(&box->buf, &len))) {
+        rf_template_variant_free(vt);
+        return luaL_error(L, "roomforge: out of memory");
+    }
+    st = rf_template_write_show(vt, f, json ? RF_WRITE_JSON : RF_WRITE_TEXT);
+    rf_template_variant_free(vt);
+    if (fclose(f) != 0 || st != RF_OK)
+        return luaL_error(L, "roomforge: show: %s", rf_status_str(st != RF_OK ? st : RF_ERR_NOMEM));
+    lua_pushlstring(L, box->buf ? box->buf : "", len);
+    rf_lua_push_diags(L, box->diags);
+    return 2;
+}
+
 static int pack_show(lua_State *L)
 {
+    bool variant = !lua_isnoneornil(L, 4); /* before the box goes on the stack */
     rf_lua_pack *p = rf_lua_check_pack(L, 1);
     const char *name = rf_lua_check_text(L, 2);
     static const char *const formats[] = {"text", "json", NULL};
@@ -207,6 +238,8 @@ static int pack_show(lua_State *L)
                               "no room named '%s' is loaded (pack:rooms() lists them)", name);
         return rf_lua_fail(L, box->diags);
     }
+    if (variant) /* variant N, as show --variant N (DESIGN 16) */
+        return show_variant(L, t, json, box);
     f = open_memstream(&box->buf, &len);
     if (!f)
         return luaL_error(L, "roomforge: out of memory");
