@@ -123,7 +123,9 @@ rf_status rf_pack_index_rooms(rf_pack *p, const bool *bad, rf_diags *d)
         s->file = rf_template_file(t) ? rf_template_file(t) : "";
         s->line = rf_template_line(t);
         if (bad[i] && !left_out(p, s->name, s->file, s->line, rf_template_col(t),
-                                "its scripts have errors", d))
+                                rf_template_varies(t) ? "its scripts or its <validate> have errors"
+                                                      : "its scripts have errors",
+                                d))
             return RF_ERR_NOMEM;
     }
     if (p->nseen)
