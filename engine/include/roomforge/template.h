@@ -269,6 +269,10 @@ RF_API long rf_template_variant_number(const rf_template *t);
 RF_API size_t rf_template_validate_count(const rf_template *t);
 RF_API const char *rf_template_validate_at(const rf_template *t, size_t i, int *line, int *col,
                                            int *el_line, int *el_col);
+/* True when t is a room used only as a subroom (DESIGN 16): it has tags
+ * and no door. It needs none, is never placed alone, and its doors-and-parts
+ * checks are made inside the room around it. */
+RF_API bool rf_template_is_subroom_only(const rf_template *t);
 /* Checks variant vt as a room (the load checks, vary-unresolved,
  * vary-object-blocked), reporting to d with messages led by "variant N: ";
  * the errors reported (SIZE_MAX when memory ran out). */

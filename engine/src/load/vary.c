@@ -6,12 +6,18 @@
  * variant, which the caller frees.
  */
 #include <stdint.h>
+#include <string.h>
 
 #include "core/alloc.h"
 #include "roomforge/template.h"
 #include "vary_int.h"
 
 bool rf_template_varies(const rf_template *t) { return t && t->nvary > 0; }
+
+bool rf_template_is_subroom_only(const rf_template *t)
+{
+    return t && t->ndoors == 0 && t->tags && t->tags[strspn(t->tags, " \t\r\n")];
+}
 
 int rf_template_weight_at(const rf_template *t, int depth)
 {

@@ -5,7 +5,8 @@
  * rf_template_variant (the placer, show --variant). Design: variant v is a
  * PCG32 stream of v and the room's name, so a number names one map
  * whatever the level; the level's stream only picks the number. The variant
- * is one heap block (template, cells, doors, objects) freed with rf_free.
+ * is one heap block (template, cells, doors, objects; scripts and ids when
+ * a subroom brought some: vary_subroom.c) freed with rf_free.
  */
 #include <string.h>
 
@@ -156,58 +157,43 @@ size_t rf_vary_doors(const rf_template *t, rf_door *out)
     return n;
 }
 
-rf_template *rf_vary_expand(const rf_template *t, uint32_t v, int *ux, int *uy)
+/* Variant v of t with what its subrooms brought (x): one block holding the
+ * template, its cells, doors, objects, scripts (when a subroom brought any)
+ * and the subrooms' object ids. */
+static rf_template *build(const rf_template *t, uint32_t v, const char *cells,
+                          const rf_vary_extra *x, int *ux, int *uy)
 {
     size_t ncell = (size_t)t->height * (size_t)(t->width + 1), ndoors, i;
-    size_t off_cells = ALIGN(sizeof(rf_template)), off_doors, off_objs;
+    size_t nobj = t->nobjects + x->nobjs, nscr = x->nscripts ? t->nscripts + x->nscripts : 0;
+    size_t off_cells = ALIGN(sizeof(rf_template)), off_doors, off_objs, off_scr, off_ids;
     rf_template probe, *vt;
-    char *cells = rf_alloc(ncell);
-    rf_rng r;
-    int x, y;
-    if (!cells)
-        return NULL;
-    memcpy(cells, t->cells, ncell);
-    rf_rng_seed(&r, v, rf_template_name_hash(t->name ? t->name : ""));
-    for (i = 0; i < t->nvary; i++) {
-        const rf_vary_step *st = &t->vary[i];
-        if (st->kind == RF_VARY_SUBST) {
-            do_subst(st, cells, t->width, t->height, &r);
-        } else if (st->kind == RF_VARY_NSUBST && !do_nsubst(st, cells, t->width, t->height, &r)) {
-            rf_free(cells);
-            return NULL;
-        } else if (st->kind == RF_VARY_SHUFFLE) {
-            do_shuffle(st, cells, t->width, t->height, &r);
-        }
-    }
+    int xx, y;
     probe = *t;
     probe.cells = cells;
     ndoors = rf_vary_doors(&probe, NULL);
-    /* one block: the template, its cells, its doors, its objects */
     off_doors = off_cells + ALIGN(ncell);
     off_objs = off_doors + ALIGN(ndoors * sizeof(rf_door));
-    vt = rf_alloc(off_objs + t->nobjects * sizeof(rf_object));
-    if (!vt) {
-        rf_free(cells);
+    off_scr = off_objs + ALIGN(nobj * sizeof(rf_object));
+    off_ids = off_scr + ALIGN(nscr * sizeof(rf_script));
+    if (!(vt = rf_alloc(off_ids + x->ids_len + 1)))
         return NULL;
-    }
     *vt = probe;
     vt->cells = (char *)vt + off_cells;
     memcpy((char *)vt->cells, cells, ncell);
-    rf_free(cells);
     vt->base = t->base ? t->base : t;
     vt->variant = v;
     *ux = *uy = -1;
     for (i = 0; i < 10; i++)
         vt->anchor_x[i] = vt->anchor_y[i] = -1;
     for (y = t->height - 1; y >= 0; y--) /* backwards: the first cell wins */
-        for (x = t->width - 1; x >= 0; x--) {
-            char c = vt->cells[(size_t)y * (size_t)(t->width + 1) + (size_t)x];
+        for (xx = t->width - 1; xx >= 0; xx--) {
+            char c = vt->cells[(size_t)y * (size_t)(t->width + 1) + (size_t)xx];
             if (c >= '0' && c <= '9') {
-                vt->anchor_x[c - '0'] = (int16_t)x;
+                vt->anchor_x[c - '0'] = (int16_t)xx;
                 vt->anchor_y[c - '0'] = (int16_t)y;
             }
             if (!rf_symbol_find(c)) {
-                *ux = x;
+                *ux = xx;
                 *uy = y;
             }
         }
@@ -219,7 +205,9 @@ rf_template *rf_vary_expand(const rf_template *t, uint32_t v, int *ux, int *uy)
         vt->doors = NULL;
     }
     vt->ndoors = ndoors;
-    if (t->nobjects) {
+    if (x->ids_len)
+        memcpy((char *)vt + off_ids, x->ids, x->ids_len);
+    if (nobj) {
         rf_object *objs = (rf_object *)((char *)vt + off_objs);
         for (i = 0; i < t->nobjects; i++) {
             objs[i] = t->objects[i];
@@ -228,7 +216,58 @@ rf_template *rf_vary_expand(const rf_template *t, uint32_t v, int *ux, int *uy)
                 objs[i].y = vt->anchor_y[objs[i].at];
             }
         }
+        for (i = 0; i < x->nobjs; i++) {
+            objs[t->nobjects + i] = x->objs[i];
+            if (x->id_off[i] != SIZE_MAX)
+                objs[t->nobjects + i].id = (char *)vt + off_ids + x->id_off[i];
+        }
         vt->objects = objs;
     }
+    vt->nobjects = nobj;
+    if (nscr) {
+        rf_script *scr = (rf_script *)((char *)vt + off_scr);
+        if (t->nscripts)
+            memcpy(scr, t->scripts, t->nscripts * sizeof *scr);
+        memcpy(scr + t->nscripts, x->scripts, x->nscripts * sizeof *scr);
+        vt->scripts = scr;
+        vt->nscripts = nscr;
+    }
     return vt;
+}
+
+rf_template *rf_vary_expand_at(const rf_template *t, uint32_t v, int depth, int *ux, int *uy)
+{
+    size_t ncell = (size_t)t->height * (size_t)(t->width + 1), i;
+    rf_vary_extra x;
+    rf_template *vt = NULL;
+    char *cells = rf_alloc(ncell);
+    rf_rng r;
+    memset(&x, 0, sizeof x);
+    if (!cells)
+        return NULL;
+    memcpy(cells, t->cells, ncell);
+    rf_rng_seed(&r, v, rf_template_name_hash(t->name ? t->name : ""));
+    for (i = 0; i < t->nvary; i++) {
+        const rf_vary_step *st = &t->vary[i];
+        if (st->kind == RF_VARY_SUBST) {
+            do_subst(st, cells, t->width, t->height, &r);
+        } else if (st->kind == RF_VARY_NSUBST && !do_nsubst(st, cells, t->width, t->height, &r)) {
+            goto done;
+        } else if (st->kind == RF_VARY_SHUFFLE) {
+            do_shuffle(st, cells, t->width, t->height, &r);
+        } else if (st->kind == RF_VARY_SUBROOM &&
+                   !rf_vary_fill_subroom(st, cells, t->width, &r, depth, &x)) {
+            goto done;
+        }
+    }
+    vt = build(t, v, cells, &x, ux, uy);
+done:
+    rf_free(cells);
+    rf_vary_extra_fini(&x);
+    return vt;
+}
+
+rf_template *rf_vary_expand(const rf_template *t, uint32_t v, int *ux, int *uy)
+{
+    return rf_vary_expand_at(t, v, 0, ux, uy);
 }
