@@ -6,8 +6,8 @@
  * Design: candidates (all the tags, the box's size in an orientation the
  * room allows) go to the set's arena, in load order; a step with none, a
  * room that can hold itself (reachability from its candidates) or a nest
- * deeper than RF_VARY_SUBROOM_DEPTH (heights saturating past it, so the
- * walk is linear) is an error at the <subroom>; then the 64 lint variants
+ * deeper than RF_VARY_SUBROOM_DEPTH (heights memoised, saturating past
+ * it: the walk is linear, each room once on its stack) is an error at the <subroom>; then the 64 lint variants
  * are checked with their subrooms filled (vary_check.c). The draw is bounded
  * by the depth whatever the link found, so no content can make gen hang.
  */
@@ -178,21 +178,20 @@ static bool reaches(const rf_template_set *set, const rf_vary_step *st, const rf
 
 /* How many rooms deep room i nests (1 for a room whose subrooms hold none),
  * saturating at SATURATED; state: 0 new, 1 on the walk, 2 done (height[i]). */
-static int height_of(const rf_template_set *set, size_t i, unsigned char *state, int *height,
-                     int level)
+static int height_of(const rf_template_set *set, size_t i, unsigned char *state, int *height)
 {
     const rf_template *u = set->items[i];
     size_t k, c;
     int h = 0;
     if (state[i] == 2)
         return height[i];
-    if (state[i] == 1 || level > SATURATED)
-        return SATURATED; /* a cycle, or deeper than matters */
+    if (state[i] == 1)
+        return SATURATED; /* a cycle: as deep as it gets */
     state[i] = 1;
     for (k = 0; k < u->nvary && h < SATURATED; k++)
         for (c = 0; u->vary[k].kind == RF_VARY_SUBROOM && c < u->vary[k].ncands; c++) {
             long j = index_of(set, u->vary[k].cands[c]);
-            int hj = j >= 0 ? height_of(set, (size_t)j, state, height, level + 1) : 0;
+            int hj = j >= 0 ? height_of(set, (size_t)j, state, height) : 0;
             h = hj + 1 > h ? hj + 1 : h;
         }
     h = h > SATURATED ? SATURATED : h;
@@ -244,7 +243,7 @@ rf_status rf_template_set_link(rf_template_set *set, rf_diags *d, bool *bad)
     }
     for (i = 0; i < set->count; i++) {
         const rf_template *t = set->items[i];
-        if (!t->subrooms || flag[i] || height_of(set, i, state, height, 1) <= RF_VARY_SUBROOM_DEPTH)
+        if (!t->subrooms || flag[i] || height_of(set, i, state, height) <= RF_VARY_SUBROOM_DEPTH)
             continue;
         for (k = 0; k < t->nvary && t->vary[k].kind != RF_VARY_SUBROOM; k++)
             ;
