@@ -5,11 +5,10 @@
  * rf_template_set_link on the whole set (a subroom needs every room).
  * Design: candidates (all the tags, the box's size in an orientation the
  * room allows) go to the set's arena, in load order; a step with none, a
- * room that can hold itself (reachability from its candidates) or a nest
- * deeper than RF_VARY_SUBROOM_DEPTH (heights memoised, saturating past
- * it: the walk is linear, each room once on its stack) is an error at the <subroom>; then the 64 lint variants
- * are checked with their subrooms filled (vary_check.c). The draw is bounded
- * by the depth whatever the link found, so no content can make gen hang.
+ * room that can hold itself, or a nest past RF_VARY_SUBROOM_DEPTH (heights
+ * memoised, saturating: linear) is an error at the <subroom>; then the 64
+ * lint variants are checked with their subrooms filled. The draw is bounded
+ * by the depth whatever the link found: no content makes gen hang.
  */
 #include <string.h>
 #include <strings.h>
