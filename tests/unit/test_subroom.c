@@ -81,17 +81,28 @@ END_TEST
 START_TEST(a_room_that_allows_it_is_turned_to_fit)
 {
     char box[16];
+    uint32_t v;
+    int seen[2] = {0, 0};
     ck_assert_int_eq(load_linked(HALL("niche") "<room name=\"Niche\" tags=\"niche\" rotate=\"1\">\n"
                                  "<row text=\"#.\"/>\n<row text=\"#W\"/>\n<row text=\"##\"/>\n"
+                                 "<loot x=\"1\" y=\"0\" id=\"coin\"/>\n"
                                  "</room>\n</roomdb>\n"),
                      RF_OK);
-    {
-        rf_template *vt = variant("Hall", 0);
+    for (v = 0; v < 16; v++) {
+        rf_template *vt = variant("Hall", v);
+        const rf_object *o = rf_template_object_find(vt, "Niche.coin");
         box_of(vt, box);
         /* 2x3 turned a quarter either way (odd orientations only: the box is 3x2) */
         ck_assert_msg(strcmp(box, "###/#W.") == 0 || strcmp(box, ".W#/###") == 0, "%s", box);
+        seen[box[0] == '.']++;
+        /* the coin turned with its cell: (4, 2) one way, (2, 1) the other */
+        ck_assert_ptr_nonnull(o);
+        ck_assert_int_eq(o->x, box[0] == '.' ? 2 : 4);
+        ck_assert_int_eq(o->y, box[0] == '.' ? 1 : 2);
+        ck_assert_int_eq(rf_template_cell(vt, o->x, o->y), '.');
         rf_template_variant_free(vt);
     }
+    ck_assert(seen[0] > 0 && seen[1] > 0);
 }
 END_TEST
 
@@ -108,29 +119,52 @@ START_TEST(a_room_that_may_not_turn_does_not_fit_a_turned_box)
 }
 END_TEST
 
+/* The value of key in clause cl, or "". */
+static const char *clause_attr(const rf_clause *cl, const char *key)
+{
+    const char *v = rf_attrs_find(cl->attrs, cl->nattrs, key);
+    return v ? v : "";
+}
+
 START_TEST(objects_and_scripts_come_with_the_room_their_ids_prefixed)
 {
     const rf_object *o;
+    const rf_script *sc;
     rf_template *vt;
     ck_assert_int_eq(
         load_linked(HALL("closet") "<room name=\"Closet\" tags=\"closet\">\n"
-                    "<row text=\"#2#\"/>\n<row text=\"#.#\"/>\n"
-                    "<loot at=\"2\" id=\"stash\"/>\n"
-                    "<script><condition condition_type=\"always\"/>"
-                    "<action action_type=\"showMessage\" text=\"creak\"/></script>\n"
+                    "<row text=\"#2#\"/>\n<row text=\"#3#\"/>\n"
+                    "<lever at=\"2\" id=\"pull\"/>\n"
+                    "<script><condition condition_type=\"activated\" id=\"pull\"/>"
+                    "<action action_type=\"create\" create_type=\"monster\" id=\"rat\" at=\"3\"/>"
+                    "<action action_type=\"remove\" id=\"rat\"/></script>\n"
                     "</room>\n</roomdb>\n"),
         RF_OK);
+    ck_assert_uint_eq(rf_diags_errors(d), 0); /* no unknown-id, no anchor-missing */
     vt = variant("Hall", 3);
     ck_assert_uint_eq(rf_template_object_count(vt), 2);
     ck_assert_ptr_nonnull(rf_template_object_find(vt, "gold"));
-    o = rf_template_object_find(vt, "Closet.stash");
+    o = rf_template_object_find(vt, "Closet.pull");
     ck_assert_ptr_nonnull(o);
     ck_assert_int_eq(o->x, 3); /* the anchor's cell in the box, now floor */
     ck_assert_int_eq(o->y, 1);
     ck_assert_int_eq(o->at, -1);
     ck_assert_int_eq(rf_template_cell(vt, 3, 1), '.');
+    ck_assert_int_eq(rf_template_cell(vt, 3, 2), '.');
     ck_assert_uint_eq(rf_template_script_count(vt), 1);
     ck_assert_uint_eq(rf_template_script_count(rf_template_set_find(set, "Hall")), 0);
+    sc = rf_template_script(vt, 0);
+    ck_assert_str_eq(clause_attr(&sc->conditions[0], "id"), "Closet.pull");
+    ck_assert_str_eq(clause_attr(&sc->actions[0], "id"), "Closet.rat");
+    ck_assert_str_eq(clause_attr(&sc->actions[0], "x"), "3"); /* at="3", in the hall's frame */
+    ck_assert_str_eq(clause_attr(&sc->actions[0], "y"), "2");
+    ck_assert_str_eq(clause_attr(&sc->actions[0], "at"), "");
+    ck_assert_str_eq(clause_attr(&sc->actions[1], "id"), "Closet.rat");
+    /* the room as loaded is untouched */
+    sc = rf_template_script(rf_template_set_find(set, "Closet"), 0);
+    ck_assert_str_eq(clause_attr(&sc->conditions[0], "id"), "pull");
+    ck_assert_str_eq(clause_attr(&sc->actions[0], "at"), "3");
+    ck_assert_uint_eq(rf_template_variant_check(vt, d), 0);
     rf_template_variant_free(vt);
 }
 END_TEST

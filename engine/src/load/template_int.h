@@ -119,6 +119,7 @@ struct rf_template {
     const rf_template *base;  /* a variant's template; NULL for a loaded one */
     uint32_t variant;         /* a variant's number */
     bool subrooms;            /* some step is a subroom: checked at the link */
+    rf_arena own; /* a variant's: what its subrooms brought (vary_subroom.c) */
 };
 
 /* A room a load left out for errors (rf_template_set_skipped_at). */

@@ -47,7 +47,14 @@ rf_status rf_template_variant(const rf_template *t, uint32_t v, rf_template **ou
     return RF_OK;
 }
 
-void rf_template_variant_free(rf_template *vt) { rf_free(vt); }
+void rf_template_variant_free(rf_template *vt)
+{
+    rf_arena_mark none = {NULL, 0};
+    if (!vt)
+        return;
+    rf_arena_rewind(&vt->own, none);
+    rf_free(vt);
+}
 
 const rf_template *rf_template_base(const rf_template *t) { return t->base ? t->base : t; }
 

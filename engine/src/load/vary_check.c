@@ -107,7 +107,7 @@ static bool stage_variant(const rf_template *t, uint32_t v, rf_diags *s, bool th
         return false;
     rf_diags_clear(s);
     stage(vt, ux, uy, s, thin_walls);
-    rf_free(vt);
+    rf_template_variant_free(vt);
     return true;
 }
 

@@ -5,8 +5,9 @@
  * rf_template_variant (the placer, show --variant). Design: variant v is a
  * PCG32 stream of v and the room's name, so a number names one map
  * whatever the level; the level's stream only picks the number. The variant
- * is one heap block (template, cells, doors, objects; scripts and ids when
- * a subroom brought some: vary_subroom.c) freed with rf_free.
+ * is one heap block (template, cells, doors, objects; scripts when a
+ * subroom brought some) and an arena of what subrooms brought (vary_subroom.c),
+ * freed with rf_template_variant_free.
  */
 #include <string.h>
 
@@ -157,15 +158,15 @@ size_t rf_vary_doors(const rf_template *t, rf_door *out)
     return n;
 }
 
-/* Variant v of t with what its subrooms brought (x): one block holding the
- * template, its cells, doors, objects, scripts (when a subroom brought any)
- * and the subrooms' object ids. */
-static rf_template *build(const rf_template *t, uint32_t v, const char *cells,
-                          const rf_vary_extra *x, int *ux, int *uy)
+/* Variant v of t with what its subrooms brought (x, whose arena it takes):
+ * one block holding the template, its cells, doors, objects and scripts
+ * (when a subroom brought any). */
+static rf_template *build(const rf_template *t, uint32_t v, const char *cells, rf_vary_extra *x,
+                          int *ux, int *uy)
 {
     size_t ncell = (size_t)t->height * (size_t)(t->width + 1), ndoors, i;
     size_t nobj = t->nobjects + x->nobjs, nscr = x->nscripts ? t->nscripts + x->nscripts : 0;
-    size_t off_cells = ALIGN(sizeof(rf_template)), off_doors, off_objs, off_scr, off_ids;
+    size_t off_cells = ALIGN(sizeof(rf_template)), off_doors, off_objs, off_scr, end;
     rf_template probe, *vt;
     int xx, y;
     probe = *t;
@@ -174,14 +175,16 @@ static rf_template *build(const rf_template *t, uint32_t v, const char *cells,
     off_doors = off_cells + ALIGN(ncell);
     off_objs = off_doors + ALIGN(ndoors * sizeof(rf_door));
     off_scr = off_objs + ALIGN(nobj * sizeof(rf_object));
-    off_ids = off_scr + ALIGN(nscr * sizeof(rf_script));
-    if (!(vt = rf_alloc(off_ids + x->ids_len + 1)))
+    end = off_scr + nscr * sizeof(rf_script);
+    if (!(vt = rf_alloc(end)))
         return NULL;
     *vt = probe;
     vt->cells = (char *)vt + off_cells;
     memcpy((char *)vt->cells, cells, ncell);
     vt->base = t->base ? t->base : t;
     vt->variant = v;
+    vt->own = x->arena;
+    x->arena.top = NULL;
     *ux = *uy = -1;
     for (i = 0; i < 10; i++)
         vt->anchor_x[i] = vt->anchor_y[i] = -1;
@@ -205,8 +208,6 @@ static rf_template *build(const rf_template *t, uint32_t v, const char *cells,
         vt->doors = NULL;
     }
     vt->ndoors = ndoors;
-    if (x->ids_len)
-        memcpy((char *)vt + off_ids, x->ids, x->ids_len);
     if (nobj) {
         rf_object *objs = (rf_object *)((char *)vt + off_objs);
         for (i = 0; i < t->nobjects; i++) {
@@ -216,11 +217,8 @@ static rf_template *build(const rf_template *t, uint32_t v, const char *cells,
                 objs[i].y = vt->anchor_y[objs[i].at];
             }
         }
-        for (i = 0; i < x->nobjs; i++) {
-            objs[t->nobjects + i] = x->objs[i];
-            if (x->id_off[i] != SIZE_MAX)
-                objs[t->nobjects + i].id = (char *)vt + off_ids + x->id_off[i];
-        }
+        if (x->nobjs)
+            memcpy(objs + t->nobjects, x->objs, x->nobjs * sizeof *objs);
         vt->objects = objs;
     }
     vt->nobjects = nobj;

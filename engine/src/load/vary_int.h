@@ -50,17 +50,15 @@ rf_template *rf_vary_expand(const rf_template *t, uint32_t v, int *ux, int *uy);
  * <subroom> step fills its box only below RF_VARY_SUBROOM_DEPTH. */
 rf_template *rf_vary_expand_at(const rf_template *t, uint32_t v, int depth, int *ux, int *uy);
 
-/* What the subrooms of one variant bring (vary_subroom.c): objects (their
- * ids as offsets into ids, SIZE_MAX for none, until the variant's block
- * holds them) and scripts. */
+/* What the subrooms of one variant bring (vary_subroom.c): objects and
+ * scripts, their ids, rewritten clauses and the inner variants' own
+ * arenas in arena, which the variant takes (rf_template.own). */
 typedef struct rf_vary_extra {
     rf_object *objs;
-    size_t *id_off;
-    size_t nobjs, objs_cap, id_cap;
+    size_t nobjs, objs_cap;
     rf_script *scripts;
     size_t nscripts, scripts_cap;
-    char *ids;
-    size_t ids_len, ids_cap;
+    rf_arena arena;
 } rf_vary_extra;
 void rf_vary_extra_fini(rf_vary_extra *x);
 /* Whether t allows orientation k (DESIGN 12): turns with rotate="1",
