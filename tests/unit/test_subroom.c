@@ -221,6 +221,18 @@ START_TEST(a_box_that_is_no_filled_rectangle_is_an_error)
 }
 END_TEST
 
+START_TEST(a_glyph_on_no_cell_is_no_box)
+{
+    ck_assert_int_eq(load_str("<roomdb>\n<room name=\"Hall\">\n<row text=\"#D#\"/>\n"
+                              "<row text=\"#.#\"/>\n<row text=\"###\"/>\n<vary>\n"
+                              "  <subroom glyph=\"Q\" tags=\"closet\"/>\n</vary>\n</room>\n"
+                              "</roomdb>\n"),
+                     RF_ERR_CONTENT);
+    expect_diag("vary-subroom-box", 7, 3);
+    ck_assert_ptr_nonnull(strstr(find_code("vary-subroom-box")->message, "no box"));
+}
+END_TEST
+
 START_TEST(a_room_that_can_hold_itself_is_a_cycle)
 {
     ck_assert_int_eq(load_linked("<roomdb>\n<room name=\"Loop\" tags=\"loop\">\n"
@@ -329,6 +341,7 @@ static Suite *subroom_suite(void)
     tcase_add_test(errors, a_room_that_may_not_turn_does_not_fit_a_turned_box);
     tcase_add_test(errors, no_room_for_a_tag_is_an_error_with_a_did_you_mean);
     tcase_add_test(errors, a_box_that_is_no_filled_rectangle_is_an_error);
+    tcase_add_test(errors, a_glyph_on_no_cell_is_no_box);
     tcase_add_test(errors, a_room_that_can_hold_itself_is_a_cycle);
     tcase_add_test(errors, subrooms_nested_past_the_limit_are_an_error);
     tcase_add_test(errors, a_closet_is_checked_in_the_room_around_it);
