@@ -288,6 +288,23 @@ START_TEST(a_closet_is_checked_in_the_room_around_it)
 }
 END_TEST
 
+START_TEST(a_doorless_tagged_room_no_subroom_holds_warns_no_doors)
+{
+    const rf_diag *g;
+    ck_assert_int_eq(load_linked(HALL("closet") "<room name=\"Closet\" tags=\"closet\">\n"
+                                 "<row text=\"#.#\"/>\n<row text=\"#.#\"/>\n</room>\n"
+                                 "<room name=\"Nook\" tags=\"nook\">\n"
+                                 "<row text=\"#.#\"/>\n</room>\n</roomdb>\n"),
+                     RF_OK);
+    g = find_code("no-doors");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_int_eq(g->line, 17); /* Nook's <room>; the closet the hall holds is not named */
+    ck_assert_int_eq(g->severity, RF_SEV_WARNING);
+    ck_assert_ptr_nonnull(strstr(g->message, "'Nook'"));
+    ck_assert_uint_eq(rf_diags_count(d), 1);
+}
+END_TEST
+
 START_TEST(a_level_places_the_room_with_its_subroom_whole)
 {
     rf_level_opts o;
@@ -345,6 +362,7 @@ static Suite *subroom_suite(void)
     tcase_add_test(errors, a_room_that_can_hold_itself_is_a_cycle);
     tcase_add_test(errors, subrooms_nested_past_the_limit_are_an_error);
     tcase_add_test(errors, a_closet_is_checked_in_the_room_around_it);
+    tcase_add_test(errors, a_doorless_tagged_room_no_subroom_holds_warns_no_doors);
     tcase_add_test(place, a_level_places_the_room_with_its_subroom_whole);
     suite_add_tcase(s, fill);
     suite_add_tcase(s, errors);

@@ -359,6 +359,7 @@ static bool room_build(rf_loader *ld)
                          "the room \"%.60s\" is also at line %d of this file", t->name, pline);
     }
     ld->set->nsubrooms += t->subrooms;
+    ld->set->nsubonly += rf_template_is_subroom_only(t);
     if (ld->set->each) { /* a streaming set: handed over, then let go */
         rf_status st = rf_template_set_hand(ld->set, t, hash);
         if (st == RF_ERR_NOMEM)

@@ -159,6 +159,7 @@ struct rf_template_set {
     rf_arena stash;     /* the set's own arena while a room is in a ring's */
     size_t nseen, seen_cap;
     size_t nsubrooms; /* rooms loaded with a <subroom> (rf_template_set_link) */
+    size_t nsubonly;  /* rooms loaded used only as subrooms (tags, no door) */
 };
 
 /* Case-insensitive hash of a room name; never 0. */

@@ -210,7 +210,7 @@ rf_status rf_template_set_link(rf_template_set *set, rf_diags *d, bool *bad)
     bool thin = d && rf_diags_is_enabled(d, "wall-thin");
     if (!set || set->each)
         return RF_ERR_ARG;
-    if (set->nsubrooms == 0 || set->count == 0)
+    if (set->nsubrooms + set->nsubonly == 0 || set->count == 0)
         return RF_OK;
     seen = rf_calloc(set->count, 1);
     state = rf_calloc(set->count, 1);
@@ -226,6 +226,26 @@ rf_status rf_template_set_link(rf_template_set *set, rf_diags *d, bool *bad)
             if (t->vary[k].kind == RF_VARY_SUBROOM &&
                 !resolve(set, t, (rf_vary_step *)&t->vary[k], d, &flag[i]))
                 goto done;
+    }
+    /* a room used only as a subroom that none holds: what no-doors said alone */
+    memset(seen, 0, set->count);
+    for (i = 0; i < set->count; i++) {
+        const rf_template *t = set->items[i];
+        size_t c;
+        for (k = 0; t->subrooms && k < t->nvary; k++)
+            for (c = 0; t->vary[k].kind == RF_VARY_SUBROOM && c < t->vary[k].ncands; c++) {
+                long j = index_of(set, t->vary[k].cands[c]);
+                if (j >= 0)
+                    seen[j] = 1;
+            }
+    }
+    for (i = 0; i < set->count; i++) {
+        const rf_template *t = set->items[i];
+        if (!seen[i] && rf_template_is_subroom_only(t))
+            (void)rf_diag_add(d, "no-doors", t->file, t->line, t->col,
+                              "room '%s' has no door (D or d) on its map, and no <subroom> of a "
+                              "loaded room holds it (tags %s)",
+                              t->name, t->tags);
     }
     /* cycles, then depth */
     for (i = 0; i < set->count; i++) {
@@ -279,5 +299,5 @@ done:
 
 size_t rf_template_set_subroom_rooms(const rf_template_set *set)
 {
-    return set ? set->nsubrooms : 0;
+    return set ? set->nsubrooms + set->nsubonly : 0;
 }

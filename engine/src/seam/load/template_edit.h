@@ -28,12 +28,14 @@ rf_status rf_template_set_keep(rf_template_set *set, const bool *keep);
  * did-you-mean for an unknown tag), a room that can hold itself
  * (vary-subroom-cycle), nesting past RF_VARY_SUBROOM_DEPTH
  * (vary-subroom-depth), and the first of the 64 lint variants that fails
- * as a room with its subrooms filled. bad (count entries, or NULL) gets
+ * as a room with its subrooms filled; and, a warning, a room used only as
+ * a subroom that no <subroom> can hold (no-doors). bad (count entries, or NULL) gets
  * true for each room with such an error. Call it once the set holds every
  * room, after each change to which rooms it holds. RF_OK; RF_ERR_CONTENT
  * when a room had an error; RF_ERR_ARG for a streaming set; RF_ERR_NOMEM. */
 rf_status rf_template_set_link(rf_template_set *set, rf_diags *d, bool *bad);
-/* How many rooms loaded into set (streaming or not) hold a <subroom>. */
+/* How many rooms loaded into set (streaming or not) need the link: those
+ * holding a <subroom> and those used only as one (tags, no door). */
 size_t rf_template_set_subroom_rooms(const rf_template_set *set);
 
 #endif /* RF_SEAM_LOAD_TEMPLATE_EDIT_H */
