@@ -169,6 +169,41 @@ START_TEST(objects_and_scripts_come_with_the_room_their_ids_prefixed)
 }
 END_TEST
 
+START_TEST(a_subroom_inside_a_subroom_leads_ids_with_both_names)
+{
+    rf_template *vt;
+    const rf_object *o;
+    const rf_script *sc;
+    ck_assert_int_eq(
+        load_linked("<roomdb>\n<room name=\"Outer\">\n<row text=\"#D#####\"/>\n"
+                    "<row text=\"#.YYYY#\"/>\n<row text=\"#.YYYY#\"/>\n<row text=\"#.YYYY#\"/>\n"
+                    "<row text=\"#D#####\"/>\n<vary><subroom glyph=\"Y\" tags=\"mid\"/></vary>\n"
+                    "</room>\n<room name=\"Mid\" tags=\"mid\">\n<row text=\"ZZZ.\"/>\n"
+                    "<row text=\"ZZZ.\"/>\n<row text=\"....\"/>\n"
+                    "<vary><subroom glyph=\"Z\" tags=\"closet\"/></vary>\n</room>\n"
+                    "<room name=\"Closet\" tags=\"closet\">\n<row text=\"#2#\"/>\n<row text=\"#3#\"/>\n"
+                    "<lever at=\"2\" id=\"pull\"/>\n"
+                    "<script><condition condition_type=\"activated\" id=\"pull\"/>"
+                    "<action action_type=\"create\" create_type=\"monster\" id=\"rat\" at=\"3\"/>"
+                    "</script>\n</room>\n</roomdb>\n"),
+        RF_OK);
+    vt = variant("Outer", 1);
+    ck_assert_str_eq(rf_template_row(vt, 1), "#.#.#.#");
+    ck_assert_str_eq(rf_template_row(vt, 2), "#.#.#.#");
+    ck_assert_str_eq(rf_template_row(vt, 3), "#.....#");
+    o = rf_template_object_find(vt, "Mid.Closet.pull");
+    ck_assert_ptr_nonnull(o);
+    ck_assert_int_eq(o->x, 3);
+    ck_assert_int_eq(o->y, 1);
+    sc = rf_template_script(vt, 0);
+    ck_assert_ptr_nonnull(sc);
+    ck_assert_str_eq(clause_attr(&sc->conditions[0], "id"), "Mid.Closet.pull");
+    ck_assert_str_eq(clause_attr(&sc->actions[0], "x"), "3");
+    ck_assert_str_eq(clause_attr(&sc->actions[0], "y"), "2");
+    rf_template_variant_free(vt);
+}
+END_TEST
+
 START_TEST(the_same_number_draws_the_same_nested_variant)
 {
     char a[16], b[16];
@@ -354,6 +389,7 @@ static Suite *subroom_suite(void)
     tcase_add_test(fill, a_box_is_filled_by_a_room_with_all_its_tags);
     tcase_add_test(fill, a_room_that_allows_it_is_turned_to_fit);
     tcase_add_test(fill, objects_and_scripts_come_with_the_room_their_ids_prefixed);
+    tcase_add_test(fill, a_subroom_inside_a_subroom_leads_ids_with_both_names);
     tcase_add_test(fill, the_same_number_draws_the_same_nested_variant);
     tcase_add_test(errors, a_room_that_may_not_turn_does_not_fit_a_turned_box);
     tcase_add_test(errors, no_room_for_a_tag_is_an_error_with_a_did_you_mean);
