@@ -253,8 +253,10 @@ RF_API const char *rf_template_unique_group(const rf_template *t);
 /* Variant number v of a varying t: the same map for the same (room name,
  * v) on every machine. *out is owned by the caller (rf_template_variant_free)
  * and borrows t (valid while t's set lives). A variant reads as any template
- * (rf_template_cell, doors, objects with at= at their digit's new cell).
- * RF_OK; RF_ERR_ARG when t does not vary or is itself a variant;
+ * (rf_template_cell, doors, objects with at= at their digit's new cell);
+ * each <subroom> box holds one of its rooms, with their objects and scripts
+ * (ids led by "Name."), once the set is linked (rf_pack_load does it; an
+ * unlinked box keeps its glyph). RF_OK; RF_ERR_ARG when t does not vary or is itself a variant;
  * RF_ERR_NOMEM. */
 RF_API RF_NODISCARD rf_status rf_template_variant(const rf_template *t, uint32_t v,
                                                   rf_template **out);

@@ -3,9 +3,10 @@
  *
  * Pipeline: load; load_xml.c calls rf_load_vary_start at each start tag and
  * rf_load_validate_end at </validate>; load_room.c calls rf_load_vary_finish
- * at </room>. Design: every problem is an error at the child's '<' with a
- * vary-* code; picks and groups go to the set's arena at once (rewound with
- * the room when it is left out), steps and weights to scratch vectors.
+ * and rf_load_vary_boxes (each <subroom>'s box) at </room>. Design: every
+ * problem is an error at the child's '<' with a vary-* code; picks and
+ * groups go to the set's arena at once (rewound with the room when it is
+ * left out), steps and weights to scratch vectors.
  */
 #include <string.h>
 #include <strings.h>

@@ -3,10 +3,11 @@
  *
  * Pipeline: load; vary_parse.c serves load_vary.c, vary_expand.c and
  * vary_check.c serve load_room.c (every variant checked at load, as lint
- * does) and the public rf_template_variant (template.h).
+ * does) and the public rf_template_variant (template.h); vary_subroom.c
+ * fills <subroom> boxes, vary_link.c finds their rooms once the set is whole.
  * Design: a variant is an rf_template of its own in one heap block, sharing
- * its template's strings, scripts and cell positions: every check and the
- * placer read it as they read any template.
+ * its template's strings, scripts and cell positions (what subrooms bring
+ * in its own arena): every check and the placer read it as any template.
  */
 #ifndef RF_VARY_INT_H
 #define RF_VARY_INT_H

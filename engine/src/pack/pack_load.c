@@ -5,7 +5,8 @@
  * Design: each pack loads into a set of its own (duplicate names inside a
  * pack are a warning there), the sets are merged, the scripts of every room
  * checked once, and only then is the layering decided, so a room with
- * errors never replaces a good one. No trial levels: lint makes those.
+ * errors never replaces a good one; the rooms kept then link their
+ * <subroom>s (DESIGN 16). No trial levels: lint makes those.
  */
 #include <errno.h>
 #include <stdio.h>
