@@ -256,8 +256,8 @@ RF_API const char *rf_template_unique_group(const rf_template *t);
  * (rf_template_cell, doors, objects with at= at their digit's new cell);
  * each <subroom> box holds one of its rooms, with their objects and scripts
  * (ids led by "Name."), once the set is linked (rf_pack_load does it; an
- * unlinked box keeps its glyph). RF_OK; RF_ERR_ARG when t does not vary or is itself a variant;
- * RF_ERR_NOMEM. */
+ * unlinked box keeps its glyph). RF_OK; RF_ERR_ARG when t does not vary or
+ * is itself a variant; RF_ERR_NOMEM. */
 RF_API RF_NODISCARD rf_status rf_template_variant(const rf_template *t, uint32_t v,
                                                   rf_template **out);
 RF_API void rf_template_variant_free(rf_template *vt);
