@@ -59,7 +59,8 @@ START_TEST(a_box_is_filled_by_a_room_with_all_its_tags)
 {
     char box[16];
     uint32_t v;
-    ck_assert_int_eq(load_linked(HALL("closet small") "<room name=\"Closet\" tags=\"small closet\">\n"
+    ck_assert_int_eq(load_linked(HALL("closet small")
+                                 "<room name=\"Closet\" tags=\"small closet\">\n"
                                  "<row text=\"#.#\"/>\n<row text=\"#.#\"/>\n</room>\n"
                                  "<room name=\"Pantry\" tags=\"closet\">\n" /* one tag short */
                                  "<row text=\"...\"/>\n<row text=\"...\"/>\n</room>\n"
@@ -181,7 +182,8 @@ START_TEST(a_subroom_inside_a_subroom_leads_ids_with_both_names)
                     "</room>\n<room name=\"Mid\" tags=\"mid\">\n<row text=\"ZZZ.\"/>\n"
                     "<row text=\"ZZZ.\"/>\n<row text=\"....\"/>\n"
                     "<vary><subroom glyph=\"Z\" tags=\"closet\"/></vary>\n</room>\n"
-                    "<room name=\"Closet\" tags=\"closet\">\n<row text=\"#2#\"/>\n<row text=\"#3#\"/>\n"
+                    "<room name=\"Closet\" tags=\"closet\">\n"
+                    "<row text=\"#2#\"/>\n<row text=\"#3#\"/>\n"
                     "<lever at=\"2\" id=\"pull\"/>\n"
                     "<script><condition condition_type=\"activated\" id=\"pull\"/>"
                     "<action action_type=\"create\" create_type=\"monster\" id=\"rat\" at=\"3\"/>"
@@ -360,7 +362,8 @@ START_TEST(a_level_places_the_room_with_its_subroom_whole)
     for (k = 0; k < rf_level_room_count(lv); k++) {
         const rf_room_rec *r = rf_level_room_at(lv, k);
         char box[16];
-        if (r->kind != RF_ROOM_TEMPLATE || !r->tmpl || strcmp(rf_template_name(r->tmpl), "Hall") != 0)
+        if (r->kind != RF_ROOM_TEMPLATE || !r->tmpl ||
+            strcmp(rf_template_name(r->tmpl), "Hall") != 0)
             continue;
         found++;
         ck_assert_int_eq(rf_template_variant_number(r->tmpl), 2);
