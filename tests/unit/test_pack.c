@@ -12,6 +12,7 @@
 
 #include "core/alloc.h"
 #include "rf_test.h"
+#include "load/template_edit.h"
 #include "roomforge/fs.h"
 #include "roomforge/lint.h"
 #include "roomforge/pack.h"
@@ -322,6 +323,11 @@ static void lint_streamed_and_kept(const char *dir, const char *scripts, unsigne
         rf_world_opts_init(&wo);
         wo.scripts_dir = scripts;
         ks = rf_template_set_load_file(kept, file, dk);
+        if (ks != RF_ERR_IO && ks != RF_ERR_NOMEM) { /* subrooms, as lint links them */
+            rf_status ls = rf_template_set_link(kept, dk, NULL);
+            if (ls != RF_OK && ks == RF_OK)
+                ks = ls;
+        }
         if (rooms_root(file) == 0) {
             rf_template_set_free(kept); /* a profiles file, whatever its name: lint proves it */
             rf_diags_free(ds);

@@ -253,9 +253,11 @@ RF_API const char *rf_template_unique_group(const rf_template *t);
 /* Variant number v of a varying t: the same map for the same (room name,
  * v) on every machine. *out is owned by the caller (rf_template_variant_free)
  * and borrows t (valid while t's set lives). A variant reads as any template
- * (rf_template_cell, doors, objects with at= at their digit's new cell).
- * RF_OK; RF_ERR_ARG when t does not vary or is itself a variant;
- * RF_ERR_NOMEM. */
+ * (rf_template_cell, doors, objects with at= at their digit's new cell);
+ * each <subroom> box holds one of its rooms, with their objects and scripts
+ * (ids led by "Name."), once the set is linked (rf_pack_load does it; an
+ * unlinked box keeps its glyph). RF_OK; RF_ERR_ARG when t does not vary or
+ * is itself a variant; RF_ERR_NOMEM. */
 RF_API RF_NODISCARD rf_status rf_template_variant(const rf_template *t, uint32_t v,
                                                   rf_template **out);
 RF_API void rf_template_variant_free(rf_template *vt);
@@ -289,6 +291,10 @@ RF_API bool rf_template_subst_choice(const rf_template *t, size_t i, size_t k, c
  * subst are independent draws by the weights, so over many variants each
  * choice's share of them tends to its weight's share (`roomforge stats`). */
 RF_API size_t rf_template_subst_picks(const rf_template *vt, size_t i, size_t k);
+/* True when t is a room used only as a subroom (DESIGN 16): it has tags
+ * and no door. It needs none, is never placed alone, and its doors-and-parts
+ * checks are made inside the room around it. */
+RF_API bool rf_template_is_subroom_only(const rf_template *t);
 /* Checks variant vt as a room (the load checks, vary-unresolved,
  * vary-object-blocked), reporting to d with messages led by "variant N: ";
  * the errors reported (SIZE_MAX when memory ran out). */

@@ -138,6 +138,10 @@ static const rf_diag_code codes[] = {
     {"vary-bad-unique", E, true, "a <unique> whose scope is not level or run"},
     {"vary-unresolved", E, true, "a cell that is no map symbol after <vary> in some variant (lint names the first)"},
     {"vary-object-blocked", E, true, "an object on a cell that a variant made wall (lint names the first variant)"},
+    {"vary-subroom-box", E, true, "a <subroom> whose glyph's cells are not one filled rectangle (or are none)"},
+    {"vary-subroom-none", E, true, "a <subroom> no loaded room fills: none has all its tags and the box's size in an orientation it allows"},
+    {"vary-subroom-cycle", E, true, "a room that can end up inside itself through <subroom> tags"},
+    {"vary-subroom-depth", E, true, "subrooms nested deeper than 4 rooms"},
     {"vary-validate", E, true, "a <validate> chunk that fails to run, or that no variant of the lint seeds passes"},
 };
 

@@ -306,6 +306,10 @@ void rf_load_validate_end(rf_loader *ld);
 /* At </room>, before the room is built: the steps and weights into the
  * arena, on ld->t; false when memory ran out. */
 bool rf_load_vary_finish(rf_loader *ld);
+/* The box of each <subroom> (its glyph's cells in the rows read, which must
+ * be one filled rectangle); false (each reported, vary-subroom-box) when a
+ * box is empty or not one. Before rf_load_vary_finish. */
+bool rf_load_vary_boxes(rf_loader *ld);
 
 /* ---- load_xml.c and load_recover.c ---- */
 

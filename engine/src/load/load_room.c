@@ -259,6 +259,8 @@ static bool room_build(rf_loader *ld)
     if (ld->height > 0 && (size_t)ld->height != h && ld->height <= RF_TEMPLATE_MAX_SIDE)
         rf_load_emit(ld, "row-height", ld->hline, ld->hcol, "height=\"%d\" but there are %zu rows",
                      ld->height, h);
+    if (!rf_load_vary_boxes(ld))
+        return false;
     if (!rf_load_vary_finish(ld))
         goto nomem;
     /* one block: the template, its rows' lines, then cols, then its cells */
@@ -333,9 +335,11 @@ static bool room_build(rf_loader *ld)
     }
     t->scripts = scripts;
     t->nscripts = ld->nscripts;
-    /* a room that varies is checked in its variants (DESIGN 16), as lint does */
-    nerr = t->nvary ? rf_vary_check(t, ld->d, ld->thin_walls)
-                    : rf_template_check_walls(t, ld->d, ld->thin_walls);
+    /* a room that varies is checked in its variants (DESIGN 16), as lint does;
+     * one with a <subroom> needs the whole set: rf_template_set_link checks it */
+    nerr = t->subrooms ? 0
+           : t->nvary  ? rf_vary_check(t, ld->d, ld->thin_walls)
+                       : rf_template_check_walls(t, ld->d, ld->thin_walls);
     if (nerr == SIZE_MAX)
         goto nomem;
     if (nerr > 0) {
@@ -354,6 +358,8 @@ static bool room_build(rf_loader *ld)
             rf_load_emit(ld, "duplicate-room", t->line, t->col,
                          "the room \"%.60s\" is also at line %d of this file", t->name, pline);
     }
+    ld->set->nsubrooms += t->subrooms;
+    ld->set->nsubonly += rf_template_is_subroom_only(t);
     if (ld->set->each) { /* a streaming set: handed over, then let go */
         rf_status st = rf_template_set_hand(ld->set, t, hash);
         if (st == RF_ERR_NOMEM)

@@ -3,9 +3,10 @@
  *
  * Pipeline: load; load_xml.c calls rf_load_vary_start at each start tag and
  * rf_load_validate_end at </validate>; load_room.c calls rf_load_vary_finish
- * at </room>. Design: every problem is an error at the child's '<' with a
- * vary-* code; picks and groups go to the set's arena at once (rewound with
- * the room when it is left out), steps and weights to scratch vectors.
+ * and rf_load_vary_boxes (each <subroom>'s box) at </room>. Design: every
+ * problem is an error at the child's '<' with a vary-* code; picks and
+ * groups go to the set's arena at once (rewound with the room when it is
+ * left out), steps and weights to scratch vectors.
  */
 #include <string.h>
 #include <strings.h>
@@ -138,6 +139,79 @@ void rf_load_validate_end(rf_loader *ld)
         ld->nomem = true;
 }
 
+static void subroom_start(rf_loader *ld)
+{
+    const rf_attr *tags = rf_load_attr(ld, "tags");
+    rf_vary_step *st;
+    char glyph;
+    if (!take_glyph(ld, "subroom", &glyph) || !tags)
+        return;
+    if (!tags->value[strspn(tags->value, " \t\r\n")]) {
+        rf_load_emit(ld, "bad-value", tags->line, tags->col,
+                     "<subroom tags=\"\">: name at least one tag the inner room carries");
+        return;
+    }
+    if (!(st = new_step(ld, RF_VARY_SUBROOM)))
+        return;
+    st->glyph = glyph;
+    st->tags = rf_load_adup(ld, tags->value); /* NULL: nomem is set */
+    ld->t.subrooms = true;
+}
+
+/* The cell of row y, column x as written; ' ' past its end. */
+static char row_cell(const rf_loader *ld, size_t x, size_t y)
+{
+    return x < ld->rows[y].len ? ld->rows[y].text[x] : ' ';
+}
+
+bool rf_load_vary_boxes(rf_loader *ld)
+{
+    size_t i, x, y, w = ld->nrows ? ld->rows[0].len : 0;
+    bool ok = true;
+    for (i = 0; i < ld->nvsteps; i++) {
+        rf_vary_step *st = &ld->vsteps[i];
+        size_t x0 = SIZE_MAX, y0 = SIZE_MAX, x1 = 0, y1 = 0, n = 0;
+        if (st->kind != RF_VARY_SUBROOM)
+            continue;
+        for (y = 0; y < ld->nrows; y++)
+            for (x = 0; x < w; x++)
+                if (row_cell(ld, x, y) == st->glyph) {
+                    x0 = x < x0 ? x : x0;
+                    y0 = y < y0 ? y : y0;
+                    x1 = x > x1 ? x : x1;
+                    y1 = y > y1 ? y : y1;
+                    n++;
+                }
+        if (n == 0) {
+            rf_load_emit(ld, "vary-subroom-box", st->line, st->col,
+                         "<subroom glyph=\"%c\">: no cell of the map holds '%c', so there is "
+                         "no box to fill", st->glyph, st->glyph);
+            ok = false;
+            continue;
+        }
+        if (n != (x1 - x0 + 1) * (y1 - y0 + 1)) {
+            size_t hx = x0, hy = y0, k; /* the first cell of the bounding box that is not it */
+            for (k = 0; k < (x1 - x0 + 1) * (y1 - y0 + 1); k++) {
+                hx = x0 + k % (x1 - x0 + 1);
+                hy = y0 + k / (x1 - x0 + 1);
+                if (row_cell(ld, hx, hy) != st->glyph)
+                    break;
+            }
+            rf_load_emit(ld, "vary-subroom-box", st->line, st->col,
+                         "<subroom glyph=\"%c\">: its %zu cells are not one filled rectangle: "
+                         "(%zu, %zu) is '%c' inside the box (%zu, %zu)-(%zu, %zu)", st->glyph, n,
+                         hx, hy, row_cell(ld, hx, hy), x0, y0, x1, y1);
+            ok = false;
+            continue;
+        }
+        st->bx = (int)x0;
+        st->by = (int)y0;
+        st->bw = (int)(x1 - x0 + 1);
+        st->bh = (int)(y1 - y0 + 1);
+    }
+    return ok;
+}
+
 static void weight_start(rf_loader *ld)
 {
     const rf_attr *depth = rf_load_attr(ld, "depth"), *value = rf_load_attr(ld, "value");
@@ -189,7 +263,7 @@ void rf_load_vary_start(rf_loader *ld, rf_elem_kind kind)
     case RF_EL_SUBST: subst_start(ld, false); break;
     case RF_EL_NSUBST: subst_start(ld, true); break;
     case RF_EL_SHUFFLE: shuffle_start(ld); break;
-    case RF_EL_SUBROOM: break; /* read, not filled yet: its glyph stays, vary-unresolved */
+    case RF_EL_SUBROOM: subroom_start(ld); break;
     case RF_EL_VALIDATE: validate_start(ld); break;
     case RF_EL_WEIGHT: weight_start(ld); break;
     case RF_EL_UNIQUE: unique_start(ld); break;

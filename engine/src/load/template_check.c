@@ -723,6 +723,8 @@ static void check_doors(check *c)
     int x, y;
     if (c->doors == 0) {
         int line, col;
+        if (rf_template_is_subroom_only(c->t))
+            return; /* it opens into the room around it, checked there (DESIGN 16) */
         room_pos(c, &line, &col);
         report(c, "no-doors", line, col, "room '%s' has no door (D or d) on its map", c->name);
         return;

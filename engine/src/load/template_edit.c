@@ -108,6 +108,8 @@ rf_status rf_template_set_take(rf_template_set *set, rf_template_set *src)
     if (src->nskipped)
         memcpy(set->skipped + set->nskipped, src->skipped, src->nskipped * sizeof *src->skipped);
     set->nskipped += src->nskipped;
+    set->nsubrooms += src->nsubrooms;
+    set->nsubonly += src->nsubonly;
     src->nskipped = 0; /* the names now belong to set */
     /* the source's chunks go under the set's: its templates stay where they are */
     if (src->arena.top) {

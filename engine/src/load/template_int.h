@@ -44,7 +44,8 @@ typedef enum rf_vary_kind {
     RF_VARY_SUBST = 0,
     RF_VARY_NSUBST,
     RF_VARY_SHUFFLE,
-    RF_VARY_VALIDATE
+    RF_VARY_VALIDATE,
+    RF_VARY_SUBROOM
 } rf_vary_kind;
 
 /* One choice: subst "W:3" (n the weight, >= 1) or nsubst "2=W" (n the
@@ -57,6 +58,8 @@ typedef struct rf_vary_pick {
 #define RF_VARY_MAX_PICKS 64  /* choices of one subst or nsubst */
 #define RF_VARY_MAX_STEPS 64  /* children of one <vary> */
 #define RF_VARY_MAX_WEIGHT 10000
+/* Subrooms inside subrooms: a room filled at this depth fills none. */
+#define RF_VARY_SUBROOM_DEPTH 4
 
 /* One child of <vary>, in the order written. */
 typedef struct rf_vary_step {
@@ -69,6 +72,12 @@ typedef struct rf_vary_step {
     const char *groups;   /* ngroups * glen glyphs, group after group */
     const char *code;     /* validate: the Lua text */
     int code_line, code_col;
+    const char *tags;     /* subroom: the tags every candidate carries */
+    int bx, by, bw, bh;   /* subroom: its box of glyph cells, at </room> */
+    /* subroom: the rooms that fit the box, set by rf_template_set_link
+     * (vary_link.c); none before it, and the box then stays unresolved */
+    const rf_template *const *cands;
+    size_t ncands;
     int line, col; /* of the child's '<' */
 } rf_vary_step;
 
@@ -112,6 +121,8 @@ struct rf_template {
     /* a variant's picks: per <subst> step in order, per choice, the cells
      * (once="1": the one draw) that took it; NULL for a loaded template */
     const uint32_t *subst_picks;
+    bool subrooms;            /* some step is a subroom: checked at the link */
+    rf_arena own; /* a variant's: what its subrooms brought (vary_subroom.c) */
 };
 
 /* A room a load left out for errors (rf_template_set_skipped_at). */
@@ -150,6 +161,8 @@ struct rf_template_set {
     size_t hold;        /* rooms fn may still use after their call */
     rf_arena stash;     /* the set's own arena while a room is in a ring's */
     size_t nseen, seen_cap;
+    size_t nsubrooms; /* rooms loaded with a <subroom> (rf_template_set_link) */
+    size_t nsubonly;  /* rooms loaded used only as subrooms (tags, no door) */
 };
 
 /* Case-insensitive hash of a room name; never 0. */

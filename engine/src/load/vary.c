@@ -6,12 +6,18 @@
  * a variant, which the caller frees.
  */
 #include <stdint.h>
+#include <string.h>
 
 #include "core/alloc.h"
 #include "roomforge/template.h"
 #include "vary_int.h"
 
 bool rf_template_varies(const rf_template *t) { return t && t->nvary > 0; }
+
+bool rf_template_is_subroom_only(const rf_template *t)
+{
+    return t && t->ndoors == 0 && t->tags && t->tags[strspn(t->tags, " \t\r\n")];
+}
 
 int rf_template_weight_at(const rf_template *t, int depth)
 {
@@ -41,7 +47,14 @@ rf_status rf_template_variant(const rf_template *t, uint32_t v, rf_template **ou
     return RF_OK;
 }
 
-void rf_template_variant_free(rf_template *vt) { rf_free(vt); }
+void rf_template_variant_free(rf_template *vt)
+{
+    rf_arena_mark none = {NULL, 0};
+    if (!vt)
+        return;
+    rf_arena_rewind(&vt->own, none);
+    rf_free(vt);
+}
 
 const rf_template *rf_template_base(const rf_template *t) { return t->base ? t->base : t; }
 

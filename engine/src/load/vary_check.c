@@ -30,6 +30,17 @@ static bool walled_by_vary(const rf_template *vt, const rf_object *o)
     return s && !s->stand;
 }
 
+/* Whether a <subroom> of vt's template has glyph g. */
+static bool is_subroom_glyph(const rf_template *vt, char g)
+{
+    const rf_template *t = vt->base ? vt->base : vt;
+    size_t i;
+    for (i = 0; i < t->nvary; i++)
+        if (t->vary[i].kind == RF_VARY_SUBROOM && t->vary[i].glyph == g)
+            return true;
+    return false;
+}
+
 /* One variant's findings into the staging sink s. */
 static void stage(const rf_template *vt, int ux, int uy, rf_diags *s, bool thin_walls)
 {
@@ -37,12 +48,15 @@ static void stage(const rf_template *vt, int ux, int uy, rf_diags *s, bool thin_
     size_t i;
     int line, col;
     if (ux >= 0) {
+        char g = vt->cells[(size_t)uy * (size_t)(vt->width + 1) + (size_t)ux];
         (void)rf_template_cell_pos(vt, ux, uy, &line, &col);
         (void)rf_diag_add(s, "vary-unresolved", file, line, col,
-                          "'%c' at (%d, %d) is no map symbol after <vary> (line %d): no subst, "
-                          "nsubst or shuffle gives it one",
-                          vt->cells[(size_t)uy * (size_t)(vt->width + 1) + (size_t)ux], ux, uy,
-                          vt->vary_line);
+                          "'%c' at (%d, %d) is no map symbol after <vary> (line %d): %s", g, ux,
+                          uy, vt->vary_line,
+                          is_subroom_glyph(vt, g)
+                              ? "its <subroom> was filled by no room (none fits, or rooms nest "
+                                "past the depth limit)"
+                              : "no subst, nsubst or shuffle gives it one");
         return;
     }
     for (i = 0; i < vt->nobjects; i++) {
@@ -107,7 +121,7 @@ static bool stage_variant(const rf_template *t, uint32_t v, rf_diags *s, bool th
         return false;
     rf_diags_clear(s);
     stage(vt, ux, uy, s, thin_walls);
-    rf_free(vt);
+    rf_template_variant_free(vt);
     return true;
 }
 

@@ -5,8 +5,10 @@
  * rf_template_variant (the placer, show --variant). Design: variant v is a
  * PCG32 stream of v and the room's name, so a number names one map
  * whatever the level; the level's stream only picks the number. The variant
- * is one heap block (template, cells, doors, objects, subst picks) freed
- * with rf_free; each <subst> counts what its picks drew (stats reads them).
+ * is one heap block (template, cells, doors, objects, subst picks; scripts
+ * when a subroom brought some) and an arena of what subrooms brought
+ * (vary_subroom.c), freed with rf_template_variant_free; each <subst>
+ * counts what its picks drew (stats reads them).
  */
 #include <string.h>
 
@@ -161,15 +163,95 @@ size_t rf_vary_doors(const rf_template *t, rf_door *out)
     return n;
 }
 
-rf_template *rf_vary_expand(const rf_template *t, uint32_t v, int *ux, int *uy)
+/* Variant v of t with what its subrooms brought (x, whose arena it takes)
+ * and its npick subst pick counts: one block holding the template, its
+ * cells, doors, pick counts, objects and scripts (when a subroom brought
+ * any). */
+static rf_template *build(const rf_template *t, uint32_t v, const char *cells, rf_vary_extra *x,
+                          const uint32_t *counts, size_t npick, int *ux, int *uy)
 {
-    size_t ncell = (size_t)t->height * (size_t)(t->width + 1), ndoors, i, npick = 0, at = 0;
-    size_t off_cells = ALIGN(sizeof(rf_template)), off_doors, off_objs, off_picks;
+    size_t ncell = (size_t)t->height * (size_t)(t->width + 1), ndoors, i;
+    size_t nobj = t->nobjects + x->nobjs, nscr = x->nscripts ? t->nscripts + x->nscripts : 0;
+    size_t off_cells = ALIGN(sizeof(rf_template)), off_doors, off_picks, off_objs, off_scr, end;
     rf_template probe, *vt;
-    char *cells;
+    int xx, y;
+    probe = *t;
+    probe.cells = cells;
+    ndoors = rf_vary_doors(&probe, NULL);
+    off_doors = off_cells + ALIGN(ncell);
+    off_picks = off_doors + ALIGN(ndoors * sizeof(rf_door));
+    off_objs = off_picks + ALIGN(npick * sizeof *counts);
+    off_scr = off_objs + ALIGN(nobj * sizeof(rf_object));
+    end = off_scr + nscr * sizeof(rf_script);
+    if (!(vt = rf_alloc(end)))
+        return NULL;
+    *vt = probe;
+    vt->cells = (char *)vt + off_cells;
+    memcpy((char *)vt->cells, cells, ncell);
+    if (npick)
+        memcpy((char *)vt + off_picks, counts, npick * sizeof *counts);
+    vt->subst_picks = npick ? (const uint32_t *)((char *)vt + off_picks) : NULL;
+    vt->base = t->base ? t->base : t;
+    vt->variant = v;
+    vt->own = x->arena;
+    x->arena.top = NULL;
+    *ux = *uy = -1;
+    for (i = 0; i < 10; i++)
+        vt->anchor_x[i] = vt->anchor_y[i] = -1;
+    for (y = t->height - 1; y >= 0; y--) /* backwards: the first cell wins */
+        for (xx = t->width - 1; xx >= 0; xx--) {
+            char c = vt->cells[(size_t)y * (size_t)(t->width + 1) + (size_t)xx];
+            if (c >= '0' && c <= '9') {
+                vt->anchor_x[c - '0'] = (int16_t)xx;
+                vt->anchor_y[c - '0'] = (int16_t)y;
+            }
+            if (!rf_symbol_find(c)) {
+                *ux = xx;
+                *uy = y;
+            }
+        }
+    if (ndoors) {
+        rf_door *doors = (rf_door *)((char *)vt + off_doors);
+        (void)rf_vary_doors(vt, doors);
+        vt->doors = doors;
+    } else {
+        vt->doors = NULL;
+    }
+    vt->ndoors = ndoors;
+    if (nobj) {
+        rf_object *objs = (rf_object *)((char *)vt + off_objs);
+        for (i = 0; i < t->nobjects; i++) {
+            objs[i] = t->objects[i];
+            if (objs[i].at >= 0 && objs[i].at <= 9) {
+                objs[i].x = vt->anchor_x[objs[i].at];
+                objs[i].y = vt->anchor_y[objs[i].at];
+            }
+        }
+        if (x->nobjs)
+            memcpy(objs + t->nobjects, x->objs, x->nobjs * sizeof *objs);
+        vt->objects = objs;
+    }
+    vt->nobjects = nobj;
+    if (nscr) {
+        rf_script *scr = (rf_script *)((char *)vt + off_scr);
+        if (t->nscripts)
+            memcpy(scr, t->scripts, t->nscripts * sizeof *scr);
+        memcpy(scr + t->nscripts, x->scripts, x->nscripts * sizeof *scr);
+        vt->scripts = scr;
+        vt->nscripts = nscr;
+    }
+    return vt;
+}
+
+rf_template *rf_vary_expand_at(const rf_template *t, uint32_t v, int depth, int *ux, int *uy)
+{
+    size_t ncell = (size_t)t->height * (size_t)(t->width + 1), i, npick = 0, at = 0;
+    rf_vary_extra x;
+    rf_template *vt = NULL;
     uint32_t *counts;
+    char *cells;
     rf_rng r;
-    int x, y;
+    memset(&x, 0, sizeof x);
     for (i = 0; i < t->nvary; i++) /* at most RF_VARY_MAX_STEPS x RF_VARY_MAX_PICKS */
         npick += t->vary[i].kind == RF_VARY_SUBST ? t->vary[i].npicks : 0;
     /* scratch: the cells, then the pick counts */
@@ -184,66 +266,22 @@ rf_template *rf_vary_expand(const rf_template *t, uint32_t v, int *ux, int *uy)
             do_subst(st, cells, t->width, t->height, &r, counts + at);
             at += st->npicks;
         } else if (st->kind == RF_VARY_NSUBST && !do_nsubst(st, cells, t->width, t->height, &r)) {
-            rf_free(cells);
-            return NULL;
+            goto done;
         } else if (st->kind == RF_VARY_SHUFFLE) {
             do_shuffle(st, cells, t->width, t->height, &r);
+        } else if (st->kind == RF_VARY_SUBROOM &&
+                   !rf_vary_fill_subroom(st, cells, t->width, &r, depth, &x)) {
+            goto done;
         }
     }
-    probe = *t;
-    probe.cells = cells;
-    ndoors = rf_vary_doors(&probe, NULL);
-    /* one block: the template, its cells, its doors, its pick counts, its objects */
-    off_doors = off_cells + ALIGN(ncell);
-    off_picks = off_doors + ALIGN(ndoors * sizeof(rf_door));
-    off_objs = off_picks + ALIGN(npick * sizeof *counts);
-    vt = rf_alloc(off_objs + t->nobjects * sizeof(rf_object));
-    if (!vt) {
-        rf_free(cells);
-        return NULL;
-    }
-    *vt = probe;
-    vt->cells = (char *)vt + off_cells;
-    memcpy((char *)vt->cells, cells, ncell);
-    if (npick)
-        memcpy((char *)vt + off_picks, counts, npick * sizeof *counts);
-    vt->subst_picks = npick ? (const uint32_t *)((char *)vt + off_picks) : NULL;
+    vt = build(t, v, cells, &x, counts, npick, ux, uy);
+done:
     rf_free(cells);
-    vt->base = t->base ? t->base : t;
-    vt->variant = v;
-    *ux = *uy = -1;
-    for (i = 0; i < 10; i++)
-        vt->anchor_x[i] = vt->anchor_y[i] = -1;
-    for (y = t->height - 1; y >= 0; y--) /* backwards: the first cell wins */
-        for (x = t->width - 1; x >= 0; x--) {
-            char c = vt->cells[(size_t)y * (size_t)(t->width + 1) + (size_t)x];
-            if (c >= '0' && c <= '9') {
-                vt->anchor_x[c - '0'] = (int16_t)x;
-                vt->anchor_y[c - '0'] = (int16_t)y;
-            }
-            if (!rf_symbol_find(c)) {
-                *ux = x;
-                *uy = y;
-            }
-        }
-    if (ndoors) {
-        rf_door *doors = (rf_door *)((char *)vt + off_doors);
-        (void)rf_vary_doors(vt, doors);
-        vt->doors = doors;
-    } else {
-        vt->doors = NULL;
-    }
-    vt->ndoors = ndoors;
-    if (t->nobjects) {
-        rf_object *objs = (rf_object *)((char *)vt + off_objs);
-        for (i = 0; i < t->nobjects; i++) {
-            objs[i] = t->objects[i];
-            if (objs[i].at >= 0 && objs[i].at <= 9) {
-                objs[i].x = vt->anchor_x[objs[i].at];
-                objs[i].y = vt->anchor_y[objs[i].at];
-            }
-        }
-        vt->objects = objs;
-    }
+    rf_vary_extra_fini(&x);
     return vt;
+}
+
+rf_template *rf_vary_expand(const rf_template *t, uint32_t v, int *ux, int *uy)
+{
+    return rf_vary_expand_at(t, v, 0, ux, uy);
 }

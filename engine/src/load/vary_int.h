@@ -3,10 +3,11 @@
  *
  * Pipeline: load; vary_parse.c serves load_vary.c, vary_expand.c and
  * vary_check.c serve load_room.c (every variant checked at load, as lint
- * does) and the public rf_template_variant (template.h).
+ * does) and the public rf_template_variant (template.h); vary_subroom.c
+ * fills <subroom> boxes, vary_link.c finds their rooms once the set is whole.
  * Design: a variant is an rf_template of its own in one heap block, sharing
- * its template's strings, scripts and cell positions: every check and the
- * placer read it as they read any template.
+ * its template's strings, scripts and cell positions (what subrooms bring
+ * in its own arena): every check and the placer read it as any template.
  */
 #ifndef RF_VARY_INT_H
 #define RF_VARY_INT_H
@@ -15,6 +16,7 @@
 #include <stddef.h>
 
 #include "roomforge/diag.h"
+#include "roomforge/rng.h"
 #include "template_int.h"
 
 /* Variant seeds lint and every load expand and check (DESIGN 16). */
@@ -44,6 +46,31 @@ size_t rf_vary_doors(const rf_template *t, rf_door *out);
  * Validate steps are not run here. *unresolved gets the first cell (x, y)
  * still holding a placeholder, or -1. NULL when memory runs out. */
 rf_template *rf_vary_expand(const rf_template *t, uint32_t v, int *ux, int *uy);
+
+/* The same at subroom depth depth (0 for a room drawn itself): a
+ * <subroom> step fills its box only below RF_VARY_SUBROOM_DEPTH. */
+rf_template *rf_vary_expand_at(const rf_template *t, uint32_t v, int depth, int *ux, int *uy);
+
+/* What the subrooms of one variant bring (vary_subroom.c): objects and
+ * scripts, their ids, rewritten clauses and the inner variants' own
+ * arenas in arena, which the variant takes (rf_template.own). */
+typedef struct rf_vary_extra {
+    rf_object *objs;
+    size_t nobjs, objs_cap;
+    rf_script *scripts;
+    size_t nscripts, scripts_cap;
+    rf_arena arena;
+} rf_vary_extra;
+void rf_vary_extra_fini(rf_vary_extra *x);
+/* Whether t allows orientation k (DESIGN 12): turns with rotate="1",
+ * mirrored ones with mirror="1". */
+bool rf_vary_orient_allowed(const rf_template *t, int k);
+/* Fills subroom step st's box in cells (w wide) with one of its candidates
+ * drawn from r, turned, its own variant drawn at depth + 1; its objects and
+ * scripts into x. Leaves the box as it is with no candidate or at the depth
+ * limit. false when memory ran out. */
+bool rf_vary_fill_subroom(const rf_vary_step *st, char *cells, int w, rf_rng *r, int depth,
+                          rf_vary_extra *x);
 
 /* Checks variants 0 .. RF_VARY_LINT_SEEDS - 1 of t as rooms (the checks of
  * rf_template_check_walls, vary-unresolved, vary-object-blocked) and reports

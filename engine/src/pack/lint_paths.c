@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "core/alloc.h"
+#include "load/template_edit.h"
 #include "pack_int.h"
 #include "roomforge/fs.h"
 #include "roomforge/level.h"
@@ -147,6 +148,21 @@ static rf_status lint_status(rf_status ls)
     return ls == RF_ERR_NOMEM || ls == RF_ERR_IO || ls == RF_OK ? ls : RF_ERR_CONTENT;
 }
 
+/* A room with a <subroom> needs every room (DESIGN 16), which a stream let
+ * go: the rooms loaded again, kept, their findings already said dropped,
+ * and linked (rf_template_set_link) into d. Only when a room has one. */
+static rf_status lint_subrooms(const found *f, size_t npaths, rf_diags *d)
+{
+    rf_template_set *set = rf_template_set_new();
+    rf_diags *quiet = rf_diags_new_staging();
+    rf_status st = RF_ERR_NOMEM;
+    if (set && quiet && load_rooms(f, npaths, set, quiet) != RF_ERR_NOMEM)
+        st = rf_template_set_link(set, d, NULL);
+    rf_diags_free(quiet);
+    rf_template_set_free(set);
+    return st;
+}
+
 /* No profiles file: every room is handed at its </room> to the checkers
  * (lint_pipe.c), and let go once checked. */
 static rf_status lint_streaming(const found *f, size_t npaths, const rf_world_opts *wo,
@@ -165,6 +181,8 @@ static rf_status lint_streaming(const found *f, size_t npaths, const rf_world_op
         st = rf_pack_worse(st, load_rooms(f, npaths, set, d));
         st = rf_pack_worse(st, rf_lint_pipe_finish(checks, d));
     }
+    if (st != RF_ERR_NOMEM && rf_template_set_subroom_rooms(set) > 0)
+        st = rf_pack_worse(st, lint_subrooms(f, npaths, d));
     /* loaded: the rooms without errors, a room with script errors not one */
     out->rooms = rf_template_set_streamed(set) - rf_lint_pipe_left_out(checks);
     rf_lint_pipe_free(checks);
@@ -183,6 +201,8 @@ static rf_status lint_keeping(const found *f, size_t npaths, const rf_world_opts
     if (!set)
         return RF_ERR_NOMEM;
     st = load_rooms(f, npaths, set, d);
+    if (st != RF_ERR_NOMEM)
+        st = rf_pack_worse(st, rf_template_set_link(set, d, NULL));
     if (st != RF_ERR_NOMEM &&
         !(bad = rf_calloc(rf_template_set_count(set) + 1, sizeof *bad)))
         st = RF_ERR_NOMEM;

@@ -104,6 +104,12 @@ static bool left_out(rf_pack *p, const char *name, const char *file, int line, i
     return true;
 }
 
+bool rf_pack_leave_out(rf_pack *p, const rf_template *t, const char *why, rf_diags *d)
+{
+    return left_out(p, rf_template_name(t), rf_template_file(t) ? rf_template_file(t) : "",
+                    rf_template_line(t), rf_template_col(t), why, d);
+}
+
 rf_status rf_pack_index_rooms(rf_pack *p, const bool *bad, rf_diags *d)
 {
     size_t n = rf_template_set_count(p->set), ns = rf_template_set_skipped_count(p->set), i;

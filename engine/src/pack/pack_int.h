@@ -53,6 +53,10 @@ bool rf_pack_refuse_link(const char *root, const char *path, rf_diags *d);
 /* Loads the profiles file at path into a fresh set and layers it over
  * p->profiles (profile-replaced notes), recording the files read. */
 rf_status rf_pack_load_profiles(rf_pack *p, const char *path, rf_diags *d);
+/* One more room left out, after the index (a room whose subrooms fail
+ * rf_template_set_link): on p's list with a room-left-out note; false when
+ * memory ran out. */
+bool rf_pack_leave_out(rf_pack *p, const rf_template *t, const char *why, rf_diags *d);
 /* Sorts the room table and fills the left-out list from set's skipped rooms
  * and bad (one flag per template of set), with room-left-out notes. */
 rf_status rf_pack_index_rooms(rf_pack *p, const bool *bad, rf_diags *d);

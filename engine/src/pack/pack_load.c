@@ -5,7 +5,8 @@
  * Design: each pack loads into a set of its own (duplicate names inside a
  * pack are a warning there), the sets are merged, the scripts of every room
  * checked once, and only then is the layering decided, so a room with
- * errors never replaces a good one. No trial levels: lint makes those.
+ * errors never replaces a good one; the rooms kept then link their
+ * <subroom>s (DESIGN 16). No trial levels: lint makes those.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -130,6 +131,31 @@ static bool add_script_files(rf_pack *p, const char *scripts_dir)
     return true;
 }
 
+/* The layered rooms' <subroom>s linked (DESIGN 16): a room whose subrooms
+ * have errors is left out, as a room with errors is. */
+static rf_status link_subrooms(rf_pack *p, rf_diags *d)
+{
+    size_t n = rf_template_set_count(p->set), i;
+    bool *bad, *keep;
+    rf_status st;
+    if (rf_template_set_subroom_rooms(p->set) == 0)
+        return RF_OK;
+    bad = rf_calloc(n + 1, sizeof *bad);
+    keep = rf_calloc(n + 1, sizeof *keep);
+    st = bad && keep ? rf_template_set_link(p->set, d, bad) : RF_ERR_NOMEM;
+    for (i = 0; st == RF_ERR_CONTENT && i < n; i++) {
+        keep[i] = !bad[i];
+        if (bad[i] && !rf_pack_leave_out(p, rf_template_set_at(p->set, i),
+                                         "its subrooms have errors", d))
+            st = RF_ERR_NOMEM;
+    }
+    if (st == RF_ERR_CONTENT && rf_template_set_keep(p->set, keep) != RF_OK)
+        st = RF_ERR_NOMEM;
+    rf_free(bad);
+    rf_free(keep);
+    return st;
+}
+
 /* Script checks, the room table, the left-out list and the layering. */
 static rf_status check_and_layer(rf_pack *p, const rf_pack_opts *o, const size_t *pack_of,
                                  rf_diags *d)
@@ -148,8 +174,11 @@ static rf_status check_and_layer(rf_pack *p, const rf_pack_opts *o, const size_t
     st = ls == RF_OK || ls == RF_ERR_IO ? ls : RF_ERR_CONTENT;
     if (!add_script_files(p, o->scripts_dir) || rf_pack_index_rooms(p, bad, d) != RF_OK ||
         rf_pack_layer(p, pack_of, bad, keep, d) != RF_OK ||
-        rf_template_set_keep(p->set, keep) != RF_OK)
+        rf_template_set_keep(p->set, keep) != RF_OK) {
         st = RF_ERR_NOMEM;
+        goto done;
+    }
+    st = rf_pack_worse(st, link_subrooms(p, d));
 done:
     rf_free(bad);
     rf_free(keep);

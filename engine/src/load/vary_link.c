@@ -1,0 +1,303 @@
+/* engine/src/load/vary_link.c: every <subroom> of a loaded set resolved to
+ * the rooms that may fill it, and the rooms holding one checked as lint does.
+ *
+ * Pipeline: load, after the last file: rf_pack_load and lint call
+ * rf_template_set_link on the whole set (a subroom needs every room).
+ * Design: candidates (all the tags, the box's size in an orientation the
+ * room allows) go to the set's arena, in load order; a step with none, a
+ * room that can hold itself, or a nest past RF_VARY_SUBROOM_DEPTH (heights
+ * memoised, saturating: linear) is an error at the <subroom>; then the 64
+ * lint variants are checked with their subrooms filled. The draw is bounded
+ * by the depth whatever the link found: no content makes gen hang.
+ */
+#include <string.h>
+#include <strings.h>
+
+#include "core/alloc.h"
+#include "core/text.h"
+#include "load/template_edit.h"
+#include "roomforge/orient.h"
+#include "vary_int.h"
+
+#define SATURATED (RF_VARY_SUBROOM_DEPTH + 1)
+#define MAX_TAG 64
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* The next word of *s into out (cap bytes, cut when longer); false at the end. */
+static bool next_word(const char **s, char *out, size_t cap)
+{
+    size_t n = 0;
+    const char *p = *s;
+    while (is_space(*p))
+        p++;
+    if (!*p)
+        return false;
+    while (*p && !is_space(*p)) {
+        if (n + 1 < cap)
+            out[n++] = *p;
+        p++;
+    }
+    out[n] = '\0';
+    *s = p;
+    return true;
+}
+
+static bool has_tag(const char *tags, const char *tag)
+{
+    char w[MAX_TAG];
+    while (tags && next_word(&tags, w, sizeof w))
+        if (strcasecmp(w, tag) == 0)
+            return true;
+    return false;
+}
+
+static bool has_all_tags(const rf_template *u, const char *want)
+{
+    char w[MAX_TAG];
+    while (next_word(&want, w, sizeof w))
+        if (!has_tag(u->tags, w))
+            return false;
+    return true;
+}
+
+static bool fits(const rf_template *u, const rf_vary_step *st)
+{
+    int k, w, h;
+    for (k = 0; k < RF_ORIENT_COUNT; k++) {
+        rf_orient_size(k, u->width, u->height, &w, &h);
+        if (rf_vary_orient_allowed(u, k) && w == st->bw && h == st->bh)
+            return true;
+    }
+    return false;
+}
+
+/* vary-subroom-none at st, naming a tag no room has (with a did-you-mean:
+ * the nearest tag of any room, as rf_text_near judges near) when there is. */
+static void report_none(const rf_template_set *set, const rf_template *t, const rf_vary_step *st,
+                        rf_diags *d)
+{
+    const char *want = st->tags;
+    char w[MAX_TAG], tag[MAX_TAG], near[MAX_TAG];
+    size_t i;
+    while (next_word(&want, w, sizeof w)) {
+        size_t len = strlen(w), cap = len / 3 > 2 ? len / 3 : 2, best = cap + 1;
+        bool known = false;
+        near[0] = '\0';
+        for (i = 0; i < set->count && !known; i++) {
+            const char *tags = set->items[i]->tags;
+            while (!known && tags && next_word(&tags, tag, sizeof tag)) {
+                size_t e = rf_text_edit_distance(w, tag, cap);
+                known = e == 0;
+                if (e < best) {
+                    best = e;
+                    memcpy(near, tag, sizeof near);
+                }
+            }
+        }
+        if (!known) {
+            (void)rf_diag_add(d, "vary-subroom-none", t->file, st->line, st->col,
+                              "<subroom tags=\"%.60s\">: no room is tagged '%s'%s%s%s", st->tags,
+                              w, near[0] ? "; did you mean '" : "", near, near[0] ? "'?" : "");
+            return;
+        }
+    }
+    (void)rf_diag_add(d, "vary-subroom-none", t->file, st->line, st->col,
+                      "<subroom tags=\"%.60s\">: no room with all of those tags is %dx%d (or "
+                      "%dx%d turned, where it allows rotate=\"1\")",
+                      st->tags, st->bw, st->bh, st->bh, st->bw);
+}
+
+/* The candidates of step st of t into the set's arena; false when memory ran out. */
+static bool resolve(rf_template_set *set, const rf_template *t, rf_vary_step *st, rf_diags *d,
+                    bool *bad)
+{
+    size_t i, n = 0;
+    const rf_template **c;
+    for (i = 0; i < set->count; i++)
+        n += has_all_tags(set->items[i], st->tags) && fits(set->items[i], st);
+    st->cands = NULL;
+    st->ncands = 0;
+    if (n == 0) {
+        report_none(set, t, st, d);
+        *bad = true;
+        return true;
+    }
+    if (!(c = rf_arena_alloc(&set->arena, n * sizeof *c)))
+        return false;
+    for (i = 0, n = 0; i < set->count; i++)
+        if (has_all_tags(set->items[i], st->tags) && fits(set->items[i], st))
+            c[n++] = set->items[i];
+    st->cands = c;
+    st->ncands = n;
+    return true;
+}
+
+static long index_of(const rf_template_set *set, const rf_template *u)
+{
+    size_t i;
+    for (i = 0; i < set->count; i++)
+        if (set->items[i] == u)
+            return (long)i;
+    return -1;
+}
+
+/* Whether room `from`'s subroom step st can lead back to room `to`
+ * (seen: a scratch flag per room, cleared by the call). */
+static bool reaches(const rf_template_set *set, const rf_vary_step *st, const rf_template *to,
+                    unsigned char *seen, long *stack)
+{
+    size_t top = 0, i, k;
+    bool found = false;
+    memset(seen, 0, set->count);
+    for (i = 0; i < st->ncands; i++) {
+        long j = index_of(set, st->cands[i]);
+        if (j >= 0 && !seen[j]) {
+            seen[j] = 1;
+            stack[top++] = j;
+        }
+    }
+    while (top > 0 && !found) {
+        const rf_template *u = set->items[stack[--top]];
+        if (u == to) {
+            found = true;
+            break;
+        }
+        for (k = 0; k < u->nvary; k++)
+            for (i = 0; u->vary[k].kind == RF_VARY_SUBROOM && i < u->vary[k].ncands; i++) {
+                long j = index_of(set, u->vary[k].cands[i]);
+                if (j >= 0 && !seen[j]) {
+                    seen[j] = 1;
+                    stack[top++] = j;
+                }
+            }
+    }
+    return found;
+}
+
+/* How many rooms deep room i nests (1 for a room whose subrooms hold none),
+ * saturating at SATURATED; state: 0 new, 1 on the walk, 2 done (height[i]). */
+static int height_of(const rf_template_set *set, size_t i, unsigned char *state, int *height)
+{
+    const rf_template *u = set->items[i];
+    size_t k, c;
+    int h = 0;
+    if (state[i] == 2)
+        return height[i];
+    if (state[i] == 1)
+        return SATURATED; /* a cycle: as deep as it gets */
+    state[i] = 1;
+    for (k = 0; k < u->nvary && h < SATURATED; k++)
+        for (c = 0; u->vary[k].kind == RF_VARY_SUBROOM && c < u->vary[k].ncands; c++) {
+            long j = index_of(set, u->vary[k].cands[c]);
+            int hj = j >= 0 ? height_of(set, (size_t)j, state, height) : 0;
+            h = hj + 1 > h ? hj + 1 : h;
+        }
+    h = h > SATURATED ? SATURATED : h;
+    state[i] = 2;
+    height[i] = h;
+    return h;
+}
+
+rf_status rf_template_set_link(rf_template_set *set, rf_diags *d, bool *bad)
+{
+    unsigned char *seen = NULL, *state = NULL;
+    long *stack = NULL;
+    int *height = NULL;
+    bool *flag = NULL;
+    rf_status st = RF_ERR_NOMEM;
+    size_t i, k, errors = 0;
+    bool thin = d && rf_diags_is_enabled(d, "wall-thin");
+    if (!set || set->each)
+        return RF_ERR_ARG;
+    if (set->nsubrooms + set->nsubonly == 0 || set->count == 0)
+        return RF_OK;
+    seen = rf_calloc(set->count, 1);
+    state = rf_calloc(set->count, 1);
+    stack = rf_calloc(set->count, sizeof *stack);
+    height = rf_calloc(set->count, sizeof *height);
+    flag = rf_calloc(set->count, sizeof *flag);
+    if (!seen || !state || !stack || !height || !flag)
+        goto done;
+    /* candidates */
+    for (i = 0; i < set->count; i++) {
+        rf_template *t = set->items[i];
+        for (k = 0; t->subrooms && k < t->nvary; k++)
+            if (t->vary[k].kind == RF_VARY_SUBROOM &&
+                !resolve(set, t, (rf_vary_step *)&t->vary[k], d, &flag[i]))
+                goto done;
+    }
+    /* a room used only as a subroom that none holds: what no-doors said alone */
+    memset(seen, 0, set->count);
+    for (i = 0; i < set->count; i++) {
+        const rf_template *t = set->items[i];
+        size_t c;
+        for (k = 0; t->subrooms && k < t->nvary; k++)
+            for (c = 0; t->vary[k].kind == RF_VARY_SUBROOM && c < t->vary[k].ncands; c++) {
+                long j = index_of(set, t->vary[k].cands[c]);
+                if (j >= 0)
+                    seen[j] = 1;
+            }
+    }
+    for (i = 0; i < set->count; i++) {
+        const rf_template *t = set->items[i];
+        if (!seen[i] && rf_template_is_subroom_only(t))
+            (void)rf_diag_add(d, "no-doors", t->file, t->line, t->col,
+                              "room '%s' has no door (D or d) on its map, and no <subroom> of a "
+                              "loaded room holds it (tags %s)",
+                              t->name, t->tags);
+    }
+    /* cycles, then depth */
+    for (i = 0; i < set->count; i++) {
+        const rf_template *t = set->items[i];
+        for (k = 0; t->subrooms && !flag[i] && k < t->nvary; k++)
+            if (t->vary[k].kind == RF_VARY_SUBROOM && reaches(set, &t->vary[k], t, seen, stack)) {
+                (void)rf_diag_add(d, "vary-subroom-cycle", t->file, t->vary[k].line,
+                                  t->vary[k].col,
+                                  "<subroom tags=\"%.60s\">: room '%s' can end up inside itself "
+                                  "through these tags",
+                                  t->vary[k].tags, t->name);
+                flag[i] = true;
+            }
+    }
+    for (i = 0; i < set->count; i++) {
+        const rf_template *t = set->items[i];
+        if (!t->subrooms || flag[i] || height_of(set, i, state, height) <= RF_VARY_SUBROOM_DEPTH)
+            continue;
+        for (k = 0; k < t->nvary && t->vary[k].kind != RF_VARY_SUBROOM; k++)
+            ;
+        (void)rf_diag_add(d, "vary-subroom-depth", t->file, t->vary[k].line, t->vary[k].col,
+                          "<subroom tags=\"%.60s\">: room '%s' nests rooms more than %d deep "
+                          "through its subrooms (or through one that holds itself)",
+                          t->vary[k].tags, t->name, RF_VARY_SUBROOM_DEPTH);
+        flag[i] = true;
+    }
+    /* the variants, their subrooms filled, checked as rooms */
+    for (i = 0; i < set->count; i++) {
+        size_t e;
+        if (!set->items[i]->subrooms || flag[i])
+            continue;
+        e = rf_vary_check(set->items[i], d, thin);
+        if (e == SIZE_MAX)
+            goto done;
+        flag[i] = e > 0;
+    }
+    for (i = 0; i < set->count; i++) {
+        errors += flag[i];
+        if (bad)
+            bad[i] = flag[i];
+    }
+    st = errors ? RF_ERR_CONTENT : RF_OK;
+done:
+    rf_free(seen);
+    rf_free(state);
+    rf_free(stack);
+    rf_free(height);
+    rf_free(flag);
+    return st;
+}
+
+size_t rf_template_set_subroom_rooms(const rf_template_set *set)
+{
+    return set ? set->nsubrooms + set->nsubonly : 0;
+}
