@@ -4,8 +4,10 @@
 -- of its weight's, a once="1" subst makes one pick a variant, nsubst counts
 -- are exact in every variant, a three-group shuffle reaches all six orders;
 -- validate re-draws (every placed Flooded Chapel holds its 6 W) and its
--- refusals are counted; variants are placed whole in levels; lint names the
--- one room with a sealed part; the Lua module shows and places variant N.
+-- refusals are counted; variants are placed whole in levels; a subroom box
+-- is filled by a room with its tag, turned when it may, its objects with
+-- it; lint names the one room with a sealed part; the Lua module shows and
+-- places variant N.
 local H = dofile(arg[0]:match("^(.*/)") .. "harness.lua")
 local rf = require "roomforge"
 
@@ -127,6 +129,28 @@ for v = 0, 9 do
     H.eq(got[g] or 0, want[g] or 0, string.format("variant %d placed whole: its %s cells", v, g))
   end
 end
+
+-- subroom: the Z box holds a room tagged closet (turned if it may turn),
+-- its objects with it, ids led by its name; a room without the tag never
+local seen = {}
+for v = 0, 199 do
+  local doc = H.decode(pack:show("Watch Room", "json", v))
+  H.eq(#doc.objects, 1, "variant " .. v .. ": one closet's lever")
+  local o = doc.objects[1] or {}
+  seen[o.id or "?"] = (seen[o.id or "?"] or 0) + 1
+  H.check(o.x and o.x >= 2 and o.x <= 5 and o.y >= 2 and o.y <= 4,
+          string.format("variant %d: %s inside the box", v, tostring(o.id)))
+  H.check(not table.concat(doc.rows):find("Z"), "variant " .. v .. ": the box filled")
+end
+H.check((seen["Mop Cupboard.mop"] or 0) > 0 and (seen["Tall Press.press"] or 0) > 0,
+        "both closets fill the box (the 3x4 one turned)")
+H.eq((seen["Mop Cupboard.mop"] or 0) + (seen["Tall Press.press"] or 0), 200, "and nothing else")
+local level = pack:gen{seed = 2, depth = 3, rooms = {"Watch Room"}, variant = 0}
+local found = false
+for _, o in ipairs(level.objects) do
+  if o.id == "Tall Press.press" or o.id == "Mop Cupboard.mop" then found = true end
+end
+H.check(found, "a level holds the closet's lever under its prefixed id")
 
 H.raises(function() pack:show("Moss Grotto", "text", -1) end, "a variant is an integer",
          "a negative variant")
