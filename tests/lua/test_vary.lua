@@ -24,7 +24,7 @@ for _, d in ipairs(ld) do
 end
 H.eq(#named, 1, "lint reports one diagnostic")
 H.eq(named[1] and named[1].code, "unreachable-part", "a sealed part")
-H.eq(named[1] and named[1].line, 42, "on Cracked Hall's <room> line")
+H.eq(named[1] and named[1].line, 43, "on Cracked Hall's <room> line")
 H.check(named[1] and named[1].message:find("^variant %d+: "), "naming the variant")
 local sealed_v = tonumber(named[1].message:match("^variant (%d+)"))
 local _, vd = pack:show("Cracked Hall", "text", sealed_v)

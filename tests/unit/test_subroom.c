@@ -342,6 +342,32 @@ START_TEST(a_doorless_tagged_room_no_subroom_holds_warns_no_doors)
 }
 END_TEST
 
+START_TEST(a_room_with_lua_scripts_is_no_candidate)
+{
+    const rf_diag *g;
+    char box[16];
+    ck_assert_int_eq(load_linked(HALL("closet") "<room name=\"Closet\" tags=\"closet\">\n"
+                                 "<row text=\"#.#\"/>\n<row text=\"#.#\"/>\n</room>\n"
+                                 "<room name=\"Chatty\" tags=\"closet\">\n"
+                                 "<row text=\"...\"/>\n<row text=\"...\"/>\n"
+                                 "<script lang=\"lua\">local x = 1</script>\n</room>\n"
+                                 "</roomdb>\n"),
+                     RF_OK);
+    g = find_code("vary-subroom-lua");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_int_eq(g->line, 10); /* the <subroom> */
+    ck_assert_int_eq(g->severity, RF_SEV_WARNING);
+    ck_assert_ptr_nonnull(strstr(g->message, "'Chatty'"));
+    ck_assert_uint_eq(rf_diags_errors(d), 0);
+    for (uint32_t v = 0; v < 16; v++) { /* only the closet fills the box */
+        rf_template *vt = variant("Hall", v);
+        box_of(vt, box);
+        ck_assert_str_eq(box, "#.#/#.#");
+        rf_template_variant_free(vt);
+    }
+}
+END_TEST
+
 START_TEST(a_level_places_the_room_with_its_subroom_whole)
 {
     rf_level_opts o;
@@ -402,6 +428,7 @@ static Suite *subroom_suite(void)
     tcase_add_test(errors, subrooms_nested_past_the_limit_are_an_error);
     tcase_add_test(errors, a_closet_is_checked_in_the_room_around_it);
     tcase_add_test(errors, a_doorless_tagged_room_no_subroom_holds_warns_no_doors);
+    tcase_add_test(errors, a_room_with_lua_scripts_is_no_candidate);
     tcase_add_test(place, a_level_places_the_room_with_its_subroom_whole);
     suite_add_tcase(s, fill);
     suite_add_tcase(s, errors);

@@ -142,6 +142,7 @@ static const rf_diag_code codes[] = {
     {"vary-subroom-none", E, true, "a <subroom> no loaded room fills: none has all its tags and the box's size in an orientation it allows"},
     {"vary-subroom-cycle", E, true, "a room that can end up inside itself through <subroom> tags"},
     {"vary-subroom-depth", E, true, "subrooms nested deeper than 4 rooms"},
+    {"vary-subroom-lua", W, true, "a room a <subroom> could take carries Lua scripts, which a subroom cannot bring: it is no candidate"},
     {"vary-validate", E, true, "a <validate> chunk that fails to run, or that no variant of the lint seeds passes"},
 };
 

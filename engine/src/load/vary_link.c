@@ -108,6 +108,36 @@ static void report_none(const rf_template_set *set, const rf_template *t, const 
                       st->tags, st->bw, st->bh, st->bh, st->bw);
 }
 
+/* A room with Lua scripts: a subroom brings XML scripts only, remapped to
+ * its prefixed ids and the outer room's cells; a Lua chunk's ids, anchors
+ * and cells would name the outer room's, so such a room is no candidate. */
+static bool carries_lua(const rf_template *u)
+{
+    size_t i;
+    for (i = 0; i < u->nscripts; i++)
+        if (u->scripts[i].lang == RF_SCRIPT_LUA)
+            return true;
+    return false;
+}
+
+/* Whether u is a candidate of st: all its tags, the box's size in an
+ * orientation it allows, no Lua scripts (vary-subroom-lua with report). */
+static bool candidate(const rf_template *t, const rf_template *u, const rf_vary_step *st,
+                      rf_diags *d)
+{
+    if (!has_all_tags(u, st->tags) || !fits(u, st))
+        return false;
+    if (!carries_lua(u))
+        return true;
+    if (d)
+        (void)rf_diag_add(d, "vary-subroom-lua", t->file, st->line, st->col,
+                          "<subroom tags=\"%.60s\">: room '%s' has the tags and the size but "
+                          "carries Lua scripts, which a subroom cannot bring (their ids, anchors "
+                          "and cells would be the outer room's): it is no candidate",
+                          st->tags, u->name ? u->name : "");
+    return false;
+}
+
 /* The candidates of step st of t into the set's arena; false when memory ran out. */
 static bool resolve(rf_template_set *set, const rf_template *t, rf_vary_step *st, rf_diags *d,
                     bool *bad)
@@ -115,7 +145,7 @@ static bool resolve(rf_template_set *set, const rf_template *t, rf_vary_step *st
     size_t i, n = 0;
     const rf_template **c;
     for (i = 0; i < set->count; i++)
-        n += has_all_tags(set->items[i], st->tags) && fits(set->items[i], st);
+        n += candidate(t, set->items[i], st, d);
     st->cands = NULL;
     st->ncands = 0;
     if (n == 0) {
@@ -126,7 +156,7 @@ static bool resolve(rf_template_set *set, const rf_template *t, rf_vary_step *st
     if (!(c = rf_arena_alloc(&set->arena, n * sizeof *c)))
         return false;
     for (i = 0, n = 0; i < set->count; i++)
-        if (has_all_tags(set->items[i], st->tags) && fits(set->items[i], st))
+        if (candidate(t, set->items[i], st, NULL))
             c[n++] = set->items[i];
     st->cands = c;
     st->ncands = n;
