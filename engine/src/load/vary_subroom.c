@@ -6,8 +6,9 @@
  * outer variant's stream, so variant v names the whole nested map. Inner
  * doors become floor, used anchors floor and unused ones wall (the anchors
  * are the outer room's); objects and XML clauses move to the outer frame
- * (at= made x, y), ids led by "Name."; a room with Lua scripts is no candidate (vary_link.c). Depth
- * is bounded by RF_VARY_SUBROOM_DEPTH: a cycle the link missed cannot hang.
+ * (at= made x, y), ids led by "Name."; a room with Lua scripts is no
+ * candidate (vary_link.c). Depth is bounded by RF_VARY_SUBROOM_DEPTH: a
+ * cycle the link missed cannot hang.
  */
 #include <stdio.h>
 #include <string.h>
