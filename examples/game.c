@@ -102,7 +102,8 @@ int main(int argc, char **argv)
     if (!d || !rooms || !profiles)
         goto done;
     snprintf(path, sizeof path, "%s/content/rooms", argv[1]);
-    if (rf_template_set_load_path(rooms, path, d) != RF_OK)
+    if (rf_template_set_load_path(rooms, path, d) != RF_OK ||
+        rf_template_set_link(rooms, d, NULL) != RF_OK) /* <subroom>s: after the last load */
         goto done;
     snprintf(path, sizeof path, "%s/content/profiles.xml", argv[1]);
     if (rf_profile_set_load(profiles, path, d) != RF_OK)

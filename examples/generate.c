@@ -31,7 +31,8 @@ int main(int argc, char **argv)
         goto done;
     /* 1. Content: the pack's rooms and profiles; problems go to the sink. */
     snprintf(path, sizeof path, "%s/content/rooms", argv[1]);
-    if (rf_template_set_load_path(rooms, path, d) != RF_OK)
+    if (rf_template_set_load_path(rooms, path, d) != RF_OK ||
+        rf_template_set_link(rooms, d, NULL) != RF_OK) /* <subroom>s: after the last load */
         goto done;
     snprintf(path, sizeof path, "%s/content/profiles.xml", argv[1]);
     if (rf_profile_set_load(profiles, path, d) != RF_OK)

@@ -152,6 +152,23 @@ RF_API RF_NODISCARD rf_status rf_template_set_load_buffer(rf_template_set *set, 
 RF_API RF_NODISCARD rf_status rf_template_set_load_path(rf_template_set *set, const char *path,
                                                         rf_diags *d);
 
+/* Links every <subroom> of set to the rooms that may fill it (DESIGN 16):
+ * all its tags, the box's size in an orientation the room allows, no Lua
+ * scripts. Call it once the set holds every room (after the last load, and
+ * again after each change to which rooms it holds): until then a room with
+ * a <subroom> draws its box unfilled, vary-unresolved. rf_pack_load links
+ * for you. Reports to d, at the <subroom>, a step no room fills
+ * (vary-subroom-none, with a did-you-mean for an unknown tag), a room that
+ * can hold itself (vary-subroom-cycle), nesting past 4 rooms
+ * (vary-subroom-depth), a candidate with Lua scripts (vary-subroom-lua, a
+ * warning), and the first of the 64 lint variants that fails as a room with
+ * its subrooms filled; and, a warning, a room used only as a subroom that
+ * no <subroom> can hold (no-doors). bad (rf_template_set_count entries, or
+ * NULL) gets true for each room with such an error (rf_pack_load leaves
+ * those rooms out). RF_OK; RF_ERR_CONTENT
+ * when a room had an error; RF_ERR_ARG for a streaming set; RF_ERR_NOMEM. */
+RF_API RF_NODISCARD rf_status rf_template_set_link(rf_template_set *set, rf_diags *d, bool *bad);
+
 /* What a streaming set hands each room to (rf_template_set_stream): its
  * status is the room's (RF_ERR_CONTENT, RF_ERR_NOMEM, ...). */
 typedef rf_status (*rf_template_fn)(void *ud, const rf_template *t);

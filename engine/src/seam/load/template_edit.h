@@ -22,18 +22,6 @@ rf_status rf_template_set_take(rf_template_set *set, rf_template_set *src);
  * RF_OK, or RF_ERR_NOMEM with set unchanged; RF_ERR_ARG for a streaming set. */
 rf_status rf_template_set_keep(rf_template_set *set, const bool *keep);
 
-/* Links every <subroom> of set to the rooms that may fill it (DESIGN 16):
- * all its tags, the box's size in an orientation the room allows. Reports
- * to d (at the <subroom>) a step no room fills (vary-subroom-none, with a
- * did-you-mean for an unknown tag), a room that can hold itself
- * (vary-subroom-cycle), nesting past RF_VARY_SUBROOM_DEPTH
- * (vary-subroom-depth), and the first of the 64 lint variants that fails
- * as a room with its subrooms filled; and, a warning, a room used only as
- * a subroom that no <subroom> can hold (no-doors). bad (count entries, or NULL) gets
- * true for each room with such an error. Call it once the set holds every
- * room, after each change to which rooms it holds. RF_OK; RF_ERR_CONTENT
- * when a room had an error; RF_ERR_ARG for a streaming set; RF_ERR_NOMEM. */
-rf_status rf_template_set_link(rf_template_set *set, rf_diags *d, bool *bad);
 /* How many rooms loaded into set (streaming or not) need the link: those
  * holding a <subroom> and those used only as one (tags, no door). */
 size_t rf_template_set_subroom_rooms(const rf_template_set *set);
