@@ -126,6 +126,15 @@ grep -q "[1-9][0-9]* rooms, [1-9][0-9]* profiles loaded; 0 errors" "$tmp/err" ||
 expect_rc 0 lint "$content/profiles.xml"
 grep -q " 0 rooms, [1-9][0-9]* profiles loaded; 0 errors" "$tmp/err" ||
     fail "lint of profiles.xml alone: $(cat "$tmp/out" "$tmp/err")"
+# Rooms whose <subroom>s have errors are not counted as loaded, streamed
+# (rooms alone) or kept (with a profiles file): of subroom_bad's five rooms,
+# one loads (the closet no subroom holds: a warning).
+expect_rc 1 lint "$data/subroom_bad"
+grep -q " 1 room, 0 profiles loaded; 4 errors, 1 warning" "$tmp/err" ||
+    fail "lint of subroom_bad: $(cat "$tmp/err")"
+expect_rc 1 lint "$data/subroom_bad" "$content/profiles.xml"
+grep -q " 1 room, [1-9][0-9]* profiles loaded; 4 errors, 1 warning" "$tmp/err" ||
+    fail "lint of subroom_bad with profiles: $(cat "$tmp/err")"
 recipes=$data/../recipe
 expect_rc 1 lint "$recipes"
 for want in "broken.lua:3:1: error: .*\[script-syntax\]" \

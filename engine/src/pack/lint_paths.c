@@ -150,14 +150,23 @@ static rf_status lint_status(rf_status ls)
 
 /* A room with a <subroom> needs every room (DESIGN 16), which a stream let
  * go: the rooms loaded again, kept, their findings already said dropped,
- * and linked (rf_template_set_link) into d. Only when a room has one. */
-static rf_status lint_subrooms(const found *f, size_t npaths, rf_diags *d)
+ * and linked (rf_template_set_link) into d; *nbad gets the rooms the link
+ * found errors in (not loaded, as rf_pack_load leaves them out). Only when
+ * a room has one. */
+static rf_status lint_subrooms(const found *f, size_t npaths, rf_diags *d, size_t *nbad)
 {
     rf_template_set *set = rf_template_set_new();
     rf_diags *quiet = rf_diags_new_staging();
     rf_status st = RF_ERR_NOMEM;
-    if (set && quiet && load_rooms(f, npaths, set, quiet) != RF_ERR_NOMEM)
-        st = rf_template_set_link(set, d, NULL);
+    bool *bad = NULL;
+    size_t i;
+    *nbad = 0;
+    if (set && quiet && load_rooms(f, npaths, set, quiet) != RF_ERR_NOMEM &&
+        (bad = rf_calloc(rf_template_set_count(set) + 1, sizeof *bad)))
+        st = rf_template_set_link(set, d, bad);
+    for (i = 0; bad && i < rf_template_set_count(set); i++)
+        *nbad += bad[i];
+    rf_free(bad);
     rf_diags_free(quiet);
     rf_template_set_free(set);
     return st;
@@ -170,6 +179,7 @@ static rf_status lint_streaming(const found *f, size_t npaths, const rf_world_op
 {
     rf_template_set *set = rf_template_set_new();
     rf_lint_pipe *checks = NULL;
+    size_t nlinked = 0, left;
     rf_status st;
     if (!set)
         return RF_ERR_NOMEM;
@@ -182,9 +192,12 @@ static rf_status lint_streaming(const found *f, size_t npaths, const rf_world_op
         st = rf_pack_worse(st, rf_lint_pipe_finish(checks, d));
     }
     if (st != RF_ERR_NOMEM && rf_template_set_subroom_rooms(set) > 0)
-        st = rf_pack_worse(st, lint_subrooms(f, npaths, d));
-    /* loaded: the rooms without errors, a room with script errors not one */
-    out->rooms = rf_template_set_streamed(set) - rf_lint_pipe_left_out(checks);
+        st = rf_pack_worse(st, lint_subrooms(f, npaths, d, &nlinked));
+    /* loaded: the rooms without errors, a room with script or subroom errors
+     * not one (one with both, rare, is taken off once: at most all of them) */
+    left = rf_lint_pipe_left_out(checks) + nlinked;
+    out->rooms = rf_template_set_streamed(set) - (left < rf_template_set_streamed(set)
+                                                      ? left : rf_template_set_streamed(set));
     rf_lint_pipe_free(checks);
     rf_template_set_free(set);
     return st;
@@ -201,22 +214,23 @@ static rf_status lint_keeping(const found *f, size_t npaths, const rf_world_opts
     if (!set)
         return RF_ERR_NOMEM;
     st = load_rooms(f, npaths, set, d);
-    if (st != RF_ERR_NOMEM)
-        st = rf_pack_worse(st, rf_template_set_link(set, d, NULL));
+    /* bad: the world lint's (script errors), then the link's (subroom errors) */
     if (st != RF_ERR_NOMEM &&
-        !(bad = rf_calloc(rf_template_set_count(set) + 1, sizeof *bad)))
+        !(bad = rf_calloc(2 * (rf_template_set_count(set) + 1), sizeof *bad)))
         st = RF_ERR_NOMEM;
+    if (st != RF_ERR_NOMEM)
+        st = rf_pack_worse(st, rf_template_set_link(set, d, bad + rf_template_set_count(set) + 1));
     if (st != RF_ERR_NOMEM)
         st = rf_pack_worse(st, lint_status(rf_world_lint_rooms(set, wo, d, bad)));
     for (i = 0; bad && i < rf_template_set_count(set); i++)
-        nbad += bad[i];
+        nbad += bad[i] || bad[rf_template_set_count(set) + 1 + i];
     rf_free(bad);
     for (i = 0; i < npaths && st != RF_ERR_NOMEM; i++)
         for (k = 0; k < rf_fs_list_count(f->lists[i]) && st != RF_ERR_NOMEM; k++, n++)
             if (f->kind[n] == FOUND_PROFILES)
                 st = rf_pack_worse(st, profiles(rf_fs_list_at(f->lists[i], k), set, d,
                                                 &out->profiles));
-    out->rooms = rf_template_set_count(set) - nbad; /* script errors: not loaded */
+    out->rooms = rf_template_set_count(set) - nbad; /* script or subroom errors: not loaded */
     rf_template_set_free(set);
     return st;
 }
