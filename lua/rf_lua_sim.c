@@ -77,6 +77,38 @@ static void push_lines(lua_State *L, const char *text, size_t n)
     }
 }
 
+/* Pushes the result of box's play of template t: sim's JSON fields, and
+ * its text (box->buf, len bytes) as lines. */
+static void push_result(lua_State *L, const rf_lua_box *box, const rf_template *t,
+                        lua_Integer orient, const char *coords, size_t len)
+{
+    size_t from, to, i;
+    lua_createtable(L, 0, 7);
+    lua_pushstring(L, rf_template_name(t));
+    lua_setfield(L, -2, "room");
+    lua_pushstring(L, rf_scenario_file(box->scenario));
+    lua_setfield(L, -2, "scenario");
+    lua_pushinteger(L, rf_scenario_ticks(box->scenario));
+    lua_setfield(L, -2, "ticks");
+    lua_pushinteger(L, (lua_Integer)rf_scenario_result_failed(box->result));
+    lua_setfield(L, -2, "failed");
+    lua_pushinteger(L, (lua_Integer)orient);
+    lua_setfield(L, -2, "orient");
+    lua_pushstring(L, coords);
+    lua_setfield(L, -2, "coords");
+    rf_scenario_result_effects(box->result, &from, &to);
+    lua_createtable(L, (int)(to - from), 0);
+    for (i = from; i < to; i++) {
+        rf_lua_push_effect(L, box->world, rf_world_effect_at(box->world, i));
+        lua_rawseti(L, -2, (lua_Integer)(i - from) + 1);
+    }
+    lua_setfield(L, -2, "effects");
+    push_lines(L, box->buf ? box->buf : "", len);
+    lua_setfield(L, -2, "lines");
+    push_expects(L, box->scenario, box->result);
+    lua_setfield(L, -2, "expects");
+}
+
 /* pack:sim{room, scenario = TEXT | file = PATH, name, orient, coords} -> result,
  * diagnostics; nil, diagnostics when the scenario does not load or the
  * room is unknown. */
@@ -91,7 +123,7 @@ int rf_lua_pack_sim(lua_State *L)
     lua_Integer orient;
     rf_lua_box *box;
     rf_world_opts wo;
-    size_t len = 0, index = 0, from, to, i, k;
+    size_t len = 0, index = 0, k;
     FILE *f;
     rf_status st;
     rf_lua_opts(L, 2, false, keys);
@@ -144,30 +176,7 @@ int rf_lua_pack_sim(lua_State *L)
     st = rf_scenario_result_write(box->result, f, RF_SCENARIO_TEXT);
     if (fclose(f) != 0 || st != RF_OK)
         return luaL_error(L, "roomforge: sim: %s", rf_status_str(st != RF_OK ? st : RF_ERR_NOMEM));
-    lua_createtable(L, 0, 7);
-    lua_pushstring(L, rf_template_name(t));
-    lua_setfield(L, -2, "room");
-    lua_pushstring(L, rf_scenario_file(box->scenario));
-    lua_setfield(L, -2, "scenario");
-    lua_pushinteger(L, rf_scenario_ticks(box->scenario));
-    lua_setfield(L, -2, "ticks");
-    lua_pushinteger(L, (lua_Integer)rf_scenario_result_failed(box->result));
-    lua_setfield(L, -2, "failed");
-    lua_pushinteger(L, (lua_Integer)orient);
-    lua_setfield(L, -2, "orient");
-    lua_pushstring(L, coords_names[k]);
-    lua_setfield(L, -2, "coords");
-    rf_scenario_result_effects(box->result, &from, &to);
-    lua_createtable(L, (int)(to - from), 0);
-    for (i = from; i < to; i++) {
-        rf_lua_push_effect(L, box->world, rf_world_effect_at(box->world, i));
-        lua_rawseti(L, -2, (lua_Integer)(i - from) + 1);
-    }
-    lua_setfield(L, -2, "effects");
-    push_lines(L, box->buf ? box->buf : "", len);
-    lua_setfield(L, -2, "lines");
-    push_expects(L, box->scenario, box->result);
-    lua_setfield(L, -2, "expects");
+    push_result(L, box, t, orient, coords_names[k], len);
     rf_lua_push_diags(L, box->diags);
     return 2;
 }

@@ -65,6 +65,57 @@ static void pair_opt(lua_State *L, int t, const char *key, lua_Integer *a, lua_I
     lua_pop(L, 1);
 }
 
+/* The run's numbers of options table 2 into o (misuse raises), and the pack's
+ * profiles and templates; the format's name (parsed into *fmt) or NULL. */
+static const char *number_opts(lua_State *L, const rf_lua_pack *p, rf_stats_opts *o,
+                               rf_stats_format *fmt)
+{
+    lua_Integer seed, count, lo, hi, w, h, dl, jobs, shard = 0, nshards = 0;
+    const char *format;
+    seed = rf_lua_opt_integer(L, 2, 2, "seed", (lua_Integer)o->seed);
+    count = rf_lua_opt_integer(L, 2, 2, "count", (lua_Integer)o->count);
+    lo = o->depth_lo;
+    hi = o->depth_hi;
+    pair_opt(L, 2, "depths", &lo, &hi);
+    w = rf_lua_opt_integer(L, 2, 2, "width", 0);
+    h = rf_lua_opt_integer(L, 2, 2, "height", 0);
+    dl = rf_lua_opt_integer(L, 2, 2, "difficulty", 0);
+    jobs = rf_lua_opt_integer(L, 2, 2, "jobs", 0);
+    pair_opt(L, 2, "shard", &shard, &nshards);
+    format = rf_lua_opt_string(L, 2, 2, "format", NULL);
+    if (seed < 0)
+        luaL_argerror(L, 2, "'seed' must be a non-negative integer");
+    if (count < 1)
+        luaL_argerror(L, 2, "'count' must be at least 1");
+    if (lo < 1 || hi < lo || hi > RF_LEVEL_MAX_DEPTH)
+        luaL_argerror(L, 2, "'depths' takes {a, b} with 1 <= a <= b <= 1000");
+    if ((w || h) && (w < RF_LEVEL_MIN_W || h < RF_LEVEL_MIN_H || w > RF_LEVEL_MAX_SIDE ||
+                     h > RF_LEVEL_MAX_SIDE))
+        luaL_argerror(L, 2, "'width' and 'height' go together, from 20x10 to 1000x1000");
+    if (dl != 0 && (dl < 1 || dl > 5))
+        luaL_argerror(L, 2, "'difficulty' takes 1..5");
+    if (jobs < 0 || jobs > RF_STATS_MAX_JOBS)
+        luaL_argerror(L, 2, "'jobs' takes 0 (every core) to 256");
+    if ((shard || nshards) && (nshards < 1 || nshards > RF_STATS_MAX_SHARDS || shard < 1 ||
+                               shard > nshards))
+        luaL_argerror(L, 2, "'shard' takes {i, n} with 1 <= i <= n");
+    if (format && !rf_stats_format_parse(format, fmt))
+        luaL_argerror(L, 2, "'format' takes text, json, csv or html");
+    o->profiles = rf_pack_profiles(p->pack);
+    o->templates = rf_pack_templates(p->pack);
+    o->seed = (uint64_t)seed;
+    o->count = (uint64_t)count;
+    o->depth_lo = (int)lo;
+    o->depth_hi = (int)hi;
+    o->width = (int)w;
+    o->height = (int)h;
+    o->difficulty = (int)dl;
+    o->jobs = (int)jobs;
+    o->shard = (int)shard;
+    o->nshards = (int)nshards;
+    return format;
+}
+
 /* pack:stats{profiles, seed, count, depths = {a, b}, width, height,
  * difficulty, rooms, recipe, recipe_name, jobs, shard = {i, n}, format} ->
  * the report (tables, or a string with format), diagnostics; nil,
@@ -76,7 +127,6 @@ int rf_lua_pack_stats(lua_State *L)
                                        "shard", "format", NULL};
     rf_lua_pack *p = rf_lua_check_pack(L, 1);
     const char *profiles[RF_STATS_MAX_PROFILES], *rooms[STATS_MAX_ROOMS], *format;
-    lua_Integer seed, count, lo, hi, w, h, dl, jobs, shard = 0, nshards = 0;
     rf_stats_format fmt = RF_STATS_JSON;
     rf_stats_opts o;
     rf_lua_box *box;
@@ -85,47 +135,7 @@ int rf_lua_pack_stats(lua_State *L)
     FILE *f;
     rf_lua_opts(L, 2, true, keys);
     rf_stats_opts_init(&o);
-    seed = rf_lua_opt_integer(L, 2, 2, "seed", (lua_Integer)o.seed);
-    count = rf_lua_opt_integer(L, 2, 2, "count", (lua_Integer)o.count);
-    lo = o.depth_lo;
-    hi = o.depth_hi;
-    pair_opt(L, 2, "depths", &lo, &hi);
-    w = rf_lua_opt_integer(L, 2, 2, "width", 0);
-    h = rf_lua_opt_integer(L, 2, 2, "height", 0);
-    dl = rf_lua_opt_integer(L, 2, 2, "difficulty", 0);
-    jobs = rf_lua_opt_integer(L, 2, 2, "jobs", 0);
-    pair_opt(L, 2, "shard", &shard, &nshards);
-    format = rf_lua_opt_string(L, 2, 2, "format", NULL);
-    if (seed < 0)
-        return luaL_argerror(L, 2, "'seed' must be a non-negative integer");
-    if (count < 1)
-        return luaL_argerror(L, 2, "'count' must be at least 1");
-    if (lo < 1 || hi < lo || hi > RF_LEVEL_MAX_DEPTH)
-        return luaL_argerror(L, 2, "'depths' takes {a, b} with 1 <= a <= b <= 1000");
-    if ((w || h) && (w < RF_LEVEL_MIN_W || h < RF_LEVEL_MIN_H || w > RF_LEVEL_MAX_SIDE ||
-                     h > RF_LEVEL_MAX_SIDE))
-        return luaL_argerror(L, 2, "'width' and 'height' go together, from 20x10 to 1000x1000");
-    if (dl != 0 && (dl < 1 || dl > 5))
-        return luaL_argerror(L, 2, "'difficulty' takes 1..5");
-    if (jobs < 0 || jobs > RF_STATS_MAX_JOBS)
-        return luaL_argerror(L, 2, "'jobs' takes 0 (every core) to 256");
-    if ((shard || nshards) && (nshards < 1 || nshards > RF_STATS_MAX_SHARDS || shard < 1 ||
-                               shard > nshards))
-        return luaL_argerror(L, 2, "'shard' takes {i, n} with 1 <= i <= n");
-    if (format && !rf_stats_format_parse(format, &fmt))
-        return luaL_argerror(L, 2, "'format' takes text, json, csv or html");
-    o.profiles = rf_pack_profiles(p->pack);
-    o.templates = rf_pack_templates(p->pack);
-    o.seed = (uint64_t)seed;
-    o.count = (uint64_t)count;
-    o.depth_lo = (int)lo;
-    o.depth_hi = (int)hi;
-    o.width = (int)w;
-    o.height = (int)h;
-    o.difficulty = (int)dl;
-    o.jobs = (int)jobs;
-    o.shard = (int)shard;
-    o.nshards = (int)nshards;
+    format = number_opts(L, p, &o, &fmt);
     o.recipe_file = rf_lua_opt_string(L, 2, 2, "recipe_name", NULL);
     if (rf_lua_opt_string(L, 2, 2, "recipe", NULL)) {
         lua_getfield(L, 2, "recipe");

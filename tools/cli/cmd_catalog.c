@@ -101,6 +101,33 @@ static int take_format(const char *cmd, const char *v, void *ctx)
 
 static const cli_opt catalog_opts[] = {{"format", true, take_format}, {NULL, false, NULL}};
 
+/* Prints the catalog so asks for in fmt, its head and end included, the
+ * diagnostics of a failed level in d; the exit code after rc. */
+static int print_catalog(const rf_stats_opts *so, int fmt, rf_diags *d, int verbosity, int rc)
+{
+    catalog_out co = {fmt, true};
+    rf_status s;
+    if (fmt == FMT_CSV)
+        puts("seed,depth,digest,rooms,templates,monsters,items");
+    else if (fmt == FMT_JSON)
+        fputs("{\"levels\":[", stdout);
+    s = rf_stats_catalog(so, print_row, &co, d);
+    if (s == RF_ERR_IO) {
+        rc = cli_usage_error("catalog", "write error on stdout");
+    } else if (s != RF_OK) { /* the failing level's diagnostics, and which level it is */
+        rc = s == RF_ERR_ARG ? CLI_USAGE
+             : s == RF_ERR_NOMEM ? cli_usage_error("catalog", "out of memory")
+                                 : cli_exit_for(s);
+        if (cli_write_diags(d, verbosity) != CLI_OK)
+            rc = CLI_USAGE;
+    } else if (fmt == FMT_JSON) {
+        fputs("\n]}\n", stdout);
+    }
+    if (fflush(stdout) != 0 && rc == CLI_OK)
+        rc = cli_usage_error("catalog", "write error on stdout");
+    return rc;
+}
+
 int cmd_catalog(int argc, char **argv)
 {
     char *recipe = NULL;
@@ -112,8 +139,6 @@ int cmd_catalog(int argc, char **argv)
     size_t n;
     int k, rc, fmt = FMT_TEXT;
     rf_stats_opts so;
-    catalog_out co;
-    rf_status s;
     rf_stats_opts_init(&so);
     cli_gen_init(&g, CLI_GEN_LEVEL | CLI_GEN_RUN);
     n = cli_gen_sets(&g, sets);
@@ -159,30 +184,7 @@ int cmd_catalog(int argc, char **argv)
     so.templates = rf_pack_templates(cp.pack);
     so.profile_names = &g.o.profile;
     so.nprofiles = 1;
-    co.fmt = fmt;
-    co.first = true;
-    if (fmt == FMT_CSV)
-        puts("seed,depth,digest,rooms,templates,monsters,items");
-    else if (fmt == FMT_JSON)
-        fputs("{\"levels\":[", stdout);
-    s = rf_stats_catalog(&so, print_row, &co, d);
-    if (s == RF_ERR_IO) {
-        rc = cli_usage_error("catalog", "write error on stdout");
-        goto done;
-    }
-    if (s != RF_OK) { /* the failing level's diagnostics, and which level it is */
-        rc = s == RF_ERR_ARG ? CLI_USAGE
-             : s == RF_ERR_NOMEM ? cli_usage_error("catalog", "out of memory")
-                                 : cli_exit_for(s);
-        if (cli_write_diags(d, g.cc.verbosity) != CLI_OK)
-            rc = CLI_USAGE;
-        goto done;
-    }
-    if (fmt == FMT_JSON)
-        fputs("\n]}\n", stdout);
-done:
-    if (fflush(stdout) != 0 && rc == CLI_OK)
-        rc = cli_usage_error("catalog", "write error on stdout");
+    rc = print_catalog(&so, fmt, d, g.cc.verbosity, rc);
     rf_fs_free(recipe);
     rf_diags_free(d);
     k = cli_pack_close(&cp);

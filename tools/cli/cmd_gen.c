@@ -154,17 +154,49 @@ static int load_rooms_file(const char *path, rf_rooms_file **out)
     return cli_exit_for(s);
 }
 
+/* The format gen writes (ANSI for a person at a terminal) once -o and the
+ * format suit each other; CLI_OK or the exit code, printed. */
+static int pick_format(const cli_gen *g, rf_view_format *fmt)
+{
+    int k;
+    *fmt = g->fmt;
+    if (g->out_path && (k = cli_out_check("gen", g->out_path, NULL, NULL, 0)) != CLI_OK)
+        return k; /* a directory or FIFO: said before any work */
+    if (!g->fmt_given && !g->out_path && cli_use_color(stdout))
+        *fmt = RF_VIEW_ANSI; /* a person at a terminal */
+    if (rf_view_format_is_binary(*fmt) && !g->out_path && isatty(fileno(stdout)))
+        return cli_usage_error("gen", "--format %s writes binary: give -o FILE or redirect stdout",
+                               rf_view_format_name(*fmt));
+    return CLI_OK;
+}
+
+/* Generates the level g->o asks for from set and writes it in fmt, with
+ * the diagnostics gathered in d; the exit code after rc. */
+static int generate(const rf_profile_set *set, cli_gen *g, rf_view_format fmt, rf_diags *d,
+                    int rc)
+{
+    rf_level *lv = NULL;
+    rf_status s = rf_level_generate(set, &g->o, &lv, d);
+    if (s != RF_OK) { /* d says why: the library explains every failure */
+        rc = worse_of(s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s),
+                      write_diags(d, g->cc.verbosity));
+    } else {
+        int wrc = write_level(lv, fmt, &g->vo, g->out_path);
+        rc = worse_of(rc, worse_of(wrc, write_diags(d, g->cc.verbosity)));
+    }
+    rf_level_free(lv);
+    return rc;
+}
+
 int cmd_gen(int argc, char **argv)
 {
     const char *path, *rooms_path, *recipe_path;
     char *recipe = NULL;
     rf_rooms_file *rooms = NULL;
     const rf_profile_set *set = NULL;
-    rf_level *lv = NULL;
     cli_pack cp;
     cli_gen g;
     rf_diags *d;
-    rf_status s;
     int k, rc;
     rf_view_format fmt;
     cli_optset sets[CLI_GEN_MAX_SETS];
@@ -180,14 +212,8 @@ int cmd_gen(int argc, char **argv)
     path = g.out_path;
     rooms_path = g.rooms_path;
     recipe_path = g.recipe_path;
-    fmt = g.fmt;
-    if (path && (k = cli_out_check("gen", path, NULL, NULL, 0)) != CLI_OK)
-        return k; /* a directory or FIFO: said before any work */
-    if (!g.fmt_given && !path && cli_use_color(stdout))
-        fmt = RF_VIEW_ANSI; /* a person at a terminal */
-    if (rf_view_format_is_binary(fmt) && !path && isatty(fileno(stdout)))
-        return cli_usage_error("gen", "--format %s writes binary: give -o FILE or redirect stdout",
-                               rf_view_format_name(fmt));
+    if ((k = pick_format(&g, &fmt)) != CLI_OK)
+        return k;
     rc = cli_pack_open(&cp, "gen", &g.cc);
     if (!cp.pack)
         return cli_pack_close(&cp);
@@ -224,14 +250,7 @@ int cmd_gen(int argc, char **argv)
         return k;
     }
     g.o.rooms_file = rooms;
-    s = rf_level_generate(set, &g.o, &lv, d);
-    if (s != RF_OK) { /* d says why: the library explains every failure */
-        rc = worse_of(s == RF_ERR_ARG ? CLI_USAGE : cli_exit_for(s), write_diags(d, g.cc.verbosity));
-    } else {
-        int wrc = write_level(lv, fmt, &g.vo, path);
-        rc = worse_of(rc, worse_of(wrc, write_diags(d, g.cc.verbosity)));
-    }
-    rf_level_free(lv);
+    rc = generate(set, &g, fmt, d, rc);
     rf_fs_free(recipe);
     rf_rooms_file_free(rooms);
     rf_diags_free(d);

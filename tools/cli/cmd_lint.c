@@ -254,6 +254,30 @@ static const cli_opt lint_opts[] = {{"list-codes", false, take_list_codes},
                                     {"disable", true, take_disable},
                                     {NULL, false, NULL}};
 
+/* Writes the diagnostics d in fmt on stdout, then the summary sum on
+ * stderr; how the write went. */
+static rf_status write_report(out_format fmt, const rf_diags *d, const rf_lint_summary *sum,
+                              size_t hidden)
+{
+    rf_status ws;
+    if (fmt == OUT_JSON)
+        ws = rf_diags_write_json(d, stdout);
+    else if (fmt == OUT_SARIF)
+        ws = rf_diags_write_sarif(d, stdout, rf_version(NULL, NULL, NULL));
+    else
+        ws = rf_diags_write_gcc(d, stdout, RF_DIAG_WRITE_SOURCE |
+                                               (cli_use_color(stdout) ? RF_DIAG_WRITE_COLOR : 0));
+    /* the summary after the diagnostics, on stderr whatever the format */
+    fprintf(stderr, "roomforge lint: %zu room%s, %zu profile%s loaded; %zu error%s, %zu warning%s",
+            sum->rooms, plural(sum->rooms), sum->profiles, plural(sum->profiles),
+            rf_diags_errors(d), plural(rf_diags_errors(d)), rf_diags_warnings(d),
+            plural(rf_diags_warnings(d)));
+    if (hidden > 0)
+        fprintf(stderr, "; %zu hidden (suppressed, ignored or in the baseline)", hidden);
+    fputc('\n', stderr);
+    return ws;
+}
+
 /* One lint of a's paths through the project's policy. With fixing, writes
  * the certain fixes into the files, counts them in *fixed and prints
  * nothing else; otherwise writes the report. Returns the exit code (for a
@@ -267,7 +291,7 @@ static int lint_run(const lint_args *a, bool fixing, size_t *fixed)
     size_t hidden = 0, files = 0;
     const char *config = NULL;
     char config_buf[4096];
-    rf_status worst, ws = RF_OK, st;
+    rf_status worst, ws, st;
     int rc = CLI_USAGE;
     if (!d || !raw || !pd || !pol) {
         fputs("roomforge lint: out of memory\n", stderr);
@@ -305,20 +329,7 @@ static int lint_run(const lint_args *a, bool fixing, size_t *fixed)
         rc = CLI_OK;
         goto done;
     }
-    if (a->fmt == OUT_JSON)
-        ws = rf_diags_write_json(d, stdout);
-    else if (a->fmt == OUT_SARIF)
-        ws = rf_diags_write_sarif(d, stdout, rf_version(NULL, NULL, NULL));
-    else
-        ws = rf_diags_write_gcc(d, stdout,
-                                RF_DIAG_WRITE_SOURCE | (cli_use_color(stdout) ? RF_DIAG_WRITE_COLOR : 0));
-    /* the summary after the diagnostics, on stderr whatever the format */
-    fprintf(stderr, "roomforge lint: %zu room%s, %zu profile%s loaded; %zu error%s, %zu warning%s",
-            sum.rooms, plural(sum.rooms), sum.profiles, plural(sum.profiles), rf_diags_errors(d),
-            plural(rf_diags_errors(d)), rf_diags_warnings(d), plural(rf_diags_warnings(d)));
-    if (hidden > 0)
-        fprintf(stderr, "; %zu hidden (suppressed, ignored or in the baseline)", hidden);
-    fputc('\n', stderr);
+    ws = write_report(a->fmt, d, &sum, hidden);
     if (worst != RF_OK && worst != RF_ERR_CONTENT)
         goto failed;
     rc = rf_diags_errors(d) > 0 ? CLI_CONTENT : CLI_OK;

@@ -251,23 +251,104 @@ static const char *run_option(int argc, char **argv)
     return NULL;
 }
 
-int cmd_stats(int argc, char **argv)
+/* --merge: the reports in merge, once no run option came with them. */
+static int stats_merge(int argc, char **argv, char **merge, size_t nmerge, const char *out_path,
+                       rf_stats_format fmt)
+{
+    const char *run_opt = run_option(argc, argv);
+    if (run_opt) {
+        cli_usage_error("stats", "--merge takes only --format and -o besides the files, "
+                                 "not %s (the shards carry their run)", run_opt);
+        return CLI_USAGE;
+    }
+    if (nmerge == 0 || nmerge > STATS_MAX_MERGE) {
+        cli_usage_error("stats", "--merge takes 1..%d JSON reports", STATS_MAX_MERGE);
+        return CLI_USAGE;
+    }
+    return run_merge(merge, nmerge, out_path, fmt);
+}
+
+/* Runs the statistics g and so ask for and writes the report; the exit code. */
+static int stats_run(cli_gen *g, rf_stats_opts *so, rf_stats_format fmt)
 {
     char *recipe = NULL;
-    char **merge = NULL;
-    size_t nmerge = 0, j, n;
-    stats_args sa = {NULL, NULL, false, NULL, 0};
-    cli_optset sets[CLI_GEN_MAX_SETS + 1];
-    rf_stats_opts so;
-    rf_stats_format fmt = RF_STATS_TEXT;
-    cli_gen g;
+    size_t j;
     cli_pack cp;
     rf_stats *s = NULL;
     rf_diags *d;
     progress pg = {false, 0.0, 0};
     int k, rc;
-    bool merging = false;
-    const char *run_opt = NULL;
+    if ((k = cli_gen_check("stats", g)) != CLI_OK)
+        return k;
+    rc = cli_pack_open(&cp, "stats", &g->cc);
+    if (!cp.pack)
+        return cli_pack_close(&cp);
+    k = cli_gen_forced(&cp, g); /* a forced room's diagnostics in full */
+    rc = k > rc ? k : rc;
+    for (j = 0; k == CLI_OK && j < (g->nprofiles ? g->nprofiles : 1); j++)
+        if (!cli_pack_profile(&cp, g->nprofiles ? g->profiles[j] : NULL, &k) && k < CLI_CONTENT)
+            k = CLI_CONTENT;
+    if (k != CLI_OK) {
+        int c = cli_pack_close(&cp);
+        return c > k ? c : (k > rc ? k : rc);
+    }
+    if (g->recipe_path &&
+        (k = cli_read_recipe("stats", g->recipe_path, &g->o, &recipe)) != CLI_OK) {
+        cli_pack_close(&cp);
+        return k;
+    }
+    cli_gen_stats_opts(g, so);
+    so->profiles = rf_pack_profiles(cp.pack);
+    so->templates = rf_pack_templates(cp.pack);
+    so->profile_names = g->profiles;
+    so->nprofiles = g->nprofiles;
+    pg.on = g->cc.verbosity >= 0 && isatty(fileno(stderr));
+    if (pg.on) {
+        pg.start = now_s();
+        so->progress = show_progress;
+        so->progress_ud = &pg;
+    }
+    d = rf_diags_new();
+    if (!d) {
+        rf_fs_free(recipe);
+        cli_pack_close(&cp);
+        return cli_usage_error("stats", "out of memory");
+    }
+    {
+        rf_status st = rf_stats_run(so, &s, d);
+        if (pg.on)
+            fputc('\n', stderr);
+        if (cli_write_diags(d, g->cc.verbosity) != CLI_OK)
+            rc = CLI_USAGE;
+        if (st != RF_OK) {
+            k = st == RF_ERR_ARG ? CLI_USAGE
+                : st == RF_ERR_NOMEM ? cli_usage_error("stats", "out of memory")
+                                     : cli_exit_for(st);
+            rc = k > rc ? k : rc;
+        } else {
+            k = write_report(s, g->out_path, fmt);
+            if (k == CLI_OK && (rf_stats_failed(s) || rf_stats_violations(s)))
+                k = CLI_CONTENT;
+            rc = k > rc ? k : rc;
+        }
+    }
+    rf_stats_free(s);
+    rf_diags_free(d);
+    rf_fs_free(recipe);
+    k = cli_pack_close(&cp);
+    return k > rc ? k : rc;
+}
+
+int cmd_stats(int argc, char **argv)
+{
+    char **merge;
+    size_t n;
+    stats_args sa = {NULL, NULL, false, NULL, 0};
+    cli_optset sets[CLI_GEN_MAX_SETS + 1];
+    rf_stats_opts so;
+    rf_stats_format fmt = RF_STATS_TEXT;
+    cli_gen g;
+    int k, rc;
     rf_stats_opts_init(&so);
     cli_gen_init(&g, CLI_GEN_LEVEL | CLI_GEN_RUN | CLI_GEN_OUT);
     merge = calloc((size_t)argc + 1, sizeof *merge);
@@ -279,96 +360,21 @@ int cmd_stats(int argc, char **argv)
     n = cli_gen_sets(&g, sets);
     sets[n++] = (cli_optset){stats_opts, &sa};
     k = cli_getopt("stats", argc, argv, sets, n, take_report, &sa);
-    if (k == CLI_HELP) {
+    if (k == CLI_HELP)
         fputs(stats_usage, stdout);
+    if (k != CLI_OK) {
         free(merge);
-        return CLI_OK;
+        return k == CLI_HELP ? CLI_OK : CLI_USAGE;
     }
-    if (k != CLI_OK)
-        goto usage;
-    merging = sa.merging;
-    nmerge = sa.nmerge;
-    run_opt = merging ? run_option(argc, argv) : NULL;
     if (g.out_path && (rc = cli_out_check("stats", g.out_path, NULL, NULL, 0)) != CLI_OK) {
         free(merge);
         return rc;
     }
-    if (merging) {
-        if (run_opt) {
-            cli_usage_error("stats", "--merge takes only --format and -o besides the files, "
-                                     "not %s (the shards carry their run)", run_opt);
-            goto usage;
-        }
-        if (nmerge == 0 || nmerge > STATS_MAX_MERGE) {
-            cli_usage_error("stats", "--merge takes 1..%d JSON reports", STATS_MAX_MERGE);
-            goto usage;
-        }
-        rc = run_merge(merge, nmerge, g.out_path, fmt);
+    if (sa.merging) {
+        rc = stats_merge(argc, argv, merge, sa.nmerge, g.out_path, fmt);
         free(merge);
         return rc;
     }
     free(merge);
-    merge = NULL;
-    if ((k = cli_gen_check("stats", &g)) != CLI_OK)
-        return k;
-    rc = cli_pack_open(&cp, "stats", &g.cc);
-    if (!cp.pack)
-        return cli_pack_close(&cp);
-    k = cli_gen_forced(&cp, &g); /* a forced room's diagnostics in full */
-    rc = k > rc ? k : rc;
-    for (j = 0; k == CLI_OK && j < (g.nprofiles ? g.nprofiles : 1); j++)
-        if (!cli_pack_profile(&cp, g.nprofiles ? g.profiles[j] : NULL, &k) && k < CLI_CONTENT)
-            k = CLI_CONTENT;
-    if (k != CLI_OK) {
-        int c = cli_pack_close(&cp);
-        return c > k ? c : (k > rc ? k : rc);
-    }
-    if (g.recipe_path &&
-        (k = cli_read_recipe("stats", g.recipe_path, &g.o, &recipe)) != CLI_OK) {
-        cli_pack_close(&cp);
-        return k;
-    }
-    cli_gen_stats_opts(&g, &so);
-    so.profiles = rf_pack_profiles(cp.pack);
-    so.templates = rf_pack_templates(cp.pack);
-    so.profile_names = g.profiles;
-    so.nprofiles = g.nprofiles;
-    pg.on = g.cc.verbosity >= 0 && isatty(fileno(stderr));
-    if (pg.on) {
-        pg.start = now_s();
-        so.progress = show_progress;
-        so.progress_ud = &pg;
-    }
-    d = rf_diags_new();
-    if (!d) {
-        rf_fs_free(recipe);
-        cli_pack_close(&cp);
-        return cli_usage_error("stats", "out of memory");
-    }
-    {
-        rf_status st = rf_stats_run(&so, &s, d);
-        if (pg.on)
-            fputc('\n', stderr);
-        if (cli_write_diags(d, g.cc.verbosity) != CLI_OK)
-            rc = CLI_USAGE;
-        if (st != RF_OK) {
-            k = st == RF_ERR_ARG ? CLI_USAGE
-                : st == RF_ERR_NOMEM ? cli_usage_error("stats", "out of memory")
-                                     : cli_exit_for(st);
-            rc = k > rc ? k : rc;
-        } else {
-            k = write_report(s, g.out_path, fmt);
-            if (k == CLI_OK && (rf_stats_failed(s) || rf_stats_violations(s)))
-                k = CLI_CONTENT;
-            rc = k > rc ? k : rc;
-        }
-    }
-    rf_stats_free(s);
-    rf_diags_free(d);
-    rf_fs_free(recipe);
-    k = cli_pack_close(&cp);
-    return k > rc ? k : rc;
-usage:
-    free(merge);
-    return CLI_USAGE;
+    return stats_run(&g, &so, fmt);
 }

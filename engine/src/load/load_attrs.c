@@ -135,6 +135,91 @@ static bool attr_key(rf_loader *ld, const rf_xml_attr *x, const rf_gelem_spec *s
     return true;
 }
 
+/* Whether the value of attribute a (named name, at line:col) is one the
+ * element of spec takes: known to the grammar (as) or the element open,
+ * and of as's type; else reported. */
+static bool attr_allowed(rf_loader *ld, const rf_gelem_spec *spec, const char *tag,
+                         const rf_gattr_spec *as, const rf_sattr *a, const char *name, int line,
+                         int col)
+{
+    const char *value = ld->sbuf + a->value_off;
+    /* an open element (clauses, unknown objects) keeps any attribute;
+     * those the grammar knows are typed all the same */
+    if (!as && !spec->open_attrs) {
+        const char *near = rf_grammar_attr_near(spec, a->key);
+        rf_load_emit(ld, "unknown-attribute", line, col,
+                     "<%s> does not take the attribute %s%s%s%s", tag, name,
+                     near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+        return false;
+    }
+    if (as && !value_ok(as, value)) {
+        if (as->kind == RF_VAL_BOOL)
+            rf_load_emit(ld, "bad-value", line, col, "%s=\"%.40s\" is not 0 or 1", name, value);
+        else
+            rf_load_emit(ld, "bad-value", line, col,
+                         "%s=\"%.40s\" is not an integer from %ld to %ld", name, value, as->min,
+                         as->max);
+        return false;
+    }
+    return true;
+}
+
+/* Takes attribute k of the element into ld->attrs, or reports and drops
+ * it; false when memory ran out. */
+static bool take_attr(rf_loader *ld, const rf_gelem_spec *spec, const char *tag, size_t k)
+{
+    const char *name = ld->xa[k].name;
+    const rf_raw_attr *raw;
+    const rf_gattr_spec *as = NULL;
+    rf_sattr *a = &ld->sa[ld->nattrs];
+    int line = ld->el_line, col = ld->el_col, vline = ld->el_line, vcol = ld->el_col;
+    size_t vpos = 0, j, mark = ld->slen, nlen;
+    bool plain = true, tab = false;
+    bool keyed = attr_key(ld, &ld->xa[k], spec, a, &as, &nlen);
+    raw = raw_of(ld, name, nlen, k);
+    if (raw) {
+        line = raw->line;
+        col = raw->col;
+        vpos = raw->vpos;
+        vline = raw->vline;
+        vcol = raw->vcol;
+        plain = raw->plain;
+        tab = raw->tab;
+    }
+    if (!keyed) {
+        rf_load_emit(ld, "unknown-attribute", line, col,
+                     "<%s> does not take the attribute %.60s", tag, name);
+        return true;
+    }
+    for (j = 0; j < ld->nattrs; j++)
+        if (rf_text_eq(ld->sa[j].key, a->key)) {
+            rf_load_emit(ld, "duplicate-attribute", line, col,
+                         "the attribute %s is given twice on <%s>", name, tag);
+            return true;
+        }
+    if (!sbuf_put(ld, ld->xa[k].value, ld->xa[k].vlen, &a->value_off))
+        return false;
+    a->nlen = nlen;
+    a->vlen = ld->slen - 1 - a->value_off;
+    if (!attr_allowed(ld, spec, tag, as, a, name, line, col)) {
+        ld->slen = mark;
+        return true;
+    }
+    a->line = line;
+    a->col = col;
+    a->vpos = vpos;
+    a->vline = vline;
+    a->vcol = vcol;
+    a->plain = plain;
+    a->tab = tab;
+    ld->attrs[ld->nattrs].key = a->key;
+    ld->attrs[ld->nattrs].name = name;
+    ld->attrs[ld->nattrs].line = line;
+    ld->attrs[ld->nattrs].col = col;
+    ld->nattrs++;
+    return true;
+}
+
 /* Reads the element's attributes (ld->xa) into ld->attrs (values in
  * ld->sbuf; names stay libxml2's, alive while the element is handled),
  * reporting unknown, duplicated and badly typed ones. */
@@ -143,79 +228,9 @@ void rf_load_take_attrs(rf_loader *ld, const rf_gelem_spec *spec, const char *ta
     size_t i, k;
     ld->nattrs = 0;
     ld->slen = 0;
-    for (k = 0; k < ld->nxa && !ld->nomem; k++) {
-        const char *name = ld->xa[k].name, *value;
-        const rf_raw_attr *raw;
-        const rf_gattr_spec *as = NULL;
-        rf_sattr *a = &ld->sa[ld->nattrs];
-        int line = ld->el_line, col = ld->el_col, vline = ld->el_line, vcol = ld->el_col;
-        size_t vpos = 0, j, mark = ld->slen, nlen;
-        bool plain = true, tab = false, dup = false;
-        bool keyed = attr_key(ld, &ld->xa[k], spec, a, &as, &nlen);
-        raw = raw_of(ld, name, nlen, k);
-        if (raw) {
-            line = raw->line;
-            col = raw->col;
-            vpos = raw->vpos;
-            vline = raw->vline;
-            vcol = raw->vcol;
-            plain = raw->plain;
-            tab = raw->tab;
-        }
-        if (!keyed) {
-            rf_load_emit(ld, "unknown-attribute", line, col,
-                         "<%s> does not take the attribute %.60s", tag, name);
-            continue;
-        }
-        for (j = 0; j < ld->nattrs; j++)
-            if (rf_text_eq(ld->sa[j].key, a->key))
-                dup = true;
-        if (dup) {
-            rf_load_emit(ld, "duplicate-attribute", line, col,
-                         "the attribute %s is given twice on <%s>", name, tag);
-            continue;
-        }
-        if (!sbuf_put(ld, ld->xa[k].value, ld->xa[k].vlen, &a->value_off))
+    for (k = 0; k < ld->nxa && !ld->nomem; k++)
+        if (!take_attr(ld, spec, tag, k))
             break;
-        a->nlen = nlen;
-        a->vlen = ld->slen - 1 - a->value_off;
-        value = ld->sbuf + a->value_off;
-        {
-            /* an open element (clauses, unknown objects) keeps any attribute;
-             * those the grammar knows are typed all the same */
-            if (!as && !spec->open_attrs) {
-                const char *near = rf_grammar_attr_near(spec, a->key);
-                rf_load_emit(ld, "unknown-attribute", line, col,
-                             "<%s> does not take the attribute %s%s%s%s", tag, name,
-                             near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
-                ld->slen = mark;
-                continue;
-            }
-            if (as && !value_ok(as, value)) {
-                if (as->kind == RF_VAL_BOOL)
-                    rf_load_emit(ld, "bad-value", line, col, "%s=\"%.40s\" is not 0 or 1", name,
-                                 value);
-                else
-                    rf_load_emit(ld, "bad-value", line, col,
-                                 "%s=\"%.40s\" is not an integer from %ld to %ld", name, value,
-                                 as->min, as->max);
-                ld->slen = mark;
-                continue;
-            }
-        }
-        a->line = line;
-        a->col = col;
-        a->vpos = vpos;
-        a->vline = vline;
-        a->vcol = vcol;
-        a->plain = plain;
-        a->tab = tab;
-        ld->attrs[ld->nattrs].key = a->key;
-        ld->attrs[ld->nattrs].name = name;
-        ld->attrs[ld->nattrs].line = line;
-        ld->attrs[ld->nattrs].col = col;
-        ld->nattrs++;
-    }
     if (ld->xa_seen > RF_LOAD_MAX_ATTRS)
         rf_load_emit(ld, "xml-limit", ld->el_line, ld->el_col, "more than %d attributes on <%s>",
                      RF_LOAD_MAX_ATTRS, tag);

@@ -203,6 +203,87 @@ static size_t next_start_tag(const char *b, size_t p, size_t n)
     }
 }
 
+/* Skips the blanks at c. */
+static void skip_space(const char *b, size_t n, rf_cursor *c)
+{
+    while (c->pos < n && rf_load_is_space(b[c->pos]))
+        step(b, c);
+}
+
+/* Walks an attribute value from c, just past its opening quote, to its
+ * closing quote or n; *plain when it holds no reference or line break,
+ * *tab when it holds a tab. */
+static void walk_value(const char *b, size_t n, rf_cursor *c, char quote, bool *plain, bool *tab)
+{
+    *plain = true;
+    *tab = false;
+    for (walk_to(b, n, c, B_QUOTE | B_ODD | B_NL); c->pos < n && b[c->pos] != quote;) {
+        if (b[c->pos] == '\t')
+            *tab = true;
+        else if (b[c->pos] != '"' && b[c->pos] != '\'') /* '&', '\r' or '\n' */
+            *plain = false;
+        step(b, c);
+        walk_to(b, n, c, B_QUOTE | B_ODD | B_NL);
+    }
+}
+
+/* Walks the next attribute of a start tag from c and records it in
+ * ld->raw; false, with the tag's end in *end, when the tag ends there or
+ * cannot be walked further. */
+static bool walk_attr(rf_loader *ld, rf_cursor *c, size_t *end)
+{
+    const char *b = ld->buf;
+    size_t n = ld->len, name_len;
+    rf_cursor name, value;
+    char quote;
+    bool plain, tab;
+    skip_space(b, n, c);
+    if (c->pos >= n) {
+        *end = n;
+        return false;
+    }
+    if (b[c->pos] == '>' || b[c->pos] == '/') {
+        *end = b[c->pos] == '>' ? c->pos + 1 : c->pos + 2;
+        return false;
+    }
+    name = *c;
+    walk_to(b, n, c, B_SPACE | B_EQ | B_END);
+    name_len = c->pos - name.pos;
+    skip_space(b, n, c);
+    if (c->pos >= n || b[c->pos] != '=') {
+        *end = c->pos;
+        return false;
+    }
+    step(b, c);
+    skip_space(b, n, c);
+    if (c->pos >= n || (b[c->pos] != '"' && b[c->pos] != '\'')) {
+        *end = c->pos;
+        return false;
+    }
+    quote = b[c->pos];
+    step(b, c);
+    value = *c;
+    walk_value(b, n, c, quote, &plain, &tab);
+    if (c->pos >= n) { /* no closing quote */
+        *end = n;
+        return false;
+    }
+    if (ld->nraw < RF_LOAD_MAX_ATTRS) {
+        rf_raw_attr *r = &ld->raw[ld->nraw++];
+        r->name = b + name.pos;
+        r->nlen = name_len; /* the name walk stopped at a blank or '=' */
+        r->line = name.line;
+        r->col = name.col;
+        r->vpos = value.pos;
+        r->vline = value.line;
+        r->vcol = value.col;
+        r->plain = plain;
+        r->tab = tab;
+    }
+    step(b, c);
+    return true;
+}
+
 /* Moves to the next start tag and records the element's position, its raw
  * attributes and the end of the tag. libxml2 has checked the tag, which is
  * walked once, a byte at a time, its line:col kept on the way. */
@@ -223,68 +304,8 @@ void rf_load_sync_tag(rf_loader *ld)
     }
     step(b, &c); /* the '<', then the tag's name */
     walk_to(b, n, &c, B_SPACE | B_END);
-    for (;;) {
-        rf_cursor name, value;
-        size_t name_len;
-        char quote;
-        bool plain, tab;
-        while (c.pos < n && rf_load_is_space(b[c.pos]))
-            step(b, &c);
-        if (c.pos >= n) {
-            end = n;
-            break;
-        }
-        if (b[c.pos] == '>' || b[c.pos] == '/') {
-            end = b[c.pos] == '>' ? c.pos + 1 : c.pos + 2;
-            break;
-        }
-        name = c;
-        walk_to(b, n, &c, B_SPACE | B_EQ | B_END);
-        name_len = c.pos - name.pos;
-        while (c.pos < n && rf_load_is_space(b[c.pos]))
-            step(b, &c);
-        if (c.pos >= n || b[c.pos] != '=') {
-            end = c.pos;
-            break;
-        }
-        step(b, &c);
-        while (c.pos < n && rf_load_is_space(b[c.pos]))
-            step(b, &c);
-        if (c.pos >= n || (b[c.pos] != '"' && b[c.pos] != '\'')) {
-            end = c.pos;
-            break;
-        }
-        quote = b[c.pos];
-        step(b, &c);
-        value = c;
-        plain = true;
-        tab = false;
-        for (walk_to(b, n, &c, B_QUOTE | B_ODD | B_NL); c.pos < n && b[c.pos] != quote;) {
-            if (b[c.pos] == '\t')
-                tab = true;
-            else if (b[c.pos] != '"' && b[c.pos] != '\'') /* '&', '\r' or '\n' */
-                plain = false;
-            step(b, &c);
-            walk_to(b, n, &c, B_QUOTE | B_ODD | B_NL);
-        }
-        if (c.pos >= n) { /* no closing quote */
-            end = n;
-            break;
-        }
-        if (ld->nraw < RF_LOAD_MAX_ATTRS) {
-            rf_raw_attr *r = &ld->raw[ld->nraw++];
-            r->name = b + name.pos;
-            r->nlen = name_len; /* the name walk stopped at a blank or '=' */
-            r->line = name.line;
-            r->col = name.col;
-            r->vpos = value.pos;
-            r->vline = value.line;
-            r->vcol = value.col;
-            r->plain = plain;
-            r->tab = tab;
-        }
-        step(b, &c);
-    }
+    while (walk_attr(ld, &c, &end))
+        ;
     ld->el_end = end < n ? end : n;
     advance(b, &c, ld->el_end);
     ld->cur = c;

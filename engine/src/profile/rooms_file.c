@@ -330,35 +330,41 @@ static bool is_zero_point(const parser *ps) { return ps->vals[0] == 0 && ps->val
 static const kind after_end[K_END] = {K_LIMITS, K_ROOM, K_OPEN, K_WALL, K_COLUMN,
                                       K_CRAWLER, K_PROT,  K_CRAWLER, K_END};
 
+/* A line that does not match state *st's pattern (at col): taken as a later
+ * section's (true, its kind in *k), or reported and skipped (false, *st past
+ * the section it breaks when that is one line). */
+static bool take_as_later(parser *ps, kind *st, int col, kind *k)
+{
+    kind later;
+    char msg[300];
+    for (later = (kind)(*st + 1); later < K_END; later++)
+        if (match(ps->line, ps->len, kinds[later].pat, ps->vals, ps->cols) == 0)
+            break;
+    if (later < K_END && *st != K_HEAD && later != K_HEAD) {
+        snprintf(msg, sizeof msg, "expected %s; taking this line as the next section's",
+                 kinds[*st].what);
+        report(ps, "rooms-file-order", 1, msg);
+        if (*st == K_CRAWLER || *st == K_PROT)
+            ps->pending_pair = 0;
+        *k = later;
+        return true;
+    }
+    snprintf(msg, sizeof msg, "expected %s", kinds[*st].what);
+    report(ps, "rooms-file-syntax", col, msg);
+    if (*st == K_HEAD)
+        *st = K_CRAWLER; /* drop the half crawler */
+    else if (*st == K_DIM || *st == K_LIMITS || *st == K_PROT)
+        *st = after_end[*st]; /* a one-line section: this line was it */
+    return false;
+}
+
 /* Handles one line in state *st. Returns false on out of memory. */
 static bool parse_line(parser *ps, kind *st, bool *keep_crawler)
 {
     int col = match(ps->line, ps->len, kinds[*st].pat, ps->vals, ps->cols);
     kind k = *st;
-    if (col != 0) {
-        kind later;
-        for (later = (kind)(*st + 1); later < K_END; later++)
-            if (match(ps->line, ps->len, kinds[later].pat, ps->vals, ps->cols) == 0)
-                break;
-        if (later < K_END && *st != K_HEAD && later != K_HEAD) {
-            char msg[300];
-            snprintf(msg, sizeof msg, "expected %s; taking this line as the next section's",
-                     kinds[*st].what);
-            report(ps, "rooms-file-order", 1, msg);
-            if (*st == K_CRAWLER || *st == K_PROT)
-                ps->pending_pair = 0;
-            k = later;
-        } else {
-            char msg[300];
-            snprintf(msg, sizeof msg, "expected %s", kinds[*st].what);
-            report(ps, "rooms-file-syntax", col, msg);
-            if (*st == K_HEAD)
-                *st = K_CRAWLER; /* drop the half crawler */
-            else if (*st == K_DIM || *st == K_LIMITS || *st == K_PROT)
-                *st = after_end[*st]; /* a one-line section: this line was it */
-            return true;
-        }
-    }
+    if (col != 0 && !take_as_later(ps, st, col, &k))
+        return true;
     switch (k) {
     case K_DIM:
         ps->dims_ok = in_range(ps, 0, RF_ROOMS_FILE_MIN_DIM, RF_ROOMS_FILE_MAX_DIM, "dimX");

@@ -131,13 +131,206 @@ static bool read_count(parser *ps, lexer *lx, const char *cmd, long max, long *o
     return true;
 }
 
+/* move X Y: two coordinates into c. */
+static bool read_xy(parser *ps, lexer *lx, const op_row *row, rf_scenario_cmd *c)
+{
+    token t;
+    long v[2];
+    int k;
+    for (k = 0; k < 2; k++) {
+        if (!rf_scn_next(lx, &t)) {
+            if (!lx->why)
+                rf_scn_fail(lx, lx->pos, k ? "Y, an integer" : "X, an integer");
+            syntax(ps, lx, row->word);
+            return false;
+        }
+        if (!rf_scn_token_long(&t, &v[k])) {
+            rf_scn_fail(lx, t.start, k ? "Y, an integer" : "X, an integer");
+            syntax(ps, lx, row->word);
+            return false;
+        }
+        if (!rf_scn_coord_ok(v[k])) {
+            report(ps, "scenario-limit", t.start, "move: a coordinate out of range");
+            return false;
+        }
+    }
+    c->x = (int)v[0];
+    c->y = (int)v[1];
+    return true;
+}
+
+/* pull/kill ID, hit ID [N]: the object id, and for hit its count. */
+static bool read_id(parser *ps, lexer *lx, const op_row *row, rf_scenario_cmd *c)
+{
+    token t;
+    if (!rf_scn_read_id(lx, &t, "an object id")) {
+        syntax(ps, lx, row->word);
+        return false;
+    }
+    c->id = dup_n(ps, t.text, t.len);
+    if (!c->id)
+        return false;
+    if (row->args == A_ID_N && !read_count(ps, lx, row->word, RF_SCENARIO_MAX_HITS, &c->count)) {
+        rf_free((void *)c->id);
+        return false;
+    }
+    return true;
+}
+
+/* tick [N]: the count, within what the scenario may still play. */
+static bool read_ticks(parser *ps, lexer *lx, const token *w, rf_scenario_cmd *c)
+{
+    if (!read_count(ps, lx, "tick", RF_SCENARIO_MAX_TICKS, &c->count))
+        return false;
+    if (c->count > RF_SCENARIO_MAX_TICKS - ps->s->ticks) {
+        char msg[100];
+        snprintf(msg, sizeof msg, "tick: the scenario would play more than %ld ticks",
+                 RF_SCENARIO_MAX_TICKS);
+        report(ps, "scenario-limit", w->start, msg);
+        return false;
+    }
+    return true;
+}
+
+/* expect T<tick> EFFECT: the tick and the effect's canonical text. */
+static bool read_expect(parser *ps, lexer *lx, rf_scenario_cmd *c)
+{
+    token t;
+    long tick;
+    size_t p;
+    outbuf o;
+    const char *kind = NULL;
+    if (!rf_scn_next(lx, &t) || t.quoted || t.len < 2 || rf_scn_lower(t.text[0]) != 't') {
+        rf_scn_fail(lx, lx->why ? lx->err : t.start, "T<tick> (T1, T2, ...)");
+        syntax(ps, lx, "expect");
+        return false;
+    }
+    p = t.start + 1;
+    if (lx->s[p] == '-' || !rf_scn_read_long(lx->s, &p, &tick) || p != t.end || tick < 1) {
+        rf_scn_fail(lx, t.start, "T<tick> with a tick from 1");
+        syntax(ps, lx, "expect");
+        return false;
+    }
+    if (tick > RF_SCENARIO_MAX_TICKS) {
+        char msg[100];
+        snprintf(msg, sizeof msg, "expect: a tick beyond T%ld", RF_SCENARIO_MAX_TICKS);
+        report(ps, "scenario-limit", t.start, msg);
+        return false;
+    }
+    o.buf = ps->effect;
+    o.cap = RF_SCENARIO_MAX_LINE * 2 + 64;
+    o.len = 0;
+    o.over = false;
+    o.buf[0] = '\0';
+    if (!rf_scn_read_effect(lx, &o, &kind)) {
+        syntax(ps, lx, "expect");
+        return false;
+    }
+    c->tick = tick;
+    c->effect_kind = kind;
+    c->effect = dup_n(ps, o.buf, o.len);
+    return c->effect != NULL;
+}
+
+/* room NAME: the rest of the line, or one quoted name; first and once. */
+static bool read_room(parser *ps, lexer *lx, const token *w, rf_scenario_cmd *c)
+{
+    token t;
+    size_t start, end;
+    rf_scn_skip(lx);
+    start = lx->pos;
+    if (ps->commands_seen || ps->s->room) {
+        report(ps, "scenario-syntax", w->start,
+               ps->s->room ? "room: a scenario names one room"
+                           : "room: must come before every other command");
+        return false;
+    }
+    if (ps->line[start] == '"') {
+        if (!rf_scn_next(lx, &t) || !rf_scn_at_end(lx)) {
+            if (!lx->why)
+                rf_scn_fail(lx, lx->pos, "the end of the line after the quoted name");
+            syntax(ps, lx, "room");
+            return false;
+        }
+        c->id = dup_n(ps, t.text, t.len);
+    } else {
+        end = strlen(ps->line);
+        while (end > start && rf_scn_is_blank(ps->line[end - 1]))
+            end--;
+        if (end == start) {
+            rf_scn_fail(lx, start, "the room's name");
+            syntax(ps, lx, "room");
+            return false;
+        }
+        c->id = dup_n(ps, ps->line + start, end - start);
+    }
+    if (!c->id)
+        return false;
+    ps->s->room = (char *)c->id;
+    lx->pos = strlen(ps->line);
+    return true;
+}
+
+/* Reads the arguments of row's command into c; false when reported. */
+static bool read_args(parser *ps, lexer *lx, const op_row *row, const token *w, rf_scenario_cmd *c)
+{
+    switch (row->args) {
+    case A_NONE:
+        return true;
+    case A_XY:
+        return read_xy(ps, lx, row, c);
+    case A_ID:
+    case A_ID_N:
+        return read_id(ps, lx, row, c);
+    case A_N:
+        return read_ticks(ps, lx, w, c);
+    case A_EXPECT:
+        return read_expect(ps, lx, c);
+    case A_NAME:
+        return read_room(ps, lx, w, c);
+    }
+    return false;
+}
+
+/* The row of command word w, or NULL (reported). */
+static const op_row *find_op(parser *ps, const token *w)
+{
+    const op_row *row = NULL;
+    size_t i;
+    for (i = 0; i < NOPS && !w->quoted; i++)
+        if (rf_scn_word_is(w->text, w->len, ops[i].word))
+            row = &ops[i];
+    if (!row) {
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "unknown command '%.*s' (enter, exit, move, pull, hit, kill, tick, expect, room)",
+                 (int)(w->len > 40 ? 40 : w->len), w->text);
+        report(ps, "scenario-syntax", w->start, msg);
+    }
+    return row;
+}
+
+/* Keeps the good command c of row: counts it and tracks ticks and events. */
+static void keep_cmd(parser *ps, const op_row *row, const rf_scenario_cmd *c)
+{
+    ps->s->n++;
+    if (row->op != RF_SCENARIO_ROOM)
+        ps->commands_seen = true;
+    if (row->op == RF_SCENARIO_TICK) {
+        ps->s->ticks += c->count;
+        ps->pending_event = 0;
+    } else if (row->event && !ps->pending_event) {
+        ps->pending_event = c->line;
+        ps->pending_col = c->col;
+    }
+}
+
 static void parse_line(parser *ps)
 {
     lexer lx;
-    token w, t;
-    const op_row *row = NULL;
+    token w;
+    const op_row *row;
     rf_scenario_cmd *c;
-    size_t i;
     memset(&lx, 0, sizeof lx);
     lx.s = ps->line;
     lx.scratch = ps->scratch;
@@ -145,17 +338,9 @@ static void parse_line(parser *ps)
         report(ps, "scenario-syntax", lx.err, lx.why ? lx.why : "an empty command");
         return;
     }
-    for (i = 0; i < NOPS && !w.quoted; i++)
-        if (rf_scn_word_is(w.text, w.len, ops[i].word))
-            row = &ops[i];
-    if (!row) {
-        char msg[200];
-        snprintf(msg, sizeof msg,
-                 "unknown command '%.*s' (enter, exit, move, pull, hit, kill, tick, expect, room)",
-                 (int)(w.len > 40 ? 40 : w.len), w.text);
-        report(ps, "scenario-syntax", w.start, msg);
+    row = find_op(ps, &w);
+    if (!row)
         return;
-    }
     if (ps->s->n >= RF_SCENARIO_MAX_COMMANDS) {
         char msg[100];
         snprintf(msg, sizeof msg, "more than %d commands; the rest is not read",
@@ -170,133 +355,8 @@ static void parse_line(parser *ps)
     c->op = row->op;
     c->line = ps->lineno;
     c->col = rf_text_col_at(ps->line, w.start);
-    switch (row->args) {
-    case A_NONE:
-        break;
-    case A_XY: {
-        long v[2];
-        int k;
-        for (k = 0; k < 2; k++) {
-            if (!rf_scn_next(&lx, &t)) {
-                if (!lx.why)
-                    rf_scn_fail(&lx, lx.pos, k ? "Y, an integer" : "X, an integer");
-                syntax(ps, &lx, row->word);
-                return;
-            }
-            if (!rf_scn_token_long(&t, &v[k])) {
-                rf_scn_fail(&lx, t.start, k ? "Y, an integer" : "X, an integer");
-                syntax(ps, &lx, row->word);
-                return;
-            }
-            if (!rf_scn_coord_ok(v[k])) {
-                report(ps, "scenario-limit", t.start, "move: a coordinate out of range");
-                return;
-            }
-        }
-        c->x = (int)v[0];
-        c->y = (int)v[1];
-        break;
-    }
-    case A_ID:
-    case A_ID_N:
-        if (!rf_scn_read_id(&lx, &t, "an object id")) {
-            syntax(ps, &lx, row->word);
-            return;
-        }
-        c->id = dup_n(ps, t.text, t.len);
-        if (!c->id)
-            return;
-        if (row->args == A_ID_N &&
-            !read_count(ps, &lx, row->word, RF_SCENARIO_MAX_HITS, &c->count)) {
-            rf_free((void *)c->id);
-            return;
-        }
-        break;
-    case A_N:
-        if (!read_count(ps, &lx, row->word, RF_SCENARIO_MAX_TICKS, &c->count))
-            return;
-        if (c->count > RF_SCENARIO_MAX_TICKS - ps->s->ticks) {
-            char msg[100];
-            snprintf(msg, sizeof msg, "tick: the scenario would play more than %ld ticks",
-                     RF_SCENARIO_MAX_TICKS);
-            report(ps, "scenario-limit", w.start, msg);
-            return;
-        }
-        break;
-    case A_EXPECT: {
-        long tick;
-        size_t p;
-        outbuf o;
-        const char *kind = NULL;
-        if (!rf_scn_next(&lx, &t) || t.quoted || t.len < 2 || rf_scn_lower(t.text[0]) != 't') {
-            rf_scn_fail(&lx, lx.why ? lx.err : t.start, "T<tick> (T1, T2, ...)");
-            syntax(ps, &lx, "expect");
-            return;
-        }
-        p = t.start + 1;
-        if (lx.s[p] == '-' || !rf_scn_read_long(lx.s, &p, &tick) || p != t.end || tick < 1) {
-            rf_scn_fail(&lx, t.start, "T<tick> with a tick from 1");
-            syntax(ps, &lx, "expect");
-            return;
-        }
-        if (tick > RF_SCENARIO_MAX_TICKS) {
-            char msg[100];
-            snprintf(msg, sizeof msg, "expect: a tick beyond T%ld", RF_SCENARIO_MAX_TICKS);
-            report(ps, "scenario-limit", t.start, msg);
-            return;
-        }
-        o.buf = ps->effect;
-        o.cap = RF_SCENARIO_MAX_LINE * 2 + 64;
-        o.len = 0;
-        o.over = false;
-        o.buf[0] = '\0';
-        if (!rf_scn_read_effect(&lx, &o, &kind)) {
-            syntax(ps, &lx, "expect");
-            return;
-        }
-        c->tick = tick;
-        c->effect_kind = kind;
-        c->effect = dup_n(ps, o.buf, o.len);
-        if (!c->effect)
-            return;
-        break;
-    }
-    case A_NAME: {
-        size_t start, end;
-        rf_scn_skip(&lx);
-        start = lx.pos;
-        if (ps->commands_seen || ps->s->room) {
-            report(ps, "scenario-syntax", w.start,
-                   ps->s->room ? "room: a scenario names one room"
-                               : "room: must come before every other command");
-            return;
-        }
-        if (ps->line[start] == '"') {
-            if (!rf_scn_next(&lx, &t) || !rf_scn_at_end(&lx)) {
-                if (!lx.why)
-                    rf_scn_fail(&lx, lx.pos, "the end of the line after the quoted name");
-                syntax(ps, &lx, "room");
-                return;
-            }
-            c->id = dup_n(ps, t.text, t.len);
-        } else {
-            end = strlen(ps->line);
-            while (end > start && rf_scn_is_blank(ps->line[end - 1]))
-                end--;
-            if (end == start) {
-                rf_scn_fail(&lx, start, "the room's name");
-                syntax(ps, &lx, "room");
-                return;
-            }
-            c->id = dup_n(ps, ps->line + start, end - start);
-        }
-        if (!c->id)
-            return;
-        ps->s->room = (char *)c->id;
-        lx.pos = strlen(ps->line);
-        break;
-    }
-    }
+    if (!read_args(ps, &lx, row, &w, c))
+        return;
     if (row->args != A_EXPECT && row->args != A_NAME && !rf_scn_at_end(&lx)) {
         char msg[64];
         snprintf(msg, sizeof msg, "unexpected text after '%s'", row->word);
@@ -304,17 +364,7 @@ static void parse_line(parser *ps)
         rf_free((void *)c->id);
         return;
     }
-    /* the command is good: keep it */
-    ps->s->n++;
-    if (row->op != RF_SCENARIO_ROOM)
-        ps->commands_seen = true;
-    if (row->op == RF_SCENARIO_TICK) {
-        ps->s->ticks += c->count;
-        ps->pending_event = 0;
-    } else if (row->event && !ps->pending_event) {
-        ps->pending_event = c->line;
-        ps->pending_col = c->col;
-    }
+    keep_cmd(ps, row, c);
 }
 
 /* Copies one raw line into ps->line with its comment cut; false when it is

@@ -271,9 +271,6 @@ static bool read_string(lexer *lx, token *t, const char *what)
 
 /* ---- effects ---- */
 
-static const char *const effect_kinds[] = {"remove", "create", "move",  "set",
-                                           "spell",  "ticker", "clock", "custom"};
-
 /* One KEY=VALUE of a custom effect: the key in the line, the value read. */
 typedef struct custom_pair {
     const char *key, *value;
@@ -328,114 +325,150 @@ static bool custom_body(lexer *lx, outbuf *o)
     return true;
 }
 
-/* Parses the effect after its kind word; o receives the canonical text. */
-static bool effect_body(lexer *lx, size_t kind, outbuf *o)
+/* remove ID */
+static bool remove_body(lexer *lx, outbuf *o)
+{
+    token id;
+    if (!rf_scn_read_id(lx, &id, "the id of the removed object"))
+        return false;
+    put(o, " ");
+    put_id(o, id.text, id.len);
+    return true;
+}
+
+/* create TYPE [ID] at X,Y: the type canonical, the id only when given. */
+static bool create_body(lexer *lx, outbuf *o)
 {
     token id, t;
-    int x, y, x2, y2;
-    long v;
-    switch (kind) {
-    case 0: /* remove ID */
-        if (!rf_scn_read_id(lx, &id, "the id of the removed object"))
-            return false;
-        put(o, " ");
-        put_id(o, id.text, id.len);
-        return true;
-    case 1: { /* create TYPE [ID] at X,Y */
-        rf_object_type ty;
-        char name[64];
-        size_t save;
-        if (!rf_scn_next(lx, &t))
-            return lx->why ? false : rf_scn_fail(lx, lx->pos, "the type of the created object");
-        if (t.quoted || t.len >= sizeof name)
-            return rf_scn_fail(lx, t.start, "an object type (monster, loot, clock, ...)");
-        memcpy(name, t.text, t.len);
-        name[t.len] = '\0';
-        if (!rf_object_type_parse(name, &ty))
-            return rf_scn_fail(lx, t.start, "an object type (monster, loot, clock, ...)");
-        put(o, " ");
-        put(o, rf_object_type_name(ty));
-        if (!rf_scn_read_id(lx, &id, "an id or 'at X,Y'"))
-            return false;
-        save = lx->pos;
-        if (!id.quoted && rf_scn_word_is(id.text, id.len, "at") && read_point(lx, &x, &y) &&
-            rf_scn_at_end(lx)) {
-            put(o, " at ");
-            put_point(o, x, y);
-            return true;
-        }
-        lx->pos = save;
-        lx->why = NULL;
-        put(o, " ");
-        put_id(o, id.text, id.len);
-        if (!read_keyword(lx, "at", "'at X,Y'") || !read_point(lx, &x, &y))
-            return false;
+    int x, y;
+    rf_object_type ty;
+    char name[64];
+    size_t save;
+    if (!rf_scn_next(lx, &t))
+        return lx->why ? false : rf_scn_fail(lx, lx->pos, "the type of the created object");
+    if (t.quoted || t.len >= sizeof name)
+        return rf_scn_fail(lx, t.start, "an object type (monster, loot, clock, ...)");
+    memcpy(name, t.text, t.len);
+    name[t.len] = '\0';
+    if (!rf_object_type_parse(name, &ty))
+        return rf_scn_fail(lx, t.start, "an object type (monster, loot, clock, ...)");
+    put(o, " ");
+    put(o, rf_object_type_name(ty));
+    if (!rf_scn_read_id(lx, &id, "an id or 'at X,Y'"))
+        return false;
+    save = lx->pos;
+    if (!id.quoted && rf_scn_word_is(id.text, id.len, "at") && read_point(lx, &x, &y) &&
+        rf_scn_at_end(lx)) {
         put(o, " at ");
         put_point(o, x, y);
         return true;
     }
-    case 2: /* move ID X,Y */
-        if (!rf_scn_read_id(lx, &id, "the id of the moved object") || !read_point(lx, &x, &y))
-            return false;
-        put(o, " ");
-        put_id(o, id.text, id.len);
-        put(o, " ");
-        put_point(o, x, y);
-        return true;
-    case 3: { /* set ID PROPERTY VALUE */
-        size_t i;
-        if (!rf_scn_read_id(lx, &id, "the id of the object set"))
-            return false;
-        put(o, " ");
-        put_id(o, id.text, id.len);
-        if (!rf_scn_next(lx, &t))
-            return lx->why ? false : rf_scn_fail(lx, lx->pos, "a property (passable, started, stopped)");
-        if (t.quoted)
-            return rf_scn_fail(lx, t.start, "a property (passable, started, stopped)");
-        put(o, " ");
-        for (i = 0; i < t.len; i++) {
-            char c = rf_scn_lower(t.text[i]);
-            put_n(o, &c, 1);
-        }
-        if (!rf_scn_next(lx, &t))
-            return lx->why ? false : rf_scn_fail(lx, lx->pos, "the value set");
-        if (!rf_scn_token_long(&t, &v))
-            return rf_scn_fail(lx, t.start, "an integer value");
-        put(o, " ");
-        put_long(o, v);
-        return true;
-    }
-    case 4: /* spell "NAME" from X,Y to X,Y */
-        if (!read_string(lx, &t, "the spell's name in double quotes"))
-            return false;
-        put(o, " ");
-        put_quoted(o, t.text, t.len);
-        if (!read_keyword(lx, "from", "'from X,Y'") || !read_point(lx, &x, &y) ||
-            !read_keyword(lx, "to", "'to X,Y'") || !read_point(lx, &x2, &y2))
-            return false;
-        put(o, " from ");
-        put_point(o, x, y);
-        put(o, " to ");
-        put_point(o, x2, y2);
-        return true;
-    case 5: /* ticker "TEXT" */
-        if (!read_string(lx, &t, "the ticker text in double quotes"))
-            return false;
-        put(o, " ");
-        put_quoted(o, t.text, t.len);
-        return true;
-    case 7:
-        return custom_body(lx, o);
-    default: /* clock ID stopped */
-        if (!rf_scn_read_id(lx, &id, "the clock's id") ||
-            !read_keyword(lx, "stopped", "'stopped'"))
-            return false;
-        put(o, " ");
-        put_id(o, id.text, id.len);
-        put(o, " stopped");
-        return true;
-    }
+    lx->pos = save;
+    lx->why = NULL;
+    put(o, " ");
+    put_id(o, id.text, id.len);
+    if (!read_keyword(lx, "at", "'at X,Y'") || !read_point(lx, &x, &y))
+        return false;
+    put(o, " at ");
+    put_point(o, x, y);
+    return true;
 }
+
+/* move ID X,Y */
+static bool move_body(lexer *lx, outbuf *o)
+{
+    token id;
+    int x, y;
+    if (!rf_scn_read_id(lx, &id, "the id of the moved object") || !read_point(lx, &x, &y))
+        return false;
+    put(o, " ");
+    put_id(o, id.text, id.len);
+    put(o, " ");
+    put_point(o, x, y);
+    return true;
+}
+
+/* set ID PROPERTY VALUE: the property lower-cased. */
+static bool set_body(lexer *lx, outbuf *o)
+{
+    token id, t;
+    long v;
+    size_t i;
+    if (!rf_scn_read_id(lx, &id, "the id of the object set"))
+        return false;
+    put(o, " ");
+    put_id(o, id.text, id.len);
+    if (!rf_scn_next(lx, &t))
+        return lx->why ? false : rf_scn_fail(lx, lx->pos, "a property (passable, started, stopped)");
+    if (t.quoted)
+        return rf_scn_fail(lx, t.start, "a property (passable, started, stopped)");
+    put(o, " ");
+    for (i = 0; i < t.len; i++) {
+        char c = rf_scn_lower(t.text[i]);
+        put_n(o, &c, 1);
+    }
+    if (!rf_scn_next(lx, &t))
+        return lx->why ? false : rf_scn_fail(lx, lx->pos, "the value set");
+    if (!rf_scn_token_long(&t, &v))
+        return rf_scn_fail(lx, t.start, "an integer value");
+    put(o, " ");
+    put_long(o, v);
+    return true;
+}
+
+/* spell "NAME" from X,Y to X,Y */
+static bool spell_body(lexer *lx, outbuf *o)
+{
+    token t;
+    int x, y, x2, y2;
+    if (!read_string(lx, &t, "the spell's name in double quotes"))
+        return false;
+    put(o, " ");
+    put_quoted(o, t.text, t.len);
+    if (!read_keyword(lx, "from", "'from X,Y'") || !read_point(lx, &x, &y) ||
+        !read_keyword(lx, "to", "'to X,Y'") || !read_point(lx, &x2, &y2))
+        return false;
+    put(o, " from ");
+    put_point(o, x, y);
+    put(o, " to ");
+    put_point(o, x2, y2);
+    return true;
+}
+
+/* ticker "TEXT" */
+static bool ticker_body(lexer *lx, outbuf *o)
+{
+    token t;
+    if (!read_string(lx, &t, "the ticker text in double quotes"))
+        return false;
+    put(o, " ");
+    put_quoted(o, t.text, t.len);
+    return true;
+}
+
+/* clock ID stopped */
+static bool clock_body(lexer *lx, outbuf *o)
+{
+    token id;
+    if (!rf_scn_read_id(lx, &id, "the clock's id") || !read_keyword(lx, "stopped", "'stopped'"))
+        return false;
+    put(o, " ");
+    put_id(o, id.text, id.len);
+    put(o, " stopped");
+    return true;
+}
+
+/* The effect kinds: each word with the parser of what follows it, which
+ * puts the canonical text into o. */
+static const struct effect_row {
+    const char *word;
+    bool (*body)(lexer *lx, outbuf *o);
+} effects[] = {
+    {"remove", remove_body}, {"create", create_body}, {"move", move_body},
+    {"set", set_body},       {"spell", spell_body},   {"ticker", ticker_body},
+    {"clock", clock_body},   {"custom", custom_body},
+};
+#define NEFFECTS (sizeof effects / sizeof effects[0])
 
 /* The effect at lx's position; canonical text into o, kind into *kind. */
 bool rf_scn_read_effect(lexer *lx, outbuf *o, const char **kind)
@@ -446,18 +479,18 @@ bool rf_scn_read_effect(lexer *lx, outbuf *o, const char **kind)
         return lx->why ? false
                        : rf_scn_fail(lx, lx->pos, "an effect (remove, create, move, set, spell, "
                                             "ticker, clock, custom)");
-    for (k = 0; k < sizeof effect_kinds / sizeof effect_kinds[0]; k++)
-        if (!t.quoted && rf_scn_word_is(t.text, t.len, effect_kinds[k]))
+    for (k = 0; k < NEFFECTS; k++)
+        if (!t.quoted && rf_scn_word_is(t.text, t.len, effects[k].word))
             break;
-    if (k == sizeof effect_kinds / sizeof effect_kinds[0])
+    if (k == NEFFECTS)
         return rf_scn_fail(lx, t.start,
                     "an effect (remove, create, move, set, spell, ticker, clock, custom)");
-    put(o, effect_kinds[k]);
-    if (!effect_body(lx, k, o))
+    put(o, effects[k].word);
+    if (!effects[k].body(lx, o))
         return false;
     if (!rf_scn_at_end(lx))
         return rf_scn_fail(lx, lx->pos, "the end of the effect");
-    *kind = effect_kinds[k];
+    *kind = effects[k].word;
     return true;
 }
 

@@ -181,14 +181,103 @@ static void report_unmet(const rf_scenario_result *r, const rf_scenario_cmd *c, 
                       "expected at T%ld: %s; it did not happen (%s)", c->tick, c->effect, had);
 }
 
+/* Plays tick c: c->count world ticks, a script error noted in *script, the
+ * play stopped (*stop, *content) past RF_SCENARIO_MAX_EFFECTS. */
+static rf_status play_ticks(rf_scenario_result *r, const rf_scenario_cmd *c, rf_diags *d,
+                            bool *content, bool *script, bool *stop)
+{
+    rf_status st = RF_OK;
+    long k;
+    for (k = 0; k < c->count && !*stop; k++) {
+        st = rf_world_tick(r->w, d);
+        if (st == RF_ERR_SCRIPT) {
+            *script = true;
+            st = RF_OK;
+        } else if (st != RF_OK) {
+            break;
+        }
+        if (rf_world_effect_count(r->w) - r->from > RF_SCENARIO_MAX_EFFECTS) {
+            (void)rf_diag_add(d, "scenario-limit", rf_scenario_file(r->s), c->line, c->col,
+                              "the play stops at T%ld: more than %d effects",
+                              rf_world_tick_count(r->w), RF_SCENARIO_MAX_EFFECTS);
+            *stop = *content = true;
+        }
+    }
+    return st;
+}
+
+/* Plays command c on r's room; what went wrong with the content goes to d
+ * and *content, a script error to *script. */
+static rf_status play_cmd(rf_scenario_result *r, const rf_scenario_cmd *c, rf_diags *d,
+                          bool *content, bool *script, bool *stop)
+{
+    rf_world *w = r->w;
+    switch (c->op) {
+    case RF_SCENARIO_ENTER: return rf_world_enter(w, r->room, NULL);
+    case RF_SCENARIO_EXIT: return rf_world_exit(w, r->room, NULL);
+    case RF_SCENARIO_MOVE: {
+        int lx, ly; /* the scenario speaks the template's frame */
+        (void)rf_world_room_map(w, r->room, RF_COORDS_TEMPLATE, c->x, c->y, RF_COORDS_LEVEL, &lx,
+                                &ly);
+        return rf_world_move_player(w, lx, ly, NULL);
+    }
+    case RF_SCENARIO_PULL:
+    case RF_SCENARIO_HIT:
+    case RF_SCENARIO_KILL:
+        if (!object_event(w, r->room, r->room_name, r->s, c, d))
+            *content = true;
+        return RF_OK;
+    case RF_SCENARIO_TICK: return play_ticks(r, c, d, content, script, stop);
+    default: return RF_OK;
+    }
+}
+
+/* Formats this play's effects once into r->texts, then matches each expect
+ * against an unused one of its tick; the unmet are counted and reported. */
+static rf_status match_expects(rf_scenario_result *r, rf_diags *d)
+{
+    size_t i, n = rf_scenario_count(r->s), ne;
+    bool *used;
+    r->to = rf_world_effect_count(r->w);
+    ne = r->to - r->from;
+    r->texts = rf_calloc(ne + 1, sizeof *r->texts);
+    used = rf_calloc(ne + 1, sizeof *used);
+    if (!r->texts || !used)
+        goto nomem;
+    for (i = 0; i < ne; i++) {
+        r->texts[i] = effect_text(rf_world_effect_at(r->w, r->from + i));
+        if (!r->texts[i])
+            goto nomem;
+    }
+    for (i = 0; i < n; i++) {
+        const rf_scenario_cmd *c = rf_scenario_at(r->s, i);
+        size_t j;
+        if (c->op != RF_SCENARIO_EXPECT)
+            continue;
+        for (j = 0; j < ne && !r->met[i]; j++) {
+            const rf_effect *e = rf_world_effect_at(r->w, r->from + j);
+            if (!used[j] && e->tick == c->tick && strcmp(r->texts[j], c->effect) == 0)
+                used[j] = r->met[i] = true;
+        }
+        if (!r->met[i]) {
+            r->failed++;
+            report_unmet(r, c, rf_world_tick_count(r->w), d);
+        }
+    }
+    rf_free(used);
+    return RF_OK;
+nomem:
+    rf_free(used);
+    return RF_ERR_NOMEM;
+}
+
 rf_status rf_scenario_play(const rf_scenario *s, rf_world *w, size_t room, rf_diags *d,
                            rf_scenario_result **out)
 {
     rf_scenario_result *r;
     rf_world_room info;
-    size_t i, n, ne;
+    size_t i, n;
     bool content = false, script = false, stop = false;
-    bool *used = NULL;
     rf_status start;
     int px, py;
     if (!s || !w || !d || !out || !rf_world_room_get(w, room, &info))
@@ -212,83 +301,19 @@ rf_status rf_scenario_play(const rf_scenario *s, rf_world *w, size_t room, rf_di
     if (!r->met)
         goto nomem;
     for (i = 0; i < n && !stop; i++) {
-        const rf_scenario_cmd *c = rf_scenario_at(s, i);
-        rf_status st = RF_OK;
-        long k;
-        switch (c->op) {
-        case RF_SCENARIO_ENTER: st = rf_world_enter(w, room, NULL); break;
-        case RF_SCENARIO_EXIT: st = rf_world_exit(w, room, NULL); break;
-        case RF_SCENARIO_MOVE: {
-            int lx, ly; /* the scenario speaks the template's frame */
-            (void)rf_world_room_map(w, room, RF_COORDS_TEMPLATE, c->x, c->y, RF_COORDS_LEVEL, &lx,
-                                    &ly);
-            st = rf_world_move_player(w, lx, ly, NULL);
-            break;
-        }
-        case RF_SCENARIO_PULL:
-        case RF_SCENARIO_HIT:
-        case RF_SCENARIO_KILL:
-            if (!object_event(w, room, info.name, s, c, d))
-                content = true;
-            break;
-        case RF_SCENARIO_TICK:
-            for (k = 0; k < c->count && !stop; k++) {
-                st = rf_world_tick(w, d);
-                if (st == RF_ERR_SCRIPT) {
-                    script = true;
-                    st = RF_OK;
-                } else if (st != RF_OK) {
-                    break;
-                }
-                if (rf_world_effect_count(w) - r->from > RF_SCENARIO_MAX_EFFECTS) {
-                    (void)rf_diag_add(d, "scenario-limit", rf_scenario_file(s), c->line, c->col,
-                                      "the play stops at T%ld: more than %d effects",
-                                      rf_world_tick_count(w), RF_SCENARIO_MAX_EFFECTS);
-                    stop = content = true;
-                }
-            }
-            break;
-        default: break;
-        }
+        rf_status st = play_cmd(r, rf_scenario_at(s, i), d, &content, &script, &stop);
         if (st == RF_ERR_NOMEM)
             goto nomem;
         if (st != RF_OK)
             content = true;
     }
-    /* format this play's effects once, then match the expects */
-    r->to = rf_world_effect_count(w);
-    ne = r->to - r->from;
-    r->texts = rf_calloc(ne + 1, sizeof *r->texts);
-    used = rf_calloc(ne + 1, sizeof *used);
-    if (!r->texts || !used)
+    if (match_expects(r, d) != RF_OK)
         goto nomem;
-    for (i = 0; i < ne; i++) {
-        r->texts[i] = effect_text(rf_world_effect_at(w, r->from + i));
-        if (!r->texts[i])
-            goto nomem;
-    }
-    for (i = 0; i < n; i++) {
-        const rf_scenario_cmd *c = rf_scenario_at(s, i);
-        size_t j;
-        if (c->op != RF_SCENARIO_EXPECT)
-            continue;
-        for (j = 0; j < ne && !r->met[i]; j++) {
-            const rf_effect *e = rf_world_effect_at(w, r->from + j);
-            if (!used[j] && e->tick == c->tick && strcmp(r->texts[j], c->effect) == 0)
-                used[j] = r->met[i] = true;
-        }
-        if (!r->met[i]) {
-            r->failed++;
-            report_unmet(r, c, rf_world_tick_count(w), d);
-        }
-    }
-    rf_free(used);
     *out = r;
     if (content || r->failed)
         return RF_ERR_CONTENT;
     return script ? RF_ERR_SCRIPT : RF_OK;
 nomem:
-    rf_free(used);
     rf_scenario_result_free(r);
     return RF_ERR_NOMEM;
 }

@@ -327,22 +327,10 @@ void rf_luavm_push_env(lua_State *L, uint64_t seed)
 
 /* ---- the state ---- */
 
-int rf_vm_open_sandbox(lua_State *L)
+/* Replaces the base functions the sandbox changes in globals g: setmetatable,
+ * pairs, xpcall and pcall. */
+static void replace_base(lua_State *L, int g)
 {
-    static const luaL_Reg libs[] = {
-        {LUA_GNAME, luaopen_base},        {LUA_TABLIBNAME, luaopen_table},
-        {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},
-        {LUA_UTF8LIBNAME, luaopen_utf8},  {NULL, NULL},
-    };
-    const luaL_Reg *lib;
-    size_t i;
-    int g, safe;
-    for (lib = libs; lib->func; lib++) {
-        luaL_requiref(L, lib->name, lib->func, 1);
-        lua_pop(L, 1);
-    }
-    lua_pushglobaltable(L);
-    g = lua_gettop(L);
     lua_getfield(L, g, "setmetatable");
     lua_pushcclosure(L, safe_setmetatable, 1);
     lua_setfield(L, g, "setmetatable");
@@ -352,13 +340,12 @@ int rf_vm_open_sandbox(lua_State *L)
     lua_setfield(L, g, "xpcall");
     lua_pushcfunction(L, rf_vm_pcall);
     lua_setfield(L, g, "pcall");
-    /* the safe globals: base functions, then guarded read-only libraries */
-    lua_createtable(L, 0, 24);
-    safe = lua_gettop(L);
-    for (i = 0; i < sizeof safe_base / sizeof safe_base[0]; i++) {
-        lua_getfield(L, g, safe_base[i]);
-        lua_setfield(L, safe, safe_base[i]);
-    }
+}
+
+/* Puts guarded read-only copies of globals g's string, table and utf8 in
+ * safe; strings' methods reach the string copy. */
+static void add_safe_libs(lua_State *L, int g, int safe)
+{
     lua_getfield(L, g, "string");
     push_copy(L, -1);
     rf_vm_guard_string(L, -1);
@@ -385,6 +372,13 @@ int rf_vm_open_sandbox(lua_State *L)
     make_read_only(L, "utf8");
     lua_setfield(L, safe, "utf8");
     lua_pop(L, 1);
+}
+
+/* Keeps in the registry what every environment's math shares: a copy of
+ * globals g's math without random and randomseed, the metatable over it and
+ * the proxy's __newindex. */
+static void share_math(lua_State *L, int g)
+{
     lua_getfield(L, g, "math"); /* each environment gets its own random on top */
     push_copy(L, -1);
     lua_pushnil(L);
@@ -400,18 +394,13 @@ int rf_vm_open_sandbox(lua_State *L)
     lua_pushliteral(L, "math");
     lua_pushcclosure(L, read_only_newindex, 1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &math_ro_key);
-    lua_pushvalue(L, safe);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &safe_key);
-    /* the environments' metatable */
-    lua_createtable(L, 0, 2);
-    lua_pushvalue(L, safe);
-    lua_pushcclosure(L, env_index, 1);
-    lua_setfield(L, -2, "__index");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &env_mt_key);
-    lua_pop(L, 1); /* safe */
-    /* the state's globals, the engine's: forbidden names dropped and raising */
+}
+
+/* Closes the state's globals g, the engine's: forbidden names dropped and
+ * raising, no string.dump, math.random seeded with 0. */
+static void close_globals(lua_State *L, int g)
+{
+    size_t i;
     for (i = 0; i < NFORBIDDEN; i++) {
         lua_pushnil(L);
         lua_setfield(L, g, forbidden[i]);
@@ -432,6 +421,46 @@ int rf_vm_open_sandbox(lua_State *L)
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, g);
+}
+
+int rf_vm_open_sandbox(lua_State *L)
+{
+    static const luaL_Reg libs[] = {
+        {LUA_GNAME, luaopen_base},        {LUA_TABLIBNAME, luaopen_table},
+        {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},
+        {LUA_UTF8LIBNAME, luaopen_utf8},  {NULL, NULL},
+    };
+    const luaL_Reg *lib;
+    size_t i;
+    int g, safe;
+    for (lib = libs; lib->func; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+    lua_pushglobaltable(L);
+    g = lua_gettop(L);
+    replace_base(L, g);
+    /* the safe globals: base functions, then guarded read-only libraries */
+    lua_createtable(L, 0, 24);
+    safe = lua_gettop(L);
+    for (i = 0; i < sizeof safe_base / sizeof safe_base[0]; i++) {
+        lua_getfield(L, g, safe_base[i]);
+        lua_setfield(L, safe, safe_base[i]);
+    }
+    add_safe_libs(L, g, safe);
+    share_math(L, g);
+    lua_pushvalue(L, safe);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &safe_key);
+    /* the environments' metatable */
+    lua_createtable(L, 0, 2);
+    lua_pushvalue(L, safe);
+    lua_pushcclosure(L, env_index, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &env_mt_key);
+    lua_pop(L, 1); /* safe */
+    close_globals(L, g);
     lua_pop(L, 1);
     return 0;
 }

@@ -273,46 +273,87 @@ static size_t memory_holder(const rf_world *w, size_t asker)
     return best;
 }
 
-/* Runs one Lua script of a room (inline or src). false when it failed. */
-static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool *nomem)
+/* Reads the src file of s's script, resolved into path (cap bytes), into
+ * *owned, s->code and s->len; false when it failed (reported, or *nomem). */
+static bool read_src(rf_world_room_step *s, rf_diags *d, bool *nomem, char *path, size_t cap,
+                     char **owned)
 {
     const rf_script *sc = s->sc;
     const rf_template *t = s->t;
     const char *tfile = rf_template_file(t);
+    size_t len = 0;
+    rf_status st;
+    if (!src_path_ok(sc->src)) {
+        report(d, "script-src", tfile, sc->line, sc->col, t, s->script,
+               "src must be a relative path that stays under the rooms file's directory", "");
+        return false;
+    }
+    if (!src_resolve(tfile, sc->src, path, cap))
+        st = RF_ERR_IO;
+    else if (access(path, F_OK) == 0 && !src_inside(tfile, path)) {
+        report(d, "script-src", tfile, sc->line, sc->col, t, s->script,
+               "src leads outside the rooms file's directory (through a symbolic link); "
+               "it is not read: ",
+               sc->src);
+        return false;
+    } else
+        st = rf_fs_read(path, RF_WORLD_LUA_FILE_MAX, owned, &len, NULL);
+    if (st == RF_ERR_NOMEM) {
+        *nomem = true;
+        return false;
+    }
+    if (st != RF_OK) {
+        report(d, "script-src", tfile, sc->line, sc->col, t, s->script,
+               "cannot read the src file (or it is over 1 MiB): ", sc->src);
+        return false;
+    }
+    s->code = *owned;
+    s->len = len;
+    return true;
+}
+
+/* Reports failure f of chunk c, run for step s, at its file line (the
+ * holder named when memory ran out), then drops what the chunk left in the
+ * room; *nomem when that fails. */
+static void chunk_failed(rf_world *w, rf_world_room_step *s, const rf_world_chunk *c,
+                         rf_luavm_fail *f, rf_diags *d, bool *nomem)
+{
+    const rf_script *sc = s->sc;
+    const rf_template *t = s->t;
+    rf_luavm_fail f2;
+    size_t holder = strcmp(f->code, "script-memory") == 0 ? memory_holder(w, s->index)
+                                                          : (size_t)-1;
+    rf_luavm_shift_lines(f->msg, sizeof f->msg, c->first_line);
+    if (holder != (size_t)-1) { /* the victim's line, the holder's name */
+        size_t n = strlen(f->msg);
+        snprintf(f->msg + n, sizeof f->msg - n, " (room '%s' holds the most of it, %zu bytes)",
+                 rf_world_rec_name(&w->rooms[holder]), rf_luavm_owned(w->vm, holder + 1));
+    }
+    if (f->line > 0)
+        report(d, f->code, c->file, c->first_line + f->line - 1,
+               text_col(s->code, s->len, f->line, c->first_col), t, s->script, f->msg, "");
+    else /* no line (memory runs out outside any frame): the script itself */
+        report(d, f->code, sc->src ? rf_template_file(t) : c->file, sc->line, sc->col, t,
+               s->script, f->msg, "");
+    if (strcmp(f->code, "script-memory") == 0 || strcmp(f->code, "script-budget") == 0)
+        w->suspect = true;
+    if (rf_luavm_call(w->vm, rf_world_step_truncate, s, 0, NULL, &f2) != RF_OK)
+        *nomem = true;
+}
+
+/* Runs one Lua script of a room (inline or src). false when it failed. */
+static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool *nomem)
+{
+    const rf_script *sc = s->sc;
+    const char *tfile = rf_template_file(s->t);
     char path[4096], chunk[32];
     char *owned = NULL;
     rf_world_chunk *c;
     rf_luavm_fail f;
     rf_status st;
-    bool ok = true;
     if (sc->src) {
-        size_t len = 0;
-        if (!src_path_ok(sc->src)) {
-            report(d, "script-src", tfile, sc->line, sc->col, t, s->script,
-                   "src must be a relative path that stays under the rooms file's directory", "");
+        if (!read_src(s, d, nomem, path, sizeof path, &owned))
             return false;
-        }
-        if (!src_resolve(tfile, sc->src, path, sizeof path))
-            st = RF_ERR_IO;
-        else if (access(path, F_OK) == 0 && !src_inside(tfile, path)) {
-            report(d, "script-src", tfile, sc->line, sc->col, t, s->script,
-                   "src leads outside the rooms file's directory (through a symbolic link); "
-                   "it is not read: ",
-                   sc->src);
-            return false;
-        } else
-            st = rf_fs_read(path, RF_WORLD_LUA_FILE_MAX, &owned, &len, NULL);
-        if (st == RF_ERR_NOMEM) {
-            *nomem = true;
-            return false;
-        }
-        if (st != RF_OK) {
-            report(d, "script-src", tfile, sc->line, sc->col, t, s->script,
-                   "cannot read the src file (or it is over 1 MiB): ", sc->src);
-            return false;
-        }
-        s->code = owned;
-        s->len = len;
     } else {
         s->code = sc->code ? sc->code : "";
         s->len = strlen(s->code);
@@ -348,30 +389,10 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
     s->load_left = rf_luavm_left(w->L);
     if (st == RF_OK)
         s->mark_known = false; /* the chunk may have added rules */
-    if (st != RF_OK) {
-        rf_luavm_fail f2;
-        size_t holder = strcmp(f.code, "script-memory") == 0 ? memory_holder(w, s->index)
-                                                             : (size_t)-1;
-        rf_luavm_shift_lines(f.msg, sizeof f.msg, c->first_line);
-        if (holder != (size_t)-1) { /* the victim's line, the holder's name */
-            size_t n = strlen(f.msg);
-            snprintf(f.msg + n, sizeof f.msg - n, " (room '%s' holds the most of it, %zu bytes)",
-                     rf_world_rec_name(&w->rooms[holder]), rf_luavm_owned(w->vm, holder + 1));
-        }
-        if (f.line > 0)
-            report(d, f.code, c->file, c->first_line + f.line - 1,
-                   text_col(s->code, s->len, f.line, c->first_col), t, s->script, f.msg, "");
-        else /* no line (memory runs out outside any frame): the script itself */
-            report(d, f.code, sc->src ? tfile : c->file, sc->line, sc->col, t, s->script, f.msg,
-                   "");
-        if (strcmp(f.code, "script-memory") == 0 || strcmp(f.code, "script-budget") == 0)
-            w->suspect = true;
-        if (rf_luavm_call(w->vm, rf_world_step_truncate, s, 0, NULL, &f2) != RF_OK)
-            *nomem = true;
-        ok = false;
-    }
+    else
+        chunk_failed(w, s, c, &f, d, nomem);
     rf_free(owned);
-    return ok;
+    return st == RF_OK;
 }
 
 rf_status rf_world_add_room(rf_world *w, const rf_template *t, int x, int y, rf_diags *d,
