@@ -8,7 +8,8 @@ orientation) and the checks of whole() here: every floor-like cell of the map is
 level in the orientation the room was drawn in, and every object of the map
 with percent 100 stands on its cell. A room larger than a profile's level must
 be refused with room-not-placed naming --size WxH, and be placed and whole at
-that size. RF_SWEEP_SEEDS sets the seed count (default 30; CTest runs 3, and
+that size; a room with no door (one used only as a subroom, DESIGN 16) must
+be refused alone, saying it has no door to stitch. RF_SWEEP_SEEDS sets the seed count (default 30; CTest runs 3, and
 1 under RF_SANITIZED, each room at one of its depths, in turn). Exit 0 when all pass, 1 otherwise."""
 import concurrent.futures
 import json
@@ -139,11 +140,19 @@ def main():
                                    stdout=subprocess.PIPE, check=True).stdout
             rooms.append((pack, json.loads(shown)))
     jobs = []  # (profile, seed, depth, pack, room, size)
+    refused_wrong = []  # doorless rooms gen did not refuse as it should
     sizes = {}
     for profile in PROFILES:
         for pack, room in rooms:
             depths = [d for d in DEPTHS if room['min_level'] <= d - 1 and (room['max_level'] is None or d - 1 <= room['max_level'])]  # null: any depth
             if not depths:
+                continue
+            if not room['doors']:  # a room used only as a subroom (DESIGN 16): refused alone
+                rc, err = gen(rf, pack, profile, 1, depths[0], room['name'], None,
+                              os.path.join(tmp, 'probe.json'))
+                if rc != 1 or 'no door to stitch' not in err:
+                    refused_wrong.append('%s %r (exit %d): %s' % (profile, room['name'], rc,
+                                                                   err.strip()[-200:]))
                 continue
             if sanitized:  # one depth a room, in turn: every depth still seen
                 depths = [depths[len(jobs) % len(depths)]]
@@ -183,7 +192,10 @@ def main():
                     print('FAIL: %s: %s' % (what, why))
     for (profile, name), size in sorted(sizes.items()):
         print('refused: %s %r, placed at --size %s' % (profile, name, size))
-    print('%d passed, %d failed' % (len(jobs) - fails, fails))
+    for what in refused_wrong:
+        fails += 1
+        print('FAIL: a doorless room forced alone: %s' % what)
+    print('%d passed, %d failed' % (len(jobs) - fails + len(refused_wrong), fails))
     return 1 if fails else 0
 
 

@@ -209,21 +209,13 @@ void rf_load_object_start(rf_loader *ld, const rf_gelem_spec *spec, const char *
     ld->objs[ld->nobjs++] = o;
 }
 
-/* Builds the template from the collected rows, objects and scripts; true
- * when it was added to the set. */
-static bool room_build(rf_loader *ld)
+/* The room's rows make a map: a name, rows, all of one length (else
+ * ragged-rows at the first cell past the shorter row), no error so far;
+ * *w, *h its size. A declared width or height the rows disagree with is a
+ * warning: the rows win. */
+static bool rows_ok(rf_loader *ld, size_t *w, size_t *h)
 {
-    rf_template *t;
-    size_t i, w, h, ndoors = 0, nerr;
-    char *cells;
-    int *lines, *cols;
-    int **cell_pos = NULL;
-    rf_door *doors;
-    rf_object *objs = NULL;
-    rf_script *scripts = NULL;
-    long prev;
-    uint32_t hash;
-
+    size_t i;
     if (!ld->t.name) { /* missing-attribute, reported (unless disabled) at <room> */
         ld->file_errors++;
         return false;
@@ -235,12 +227,12 @@ static bool room_build(rf_loader *ld)
                      ld->t.name ? ld->t.name : "");
         return false;
     }
-    w = ld->rows[0].len;
-    h = ld->nrows;
-    for (i = 1; i < h; i++)
-        if (ld->rows[i].len != w) { /* at the first cell past the shorter row */
+    *w = ld->rows[0].len;
+    *h = ld->nrows;
+    for (i = 1; i < *h; i++)
+        if (ld->rows[i].len != *w) { /* at the first cell past the shorter row */
             const rf_row_rec *r = &ld->rows[i];
-            size_t k = r->len < w ? r->len : w;
+            size_t k = r->len < *w ? r->len : *w;
             int pos[2 * (RF_TEMPLATE_MAX_SIDE + 1)], line = r->line, col = r->col;
             if (r->vpos > 0) {
                 rf_load_value_cells(ld, r->vpos, r->vline, r->vcol, k + 1, pos);
@@ -248,25 +240,63 @@ static bool room_build(rf_loader *ld)
                 col = pos[2 * k + 1];
             }
             rf_load_emit(ld, "ragged-rows", line, col, "this row has %zu cells, the first row %zu%s",
-                         r->len, w, r->len > w ? ": this cell is extra" : ": it ends here");
+                         r->len, *w, r->len > *w ? ": this cell is extra" : ": it ends here");
             return false;
         }
     if (ld->room_errors)
         return false;
-    if (ld->width > 0 && (size_t)ld->width != w && ld->width <= RF_TEMPLATE_MAX_SIDE)
+    if (ld->width > 0 && (size_t)ld->width != *w && ld->width <= RF_TEMPLATE_MAX_SIDE)
         rf_load_emit(ld, "row-width", ld->wline, ld->wcol, "width=\"%d\" but the rows have %zu cells",
-                     ld->width, w);
-    if (ld->height > 0 && (size_t)ld->height != h && ld->height <= RF_TEMPLATE_MAX_SIDE)
+                     ld->width, *w);
+    if (ld->height > 0 && (size_t)ld->height != *h && ld->height <= RF_TEMPLATE_MAX_SIDE)
         rf_load_emit(ld, "row-height", ld->hline, ld->hcol, "height=\"%d\" but there are %zu rows",
-                     ld->height, h);
-    if (!rf_load_vary_boxes(ld))
-        return false;
-    if (!rf_load_vary_finish(ld))
-        goto nomem;
-    /* one block: the template, its rows' lines, then cols, then its cells */
-    t = rf_arena_alloc(&ld->set->arena, sizeof *t + 2 * h * sizeof *lines + h * (w + 1));
+                     ld->height, *h);
+    return true;
+}
+
+/* Row y of the map into t's cells: its text, where its cells stand in the
+ * file (cell_pos, made when the first row needs it), its anchors; the doors
+ * it holds added to *ndoors. False when memory ran out. */
+static bool build_row(rf_loader *ld, rf_template *t, char *cells, int ***cell_pos, size_t y,
+                      size_t w, size_t h, size_t *ndoors)
+{
+    size_t x;
+    memcpy(cells + y * (w + 1), ld->rows[y].text, w + 1);
+    if (!ld->rows[y].plain) {
+        if (!*cell_pos) {
+            if (!(*cell_pos = rf_arena_alloc(&ld->set->arena, h * sizeof **cell_pos)))
+                return false;
+            memset(*cell_pos, 0, h * sizeof **cell_pos);
+        }
+        if (!((*cell_pos)[y] = rf_arena_alloc(&ld->set->arena, 2 * w * sizeof ***cell_pos)))
+            return false;
+        rf_load_value_cells(ld, ld->rows[y].vpos, ld->rows[y].vline, ld->rows[y].vcol, w,
+                            (*cell_pos)[y]);
+    }
+    for (x = 0; x < w; x++) {
+        char ch = ld->rows[y].text[x];
+        rf_symbol_class k = symbol_class(ch);
+        if (k == RF_SYMBOL_ANCHOR && t->anchor_x[ch - '0'] < 0) {
+            t->anchor_x[ch - '0'] = (int16_t)x; /* < RF_TEMPLATE_MAX_SIDE */
+            t->anchor_y[ch - '0'] = (int16_t)y;
+        }
+        if (k == RF_SYMBOL_DOOR)
+            (*ndoors)++;
+    }
+    return true;
+}
+
+/* The template of a w x h map in one block of the set's arena: the loader's
+ * fields, its rows' lines, then cols, then its cells; *ndoors the doors on
+ * the map. NULL when memory ran out. */
+static rf_template *build_map(rf_loader *ld, size_t w, size_t h, size_t *ndoors)
+{
+    rf_template *t = rf_arena_alloc(&ld->set->arena, sizeof *t + 2 * h * sizeof(int) + h * (w + 1));
+    int *lines, *cols, **cell_pos = NULL;
+    char *cells;
+    size_t i;
     if (!t)
-        goto nomem;
+        return NULL;
     lines = (int *)(t + 1);
     cols = lines + h;
     cells = (char *)(cols + h);
@@ -275,49 +305,35 @@ static bool room_build(rf_loader *ld)
     t->height = (int)h;
     for (i = 0; i < 10; i++)
         t->anchor_x[i] = t->anchor_y[i] = -1;
+    *ndoors = 0;
     for (i = 0; i < h; i++) {
-        size_t x;
-        memcpy(cells + i * (w + 1), ld->rows[i].text, w + 1);
         lines[i] = ld->rows[i].vline;
         cols[i] = ld->rows[i].vcol;
-        if (!ld->rows[i].plain) {
-            if (!cell_pos) {
-                cell_pos = rf_arena_alloc(&ld->set->arena, h * sizeof *cell_pos);
-                if (!cell_pos)
-                    goto nomem;
-                memset(cell_pos, 0, h * sizeof *cell_pos);
-            }
-            cell_pos[i] = rf_arena_alloc(&ld->set->arena, 2 * w * sizeof **cell_pos);
-            if (!cell_pos[i])
-                goto nomem;
-            rf_load_value_cells(ld, ld->rows[i].vpos, ld->rows[i].vline, ld->rows[i].vcol, w,
-                                cell_pos[i]);
-        }
-        for (x = 0; x < w; x++) {
-            char ch = ld->rows[i].text[x];
-            rf_symbol_class k = symbol_class(ch);
-            if (k == RF_SYMBOL_ANCHOR && t->anchor_x[ch - '0'] < 0) {
-                t->anchor_x[ch - '0'] = (int16_t)x; /* < RF_TEMPLATE_MAX_SIDE */
-                t->anchor_y[ch - '0'] = (int16_t)i;
-            }
-            if (k == RF_SYMBOL_DOOR)
-                ndoors++;
-        }
+        if (!build_row(ld, t, cells, &cell_pos, i, w, h, ndoors))
+            return NULL;
     }
     t->cells = cells;
     t->row_lines = lines;
     t->row_cols = cols;
     t->cell_pos = (const int *const *)cell_pos;
-    doors = ndoors ? rf_arena_alloc(&ld->set->arena, ndoors * sizeof *doors) : NULL;
+    return t;
+}
+
+/* t's doors (ndoors on its map), objects (at= on their anchors) and
+ * scripts, from the loader into the set's arena; false when memory ran out. */
+static bool build_parts(rf_loader *ld, rf_template *t, size_t ndoors)
+{
+    rf_door *doors = ndoors ? rf_arena_alloc(&ld->set->arena, ndoors * sizeof *doors) : NULL;
+    rf_object *objs = NULL;
+    rf_script *scripts = NULL;
+    size_t i;
     if (ndoors && !doors)
-        goto nomem;
-    ndoors = doors ? rf_vary_doors(t, doors) : 0;
+        return false;
+    t->ndoors = doors ? rf_vary_doors(t, doors) : 0;
     t->doors = doors;
-    t->ndoors = ndoors;
     if (ld->nobjs) {
-        objs = rf_arena_alloc(&ld->set->arena, ld->nobjs * sizeof *objs);
-        if (!objs)
-            goto nomem;
+        if (!(objs = rf_arena_alloc(&ld->set->arena, ld->nobjs * sizeof *objs)))
+            return false;
         memcpy(objs, ld->objs, ld->nobjs * sizeof *objs);
         for (i = 0; i < ld->nobjs; i++)
             if (objs[i].at >= 0 && t->anchor_x[objs[i].at] >= 0) {
@@ -328,25 +344,22 @@ static bool room_build(rf_loader *ld)
     t->objects = objs;
     t->nobjects = ld->nobjs;
     if (ld->nscripts) {
-        scripts = rf_arena_alloc(&ld->set->arena, ld->nscripts * sizeof *scripts);
-        if (!scripts)
-            goto nomem;
+        if (!(scripts = rf_arena_alloc(&ld->set->arena, ld->nscripts * sizeof *scripts)))
+            return false;
         memcpy(scripts, ld->scripts, ld->nscripts * sizeof *scripts);
     }
     t->scripts = scripts;
     t->nscripts = ld->nscripts;
-    /* a room that varies is checked in its variants (DESIGN 16), as lint does;
-     * one with a <subroom> needs the whole set: rf_template_set_link checks it */
-    nerr = t->subrooms ? 0
-           : t->nvary  ? rf_vary_check(t, ld->d, ld->thin_walls)
-                       : rf_template_check_walls(t, ld->d, ld->thin_walls);
-    if (nerr == SIZE_MAX)
-        goto nomem;
-    if (nerr > 0) {
-        ld->file_errors++;
-        return false;
-    }
-    prev = rf_template_set_lookup_hash(ld->set, t->name, &hash);
+    return true;
+}
+
+/* Adds the checked room t to the set (a streaming set hands it over and
+ * lets it go), a second room of its name a duplicate-room warning; false
+ * when memory ran out. */
+static bool room_keep(rf_loader *ld, rf_template *t)
+{
+    uint32_t hash;
+    long prev = rf_template_set_lookup_hash(ld->set, t->name, &hash);
     if (prev >= 0) {
         const char *pfile;
         int pline;
@@ -363,14 +376,38 @@ static bool room_build(rf_loader *ld)
     if (ld->set->each) { /* a streaming set: handed over, then let go */
         rf_status st = rf_template_set_hand(ld->set, t, hash);
         if (st == RF_ERR_NOMEM)
-            goto nomem;
+            return false;
         if (st != RF_OK)
             ld->file_errors++;
         return true;
     }
-    if (!rf_template_set_append(ld->set, t, hash))
+    return rf_template_set_append(ld->set, t, hash);
+}
+
+/* Builds the template from the collected rows, objects and scripts; true
+ * when it was added to the set. */
+static bool room_build(rf_loader *ld)
+{
+    rf_template *t;
+    size_t w, h, ndoors, nerr;
+    if (!rows_ok(ld, &w, &h) || !rf_load_vary_boxes(ld))
+        return false;
+    if (!rf_load_vary_finish(ld) || !(t = build_map(ld, w, h, &ndoors)) ||
+        !build_parts(ld, t, ndoors))
         goto nomem;
-    return true;
+    /* a room that varies is checked in its variants (DESIGN 16), as lint does;
+     * one with a <subroom> needs the whole set: rf_template_set_link checks it */
+    nerr = t->subrooms ? 0
+           : t->nvary  ? rf_vary_check(t, ld->d, ld->thin_walls)
+                       : rf_template_check_walls(t, ld->d, ld->thin_walls);
+    if (nerr == SIZE_MAX)
+        goto nomem;
+    if (nerr > 0) {
+        ld->file_errors++;
+        return false;
+    }
+    if (room_keep(ld, t))
+        return true;
 nomem:
     ld->nomem = true;
     return false;

@@ -390,35 +390,18 @@ static void write_clauses_json(FILE *out, const rf_clause *c, size_t n)
     putc(']', out);
 }
 
-static rf_status show_json(const rf_template *t, int k, FILE *out)
+/* show's JSON "rows", "doors" and "anchors" of t turned as v says. */
+static void show_json_map(const rf_template *t, const turned *v, FILE *out)
 {
     int x, y, digit;
-    const rf_flags *f = rf_template_flags(t);
-    size_t i;
     bool first = true;
-    turned v;
-    turned_init(&v, t, k);
-    fputc('{', out);
-    rf_json_key(out, "name", 1);
-    rf_json_string(out, rf_template_name(t));
-    rf_json_key(out, "file", 0);
-    rf_json_string(out, rf_template_file(t));
-    fprintf(out, ",\"line\":%d,\"orient\":%d,\"width\":%d,\"height\":%d,\"min_level\":%d,"
-                 "\"max_level\":",
-            rf_template_line(t), k, v.w, v.h, f->min_level);
-    write_max_level(out, f);
-    fprintf(out, ",\"weight\":%d,\"tags\":", rf_template_weight(t));
-    rf_json_string(out, rf_template_tags(t));
-    if (rf_template_variant_number(t) >= 0) /* only on a variant: goldens stay */
-        fprintf(out, ",\"variant\":%ld", rf_template_variant_number(t));
-    fputs(",\"flags\":", out);
-    write_flags_json(out, f);
+    size_t i;
     fputs(",\"rows\":[", out);
-    for (y = 0; y < v.h; y++) {
+    for (y = 0; y < v->h; y++) {
         char row[RF_TEMPLATE_MAX_SIDE + 1];
-        for (x = 0; x < v.w; x++)
-            row[x] = turned_cell(&v, x, y);
-        row[v.w] = '\0';
+        for (x = 0; x < v->w; x++)
+            row[x] = turned_cell(v, x, y);
+        row[v->w] = '\0';
         if (y)
             putc(',', out);
         rf_json_string(out, row);
@@ -427,11 +410,11 @@ static rf_status show_json(const rf_template *t, int k, FILE *out)
     for (i = 0; i < rf_template_door_count(t); i++) {
         const rf_door *d = rf_template_door(t, i);
         int dx, dy, sx[3], sy[3], s;
-        turned_xy(&v, d->x, d->y, &dx, &dy);
+        turned_xy(v, d->x, d->y, &dx, &dy);
         for (s = 0; s < 3; s++)
-            turned_xy(&v, d->span_x[s], d->span_y[s], &sx[s], &sy[s]);
+            turned_xy(v, d->span_x[s], d->span_y[s], &sx[s], &sy[s]);
         fprintf(out, "%s{\"x\":%d,\"y\":%d,\"side\":\"%s\",\"span\":[[%d,%d],[%d,%d],[%d,%d]]}",
-                i ? "," : "", dx, dy, rf_side_name(turned_side(&v, d->side)), sx[0], sy[0],
+                i ? "," : "", dx, dy, rf_side_name(turned_side(v, d->side)), sx[0], sy[0],
                 sx[1], sy[1], sx[2], sy[2]);
     }
     fputs("],\"anchors\":{", out);
@@ -439,15 +422,22 @@ static rf_status show_json(const rf_template *t, int k, FILE *out)
         int ax, ay;
         if (!rf_template_anchor(t, digit, &ax, &ay))
             continue;
-        turned_xy(&v, ax, ay, &ax, &ay);
+        turned_xy(v, ax, ay, &ax, &ay);
         fprintf(out, "%s\"%d\":[%d,%d]", first ? "" : ",", digit, ax, ay);
         first = false;
     }
-    fputs("},\"objects\":[", out);
+    putc('}', out);
+}
+
+/* show's JSON "objects" (turned as v says) and "scripts" (as written). */
+static void show_json_contents(const rf_template *t, const turned *v, FILE *out)
+{
+    size_t i;
+    fputs(",\"objects\":[", out);
     for (i = 0; i < rf_template_object_count(t); i++) {
         const rf_object *o = rf_template_object(t, i);
         int ox, oy;
-        turned_object(&v, o, &ox, &oy);
+        turned_object(v, o, &ox, &oy);
         fputs(i ? ",{" : "{", out);
         rf_json_key(out, "type", 1);
         rf_json_string(out, rf_object_tag(o));
@@ -476,7 +466,32 @@ static rf_status show_json(const rf_template *t, int k, FILE *out)
         write_clauses_json(out, s->actions, s->nactions);
         putc('}', out);
     }
-    fputs("]}\n", out);
+    putc(']', out);
+}
+
+static rf_status show_json(const rf_template *t, int k, FILE *out)
+{
+    const rf_flags *f = rf_template_flags(t);
+    turned v;
+    turned_init(&v, t, k);
+    fputc('{', out);
+    rf_json_key(out, "name", 1);
+    rf_json_string(out, rf_template_name(t));
+    rf_json_key(out, "file", 0);
+    rf_json_string(out, rf_template_file(t));
+    fprintf(out, ",\"line\":%d,\"orient\":%d,\"width\":%d,\"height\":%d,\"min_level\":%d,"
+                 "\"max_level\":",
+            rf_template_line(t), k, v.w, v.h, f->min_level);
+    write_max_level(out, f);
+    fprintf(out, ",\"weight\":%d,\"tags\":", rf_template_weight(t));
+    rf_json_string(out, rf_template_tags(t));
+    if (rf_template_variant_number(t) >= 0) /* only on a variant: goldens stay */
+        fprintf(out, ",\"variant\":%ld", rf_template_variant_number(t));
+    fputs(",\"flags\":", out);
+    write_flags_json(out, f);
+    show_json_map(t, &v, out);
+    show_json_contents(t, &v, out);
+    fputs("}\n", out);
     return ferror(out) ? RF_ERR_IO : RF_OK;
 }
 

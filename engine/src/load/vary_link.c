@@ -229,70 +229,74 @@ static int height_of(const rf_template_set *set, size_t i, unsigned char *state,
     return h;
 }
 
-rf_status rf_template_set_link(rf_template_set *set, rf_diags *d, bool *bad)
+/* What the link's phases share: per room, whether it has an error (flag)
+ * and the walks' scratch. */
+typedef struct link_scratch {
+    unsigned char *seen, *state;
+    long *stack;
+    int *height;
+    bool *flag;
+} link_scratch;
+
+/* Each <subroom>'s candidates; false when memory ran out. */
+static bool link_candidates(rf_template_set *set, rf_diags *d, link_scratch *ls)
 {
-    unsigned char *seen = NULL, *state = NULL;
-    long *stack = NULL;
-    int *height = NULL;
-    bool *flag = NULL;
-    rf_status st = RF_ERR_NOMEM;
-    size_t i, k, errors = 0;
-    bool thin = d && rf_diags_is_enabled(d, "wall-thin");
-    if (!set || set->each)
-        return RF_ERR_ARG;
-    if (set->nsubrooms + set->nsubonly == 0 || set->count == 0)
-        return RF_OK;
-    seen = rf_calloc(set->count, 1);
-    state = rf_calloc(set->count, 1);
-    stack = rf_calloc(set->count, sizeof *stack);
-    height = rf_calloc(set->count, sizeof *height);
-    flag = rf_calloc(set->count, sizeof *flag);
-    if (!seen || !state || !stack || !height || !flag)
-        goto done;
-    /* candidates */
+    size_t i, k;
     for (i = 0; i < set->count; i++) {
         rf_template *t = set->items[i];
         for (k = 0; t->subrooms && k < t->nvary; k++)
             if (t->vary[k].kind == RF_VARY_SUBROOM &&
-                !resolve(set, t, (rf_vary_step *)&t->vary[k], d, &flag[i]))
-                goto done;
+                !resolve(set, t, (rf_vary_step *)&t->vary[k], d, &ls->flag[i]))
+                return false;
     }
-    /* a room used only as a subroom that none holds: what no-doors said alone */
-    memset(seen, 0, set->count);
+    return true;
+}
+
+/* A room used only as a subroom that none holds: what no-doors said alone. */
+static void warn_unheld(const rf_template_set *set, rf_diags *d, link_scratch *ls)
+{
+    size_t i, k, c;
+    memset(ls->seen, 0, set->count);
     for (i = 0; i < set->count; i++) {
         const rf_template *t = set->items[i];
-        size_t c;
         for (k = 0; t->subrooms && k < t->nvary; k++)
             for (c = 0; t->vary[k].kind == RF_VARY_SUBROOM && c < t->vary[k].ncands; c++) {
                 long j = index_of(set, t->vary[k].cands[c]);
                 if (j >= 0)
-                    seen[j] = 1;
+                    ls->seen[j] = 1;
             }
     }
     for (i = 0; i < set->count; i++) {
         const rf_template *t = set->items[i];
-        if (!seen[i] && rf_template_is_subroom_only(t))
+        if (!ls->seen[i] && rf_template_is_subroom_only(t))
             (void)rf_diag_add(d, "no-doors", t->file, t->line, t->col,
                               "room '%s' has no door (D or d) on its map, and no <subroom> of a "
                               "loaded room holds it (tags %s)",
                               t->name, t->tags);
     }
-    /* cycles, then depth */
+}
+
+/* Rooms that can hold themselves, then rooms nesting past the limit. */
+static void flag_cycles_and_depth(const rf_template_set *set, rf_diags *d, link_scratch *ls)
+{
+    size_t i, k;
     for (i = 0; i < set->count; i++) {
         const rf_template *t = set->items[i];
-        for (k = 0; t->subrooms && !flag[i] && k < t->nvary; k++)
-            if (t->vary[k].kind == RF_VARY_SUBROOM && reaches(set, &t->vary[k], t, seen, stack)) {
+        for (k = 0; t->subrooms && !ls->flag[i] && k < t->nvary; k++)
+            if (t->vary[k].kind == RF_VARY_SUBROOM &&
+                reaches(set, &t->vary[k], t, ls->seen, ls->stack)) {
                 (void)rf_diag_add(d, "vary-subroom-cycle", t->file, t->vary[k].line,
                                   t->vary[k].col,
                                   "<subroom tags=\"%.60s\">: room '%s' can end up inside itself "
                                   "through these tags",
                                   t->vary[k].tags, t->name);
-                flag[i] = true;
+                ls->flag[i] = true;
             }
     }
     for (i = 0; i < set->count; i++) {
         const rf_template *t = set->items[i];
-        if (!t->subrooms || flag[i] || height_of(set, i, state, height) <= RF_VARY_SUBROOM_DEPTH)
+        if (!t->subrooms || ls->flag[i] ||
+            height_of(set, i, ls->state, ls->height) <= RF_VARY_SUBROOM_DEPTH)
             continue;
         for (k = 0; k < t->nvary && t->vary[k].kind != RF_VARY_SUBROOM; k++)
             ;
@@ -300,30 +304,57 @@ rf_status rf_template_set_link(rf_template_set *set, rf_diags *d, bool *bad)
                           "<subroom tags=\"%.60s\">: room '%s' nests rooms more than %d deep "
                           "through its subrooms (or through one that holds itself)",
                           t->vary[k].tags, t->name, RF_VARY_SUBROOM_DEPTH);
-        flag[i] = true;
+        ls->flag[i] = true;
     }
-    /* the variants, their subrooms filled, checked as rooms */
+}
+
+/* The variants of each linked room, its subrooms filled, checked as rooms;
+ * false when memory ran out. */
+static bool check_variants(const rf_template_set *set, rf_diags *d, link_scratch *ls)
+{
+    bool thin = d && rf_diags_is_enabled(d, "wall-thin");
+    size_t i, e;
     for (i = 0; i < set->count; i++) {
-        size_t e;
-        if (!set->items[i]->subrooms || flag[i])
+        if (!set->items[i]->subrooms || ls->flag[i])
             continue;
-        e = rf_vary_check(set->items[i], d, thin);
-        if (e == SIZE_MAX)
-            goto done;
-        flag[i] = e > 0;
+        if ((e = rf_vary_check(set->items[i], d, thin)) == SIZE_MAX)
+            return false;
+        ls->flag[i] = e > 0;
     }
-    for (i = 0; i < set->count; i++) {
-        errors += flag[i];
-        if (bad)
-            bad[i] = flag[i];
+    return true;
+}
+
+rf_status rf_template_set_link(rf_template_set *set, rf_diags *d, bool *bad)
+{
+    link_scratch ls;
+    rf_status st = RF_ERR_NOMEM;
+    size_t i, errors = 0;
+    if (!set || set->each)
+        return RF_ERR_ARG;
+    if (set->nsubrooms + set->nsubonly == 0 || set->count == 0)
+        return RF_OK;
+    ls.seen = rf_calloc(set->count, 1);
+    ls.state = rf_calloc(set->count, 1);
+    ls.stack = rf_calloc(set->count, sizeof *ls.stack);
+    ls.height = rf_calloc(set->count, sizeof *ls.height);
+    ls.flag = rf_calloc(set->count, sizeof *ls.flag);
+    if (ls.seen && ls.state && ls.stack && ls.height && ls.flag && link_candidates(set, d, &ls)) {
+        warn_unheld(set, d, &ls);
+        flag_cycles_and_depth(set, d, &ls);
+        if (check_variants(set, d, &ls)) {
+            for (i = 0; i < set->count; i++) {
+                errors += ls.flag[i];
+                if (bad)
+                    bad[i] = ls.flag[i];
+            }
+            st = errors ? RF_ERR_CONTENT : RF_OK;
+        }
     }
-    st = errors ? RF_ERR_CONTENT : RF_OK;
-done:
-    rf_free(seen);
-    rf_free(state);
-    rf_free(stack);
-    rf_free(height);
-    rf_free(flag);
+    rf_free(ls.seen);
+    rf_free(ls.state);
+    rf_free(ls.stack);
+    rf_free(ls.height);
+    rf_free(ls.flag);
     return st;
 }
 
