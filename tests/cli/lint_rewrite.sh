@@ -9,10 +9,10 @@
 set -u
 rf=$1
 runs=${2:-300}
-# sanitized builds run 20x slower: 500 runs there (test_load's race case
+# sanitized builds run 20x slower: 200 runs there (test_load's race case
 # still loads 10,000 times in one process)
-if [ -n "${RF_SANITIZED:-}" ] && [ "$runs" -gt 500 ]; then
-    runs=500
+if [ -n "${RF_SANITIZED:-}" ] && [ "$runs" -gt 200 ]; then
+    runs=200
 fi
 tmp=$(mktemp -d)
 writer=
