@@ -12,6 +12,9 @@ const fs = require("fs");
 const path = require("path");
 const { spawn } = require("child_process");
 const puppeteer = require("puppeteer-core");
+// How long a page waits for the server: a hang guard (a rebuild takes under a
+// second; under ASan beside a busy test one took over 10 s).
+const WAIT = 30000;
 
 const ROOM = "Cobbled Crossroads";
 
@@ -51,8 +54,8 @@ async function main() {
     let loads = 0;
     page.on("load", () => { loads++; });
     await page.goto(url, { waitUntil: "load" });
-    await page.waitForSelector("body[data-ready='1']", { timeout: 10000 });
-    await page.waitForSelector("#live:not([hidden])", { timeout: 10000 });
+    await page.waitForSelector("body[data-ready='1']", { timeout: WAIT });
+    await page.waitForSelector("#live:not([hidden])", { timeout: WAIT });
     check(true, "the page is drawn and its live controls show");
     const tiles = () => page.$$eval("#map .cell .t", ts => ts.map(t => t.textContent).join(""));
     const level = async () => (await fetch(url + "level.json")).json();
@@ -62,7 +65,7 @@ async function main() {
 
     // a save: the forced room's decorations turned to water
     save(original.replace('<row text="#....^.^....#"/>', '<row text="#....W.W....#"/>'));
-    await page.waitForFunction(g => +document.body.dataset.generation > g, { timeout: 10000 },
+    await page.waitForFunction(g => +document.body.dataset.generation > g, { timeout: WAIT },
                                lv1.generation);
     const lv2 = await level();
     check(lv2.generation > lv1.generation, "the save was built: generation " + lv2.generation);
@@ -72,7 +75,7 @@ async function main() {
 
     // a broken save: the overlay with the error, the last good level kept
     save(original.replace('<row text="d.....@.....d"/>', '<row text="d.....@......d"/>'));
-    await page.waitForSelector("#broken:not([hidden])", { timeout: 10000 });
+    await page.waitForSelector("#broken:not([hidden])", { timeout: WAIT });
     const overlay = await page.$eval("#broken", e => e.textContent);
     check(overlay.includes("ragged-rows") && overlay.includes("base_halls.xml"),
           "the overlay shows the error: " + overlay.slice(0, 200));
@@ -81,11 +84,11 @@ async function main() {
 
     // the fix
     save(original);
-    await page.waitForSelector("#broken[hidden]", { timeout: 10000 });
-    await page.waitForFunction(() => document.body.dataset.broken === undefined, { timeout: 10000 });
+    await page.waitForSelector("#broken[hidden]", { timeout: WAIT });
+    await page.waitForFunction(() => document.body.dataset.broken === undefined, { timeout: WAIT });
     check(true, "the fixed save hides the overlay");
     await page.waitForFunction(t => [...document.querySelectorAll("#map .cell .t")]
-      .map(e => e.textContent).join("") === t, { timeout: 10000 }, lv1.tiles.join(""));
+      .map(e => e.textContent).join("") === t, { timeout: WAIT }, lv1.tiles.join(""));
     check(true, "and the first level is back");
 
     // a broken room elsewhere in the pack (issue 35): the level is built
@@ -95,20 +98,20 @@ async function main() {
     const gen0 = +(await page.evaluate(() => document.body.dataset.generation || 0));
     fs.writeFileSync(extra, '<roomdb><room name="Broken"><row text="#D#"/><row text="#~#"/>' +
                             '<row text="###"/></room></roomdb>\n');
-    await page.waitForFunction(g => +document.body.dataset.leftOut > g, { timeout: 10000 }, gen0);
+    await page.waitForFunction(g => +document.body.dataset.leftOut > g, { timeout: WAIT }, gen0);
     const left = await page.$eval("#broken", e => e.hidden ? "" : e.textContent);
     check(left.includes("left out of this level") && left.includes("zz_broken.xml"),
           "a broken room elsewhere: the level is built and its errors listed: " + left.slice(0, 200));
     check(await page.evaluate(() => document.body.dataset.broken === undefined),
           "and the build is not a failed one");
     fs.unlinkSync(extra);
-    await page.waitForSelector("#broken[hidden]", { timeout: 10000 });
+    await page.waitForSelector("#broken[hidden]", { timeout: WAIT });
     check(true, "its removal hides the list");
 
     // the seed control
     await page.$eval("#reroll input[name=seed]", e => { e.value = "9"; });
     await page.click("#reroll button[type=submit]");
-    await page.waitForFunction(() => document.title.includes("seed 9"), { timeout: 10000 });
+    await page.waitForFunction(() => document.title.includes("seed 9"), { timeout: WAIT });
     const lv9 = await level();
     check(lv9.seed === 9 && await tiles() === lv9.tiles.join(""), "re-rolled to seed 9 in place");
     check(await page.evaluate(() => window.rfMark === 1), "still without a reload");
