@@ -3,8 +3,10 @@
 
 Two checks over engine/src, run by the suite (ctest -R stage_boundaries):
   includes  no file includes another stage's *_int.h (the build refuses it
-            too; this names every offender at once), and every "stage/x.h"
-            include names a declared seam under engine/src/seam/;
+            too; this names every offender at once), every "stage/x.h"
+            include names a stage's one shared header, engine/src/seam/
+            STAGE/seam.h, and the seam folder holds nothing else (two rules
+            for headers: the public ones and one shared header per stage);
   calls     no call cycle between stages: the stages' object files (nm)
             give who calls whom, and the graph must have no cycle.
 
@@ -38,6 +40,9 @@ def include_faults(src):
                 files.append(rel)
             if n.endswith('_int.h') and not rel.startswith('seam/'):
                 internal[n] = stage_of(rel)
+            if rel.startswith('seam/') and (rel.count('/') != 2 or n != 'seam.h'):
+                faults.append('%s: a second header in the seam folder; a stage shares one, '
+                              'seam/STAGE/seam.h' % rel)
     for rel in sorted(files):
         with open(os.path.join(src, rel), encoding='utf-8') as f:
             text = f.read()
@@ -55,8 +60,8 @@ def include_faults(src):
                                   % (rel, line, inc, home))
             elif '/' in inc and not inc.startswith('roomforge/'):
                 if not os.path.isfile(os.path.join(src, 'seam', inc)):
-                    faults.append('%s:%d: includes %s, not a declared seam (engine/src/seam/%s)'
-                                  % (rel, line, inc, inc))
+                    faults.append('%s:%d: includes %s, not a stage\'s shared header '
+                                  '(engine/src/seam/STAGE/seam.h)' % (rel, line, inc))
     return faults
 
 
@@ -144,9 +149,9 @@ def selftest():
     with tempfile.TemporaryDirectory() as t:
         for d in ('a', 'b', 'seam/a'):
             os.makedirs(os.path.join(t, d))
-        files = {'a/a_int.h': '', 'b/b_int.h': '', 'seam/a/x.h': '',
-                 'a/one.c': '#include "a_int.h"\n#include "a/x.h"\n',
-                 'b/two.c': '#include "b_int.h"\n#include "a/x.h"\n'}
+        files = {'a/a_int.h': '', 'b/b_int.h': '', 'seam/a/seam.h': '',
+                 'a/one.c': '#include "a_int.h"\n#include "a/seam.h"\n',
+                 'b/two.c': '#include "b_int.h"\n#include "a/seam.h"\n'}
         for rel, text in files.items():
             with open(os.path.join(t, rel), 'w') as f:
                 f.write(text)
@@ -154,8 +159,10 @@ def selftest():
             return 'a clean tree was refused: %s' % include_faults(t)
         with open(os.path.join(t, 'b/two.c'), 'a') as f:
             f.write('#include "a_int.h"\n#include "a/nope.h"\n')
-        if len(include_faults(t)) != 2:
-            return 'planted include faults not both found: %s' % include_faults(t)
+        with open(os.path.join(t, 'seam/a/more.h'), 'w') as f:
+            f.write('')
+        if len(include_faults(t)) != 3:
+            return 'planted include faults not all found: %s' % include_faults(t)
     if cycle_faults({('a', 'b'): 'f', ('b', 'c'): 'g'}):
         return 'a chain was called a cycle'
     found = cycle_faults({('a', 'b'): 'f', ('b', 'c'): 'g', ('c', 'a'): 'h', ('c', 'd'): 'i'})

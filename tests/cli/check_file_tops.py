@@ -33,7 +33,7 @@ def names_path(first, rel):
     named = m.group(1)
     if named == rel:
         return True
-    for pub in ("engine/include/", "engine/internal/"):
+    for pub in ("engine/include/",):
         if rel.startswith(pub) and named == rel[len(pub):]:
             return True
     return False

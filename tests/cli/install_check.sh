@@ -76,7 +76,7 @@ check
     fail "installed roomforge show: $(cat "$tmp/err")"
 
 # The installed headers: exactly the public ones (engine/include/roomforge and
-# the generated version.h), none of engine/internal; each compiles alone as
+# the generated version.h), no stage's seam header; each compiles alone as
 # C99, C11 and C++11 with -pedantic, and the umbrella holds them all.
 want=$( (cd "$src/engine/include/roomforge" && ls ./*.h; echo ./version.h) | sed 's#^\./##' | sort)
 have=$( (cd "$prefix/include/roomforge" && ls ./*.h) | sed 's#^\./##' | sort)

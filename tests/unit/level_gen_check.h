@@ -8,7 +8,7 @@
 
 #include "level_check.h"
 #include "rf_test.h"
-#include "roomforge/brogue.h"
+#include "dig/seam.h"
 #include "roomforge/level.h"
 #include "roomforge/profile.h"
 

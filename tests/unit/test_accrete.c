@@ -5,7 +5,7 @@
 
 #include "level_check.h"
 #include "rf_test.h"
-#include "roomforge/brogue.h"
+#include "dig/seam.h"
 
 static rf_grid *g;
 static rf_room_list rooms;

@@ -1,7 +1,7 @@
 /* tests/unit/test_alloc.c: unit tests for engine/src/alloc.c. */
 #include <stdint.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "rf_test.h"
 
 START_TEST(size_mul_refuses_overflow)

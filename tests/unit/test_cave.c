@@ -8,7 +8,7 @@
 #include "brogue_int.h"
 #include "level_check.h"
 #include "rf_test.h"
-#include "roomforge/brogue.h"
+#include "dig/seam.h"
 
 static rf_status dig_cave(rf_grid *g, rf_room_list *rooms, uint64_t seed, rf_brogue_info *info)
 {

@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "template_check_int.h"
 #include "rf_test.h"
 #include "roomforge/diag.h"
 #include "roomforge/template.h"
-#include "load/script_types.h"
+#include "load/seam.h"
 
 typedef struct fixture_row {
     const char *file;

@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "dig_connect_int.h"
 #include "level_dig2_int.h"
 #include "level_gen_check.h"
 #include "rf_test.h"
-#include "roomforge/dig_crawl.h"
+#include "dig/seam.h"
 #include "roomforge/level.h"
 
 #define CONTENT RF_SOURCE_DIR "/content/dungeonmaker/"

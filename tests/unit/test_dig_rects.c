@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "dig_connect_int.h"
 #include "level_gen_check.h"
 #include "rf_test.h"
-#include "roomforge/dig_rects.h"
+#include "dig/seam.h"
 #include "roomforge/level.h"
 
 static int seed_count(void) { return getenv("RF_SANITIZED") ? 100 : 1000; }

@@ -7,7 +7,7 @@
 
 #include "grid_rows.h"
 #include "rf_test.h"
-#include "roomforge/fov.h"
+#include "grid/seam.h"
 
 START_TEST(an_open_room_sees_every_tile_and_its_walls)
 {

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "rf_test.h"
 #include "roomforge/fs.h"
 

@@ -1,7 +1,7 @@
 /* tests/unit/test_grid.c: unit tests for engine/src/grid.c. */
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "rf_test.h"
 #include "roomforge/grid.h"
 

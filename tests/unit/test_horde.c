@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "profiles_check.h"
 #include "rf_test.h"
 #include "roomforge/diag.h"

@@ -6,7 +6,7 @@
 #include "level_check.h"
 #include "level_gen_check.h"
 #include "rf_test.h"
-#include "roomforge/brogue.h"
+#include "dig/seam.h"
 #include "roomforge/level.h"
 
 /* Counts of each tile over levels of depth at 79x29, seeds 1..n. */

@@ -6,12 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "level_check.h"
-#include "profile/param_bounds.h"
+#include "profile/seam.h"
 #include "rf_test.h"
 #include "roomforge/level.h"
-#include "roomforge/rng.h"
 
 #define DATA RF_TEST_DATA "/profile/" /* the profiles the levels are made from */
 

@@ -14,9 +14,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "load_fixture.h"
-#include "load/template_edit.h"
+#include "load/seam.h"
 #include "roomforge/template_write.h"
 #include "template_int.h" /* the arena, to see a streaming set let rooms go */
 

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "rf_test.h"
-#include "load/template_edit.h"
+#include "load/seam.h"
 #include "roomforge/fs.h"
 #include "roomforge/lint.h"
 #include "roomforge/pack.h"

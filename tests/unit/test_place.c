@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "level_check.h"
 #include "place_check.h"
 #include "place_int.h"

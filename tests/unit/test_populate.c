@@ -11,14 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "grid_rows.h"
 #include "profiles_check.h"
 #include "rf_test.h"
-#include "roomforge/fov.h"
+#include "grid/seam.h"
 #include "roomforge/horde.h"
 #include "roomforge/level.h"
-#include "roomforge/populate.h"
+#include "passes/seam.h"
 #include "roomforge/profile.h"
 #include "roomforge/template.h"
 

@@ -12,8 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/alloc.h"
-#include "core/range.h"
+#include "core/seam.h"
 #include "rf_test.h"
 #include "roomforge/diag.h"
 #include "roomforge/level.h"

@@ -10,13 +10,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "brogue_int.h"
-#include "grid/grid.h"
+#include "grid/seam.h"
 #include "level_gen_check.h"
 #include "rf_test.h"
-#include "roomforge/brogue.h"
-#include "roomforge/dig_rects.h"
+#include "dig/seam.h"
 #include "roomforge/level.h"
 #include "roomforge/profile.h"
 #include "roomforge/rooms_file.h"

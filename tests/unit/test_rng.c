@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "rf_test.h"
-#include "roomforge/rng.h"
+#include "core/seam.h"
 
 START_TEST(same_seed_same_sequence)
 {

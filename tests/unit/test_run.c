@@ -11,8 +11,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "core/alloc.h"
-#include "core/frame.h"
+#include "core/seam.h"
 #include "rf_test.h"
 #include "roomforge/pack.h"
 #include "roomforge/run.h"

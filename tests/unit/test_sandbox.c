@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "vm/luavm.h"
+#include "core/seam.h"
+#include "vm/seam.h"
 #include "vm_int.h"
 #include "rf_test.h"
 #include "roomforge/diag.h"

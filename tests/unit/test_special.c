@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "rf_test.h"
 #include "roomforge/level.h"
 #include "roomforge/special.h"

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "rf_test.h"
 #include "roomforge/level.h"
 #include "roomforge/place.h"

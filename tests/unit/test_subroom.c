@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "load/template_edit.h"
+#include "load/seam.h"
 #include "load_fixture.h"
 #include "roomforge/level.h"
 #include "roomforge/template.h"

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "load/symbols.h"
+#include "load/seam.h"
 #include "rf_test.h"
 #include "roomforge/diag.h"
 #include "roomforge/template_write.h"

@@ -4,7 +4,7 @@
  * overlong forms, surrogates, cut-short sequences, NUL bytes, columns. */
 #include <string.h>
 
-#include "core/text.h"
+#include "core/seam.h"
 #include "rf_test.h"
 
 static size_t len_of(const char *s) { return rf_text_utf8_len(s, strlen(s)); }

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "world_fixture.h"
 
 /* ---- abuse, at load and at tick ---- */

@@ -11,8 +11,7 @@
 #include <time.h>
 
 #include "bench_common.h"
-#include "roomforge/dig_crawl.h"
-#include "roomforge/dig_rects.h"
+#include "dig/seam.h"
 #include "roomforge/level.h"
 
 static uint64_t grid_hash(const rf_grid *g)

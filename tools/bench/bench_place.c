@@ -11,9 +11,7 @@
 #include <time.h>
 
 #include "bench_common.h"
-#include "roomforge/brogue.h"
-#include "roomforge/dig_crawl.h"
-#include "roomforge/dig_rects.h"
+#include "dig/seam.h"
 #include "roomforge/level.h"
 #include "roomforge/profile.h"
 #include "roomforge/template.h"

@@ -12,7 +12,7 @@
 
 #include "bench_common.h"
 #include "roomforge/level.h"
-#include "roomforge/populate.h"
+#include "passes/seam.h"
 #include "roomforge/profile.h"
 
 enum { MODE_ALL, MODE_OFF, MODE_ON, MODE_PASS };

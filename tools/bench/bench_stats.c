@@ -17,7 +17,7 @@
 
 #include "bench_common.h"
 #include "roomforge/profile.h"
-#include "roomforge/rng.h"
+#include "core/seam.h"
 #include "roomforge/stats.h"
 #include "roomforge/template.h"
 

@@ -12,7 +12,7 @@
 
 #include "fuzz.h"
 #include "roomforge/fs.h"
-#include "roomforge/rng.h"
+#include "core/seam.h"
 
 #define MAX_INPUT (256u << 10) /* mutants stop growing here */
 #define MAX_SEEDS 4096

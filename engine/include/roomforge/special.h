@@ -3,7 +3,7 @@
  * (rf_level_opts.difficulty).
  *
  * Pipeline: passes, after stairs, before populate; the pass itself is the
- * engine's (engine/internal/roomforge/special_pass.h). Rules: docs/reference.md.
+ * engine's (engine/src/seam/passes/seam.h). Rules: docs/reference.md.
  * Seeds: shared/seeds/doomrl-special-rooms.txt.
  */
 #ifndef RF_SPECIAL_H

@@ -2,7 +2,7 @@
  * a tool reading content files needs too.
  *
  * Pipeline: core; the readers' decoding and column counting is internal
- * (engine/src/seam/core/text.h), this is what the CLI shares with them.
+ * (engine/src/seam/core/seam.h), this is what the CLI shares with them.
  */
 #ifndef RF_TEXT_H
 #define RF_TEXT_H

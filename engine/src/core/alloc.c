@@ -4,7 +4,7 @@
  * builds a countdown fails the Nth allocation so the NOMEM paths are exercised
  * (tests/unit loop over N). Release builds carry no mutable state here.
  */
-#include "core/alloc.h"
+#include "core/seam.h"
 
 #include <stdint.h>
 #include <stdlib.h>

@@ -8,8 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "core/text.h"
+#include "core/seam.h"
 #include "roomforge/diag.h"
 
 typedef struct file_count {

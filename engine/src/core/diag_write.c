@@ -13,9 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "core/json.h"
-#include "core/text.h"
+#include "core/seam.h"
 #include "roomforge/fs.h"
 #include "roomforge/diag.h"
 

@@ -1,4 +1,4 @@
-/* engine/src/core/frame.c: the checked frame of saves (core/frame.h).
+/* engine/src/core/frame.c: the checked frame of saves (core/seam.h).
  *
  * Pipeline: core; the world's and the run's saves write and read their
  * payloads through it. Design: the header is one short line read a byte at
@@ -14,8 +14,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "core/alloc.h"
-#include "core/frame.h"
+#include "core/seam.h"
 
 #define HEAD_MAX 128
 

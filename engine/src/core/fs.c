@@ -23,7 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 
 #define PIPE_CHUNK ((size_t)64 << 10) /* first buffer of a file of unknown size */
 

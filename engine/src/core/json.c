@@ -3,11 +3,10 @@
  * Pipeline: output. Design: validates UTF-8 while escaping so content with
  * broken bytes still yields parseable JSON (bad bytes become U+FFFD).
  */
-#include "core/json.h"
+#include "core/seam.h"
 
 #include <stddef.h>
 
-#include "core/text.h"
 
 void rf_json_string(FILE *out, const char *s)
 {

@@ -1,11 +1,11 @@
-/* engine/src/core/range.c: "N" and "N-M" values (seam core/range.h).
+/* engine/src/core/range.c: "N" and "N-M" values (seam core/seam.h).
  *
  * Pipeline: core; used by the profile and horde loaders.
  */
 #include <errno.h>
 #include <stdlib.h>
 
-#include "core/range.h"
+#include "core/seam.h"
 
 static bool digit(char c) { return c >= '0' && c <= '9'; }
 

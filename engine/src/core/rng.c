@@ -8,7 +8,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "roomforge/rng.h"
+#include "core/seam.h"
 
 #define PCG_MULT 6364136223846793005ULL
 /* 2^64 / golden ratio, SplitMix64's increment: odd, so depth * it is a

@@ -1,14 +1,14 @@
 /* engine/src/core/text.c: UTF-8 decoding, byte order marks and character
  * columns, written once for every reader and writer.
  *
- * Pipeline: core (seam core/text.h, public roomforge/text.h); used by the
+ * Pipeline: core (seam core/seam.h, public roomforge/text.h); used by the
  * rooms.xml prescan, the rooms-file and scenario lexers and the JSON writer;
  * the edit distance behind did-you-mean suggestions.
  */
 #include <ctype.h>
 #include <string.h>
 
-#include "core/text.h"
+#include "core/seam.h"
 
 size_t rf_text_bom_len(const char *s, size_t len)
 {

@@ -8,7 +8,7 @@
  */
 #include "crawler_int.h"
 
-#include "core/alloc.h"
+#include "core/seam.h"
 
 static const int hdx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
 static const int hdy[8] = {-1, -1, 0, 1, 1, 1, 0, -1};

@@ -7,8 +7,8 @@
 #ifndef RF_CRAWLER_INT_H
 #define RF_CRAWLER_INT_H
 
-#include "grid/grid.h"
-#include "roomforge/dig_crawl.h"
+#include "grid/seam.h"
+#include "dig/seam.h"
 
 enum { RF_HEAD_N = 0, RF_HEAD_E = 2, RF_HEAD_S = 4, RF_HEAD_W = 6, RF_HEAD_NONE = -1 };
 

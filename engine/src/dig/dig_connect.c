@@ -7,7 +7,7 @@
  */
 #include "dig_connect_int.h"
 
-#include "core/alloc.h"
+#include "core/seam.h"
 
 enum { MASKED = -2, NONE = -1 };
 

@@ -7,7 +7,7 @@
 #ifndef RF_DIG_CONNECT_INT_H
 #define RF_DIG_CONNECT_INT_H
 
-#include "grid/grid.h"
+#include "grid/seam.h"
 #include "roomforge/dig.h"
 
 /* Joins the 4-connected walkable regions of g into one by passages carved

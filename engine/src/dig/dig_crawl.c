@@ -7,11 +7,11 @@
  * Choices where the seed is silent: docs/internals.md, dig.
  * Seeds: shared/seeds/dungeonmaker-rooms-file.txt.
  */
-#include "roomforge/dig_crawl.h"
+#include "dig/seam.h"
 
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "crawler_int.h"
 #include "dig_connect_int.h"
 

@@ -6,14 +6,14 @@
  * tests. Design: a free-rectangle list that never touches a room.
  * Seeds: shared/seeds/nethack-makerooms.txt.
  */
-#include "roomforge/dig_rects.h"
+#include "dig/seam.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "dig_connect_int.h"
-#include "grid/grid.h"
+#include "grid/seam.h"
 
 #define RECT_MAX 256
 #define XLIM 4 /* columns kept free between a room and a shared rect edge */

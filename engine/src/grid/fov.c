@@ -7,8 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "grid/grid.h"
-#include "roomforge/fov.h"
+#include "grid/seam.h"
 
 bool rf_fov_is_opaque(rf_tile t)
 {

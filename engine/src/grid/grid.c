@@ -6,8 +6,8 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
-#include "grid/grid.h"
+#include "core/seam.h"
+#include "grid/seam.h"
 
 typedef struct tile_row {
     char glyph;

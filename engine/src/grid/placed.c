@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "roomforge/placed.h"
 
 void rf_placed_list_init(rf_placed_list *l) { memset(l, 0, sizeof *l); }

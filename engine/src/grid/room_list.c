@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "roomforge/dig.h"
 
 static const char *const kind_names[RF_ROOM_KIND_COUNT] = {

@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "level_int.h"
 #include "roomforge/place.h"
 #include "roomforge/template.h"

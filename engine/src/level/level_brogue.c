@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "recipe_int.h"
-#include "roomforge/brogue.h"
+#include "dig/seam.h"
 
 typedef struct param_row {
     const char *key;

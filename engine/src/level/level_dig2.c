@@ -6,15 +6,14 @@
  * rows (key, offset); an out-of-range value is RF_ERR_ARG, never clamped.
  */
 #include "level_dig2_int.h"
-#include "core/range.h"
+#include "core/seam.h"
 #include "recipe_int.h"
 
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "roomforge/dig_crawl.h"
-#include "roomforge/dig_rects.h"
+#include "dig/seam.h"
 #include "roomforge/rooms_file.h"
 
 typedef struct key_row {

@@ -9,9 +9,9 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "level_dig2_int.h"
-#include "profile/profile.h"
+#include "profile/seam.h"
 #include "recipe_int.h"
 
 #define RETRY_RUNS 3 /* a level's runs at most: the first and two retries */

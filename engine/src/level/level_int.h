@@ -7,10 +7,10 @@
 #ifndef RF_LEVEL_INT_H
 #define RF_LEVEL_INT_H
 
-#include "grid/grid.h"
+#include "grid/seam.h"
 #include "roomforge/level.h"
-#include "roomforge/rng.h"
-#include "roomforge/special_pass.h"
+#include "core/seam.h"
+#include "passes/seam.h"
 
 struct rf_level {
     rf_grid *g;

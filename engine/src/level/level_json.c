@@ -10,11 +10,9 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "core/json.h"
-#include "level/level.h"
+#include "core/seam.h"
+#include "level/seam.h"
 #include "level_int.h"
-#include "roomforge/rng.h"
 #include "roomforge/template.h"
 
 #define JSON_MAX ((size_t)1 << 30) /* refuse a level whose JSON passes 1 GiB */

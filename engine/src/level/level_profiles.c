@@ -6,7 +6,7 @@
  */
 #include <stdio.h>
 
-#include "core/json.h"
+#include "core/seam.h"
 #include "level_int.h"
 #include "roomforge/template_write.h"
 

@@ -6,8 +6,8 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
-#include "profile/profile.h"
+#include "core/seam.h"
+#include "profile/seam.h"
 #include "recipe_int.h"
 
 static const int trial_depths[] = {1, 26}; /* the first level and a deep one */

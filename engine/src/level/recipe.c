@@ -12,11 +12,10 @@
 #include <lauxlib.h>
 
 #include "level_dig2_int.h"
-#include "profile/profile.h"
-#include "vm/lua_embedded.h"
-#include "vm/luavm.h"
+#include "profile/seam.h"
+#include "vm/seam.h"
 #include "recipe_int.h"
-#include "roomforge/brogue.h"
+#include "dig/seam.h"
 
 #define RECIPE_BUDGET 10000000L /* VM instructions of the recipe's own code */
 

@@ -9,10 +9,10 @@
 #ifndef RF_RECIPE_INT_H
 #define RF_RECIPE_INT_H
 
-#include "dig/brogue.h"
+#include "dig/seam.h"
 #include "level_int.h"
-#include "place/place.h"
-#include "vm/lua_embedded.h"
+#include "place/seam.h"
+#include "vm/seam.h"
 
 #include <lua.h>
 

@@ -11,15 +11,13 @@
 
 #include <lauxlib.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "level_dig2_int.h"
-#include "core/range.h"
-#include "passes/stairs.h"
+#include "passes/seam.h"
 #include "recipe_int.h"
-#include "roomforge/brogue.h"
+#include "dig/seam.h"
 #include "roomforge/place.h"
-#include "roomforge/populate.h"
-#include "vm/luavm.h"
+#include "vm/seam.h"
 
 
 static rf_recipe_run *run_of(lua_State *L)
@@ -112,7 +110,7 @@ static rf_params params_at(lua_State *L, rf_recipe_run *r, const char *step,
 static bool special_knows(const char *key) { return strcmp(key, "single-monster") == 0; }
 static bool populate_knows(const char *key) { return strcmp(key, "traps") == 0; }
 
-/* Stairs on lv (passes/stairs.h), their positions kept in lv; o's up_x,
+/* Stairs on lv (passes/seam.h), their positions kept in lv; o's up_x,
  * up_y when up_near (a run's aligned stairs), clamped into the level. */
 static rf_status place_stairs(rf_level *lv, const rf_level_opts *o, rf_rng *layout)
 {

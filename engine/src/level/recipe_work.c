@@ -12,10 +12,9 @@
 
 #include <lauxlib.h>
 
-#include "profile/param_bounds.h"
-#include "profile/profile.h"
+#include "profile/seam.h"
 #include "recipe_int.h"
-#include "vm/luavm.h"
+#include "vm/seam.h"
 
 #define REF_AREA (79LL * 29LL) /* the reference level profile numbers are for */
 

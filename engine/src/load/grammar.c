@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "core/text.h"
+#include "core/seam.h"
 #include "grammar_int.h"
 #include "roomforge/template.h"
 

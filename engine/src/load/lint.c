@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "roomforge/lint.h"
-#include "core/text.h"
-#include "load/script_types.h"
+#include "core/seam.h"
+#include "load/seam.h"
 
 static bool builtin_has_condition(void *ud, const char *type)
 {

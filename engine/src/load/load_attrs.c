@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "load_int.h"
 
 static bool parse_int(const char *s, long *out)

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core/text.h"
+#include "core/seam.h"
 #include "load_int.h"
 
 /* Whether byte ch starts a character (is no UTF-8 continuation byte). */

@@ -15,10 +15,9 @@
 
 #include <libxml/parser.h>
 
-#include "core/alloc.h"
-#include "core/text.h"
+#include "core/seam.h"
 #include "grammar_int.h"
-#include "load/xml_explain.h"
+#include "load/seam.h"
 #include "roomforge/diag.h"
 #include "template_int.h"
 

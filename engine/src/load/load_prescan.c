@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core/text.h"
+#include "core/seam.h"
 #include "load_int.h"
 
 /* What too_many_attrs stops at in a start tag: a quote, '=', or its end. */

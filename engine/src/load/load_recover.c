@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "load_int.h"
 
 /* Offset of the first byte of 1-based line `line` (len when past the end). */

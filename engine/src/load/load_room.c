@@ -11,9 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/alloc.h"
-#include "core/text.h"
-#include "load/symbols.h"
+#include "core/seam.h"
+#include "load/seam.h"
 #include "template_check_int.h"
 #include "load_int.h"
 #include "vary_int.h"

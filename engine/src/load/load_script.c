@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "load_int.h"
 
 void rf_load_script_start(rf_loader *ld)

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "load_int.h"
 #include "vary_int.h"
 

@@ -17,12 +17,11 @@
 #include <libxml/SAX2.h>
 #include <libxml/parserInternals.h>
 
-#include "core/alloc.h"
-#include "core/text.h"
+#include "core/seam.h"
 #include "roomforge/fs.h"
 #include "grammar_int.h"
 #include "load_int.h"
-#include "load/xml_once.h"
+#include "load/seam.h"
 
 #define MAX_FILE ((size_t)1 << 30)  /* bytes; below libxml2's int length */
 #define IGNORED (-1)                /* stack mark: a subtree being skipped */

@@ -2,7 +2,7 @@
  * line where the problem starts.
  *
  * Pipeline: load; called by the rooms and the profiles loaders' error handlers
- * (seam/load/xml_explain.h). Design: one table maps
+ * (seam/load/seam.h). Design: one table maps
  * a libxml2 error code to a function that finds the start of the problem in
  * the raw bytes (an unclosed <row> at its own line, not at the </room> that
  * found it) and says what to write; libxml2's own words follow in brackets.
@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/text.h"
-#include "load/xml_explain.h"
+#include "core/seam.h"
+#include "load/seam.h"
 #include "load_int.h"
 
 typedef void (*explain_fn)(const rf_xml_src *src, const xmlError *e, size_t at, rf_xml_fault *f);

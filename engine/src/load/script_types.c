@@ -1,7 +1,7 @@
 /* engine/src/load/script_types.c: the tables of Dredmor's built-in
  * conditions, actions and objects.
  *
- * Pipeline: load; read by the checks and lint through seam load/script_types.h
+ * Pipeline: load; read by the checks and lint through seam load/seam.h
  * and by the world for defaults. Design: pure data, one row per attribute;
  * where the reference and DESIGN disagree, DESIGN wins.
  * Seeds: dredmor-room-system.txt sections 2, 3, 4.
@@ -10,8 +10,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/text.h"
-#include "load/script_types.h"
+#include "core/seam.h"
+#include "load/seam.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 

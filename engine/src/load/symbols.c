@@ -1,14 +1,13 @@
 /* engine/src/load/symbols.c: the one table of rooms.xml map symbols and the
  * anchor digits a room names.
  *
- * Pipeline: load; read through the seam load/symbols.h by the checks, the
+ * Pipeline: load; read through the seam load/seam.h by the checks, the
  * writer, the placer, the objects pass and the horde table's decorations.
  */
 #include <string.h>
 
-#include "core/text.h"
-#include "load/script_types.h"
-#include "load/symbols.h"
+#include "core/seam.h"
+#include "load/seam.h"
 
 #define NO_SHOP NULL, NULL
 /* first, last, class, walkable, may_block, wall_like, stand, walled, tile,

@@ -9,9 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/alloc.h"
-#include "core/text.h"
-#include "load/symbols.h"
+#include "core/seam.h"
+#include "load/seam.h"
 #include "template_int.h"
 
 #define CHUNK_MIN ((size_t)64 * 1024)

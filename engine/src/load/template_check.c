@@ -12,17 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "core/text.h"
+#include "core/seam.h"
 #include "template_check_int.h"
 #include "template_parts_int.h"
 #include "roomforge/placed.h"
-#include "load/script_types.h"
-#include "load/symbols.h"
+#include "load/seam.h"
 
 /* ---- map symbols ---- */
 
-/* Map symbols are load/symbols.h's rows. Objects may stand on every
+/* Map symbols are load/seam.h's rows. Objects may stand on every
  * floor-like cell, doors, shop cells, '!' and 'X' included (a 2-tile blocker
  * covers an X; a trap's launcher finds the wall north of it by itself), never
  * on '#', 'P' or outside the room. Doors need a walkable cell behind them

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/alloc.h"
-#include "load/template_edit.h"
+#include "core/seam.h"
+#include "load/seam.h"
 #include "template_int.h"
 
 bool rf_template_set_skip(rf_template_set *set, const char *name, const char *file, int line,

@@ -14,8 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "load/symbols.h"
+#include "core/seam.h"
+#include "load/seam.h"
 #include "template_parts_int.h"
 
 /* What a walk from the doors finds of one part. */

@@ -5,9 +5,9 @@
  */
 #include <string.h>
 
-#include "core/json.h"
+#include "core/seam.h"
 #include "lua_repeat_int.h"
-#include "load/symbols.h"
+#include "load/seam.h"
 #include "roomforge/orient.h"
 #include "roomforge/template_write.h"
 

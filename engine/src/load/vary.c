@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "roomforge/template.h"
 #include "vary_int.h"
 

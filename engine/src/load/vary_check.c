@@ -13,8 +13,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "load/symbols.h"
+#include "core/seam.h"
+#include "load/seam.h"
 #include "template_check_int.h"
 #include "vary_int.h"
 

@@ -12,9 +12,8 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
-#include "load/symbols.h"
-#include "roomforge/rng.h"
+#include "core/seam.h"
+#include "load/seam.h"
 #include "vary_int.h"
 
 #define ALIGN(n) (((n) + 15u) & ~(size_t)15u)

@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 #include "roomforge/diag.h"
-#include "roomforge/rng.h"
+#include "core/seam.h"
 #include "template_int.h"
 
 /* Variant seeds lint and every load expand and check (DESIGN 16). */

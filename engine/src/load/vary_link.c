@@ -13,9 +13,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/alloc.h"
-#include "core/text.h"
-#include "load/template_edit.h"
+#include "core/seam.h"
+#include "load/seam.h"
 #include "roomforge/orient.h"
 #include "vary_int.h"
 

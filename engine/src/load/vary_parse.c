@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "load/symbols.h"
+#include "load/seam.h"
 #include "vary_int.h"
 
 #define MAX_COUNT (RF_TEMPLATE_MAX_SIDE * RF_TEMPLATE_MAX_SIDE)

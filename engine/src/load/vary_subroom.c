@@ -13,9 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "load/script_types.h"
-#include "load/symbols.h"
+#include "core/seam.h"
+#include "load/seam.h"
 #include "roomforge/orient.h"
 #include "vary_int.h"
 

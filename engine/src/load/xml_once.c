@@ -1,7 +1,7 @@
 /* engine/src/load/xml_once.c: libxml2's global initialisation, once.
  *
  * Pipeline: load; called by load_xml.c and the profiles loader (profile
- * stage, through the seam load/xml_once.h) before they parse.
+ * stage, through the seam load/seam.h) before they parse.
  * Design: the one piece of process-wide state the library touches is
  * libxml2's own (its dictionaries' random seed, its global defaults);
  * xmlInitParser sets it up and must not run in two threads at once, so
@@ -12,7 +12,7 @@
 
 #include <libxml/parser.h>
 
-#include "load/xml_once.h"
+#include "load/seam.h"
 
 static pthread_once_t xml_ready = PTHREAD_ONCE_INIT; /* the only static: written once */
 

@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "roomforge/fs.h"
 #include "roomforge/lint.h"
 

@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "pack_int.h"
 
 #define RING (RF_LINT_PIPE_HOLD + 1)

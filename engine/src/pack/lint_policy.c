@@ -16,8 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "core/text.h"
+#include "core/seam.h"
 #include "lint_policy_int.h"
 #include "roomforge/fs.h"
 #include "roomforge/lint.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "pack_int.h"
 
 void rf_pack_opts_init(rf_pack_opts *o) { memset(o, 0, sizeof *o); }

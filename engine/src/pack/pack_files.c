@@ -10,9 +10,9 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "pack_int.h"
-#include "profile/profile.h"
+#include "profile/seam.h"
 #include "roomforge/fs.h"
 #include "roomforge/text.h"
 

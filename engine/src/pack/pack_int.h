@@ -13,7 +13,7 @@
 #include <stddef.h>
 
 #include "roomforge/pack.h"
-#include "world/linter.h"
+#include "world/seam.h"
 
 /* One room the packs held, for rf_pack_room_at: sorted by file, then line. */
 typedef struct rf_pack_seen {

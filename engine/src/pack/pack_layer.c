@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <strings.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "pack_int.h"
 
 typedef struct entry {

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "core/alloc.h"
-#include "load/template_edit.h"
+#include "core/seam.h"
+#include "load/seam.h"
 #include "pack_int.h"
 #include "roomforge/fs.h"
 #include "roomforge/world.h"

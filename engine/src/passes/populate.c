@@ -8,10 +8,9 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
-#include "grid/grid.h"
-#include "roomforge/fov.h"
-#include "roomforge/populate.h"
+#include "core/seam.h"
+#include "grid/seam.h"
+#include "passes/seam.h"
 
 enum { T_REACH = 1, T_TAKEN = 2, T_MONSTER = 4 };
 

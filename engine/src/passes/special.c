@@ -7,8 +7,8 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
-#include "grid/grid.h"
+#include "core/seam.h"
+#include "grid/seam.h"
 #include "special_int.h"
 
 typedef struct kind_row {

@@ -7,7 +7,7 @@
 #ifndef RF_SPECIAL_INT_H
 #define RF_SPECIAL_INT_H
 
-#include "roomforge/special_pass.h"
+#include "passes/seam.h"
 
 /* The pass's working state: one per rf_special_rooms call. */
 typedef struct rf_special_ctx {

@@ -6,9 +6,9 @@
  * from the up stairs; stairs replace floor, so connectivity stays. A run's
  * aligned up stairs take the candidate nearest the level above's down stairs.
  */
-#include "core/alloc.h"
-#include "grid/grid.h"
-#include "passes/stairs.h"
+#include "core/seam.h"
+#include "grid/seam.h"
+#include "passes/seam.h"
 
 /* ok[i] = 1 for floor tiles outside every locked room's box with no object
  * on them, and (with skip_templates) outside placed templates, whose cells

@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "place_int.h"
-#include "vm/luavm.h"
+#include "vm/seam.h"
 
 #define REF_AREA (79 * 29) /* the reference level the profile's count is for */
 #define DEFAULT_COUNT_LO 1

@@ -6,10 +6,9 @@
  * the open early level; what fails gets a fit after digging.
  * Seeds: shared/seeds/brogue-level-generation.txt, dredmor-room-system.txt.
  */
-#include "core/alloc.h"
-#include "core/rng.h"
-#include "dig/brogue.h"
-#include "grid/grid.h"
+#include "core/seam.h"
+#include "dig/seam.h"
+#include "grid/seam.h"
 #include "place_int.h"
 
 #define FORCED_FIRST 8  /* attempts a forced room makes at the first room */

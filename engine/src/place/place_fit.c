@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "place_int.h"
 
 /* Origins tried per template: on rock, then over ground rung by walkable

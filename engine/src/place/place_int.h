@@ -8,10 +8,10 @@
 #ifndef RF_PLACE_INT_H
 #define RF_PLACE_INT_H
 
-#include "dig/brogue.h" /* rf_dir, RF_DIR_DX */
-#include "grid/grid.h"
-#include "load/symbols.h"
-#include "place/place.h"
+#include "dig/seam.h" /* rf_dir, RF_DIR_DX */
+#include "grid/seam.h"
+#include "load/seam.h"
+#include "place/seam.h"
 #include "roomforge/orient.h"
 #include "roomforge/place.h"
 #include "roomforge/template.h"

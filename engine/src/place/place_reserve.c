@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "place_int.h"
 
 #define RESERVE_DRAWS 200 /* random boxes tried per kind before a full scan */

@@ -10,9 +10,9 @@
 #include <stdint.h>
 #include <strings.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "place_int.h"
-#include "vm/vary_validate.h"
+#include "vm/seam.h"
 
 /* <unique> (DESIGN 16): whether the plan holds a room of t's group already,
  * whatever the scope: within one level, "run" holds as "level" does. The

@@ -11,11 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "xml_node_int.h"
 #include "horde_int.h"
-#include "core/range.h"
-#include "load/symbols.h"
+#include "load/seam.h"
 
 rf_horde_table *rf_horde_table_new(void)
 {
@@ -347,7 +346,7 @@ static bool load_trap(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
 static const char *const decoration_attrs[] = {"symbol", "type", "name", "weight", NULL};
 static const char *const decorations_attrs[] = {"chance", NULL};
 
-/* The type rows of a decorated map symbol (P @ ^, load/symbols.h) default
+/* The type rows of a decorated map symbol (P @ ^, load/seam.h) default
  * to; NULL when symbol is no decorated map symbol. */
 static const char *decor_default_type(const char *symbol)
 {

@@ -6,11 +6,11 @@
  * cannot use), so the bound of a count times what it multiplies stays inside
  * the level's work budget (level_work.c) or is caught by it.
  */
-#include "profile/param_bounds.h"
+#include "profile/seam.h"
 
 #include <string.h>
 
-#include "core/range.h"
+#include "core/seam.h"
 #include "roomforge/place.h"
 #include "roomforge/rooms_file.h"
 

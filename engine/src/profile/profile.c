@@ -16,14 +16,11 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
-#include "core/alloc.h"
-#include "load/xml_explain.h"
-#include "load/xml_once.h"
+#include "core/seam.h"
+#include "load/seam.h"
 #include "xml_node_int.h"
 #include "horde_int.h"
-#include "core/range.h"
-#include "profile/param_bounds.h"
-#include "profile/profile.h"
+#include "profile/seam.h"
 #include "roomforge/level.h"
 #include "roomforge/fs.h"
 

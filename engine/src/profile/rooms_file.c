@@ -12,8 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "core/text.h"
+#include "core/seam.h"
 #include "roomforge/fs.h"
 
 enum { LIM_ROOMS, LIM_OPEN, LIM_CLOSED, LIM_COLUMNS, LIM_CRAWLERS, LIM_COUNT };

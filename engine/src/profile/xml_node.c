@@ -11,8 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/alloc.h"
-#include "core/text.h"
+#include "core/seam.h"
 
 /* The first occurrence of the NUL-terminated needle in s[0..n), or NULL. */
 static const char *find_bytes(const char *s, size_t n, const char *needle)

@@ -15,8 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "core/frame.h"
+#include "core/seam.h"
 #include "roomforge/version.h"
 #include "run_int.h"
 

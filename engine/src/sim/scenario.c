@@ -11,8 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "core/text.h"
+#include "core/seam.h"
 #include "roomforge/fs.h"
 #include "scenario_int.h"
 #include "roomforge/template.h"

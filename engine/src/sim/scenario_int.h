@@ -36,7 +36,7 @@ typedef struct lexer {
 } lexer;
 
 /* Text: a blank (space, tab, CR); ASCII lower case; a word equal to w
- * ignoring ASCII case (UTF-8 and columns: core/text.h). */
+ * ignoring ASCII case (UTF-8 and columns: core/seam.h). */
 bool rf_scn_is_blank(char c);
 char rf_scn_lower(char c);
 bool rf_scn_word_is(const char *s, size_t len, const char *w);

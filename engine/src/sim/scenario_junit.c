@@ -15,9 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "core/text.h"
-#include "load/xml_once.h"
+#include "core/seam.h"
+#include "load/seam.h"
 #include "roomforge/scenario.h"
 
 typedef enum { CASE_PASS, CASE_FAILURE, CASE_ERROR } case_kind;

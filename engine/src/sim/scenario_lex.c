@@ -11,8 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "core/text.h"
+#include "core/seam.h"
 #include "roomforge/scenario.h"
 #include "roomforge/template.h"
 

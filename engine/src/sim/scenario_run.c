@@ -8,8 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "core/json.h"
+#include "core/seam.h"
 #include "roomforge/scenario.h"
 #include "roomforge/world.h"
 

@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "stats_int.h"
 
 static bool grow_cells(st_scratch *sc, size_t cells)

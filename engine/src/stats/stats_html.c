@@ -12,7 +12,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "stats_int.h"
 
 #define CHART_TEMPLATES 40 /* templates the share chart shows (worst first) */

@@ -12,7 +12,7 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "stats_jread.h"
 
 /* What the pass over the bytes saw: every object's key count, in the order

@@ -10,7 +10,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "core/json.h"
+#include "core/seam.h"
 #include "stats_int.h"
 
 static void u64_array2(FILE *out, const char *key, uint64_t a, uint64_t b)

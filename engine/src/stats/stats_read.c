@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
-#include "core/text.h"
+#include "core/seam.h"
 #include "stats_int.h"
 #include "stats_jread.h"
 

@@ -16,8 +16,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/alloc.h"
-#include "profile/profile.h" /* rf_profile_set_file */
+#include "core/seam.h"
+#include "profile/seam.h" /* rf_profile_set_file */
 #include "stats_int.h"
 
 #define CATALOG_BATCH_PER_JOB 32 /* levels a catalog batch holds per thread */

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "stats_int.h"
 
 enum { SEEN_FORCED = 1, SEEN_DRAWN = 2, SEEN_PLACED = 4, SEEN_TAKEN = 8, SEEN_PLANNED = 16 };

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "stats_int.h"
 
 static void write_refused(FILE *out, const st_tmpl *t)

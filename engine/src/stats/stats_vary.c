@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "stats_int.h"
 
 bool rf_st_vary_alloc(st_tmpl *t, size_t nsubst)

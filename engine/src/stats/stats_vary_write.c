@@ -9,7 +9,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "core/json.h"
+#include "core/seam.h"
 #include "stats_int.h"
 
 static void glyph_json(FILE *out, char g)

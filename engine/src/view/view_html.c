@@ -2,7 +2,7 @@
  * level's gen JSON and the glyph table written into its two slots.
  *
  * Pipeline: view; reads the embedded page (view_int.h), the level's JSON
- * (seam level/level.h) and the glyph table. Design: the page is a real file
+ * (seam level/seam.h) and the glyph table. Design: the page is a real file
  * in the repository; here it is copied with its {{ROOMFORGE_*}} slots filled:
  * the level, the glyph table, the template cells of view_map.c (so the page
  * outlines what png and ansi outline). "</" and "<!--" would end or confuse
@@ -10,9 +10,8 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
-#include "core/json.h"
-#include "level/level.h"
+#include "core/seam.h"
+#include "level/seam.h"
 #include "view_int.h"
 
 #define SLOT_LEVEL "{{ROOMFORGE_LEVEL}}"

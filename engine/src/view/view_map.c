@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "view_int.h"
 
 static bool is_edge_tile(rf_tile t)

@@ -12,7 +12,7 @@
 #include <setjmp.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "view_int.h"
 
 static void put_rgb(png_byte *px, unsigned rgb)

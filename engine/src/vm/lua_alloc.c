@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "vm_int.h"
 
 #if defined(__SANITIZE_ADDRESS__)

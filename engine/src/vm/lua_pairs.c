@@ -5,7 +5,7 @@
  * snapshot of the keys (numbers, strings, booleans, then next's order), so
  * "same seed, same bytes" holds; __pairs is honoured.
  */
-#include "vm/luavm.h"
+#include "vm/seam.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -15,7 +15,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 
-#include "roomforge/rng.h"
+#include "core/seam.h"
 #include "vm_int.h"
 
 /* The forbidden list, the only one: these names are dropped from the state

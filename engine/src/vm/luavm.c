@@ -6,7 +6,7 @@
  * in an environment of the sandbox, and turns a failure into one script-*
  * diagnostic; lua_budget.c keeps the instruction count.
  */
-#include "vm/luavm.h"
+#include "vm/seam.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,7 +17,7 @@
 #include <lua.h>
 #include <lualib.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "vm_int.h"
 
 #define RF_LUAVM_DEFAULT_CAP ((size_t)16 * 1024 * 1024)

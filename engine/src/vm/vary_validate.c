@@ -12,8 +12,8 @@
 
 #include <lauxlib.h>
 
-#include "load/symbols.h"
-#include "vm/vary_validate.h"
+#include "load/seam.h"
+#include "vm/seam.h"
 
 typedef struct validate_step {
     const rf_template *vt;

@@ -13,7 +13,7 @@
 
 #include <lua.h>
 
-#include "vm/luavm.h"
+#include "vm/seam.h"
 
 /* Instructions per count-hook slice: the budget is counted when a slice
  * ends, so a slice is the most a call can run past it unseen. */

@@ -13,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "roomforge/fs.h"
-#include "vm/luavm.h"
+#include "vm/seam.h"
 #include "world_int.h"
 
 #define DEFAULT_MEM_CAP ((size_t)64 * 1024 * 1024)

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "world_int.h"
 
 typedef struct attr_step {

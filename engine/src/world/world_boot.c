@@ -17,11 +17,10 @@
 #include <lauxlib.h>
 #include <lua.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "roomforge/fs.h"
-#include "roomforge/rng.h"
-#include "vm/lua_embedded.h"
-#include "load/script_types.h"
+#include "vm/seam.h"
+#include "load/seam.h"
 #include "world_int.h"
 
 #define MAX_EXT_FILES 256

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "core/text.h"
+#include "core/seam.h"
 #include "roomforge/world.h"
 
 static const char *const effect_kind_names[RF_EFFECT_KIND_COUNT] = {

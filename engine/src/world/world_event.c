@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "roomforge/world.h"
-#include "vm/luavm.h"
+#include "vm/seam.h"
 #include "world_int.h"
 
 static rf_status event(rf_world *w, rf_world_event_step *s)

@@ -9,7 +9,7 @@
 
 #include <lua.h>
 
-#include "vm/luavm.h"
+#include "vm/seam.h"
 #include "roomforge/orient.h"
 #include "roomforge/placed.h"
 #include "roomforge/world.h"

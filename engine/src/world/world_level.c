@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "roomforge/level.h"
 #include "world_int.h"
 

@@ -1,7 +1,7 @@
 /* engine/src/world/world_lint.c: lint of room scripts through the world, a
  * room at a time: Lua chunks run once in the sandbox, XML scripts of extension types compiled.
  *
- * Pipeline: world; its linter (seam world/linter.h) serves rf_lint_paths per
+ * Pipeline: world; its linter (seam world/seam.h) serves rf_lint_paths per
  * room and rf_world_lint_rooms per set. Design: built-in XML clauses are not
  * compiled again (the loader's checker saw all: test_world proves it); other
  * XML rooms share a world, a fresh one every SHARE_ROOMS. Lua rooms go through
@@ -11,12 +11,12 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
-#include "load/script_types.h"
+#include "core/seam.h"
+#include "load/seam.h"
 #include "roomforge/lint.h"
 #include "roomforge/world.h"
-#include "vm/vary_validate.h"
-#include "world/linter.h"
+#include "vm/seam.h"
+#include "world/seam.h"
 #include "world_int.h"
 
 #define SHARE_ROOMS 512 /* XML-only rooms one shared world holds at a time */

@@ -9,7 +9,7 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "world_int.h"
 
 static size_t str_size(const char *s) { return s ? strlen(s) + 1 : 0; }

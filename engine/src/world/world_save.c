@@ -4,7 +4,7 @@
  *
  * Pipeline: world; save.lua writes and reads the Lua half (objects, rules,
  * events, counters, room states), one string between them. Design: the
- * payload sits in core's frame (core/frame.h: length and crc32 checked
+ * payload sits in core's frame (core/seam.h: length and crc32 checked
  * before a byte is read; format 1 saves have a bare header); loading rebuilds
  * the world as it was built, the saved objects standing before the scripts
  * compile, under a budget growing with the save; a mismatch, or a value the
@@ -17,9 +17,7 @@
 
 #include <lua.h>
 
-#include "core/alloc.h"
-#include "core/frame.h"
-#include "roomforge/rng.h"
+#include "core/seam.h"
 #include "roomforge/version.h"
 #include "world_int.h"
 

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "brogue_int.h"
 
 #define REF_AREA (79 * 29) /* the seed's level size: its numbers hold there */

@@ -11,9 +11,9 @@
 
 #include <stdint.h>
 
-#include "core/rng.h"
-#include "dig/brogue.h"
-#include "grid/grid.h"
+#include "core/seam.h"
+#include "dig/seam.h"
+#include "grid/seam.h"
 
 typedef struct rf_site_list {
     int *cells;

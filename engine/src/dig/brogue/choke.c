@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "core/alloc.h"
+#include "core/seam.h"
 #include "brogue_int.h"
 
 /* The map of g into choke; disc, low, sub, stack (ints) and it (bytes) are

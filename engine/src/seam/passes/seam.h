@@ -1,20 +1,42 @@
-/* roomforge/populate.h: population: a level's sleeping hordes and its traps.
- *
- * Pipeline: passes, after stairs and special; reads the grid, room records
- * and placed objects, appends "trap" and "monster" objects, changes no tile,
- * draws from the "populate" stream only. Rules: docs/reference.md, Population.
- * Seeds: shared/seeds/brogue-level-generation.txt.
+/* engine/src/seam/passes/seam.h: the passes stage's one shared header: what
+ * the later stages, the tests and the benchmarks use of it beyond the public
+ * API: the stairs, population and special-room passes.
+ * Pipeline: DESIGN 2; docs/internals.md "Header tiers" (two rules: the
+ * public headers, and this one header per stage). One section per concern.
  */
-#ifndef RF_POPULATE_H
-#define RF_POPULATE_H
+#ifndef RF_SEAM_PASSES_H
+#define RF_SEAM_PASSES_H
 
 #include "roomforge/common.h"
 #include "roomforge/dig.h"
 #include "roomforge/grid.h"
 #include "roomforge/horde.h"
 #include "roomforge/placed.h"
-#include "roomforge/rng.h"
+#include "roomforge/special.h"
 
+#include "core/seam.h"
+
+/* The stairs pass as the level stage calls it.
+ *
+ * Pipeline: passes, after digging and placing, for every recipe. Reads the
+ * grid, its room records and objects; writes the two stair tiles.
+ */
+/* Places up and down stairs far apart on floor of g (depth 1: the up stairs
+ * in the first room when it is not locked), off objs and locked rooms; their
+ * cells in up and down (index y * w + x). near >= 0 (a cell of g): the up
+ * stairs go on the candidate nearest it, drawing nothing (a run's aligned
+ * stairs); -1: drawn. RF_ERR_CONTENT when g has fewer than two floor tiles,
+ * RF_ERR_NOMEM. */
+rf_status rf_stairs_place(rf_grid *g, const rf_room_list *rooms, const rf_placed_list *objs,
+                          int depth, int near, rf_rng *layout, int *up, int *down);
+
+/* Population: a level's sleeping hordes and its traps.
+ *
+ * Pipeline: passes, after stairs and special; reads the grid, room records
+ * and placed objects, appends "trap" and "monster" objects, changes no tile,
+ * draws from the "populate" stream only. Rules: docs/reference.md, Population.
+ * Seeds: shared/seeds/brogue-level-generation.txt.
+ */
 RF_BEGIN_C
 
 #define RF_POPULATE_HORDES 6        /* the seed's hordes a level, down to depth 26 */
@@ -69,4 +91,36 @@ RF_NODISCARD rf_status rf_populate(const rf_grid *g, const rf_room_list *rooms,
                                           rf_populate_result *res);
 
 RF_END_C
-#endif /* RF_POPULATE_H */
+
+/* The engine's DoomRL special-room pass over a
+ * dug level's rooms (its kinds and results are public: roomforge/special.h).
+ *
+ * Pipeline: passes, after stairs, before populate; rewrites the terrain of the
+ * rooms it picks, appends its objects, returns the level's feelings; one rng
+ * stream, never over the stairs. Called from the recipe's special step.
+ * Design: the pass draws from an rf_rng, which is the engine's own, so it is
+ * not installed; a game reads what it did through rf_level_special.
+ * Seeds: shared/seeds/doomrl-special-rooms.txt.
+ */
+RF_BEGIN_C
+
+typedef struct rf_special_opts {
+    int depth;            /* DoomRL's dlevel, 1-based */
+    rf_difficulty difficulty;
+    bool single_monster;  /* the single-monster level table: no vaults */
+} rf_special_opts;
+
+/* Runs the pass on g and its rooms. Rooms of kind rect, cross, cave or crawled
+ * can be chosen (never corridors, vaults, templates or locked rooms); a room
+ * takes one feature at most. A vault's inner chamber is appended to rooms as a
+ * new RF_ROOM_VAULT record (locked when it is a locked vault). Objects go to
+ * objs with the id of the room they are in. RF_ERR_ARG on a bad depth or
+ * difficulty, RF_ERR_NOMEM when memory runs out (g, rooms and objs may then
+ * hold part of the pass). */
+RF_NODISCARD rf_status rf_special_rooms(rf_grid *g, rf_room_list *rooms,
+                                               const rf_special_opts *o, rf_rng *rng,
+                                               rf_placed_list *objs, rf_special_result *out);
+
+RF_END_C
+
+#endif /* RF_SEAM_PASSES_H */

@@ -1,22 +1,30 @@
-/* engine/src/seam/vm/luavm.h: the sandboxed Lua 5.4 state behind a world's
+/* engine/src/seam/vm/seam.h: the vm stage's one shared header: what the
+ * later stages, the tests and the benchmarks use of it beyond the public
+ * API: the sandboxed Lua state, the embedded scripts and the validate
+ * predicates.
+ * Pipeline: DESIGN 2; docs/internals.md "Header tiers" (two rules: the
+ * public headers, and this one header per stage). One section per concern.
+ */
+#ifndef RF_SEAM_VM_H
+#define RF_SEAM_VM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <lua.h>
+
+#include "roomforge/common.h"
+#include "roomforge/diag.h"
+#include "roomforge/template.h"
+
+/* The sandboxed Lua 5.4 state behind a world's
  * rules and a level's recipe.
  *
  * Pipeline: vm, used by world and level. Every call into Lua goes through
  * rf_luavm_run or rf_luavm_call, which turn a failure into one script-*
  * diagnostic at file:(first_line + lua_line - 1), naming room and script.
  */
-#ifndef RF_SEAM_VM_LUAVM_H
-#define RF_SEAM_VM_LUAVM_H
-
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include "roomforge/common.h"
-#include "roomforge/diag.h"
-
-#include <lua.h>
-
 typedef struct rf_luavm rf_luavm;
 
 /* Where a chunk comes from, for diagnostics. Any field may be NULL/0. */
@@ -126,4 +134,39 @@ int rf_luavm_read_only(lua_State *L);
  * bytes, false then true, then other keys in next's order; __pairs honoured. */
 int rf_lua_ordered_pairs(lua_State *L);
 
-#endif /* RF_SEAM_VM_LUAVM_H */
+/* The rule VM's Lua files, compiled in.
+ *
+ * Pipeline: vm -> world; cmake/embed_lua.cmake generates lua_embedded.c from
+ * the Lua files of scripts/roomforge, and world_lua.c boots from it, so a
+ * game needs no script files. The table ends with a row whose name is NULL.
+ */
+typedef struct rf_lua_embedded {
+    const char *name; /* file name: "engine.lua" */
+    const char *text; /* its bytes, NUL-terminated */
+    size_t len;       /* without the NUL */
+} rf_lua_embedded;
+
+extern const rf_lua_embedded rf_lua_embedded_files[];
+
+/* A varying room's <validate> chunks
+ * run against one variant in the sandbox (DESIGN 16).
+ *
+ * Pipeline: vm owns it (vary_validate.c); the placer asks it of each variant
+ * it draws, the world's linter of each lint seed. Design: the one sandbox
+ * (DESIGN 8): forbidden list, budget, memory cap of rf_luavm.
+ */
+/* Runs every <validate> chunk of variant vt in order, each in a fresh
+ * environment with connected(a, b), count(g), exits() and cell(x, y) over
+ * vt's map; *pass is true when each returned a true value. RF_OK (*pass set);
+ * RF_ERR_SCRIPT when a chunk failed: reported to d (when not NULL) at its
+ * file line with the script-* code, *pass false; RF_ERR_ARG. */
+rf_status rf_luavm_vary_validate(rf_luavm *vm, const rf_template *vt, bool *pass, rf_diags *d);
+
+/* Lint (DESIGN 16): runs varying t's <validate> chunks on its variants 0-63
+ * in a sandbox of its own. A chunk that fails to run is reported once (its
+ * script-* code); none of the 64 passing is vary-validate at the first
+ * <validate>. RF_OK, RF_ERR_CONTENT when either was reported, RF_ERR_NOMEM. */
+#define RF_VARY_VALIDATE_SEEDS 64
+rf_status rf_luavm_vary_lint(const rf_template *t, rf_diags *d);
+
+#endif /* RF_SEAM_VM_H */

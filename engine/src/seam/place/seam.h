@@ -1,13 +1,12 @@
-/* engine/src/seam/place/place.h: the placer as the level stage drives it.
- *
- * Pipeline: place, called by the recipe steps with the level's grid, rooms,
- * objects and plain option values (the placer never reads the profile):
- * plan before digging, attach during Brogue accretion, fit after.
+/* engine/src/seam/place/seam.h: the place stage's one shared header: what
+ * the later stages, the tests and the benchmarks use of it beyond the public
+ * API: the placer as the level stage drives it.
+ * Pipeline: DESIGN 2; docs/internals.md "Header tiers" (two rules: the
+ * public headers, and this one header per stage). One section per concern.
  */
-#ifndef RF_SEAM_PLACE_PLACE_H
-#define RF_SEAM_PLACE_PLACE_H
+#ifndef RF_SEAM_PLACE_H
+#define RF_SEAM_PLACE_H
 
-#include "dig/brogue.h"
 #include "roomforge/diag.h"
 #include "roomforge/dig.h"
 #include "roomforge/grid.h"
@@ -15,6 +14,14 @@
 #include "roomforge/placed.h"
 #include "roomforge/template.h"
 
+#include "dig/seam.h"
+
+/* The placer as the level stage drives it.
+ *
+ * Pipeline: place, called by the recipe steps with the level's grid, rooms,
+ * objects and plain option values (the placer never reads the profile):
+ * plan before digging, attach during Brogue accretion, fit after.
+ */
 struct rf_horde_table;
 
 typedef struct rf_placer rf_placer; /* one level's placement, opaque */
@@ -88,4 +95,4 @@ rf_status rf_place_take_variants(rf_placer *pl, rf_template ***out, size_t *n);
 /* Brogue: the accretion hook (place_attach.c); ud is the rf_placer. */
 bool rf_place_attach_step(void *ud, rf_brogue *d, int attempt);
 
-#endif /* RF_SEAM_PLACE_PLACE_H */
+#endif /* RF_SEAM_PLACE_H */

@@ -1,4 +1,17 @@
-/* engine/src/seam/world/linter.h: lint of room scripts one room at a time.
+/* engine/src/seam/world/seam.h: the world stage's one shared header: what
+ * the later stages, the tests and the benchmarks use of it beyond the public
+ * API: the lint world that runs a room's rules.
+ * Pipeline: DESIGN 2; docs/internals.md "Header tiers" (two rules: the
+ * public headers, and this one header per stage). One section per concern.
+ */
+#ifndef RF_SEAM_WORLD_H
+#define RF_SEAM_WORLD_H
+
+#include <stdbool.h>
+
+#include "roomforge/world.h"
+
+/* Lint of room scripts one room at a time.
  *
  * Pipeline: world owns it (world_lint.c); the pack stage's streaming lint
  * (rf_lint_paths) hands it each room as the loader lets it go, and
@@ -6,13 +19,6 @@
  * registries, a shared world of XML rooms and the lint world of Lua rooms,
  * so one room's script state is held at a time.
  */
-#ifndef RF_SEAM_WORLD_LINTER_H
-#define RF_SEAM_WORLD_LINTER_H
-
-#include <stdbool.h>
-
-#include "roomforge/world.h"
-
 typedef struct rf_world_linter rf_world_linter;
 
 /* A linter with opts (NULL: defaults); extension files of opts->scripts_dir
@@ -33,4 +39,4 @@ rf_status rf_world_linter_room(rf_world_linter *l, const rf_template *t, rf_diag
 bool rf_world_linter_needs(const rf_world_linter *l, const rf_template *t);
 void rf_world_linter_free(rf_world_linter *l);
 
-#endif /* RF_SEAM_WORLD_LINTER_H */
+#endif /* RF_SEAM_WORLD_H */

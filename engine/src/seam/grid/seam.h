@@ -1,0 +1,48 @@
+/* engine/src/seam/grid/seam.h: the grid stage's one shared header: what the
+ * later stages, the tests and the benchmarks use of it beyond the public
+ * API: the grid's layout for hot loops, and line of sight.
+ * Pipeline: DESIGN 2; docs/internals.md "Header tiers" (two rules: the
+ * public headers, and this one header per stage). One section per concern.
+ */
+#ifndef RF_SEAM_GRID_H
+#define RF_SEAM_GRID_H
+
+#include <stdint.h>
+
+#include "roomforge/common.h"
+#include "roomforge/grid.h"
+
+/* The grid's layout, for engine hot loops only.
+ *
+ * Pipeline: dig and passes read and write tiles millions of times per level;
+ * they index t[] directly after checking bounds once per loop. Public callers
+ * use grid.h. Tiles are bytes (rf_tile values), rooms are ints.
+ */
+struct rf_grid {
+    int w, h;
+    uint8_t *t;  /* w * h tiles, row-major */
+    int *room;   /* w * h room numbers, 0 = none */
+};
+
+#define RF_GRID_AT(g, x, y) ((g)->t[(size_t)(y) * (size_t)(g)->w + (size_t)(x)])
+#define RF_GRID_ROOM_AT(g, x, y) ((g)->room[(size_t)(y) * (size_t)(g)->w + (size_t)(x)])
+
+/* Line of sight on a level's grid.
+ *
+ * Pipeline: passes (population keeps hordes out of the up stairs' view) and
+ * hosts. A tile sees another when the Bresenham line between them crosses
+ * only transparent tiles; the two end tiles are not tested; no range limit.
+ */
+RF_BEGIN_C
+
+/* True when t blocks sight. */
+bool rf_fov_is_opaque(rf_tile t);
+/* True when (x0, y0) sees (x1, y1) on g; false when either is outside g. */
+bool rf_fov_los(const rf_grid *g, int x0, int y0, int x1, int y1);
+/* Fills seen (w * h bytes, row-major) with 1 on every tile (x, y) sees and
+ * 0 elsewhere; RF_ERR_ARG when (x, y) is outside g or seen is NULL. */
+RF_NODISCARD rf_status rf_fov_map(const rf_grid *g, int x, int y, unsigned char *seen);
+
+RF_END_C
+
+#endif /* RF_SEAM_GRID_H */
