@@ -395,7 +395,7 @@ rf_status rf_lint_policy_baseline(rf_lint_policy *p, const char *path, rf_diags 
     size_t len = 0;
     json_tokener *tok;
     json_object *root, *list;
-    rf_status st = RF_OK;
+    rf_status st;
     int why = 0;
     if (!p || !path)
         return RF_ERR_ARG;
