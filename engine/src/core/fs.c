@@ -105,11 +105,46 @@ static bool changed(int fd, const struct stat *before, size_t n)
            (before->st_size > 0 && (unsigned long long)before->st_size != n);
 }
 
+/* A whole-file read under way: the buffer (room for cap bytes and a NUL)
+ * and the n bytes it holds. */
+typedef struct filebuf {
+    char *buf;
+    size_t cap, n;
+} filebuf;
+
+/* Reads fd to its end into b, doubling it up to max_bytes + 1 bytes; the
+ * status, with *err the reason when it is not RF_OK (RF_ERR_LIMIT: b->n
+ * bytes were seen, more than max_bytes). */
+static rf_status read_all(int fd, size_t max_bytes, filebuf *b, int *err)
+{
+    for (;;) {
+        size_t r;
+        char *grown;
+        if (!read_some(fd, b->buf + b->n, b->cap - b->n, &r)) {
+            *err = errno;
+            return RF_ERR_IO;
+        }
+        b->n += r;
+        if (b->n > max_bytes) {
+            *err = EFBIG;
+            return RF_ERR_LIMIT;
+        }
+        if (b->n < b->cap)
+            return RF_OK; /* EOF */
+        b->cap = b->cap > max_bytes / 2 ? max_bytes + 1 : b->cap * 2;
+        grown = rf_realloc(b->buf, b->cap + 1);
+        if (!grown) {
+            *err = ENOMEM;
+            return RF_ERR_NOMEM;
+        }
+        b->buf = grown;
+    }
+}
+
 rf_status rf_fs_read(const char *path, size_t max_bytes, char **bytes, size_t *len, int *why)
 {
     struct stat sb;
-    char *buf = NULL;
-    size_t cap, n = 0;
+    filebuf b = {NULL, 0, 0};
     rf_status st = RF_OK;
     int err = 0, fd;
     if (!path || !bytes || !len || max_bytes > SIZE_MAX / 4)
@@ -128,49 +163,31 @@ rf_status rf_fs_read(const char *path, size_t max_bytes, char **bytes, size_t *l
     /* Room for the size seen (or a first chunk) plus one byte, which tells a
      * file that grew past its size or a pipe over the limit. */
     if (S_ISREG(sb.st_mode) && sb.st_size > 0)
-        cap = (size_t)sb.st_size + 1;
+        b.cap = (size_t)sb.st_size + 1;
     else
-        cap = (max_bytes < PIPE_CHUNK ? max_bytes : PIPE_CHUNK) + 1;
-    buf = rf_alloc(cap + 1);
-    if (!buf) {
+        b.cap = (max_bytes < PIPE_CHUNK ? max_bytes : PIPE_CHUNK) + 1;
+    b.buf = rf_alloc(b.cap + 1);
+    if (!b.buf) {
         err = ENOMEM, st = RF_ERR_NOMEM;
         goto fail;
     }
-    for (;;) {
-        size_t r;
-        char *grown;
-        if (!read_some(fd, buf + n, cap - n, &r)) {
-            err = errno, st = RF_ERR_IO;
-            goto fail;
-        }
-        n += r;
-        if (n > max_bytes) {
-            err = EFBIG, st = RF_ERR_LIMIT;
-            *len = n;
-            goto fail;
-        }
-        if (n < cap)
-            break; /* EOF */
-        cap = cap > max_bytes / 2 ? max_bytes + 1 : cap * 2;
-        grown = rf_realloc(buf, cap + 1);
-        if (!grown) {
-            err = ENOMEM, st = RF_ERR_NOMEM;
-            goto fail;
-        }
-        buf = grown;
+    if ((st = read_all(fd, max_bytes, &b, &err)) != RF_OK) {
+        if (st == RF_ERR_LIMIT)
+            *len = b.n;
+        goto fail;
     }
-    if (changed(fd, &sb, n)) {
+    if (changed(fd, &sb, b.n)) {
         err = RF_FS_ECHANGED, st = RF_ERR_IO;
         goto fail;
     }
     close(fd);
-    buf[n] = '\0';
-    *bytes = buf;
-    *len = n;
+    b.buf[b.n] = '\0';
+    *bytes = b.buf;
+    *len = b.n;
     return RF_OK;
 fail:
     close(fd);
-    rf_free(buf);
+    rf_free(b.buf);
     set_why(why, err);
     return st;
 }

@@ -102,6 +102,7 @@ static bool add_crawler(rf_crawl_world *w, int x, int y, int fwd, int dir, bool 
 typedef struct room_geo {
     int cx, cy, wd; /* centre (grid) and width from the centre */
     int style, wake;
+    int x0, y0, x1, y1; /* the box with its ring, clipped to the grid */
 } room_geo;
 
 /* A centre side i (odd) with value v. */
@@ -181,62 +182,86 @@ static bool corner_side(rf_crawl_world *w, const room_geo *r, int i, int v)
     return true;
 }
 
-/* Digs one room; false when memory runs out. */
-static bool dig_room(rf_crawl_world *w, rf_room_list *rooms, const rf_dm_room *dm)
+/* Room dm's centre, width, style, wake-up age and box on w's grid. */
+static void room_geo_of(rf_crawl_world *w, const rf_dm_room *dm, room_geo *r)
+{
+    const rf_grid *g = w->g;
+    r->cy = dm->xdiv * (g->h - 1) / dm->div; /* the file's x is the row */
+    r->cx = dm->ydiv * (g->w - 1) / dm->div;
+    r->cy = r->cy < 1 ? 1 : r->cy > g->h - 2 ? g->h - 2 : r->cy;
+    r->cx = r->cx < 1 ? 1 : r->cx > g->w - 2 ? g->w - 2 : r->cx;
+    r->wd = dm->width;
+    r->style = dm->style;
+    r->wake = 10 * delay_of(w, dm->delay); /* delay d: dormant age -10 d */
+    r->x0 = r->cx - r->wd - 1 < 0 ? 0 : r->cx - r->wd - 1;
+    r->y0 = r->cy - r->wd - 1 < 0 ? 0 : r->cy - r->wd - 1;
+    r->x1 = r->cx + r->wd + 1 > g->w - 1 ? g->w - 1 : r->cx + r->wd + 1;
+    r->y1 = r->cy + r->wd + 1 > g->h - 1 ? g->h - 1 : r->cy + r->wd + 1;
+}
+
+/* Whether r's box meets a box reserved for a forced room (or its ring). */
+static bool box_reserved(const rf_crawl_world *w, const room_geo *r)
+{
+    int x, y;
+    for (y = r->y0; w->reserved && y <= r->y1; y++)
+        for (x = r->x0; x <= r->x1; x++)
+            if (w->reserved[at(w->g, x, y)])
+                return true;
+    return false;
+}
+
+/* The room's floor (kept from crawlers, room id) and its ring: wall when
+ * the style has walls, else floor, but never over a kept cell; a pyramid
+ * of columns in the middle when the style asks for one. */
+static void fill_room(rf_crawl_world *w, const room_geo *r, int id)
 {
     rf_grid *g = w->g;
-    room_geo r;
-    rf_room_rec rec;
-    int x, y, i, id, x0, y0, x1, y1;
-    r.cy = dm->xdiv * (g->h - 1) / dm->div; /* the file's x is the row */
-    r.cx = dm->ydiv * (g->w - 1) / dm->div;
-    r.cy = r.cy < 1 ? 1 : r.cy > g->h - 2 ? g->h - 2 : r.cy;
-    r.cx = r.cx < 1 ? 1 : r.cx > g->w - 2 ? g->w - 2 : r.cx;
-    r.wd = dm->width;
-    r.style = dm->style;
-    r.wake = 10 * delay_of(w, dm->delay); /* delay d: dormant age -10 d */
-    x0 = r.cx - r.wd - 1 < 0 ? 0 : r.cx - r.wd - 1;
-    y0 = r.cy - r.wd - 1 < 0 ? 0 : r.cy - r.wd - 1;
-    x1 = r.cx + r.wd + 1 > g->w - 1 ? g->w - 1 : r.cx + r.wd + 1;
-    y1 = r.cy + r.wd + 1 > g->h - 1 ? g->h - 1 : r.cy + r.wd + 1;
-    /* a room that meets a box reserved for a forced room (or its ring) is
-     * left out, with its doors and crawlers */
-    for (y = y0; w->reserved && y <= y1; y++)
-        for (x = x0; x <= x1; x++)
-            if (w->reserved[at(g, x, y)])
-                return true;
-    memset(&rec, 0, sizeof rec);
-    rec.kind = RF_ROOM_CRAWLED;
-    rec.x = x0;
-    rec.y = y0;
-    rec.w = x1 - x0 + 1;
-    rec.h = y1 - y0 + 1;
-    rec.lit = true;
-    id = rf_room_list_add(rooms, &rec);
-    if (!id)
-        return false;
-    for (y = y0; y <= y1; y++)
-        for (x = x0; x <= x1; x++) {
-            bool ring = x == r.cx - r.wd - 1 || x == r.cx + r.wd + 1 || y == r.cy - r.wd - 1 ||
-                        y == r.cy + r.wd + 1;
+    int x, y;
+    for (y = r->y0; y <= r->y1; y++)
+        for (x = r->x0; x <= r->x1; x++) {
+            bool ring = x == r->cx - r->wd - 1 || x == r->cx + r->wd + 1 ||
+                        y == r->cy - r->wd - 1 || y == r->cy + r->wd + 1;
             if (!inner(g, x, y))
                 continue;
             if (ring) {
                 if (!w->keep[at(g, x, y)])
                     RF_GRID_AT(g, x, y) =
-                        (uint8_t)(r.style & RF_DM_STYLE_WALLS ? RF_TILE_WALL : RF_TILE_FLOOR);
+                        (uint8_t)(r->style & RF_DM_STYLE_WALLS ? RF_TILE_WALL : RF_TILE_FLOOR);
             } else {
                 RF_GRID_AT(g, x, y) = RF_TILE_FLOOR;
                 RF_GRID_ROOM_AT(g, x, y) = id;
                 w->keep[at(g, x, y)] = 1;
             }
         }
-    if ((r.style & RF_DM_STYLE_PYRAMID) && r.wd >= 2) {
-        int pr = r.wd / 3;
-        for (y = r.cy - pr; y <= r.cy + pr; y++)
-            for (x = r.cx - pr; x <= r.cx + pr; x++)
+    if ((r->style & RF_DM_STYLE_PYRAMID) && r->wd >= 2) {
+        int pr = r->wd / 3;
+        for (y = r->cy - pr; y <= r->cy + pr; y++)
+            for (x = r->cx - pr; x <= r->cx + pr; x++)
                 put_column(w, x, y);
     }
+}
+
+/* Digs one room; false when memory runs out. A room that meets a box
+ * reserved for a forced room is left out, with its doors and crawlers. */
+static bool dig_room(rf_crawl_world *w, rf_room_list *rooms, const rf_dm_room *dm)
+{
+    room_geo r;
+    rf_room_rec rec;
+    int i, id;
+    room_geo_of(w, dm, &r);
+    if (box_reserved(w, &r))
+        return true;
+    memset(&rec, 0, sizeof rec);
+    rec.kind = RF_ROOM_CRAWLED;
+    rec.x = r.x0;
+    rec.y = r.y0;
+    rec.w = r.x1 - r.x0 + 1;
+    rec.h = r.y1 - r.y0 + 1;
+    rec.lit = true;
+    id = rf_room_list_add(rooms, &rec);
+    if (!id)
+        return false;
+    fill_room(w, &r, id);
     for (i = 0; i < RF_DM_SIDES; i++) {
         bool ok = i % 2 ? centre_side(w, &r, i, dm->side[i]) : corner_side(w, &r, i, dm->side[i]);
         if (!ok)
@@ -315,6 +340,40 @@ static bool hand_crawlers(rf_crawl_world *w, const rf_rooms_file *rf)
     return true;
 }
 
+/* Open dungeon inside the outer wall; reserved cells stay open. */
+static void open_level(rf_crawl_world *w)
+{
+    rf_grid *g = w->g;
+    int x, y;
+    for (y = 0; y < g->h; y++)
+        for (x = 0; x < g->w; x++) {
+            RF_GRID_AT(g, x, y) = (uint8_t)(inner(g, x, y) ? RF_TILE_FLOOR : RF_TILE_WALL);
+            RF_GRID_ROOM_AT(g, x, y) = 0;
+            if (w->reserved && w->reserved[at(g, x, y)])
+                w->keep[at(g, x, y)] = 1;
+        }
+}
+
+/* Hand-placed wall tiles and columns, then open squares (they win). */
+static void hand_points(rf_crawl_world *w, const rf_rooms_file *rf)
+{
+    static const rf_dm_list order[3] = {RF_DM_WALL, RF_DM_COLUMN, RF_DM_OPEN};
+    rf_grid *g = w->g;
+    size_t i;
+    int x, y, k;
+    for (k = 0; k < 3; k++)
+        for (i = 0; i < rf_rooms_file_point_count(rf, order[k]); i++) {
+            const rf_dm_point *pt = rf_rooms_file_point_at(rf, order[k], i);
+            map_point(g, rf, pt->x, pt->y, &x, &y);
+            if (order[k] != RF_DM_OPEN) {
+                put_wall(w, x, y);
+            } else if (inner(g, x, y)) {
+                RF_GRID_AT(g, x, y) = RF_TILE_FLOOR;
+                w->keep[at(g, x, y)] = 1;
+            }
+        }
+}
+
 static bool params_ok(const rf_crawl_params *p)
 {
     return p->generations >= 0 && p->generations <= 20 && p->lifetime >= 0 &&
@@ -331,7 +390,6 @@ rf_status rf_dig_crawl(rf_grid *g, rf_room_list *rooms, rf_rng *rng, const rf_ro
     rf_crawl_stats local;
     rf_status st = RF_ERR_NOMEM;
     size_t i, n;
-    int x, y, k;
     if (!p) {
         rf_crawl_params_init(&defaults);
         p = &defaults;
@@ -349,31 +407,11 @@ rf_status rf_dig_crawl(rf_grid *g, rf_room_list *rooms, rf_rng *rng, const rf_ro
     w.reserved = p->keep_out;
     if (!w.keep)
         goto done;
-    /* open dungeon inside the outer wall; reserved cells stay open */
-    for (y = 0; y < g->h; y++)
-        for (x = 0; x < g->w; x++) {
-            RF_GRID_AT(g, x, y) = (uint8_t)(inner(g, x, y) ? RF_TILE_FLOOR : RF_TILE_WALL);
-            RF_GRID_ROOM_AT(g, x, y) = 0;
-            if (w.reserved && w.reserved[at(g, x, y)])
-                w.keep[at(g, x, y)] = 1;
-        }
+    open_level(&w);
     for (i = 0; i < rf_rooms_file_room_count(rf); i++)
         if (!dig_room(&w, rooms, rf_rooms_file_room_at(rf, i)))
             goto done;
-    /* hand-placed wall tiles and columns, then open squares (they win) */
-    for (k = 0; k < 3; k++) {
-        static const rf_dm_list order[3] = {RF_DM_WALL, RF_DM_COLUMN, RF_DM_OPEN};
-        for (i = 0; i < rf_rooms_file_point_count(rf, order[k]); i++) {
-            const rf_dm_point *pt = rf_rooms_file_point_at(rf, order[k], i);
-            map_point(g, rf, pt->x, pt->y, &x, &y);
-            if (order[k] != RF_DM_OPEN) {
-                put_wall(&w, x, y);
-            } else if (inner(g, x, y)) {
-                RF_GRID_AT(g, x, y) = RF_TILE_FLOOR;
-                w.keep[at(g, x, y)] = 1;
-            }
-        }
-    }
+    hand_points(&w, rf);
     protuberances(&w, rf_rooms_file_protuberances(rf));
     if (!hand_crawlers(&w, rf))
         goto done;

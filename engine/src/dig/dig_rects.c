@@ -41,6 +41,7 @@ typedef struct state {
     int nrooms;
     int failures;
     bool gave_up;
+    bool vault_tried, vault; /* the vault rule was drawn; a vault was made */
     int *from, *queue; /* w*h scratch for the corridor BFS */
 } state;
 
@@ -451,48 +452,57 @@ static bool params_ok(const rf_rects_params *p)
            p->extra_joins >= 0 && p->extra_joins <= 1000;
 }
 
-rf_status rf_dig_rects(rf_grid *g, rf_room_list *rooms, rf_rng *rng, const rf_rects_params *p,
-                       int depth, rf_rects_stats *stats)
+static void state_free(state *s)
 {
-    state *s;
-    rf_rects_params defaults;
-    bool vault_tried = false, vault = false;
-    rf_status st = RF_ERR_NOMEM;
-    size_t n, repairs = 0;
-    int i;
-    if (!p) {
-        rf_rects_params_init(&defaults);
-        p = &defaults;
-    }
-    if (!g || !rooms || !rng || g->w < 20 || g->h < 10 || !params_ok(p))
-        return RF_ERR_ARG;
-    n = (size_t)g->w * (size_t)g->h;
-    s = rf_calloc(1, sizeof *s);
+    rf_free(s->from);
+    rf_free(s->queue);
+    rf_free(s);
+}
+
+/* A state over g with the BFS scratch and the whole level as one free
+ * rectangle; NULL when memory runs out. */
+static state *state_new(rf_grid *g, rf_rng *rng, const rf_rects_params *p, int depth)
+{
+    size_t n = (size_t)g->w * (size_t)g->h;
+    state *s = rf_calloc(1, sizeof *s);
     if (!s)
-        return RF_ERR_NOMEM;
+        return NULL;
     s->g = g;
     s->rng = rng;
     s->p = p;
     s->depth = depth;
     s->from = rf_alloc(n * sizeof *s->from);
     s->queue = rf_alloc(n * sizeof *s->queue);
-    if (!s->from || !s->queue)
-        goto done;
+    if (!s->from || !s->queue) {
+        state_free(s);
+        return NULL;
+    }
     s->rects[0] = (rect){0, 0, g->w - 1, g->h - 1};
     s->nrects = 1;
-    split_reserved(s);
-    /* makerooms: the vault rule, else an ordinary room; stop at the first failure */
+    return s;
+}
+
+/* makerooms: the vault rule, else an ordinary room; stop at the first failure */
+static void make_rooms(state *s)
+{
+    const rf_rects_params *p = s->p;
     while (s->nrooms < p->max_rooms) {
         /* a sixth of the maximum (6 of 40), and never before a first room */
-        if (!vault_tried && s->nrooms >= (p->max_rooms / 6 > 1 ? p->max_rooms / 6 : 1) &&
-            rf_rng_chance(rng, p->vault_chance)) {
-            vault_tried = true;
-            vault = create_room(s, true);
+        if (!s->vault_tried && s->nrooms >= (p->max_rooms / 6 > 1 ? p->max_rooms / 6 : 1) &&
+            rf_rng_chance(s->rng, p->vault_chance)) {
+            s->vault_tried = true;
+            s->vault = create_room(s, true);
         } else if (!create_room(s, false)) {
             break;
         }
     }
-    /* sort_rooms, then dig them in that order so ids follow it */
+}
+
+/* sort_rooms, then dig them in that order so ids follow it; false when
+ * memory runs out. */
+static bool dig_rooms(state *s, rf_room_list *rooms)
+{
+    int i;
     qsort(s->rooms, (size_t)s->nrooms, sizeof s->rooms[0], by_low_x);
     for (i = 0; i < s->nrooms; i++) {
         const nroom *r = &s->rooms[i];
@@ -508,22 +518,43 @@ rf_status rf_dig_rects(rf_grid *g, rf_room_list *rooms, rf_rng *rng, const rf_re
         rec.locked = r->vault; /* NetHack vaults are closed: no door, no corridor */
         id = rf_room_list_add(rooms, &rec);
         if (!id)
-            goto done;
-        dig_room(g, r, id);
+            return false;
+        dig_room(s->g, r, id);
     }
+    return true;
+}
+
+rf_status rf_dig_rects(rf_grid *g, rf_room_list *rooms, rf_rng *rng, const rf_rects_params *p,
+                       int depth, rf_rects_stats *stats)
+{
+    state *s;
+    rf_rects_params defaults;
+    rf_status st = RF_ERR_NOMEM;
+    size_t repairs = 0;
+    if (!p) {
+        rf_rects_params_init(&defaults);
+        p = &defaults;
+    }
+    if (!g || !rooms || !rng || g->w < 20 || g->h < 10 || !params_ok(p))
+        return RF_ERR_ARG;
+    s = state_new(g, rng, p, depth);
+    if (!s)
+        return RF_ERR_NOMEM;
+    split_reserved(s);
+    make_rooms(s);
+    if (!dig_rooms(s, rooms))
+        goto done;
     make_corridors(s);
     st = rf_dig_connect(g, rooms, p->keep_out, &repairs);
     if (st == RF_OK && stats) {
         stats->rooms = s->nrooms;
-        stats->vault_tried = vault_tried;
-        stats->vault = vault;
+        stats->vault_tried = s->vault_tried;
+        stats->vault = s->vault;
         stats->failures = s->failures;
         stats->gave_up = s->gave_up;
         stats->repairs = repairs;
     }
 done:
-    rf_free(s->from);
-    rf_free(s->queue);
-    rf_free(s);
+    state_free(s);
     return st;
 }

@@ -106,30 +106,19 @@ static const rf_gelem_spec *elem_spec(rf_loader *ld, const char *tag, bool inter
     return m->el;
 }
 
-/* Handles the start tag libxml2 just parsed, whose attributes are in ld->xa;
- * tag is interned when libxml2's dictionary holds it. */
-static void on_start(rf_loader *ld, const char *tag, bool interned, int depth)
+/* The grammar's element of the start tag at depth under parent, or NULL
+ * when it is not taken: a root other than <roomdb> (fatal) or an element
+ * not known there (held). A game's own object takes the generic spec. */
+static const rf_gelem_spec *start_spec(rf_loader *ld, const char *tag, bool interned, int depth,
+                                       int parent)
 {
-    const rf_gelem_spec *spec;
-    int parent;
-    rf_load_sync_tag(ld);
-    if (depth >= RF_LOAD_MAX_DEPTH) {
-        rf_load_emit(ld, "xml-limit", ld->el_line, ld->el_col, "elements nested deeper than %d",
-                     RF_LOAD_MAX_DEPTH);
-        ld->fatal = true;
-        return;
-    }
-    parent = depth == 0 ? -2 : ld->stack[depth - 1];
-    ld->stack[depth] = IGNORED;
-    if (parent == IGNORED)
-        return;
-    spec = elem_spec(ld, tag, interned);
+    const rf_gelem_spec *spec = elem_spec(ld, tag, interned);
     if (depth == 0) {
         if (!spec || spec->kind != RF_EL_ROOMDB) {
             rf_load_emit(ld, "not-roomdb", ld->el_line, ld->el_col,
                          "the root element is <%.60s>, not <roomdb>", tag);
             ld->fatal = true;
-            return;
+            return NULL;
         }
     } else if (!spec && parent == RF_EL_ROOM && placed_here(ld)) {
         /* a game's own object (<fountain x= y=>): kept with its attributes */
@@ -137,14 +126,14 @@ static void on_start(rf_loader *ld, const char *tag, bool interned, int depth)
         hold_unknown(ld, tag, parent, true);
     } else if (!spec || spec->kind == RF_EL_ROOMDB || (int)spec->parent != parent) {
         hold_unknown(ld, tag, parent, false);
-        return;
+        return NULL;
     }
-    if (spec->kind == RF_EL_ROOM && ld->rooms_seen++ < ld->skip_rooms)
-        return; /* the first pass loaded it: ignored like an unknown subtree */
-    ld->stack[depth] = (int)spec->kind;
-    rf_load_take_attrs(ld, spec, tag);
-    if (ld->nomem)
-        return;
+    return spec;
+}
+
+/* Opens the element spec, its attributes taken: each kind to its loader. */
+static void open_element(rf_loader *ld, const rf_gelem_spec *spec, const char *tag)
+{
     switch (spec->kind) {
     case RF_EL_ROOMDB: break;
     case RF_EL_ROOM:
@@ -172,6 +161,34 @@ static void on_start(rf_loader *ld, const char *tag, bool interned, int depth)
         rf_load_vary_start(ld, spec->kind);
         break;
     }
+}
+
+/* Handles the start tag libxml2 just parsed, whose attributes are in ld->xa;
+ * tag is interned when libxml2's dictionary holds it. */
+static void on_start(rf_loader *ld, const char *tag, bool interned, int depth)
+{
+    const rf_gelem_spec *spec;
+    int parent;
+    rf_load_sync_tag(ld);
+    if (depth >= RF_LOAD_MAX_DEPTH) {
+        rf_load_emit(ld, "xml-limit", ld->el_line, ld->el_col, "elements nested deeper than %d",
+                     RF_LOAD_MAX_DEPTH);
+        ld->fatal = true;
+        return;
+    }
+    parent = depth == 0 ? -2 : ld->stack[depth - 1];
+    ld->stack[depth] = IGNORED;
+    if (parent == IGNORED)
+        return;
+    if (!(spec = start_spec(ld, tag, interned, depth, parent)))
+        return;
+    if (spec->kind == RF_EL_ROOM && ld->rooms_seen++ < ld->skip_rooms)
+        return; /* the first pass loaded it: ignored like an unknown subtree */
+    ld->stack[depth] = (int)spec->kind;
+    rf_load_take_attrs(ld, spec, tag);
+    if (ld->nomem)
+        return;
+    open_element(ld, spec, tag);
 }
 
 /* Handles the end of the element at depth: for an empty element, right

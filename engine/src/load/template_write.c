@@ -285,16 +285,14 @@ static void turned_object(const turned *v, const rf_object *o, int *x, int *y)
         turned_xy(v, o->x, o->y, x, y);
 }
 
-static rf_status show_text(const rf_template *t, int k, FILE *out)
+/* The head of show: name, size, levels, flags, tags, variant and turn. */
+static void show_head_text(const turned *v, FILE *out)
 {
+    const rf_template *t = v->t;
     const rf_flags *f = rf_template_flags(t);
-    bool used[256] = {false};
-    turned v;
-    int x, y;
-    size_t i;
-    turned_init(&v, t, k);
+    int k = v->k;
     fprintf(out, "%s  (%s:%d)\n", rf_template_name(t), rf_template_file(t), rf_template_line(t));
-    fprintf(out, "  size %dx%d, levels ", v.w, v.h);
+    fprintf(out, "  size %dx%d, levels ", v->w, v->h);
     write_levels_text(out, f);
     fprintf(out, " (0-based), weight %d, flags ", rf_template_weight(t));
     write_flags_text(out, f);
@@ -309,19 +307,32 @@ static rf_status show_text(const rf_template *t, int k, FILE *out)
                      "speak the template's own coordinates",
                 k, k % 4, k % 4 == 1 ? "" : "s", k >= 4 ? ", mirrored first" : "");
     fputs("\n\n", out);
+}
+
+/* The turned map under a ruler of columns; used[] marks the symbols in it. */
+static void show_map_text(const turned *v, bool used[256], FILE *out)
+{
+    int x, y;
     fputs("     ", out);
-    for (x = 0; x < v.w; x++)
+    for (x = 0; x < v->w; x++)
         putc('0' + x % 10, out);
     putc('\n', out);
-    for (y = 0; y < v.h; y++) {
+    for (y = 0; y < v->h; y++) {
         fprintf(out, "  %2d ", y);
-        for (x = 0; x < v.w; x++) {
-            char c = turned_cell(&v, x, y);
+        for (x = 0; x < v->w; x++) {
+            char c = turned_cell(v, x, y);
             used[(unsigned char)c] = true;
             putc(c, out);
         }
         putc('\n', out);
     }
+}
+
+/* The legend: the symbols the map uses, then each anchor with its cell. */
+static void show_legend_text(const turned *v, const bool used[256], FILE *out)
+{
+    size_t i;
+    int x;
     fputs("\n  legend\n", out);
     for (i = 0; i < rf_symbol_count(); i++) { /* anchors below, with their cells */
         const rf_symbol *sy = rf_symbol_at(i);
@@ -330,24 +341,36 @@ static rf_status show_text(const rf_template *t, int k, FILE *out)
     }
     for (x = 0; x < 10; x++) {
         int ax, ay;
-        if (rf_template_anchor(t, x, &ax, &ay)) {
-            turned_xy(&v, ax, ay, &ax, &ay);
+        if (rf_template_anchor(v->t, x, &ax, &ay)) {
+            turned_xy(v, ax, ay, &ax, &ay);
             fprintf(out, "    '%d' anchor at %d,%d\n", x, ax, ay);
         }
     }
+}
+
+static void show_doors_text(const turned *v, FILE *out)
+{
+    const rf_template *t = v->t;
+    size_t i;
     fprintf(out, "\n  doors (%zu)\n", rf_template_door_count(t));
     for (i = 0; i < rf_template_door_count(t); i++) {
         const rf_door *d = rf_template_door(t, i);
         int dx, dy;
-        turned_xy(&v, d->x, d->y, &dx, &dy);
-        fprintf(out, "    %d,%d %s\n", dx, dy, rf_side_name(turned_side(&v, d->side)));
+        turned_xy(v, d->x, d->y, &dx, &dy);
+        fprintf(out, "    %d,%d %s\n", dx, dy, rf_side_name(turned_side(v, d->side)));
     }
+}
+
+static void show_objects_text(const turned *v, FILE *out)
+{
+    const rf_template *t = v->t;
+    size_t i;
     fprintf(out, "\n  objects (%zu)\n", rf_template_object_count(t));
     for (i = 0; i < rf_template_object_count(t); i++) {
         const rf_object *o = rf_template_object(t, i);
         size_t a;
         int ox, oy;
-        turned_object(&v, o, &ox, &oy);
+        turned_object(v, o, &ox, &oy);
         fprintf(out, "    %-16s %-12s %2d,%-2d", rf_object_tag(o), o->id ? o->id : "-", ox, oy);
         if (o->at >= 0)
             fprintf(out, " at=%d", o->at);
@@ -356,6 +379,19 @@ static rf_status show_text(const rf_template *t, int k, FILE *out)
                 fprintf(out, " %s=\"%s\"", o->attrs[a].name, o->attrs[a].value);
         putc('\n', out);
     }
+}
+
+static rf_status show_text(const rf_template *t, int k, FILE *out)
+{
+    bool used[256] = {false};
+    turned v;
+    size_t i;
+    turned_init(&v, t, k);
+    show_head_text(&v, out);
+    show_map_text(&v, used, out);
+    show_legend_text(&v, used, out);
+    show_doors_text(&v, out);
+    show_objects_text(&v, out);
     fprintf(out, "\n  scripts (%zu)\n", rf_template_script_count(t));
     for (i = 0; i < rf_template_script_count(t); i++)
         write_script_text(out, i, rf_template_script(t, i));

@@ -162,44 +162,40 @@ size_t rf_vary_doors(const rf_template *t, rf_door *out)
     return n;
 }
 
-/* Variant v of t with what its subrooms brought (x, whose arena it takes)
- * and its npick subst pick counts: one block holding the template, its
- * cells, doors, pick counts, objects and scripts (when a subroom brought
- * any). */
-static rf_template *build(const rf_template *t, uint32_t v, const char *cells, rf_vary_extra *x,
-                          const uint32_t *counts, size_t npick, int *ux, int *uy)
+/* Where each part of a variant's block begins, after the template itself. */
+typedef struct layout {
+    size_t ncell, ndoors, nobj, nscr;
+    size_t off_cells, off_doors, off_picks, off_objs, off_scr, end;
+} layout;
+
+/* The block for probe (t with the variant's cells), the nobjs and nscripts
+ * its subrooms brought (x) and npick subst pick counts. */
+static void layout_of(layout *l, const rf_template *probe, const rf_vary_extra *x, size_t npick)
 {
-    size_t ncell = (size_t)t->height * (size_t)(t->width + 1), ndoors, i;
-    size_t nobj = t->nobjects + x->nobjs, nscr = x->nscripts ? t->nscripts + x->nscripts : 0;
-    size_t off_cells = ALIGN(sizeof(rf_template)), off_doors, off_picks, off_objs, off_scr, end;
-    rf_template probe, *vt;
+    l->ncell = (size_t)probe->height * (size_t)(probe->width + 1);
+    l->ndoors = rf_vary_doors(probe, NULL);
+    l->nobj = probe->nobjects + x->nobjs;
+    l->nscr = x->nscripts ? probe->nscripts + x->nscripts : 0;
+    l->off_cells = ALIGN(sizeof(rf_template));
+    l->off_doors = l->off_cells + ALIGN(l->ncell);
+    l->off_picks = l->off_doors + ALIGN(l->ndoors * sizeof(rf_door));
+    l->off_objs = l->off_picks + ALIGN(npick * sizeof(uint32_t));
+    l->off_scr = l->off_objs + ALIGN(l->nobj * sizeof(rf_object));
+    l->end = l->off_scr + l->nscr * sizeof(rf_script);
+}
+
+/* The anchors of vt's cells (the first cell of a digit wins) and in *ux,
+ * *uy the first cell of no known symbol (-1, -1 when there is none). */
+static void find_anchors(rf_template *vt, int *ux, int *uy)
+{
     int xx, y;
-    probe = *t;
-    probe.cells = cells;
-    ndoors = rf_vary_doors(&probe, NULL);
-    off_doors = off_cells + ALIGN(ncell);
-    off_picks = off_doors + ALIGN(ndoors * sizeof(rf_door));
-    off_objs = off_picks + ALIGN(npick * sizeof *counts);
-    off_scr = off_objs + ALIGN(nobj * sizeof(rf_object));
-    end = off_scr + nscr * sizeof(rf_script);
-    if (!(vt = rf_alloc(end)))
-        return NULL;
-    *vt = probe;
-    vt->cells = (char *)vt + off_cells;
-    memcpy((char *)vt->cells, cells, ncell);
-    if (npick)
-        memcpy((char *)vt + off_picks, counts, npick * sizeof *counts);
-    vt->subst_picks = npick ? (const uint32_t *)((char *)vt + off_picks) : NULL;
-    vt->base = t->base ? t->base : t;
-    vt->variant = v;
-    vt->own = x->arena;
-    x->arena.top = NULL;
+    size_t i;
     *ux = *uy = -1;
     for (i = 0; i < 10; i++)
         vt->anchor_x[i] = vt->anchor_y[i] = -1;
-    for (y = t->height - 1; y >= 0; y--) /* backwards: the first cell wins */
-        for (xx = t->width - 1; xx >= 0; xx--) {
-            char c = vt->cells[(size_t)y * (size_t)(t->width + 1) + (size_t)xx];
+    for (y = vt->height - 1; y >= 0; y--) /* backwards: the first cell wins */
+        for (xx = vt->width - 1; xx >= 0; xx--) {
+            char c = vt->cells[(size_t)y * (size_t)(vt->width + 1) + (size_t)xx];
             if (c >= '0' && c <= '9') {
                 vt->anchor_x[c - '0'] = (int16_t)xx;
                 vt->anchor_y[c - '0'] = (int16_t)y;
@@ -209,35 +205,69 @@ static rf_template *build(const rf_template *t, uint32_t v, const char *cells, r
                 *uy = y;
             }
         }
-    if (ndoors) {
-        rf_door *doors = (rf_door *)((char *)vt + off_doors);
+}
+
+/* t's objects into objs, one at an anchor moved to the anchor's variant
+ * cell, then the objects x's subrooms brought. */
+static void copy_objects(rf_template *vt, const rf_template *t, const rf_vary_extra *x,
+                         rf_object *objs)
+{
+    size_t i;
+    for (i = 0; i < t->nobjects; i++) {
+        objs[i] = t->objects[i];
+        if (objs[i].at >= 0 && objs[i].at <= 9) {
+            objs[i].x = vt->anchor_x[objs[i].at];
+            objs[i].y = vt->anchor_y[objs[i].at];
+        }
+    }
+    if (x->nobjs)
+        memcpy(objs + t->nobjects, x->objs, x->nobjs * sizeof *objs);
+    vt->objects = objs;
+}
+
+/* Variant v of t with what its subrooms brought (x, whose arena it takes)
+ * and its npick subst pick counts: one block holding the template, its
+ * cells, doors, pick counts, objects and scripts (when a subroom brought
+ * any). */
+static rf_template *build(const rf_template *t, uint32_t v, const char *cells, rf_vary_extra *x,
+                          const uint32_t *counts, size_t npick, int *ux, int *uy)
+{
+    rf_template probe, *vt;
+    layout l;
+    probe = *t;
+    probe.cells = cells;
+    layout_of(&l, &probe, x, npick);
+    if (!(vt = rf_alloc(l.end)))
+        return NULL;
+    *vt = probe;
+    vt->cells = (char *)vt + l.off_cells;
+    memcpy((char *)vt->cells, cells, l.ncell);
+    if (npick)
+        memcpy((char *)vt + l.off_picks, counts, npick * sizeof *counts);
+    vt->subst_picks = npick ? (const uint32_t *)((char *)vt + l.off_picks) : NULL;
+    vt->base = t->base ? t->base : t;
+    vt->variant = v;
+    vt->own = x->arena;
+    x->arena.top = NULL;
+    find_anchors(vt, ux, uy);
+    if (l.ndoors) {
+        rf_door *doors = (rf_door *)((char *)vt + l.off_doors);
         (void)rf_vary_doors(vt, doors);
         vt->doors = doors;
     } else {
         vt->doors = NULL;
     }
-    vt->ndoors = ndoors;
-    if (nobj) {
-        rf_object *objs = (rf_object *)((char *)vt + off_objs);
-        for (i = 0; i < t->nobjects; i++) {
-            objs[i] = t->objects[i];
-            if (objs[i].at >= 0 && objs[i].at <= 9) {
-                objs[i].x = vt->anchor_x[objs[i].at];
-                objs[i].y = vt->anchor_y[objs[i].at];
-            }
-        }
-        if (x->nobjs)
-            memcpy(objs + t->nobjects, x->objs, x->nobjs * sizeof *objs);
-        vt->objects = objs;
-    }
-    vt->nobjects = nobj;
-    if (nscr) {
-        rf_script *scr = (rf_script *)((char *)vt + off_scr);
+    vt->ndoors = l.ndoors;
+    if (l.nobj)
+        copy_objects(vt, t, x, (rf_object *)((char *)vt + l.off_objs));
+    vt->nobjects = l.nobj;
+    if (l.nscr) {
+        rf_script *scr = (rf_script *)((char *)vt + l.off_scr);
         if (t->nscripts)
             memcpy(scr, t->scripts, t->nscripts * sizeof *scr);
         memcpy(scr + t->nscripts, x->scripts, x->nscripts * sizeof *scr);
         vt->scripts = scr;
-        vt->nscripts = nscr;
+        vt->nscripts = l.nscr;
     }
     return vt;
 }

@@ -125,10 +125,9 @@ static size_t put_utf8(char *out, unsigned long u)
     return 4;
 }
 
-/* A basic ("...") or literal ('...') one-line string at r->p; NULL on error. */
-static char *string(reader *r)
+/* The closing quote of the one-line string at r->p, or NULL (said). */
+static const char *string_end(reader *r, char quote)
 {
-    char quote = *r->p, *out, *o;
     const char *q;
     if (r->p + 2 < r->end && r->p[1] == quote && r->p[2] == quote) {
         syntax(r, "multi-line strings are not read in roomforge.toml; use one line");
@@ -141,6 +140,56 @@ static char *string(reader *r)
         syntax(r, "this string is not closed on its line");
         return NULL;
     }
+    return q;
+}
+
+/* The \u or \U escape at r->p (its letter) as UTF-8 into *o, r->p on its
+ * last digit; what is wrong with it, or NULL. q: the closing quote. */
+static const char *unicode_escape(reader *r, const char *q, char **o)
+{
+    int digits = *r->p == 'u' ? 4 : 8, k;
+    unsigned long u = 0;
+    for (k = 1; k <= digits; k++) {
+        char h = r->p + k < q ? r->p[k] : 0;
+        int v = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10
+                : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+        if (v < 0)
+            break;
+        u = u * 16 + (unsigned long)v;
+    }
+    if (k <= digits || u > 0x10FFFF || (u >= 0xD800 && u <= 0xDFFF) || u == 0)
+        return "a \\u escape that is no Unicode scalar value";
+    *o += put_utf8(*o, u);
+    r->p += digits;
+    return NULL;
+}
+
+/* The escape after the '\\' at r->p into *o, r->p on its last byte; what is
+ * wrong with it, or NULL. q: the closing quote. */
+static const char *escape(reader *r, const char *q, char **o)
+{
+    switch (*++r->p) {
+    case '"': *(*o)++ = '"'; break;
+    case '\\': *(*o)++ = '\\'; break;
+    case 'b': *(*o)++ = '\b'; break;
+    case 't': *(*o)++ = '\t'; break;
+    case 'n': *(*o)++ = '\n'; break;
+    case 'f': *(*o)++ = '\f'; break;
+    case 'r': *(*o)++ = '\r'; break;
+    case 'u':
+    case 'U': return unicode_escape(r, q, o);
+    default: return "an escape TOML does not have";
+    }
+    return NULL;
+}
+
+/* A basic ("...") or literal ('...') one-line string at r->p; NULL on error. */
+static char *string(reader *r)
+{
+    char quote = *r->p, *out, *o;
+    const char *q = string_end(r, quote), *why;
+    if (!q)
+        return NULL;
     out = o = rf_alloc((size_t)(q - r->p) + 4);
     if (!out) {
         r->nomem = r->failed = true;
@@ -149,48 +198,16 @@ static char *string(reader *r)
     for (r->p++; r->p < q; r->p++) {
         unsigned char c = (unsigned char)*r->p;
         if (c < 0x20 && c != '\t') {
-            rf_free(out);
-            syntax(r, "a control character inside a string");
-            return NULL;
-        }
-        if (quote == '\'' || c != '\\') {
+            why = "a control character inside a string";
+        } else if (quote == '\'' || c != '\\') {
             *o++ = (char)c;
             continue;
+        } else if ((why = escape(r, q, &o)) == NULL) {
+            continue;
         }
-        switch (*++r->p) {
-        case '"': *o++ = '"'; break;
-        case '\\': *o++ = '\\'; break;
-        case 'b': *o++ = '\b'; break;
-        case 't': *o++ = '\t'; break;
-        case 'n': *o++ = '\n'; break;
-        case 'f': *o++ = '\f'; break;
-        case 'r': *o++ = '\r'; break;
-        case 'u':
-        case 'U': {
-            int digits = *r->p == 'u' ? 4 : 8, k;
-            unsigned long u = 0;
-            for (k = 1; k <= digits; k++) {
-                char h = r->p + k < q ? r->p[k] : 0;
-                int v = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10
-                        : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
-                if (v < 0)
-                    break;
-                u = u * 16 + (unsigned long)v;
-            }
-            if (k <= digits || u > 0x10FFFF || (u >= 0xD800 && u <= 0xDFFF) || u == 0) {
-                rf_free(out);
-                syntax(r, "a \\u escape that is no Unicode scalar value");
-                return NULL;
-            }
-            o += put_utf8(o, u);
-            r->p += digits;
-            break;
-        }
-        default:
-            rf_free(out);
-            syntax(r, "an escape TOML does not have");
-            return NULL;
-        }
+        rf_free(out);
+        syntax(r, why);
+        return NULL;
     }
     r->p++; /* the closing quote */
     *o = '\0';
@@ -440,70 +457,109 @@ static const char *folder_of(const char *path, char *buf, size_t cap)
     return buf;
 }
 
-static void take(reader *r, rf_lint_policy *p, table t, const char *k, value *v, int line, int col)
+/* One key = value line: the key, its value and where the key stands. */
+typedef struct entry {
+    const char *k;
+    const value *v;
+    int line, col;
+} entry;
+
+/* scripts = "folder", relative to the config file's folder. */
+static void take_scripts(reader *r, rf_lint_policy *p, const entry *e)
 {
     char dir[PATH_MAX];
     const char *root = folder_of(r->file, dir, sizeof dir);
+    const value *v = e->v;
+    if (v->kind != V_STR || !*v->s) {
+        bad_value(r, e->line, e->col, e->k, "a folder name, e.g. \"scripts\"");
+        return;
+    }
+    rf_free(p->scripts);
+    p->scripts = NULL;
+    if (v->s[0] == '/' || !root || strcmp(root, ".") == 0) {
+        p->scripts = rf_strdup(v->s);
+    } else if ((p->scripts = rf_alloc(strlen(root) + strlen(v->s) + 2)) != NULL) {
+        strcpy(p->scripts, root);
+        strcat(p->scripts, "/");
+        strcat(p->scripts, v->s);
+    }
+    if (!p->scripts)
+        r->nomem = r->failed = true;
+}
+
+/* ignore = ["path", ...], each relative to the config file's folder. */
+static void take_ignore(reader *r, rf_lint_policy *p, const entry *e)
+{
+    char dir[PATH_MAX];
+    const char *root = folder_of(r->file, dir, sizeof dir);
+    const value *v = e->v;
     size_t i;
-    if (t == T_TOP && strcmp(k, "scripts") == 0) {
-        if (v->kind != V_STR || !*v->s) {
-            bad_value(r, line, col, k, "a folder name, e.g. \"scripts\"");
-            return;
-        }
-        rf_free(p->scripts);
-        p->scripts = NULL;
-        if (v->s[0] == '/' || !root || strcmp(root, ".") == 0) {
-            p->scripts = rf_strdup(v->s);
-        } else if ((p->scripts = rf_alloc(strlen(root) + strlen(v->s) + 2)) != NULL) {
-            strcpy(p->scripts, root);
-            strcat(p->scripts, "/");
-            strcat(p->scripts, v->s);
-        }
-        if (!p->scripts)
+    if (!want_list(r, v, e->line, e->col, e->k) || !root)
+        return;
+    for (i = 0; i < v->n; i++)
+        if (!*v->items[i])
+            bad_value(r, v->lines[i], 1, e->k, "paths that are not empty");
+        else if (rf_lint_policy_ignore(p, root, v->items[i]) != RF_OK)
             r->nomem = r->failed = true;
+}
+
+/* [codes] enable = [...] or disable = [...]. */
+static void take_codes(reader *r, rf_lint_policy *p, const entry *e)
+{
+    const value *v = e->v;
+    size_t i;
+    if (!want_list(r, v, e->line, e->col, e->k))
+        return;
+    for (i = 0; i < v->n; i++) {
+        const char *code = code_named(r, v->lines[i], 1, v->items[i]);
+        rf_lint_setting *s = code ? setting(r, p, code) : NULL;
+        if (s)
+            s->on = e->k[0] == 'e';
+    }
+}
+
+/* [severity] code = "note" | "warning" | "error" | "off". */
+static void take_severity(reader *r, rf_lint_policy *p, const entry *e)
+{
+    static const char *const names[] = {"note", "warning", "error", "off", NULL};
+    const char *code = code_named(r, e->line, e->col, e->k);
+    const value *v = e->v;
+    rf_lint_setting *s;
+    int sev;
+    if (!code)
+        return;
+    for (sev = 0; names[sev] && !(v->kind == V_STR && strcmp(v->s, names[sev]) == 0); sev++)
+        ;
+    if (!names[sev]) {
+        bad_value(r, e->line, e->col, e->k, "\"error\", \"warning\", \"note\" or \"off\"");
+        return;
+    }
+    if ((s = setting(r, p, code)) == NULL)
+        return;
+    if (sev == 3)
+        s->on = 0;
+    else
+        s->severity = sev, s->on = s->on == 0 ? 0 : 1;
+}
+
+static void take(reader *r, rf_lint_policy *p, table t, const entry *e)
+{
+    const char *k = e->k;
+    if (t == T_TOP && strcmp(k, "scripts") == 0) {
+        take_scripts(r, p, e);
     } else if (t == T_TOP && strcmp(k, "werror") == 0) {
-        if (v->kind != V_BOOL)
-            bad_value(r, line, col, k, "true or false");
+        if (e->v->kind != V_BOOL)
+            bad_value(r, e->line, e->col, k, "true or false");
         else
-            p->werror = v->b;
+            p->werror = e->v->b;
     } else if (t == T_TOP && strcmp(k, "ignore") == 0) {
-        if (!want_list(r, v, line, col, k) || !root)
-            return;
-        for (i = 0; i < v->n; i++)
-            if (!*v->items[i])
-                bad_value(r, v->lines[i], 1, k, "paths that are not empty");
-            else if (rf_lint_policy_ignore(p, root, v->items[i]) != RF_OK)
-                r->nomem = r->failed = true;
+        take_ignore(r, p, e);
     } else if (t == T_CODES && (strcmp(k, "enable") == 0 || strcmp(k, "disable") == 0)) {
-        if (!want_list(r, v, line, col, k))
-            return;
-        for (i = 0; i < v->n; i++) {
-            const char *code = code_named(r, v->lines[i], 1, v->items[i]);
-            rf_lint_setting *s = code ? setting(r, p, code) : NULL;
-            if (s)
-                s->on = k[0] == 'e';
-        }
+        take_codes(r, p, e);
     } else if (t == T_SEVERITY) {
-        static const char *const names[] = {"note", "warning", "error", "off", NULL};
-        const char *code = code_named(r, line, col, k);
-        rf_lint_setting *s;
-        int sev;
-        if (!code)
-            return;
-        for (sev = 0; names[sev] && !(v->kind == V_STR && strcmp(v->s, names[sev]) == 0); sev++)
-            ;
-        if (!names[sev]) {
-            bad_value(r, line, col, k, "\"error\", \"warning\", \"note\" or \"off\"");
-            return;
-        }
-        if ((s = setting(r, p, code)) == NULL)
-            return;
-        if (sev == 3)
-            s->on = 0;
-        else
-            s->severity = sev, s->on = s->on == 0 ? 0 : 1;
+        take_severity(r, p, e);
     } else if (t != T_UNKNOWN) {
-        unknown(r, line, col, "key", k, t == T_TOP ? top_keys : code_keys);
+        unknown(r, e->line, e->col, "key", k, t == T_TOP ? top_keys : code_keys);
     }
 }
 
@@ -542,73 +598,89 @@ static void forget(char ***seen, size_t *n)
     *n = 0;
 }
 
+/* Where a parse stands: the table keys go to, the keys given in it and the
+ * tables given so far (TOML forbids either twice). */
+typedef struct parse_state {
+    table t;
+    char **seen, **seen_tables;
+    size_t nseen, ntables;
+} parse_state;
+
+/* A [table] line, r->p at its '[' standing at line:col; false to stop. */
+static bool table_line(reader *r, parse_state *ps, int line, int col)
+{
+    char *k;
+    r->p++;
+    skip_blanks(r);
+    if (r->p < r->end && *r->p == '[') {
+        syntax(r, "arrays of tables are not read in roomforge.toml");
+        return false;
+    }
+    if (!(k = key(r)))
+        return false;
+    skip_blanks(r);
+    if (r->p >= r->end || *r->p != ']') {
+        rf_free(k);
+        syntax(r, "expected ']' after the table's name");
+        return false;
+    }
+    r->p++;
+    ps->t = strcmp(k, "codes") == 0 ? T_CODES : strcmp(k, "severity") == 0 ? T_SEVERITY : T_UNKNOWN;
+    if (ps->t == T_UNKNOWN)
+        unknown(r, line, col + 1, "table", k, tables);
+    if (!fresh(r, &ps->seen_tables, &ps->ntables, k, col + 1, true)) {
+        rf_free(k);
+        return false;
+    }
+    rf_free(k);
+    forget(&ps->seen, &ps->nseen);
+    end_line(r);
+    return true;
+}
+
+/* A key = value line standing at line:col, taken into p; false to stop. */
+static bool key_line(reader *r, rf_lint_policy *p, parse_state *ps, int line, int col)
+{
+    char *k;
+    value v;
+    if (!(k = key(r)))
+        return false;
+    skip_blanks(r);
+    if (r->p >= r->end || *r->p != '=') {
+        rf_free(k);
+        syntax(r, "expected '=' after the key");
+        return false;
+    }
+    r->p++;
+    skip_blanks(r);
+    if (!scalar(r, &v)) {
+        value_fini(&v);
+        rf_free(k);
+        return false;
+    }
+    if (fresh(r, &ps->seen, &ps->nseen, k, col, false))
+        take(r, p, ps->t, &(entry){k, &v, line, col});
+    value_fini(&v);
+    rf_free(k);
+    end_line(r);
+    return !(r->failed && !r->nomem && r->p < r->end && *r->p != '\n');
+}
+
 static void parse(reader *r, rf_lint_policy *p)
 {
-    table t = T_TOP;
-    char **seen = NULL, **seen_tables = NULL;
-    size_t nseen = 0, ntables = 0;
+    parse_state ps = {T_TOP, NULL, NULL, 0, 0};
     while (!r->nomem) {
         int line, col;
-        char *k;
         skip_space(r);
         if (r->p >= r->end)
             break;
         line = r->line;
         col = col_of(r);
-        if (*r->p == '[') {
-            r->p++;
-            skip_blanks(r);
-            if (r->p < r->end && *r->p == '[') {
-                syntax(r, "arrays of tables are not read in roomforge.toml");
-                break;
-            }
-            if (!(k = key(r)))
-                break;
-            skip_blanks(r);
-            if (r->p >= r->end || *r->p != ']') {
-                rf_free(k);
-                syntax(r, "expected ']' after the table's name");
-                break;
-            }
-            r->p++;
-            t = strcmp(k, "codes") == 0 ? T_CODES : strcmp(k, "severity") == 0 ? T_SEVERITY : T_UNKNOWN;
-            if (t == T_UNKNOWN)
-                unknown(r, line, col + 1, "table", k, tables);
-            if (!fresh(r, &seen_tables, &ntables, k, col + 1, true)) {
-                rf_free(k);
-                break;
-            }
-            rf_free(k);
-            forget(&seen, &nseen);
-            end_line(r);
-            continue;
-        }
-        if (!(k = key(r)))
-            break;
-        skip_blanks(r);
-        if (r->p >= r->end || *r->p != '=') {
-            rf_free(k);
-            syntax(r, "expected '=' after the key");
-            break;
-        }
-        r->p++;
-        skip_blanks(r);
-        value v;
-        if (!scalar(r, &v)) {
-            value_fini(&v);
-            rf_free(k);
-            break;
-        }
-        if (fresh(r, &seen, &nseen, k, col, false))
-            take(r, p, t, k, &v, line, col);
-        value_fini(&v);
-        rf_free(k);
-        end_line(r);
-        if (r->failed && !r->nomem && r->p < r->end && *r->p != '\n')
+        if (!(*r->p == '[' ? table_line(r, &ps, line, col) : key_line(r, p, &ps, line, col)))
             break;
     }
-    forget(&seen, &nseen);
-    forget(&seen_tables, &ntables);
+    forget(&ps.seen, &ps.nseen);
+    forget(&ps.seen_tables, &ps.ntables);
 }
 
 rf_status rf_lint_policy_config(rf_lint_policy *p, const char *path, rf_diags *d)

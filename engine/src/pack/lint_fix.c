@@ -138,26 +138,12 @@ static int replace_file(const char *path, const char *bytes, size_t len)
     return err;
 }
 
-/* Applies the fixes of d about file; *applied counts them. */
-static rf_status fix_file(const rf_diags *d, const char *file, rf_diags *report, size_t *applied)
+/* The fixes of d about file whose bytes in text are still what lint read,
+ * in edits by offset, one a value (the first wins); their count. */
+static size_t find_edits(const rf_diags *d, const char *file, const char *text, size_t len,
+                         edit *edits)
 {
-    char *text = NULL, *out;
-    size_t len = 0, i, n = 0, k, w, grow = 0;
-    edit *edits;
-    int why = 0, err;
-    rf_status st = rf_fs_read(file, MAX_FIXED_FILE, &text, &len, &why);
-    if (st == RF_ERR_NOMEM)
-        return st;
-    if (st != RF_OK) {
-        (void)rf_diag_add(report, "io-error", file, 0, 0, "cannot read it to fix it: %s",
-                          rf_fs_why(why));
-        return RF_ERR_IO;
-    }
-    edits = rf_calloc(rf_diags_count(d) + 1, sizeof *edits);
-    if (!edits) {
-        rf_fs_free(text);
-        return RF_ERR_NOMEM;
-    }
+    size_t i, n = 0, k, w;
     for (i = 0; i < rf_diags_count(d); i++) {
         const rf_diag *g = rf_diags_at(d, i);
         size_t p, vat, vlen;
@@ -177,36 +163,65 @@ static rf_status fix_file(const rf_diags *d, const char *file, rf_diags *report,
     for (k = w = 0; k < n; k++) /* one fix a value: the first wins */
         if (w == 0 || edits[k].at >= edits[w - 1].at + edits[w - 1].len)
             edits[w++] = edits[k];
-    n = w;
+    return w;
+}
+
+/* Writes text with its n edits made over file; *applied counts them. */
+static rf_status write_fixes(const char *file, const char *text, size_t len, const edit *edits,
+                             size_t n, rf_diags *report, size_t *applied)
+{
+    size_t k, grow = 0, from = 0, o = 0;
+    rf_status st = RF_OK;
+    char *out;
+    int err;
     for (k = 0; k < n; k++)
         grow += strlen(edits[k].to);
-    out = n ? rf_alloc(len + grow + 1) : NULL;
-    if (n && !out) {
-        rf_free(edits);
+    if (!(out = rf_alloc(len + grow + 1)))
+        return RF_ERR_NOMEM;
+    for (k = 0; k < n; k++) {
+        size_t tl = strlen(edits[k].to);
+        memcpy(out + o, text + from, edits[k].at - from);
+        o += edits[k].at - from;
+        memcpy(out + o, edits[k].to, tl);
+        o += tl;
+        from = edits[k].at + edits[k].len;
+    }
+    memcpy(out + o, text + from, len - from);
+    o += len - from;
+    if ((err = replace_file(file, out, o)) != 0) {
+        (void)rf_diag_add(report, "io-error", file, 0, 0, "cannot write the fixes: %s",
+                          strerror(err));
+        st = RF_ERR_IO;
+    } else {
+        *applied += n;
+    }
+    rf_free(out);
+    return st;
+}
+
+/* Applies the fixes of d about file; *applied counts them. */
+static rf_status fix_file(const rf_diags *d, const char *file, rf_diags *report, size_t *applied)
+{
+    char *text = NULL;
+    size_t len = 0, n;
+    edit *edits;
+    int why = 0;
+    rf_status st = rf_fs_read(file, MAX_FIXED_FILE, &text, &len, &why);
+    if (st == RF_ERR_NOMEM)
+        return st;
+    if (st != RF_OK) {
+        (void)rf_diag_add(report, "io-error", file, 0, 0, "cannot read it to fix it: %s",
+                          rf_fs_why(why));
+        return RF_ERR_IO;
+    }
+    edits = rf_calloc(rf_diags_count(d) + 1, sizeof *edits);
+    if (!edits) {
         rf_fs_free(text);
         return RF_ERR_NOMEM;
     }
-    if (n) {
-        size_t from = 0, o = 0;
-        for (k = 0; k < n; k++) {
-            size_t tl = strlen(edits[k].to);
-            memcpy(out + o, text + from, edits[k].at - from);
-            o += edits[k].at - from;
-            memcpy(out + o, edits[k].to, tl);
-            o += tl;
-            from = edits[k].at + edits[k].len;
-        }
-        memcpy(out + o, text + from, len - from);
-        o += len - from;
-        if ((err = replace_file(file, out, o)) != 0) {
-            (void)rf_diag_add(report, "io-error", file, 0, 0, "cannot write the fixes: %s",
-                              strerror(err));
-            st = RF_ERR_IO;
-        } else {
-            *applied += n;
-        }
-    }
-    rf_free(out);
+    n = find_edits(d, file, text, len, edits);
+    if (n)
+        st = write_fixes(file, text, len, edits, n, report, applied);
     rf_free(edits);
     rf_fs_free(text);
     return st;

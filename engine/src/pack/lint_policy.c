@@ -357,13 +357,44 @@ static rf_status take_entry(rf_lint_policy *p, json_object *o)
     return RF_OK;
 }
 
+/* Reads the baseline's list into p->base, stopping at the first entry that
+ * fails (RF_ERR_CONTENT: it lacks its file, code or message). */
+static rf_status take_list(rf_lint_policy *p, json_object *list)
+{
+    size_t n = json_object_array_length(list), i;
+    rf_status st = RF_OK;
+    rf_lint_known *grown = rf_realloc(p->base, (p->nbase + n + 1) * sizeof *grown);
+    if (!grown)
+        return RF_ERR_NOMEM;
+    p->base = grown;
+    for (i = 0; i < n && st == RF_OK; i++)
+        st = take_entry(p, json_object_array_get_idx(list, i));
+    return st;
+}
+
+/* Sorts p->base; equal keys fold into one entry with a count. */
+static void fold_keys(rf_lint_policy *p)
+{
+    size_t i, w;
+    qsort(p->base, p->nbase, sizeof *p->base, by_key);
+    for (i = w = 0; i < p->nbase; i++) {
+        if (w > 0 && strcmp(p->base[w - 1].key, p->base[i].key) == 0) {
+            p->base[w - 1].left++;
+            rf_free(p->base[i].key);
+        } else {
+            p->base[w++] = p->base[i];
+        }
+    }
+    p->nbase = w;
+}
+
 rf_status rf_lint_policy_baseline(rf_lint_policy *p, const char *path, rf_diags *d)
 {
     char *text = NULL;
-    size_t len = 0, n, i, w;
+    size_t len = 0;
     json_tokener *tok;
     json_object *root, *list;
-    rf_status st = RF_OK;
+    rf_status st;
     int why = 0;
     if (!p || !path)
         return RF_ERR_ARG;
@@ -393,31 +424,13 @@ rf_status rf_lint_policy_baseline(rf_lint_policy *p, const char *path, rf_diags 
         json_object_put(root);
         return bad_baseline(d, path, "it has no \"diagnostics\" list (lint --format json writes one)");
     }
-    n = json_object_array_length(list);
-    rf_lint_known *grown = rf_realloc(p->base, (p->nbase + n + 1) * sizeof *grown);
-    if (!grown) {
-        json_object_put(root);
-        return RF_ERR_NOMEM;
-    }
-    p->base = grown;
-    for (i = 0; i < n && st == RF_OK; i++)
-        st = take_entry(p, json_object_array_get_idx(list, i));
+    st = take_list(p, list);
     json_object_put(root);
     if (st == RF_ERR_CONTENT)
         return bad_baseline(d, path, "a diagnostic lacks its file, code or message");
     if (st != RF_OK)
         return st;
-    /* equal keys fold into one entry with a count */
-    qsort(p->base, p->nbase, sizeof *p->base, by_key);
-    for (i = w = 0; i < p->nbase; i++) {
-        if (w > 0 && strcmp(p->base[w - 1].key, p->base[i].key) == 0) {
-            p->base[w - 1].left++;
-            rf_free(p->base[i].key);
-        } else {
-            p->base[w++] = p->base[i];
-        }
-    }
-    p->nbase = w;
+    fold_keys(p);
     return RF_OK;
 }
 

@@ -90,11 +90,36 @@ static void distances(const rf_grid *g, int start, int *dist, int *queue)
     }
 }
 
+/* The down stairs: a draw among the candidates reachable from the up
+ * stairs at least 9/10 of the farthest one's distance (dist), else the
+ * first candidate left (nothing reachable: a digger bug, kept visible). */
+static int pick_down(const rf_grid *g, const unsigned char *ok, const int *dist, rf_rng *layout)
+{
+    int n = g->w * g->h, i, far = 0, down = -1;
+    size_t cands = 0, k;
+    for (i = 0; i < n; i++)
+        if (ok[i] && dist[i] > far)
+            far = dist[i];
+    for (i = 0; i < n; i++)
+        cands += ok[i] && dist[i] > 0 && dist[i] * 10 >= far * 9;
+    if (cands > 0) {
+        k = rf_rng_below(layout, (uint32_t)cands);
+        for (i = 0; i < n && down < 0; i++)
+            if (ok[i] && dist[i] > 0 && dist[i] * 10 >= far * 9 && k-- == 0)
+                down = i;
+    } else { /* nothing reachable: any other candidate (a digger bug, kept visible) */
+        for (i = 0; i < n && down < 0; i++)
+            if (ok[i])
+                down = i;
+    }
+    return down;
+}
+
 rf_status rf_stairs_place(rf_grid *g, const rf_room_list *rooms, const rf_placed_list *objs,
                           int depth, int near, rf_rng *layout, int *up_cell, int *down_cell)
 {
-    int w = g->w, n = w * g->h, i, up, down = -1, far = 0;
-    size_t cands = 0, first = 0, k;
+    int w = g->w, n = w * g->h, i, up, down;
+    size_t cands = 0, first = 0;
     int *dist = NULL, *queue = NULL, first_room = 0;
     unsigned char *ok = NULL;
     rf_status st = RF_ERR_NOMEM;
@@ -127,22 +152,7 @@ rf_status rf_stairs_place(rf_grid *g, const rf_room_list *rooms, const rf_placed
         up = nth_candidate(g, ok, rf_rng_below(layout, (uint32_t)cands), 0);
     ok[up] = 0;
     distances(g, up, dist, queue);
-    for (i = 0; i < n; i++)
-        if (ok[i] && dist[i] > far)
-            far = dist[i];
-    cands = 0;
-    for (i = 0; i < n; i++)
-        cands += ok[i] && dist[i] > 0 && dist[i] * 10 >= far * 9;
-    if (cands > 0) {
-        k = rf_rng_below(layout, (uint32_t)cands);
-        for (i = 0; i < n && down < 0; i++)
-            if (ok[i] && dist[i] > 0 && dist[i] * 10 >= far * 9 && k-- == 0)
-                down = i;
-    } else { /* nothing reachable: any other candidate (a digger bug, kept visible) */
-        for (i = 0; i < n && down < 0; i++)
-            if (ok[i])
-                down = i;
-    }
+    down = pick_down(g, ok, dist, layout);
     g->t[up] = RF_TILE_STAIRS_UP;
     g->t[down] = RF_TILE_STAIRS_DOWN;
     *up_cell = up;

@@ -264,26 +264,30 @@ static bool interiors_meet(const rf_room_rec *r, int x, int y, int w, int h)
            r->y + 1 < y + h - 1;
 }
 
-bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool over_floor)
+/* A door the level can reach: one whose front cell lies inside the level's
+ * border (a room whose doors all face the edge would be walled up whole when
+ * nothing joins it). A view with no door passes. */
+static bool door_reachable(const rf_grid *g, const rf_tview *v, int ox, int oy)
 {
-    const rf_grid *g = pl->g;
-    const rf_vcell *c = v->list;
-    size_t gw = (size_t)g->w, i, k, open_end = v->nwallish + v->nopen + v->nrim;
-    if (ox < 0 || oy < 0 || ox + v->w > g->w || oy + v->h > g->h)
-        return false;
-    /* a door the level can reach: one whose front cell lies inside the
-     * level's border (a room whose doors all face the edge would be walled
-     * up whole when nothing joins it) */
+    size_t k;
     for (k = 0; k < v->ndoors; k++) {
         int fx = ox + v->doors[k].x + RF_DIR_DX(v->doors[k].dir);
         int fy = oy + v->doors[k].y + RF_DIR_DY(v->doors[k].dir);
         if (fx >= 1 && fy >= 1 && fx <= g->w - 2 && fy <= g->h - 2)
             break;
     }
-    if (v->ndoors > 0 && k == v->ndoors)
-        return false;
-    /* open cells first (they want rock, the most telling test): on rock of
-     * no template (over_floor: or dug ground), inside the level's border */
+    return !(v->ndoors > 0 && k == v->ndoors);
+}
+
+/* Open cells (they want rock, the most telling test): on rock of no template
+ * (over_floor: or dug ground), inside the level's border; a rim cell touches
+ * nothing open outside the view. */
+static bool open_cells_fit(const rf_placer *pl, const rf_tview *v, int ox, int oy,
+                           bool over_floor)
+{
+    const rf_grid *g = pl->g;
+    const rf_vcell *c = v->list;
+    size_t gw = (size_t)g->w, i, k, open_end = v->nwallish + v->nopen + v->nrim;
     for (i = v->nwallish; i < open_end; i++) {
         int lx = ox + c[i].x, ly = oy + c[i].y;
         size_t li = (size_t)ly * gw + (size_t)lx;
@@ -305,8 +309,17 @@ bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool 
                 return false;
         }
     }
-    /* wall-like cells: on wall (another template's too: a shared wall), or
-     * on rock or dug ground of no template */
+    return true;
+}
+
+/* Wall-like cells: on wall (another template's too: a shared wall), or on
+ * rock or dug ground of no template. */
+static bool wall_cells_fit(const rf_placer *pl, const rf_tview *v, int ox, int oy,
+                           bool over_floor)
+{
+    const rf_grid *g = pl->g;
+    const rf_vcell *c = v->list;
+    size_t gw = (size_t)g->w, i;
     for (i = 0; i < v->nwallish; i++) {
         size_t li = (size_t)(oy + c[i].y) * gw + (size_t)(ox + c[i].x);
         uint8_t t = g->t[li];
@@ -319,12 +332,19 @@ bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool 
             !(over_floor && (t == RF_TILE_FLOOR || t == RF_TILE_DOOR || t == RF_TILE_SECRET_DOOR)))
             return false;
     }
+    return true;
+}
+
+/* The view's box at (ox, oy) meets no template room, no locked room and no
+ * box reserved for a forced room (which has no record until it is drawn). */
+static bool boxes_clear(const rf_placer *pl, const rf_tview *v, int ox, int oy)
+{
+    size_t i;
     for (i = 0; i < pl->rooms->n; i++) {
         const rf_room_rec *r = &pl->rooms->items[i];
         if ((r->kind == RF_ROOM_TEMPLATE || r->locked) && interiors_meet(r, ox, oy, v->w, v->h))
             return false;
     }
-    /* a box reserved for a forced room has no record until it is drawn */
     for (i = 0; i < pl->n; i++) {
         const rf_plan_entry *e = &pl->plan[i];
         rf_room_rec box;
@@ -338,6 +358,15 @@ bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool 
             return false;
     }
     return true;
+}
+
+bool rf_place_fits(const rf_placer *pl, const rf_tview *v, int ox, int oy, bool over_floor)
+{
+    const rf_grid *g = pl->g;
+    if (ox < 0 || oy < 0 || ox + v->w > g->w || oy + v->h > g->h)
+        return false;
+    return door_reachable(g, v, ox, oy) && open_cells_fit(pl, v, ox, oy, over_floor) &&
+           wall_cells_fit(pl, v, ox, oy, over_floor) && boxes_clear(pl, v, ox, oy);
 }
 
 void rf_place_stamp(rf_placer *pl, const rf_tview *v, int ox, int oy, int room, int used_door)
@@ -511,6 +540,62 @@ void rf_place_opts_init(rf_place_opts *po)
     po->count_hi = DEFAULT_COUNT_HI;
 }
 
+/* Says no template is called name, with the nearest name when there is one. */
+static void say_unknown_room(const rf_place_opts *o, const char *name, rf_diags *d)
+{
+    const char *near = rf_template_set_suggest(o->templates, name);
+    if (d)
+        (void)rf_diag_add(d, "unknown-room", "roomforge", 0, 0,
+                          "forced room '%s': no template of that name is loaded%s%s%s",
+                          name ? name : "", near ? "; did you mean '" : "", near ? near : "",
+                          near ? "'?" : "");
+}
+
+/* Whether forced room t fits inside the level's border in some orientation
+ * it allows, a door's front too (it is reserved there); says why not. */
+static bool forced_fits_inside(const rf_placer *pl, const rf_place_opts *o, const rf_template *t,
+                               rf_diags *d)
+{
+    int nw, nh;
+    char orients[64];
+    if (rf_place_template_fits(t, rf_place_orient_mask(t, o->orient), pl->g->w, pl->g->h, &nw,
+                               &nh, orients, sizeof orients))
+        return true;
+    if (d)
+        (void)rf_diag_add(
+            d, "room-not-placed", rf_template_file(t), rf_template_line(t), rf_template_col(t),
+            "forced room '%s' (%dx%d) is larger than the level's inner area in "
+            "every orientation it allows (%s): the level is %dx%d, inside its "
+            "border %dx%d, and one door needs a free tile in front of it; try "
+            "--size %dx%d",
+            rf_template_name(t), rf_template_width(t), rf_template_height(t), orients, pl->g->w,
+            pl->g->h, pl->g->w - 2, pl->g->h - 2, nw, nh);
+    return false;
+}
+
+/* Says why forced room t cannot be placed, with the range that refused it. */
+static void say_not_placed(const rf_placer *pl, const rf_place_opts *o, const rf_template *t,
+                           rf_place_why why, rf_diags *d)
+{
+    const rf_flags *f = rf_template_flags(t);
+    char range[96] = "";
+    if (why == RF_PLACE_DEPTH && f->max_level < RF_LEVEL_ANY)
+        snprintf(range, sizeof range, " (minLevel %d, maxLevel %d: depths %d-%d)",
+                 f->min_level, f->max_level, f->min_level + 1, f->max_level + 1);
+    else if (why == RF_PLACE_DEPTH)
+        snprintf(range, sizeof range, " (minLevel %d: depth %d and deeper)", f->min_level,
+                 f->min_level + 1);
+    else if (why == RF_PLACE_SIZE)
+        snprintf(range, sizeof range, " (%dx%d)", rf_template_width(t), rf_template_height(t));
+    if (d)
+        (void)rf_diag_add(d, "room-not-placed", rf_template_file(t), rf_template_line(t),
+                          rf_template_col(t),
+                          "forced room '%s' cannot be placed at depth %d on a %dx%d "
+                          "level: %s%s",
+                          rf_template_name(t), o->depth, pl->g->w, pl->g->h,
+                          rf_place_why_text(why), range);
+}
+
 /* Forced rooms: each must exist, suit the depth and size, have doors, and a
  * special one may be forced once. Reports every failure; RF_ERR_CONTENT
  * when there was one. */
@@ -523,59 +608,22 @@ static rf_status plan_forced(rf_placer *pl, const rf_place_opts *o, rf_diags *d)
         const rf_template *t = name ? rf_template_set_find(o->templates, name) : NULL;
         rf_place_why why;
         if (!t) {
-            const char *near = rf_template_set_suggest(o->templates, name);
-            if (d)
-                (void)rf_diag_add(d, "unknown-room", "roomforge", 0, 0,
-                                  "forced room '%s': no template of that name is loaded%s%s%s",
-                                  name ? name : "", near ? "; did you mean '" : "",
-                                  near ? near : "", near ? "'?" : "");
+            say_unknown_room(o, name, d);
             st = RF_ERR_CONTENT;
             continue;
         }
         why = static_why(t, o->orient, o->depth, pl->g->w, pl->g->h);
         if (why == RF_PLACE_OK || why == RF_PLACE_SIZE) {
-            /* a forced room is reserved inside the border, a door's front too */
-            int nw, nh;
-            char orients[64];
-            if (rf_place_template_fits(t, rf_place_orient_mask(t, o->orient), pl->g->w, pl->g->h,
-                                       &nw, &nh, orients, sizeof orients)) {
-                why = RF_PLACE_OK;
-            } else {
-                if (d)
-                    (void)rf_diag_add(
-                        d, "room-not-placed", rf_template_file(t), rf_template_line(t),
-                        rf_template_col(t),
-                        "forced room '%s' (%dx%d) is larger than the level's inner area in "
-                        "every orientation it allows (%s): the level is %dx%d, inside its "
-                        "border %dx%d, and one door needs a free tile in front of it; try "
-                        "--size %dx%d",
-                        rf_template_name(t), rf_template_width(t), rf_template_height(t),
-                        orients, pl->g->w, pl->g->h, pl->g->w - 2, pl->g->h - 2, nw, nh);
+            if (!forced_fits_inside(pl, o, t, d)) {
                 st = RF_ERR_CONTENT;
                 continue;
             }
+            why = RF_PLACE_OK;
         }
         if (why == RF_PLACE_OK && rf_template_flags(t)->special && plan_has_special(pl, t))
             why = RF_PLACE_SPECIAL;
         if (why != RF_PLACE_OK) {
-            const rf_flags *f = rf_template_flags(t);
-            char range[96] = "";
-            if (why == RF_PLACE_DEPTH && f->max_level < RF_LEVEL_ANY)
-                snprintf(range, sizeof range, " (minLevel %d, maxLevel %d: depths %d-%d)",
-                         f->min_level, f->max_level, f->min_level + 1, f->max_level + 1);
-            else if (why == RF_PLACE_DEPTH)
-                snprintf(range, sizeof range, " (minLevel %d: depth %d and deeper)",
-                         f->min_level, f->min_level + 1);
-            else if (why == RF_PLACE_SIZE)
-                snprintf(range, sizeof range, " (%dx%d)", rf_template_width(t),
-                         rf_template_height(t));
-            if (d)
-                (void)rf_diag_add(d, "room-not-placed", rf_template_file(t), rf_template_line(t),
-                                  rf_template_col(t),
-                                  "forced room '%s' cannot be placed at depth %d on a %dx%d "
-                                  "level: %s%s",
-                                  rf_template_name(t), o->depth, pl->g->w, pl->g->h,
-                                  rf_place_why_text(why), range);
+            say_not_placed(pl, o, t, why, d);
             st = RF_ERR_CONTENT;
             continue;
         }

@@ -551,16 +551,90 @@ static bool load_profile(loader *ld, rf_profile_set *s, const xmlNode *n)
     return ok;
 }
 
+/* Parses the loader's bytes, its errors to the sink; NULL when the file is
+ * not XML (said once, when libxml2 said nothing). */
+static xmlDocPtr read_doc(loader *ld, xmlParserCtxtPtr pc)
+{
+    xmlDocPtr doc;
+    pc->_private = ld;
+    pc->sax->serror = on_xml_error;
+    pc->vctxt.error = NULL;
+    pc->vctxt.warning = NULL;
+    doc = xmlCtxtReadMemory(pc, ld->buf, (int)ld->len, ld->file, NULL,
+                            XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR |
+                                XML_PARSE_NOWARNING);
+    if (!doc && !ld->errors) {
+        (void)rf_diag_add(ld->d, "xml-syntax", ld->file, 1, 1, "%s",
+                          "the file is not well-formed XML");
+        ld->errors = true;
+    }
+    return doc;
+}
+
+/* Whether doc is a profiles file: no DOCTYPE, a <profiles> root (said if not). */
+static bool check_root(loader *ld, xmlDocPtr doc, const xmlNode *root)
+{
+    if (doc->intSubset || doc->extSubset) {
+        report(ld, "xml-doctype", NULL, NULL, "%s", "a DOCTYPE is refused in a profiles file");
+        return false;
+    }
+    if (!root || !rf_xml_is(root, "profiles")) {
+        report(ld, "not-profiles", root, NULL, "%s", "the root element is not <profiles>");
+        return false;
+    }
+    return true;
+}
+
+/* Loads the profiles and population tables under root, then checks the horde
+ * table for gaps when the file was clean; false when memory ran out. */
+static bool load_root(loader *ld, rf_profile_set *s, const xmlNode *root)
+{
+    const xmlNode *c;
+    int pop_line = 0; /* the first population section's line */
+    bool ok = true;
+    s->root_line = rf_xml_line(root);
+    for (c = root->children; c && ok; c = c->next)
+        if (rf_xml_is(c, "profile"))
+            ok = load_profile(ld, s, c);
+        else if (rf_xml_is(c, "hordes") || rf_xml_is(c, "traps") || rf_xml_is(c, "decorations")) {
+            ok = load_population(ld, s, c);
+            if (!pop_line)
+                pop_line = rf_xml_line(c);
+        } else if (c->type == XML_ELEMENT_NODE)
+            report(ld, "unknown-element", c, NULL, "<%s> is not known in <profiles>",
+                   (const char *)c->name);
+    if (ok && pop_line && !ld->errors && !ld->nomem) { /* gaps only in a clean table */
+        rf_horde_load hl = {ld->d, ld->file, false, false, NULL};
+        rf_horde_table_check(s->hordes, &hl, pop_line);
+        ld->nomem = hl.nomem;
+    }
+    return ok;
+}
+
+/* Out of memory: the profiles and tables this file added go again (a table
+ * an earlier file began is kept with what this one added). */
+static rf_status undo_load(rf_profile_set *s, size_t n0, bool had_hordes)
+{
+    size_t i;
+    for (i = n0; i < s->n; i++)
+        profile_free(s->items[i]);
+    s->n = n0;
+    if (!had_hordes) {
+        rf_horde_table_free(s->hordes);
+        s->hordes = NULL;
+    }
+    return RF_ERR_NOMEM;
+}
+
 rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t len,
                                      const char *name, rf_diags *d)
 {
     loader ld = {d, name ? name : "profiles.xml", false, false, buf, len};
     xmlParserCtxtPtr pc;
-    xmlDocPtr doc = NULL;
-    const xmlNode *root, *c;
-    int pop_line = 0; /* the first population section's line */
+    xmlDocPtr doc;
+    const xmlNode *root;
     bool ok = true;
-    size_t n0, i;
+    size_t n0;
     bool had_hordes;
     if (!s || !buf || !d || len > PROFILE_FILE_MAX)
         return RF_ERR_ARG;
@@ -570,66 +644,25 @@ rf_status rf_profile_set_load_buffer(rf_profile_set *s, const char *buf, size_t 
     pc = xmlNewParserCtxt();
     if (!pc)
         return RF_ERR_NOMEM;
-    pc->_private = &ld;
-    pc->sax->serror = on_xml_error;
-    pc->vctxt.error = NULL;
-    pc->vctxt.warning = NULL;
-    doc = xmlCtxtReadMemory(pc, buf, (int)len, ld.file, NULL,
-                            XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOERROR |
-                                XML_PARSE_NOWARNING);
-    if (!doc) {
-        if (!ld.errors) {
-            (void)rf_diag_add(d, "xml-syntax", ld.file, 1, 1, "%s", "the file is not well-formed XML");
-            ld.errors = true;
-        }
+    doc = read_doc(&ld, pc);
+    if (!doc)
         goto done;
-    }
     root = xmlDocGetRootElement(doc);
-    if (doc->intSubset || doc->extSubset) {
-        report(&ld, "xml-doctype", NULL, NULL, "%s", "a DOCTYPE is refused in a profiles file");
+    if (!check_root(&ld, doc, root))
         goto done;
-    }
-    if (!root || !rf_xml_is(root, "profiles")) {
-        report(&ld, "not-profiles", root, NULL, "%s", "the root element is not <profiles>");
-        goto done;
-    }
     rf_xml_index(xmlDocGetRootElement(doc), &(rf_xml_text){buf, len});
     rf_free(s->file);
     if (!(s->file = rf_strdup(ld.file))) {
         ok = false;
         goto done;
     }
-    s->root_line = rf_xml_line(root);
-    for (c = root->children; c && ok; c = c->next)
-        if (rf_xml_is(c, "profile"))
-            ok = load_profile(&ld, s, c);
-        else if (rf_xml_is(c, "hordes") || rf_xml_is(c, "traps") || rf_xml_is(c, "decorations")) {
-            ok = load_population(&ld, s, c);
-            if (!pop_line)
-                pop_line = rf_xml_line(c);
-        } else if (c->type == XML_ELEMENT_NODE)
-            report(&ld, "unknown-element", c, NULL, "<%s> is not known in <profiles>",
-                   (const char *)c->name);
-    if (ok && pop_line && !ld.errors && !ld.nomem) { /* gaps only in a clean table */
-        rf_horde_load hl = {d, ld.file, false, false, NULL};
-        rf_horde_table_check(s->hordes, &hl, pop_line);
-        ld.nomem = hl.nomem;
-    }
+    ok = load_root(&ld, s, root);
 done:
     xmlFreeDoc(doc);
     xmlFreeParserCtxt(pc);
     if (ok && !ld.nomem)
         return ld.errors ? RF_ERR_CONTENT : RF_OK;
-    /* out of memory: the profiles and tables this file added go again (a
-     * table an earlier file began is kept with what this one added) */
-    for (i = n0; i < s->n; i++)
-        profile_free(s->items[i]);
-    s->n = n0;
-    if (!had_hordes) {
-        rf_horde_table_free(s->hordes);
-        s->hordes = NULL;
-    }
-    return RF_ERR_NOMEM;
+    return undo_load(s, n0, had_hordes);
 }
 
 rf_status rf_profile_set_load(rf_profile_set *s, const char *path, rf_diags *d)

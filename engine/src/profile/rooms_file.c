@@ -357,6 +357,33 @@ static bool take_as_later(parser *ps, kind *st, int col, kind *k)
     return false;
 }
 
+static void take_dim(parser *ps)
+{
+    ps->dims_ok = in_range(ps, 0, RF_ROOMS_FILE_MIN_DIM, RF_ROOMS_FILE_MAX_DIM, "dimX");
+    ps->dims_ok &= in_range(ps, 1, RF_ROOMS_FILE_MIN_DIM, RF_ROOMS_FILE_MAX_DIM, "dimY");
+    ps->f->dimx = ps->vals[0];
+    ps->f->dimy = ps->vals[1];
+}
+
+/* The crawlers' terminator: a termination 3 before it lacks its pair. */
+static void end_crawlers(parser *ps)
+{
+    if (ps->pending_pair) {
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "the crawlers end after a termination 3 (line %d) without its pair",
+                 ps->pending_pair);
+        report(ps, "rooms-file-pair", 1, msg);
+    }
+    ps->pending_pair = 0;
+}
+
+static void take_protuberances(parser *ps)
+{
+    if (in_range(ps, 0, 0, RF_ROOMS_FILE_MAX_PROTUBERANCES, "protuberances"))
+        ps->f->protuberances = ps->vals[0];
+}
+
 /* Handles one line in state *st. Returns false on out of memory. */
 static bool parse_line(parser *ps, kind *st, bool *keep_crawler)
 {
@@ -366,10 +393,7 @@ static bool parse_line(parser *ps, kind *st, bool *keep_crawler)
         return true;
     switch (k) {
     case K_DIM:
-        ps->dims_ok = in_range(ps, 0, RF_ROOMS_FILE_MIN_DIM, RF_ROOMS_FILE_MAX_DIM, "dimX");
-        ps->dims_ok &= in_range(ps, 1, RF_ROOMS_FILE_MIN_DIM, RF_ROOMS_FILE_MAX_DIM, "dimY");
-        ps->f->dimx = ps->vals[0];
-        ps->f->dimy = ps->vals[1];
+        take_dim(ps);
         *st = K_LIMITS;
         return true;
     case K_LIMITS:
@@ -394,14 +418,7 @@ static bool parse_line(parser *ps, kind *st, bool *keep_crawler)
         return take_point(ps, (rf_dm_list)(k - K_OPEN));
     case K_CRAWLER:
         if (is_zero_point(ps)) {
-            if (ps->pending_pair) {
-                char msg[200];
-                snprintf(msg, sizeof msg,
-                         "the crawlers end after a termination 3 (line %d) without its pair",
-                         ps->pending_pair);
-                report(ps, "rooms-file-pair", 1, msg);
-            }
-            ps->pending_pair = 0;
+            end_crawlers(ps);
             *st = K_PROT;
             return true;
         }
@@ -412,8 +429,7 @@ static bool parse_line(parser *ps, kind *st, bool *keep_crawler)
         *st = K_CRAWLER;
         return true;
     case K_PROT:
-        if (in_range(ps, 0, 0, RF_ROOMS_FILE_MAX_PROTUBERANCES, "protuberances"))
-            ps->f->protuberances = ps->vals[0];
+        take_protuberances(ps);
         *st = K_END;
         return true;
     case K_END:

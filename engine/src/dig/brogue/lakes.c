@@ -37,6 +37,90 @@ static const liquid *pick_liquid(rf_brogue *d)
     return &liquids[0];
 }
 
+/* One lake test: blob b (in a CA grid bw wide) at (px, py), its box grown
+ * by MARGIN and clipped to the level, and the stamps that mark its cells. */
+typedef struct lake_test {
+    rf_brogue *d;
+    const rf_blob *b;
+    int bw, px, py;
+    int x0, y0, x1, y1;        /* the grown box, x1 and y1 excluded */
+    uint32_t lake, edge, seen; /* a lake cell, a rim tile, a rim tile reached */
+    int floors, total;         /* floor the lake floods; walkable tiles it leaves */
+    int rim, start;            /* rim tiles, and one of them */
+} lake_test;
+
+/* Stamps the lake's cells, counting the floor they flood; false when one is
+ * a placed template's (a lake never drowns one) or none is floor. */
+static bool mark_lake(lake_test *lt)
+{
+    rf_brogue *d = lt->d;
+    const rf_blob *b = lt->b;
+    const uint8_t *t = d->g->t;
+    int x, y;
+    for (y = 0; y < b->h; y++)
+        for (x = 0; x < b->w; x++)
+            if (RF_CA_AT(d, lt->bw, b->x + x, b->y + y)) {
+                int c = (lt->py + y) * d->w + lt->px + x;
+                if (rf_brogue_protected(d, c))
+                    return false; /* a lake never drowns a placed template */
+                d->stamp[c] = lt->lake;
+                lt->floors += t[c] == RF_TILE_FLOOR;
+                lt->total -= d->walk[t[c]];
+            }
+    return lt->floors != 0;
+}
+
+/* Stamps the rim: the walkable tiles beside the lake; false when there is none. */
+static bool mark_rim(lake_test *lt)
+{
+    rf_brogue *d = lt->d;
+    const rf_blob *b = lt->b;
+    const uint8_t *t = d->g->t;
+    int w = d->w, x, y, k;
+    for (y = 0; y < b->h; y++)
+        for (x = 0; x < b->w; x++) {
+            int c = (lt->py + y) * w + lt->px + x;
+            if (!RF_CA_AT(d, lt->bw, b->x + x, b->y + y))
+                continue;
+            const int offs[4] = {-w, 1, w, -1};
+            for (k = 0; k < 4; k++) {
+                int n = c + offs[k];
+                if (d->stamp[n] != lt->lake && d->stamp[n] != lt->edge && d->walk[t[n]]) {
+                    d->stamp[n] = lt->edge;
+                    lt->rim++;
+                    lt->start = n;
+                }
+            }
+        }
+    return lt->rim != 0;
+}
+
+/* A walk from one rim tile over walkable tiles of the box, round the lake;
+ * true when it reaches the whole rim (it stops there). */
+static bool rim_connected(lake_test *lt)
+{
+    rf_brogue *d = lt->d;
+    const uint8_t *t = d->g->t;
+    int w = d->w, head = 0, tail = 0, found = 1, k;
+    d->stamp[lt->start] = lt->seen;
+    /* queue entries pack y << 16 | x (sides < 65536): no division per tile */
+    d->queue[tail++] = (lt->start / w) << 16 | lt->start % w;
+    while (head < tail && found < lt->rim) {
+        static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0}; /* local: folded */
+        int e = d->queue[head++], cx = e & 0xffff, cy = e >> 16;
+        for (k = 0; k < 4; k++) {
+            int nx = cx + dx[k], ny = cy + dy[k], n = ny * w + nx;
+            if (nx < lt->x0 || ny < lt->y0 || nx >= lt->x1 || ny >= lt->y1 ||
+                d->stamp[n] == lt->lake || d->stamp[n] == lt->seen || !d->walk[t[n]])
+                continue;
+            found += d->stamp[n] == lt->edge;
+            d->stamp[n] = lt->seen;
+            d->queue[tail++] = ny << 16 | nx;
+        }
+    }
+    return found >= lt->rim;
+}
+
 /* The lake at (px, py) disconnects nothing: the walkable tiles next to it
  * (its rim) are all connected to each other inside the grown box without
  * crossing it. Every path through the lake enters and leaves it at rim tiles,
@@ -45,74 +129,28 @@ static const liquid *pick_liquid(rf_brogue *d)
  * floor and flood no more floor than it leaves walkable in its box. */
 static bool lake_fits(rf_brogue *d, int bw, const rf_blob *b, int px, int py)
 {
-    int w = d->w, x0 = px - MARGIN, y0 = py - MARGIN, x1 = px + b->w + MARGIN, y1 = py + b->h + MARGIN;
-    int x, y, k, total = 0, start = -1, head = 0, tail = 0, floors = 0, rim = 0, found = 1;
-    uint32_t lake, edge, seen;
-    const uint8_t *t = d->g->t;
-    x0 = x0 < 0 ? 0 : x0;
-    y0 = y0 < 0 ? 0 : y0;
-    x1 = x1 > w ? w : x1;
-    y1 = y1 > d->h ? d->h : y1;
+    lake_test lt = {d, b, bw, px, py, px - MARGIN, py - MARGIN, px + b->w + MARGIN,
+                    py + b->h + MARGIN, 0, 0, 0, 0, 0, 0, -1};
+    int x, y;
+    lt.x0 = lt.x0 < 0 ? 0 : lt.x0;
+    lt.y0 = lt.y0 < 0 ? 0 : lt.y0;
+    lt.x1 = lt.x1 > d->w ? d->w : lt.x1;
+    lt.y1 = lt.y1 > d->h ? d->h : lt.y1;
     /* three consecutive stamps (lake, rim, seen) that must not straddle a
      * wrap-around, which resets them */
     if (d->stamp_gen > UINT32_MAX - 4)
         d->stamp_gen = UINT32_MAX;
-    lake = rf_brogue_stamp(d);
-    edge = rf_brogue_stamp(d);
-    seen = rf_brogue_stamp(d);
-    for (y = 0; y < b->h; y++)
-        for (x = 0; x < b->w; x++)
-            if (RF_CA_AT(d, bw, b->x + x, b->y + y)) {
-                int c = (py + y) * w + px + x;
-                if (rf_brogue_protected(d, c))
-                    return false; /* a lake never drowns a placed template */
-                d->stamp[c] = lake;
-                floors += t[c] == RF_TILE_FLOOR;
-                total -= d->walk[t[c]];
-            }
-    if (floors == 0)
+    lt.lake = rf_brogue_stamp(d);
+    lt.edge = rf_brogue_stamp(d);
+    lt.seen = rf_brogue_stamp(d);
+    if (!mark_lake(&lt) || !mark_rim(&lt) || !rim_connected(&lt))
         return false;
-    for (y = 0; y < b->h; y++)
-        for (x = 0; x < b->w; x++) {
-            int c = (py + y) * w + px + x;
-            if (!RF_CA_AT(d, bw, b->x + x, b->y + y))
-                continue;
-            const int offs[4] = {-w, 1, w, -1};
-            for (k = 0; k < 4; k++) {
-                int n = c + offs[k];
-                if (d->stamp[n] != lake && d->stamp[n] != edge && d->walk[t[n]]) {
-                    d->stamp[n] = edge;
-                    rim++;
-                    start = n;
-                }
-            }
-        }
-    if (rim == 0)
-        return false;
-    d->stamp[start] = seen;
-    /* queue entries pack y << 16 | x (sides < 65536): no division per tile */
-    d->queue[tail++] = (start / w) << 16 | start % w;
-    while (head < tail && found < rim) {
-        static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0}; /* local: folded */
-        int e = d->queue[head++], cx = e & 0xffff, cy = e >> 16;
-        for (k = 0; k < 4; k++) {
-            int nx = cx + dx[k], ny = cy + dy[k], n = ny * w + nx;
-            if (nx < x0 || ny < y0 || nx >= x1 || ny >= y1 || d->stamp[n] == lake ||
-                d->stamp[n] == seen || !d->walk[t[n]])
-                continue;
-            found += d->stamp[n] == edge;
-            d->stamp[n] = seen;
-            d->queue[tail++] = ny << 16 | nx;
-        }
+    for (y = lt.y0; y < lt.y1; y++) {
+        const uint8_t *row = &d->g->t[y * d->w];
+        for (x = lt.x0; x < lt.x1; x++)
+            lt.total += d->walk[row[x]];
     }
-    if (found < rim)
-        return false;
-    for (y = y0; y < y1; y++) {
-        const uint8_t *row = &t[y * w];
-        for (x = x0; x < x1; x++)
-            total += d->walk[row[x]];
-    }
-    return total >= floors;
+    return lt.total >= lt.floors;
 }
 
 static void fill_lake(rf_brogue *d, int bw, const rf_blob *b, int px, int py, const liquid *lq)
