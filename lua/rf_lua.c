@@ -134,6 +134,28 @@ const char *rf_lua_check_text(lua_State *L, int i)
     return s;
 }
 
+/* An argument error raised inside the guarded method names '?' (the method
+ * runs under lua_pcall, a call Lua cannot name): reword it as luaL_argerror
+ * would have for the guard's own call, "bad argument #1 to 'gen'" for
+ * p:gen(5) (self not counted). Other errors pass unchanged. */
+static void name_argerror(lua_State *L)
+{
+    lua_Debug ar;
+    const char *msg = lua_tostring(L, -1), *rest;
+    char *end;
+    long arg;
+    if (!msg || strncmp(msg, "bad argument #", 14) != 0 || !lua_getstack(L, 0, &ar))
+        return;
+    arg = strtol(msg + 14, &end, 10);
+    rest = end;
+    if (strncmp(rest, " to '?'", 7) != 0 || !lua_getinfo(L, "n", &ar) || !ar.name)
+        return;
+    if (ar.namewhat && strcmp(ar.namewhat, "method") == 0)
+        arg--;
+    lua_pushfstring(L, "bad argument #%d to '%s'%s", (int)arg, ar.name, rest + 7);
+    lua_replace(L, -2);
+}
+
 /* Runs upvalue 1 (the method) protected, the object's busy count raised
  * for its duration; rethrows its error. */
 static int guard(lua_State *L)
@@ -145,8 +167,11 @@ static int guard(lua_State *L)
     lua_insert(L, 1);
     st = lua_pcall(L, n, LUA_MULTRET, 0);
     --*busy; /* the object is anchored at the bottom of this frame still */
-    if (st != LUA_OK)
+    if (st != LUA_OK) {
+        if (st == LUA_ERRRUN)
+            name_argerror(L);
         return lua_error(L);
+    }
     return lua_gettop(L);
 }
 

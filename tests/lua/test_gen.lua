@@ -129,5 +129,9 @@ H.raises(function() pack:gen{profile = 3} end, "'profile' must be a string", "a 
 H.raises(function() level:render("gif") end, "format: ascii", "an unknown format")
 H.raises(function() level:render("png", {scale = 0}) end, "scale: 1..32", "scale 0")
 H.raises(function() level:render("png", {scael = 2}) end, "unknown option", "a misspelt scale")
+-- a guarded method's argument errors name the method as Lua would, self not counted
+H.raises(function() pack:gen(5) end, "bad argument #1 to 'gen' (table expected, got number)",
+         "gen given a number")
+H.raises(function() level:render("png", 7) end, "bad argument #2 to 'render'", "render's options")
 
 H.finish("test_gen")
