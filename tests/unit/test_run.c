@@ -546,6 +546,11 @@ START_TEST(values_the_saver_never_writes_are_refused)
         "groups 1\ns0:\nend\n",
         "profile s6:brogue\nseed 1\nsize 0 0\ndifficulty 3\ndepth 2\ndown 1 3 4\nused 0\n"
         "groups -1\nend\n",
+        /* a name held twice: no saver writes it (a group ignoring case) */
+        "profile s6:brogue\nseed 1\nsize 0 0\ndifficulty 3\ndepth 2\ndown 1 3 4\nused 2\n"
+        "s4:Room\ns4:Room\ngroups 0\nend\n",
+        "profile s6:brogue\nseed 1\nsize 0 0\ndifficulty 3\ndepth 2\ndown 1 3 4\nused 0\n"
+        "groups 2\ns5:altar\ns5:ALTAR\nend\n",
     };
     size_t i;
     blob good = framed(

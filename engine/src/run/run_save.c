@@ -14,6 +14,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/seam.h"
 #include "roomforge/version.h"
@@ -170,19 +171,46 @@ static rf_status string(reader *rd, char **out)
     return RF_OK;
 }
 
-/* n lines of one string each, every one added to r by use: RF_OK,
- * RF_ERR_CONTENT with rd->why, RF_ERR_NOMEM. */
-static rf_status names(reader *rd, long long n, rf_run *r, bool (*use)(rf_run *, const char *))
+/* One list of the state: the room names (exact) or the unique groups
+ * (ignoring case, as the placer compares them), each held once. */
+typedef struct name_list {
+    bool (*use)(rf_run *, const char *);
+    size_t (*count)(const rf_run *);
+    const char *(*at)(const rf_run *, size_t);
+    bool nocase;
+    const char *twice; /* the fault of a name held twice */
+} name_list;
+
+static const name_list used_rooms = {rf_run_use, rf_run_used_count, rf_run_used_at, false,
+                                     "a room is listed twice among the used"};
+static const name_list used_groups = {rf_run_use_group, rf_run_group_count, rf_run_group_at,
+                                      true, "a unique group is listed twice"};
+
+static bool listed(const rf_run *r, const name_list *l, const char *name)
+{
+    size_t i, n = l->count(r);
+    for (i = 0; i < n; i++)
+        if ((l->nocase ? strcasecmp(l->at(r, i), name) : strcmp(l->at(r, i), name)) == 0)
+            return true;
+    return false;
+}
+
+/* n lines of one string each, every one added to r's list l: RF_OK,
+ * RF_ERR_CONTENT with rd->why (a name held twice too), RF_ERR_NOMEM. */
+static rf_status names(reader *rd, long long n, rf_run *r, const name_list *l)
 {
     long long i;
     rf_status st;
     for (i = 0; i < n; i++) {
         char *name = NULL;
-        bool ok;
+        bool ok, twice;
         if ((st = string(rd, &name)) != RF_OK)
             return st;
-        ok = use(r, name);
+        twice = listed(r, l, name);
+        ok = twice || l->use(r, name);
         rf_free(name);
+        if (twice)
+            return bad(rd, l->twice);
         if (!ok)
             return RF_ERR_NOMEM;
         if (!lit(rd, "\n"))
@@ -218,12 +246,12 @@ static rf_status read_state(reader *rd, long long version, rf_run *r)
     r->has_down = v[4] == 1;
     r->down_x = (int)v[5];
     r->down_y = (int)v[6];
-    if ((st = names(rd, n, r, rf_run_use)) != RF_OK)
+    if ((st = names(rd, n, r, &used_rooms)) != RF_OK)
         return st;
     if (version >= 2) { /* format 1 kept no groups */
         if (!lit(rd, "groups ") || !integer(rd, 0, RF_RUN_MAX_GROUPS, &n) || !lit(rd, "\n"))
             return RF_ERR_CONTENT;
-        if ((st = names(rd, n, r, rf_run_use_group)) != RF_OK)
+        if ((st = names(rd, n, r, &used_groups)) != RF_OK)
             return st;
     }
     if (!lit(rd, "end\n"))
