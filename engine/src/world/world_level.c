@@ -36,15 +36,13 @@ static const rf_room_rec *room_of(const rf_level *l, int id)
 }
 
 /* Fills objs[i] for level object i: handle base + i + 1, and the horde its
- * leader's handle: population by horde number (rf_placed.horde), a
- * template horde by the run of objects made from one horde object of one
- * room (its leader first, place_objects.c). */
+ * leader's handle, by horde number (rf_placed.horde): population and the
+ * placer number every horde they make, a template's horde leader first
+ * (place_objects.c). */
 static rf_status describe(const rf_level *l, uint64_t base, rf_world_level_obj *objs, size_t n)
 {
     uint64_t *leaders = NULL;
     size_t i, nhordes = 0;
-    int run_room = -1, run_source = 0;
-    uint64_t run_leader = 0;
     for (i = 0; i < n; i++) {
         const rf_placed *p = rf_level_object_at(l, i);
         if (p->horde > 0 && (size_t)p->horde > nhordes)
@@ -68,17 +66,7 @@ static rf_status describe(const rf_level *l, uint64_t base, rf_world_level_obj *
         if (p->horde > 0) {
             objs[i].horde = leaders[p->horde];
             objs[i].leader = objs[i].horde == objs[i].handle;
-        } else if (objs[i].source && objs[i].source->type == RF_OBJ_HORDE) {
-            if (p->room != run_room || p->source != run_source || p->id[0]) {
-                run_room = p->room; /* the leader carries the horde's id */
-                run_source = p->source;
-                run_leader = objs[i].handle;
-            }
-            objs[i].horde = run_leader;
-            objs[i].leader = run_leader == objs[i].handle;
         }
-        if (!objs[i].source || objs[i].source->type != RF_OBJ_HORDE)
-            run_room = -1;
     }
     rf_free(leaders);
     return RF_OK;
