@@ -286,6 +286,57 @@ static char *dup_or_raise(lua_State *L, const char *s)
     return c;
 }
 
+/* Pushes rf.load's 'content' (index 2) and checks it: its type, and into
+ * *n how many directories it names (0: none given, the bundled content). */
+static int check_content(lua_State *L, size_t *n)
+{
+    size_t i;
+    int ty = lua_getfield(L, 1, "content"); /* index 2 */
+    *n = 0;
+    if (ty == LUA_TTABLE) {
+        *n = (size_t)luaL_len(L, 2);
+        if (*n == 0 || *n > RF_PACK_MAX)
+            luaL_argerror(L, 1, "'content' takes 1 to 64 directories");
+        for (i = 1; i <= *n; i++)
+            if (lua_rawgeti(L, 2, (lua_Integer)i) != LUA_TSTRING || lua_rawlen(L, -1) == 0) {
+                luaL_argerror(L, 1, "'content' must hold directory names");
+            } else if (strlen(lua_tostring(L, -1)) != lua_rawlen(L, -1)) {
+                luaL_argerror(L, 1, "a directory of 'content' holds a NUL byte");
+            } else {
+                lua_pop(L, 1);
+            }
+    } else if (ty == LUA_TSTRING) {
+        *n = 1;
+        if (strlen(lua_tostring(L, 2)) != lua_rawlen(L, 2))
+            luaL_argerror(L, 1, "'content' holds a NUL byte");
+    } else if (ty != LUA_TNIL) {
+        luaL_argerror(L, 1, "'content' must be a directory or a list of them");
+    }
+    return ty;
+}
+
+/* The pack's directories into p->dirs: the n of 'content' (index 2, of
+ * type ty), or the bundled one when n is 0. */
+static void pack_dirs(lua_State *L, rf_lua_pack *p, int ty, size_t n, const char *bundled)
+{
+    size_t i;
+    p->dirs = calloc(n ? n : 1, sizeof *p->dirs);
+    if (!p->dirs) {
+        luaL_error(L, "roomforge: out of memory");
+        return;
+    }
+    if (n == 0)
+        p->dirs[p->ndirs++] = dup_or_raise(L, bundled);
+    else if (ty == LUA_TSTRING)
+        p->dirs[p->ndirs++] = dup_or_raise(L, lua_tostring(L, 2));
+    else
+        for (i = 1; i <= n; i++) {
+            lua_rawgeti(L, 2, (lua_Integer)i);
+            p->dirs[p->ndirs++] = dup_or_raise(L, lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+}
+
 /* rf.load{content = DIR or {DIR...}, scripts = DIR} -> pack, diagnostics;
  * nil, diagnostics when a pack cannot be read. */
 static int l_load(lua_State *L)
@@ -297,30 +348,11 @@ static int l_load(lua_State *L)
     rf_lua_box *box;
     rf_pack_opts o;
     rf_status st;
-    size_t n = 0, i;
+    size_t n;
     int ty;
     rf_lua_opts(L, 1, true, keys);
     scripts = rf_lua_opt_string(L, 1, 1, "scripts", NULL);
-    ty = lua_getfield(L, 1, "content"); /* index 2 */
-    if (ty == LUA_TTABLE) {
-        n = (size_t)luaL_len(L, 2);
-        if (n == 0 || n > RF_PACK_MAX)
-            luaL_argerror(L, 1, "'content' takes 1 to 64 directories");
-        for (i = 1; i <= n; i++)
-            if (lua_rawgeti(L, 2, (lua_Integer)i) != LUA_TSTRING || lua_rawlen(L, -1) == 0) {
-                luaL_argerror(L, 1, "'content' must hold directory names");
-            } else if (strlen(lua_tostring(L, -1)) != lua_rawlen(L, -1)) {
-                luaL_argerror(L, 1, "a directory of 'content' holds a NUL byte");
-            } else {
-                lua_pop(L, 1);
-            }
-    } else if (ty == LUA_TSTRING) {
-        n = 1;
-        if (strlen(lua_tostring(L, 2)) != lua_rawlen(L, 2))
-            luaL_argerror(L, 1, "'content' holds a NUL byte");
-    } else if (ty != LUA_TNIL) {
-        luaL_argerror(L, 1, "'content' must be a directory or a list of them");
-    }
+    ty = check_content(L, &n);
     data = data_dir(datadir, sizeof datadir);
     if (data && snprintf(bundled, sizeof bundled, "%s/content", data) >= (int)sizeof bundled)
         data = NULL;
@@ -334,19 +366,7 @@ static int l_load(lua_State *L)
     memset(p, 0, sizeof *p);
     luaL_setmetatable(L, RF_LUA_PACK);
     p->closed = true; /* until loaded: __gc frees what is there */
-    p->dirs = calloc(n ? n : 1, sizeof *p->dirs);
-    if (!p->dirs)
-        return luaL_error(L, "roomforge: out of memory");
-    if (n == 0)
-        p->dirs[p->ndirs++] = dup_or_raise(L, bundled);
-    else if (ty == LUA_TSTRING)
-        p->dirs[p->ndirs++] = dup_or_raise(L, lua_tostring(L, 2));
-    else
-        for (i = 1; i <= n; i++) {
-            lua_rawgeti(L, 2, (lua_Integer)i);
-            p->dirs[p->ndirs++] = dup_or_raise(L, lua_tostring(L, -1));
-            lua_pop(L, 1);
-        }
+    pack_dirs(L, p, ty, n, bundled);
     p->scripts = dup_or_raise(L, scripts);
     box = rf_lua_box_push(L, true); /* index 4 */
     rf_pack_opts_init(&o);

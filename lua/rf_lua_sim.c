@@ -109,50 +109,81 @@ static void push_result(lua_State *L, const rf_lua_box *box, const rf_template *
     lua_setfield(L, -2, "expects");
 }
 
+/* pack:sim's options, read and checked. */
+typedef struct sim_args {
+    const char *room, *text, *file, *name;
+    size_t len;         /* the text's length */
+    lua_Integer orient;
+    const char *coords; /* "template" or "room" */
+    bool room_coords;   /* coords is "room" */
+} sim_args;
+
+/* Reads and checks the options table at index 2 into a; the scenario's
+ * text, when given, is pushed (the string a->text points into). */
+static void sim_args_read(lua_State *L, sim_args *a)
+{
+    static const char *const keys[] = {"room", "scenario", "file", "name", "orient", "coords",
+                                       NULL};
+    static const char *const coords_names[] = {"template", "room", NULL};
+    size_t k;
+    rf_lua_opts(L, 2, false, keys);
+    a->room = rf_lua_opt_string(L, 2, 2, "room", NULL);
+    a->text = rf_lua_opt_string(L, 2, 2, "scenario", NULL);
+    a->file = rf_lua_opt_string(L, 2, 2, "file", NULL);
+    a->name = rf_lua_opt_string(L, 2, 2, "name", "scenario");
+    a->orient = rf_lua_opt_integer(L, 2, 2, "orient", 0);
+    luaL_argcheck(L, !a->text != !a->file, 2, "give one of 'scenario' (its text) or 'file'");
+    luaL_argcheck(L, a->orient >= 0 && a->orient <= 7, 2, "'orient' takes 0..7");
+    a->coords = rf_lua_opt_string(L, 2, 2, "coords", "template");
+    for (k = 0; coords_names[k] && strcmp(a->coords, coords_names[k]) != 0; k++)
+        ;
+    luaL_argcheck(L, coords_names[k] != NULL, 2, "'coords' takes template or room");
+    a->coords = coords_names[k];
+    a->room_coords = k == 1;
+    a->len = 0;
+    if (a->text) {
+        lua_getfield(L, 2, "scenario");
+        a->text = lua_tolstring(L, -1, &a->len); /* the length too: a NUL inside is the parser's */
+    }
+}
+
+/* The result's lines: sim's text, by the library's own writer, into
+ * box->buf (*len bytes). */
+static void write_lines(lua_State *L, rf_lua_box *box, size_t *len)
+{
+    rf_status st;
+    FILE *f = open_memstream(&box->buf, len);
+    if (!f) {
+        luaL_error(L, "roomforge: out of memory");
+        return;
+    }
+    st = rf_scenario_result_write(box->result, f, RF_SCENARIO_TEXT);
+    if (fclose(f) != 0 || st != RF_OK)
+        luaL_error(L, "roomforge: sim: %s", rf_status_str(st != RF_OK ? st : RF_ERR_NOMEM));
+}
+
 /* pack:sim{room, scenario = TEXT | file = PATH, name, orient, coords} -> result,
  * diagnostics; nil, diagnostics when the scenario does not load or the
  * room is unknown. */
 int rf_lua_pack_sim(lua_State *L)
 {
-    static const char *const keys[] = {"room", "scenario", "file", "name", "orient", "coords",
-                                       NULL};
-    static const char *const coords_names[] = {"template", "room", NULL};
     rf_lua_pack *p = rf_lua_check_pack(L, 1);
-    const char *room, *text, *file, *name, *coords;
     const rf_template *t;
-    lua_Integer orient;
     rf_lua_box *box;
     rf_world_opts wo;
-    size_t len = 0, index = 0, k;
-    FILE *f;
+    sim_args a;
+    size_t index = 0, len = 0;
     rf_status st;
-    rf_lua_opts(L, 2, false, keys);
-    room = rf_lua_opt_string(L, 2, 2, "room", NULL);
-    text = rf_lua_opt_string(L, 2, 2, "scenario", NULL);
-    file = rf_lua_opt_string(L, 2, 2, "file", NULL);
-    name = rf_lua_opt_string(L, 2, 2, "name", "scenario");
-    orient = rf_lua_opt_integer(L, 2, 2, "orient", 0);
-    if (!text == !file)
-        return luaL_argerror(L, 2, "give one of 'scenario' (its text) or 'file'");
-    if (orient < 0 || orient > 7)
-        return luaL_argerror(L, 2, "'orient' takes 0..7");
-    coords = rf_lua_opt_string(L, 2, 2, "coords", "template");
-    for (k = 0; coords_names[k] && strcmp(coords, coords_names[k]) != 0; k++)
-        ;
-    if (!coords_names[k])
-        return luaL_argerror(L, 2, "'coords' takes template or room");
-    if (text) {
-        lua_getfield(L, 2, "scenario");
-        text = lua_tolstring(L, -1, &len); /* the length too: a NUL inside is the parser's */
-    }
+    sim_args_read(L, &a);
     box = rf_lua_box_push(L, true);
-    st = text ? rf_scenario_load_buffer(name, text, len, box->diags, &box->scenario)
-              : rf_scenario_load_file(file, box->diags, &box->scenario);
+    st = a.text ? rf_scenario_load_buffer(a.name, a.text, a.len, box->diags, &box->scenario)
+                : rf_scenario_load_file(a.file, box->diags, &box->scenario);
     if (st == RF_ERR_NOMEM)
         return luaL_error(L, "roomforge: out of memory");
     if (st != RF_OK)
         return rf_lua_fail(L, box->diags);
-    t = pick_room(p, room ? room : rf_scenario_room(box->scenario), box->scenario, box->diags);
+    t = pick_room(p, a.room ? a.room : rf_scenario_room(box->scenario), box->scenario,
+                  box->diags);
     if (!t)
         return rf_lua_fail(L, box->diags);
     rf_world_opts_init(&wo);
@@ -161,22 +192,16 @@ int rf_lua_pack_sim(lua_State *L)
     if (st != RF_OK && st != RF_ERR_CONTENT)
         return st == RF_ERR_IO ? rf_lua_fail(L, box->diags)
                                : luaL_error(L, "roomforge: %s", rf_status_str(st));
-    st = rf_world_add_room_turned(box->world, t, 0, 0, (int)orient, box->diags, &index);
+    st = rf_world_add_room_turned(box->world, t, 0, 0, (int)a.orient, box->diags, &index);
     if (st != RF_OK && st != RF_ERR_CONTENT)
         return luaL_error(L, "roomforge: %s", rf_status_str(st));
     /* the play puts the player on the template's 0,0, as sim's */
     st = rf_scenario_play(box->scenario, box->world, index, box->diags, &box->result);
     if (!box->result)
         return luaL_error(L, "roomforge: sim: %s", rf_status_str(st));
-    rf_scenario_result_set_coords(box->result, k == 1 ? RF_COORDS_ROOM : RF_COORDS_TEMPLATE);
-    /* sim's text, the library's writer: its lines are the result's lines */
-    f = open_memstream(&box->buf, &len);
-    if (!f)
-        return luaL_error(L, "roomforge: out of memory");
-    st = rf_scenario_result_write(box->result, f, RF_SCENARIO_TEXT);
-    if (fclose(f) != 0 || st != RF_OK)
-        return luaL_error(L, "roomforge: sim: %s", rf_status_str(st != RF_OK ? st : RF_ERR_NOMEM));
-    push_result(L, box, t, orient, coords_names[k], len);
+    rf_scenario_result_set_coords(box->result, a.room_coords ? RF_COORDS_ROOM : RF_COORDS_TEMPLATE);
+    write_lines(L, box, &len);
+    push_result(L, box, t, a.orient, a.coords, len);
     rf_lua_push_diags(L, box->diags);
     return 2;
 }

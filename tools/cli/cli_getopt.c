@@ -42,16 +42,20 @@ static int refuse(const char *cmd, const struct option *lo, const row *rows, con
     return cli_usage_error(cmd, "unknown option '%s' (see --help)", token);
 }
 
-int cli_getopt(const char *cmd, int argc, char **argv, const cli_optset *sets, size_t nsets,
-               int (*arg)(const char *cmd, const char *a, void *ctx), void *arg_ctx)
-{
+/* getopt_long's tables for a command's option sets. */
+typedef struct tables {
     struct option lo[CLI_MAX_OPTS + 2];
-    row rows[CLI_MAX_OPTS], shorts_row[128];
-    char shorts[2 * CLI_MAX_OPTS + 4] = "-:h";
+    row rows[CLI_MAX_OPTS], shorts_row[128]; /* long options by row; short ones by letter */
+    char shorts[2 * CLI_MAX_OPTS + 4];
+} tables;
+
+/* Fills t from sets: CLI_OK, or CLI_USAGE (printed) past CLI_MAX_OPTS. */
+static int build_tables(const char *cmd, const cli_optset *sets, size_t nsets, tables *t)
+{
     size_t nl = 0, ns = 3, i;
-    int c, r;
-    memset(shorts_row, 0, sizeof shorts_row);
-    lo[nl++] = (struct option){"help", no_argument, NULL, 'h'};
+    memcpy(t->shorts, "-:h", 4);
+    memset(t->shorts_row, 0, sizeof t->shorts_row);
+    t->lo[nl++] = (struct option){"help", no_argument, NULL, 'h'};
     for (i = 0; i < nsets; i++) {
         const cli_opt *o;
         for (o = sets[i].opts; o->name; o++) {
@@ -59,29 +63,39 @@ int cli_getopt(const char *cmd, int argc, char **argv, const cli_optset *sets, s
                 return cli_usage_error(cmd, "more than %d options: an engine bug", CLI_MAX_OPTS);
             if (o->name[1] == '\0') { /* a short option */
                 unsigned char ch = (unsigned char)o->name[0];
-                shorts[ns++] = (char)ch;
+                t->shorts[ns++] = (char)ch;
                 if (o->value)
-                    shorts[ns++] = ':';
-                shorts[ns] = '\0';
-                shorts_row[ch & 127] = (row){o, sets[i].ctx};
+                    t->shorts[ns++] = ':';
+                t->shorts[ns] = '\0';
+                t->shorts_row[ch & 127] = (row){o, sets[i].ctx};
                 continue;
             }
-            rows[nl - 1] = (row){o, sets[i].ctx};
-            lo[nl] = (struct option){o->name, o->value ? required_argument : no_argument, NULL,
-                                     256 + (int)(nl - 1)};
+            t->rows[nl - 1] = (row){o, sets[i].ctx};
+            t->lo[nl] = (struct option){o->name, o->value ? required_argument : no_argument, NULL,
+                                        256 + (int)(nl - 1)};
             nl++;
         }
     }
-    lo[nl] = (struct option){NULL, 0, NULL, 0};
+    t->lo[nl] = (struct option){NULL, 0, NULL, 0};
+    return CLI_OK;
+}
+
+int cli_getopt(const char *cmd, int argc, char **argv, const cli_optset *sets, size_t nsets,
+               int (*arg)(const char *cmd, const char *a, void *ctx), void *arg_ctx)
+{
+    tables t;
+    int c, r;
+    if ((r = build_tables(cmd, sets, nsets, &t)) != CLI_OK)
+        return r;
     optind = 0; /* glibc: start over, whatever an earlier walk left */
     opterr = 0;
-    while ((c = getopt_long(argc, argv, shorts, lo, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, t.shorts, t.lo, NULL)) != -1) {
         const row *w = NULL;
         const char *v;
         if (c == 'h')
             return CLI_HELP;
         if (c == '?')
-            return refuse(cmd, lo, rows, argv[optind - 1]);
+            return refuse(cmd, t.lo, t.rows, argv[optind - 1]);
         if (c == 1) { /* an argument that is no option */
             if (!arg)
                 return cli_usage_error(cmd, "unexpected argument '%s' (see --help)", optarg);
@@ -90,9 +104,9 @@ int cli_getopt(const char *cmd, int argc, char **argv, const cli_optset *sets, s
             continue;
         }
         if (c == ':') /* a value is missing: the take says what it needs */
-            w = optopt >= 256 ? &rows[optopt - 256] : &shorts_row[optopt & 127];
+            w = optopt >= 256 ? &t.rows[optopt - 256] : &t.shorts_row[optopt & 127];
         else
-            w = c >= 256 ? &rows[c - 256] : &shorts_row[c & 127];
+            w = c >= 256 ? &t.rows[c - 256] : &t.shorts_row[c & 127];
         if (!w->o)
             return cli_usage_error(cmd, "unknown option '%s' (see --help)", argv[optind - 1]);
         v = c == ':' ? NULL : optarg;

@@ -128,6 +128,26 @@ static int print_catalog(const rf_stats_opts *so, int fmt, rf_diags *d, int verb
     return rc;
 }
 
+/* The command line into g and *fmt: CLI_OK, CLI_HELP with the usage
+ * printed, or the exit code. */
+static int parse_args(int argc, char **argv, cli_gen *g, int *fmt)
+{
+    cli_optset sets[CLI_GEN_MAX_SETS + 1];
+    size_t n;
+    int k;
+    cli_gen_init(g, CLI_GEN_LEVEL | CLI_GEN_RUN);
+    n = cli_gen_sets(g, sets);
+    sets[n++] = (cli_optset){catalog_opts, fmt};
+    k = cli_getopt("catalog", argc, argv, sets, n, NULL, NULL);
+    if (k == CLI_HELP) {
+        fputs(catalog_usage, stdout);
+        return CLI_HELP;
+    }
+    if (k != CLI_OK)
+        return k;
+    return cli_gen_check("catalog", g);
+}
+
 int cmd_catalog(int argc, char **argv)
 {
     char *recipe = NULL;
@@ -135,23 +155,11 @@ int cmd_catalog(int argc, char **argv)
     cli_gen g;
     cli_pack cp;
     rf_diags *d;
-    cli_optset sets[CLI_GEN_MAX_SETS + 1];
-    size_t n;
     int k, rc, fmt = FMT_TEXT;
     rf_stats_opts so;
     rf_stats_opts_init(&so);
-    cli_gen_init(&g, CLI_GEN_LEVEL | CLI_GEN_RUN);
-    n = cli_gen_sets(&g, sets);
-    sets[n++] = (cli_optset){catalog_opts, &fmt};
-    k = cli_getopt("catalog", argc, argv, sets, n, NULL, NULL);
-    if (k == CLI_HELP) {
-        fputs(catalog_usage, stdout);
-        return CLI_OK;
-    }
-    if (k != CLI_OK)
-        return k;
-    if ((k = cli_gen_check("catalog", &g)) != CLI_OK)
-        return k;
+    if ((k = parse_args(argc, argv, &g, &fmt)) != CLI_OK)
+        return k == CLI_HELP ? CLI_OK : k;
     rc = cli_pack_open(&cp, "catalog", &g.cc);
     if (!cp.pack)
         return cli_pack_close(&cp);

@@ -188,9 +188,55 @@ static int generate(const rf_profile_set *set, cli_gen *g, rf_view_format fmt, r
     return rc;
 }
 
+/* The command line into g and *fmt: CLI_OK, CLI_HELP with the help
+ * printed, or the exit code. */
+static int parse_args(int argc, char **argv, cli_gen *g, rf_view_format *fmt)
+{
+    cli_optset sets[CLI_GEN_MAX_SETS];
+    int k;
+    cli_gen_init(g, CLI_GEN_GEN);
+    k = cli_getopt("gen", argc, argv, sets, cli_gen_sets(g, sets), NULL, NULL);
+    if (k == CLI_HELP) {
+        print_usage(stdout);
+        write_glyph_help(stdout);
+        return CLI_HELP;
+    }
+    if (k != CLI_OK || (k = cli_gen_check("gen", g)) != CLI_OK)
+        return k;
+    return pick_format(g, fmt);
+}
+
+/* Opens the content and checks the forced rooms, the output and the
+ * profile. true with cp open and *rc the exit code so far; false with cp
+ * closed and *rc the exit code. */
+static bool open_content(cli_gen *g, cli_pack *cp, int *rc)
+{
+    int k;
+    *rc = cli_pack_open(cp, "gen", &g->cc);
+    if (!cp->pack) {
+        *rc = cli_pack_close(cp);
+        return false;
+    }
+    k = cli_gen_forced(cp, g); /* a forced room's diagnostics in full */
+    *rc = worse_of(*rc, k);
+    if (k != CLI_OK) {
+        *rc = worse_of(*rc, cli_pack_close(cp));
+        return false;
+    }
+    if ((k = check_output(g->out_path, cp, g->recipe_path, g->rooms_path)) != CLI_OK) {
+        *rc = worse_of(k, cli_pack_close(cp));
+        return false;
+    }
+    if (!cli_pack_profile(cp, g->o.profile, &k)) { /* a profile with errors: exit 1, shown */
+        *rc = worse_of(*rc, worse_of(k, cli_pack_close(cp)));
+        return false;
+    }
+    return true;
+}
+
 int cmd_gen(int argc, char **argv)
 {
-    const char *path, *rooms_path, *recipe_path;
+    const char *rooms_path, *recipe_path;
     char *recipe = NULL;
     rf_rooms_file *rooms = NULL;
     const rf_profile_set *set = NULL;
@@ -199,32 +245,12 @@ int cmd_gen(int argc, char **argv)
     rf_diags *d;
     int k, rc;
     rf_view_format fmt;
-    cli_optset sets[CLI_GEN_MAX_SETS];
-    cli_gen_init(&g, CLI_GEN_GEN);
-    k = cli_getopt("gen", argc, argv, sets, cli_gen_sets(&g, sets), NULL, NULL);
-    if (k == CLI_HELP) {
-        print_usage(stdout);
-        write_glyph_help(stdout);
-        return CLI_OK;
-    }
-    if (k != CLI_OK || (k = cli_gen_check("gen", &g)) != CLI_OK)
-        return k;
-    path = g.out_path;
+    if ((k = parse_args(argc, argv, &g, &fmt)) != CLI_OK)
+        return k == CLI_HELP ? CLI_OK : k;
     rooms_path = g.rooms_path;
     recipe_path = g.recipe_path;
-    if ((k = pick_format(&g, &fmt)) != CLI_OK)
-        return k;
-    rc = cli_pack_open(&cp, "gen", &g.cc);
-    if (!cp.pack)
-        return cli_pack_close(&cp);
-    k = cli_gen_forced(&cp, &g); /* a forced room's diagnostics in full */
-    rc = worse_of(rc, k);
-    if (k != CLI_OK)
-        return worse_of(rc, cli_pack_close(&cp));
-    if ((k = check_output(path, &cp, recipe_path, rooms_path)) != CLI_OK)
-        return worse_of(k, cli_pack_close(&cp));
-    if (!cli_pack_profile(&cp, g.o.profile, &k)) /* a profile with errors: exit 1, shown */
-        return worse_of(rc, worse_of(k, cli_pack_close(&cp)));
+    if (!open_content(&g, &cp, &rc))
+        return rc;
     set = rf_pack_profiles(cp.pack);
     /* content errors elsewhere: the rooms that loaded are used, exit 0 (DESIGN 5) */
     g.o.templates = rf_pack_templates(cp.pack);

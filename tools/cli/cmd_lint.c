@@ -278,6 +278,36 @@ static rf_status write_report(out_format fmt, const rf_diags *d, const rf_lint_s
     return ws;
 }
 
+/* The project's policy into pol: its config file (unless --no-config)
+ * and --baseline. CLI_OK, or the exit code with pd written. */
+static int load_policy(const lint_args *a, rf_lint_policy *pol, rf_diags *pd)
+{
+    const char *config = NULL;
+    char config_buf[4096];
+    rf_status st;
+    if (!a->no_config && (config = find_config(a->config, a->paths, a->npaths, config_buf,
+                                               sizeof config_buf)) != NULL &&
+        (st = rf_lint_policy_config(pol, config, pd)) != RF_OK)
+        return policy_failed(pd, st);
+    if (a->baseline && (st = rf_lint_policy_baseline(pol, a->baseline, pd)) != RF_OK)
+        return policy_failed(pd, st);
+    return CLI_OK;
+}
+
+/* Writes the certain fixes of d into the files and counts them in *fixed;
+ * CLI_OK, or the exit code with pd written. */
+static int fix(const rf_diags *d, rf_diags *pd, size_t *fixed)
+{
+    size_t files = 0;
+    rf_status st = rf_lint_fix(d, pd, fixed, &files);
+    if (st != RF_OK)
+        return policy_failed(pd, st);
+    if (*fixed > 0)
+        fprintf(stderr, "roomforge lint: fixed %zu problem%s in %zu file%s\n", *fixed,
+                plural(*fixed), files, plural(files));
+    return CLI_OK;
+}
+
 /* One lint of a's paths through the project's policy. With fixing, writes
  * the certain fixes into the files, counts them in *fixed and prints
  * nothing else; otherwise writes the report. Returns the exit code (for a
@@ -288,25 +318,15 @@ static int lint_run(const lint_args *a, bool fixing, size_t *fixed)
     rf_lint_summary sum;
     rf_diags *d = rf_diags_new(), *raw = rf_diags_new(), *pd = rf_diags_new();
     rf_lint_policy *pol = rf_lint_policy_new();
-    size_t hidden = 0, files = 0;
-    const char *config = NULL;
-    char config_buf[4096];
-    rf_status worst, ws, st;
+    size_t hidden = 0;
+    rf_status worst, ws;
     int rc = CLI_USAGE;
     if (!d || !raw || !pd || !pol) {
         fputs("roomforge lint: out of memory\n", stderr);
         goto done;
     }
-    if (!a->no_config && (config = find_config(a->config, a->paths, a->npaths, config_buf,
-                                               sizeof config_buf)) != NULL &&
-        (st = rf_lint_policy_config(pol, config, pd)) != RF_OK) {
-        rc = policy_failed(pd, st);
+    if ((rc = load_policy(a, pol, pd)) != CLI_OK)
         goto done;
-    }
-    if (a->baseline && (st = rf_lint_policy_baseline(pol, a->baseline, pd)) != RF_OK) {
-        rc = policy_failed(pd, st);
-        goto done;
-    }
     if (!lo.scripts_dir)
         lo.scripts_dir = rf_lint_policy_scripts(pol);
     configure(raw, pol, a->sw, a->nsw, a->werror);
@@ -318,15 +338,7 @@ static int lint_run(const lint_args *a, bool fixing, size_t *fixed)
     if (fixing) {
         if (worst != RF_OK && worst != RF_ERR_CONTENT)
             goto failed;
-        st = rf_lint_fix(d, pd, fixed, &files);
-        if (st != RF_OK) {
-            rc = policy_failed(pd, st);
-            goto done;
-        }
-        if (*fixed > 0)
-            fprintf(stderr, "roomforge lint: fixed %zu problem%s in %zu file%s\n", *fixed,
-                    plural(*fixed), files, plural(files));
-        rc = CLI_OK;
+        rc = fix(d, pd, fixed);
         goto done;
     }
     ws = write_report(a->fmt, d, &sum, hidden);

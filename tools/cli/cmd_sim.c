@@ -219,73 +219,78 @@ static const rf_template *pick_room(cli_pack *cp, const rf_scenario *s, const si
     return NULL;
 }
 
+/* What one play holds until its report is written. */
+typedef struct sim_play {
+    rf_scenario *s;
+    rf_world *w;
+    rf_scenario_result *res; /* NULL: the scenario did not play */
+    rf_template *vt;         /* the variant --variant drew; the world borrows it */
+} sim_play;
+
+/* Loads the scenario at path, builds its room's one-room world and plays
+ * it into p; the exit code so far. */
+static int play(cli_pack *cp, const char *path, const sim_opts *o, rf_diags *d, sim_play *p)
+{
+    rf_world_opts wo;
+    const rf_template *t;
+    size_t room = 0;
+    rf_status st;
+    int rc = CLI_OK;
+    st = rf_scenario_load_file(path, d, &p->s);
+    if (st != RF_OK)
+        return cli_exit_for(st);
+    t = pick_room(cp, p->s, o, d, &rc);
+    if (!t)
+        return rc;
+    if (o->variant_set) { /* as show --variant N draws it */
+        rc = worse(rc, cli_variant_draw("sim", t, o->variant, &p->vt));
+        if (!p->vt)
+            return rc;
+        t = p->vt;
+    }
+    rf_world_opts_init(&wo);
+    wo.scripts_dir = o->content.scripts;
+    st = rf_world_new(&wo, d, &p->w);
+    if (st != RF_OK && st != RF_ERR_CONTENT)
+        return cli_exit_for(st);
+    rc = worse(rc, cli_exit_for(st));
+    st = rf_world_add_room_turned(p->w, t, 0, 0, o->orient, d, &room);
+    rc = worse(rc, cli_exit_for(st));
+    if (st != RF_OK && st != RF_ERR_CONTENT)
+        return rc;
+    /* the player starts on the template's 0,0 */
+    st = rf_scenario_play(p->s, p->w, room, d, &p->res);
+    return worse(rc, cli_exit_for(st));
+}
+
 /* Plays one scenario file; returns its exit code and counts a failed
  * scenario in *failed. */
 static int sim_one(cli_pack *cp, const char *path, const sim_opts *o, bool many, bool first,
                    size_t *failed)
 {
     rf_diags *d = rf_diags_new();
-    rf_scenario *s = NULL;
-    rf_world *w = NULL;
-    rf_scenario_result *res = NULL;
-    rf_world_opts wo;
-    const rf_template *t;
-    rf_template *vt = NULL;
-    size_t room = 0;
-    rf_status st;
-    int rc = CLI_OK;
+    sim_play p = {NULL, NULL, NULL, NULL};
+    int rc;
     if (!d)
         return cli_usage_error("sim", "out of memory");
     if (many && !o->json && !o->junit)
         printf("== %s\n", path);
-    st = rf_scenario_load_file(path, d, &s);
-    if (st != RF_OK) {
-        rc = cli_exit_for(st);
-        goto done;
+    rc = play(cp, path, o, d, &p);
+    if (p.res) {
+        rf_scenario_result_set_coords(p.res, o->coords);
+        if (!o->junit) { /* junit: the report is written once, after every play */
+            if (many && o->json && !first)
+                putchar(',');
+            if (rf_scenario_result_write(p.res, stdout,
+                                         o->json ? RF_SCENARIO_JSON : RF_SCENARIO_TEXT) != RF_OK)
+                rc = CLI_USAGE;
+        }
     }
-    t = pick_room(cp, s, o, d, &rc);
-    if (!t)
-        goto done;
-    if (o->variant_set) { /* as show --variant N draws it */
-        rc = worse(rc, cli_variant_draw("sim", t, o->variant, &vt));
-        if (!vt)
-            goto done;
-        t = vt;
-    }
-    rf_world_opts_init(&wo);
-    wo.scripts_dir = o->content.scripts;
-    st = rf_world_new(&wo, d, &w);
-    if (st != RF_OK && st != RF_ERR_CONTENT) {
-        rc = cli_exit_for(st);
-        goto done;
-    }
-    rc = worse(rc, cli_exit_for(st));
-    st = rf_world_add_room_turned(w, t, 0, 0, o->orient, d, &room);
-    if (st != RF_OK && st != RF_ERR_CONTENT) {
-        rc = worse(rc, cli_exit_for(st));
-        goto done;
-    }
-    rc = worse(rc, cli_exit_for(st));
-    st = rf_scenario_play(s, w, room, d, &res); /* the player starts on the template's 0,0 */
-    if (!res) {
-        rc = worse(rc, cli_exit_for(st));
-        goto done;
-    }
-    rc = worse(rc, cli_exit_for(st));
-    rf_scenario_result_set_coords(res, o->coords);
-    if (o->junit)
-        goto done; /* the report is written once, after every play */
-    if (many && o->json && !first)
-        putchar(',');
-    if (rf_scenario_result_write(res, stdout, o->json ? RF_SCENARIO_JSON : RF_SCENARIO_TEXT) !=
-        RF_OK)
-        rc = CLI_USAGE;
-done:
     if (rc != CLI_OK)
         ++*failed;
-    if (o->junit && rf_scenario_junit_add(o->junit, path, res, d) != RF_OK)
+    if (o->junit && rf_scenario_junit_add(o->junit, path, p.res, d) != RF_OK)
         rc = worse(rc, cli_usage_error("sim", "out of memory"));
-    if (many && o->json && !res && !o->junit) {
+    if (many && o->json && !p.res && !o->junit) {
         /* keep the wrapper's list well-formed: a scenario that did not play */
         if (!first)
             putchar(',');
@@ -294,10 +299,10 @@ done:
     }
     fflush(stdout);
     rc = worse(rc, write_diags(d));
-    rf_scenario_result_free(res);
-    rf_world_free(w);
-    rf_template_variant_free(vt); /* after the world that borrowed it */
-    rf_scenario_free(s);
+    rf_scenario_result_free(p.res);
+    rf_world_free(p.w);
+    rf_template_variant_free(p.vt); /* after the world that borrowed it */
+    rf_scenario_free(p.s);
     rf_diags_free(d);
     return rc;
 }

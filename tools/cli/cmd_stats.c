@@ -268,30 +268,69 @@ static int stats_merge(int argc, char **argv, char **merge, size_t nmerge, const
     return run_merge(merge, nmerge, out_path, fmt);
 }
 
+/* Opens the content and checks the forced room and every profile asked
+ * for. true with cp open and *rc the exit code so far; false with cp
+ * closed and *rc the exit code. */
+static bool open_content(cli_gen *g, cli_pack *cp, int *rc)
+{
+    size_t j;
+    int k, c;
+    *rc = cli_pack_open(cp, "stats", &g->cc);
+    if (!cp->pack) {
+        *rc = cli_pack_close(cp);
+        return false;
+    }
+    k = cli_gen_forced(cp, g); /* a forced room's diagnostics in full */
+    *rc = k > *rc ? k : *rc;
+    for (j = 0; k == CLI_OK && j < (g->nprofiles ? g->nprofiles : 1); j++)
+        if (!cli_pack_profile(cp, g->nprofiles ? g->profiles[j] : NULL, &k) && k < CLI_CONTENT)
+            k = CLI_CONTENT;
+    if (k == CLI_OK)
+        return true;
+    c = cli_pack_close(cp);
+    *rc = c > k ? c : (k > *rc ? k : *rc);
+    return false;
+}
+
+/* Runs so, writes its diagnostics and then its report; rc raised to the
+ * run's exit code. */
+static int run_report(const rf_stats_opts *so, const cli_gen *g, rf_stats_format fmt,
+                      bool progress_on, rf_diags *d, int rc)
+{
+    rf_stats *s = NULL;
+    rf_status st = rf_stats_run(so, &s, d);
+    int k;
+    if (progress_on)
+        fputc('\n', stderr);
+    if (cli_write_diags(d, g->cc.verbosity) != CLI_OK)
+        rc = CLI_USAGE;
+    if (st != RF_OK) {
+        k = st == RF_ERR_ARG ? CLI_USAGE
+            : st == RF_ERR_NOMEM ? cli_usage_error("stats", "out of memory")
+                                 : cli_exit_for(st);
+        rc = k > rc ? k : rc;
+    } else {
+        k = write_report(s, g->out_path, fmt);
+        if (k == CLI_OK && (rf_stats_failed(s) || rf_stats_violations(s)))
+            k = CLI_CONTENT;
+        rc = k > rc ? k : rc;
+    }
+    rf_stats_free(s);
+    return rc;
+}
+
 /* Runs the statistics g and so ask for and writes the report; the exit code. */
 static int stats_run(cli_gen *g, rf_stats_opts *so, rf_stats_format fmt)
 {
     char *recipe = NULL;
-    size_t j;
     cli_pack cp;
-    rf_stats *s = NULL;
     rf_diags *d;
     progress pg = {false, 0.0, 0};
     int k, rc;
     if ((k = cli_gen_check("stats", g)) != CLI_OK)
         return k;
-    rc = cli_pack_open(&cp, "stats", &g->cc);
-    if (!cp.pack)
-        return cli_pack_close(&cp);
-    k = cli_gen_forced(&cp, g); /* a forced room's diagnostics in full */
-    rc = k > rc ? k : rc;
-    for (j = 0; k == CLI_OK && j < (g->nprofiles ? g->nprofiles : 1); j++)
-        if (!cli_pack_profile(&cp, g->nprofiles ? g->profiles[j] : NULL, &k) && k < CLI_CONTENT)
-            k = CLI_CONTENT;
-    if (k != CLI_OK) {
-        int c = cli_pack_close(&cp);
-        return c > k ? c : (k > rc ? k : rc);
-    }
+    if (!open_content(g, &cp, &rc))
+        return rc;
     if (g->recipe_path &&
         (k = cli_read_recipe("stats", g->recipe_path, &g->o, &recipe)) != CLI_OK) {
         cli_pack_close(&cp);
@@ -314,25 +353,7 @@ static int stats_run(cli_gen *g, rf_stats_opts *so, rf_stats_format fmt)
         cli_pack_close(&cp);
         return cli_usage_error("stats", "out of memory");
     }
-    {
-        rf_status st = rf_stats_run(so, &s, d);
-        if (pg.on)
-            fputc('\n', stderr);
-        if (cli_write_diags(d, g->cc.verbosity) != CLI_OK)
-            rc = CLI_USAGE;
-        if (st != RF_OK) {
-            k = st == RF_ERR_ARG ? CLI_USAGE
-                : st == RF_ERR_NOMEM ? cli_usage_error("stats", "out of memory")
-                                     : cli_exit_for(st);
-            rc = k > rc ? k : rc;
-        } else {
-            k = write_report(s, g->out_path, fmt);
-            if (k == CLI_OK && (rf_stats_failed(s) || rf_stats_violations(s)))
-                k = CLI_CONTENT;
-            rc = k > rc ? k : rc;
-        }
-    }
-    rf_stats_free(s);
+    rc = run_report(so, g, fmt, pg.on, d, rc);
     rf_diags_free(d);
     rf_fs_free(recipe);
     k = cli_pack_close(&cp);

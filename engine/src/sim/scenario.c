@@ -420,11 +420,30 @@ void rf_scenario_free(rf_scenario *s)
     rf_free(s);
 }
 
+/* Parses buf line by line, a line of blanks skipped, until the end, a
+ * stop or a failed allocation. */
+static void parse_lines(parser *ps, const char *buf, size_t len)
+{
+    size_t pos = rf_text_bom_len(buf, len); /* as some editors write */
+    while (pos < len && !ps->stop && !ps->nomem) {
+        const char *nl = memchr(buf + pos, '\n', len - pos);
+        size_t end = nl ? (size_t)(nl - buf) : len;
+        ps->lineno++;
+        if (take_line(ps, buf + pos, end - pos)) {
+            size_t k = 0;
+            while (ps->line[k] && rf_scn_is_blank(ps->line[k]))
+                k++;
+            if (ps->line[k])
+                parse_line(ps);
+        }
+        pos = end + 1;
+    }
+}
+
 rf_status rf_scenario_load_buffer(const char *name, const char *buf, size_t len, rf_diags *d,
                                   rf_scenario **out)
 {
     parser ps;
-    size_t pos = 0;
     rf_status st = RF_OK;
     if (!d || !out || (!buf && len))
         return RF_ERR_ARG;
@@ -446,20 +465,7 @@ rf_status rf_scenario_load_buffer(const char *name, const char *buf, size_t len,
     ps.s->file = rf_strdup(ps.name);
     if (!ps.s->file)
         goto nomem;
-    pos = rf_text_bom_len(buf, len); /* as some editors write */
-    while (pos < len && !ps.stop && !ps.nomem) {
-        const char *nl = memchr(buf + pos, '\n', len - pos);
-        size_t end = nl ? (size_t)(nl - buf) : len;
-        ps.lineno++;
-        if (take_line(&ps, buf + pos, end - pos)) {
-            size_t k = 0;
-            while (ps.line[k] && rf_scn_is_blank(ps.line[k]))
-                k++;
-            if (ps.line[k])
-                parse_line(&ps);
-        }
-        pos = end + 1;
-    }
+    parse_lines(&ps, buf, len);
     if (ps.nomem)
         goto nomem;
     if (ps.pending_event)

@@ -376,36 +376,32 @@ static void write_effect_json(FILE *out, const rf_effect *e, const char *text)
     putc('}', out);
 }
 
-rf_status rf_scenario_result_write(const rf_scenario_result *r, FILE *out,
-                                   rf_scenario_format fmt)
+/* The effect log as sim's text, one effect a line. */
+static rf_status write_text(const rf_scenario_result *r, FILE *out)
 {
-    size_t i, n = rf_scenario_count(r->s);
-    bool first = true;
-    rf_world_room wr;
     rf_effect copy;
     char *text;
-    if (fmt == RF_SCENARIO_TEXT) {
-        for (i = r->from; i < r->to; i++) {
-            const rf_effect *e = rf_world_effect_at(r->w, i);
-            if (r->coords == RF_COORDS_TEMPLATE) {
-                fprintf(out, "T%ld %s\n", e->tick, r->texts[i - r->from]);
-                continue;
-            }
-            if (!(text = effect_text(shown_effect(r, e, &copy))))
-                return RF_ERR_NOMEM;
-            fprintf(out, "T%ld %s\n", e->tick, text);
-            rf_free(text);
+    size_t i;
+    for (i = r->from; i < r->to; i++) {
+        const rf_effect *e = rf_world_effect_at(r->w, i);
+        if (r->coords == RF_COORDS_TEMPLATE) {
+            fprintf(out, "T%ld %s\n", e->tick, r->texts[i - r->from]);
+            continue;
         }
-        return ferror(out) ? RF_ERR_IO : RF_OK;
+        if (!(text = effect_text(shown_effect(r, e, &copy))))
+            return RF_ERR_NOMEM;
+        fprintf(out, "T%ld %s\n", e->tick, text);
+        rf_free(text);
     }
-    putc('{', out);
-    rf_json_key(out, "scenario", 1);
-    rf_json_string(out, rf_scenario_file(r->s));
-    json_str(out, "room", r->room_name);
-    json_int(out, "orient", rf_world_room_get(r->w, r->room, &wr) ? wr.orient : 0);
-    json_str(out, "coords", r->coords == RF_COORDS_TEMPLATE ? "template" : "room");
-    json_int(out, "ticks", rf_scenario_ticks(r->s));
-    rf_json_key(out, "effects", 0);
+    return ferror(out) ? RF_ERR_IO : RF_OK;
+}
+
+/* The JSON list of the effects, after the "effects" key. */
+static rf_status write_effects_json(const rf_scenario_result *r, FILE *out)
+{
+    rf_effect copy;
+    char *text;
+    size_t i;
     putc('[', out);
     for (i = r->from; i < r->to; i++) {
         const rf_effect *e = shown_effect(r, rf_world_effect_at(r->w, i), &copy);
@@ -419,6 +415,14 @@ rf_status rf_scenario_result_write(const rf_scenario_result *r, FILE *out,
             rf_free(text);
     }
     fputs("],", out);
+    return RF_OK;
+}
+
+/* The JSON list of the expects and whether each was met. */
+static void write_expects_json(const rf_scenario_result *r, FILE *out)
+{
+    size_t i, n = rf_scenario_count(r->s);
+    bool first = true;
     rf_json_key(out, "expects", 1);
     putc('[', out);
     for (i = 0; i < n; i++) {
@@ -438,6 +442,25 @@ rf_status rf_scenario_result_write(const rf_scenario_result *r, FILE *out,
         putc('}', out);
     }
     putc(']', out);
+}
+
+rf_status rf_scenario_result_write(const rf_scenario_result *r, FILE *out,
+                                   rf_scenario_format fmt)
+{
+    rf_world_room wr;
+    if (fmt == RF_SCENARIO_TEXT)
+        return write_text(r, out);
+    putc('{', out);
+    rf_json_key(out, "scenario", 1);
+    rf_json_string(out, rf_scenario_file(r->s));
+    json_str(out, "room", r->room_name);
+    json_int(out, "orient", rf_world_room_get(r->w, r->room, &wr) ? wr.orient : 0);
+    json_str(out, "coords", r->coords == RF_COORDS_TEMPLATE ? "template" : "room");
+    json_int(out, "ticks", rf_scenario_ticks(r->s));
+    rf_json_key(out, "effects", 0);
+    if (write_effects_json(r, out) != RF_OK)
+        return RF_ERR_NOMEM;
+    write_expects_json(r, out);
     json_int(out, "failed", (long)r->failed);
     fputs("}\n", out);
     return ferror(out) ? RF_ERR_IO : RF_OK;

@@ -277,15 +277,10 @@ static void run_workers(run_ctx *c, uint64_t total_before, uint64_t total)
         c->o->progress(c->o->progress_ud, total_before + atomic_load(&c->done), total);
 }
 
-/* Checks o and fills c (profiles, the shard's level numbers). RF_ERR_ARG,
- * reported to d, for bad options. */
-static rf_status ctx_init(run_ctx *c, const rf_stats_opts *o, bool by_seed, rf_diags *d)
+/* Checks that o's counts, depths, profiles, jobs and shard are in range;
+ * RF_ERR_ARG, reported to d, when one is not. */
+static rf_status check_ranges(const rf_stats_opts *o, rf_diags *d)
 {
-    uint64_t levels, n;
-    size_t i;
-    memset(c, 0, sizeof *c);
-    c->o = o;
-    c->np = o->nprofiles ? o->nprofiles : 1;
     if (o->count < 1 || o->depth_lo < 1 || o->depth_hi < o->depth_lo ||
         o->depth_hi > RF_LEVEL_MAX_DEPTH || o->nprofiles > RF_STATS_MAX_PROFILES ||
         (o->nprofiles && !o->profile_names) || o->seed > UINT64_MAX - o->count ||
@@ -297,13 +292,14 @@ static rf_status ctx_init(run_ctx *c, const rf_stats_opts *o, bool by_seed, rf_d
                               "or shard)");
         return RF_ERR_ARG;
     }
-    c->nd = o->depth_hi - o->depth_lo + 1;
-    if (o->count > UINT64_MAX / (uint64_t)c->nd / c->np / (uint64_t)RF_STATS_MAX_SHARDS) {
-        if (d)
-            (void)rf_diag_add(d, "stats-options", "roomforge", 0, 0,
-                              "stats: too many levels (count x depths x profiles)");
-        return RF_ERR_ARG;
-    }
+    return RF_OK;
+}
+
+/* The shard's units of work (seeds by_seed, else levels): c->begin to c->end. */
+static void plan_shard(run_ctx *c, bool by_seed)
+{
+    const rf_stats_opts *o = c->o;
+    uint64_t levels, n;
     c->per_profile = o->count * (uint64_t)c->nd;
     levels = c->per_profile * c->np;
     c->unit = by_seed ? (uint64_t)c->nd : 1;
@@ -311,36 +307,65 @@ static rf_status ctx_init(run_ctx *c, const rf_stats_opts *o, bool by_seed, rf_d
     n = o->nshards ? (uint64_t)o->nshards : 1;
     c->begin = o->nshards ? levels * (uint64_t)(o->shard - 1) / n : 0;
     c->end = o->nshards ? levels * (uint64_t)o->shard / n : levels;
-    for (i = 0; i < c->np; i++) {
-        const char *name = profile_name(c, i);
-        size_t j;
-        if (!name)
-            return RF_ERR_ARG;
-        for (j = 0; j < i; j++)
-            if (strcmp(profile_name(c, j), name) == 0) {
-                if (d)
-                    (void)rf_diag_add(d, "stats-options", "roomforge", 0, 0,
-                                      "stats: profile '%s' given twice", name);
-                return RF_ERR_ARG;
-            }
-        if (o->profiles) {
-            c->prof[i] = rf_profile_find(o->profiles, name);
-            if (!c->prof[i]) {
-                int line;
-                const char *file = rf_profile_set_file(o->profiles, &line);
-                if (d)
-                    (void)rf_diag_add(d, "unknown-profile", file ? file : "profiles",
-                                      file ? line : 0, file && line ? 1 : 0,
-                                      "no profile called '%s'", name);
-                return RF_ERR_ARG;
-            }
-        } else if (!rf_level_has_recipe(name)) {
+}
+
+/* Checks the profile numbered i: named once, and known to the profile set
+ * given or as a built-in recipe (c->prof[i] then). RF_ERR_ARG, reported. */
+static rf_status find_profile(run_ctx *c, size_t i, rf_diags *d)
+{
+    const rf_stats_opts *o = c->o;
+    const char *name = profile_name(c, i);
+    size_t j;
+    if (!name)
+        return RF_ERR_ARG;
+    for (j = 0; j < i; j++)
+        if (strcmp(profile_name(c, j), name) == 0) {
             if (d)
-                (void)rf_diag_add(d, "unknown-profile", "roomforge", 0, 0,
+                (void)rf_diag_add(d, "stats-options", "roomforge", 0, 0,
+                                  "stats: profile '%s' given twice", name);
+            return RF_ERR_ARG;
+        }
+    if (o->profiles) {
+        c->prof[i] = rf_profile_find(o->profiles, name);
+        if (!c->prof[i]) {
+            int line;
+            const char *file = rf_profile_set_file(o->profiles, &line);
+            if (d)
+                (void)rf_diag_add(d, "unknown-profile", file ? file : "profiles",
+                                  file ? line : 0, file && line ? 1 : 0,
                                   "no profile called '%s'", name);
             return RF_ERR_ARG;
         }
+    } else if (!rf_level_has_recipe(name)) {
+        if (d)
+            (void)rf_diag_add(d, "unknown-profile", "roomforge", 0, 0,
+                              "no profile called '%s'", name);
+        return RF_ERR_ARG;
     }
+    return RF_OK;
+}
+
+/* Checks o and fills c (profiles, the shard's level numbers). RF_ERR_ARG,
+ * reported to d, for bad options. */
+static rf_status ctx_init(run_ctx *c, const rf_stats_opts *o, bool by_seed, rf_diags *d)
+{
+    size_t i;
+    memset(c, 0, sizeof *c);
+    c->o = o;
+    c->np = o->nprofiles ? o->nprofiles : 1;
+    if (check_ranges(o, d) != RF_OK)
+        return RF_ERR_ARG;
+    c->nd = o->depth_hi - o->depth_lo + 1;
+    if (o->count > UINT64_MAX / (uint64_t)c->nd / c->np / (uint64_t)RF_STATS_MAX_SHARDS) {
+        if (d)
+            (void)rf_diag_add(d, "stats-options", "roomforge", 0, 0,
+                              "stats: too many levels (count x depths x profiles)");
+        return RF_ERR_ARG;
+    }
+    plan_shard(c, by_seed);
+    for (i = 0; i < c->np; i++)
+        if (find_profile(c, i, d) != RF_OK)
+            return RF_ERR_ARG;
     c->nw = rf_stats_jobs(o->jobs);
     if ((uint64_t)c->nw > c->end - c->begin)
         c->nw = c->end - c->begin > 0 ? (int)(c->end - c->begin) : 1;

@@ -237,12 +237,67 @@ static void copy_message(char *out, size_t cap, const char *msg, const char *end
     out[n] = '\0';
 }
 
+/* A call's fresh start: no stop, no failure, no place yet. */
+static void call_reset(rf_luavm *vm, const char *track)
+{
+    vm->budget_hit = vm->mem_hit = vm->load_failed = vm->stopped = 0;
+    vm->err_line = 0;
+    vm->where[0] = '\0';
+    vm->where_line = 0;
+    vm->chunkname = track;
+    vm->last_code = NULL;
+}
+
+/* The script-* code of a failed call (rc its pcall's answer, msg its
+ * error message). */
+static const char *failure_code(const rf_luavm *vm, int rc, const char *msg)
+{
+    if (vm->budget_hit)
+        return "script-budget";
+    if (rc == LUA_ERRMEM || vm->mem_hit)
+        return "script-memory";
+    if (strstr(msg, RF_SANDBOX_TAG) || (vm->load_failed && strstr(msg, "binary chunk")))
+        return "script-forbidden";
+    if (vm->load_failed)
+        return "script-syntax";
+    return "script-error";
+}
+
+/* Fills fail from a failed call: its error object on top of the stack,
+ * rc its pcall's answer, track the chunk the call tracked (or NULL). */
+static void describe_failure(rf_luavm *vm, int rc, const char *track, rf_luavm_fail *fail)
+{
+    const char *msg, *msg_end;
+    size_t msg_len;
+    msg = lua_tolstring(vm->L, -1, &msg_len);
+    if (!msg) {
+        msg = "error object is not a string";
+        msg_len = strlen(msg);
+    }
+    msg_end = msg + msg_len;
+    fail->code = failure_code(vm, rc, msg);
+    if (track) {
+        fail->line = vm->err_line ? vm->err_line : line_from_message(msg, track + 1);
+        msg = strip_where(msg, track + 1);
+    } else if (vm->where[0]) {
+        msg = strip_where(msg, vm->where + 1);
+    }
+    if (vm->where[0]) {
+        snprintf(fail->where, sizeof fail->where, "%s", vm->where);
+        fail->where_line = vm->where_line;
+    }
+    if (strcmp(fail->code, "script-memory") == 0)
+        snprintf(fail->msg, sizeof fail->msg, "the script memory cap was reached");
+    else if (strcmp(fail->code, "script-budget") == 0)
+        snprintf(fail->msg, sizeof fail->msg, "the instruction budget was exceeded");
+    else
+        copy_message(fail->msg, sizeof fail->msg, msg, msg_end);
+}
+
 rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, const char *track,
                         rf_luavm_fail *fail)
 {
     lua_State *L;
-    const char *msg, *msg_end;
-    size_t msg_len;
     int rc, top;
     long saved_budget;
     if (!vm || !f || !fail)
@@ -250,12 +305,7 @@ rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, co
     L = vm->L;
     memset(fail, 0, sizeof *fail);
     top = lua_gettop(L);
-    vm->budget_hit = vm->mem_hit = vm->load_failed = vm->stopped = 0;
-    vm->err_line = 0;
-    vm->where[0] = '\0';
-    vm->where_line = 0;
-    vm->chunkname = track;
-    vm->last_code = NULL;
+    call_reset(vm, track);
     saved_budget = vm->budget;
     if (budget > 0)
         vm->budget = budget;
@@ -274,38 +324,7 @@ rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, co
         lua_settop(L, top);
         return RF_OK;
     }
-    msg = lua_tolstring(L, -1, &msg_len);
-    if (!msg) {
-        msg = "error object is not a string";
-        msg_len = strlen(msg);
-    }
-    msg_end = msg + msg_len;
-    if (vm->budget_hit)
-        fail->code = "script-budget";
-    else if (rc == LUA_ERRMEM || vm->mem_hit)
-        fail->code = "script-memory";
-    else if (strstr(msg, RF_SANDBOX_TAG) || (vm->load_failed && strstr(msg, "binary chunk")))
-        fail->code = "script-forbidden";
-    else if (vm->load_failed)
-        fail->code = "script-syntax";
-    else
-        fail->code = "script-error";
-    if (track) {
-        fail->line = vm->err_line ? vm->err_line : line_from_message(msg, track + 1);
-        msg = strip_where(msg, track + 1);
-    } else if (vm->where[0]) {
-        msg = strip_where(msg, vm->where + 1);
-    }
-    if (vm->where[0]) {
-        snprintf(fail->where, sizeof fail->where, "%s", vm->where);
-        fail->where_line = vm->where_line;
-    }
-    if (strcmp(fail->code, "script-memory") == 0)
-        snprintf(fail->msg, sizeof fail->msg, "the script memory cap was reached");
-    else if (strcmp(fail->code, "script-budget") == 0)
-        snprintf(fail->msg, sizeof fail->msg, "the instruction budget was exceeded");
-    else
-        copy_message(fail->msg, sizeof fail->msg, msg, msg_end);
+    describe_failure(vm, rc, track, fail);
     vm->last_code = fail->code;
     lua_settop(L, top);
     lua_gc(L, LUA_GCCOLLECT);

@@ -821,14 +821,68 @@ static rf_status blame_holder(rf_world *w, rf_world_tick_step *s, rf_diags *d)
     return RF_OK;
 }
 
+/* A new tick's counters: one pool for every user rule of the tick, each
+ * room's spending counted from nothing. */
+static void tick_start(rf_world *w)
+{
+    size_t i;
+    rf_world_forget_types(w); /* user Lua runs in the tick: it may register types */
+    w->tick++;
+    w->emit_failed = false;
+    w->tick_left = (long long)w->opts.tick_budget * RF_WORLD_TICK_POOL;
+    w->tick_effects = w->tick_bytes = 0;
+    w->arm_room = (size_t)-1;
+    for (i = 0; i < w->nrooms; i++)
+        w->rooms[i].spent = 0;
+}
+
+/* A rule of the tick stopped, f says why: it pays (a spent pool, the room
+ * holding the memory, or the rule disabled and reported), and the tick goes
+ * on after it from s->from. RF_ERR_NOMEM when the engine itself failed. */
+static rf_status rule_stopped(rf_world *w, rf_world_tick_step *s, const rf_luavm_fail *f,
+                              rf_diags *d, bool *disabled)
+{
+    rf_luavm_fail f2;
+    rf_status st;
+    long cur;
+    if (w->arm_room != (size_t)-1) /* a user rule stopped: it pays, whatever stopped it */
+        rf_world_pool_take(w);      /* (before any other call re-arms) */
+    cur = rf_world_engine_int(w, "cur");
+    if (cur <= 0)
+        return RF_ERR_NOMEM; /* outside any rule: the engine itself */
+    s->from = cur;
+    if (strcmp(f->code, "script-budget") == 0 && w->tick_left <= 0) {
+        w->tick_left = 0; /* spent: no user rule runs again this tick */
+        if (rf_luavm_call(w->vm, rf_world_rule_room, s, 0, NULL, &f2) != RF_OK ||
+            spend_out(w, s, d, disabled) != RF_OK)
+            return RF_ERR_NOMEM;
+        s->from = cur + 1;
+        return RF_OK;
+    }
+    if (strcmp(f->code, "script-memory") == 0) {
+        st = blame_holder(w, s, d);
+        if (st == RF_ERR_NOMEM)
+            return st;
+        if (st == RF_OK) { /* another room holds the memory: it pays */
+            *disabled = true;
+            s->from = cur + 1;
+            return RF_OK;
+        }
+    }
+    if (rf_luavm_call(w->vm, rf_world_step_disable, s, 0, NULL, &f2) != RF_OK)
+        return RF_ERR_NOMEM;
+    report_rule(w, s, f, d);
+    *disabled = true;
+    s->from = cur + 1;
+    return RF_OK;
+}
+
 rf_status rf_world_tick(rf_world *w, rf_diags *d)
 {
     rf_world_tick_step s;
     rf_luavm_fail f;
     bool disabled = false;
     long budget;
-    rf_status st;
-    size_t i;
     if (!w || rf_world_busy(w, d, "rf_world_tick"))
         return RF_ERR_ARG;
     if (w->tick >= RF_WORLD_TICK_MAX) { /* past it a save would not load */
@@ -838,15 +892,7 @@ rf_status rf_world_tick(rf_world *w, rf_diags *d)
         return RF_ERR_LIMIT;
     }
     memset(&s, 0, sizeof s);
-    rf_world_forget_types(w); /* user Lua runs in the tick: it may register types */
-    w->tick++;
-    w->emit_failed = false;
-    /* one pool for every user rule of the tick, each room's spending counted */
-    w->tick_left = (long long)w->opts.tick_budget * RF_WORLD_TICK_POOL;
-    w->tick_effects = w->tick_bytes = 0;
-    w->arm_room = (size_t)-1;
-    for (i = 0; i < w->nrooms; i++)
-        w->rooms[i].spent = 0;
+    tick_start(w);
     /* Built-in rules (generated tests over literals, the engine's actions)
      * are bounded by construction and run unhooked; engine.lua arms the
      * count hook (host.arm) around each rule that runs user Lua, since a
@@ -855,39 +901,9 @@ rf_status rf_world_tick(rf_world *w, rf_diags *d)
     if (rf_luavm_call(w->vm, rf_world_step_begin_tick, &s, budget, NULL, &f) != RF_OK)
         return RF_ERR_NOMEM;
     s.from = 1;
-    while (rf_luavm_call(w->vm, rf_world_step_run, &s, budget, NULL, &f) != RF_OK) {
-        rf_luavm_fail f2;
-        long cur;
-        if (w->arm_room != (size_t)-1) /* a user rule stopped: it pays, whatever stopped it */
-            rf_world_pool_take(w);      /* (before any other call re-arms) */
-        cur = rf_world_engine_int(w, "cur");
-        if (cur <= 0)
-            return RF_ERR_NOMEM; /* outside any rule: the engine itself */
-        s.from = cur;
-        if (strcmp(f.code, "script-budget") == 0 && w->tick_left <= 0) {
-            w->tick_left = 0; /* spent: no user rule runs again this tick */
-            if (rf_luavm_call(w->vm, rf_world_rule_room, &s, 0, NULL, &f2) != RF_OK ||
-                spend_out(w, &s, d, &disabled) != RF_OK)
-                return RF_ERR_NOMEM;
-            s.from = cur + 1;
-            continue;
-        }
-        if (strcmp(f.code, "script-memory") == 0) {
-            st = blame_holder(w, &s, d);
-            if (st == RF_ERR_NOMEM)
-                return st;
-            if (st == RF_OK) { /* another room holds the memory: it pays */
-                disabled = true;
-                s.from = cur + 1;
-                continue;
-            }
-        }
-        if (rf_luavm_call(w->vm, rf_world_step_disable, &s, 0, NULL, &f2) != RF_OK)
+    while (rf_luavm_call(w->vm, rf_world_step_run, &s, budget, NULL, &f) != RF_OK)
+        if (rule_stopped(w, &s, &f, d, &disabled) != RF_OK)
             return RF_ERR_NOMEM;
-        report_rule(w, &s, &f, d);
-        disabled = true;
-        s.from = cur + 1;
-    }
     if (w->emit_failed)
         return RF_ERR_NOMEM;
     return disabled ? RF_ERR_SCRIPT : RF_OK;

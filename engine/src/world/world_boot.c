@@ -461,6 +461,51 @@ static int step_extension(lua_State *L)
     return 0;
 }
 
+/* Runs the extension at path, the i-th of dir: RF_OK, RF_ERR_NOMEM, or
+ * another failure (reported). */
+static rf_status run_extension(rf_world *w, const char *dir, const char *path, size_t i,
+                               rf_diags *d)
+{
+    const char *name = strrchr(path, '/') + 1;
+    char chunk[64];
+    size_t len = 0;
+    char *code = NULL;
+    ext_step s;
+    rf_luavm_fail f;
+    int why = 0;
+    rf_status st;
+    if (!rf_fs_inside(dir, path)) { /* a link out of the scripts directory */
+        if (d)
+            (void)rf_diag_add(d, "io-error", path, 0, 0,
+                              "leads outside the scripts directory (a symbolic link); it is "
+                              "not read");
+        return RF_ERR_IO;
+    }
+    st = rf_fs_read(path, RF_WORLD_LUA_FILE_MAX, &code, &len, &why);
+    if (st == RF_ERR_NOMEM)
+        return st;
+    if (st != RF_OK) {
+        if (d)
+            (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read this extension file: %s",
+                              st == RF_ERR_LIMIT ? "larger than 1 MiB" : rf_fs_why(why));
+        return st;
+    }
+    snprintf(chunk, sizeof chunk, "=%s", name);
+    s.code = code;
+    s.len = len;
+    s.chunk = chunk;
+    s.seed = rf_world_env_seed(w, "extension", i, 0);
+    st = RF_OK;
+    if (rf_luavm_call(w->vm, step_extension, &s, w->opts.load_budget, chunk, &f) != RF_OK) {
+        if (d)
+            (void)rf_diag_add(d, f.code, path, f.line > 0 ? f.line : 1, 1, "extension %s: %s",
+                              name, f.msg);
+        st = RF_ERR_SCRIPT;
+    }
+    rf_fs_free(code);
+    return st;
+}
+
 /* Runs every *.lua of dir, in byte order of names. false when one failed. */
 bool rf_world_load_extensions(rf_world *w, const char *dir, rf_diags *d, bool *nomem, bool *io)
 {
@@ -487,45 +532,11 @@ bool rf_world_load_extensions(rf_world *w, const char *dir, rf_diags *d, bool *n
         n = MAX_EXT_FILES;
     }
     for (i = 0; i < n && !*nomem; i++) {
-        const char *path = rf_fs_list_at(files, i), *name = strrchr(path, '/') + 1;
-        char chunk[64];
-        size_t len = 0;
-        char *code = NULL;
-        ext_step s;
-        rf_luavm_fail f;
-        int why = 0;
-        if (!rf_fs_inside(dir, path)) { /* a link out of the scripts directory */
-            if (d)
-                (void)rf_diag_add(d, "io-error", path, 0, 0,
-                                  "leads outside the scripts directory (a symbolic link); it is "
-                                  "not read");
-            ok = false;
-            continue;
-        }
-        st = rf_fs_read(path, RF_WORLD_LUA_FILE_MAX, &code, &len, &why);
-        if (st == RF_ERR_NOMEM) {
+        st = run_extension(w, dir, rf_fs_list_at(files, i), i, d);
+        if (st == RF_ERR_NOMEM)
             *nomem = true;
-            break;
-        }
-        if (st != RF_OK) {
-            if (d)
-                (void)rf_diag_add(d, "io-error", path, 0, 0, "cannot read this extension file: %s",
-                                  st == RF_ERR_LIMIT ? "larger than 1 MiB" : rf_fs_why(why));
+        else if (st != RF_OK)
             ok = false;
-            continue;
-        }
-        snprintf(chunk, sizeof chunk, "=%s", name);
-        s.code = code;
-        s.len = len;
-        s.chunk = chunk;
-        s.seed = rf_world_env_seed(w, "extension", i, 0);
-        if (rf_luavm_call(w->vm, step_extension, &s, w->opts.load_budget, chunk, &f) != RF_OK) {
-            if (d)
-                (void)rf_diag_add(d, f.code, path, f.line > 0 ? f.line : 1, 1, "extension %s: %s",
-                                  name, f.msg);
-            ok = false;
-        }
-        rf_fs_free(code);
     }
     rf_fs_list_free(files);
     return ok;

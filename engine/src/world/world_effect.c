@@ -100,80 +100,89 @@ static void put_id(writer *o, const char *id)
         put_s(o, id);
 }
 
+/* A custom effect's text and its attributes, key=value. */
+static void put_custom(writer *o, const rf_effect *e)
+{
+    size_t i;
+    put_c(o, ' ');
+    put_quoted(o, e->text ? e->text : "");
+    for (i = 0; e->attrs && i < e->nattrs; i++) {
+        put_c(o, ' ');
+        put_id(o, e->attrs[i].key);
+        put_c(o, '=');
+        put_quoted(o, e->attrs[i].value);
+    }
+}
+
+/* What follows the kind's name: the effect's own fields, its places in
+ * level or (local) room coordinates. */
+static void put_fields(writer *o, const rf_effect *e, bool local)
+{
+    int x = local ? e->lx : e->x, y = local ? e->ly : e->y;
+    int tx = local ? e->tlx : e->tx, ty = local ? e->tly : e->ty;
+    switch (e->kind) {
+    case RF_EFFECT_REMOVE:
+        put_c(o, ' ');
+        put_id(o, e->id ? e->id : "");
+        break;
+    case RF_EFFECT_CREATE:
+        put_c(o, ' ');
+        put_s(o, e->tag ? e->tag : rf_object_type_name(e->type));
+        if (e->id) {
+            put_c(o, ' ');
+            put_id(o, e->id);
+        }
+        put_xy(o, " at", x, y);
+        break;
+    case RF_EFFECT_MOVE:
+        put_c(o, ' ');
+        put_id(o, e->id ? e->id : "");
+        put_xy(o, "", x, y);
+        break;
+    case RF_EFFECT_SET:
+        put_c(o, ' ');
+        put_id(o, e->id ? e->id : "");
+        put_c(o, ' ');
+        put_s(o, e->property ? e->property : "?");
+        put_c(o, ' ');
+        put_long(o, e->value);
+        break;
+    case RF_EFFECT_SPELL:
+        put_c(o, ' ');
+        put_quoted(o, e->text ? e->text : "");
+        put_xy(o, " from", x, y);
+        put_xy(o, " to", tx, ty);
+        break;
+    case RF_EFFECT_TICKER:
+        put_c(o, ' ');
+        put_quoted(o, e->text ? e->text : "");
+        break;
+    case RF_EFFECT_CLOCK_STOPPED:
+        put_c(o, ' ');
+        put_id(o, e->id ? e->id : "");
+        put_s(o, " stopped");
+        break;
+    case RF_EFFECT_CUSTOM:
+        put_custom(o, e);
+        break;
+    case RF_EFFECT_KIND_COUNT:
+        break;
+    }
+}
+
 size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t cap)
 {
     writer o = {buf, cap, 0};
-    int x, y, tx, ty;
     if (!e) {
         if (cap)
             buf[0] = '\0';
         return 0;
     }
-    x = local ? e->lx : e->x;
-    y = local ? e->ly : e->y;
-    tx = local ? e->tlx : e->tx;
-    ty = local ? e->tly : e->ty;
     put_c(&o, 'T');
     put_long(&o, e->tick);
     put_c(&o, ' ');
     put_s(&o, rf_effect_kind_name(e->kind));
-    switch (e->kind) {
-    case RF_EFFECT_REMOVE:
-        put_c(&o, ' ');
-        put_id(&o, e->id ? e->id : "");
-        break;
-    case RF_EFFECT_CREATE:
-        put_c(&o, ' ');
-        put_s(&o, e->tag ? e->tag : rf_object_type_name(e->type));
-        if (e->id) {
-            put_c(&o, ' ');
-            put_id(&o, e->id);
-        }
-        put_xy(&o, " at", x, y);
-        break;
-    case RF_EFFECT_MOVE:
-        put_c(&o, ' ');
-        put_id(&o, e->id ? e->id : "");
-        put_xy(&o, "", x, y);
-        break;
-    case RF_EFFECT_SET:
-        put_c(&o, ' ');
-        put_id(&o, e->id ? e->id : "");
-        put_c(&o, ' ');
-        put_s(&o, e->property ? e->property : "?");
-        put_c(&o, ' ');
-        put_long(&o, e->value);
-        break;
-    case RF_EFFECT_SPELL:
-        put_c(&o, ' ');
-        put_quoted(&o, e->text ? e->text : "");
-        put_xy(&o, " from", x, y);
-        put_xy(&o, " to", tx, ty);
-        break;
-    case RF_EFFECT_TICKER:
-        put_c(&o, ' ');
-        put_quoted(&o, e->text ? e->text : "");
-        break;
-    case RF_EFFECT_CLOCK_STOPPED:
-        put_c(&o, ' ');
-        put_id(&o, e->id ? e->id : "");
-        put_s(&o, " stopped");
-        break;
-    case RF_EFFECT_CUSTOM: {
-        size_t i;
-        put_c(&o, ' ');
-        put_quoted(&o, e->text ? e->text : "");
-        for (i = 0; e->attrs && i < e->nattrs; i++) {
-            put_c(&o, ' ');
-            put_id(&o, e->attrs[i].key);
-            put_c(&o, '=');
-            put_quoted(&o, e->attrs[i].value);
-        }
-        break;
-    }
-    case RF_EFFECT_KIND_COUNT:
-        break;
-    }
+    put_fields(&o, e, local);
     if (cap)
         buf[o.len < cap ? o.len : cap - 1] = '\0';
     return o.len;

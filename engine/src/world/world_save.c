@@ -333,14 +333,77 @@ typedef struct saved_room {
     long long variant; /* format 4: the room's variant (DESIGN 16), -1 none */
 } saved_room;
 
+/* A room record's words: its kind ('t' or '-') and its name. */
+typedef struct room_words {
+    char kind[4], name[RF_PLACED_NAME_MAX];
+} room_words;
+
+/* One room record into *w and *room (its variant: -1 before format 4);
+ * false on a fault in r. */
+static bool read_room(reader *r, size_t nv, room_words *w, saved_room *room)
+{
+    long long v[7];
+    const char *p;
+    size_t len, k;
+    if (!expect(r, "room") || !word(r, w->kind, sizeof w->kind) || !string(r, &p, &len))
+        return false;
+    v[6] = -1;
+    for (k = 0; k < nv; k++)
+        if (!integer(r, k < 4 ? -RF_WORLD_COORD_MAX : -1,
+                     k < 6 ? RF_WORLD_COORD_MAX : (long long)UINT32_MAX, &v[k]))
+            return false;
+    if (len >= sizeof w->name)
+        return fault(r, "a room name too long");
+    memcpy(w->name, p, len);
+    w->name[len] = '\0';
+    room->x = (int)v[0];
+    room->y = (int)v[1];
+    room->tw = (int)v[2];
+    room->th = (int)v[3];
+    room->orient = (int)v[4];
+    room->level_room = (int)v[5];
+    room->variant = v[6];
+    if (room->orient < 0 || room->orient >= RF_ORIENT_COUNT || room->tw < 0 || room->th < 0)
+        return fault(r, "a room's orientation or size out of range");
+    return true;
+}
+
+/* Gives a room of kind 't' its template from set and checks the record
+ * against it. RF_ERR_CONTENT (reported) when set does not hold the name;
+ * otherwise RF_OK, with a fault in r when the record does not fit. */
+static rf_status bind_room(reader *r, const rf_template_set *set, const room_words *w,
+                           saved_room *room, rf_diags *d)
+{
+    if (strcmp(w->kind, "t") == 0) {
+        room->t = set ? rf_template_set_find(set, w->name) : NULL;
+        if (!room->t) {
+            if (d)
+                (void)rf_diag_add(d, "save-damaged", "", 0, 0,
+                                  "the world save names room '%s', which the templates "
+                                  "given do not hold",
+                                  w->name);
+            return RF_ERR_CONTENT;
+        }
+        if (rf_template_width(room->t) != room->tw || rf_template_height(room->t) != room->th)
+            fault(r, "a room's template has another size than the saved one");
+        else if (room->variant >= 0 && !rf_template_varies(room->t))
+            fault(r, "a variant of a room that does not vary");
+    } else if (strcmp(w->kind, "-") != 0) {
+        fault(r, "a room kind ('t' or '-') expected");
+    } else if (room->variant >= 0) {
+        fault(r, "a variant of a level room without a template");
+    }
+    return RF_OK;
+}
+
 /* Reads the rooms section into *rooms (*n of them); a save of format 4 or
  * later gives each room its variant. */
 static rf_status read_rooms(reader *r, const rf_template_set *set, long long version,
                             saved_room **rooms, size_t *n, rf_diags *d)
 {
     size_t nv = version >= 4 ? 7 : 6;
-    long long count, v[7];
-    size_t i, k;
+    long long count;
+    size_t i;
     saved_room *out;
     if (!expect(r, "rooms") || !integer(r, 0, RF_WORLD_MAX_ROOMS, &count))
         return damaged(d, r->why, r->pos);
@@ -349,63 +412,11 @@ static rf_status read_rooms(reader *r, const rf_template_set *set, long long ver
     out = rf_calloc(count ? (size_t)count : 1, sizeof *out);
     if (!out)
         return RF_ERR_NOMEM;
-    for (i = 0; i < (size_t)count; i++) {
-        char kind[4], name[RF_PLACED_NAME_MAX];
-        const char *p;
-        size_t len;
-        if (!expect(r, "room") || !word(r, kind, sizeof kind) || !string(r, &p, &len))
-            break;
-        v[6] = -1;
-        for (k = 0; k < nv; k++)
-            if (!integer(r, k < 4 ? -RF_WORLD_COORD_MAX : -1,
-                         k < 6 ? RF_WORLD_COORD_MAX : (long long)UINT32_MAX, &v[k]))
-                break;
-        if (k < nv)
-            break;
-        if (len >= sizeof name) {
-            fault(r, "a room name too long");
-            break;
-        }
-        memcpy(name, p, len);
-        name[len] = '\0';
-        out[i].x = (int)v[0];
-        out[i].y = (int)v[1];
-        out[i].tw = (int)v[2];
-        out[i].th = (int)v[3];
-        out[i].orient = (int)v[4];
-        out[i].level_room = (int)v[5];
-        out[i].variant = v[6];
-        if (out[i].orient < 0 || out[i].orient >= RF_ORIENT_COUNT || out[i].tw < 0 ||
-            out[i].th < 0) {
-            fault(r, "a room's orientation or size out of range");
-            break;
-        }
-        if (strcmp(kind, "t") == 0) {
-            out[i].t = set ? rf_template_set_find(set, name) : NULL;
-            if (!out[i].t) {
-                rf_free(out);
-                if (d)
-                    (void)rf_diag_add(d, "save-damaged", "", 0, 0,
-                                      "the world save names room '%s', which the templates "
-                                      "given do not hold",
-                                      name);
-                return RF_ERR_CONTENT;
-            }
-            if (rf_template_width(out[i].t) != out[i].tw ||
-                rf_template_height(out[i].t) != out[i].th) {
-                fault(r, "a room's template has another size than the saved one");
-                break;
-            }
-            if (out[i].variant >= 0 && !rf_template_varies(out[i].t)) {
-                fault(r, "a variant of a room that does not vary");
-                break;
-            }
-        } else if (strcmp(kind, "-") != 0) {
-            fault(r, "a room kind ('t' or '-') expected");
-            break;
-        } else if (out[i].variant >= 0) {
-            fault(r, "a variant of a level room without a template");
-            break;
+    for (i = 0; i < (size_t)count && !r->why; i++) {
+        room_words w;
+        if (read_room(r, nv, &w, &out[i]) && bind_room(r, set, &w, &out[i], d) != RF_OK) {
+            rf_free(out);
+            return RF_ERR_CONTENT;
         }
     }
     if (r->why) {
@@ -511,11 +522,45 @@ static rf_status rebuild(rf_world *w, reader *r, const saved_room *rooms, size_t
     return RF_OK;
 }
 
+/* The save's payload into *buf (*len bytes, the caller frees it) and its
+ * format into *version: a frame's payload, or the rest of a bare format 1
+ * save. A failure is reported. */
+static rf_status read_payload(FILE *in, rf_diags *d, char **buf, size_t *len,
+                              long long *version)
+{
+    rf_frame fr;
+    rf_status st = rf_frame_read(in, MAGIC, RF_WORLD_SAVE_VERSION, RF_WORLD_SAVE_MAX, &fr);
+    *version = fr.version;
+    if (st == RF_ERR_CONTENT && fr.bare && *version == 1) {
+        st = read_all(in, buf, len); /* no length, no checksum: it reads to the end */
+    } else if (st == RF_ERR_CONTENT && !fr.why) {
+        if (d)
+            (void)rf_diag_add(d, "save-version", "", 0, 0,
+                              "the world save is of format %lld, from a later roomforge; this "
+                              "library (%s) reads format %d",
+                              *version, rf_version(NULL, NULL, NULL), RF_WORLD_SAVE_VERSION);
+        return RF_ERR_CONTENT;
+    } else if (st == RF_ERR_CONTENT) {
+        return damaged(d, fr.why, fr.at);
+    } else if (st == RF_OK) {
+        *buf = fr.payload;
+        *len = fr.len;
+    }
+    if (st == RF_ERR_IO || st == RF_ERR_LIMIT) {
+        if (d)
+            (void)rf_diag_add(d, st == RF_ERR_IO ? "io-error" : "save-damaged", "", 0, 0,
+                              st == RF_ERR_IO ? "cannot read the world save"
+                                              : "the world save is over %zu bytes",
+                              RF_WORLD_SAVE_MAX);
+        return st == RF_ERR_IO ? RF_ERR_IO : RF_ERR_CONTENT;
+    }
+    return st;
+}
+
 rf_status rf_world_load(const rf_world_opts *opts, const rf_template_set *templates, FILE *in,
                         rf_diags *d, rf_world **out)
 {
     reader r;
-    rf_frame fr;
     char *buf = NULL;
     size_t len = 0, nrooms = 0, nrngs = 0;
     long long version, tick, px, py;
@@ -527,31 +572,7 @@ rf_status rf_world_load(const rf_world_opts *opts, const rf_template_set *templa
     rf_status st;
     if (!in || !out)
         return RF_ERR_ARG;
-    st = rf_frame_read(in, MAGIC, RF_WORLD_SAVE_VERSION, RF_WORLD_SAVE_MAX, &fr);
-    version = fr.version;
-    if (st == RF_ERR_CONTENT && fr.bare && version == 1) {
-        st = read_all(in, &buf, &len); /* no length, no checksum: it reads to the end */
-    } else if (st == RF_ERR_CONTENT && !fr.why) {
-        if (d)
-            (void)rf_diag_add(d, "save-version", "", 0, 0,
-                              "the world save is of format %lld, from a later roomforge; this "
-                              "library (%s) reads format %d",
-                              version, rf_version(NULL, NULL, NULL), RF_WORLD_SAVE_VERSION);
-        return RF_ERR_CONTENT;
-    } else if (st == RF_ERR_CONTENT) {
-        return damaged(d, fr.why, fr.at);
-    } else if (st == RF_OK) {
-        buf = fr.payload;
-        len = fr.len;
-    }
-    if (st == RF_ERR_IO || st == RF_ERR_LIMIT) {
-        if (d)
-            (void)rf_diag_add(d, st == RF_ERR_IO ? "io-error" : "save-damaged", "", 0, 0,
-                              st == RF_ERR_IO ? "cannot read the world save"
-                                              : "the world save is over %zu bytes",
-                              RF_WORLD_SAVE_MAX);
-        return st == RF_ERR_IO ? RF_ERR_IO : RF_ERR_CONTENT;
-    }
+    st = read_payload(in, d, &buf, &len, &version);
     if (st != RF_OK)
         return st;
     memset(&r, 0, sizeof r);
