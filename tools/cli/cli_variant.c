@@ -1,9 +1,11 @@
 /* tools/cli/cli_variant.c: --variant N for show, gen and sim (DESIGN 16):
- * the number's parse and the variant's draw with its diagnostics.
+ * the number's parse and the variant's draw with its diagnostics; --orient
+ * K's parse for show and sim (DESIGN 12).
  *
  * Pipeline: CLI over rf_template_variant and rf_template_variant_check.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 #include "cli_variant.h"
@@ -17,6 +19,16 @@ bool cli_variant_parse(const char *cmd, const char *v, uint32_t *out)
         return false;
     }
     *out = (uint32_t)n;
+    return true;
+}
+
+bool cli_orient_parse(const char *cmd, const char *v, int *out)
+{
+    if (!v || strlen(v) != 1 || v[0] < '0' || v[0] > '7') {
+        (void)cli_usage_error(cmd, "--orient takes an orientation from 0 to 7");
+        return false;
+    }
+    *out = v[0] - '0';
     return true;
 }
 

@@ -68,10 +68,7 @@ static int take_format(const char *cmd, const char *v, void *ctx)
 
 static int take_orient(const char *cmd, const char *v, void *ctx)
 {
-    if (!v || strlen(v) != 1 || v[0] < '0' || v[0] > '7')
-        return cli_usage_error(cmd, "--orient takes an orientation from 0 to 7"), -1;
-    ((show_args *)ctx)->orient = v[0] - '0';
-    return 1;
+    return cli_orient_parse(cmd, v, &((show_args *)ctx)->orient) ? 1 : -1;
 }
 
 static int take_variant(const char *cmd, const char *v, void *ctx)

@@ -57,10 +57,7 @@ static int take_scenario(const char *cmd, const char *v, void *ctx)
 
 static int take_orient(const char *cmd, const char *v, void *ctx)
 {
-    if (!v || strlen(v) != 1 || v[0] < '0' || v[0] > '7')
-        return cli_usage_error(cmd, "--orient takes an orientation from 0 to 7"), -1;
-    ((sim_opts *)ctx)->orient = v[0] - '0';
-    return 1;
+    return cli_orient_parse(cmd, v, &((sim_opts *)ctx)->orient) ? 1 : -1;
 }
 
 static int take_coords(const char *cmd, const char *v, void *ctx)
