@@ -71,6 +71,41 @@ static void push_tiles(lua_State *L, const rf_level *l)
     }
 }
 
+/* The loop map's rows and the chokepoints ({x, y, cut off}), as the JSON's
+ * "loops" and "chokepoints"; sets both fields of the table on top. */
+static void push_analysis(lua_State *L, const rf_level *l)
+{
+    const rf_grid *g = rf_level_grid(l);
+    int x, y, n = 0, w = rf_grid_width(g), h = rf_grid_height(g);
+    lua_createtable(L, h, 0);
+    for (y = 0; y < h; y++) {
+        luaL_Buffer b;
+        char *row;
+        luaL_buffinit(L, &b);
+        row = luaL_prepbuffsize(&b, (size_t)w + 1);
+        if (!rf_level_loop_row(l, y, row, (size_t)w + 1))
+            luaL_error(L, "roomforge: loop row %d cannot be read", y);
+        luaL_addsize(&b, (size_t)w);
+        luaL_pushresult(&b);
+        lua_rawseti(L, -2, y + 1);
+    }
+    lua_setfield(L, -2, "loops");
+    lua_newtable(L);
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++)
+            if (rf_level_choke(l, x, y) > 0) {
+                lua_createtable(L, 3, 0);
+                lua_pushinteger(L, x);
+                lua_rawseti(L, -2, 1);
+                lua_pushinteger(L, y);
+                lua_rawseti(L, -2, 2);
+                lua_pushinteger(L, rf_level_choke(l, x, y));
+                lua_rawseti(L, -2, 3);
+                lua_rawseti(L, -2, ++n);
+            }
+    lua_setfield(L, -2, "chokepoints");
+}
+
 /* A room as level_json.c writes it: dug rooms are named "room N" or
  * "corridor N" and have no template, file or line. */
 static void push_room(lua_State *L, const rf_room_rec *r)
@@ -135,7 +170,7 @@ static void push_fields(lua_State *L, const rf_level *l)
     const rf_grid *g = rf_level_grid(l);
     size_t i, n;
     int x, y;
-    lua_createtable(L, 0, 10);
+    lua_createtable(L, 0, 12);
     /* seeds past 2^63 read as negative integers: Lua's integers are signed */
     rf_lua_set_int(L, "seed", (lua_Integer)rf_level_seed(l));
     rf_lua_set_int(L, "depth", rf_level_depth(l));
@@ -173,6 +208,7 @@ static void push_fields(lua_State *L, const rf_level *l)
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     lua_setfield(L, -2, "feelings");
+    push_analysis(L, l);
 }
 
 /* The fields table (user value 2), made on first use; pushed. */

@@ -96,7 +96,11 @@ function H.level_json(l)
                             l.traps)
   local f = {}
   for i, s in ipairs(l.feelings) do f[i] = H.str(s) end
-  b[#b + 1] = table.concat(f, ",") .. "]}\n"
+  b[#b + 1] = table.concat(f, ",") .. "],\n\"loops\":["
+  for y, row in ipairs(l.loops) do b[#b + 1] = (y > 1 and ",\n" or "\n") .. H.str(row) end
+  local c = {}
+  for i, p in ipairs(l.chokepoints) do c[i] = string.format("[%d,%d,%d]", p[1], p[2], p[3]) end
+  b[#b + 1] = "],\n\"chokepoints\":[" .. table.concat(c, ",") .. "]}\n"
   return table.concat(b)
 end
 

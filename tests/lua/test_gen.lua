@@ -64,7 +64,23 @@ H.eq(level.render, level.render, "methods and fields share the level")
 H.eq(level:data(), level:data(), "level:data() is the one fields table")
 local keys = 0
 for k in pairs(level) do keys = keys + 1 end
-H.eq(keys, 10, "pairs(level) walks gen's ten fields")
+H.eq(keys, 12, "pairs(level) walks gen's twelve fields")
+-- the loop and chokepoint map: rows as the tiles, 'o' and '.' only on walkable tiles
+H.eq(#level.loops, 29, "#level.loops")
+local looped = 0
+for y, row in ipairs(level.loops) do
+  H.eq(#row, 79, "a loop row is a string of the width")
+  for x = 1, #row do
+    local c, t = row:sub(x, x), level.tiles[y]:sub(x, x)
+    H.check((c == " ") == (t == " " or t == "#" or t == "X" or t == "~" or t == "L" or t == ":"),
+            "loop map and tiles agree on walkable at " .. x .. "," .. y)
+    if c == "o" then looped = looped + 1 end
+  end
+end
+H.check(looped > 0 and #level.chokepoints > 0, "a brogue level has loops and chokepoints")
+local cp = level.chokepoints[1]
+H.check(cp[3] > 0 and level.loops[cp[2] + 1]:sub(cp[1] + 1, cp[1] + 1) ~= " ",
+        "a chokepoint is {x, y, tiles cut off} on a walkable tile")
 H.check(tostring(level):find("seed 3, depth 5, 79x29", 1, true), "tostring(level)")
 H.eq(level.nosuchfield, nil, "an unknown field is nil")
 H.eq(level[1], nil, "a number key is no field")

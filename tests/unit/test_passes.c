@@ -7,6 +7,7 @@
 
 #include "level_check.h"
 #include "level_gen_check.h"
+#include "grid_rows.h"
 #include "rf_test.h"
 #include "dig/seam.h"
 #include "roomforge/level.h"
@@ -196,6 +197,47 @@ START_TEST(chokepoints_are_exactly_the_cut_tiles)
 }
 END_TEST
 
+/* The loop map of rows, as 'o' / '.' / ' ' rows compared with want. */
+static void check_loops(const char *const *rows, const char *const *want, int h)
+{
+    rf_grid *g = grid_of(rows, h);
+    int w = rf_grid_width(g), x, y;
+    int *choke = rf_calloc((size_t)w * (size_t)h, sizeof *choke);
+    uint8_t *loop = rf_calloc((size_t)w * (size_t)h, 1);
+    ck_assert_ptr_nonnull(choke);
+    ck_assert_ptr_nonnull(loop);
+    ck_assert_int_eq(rf_chokepoints(g, choke, loop), RF_OK);
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++) {
+            char got = loop[y * w + x] ? 'o' : rf_tile_is_walkable(rf_grid_get(g, x, y)) ? '.' : ' ';
+            char exp = want[y][x] == '#' ? ' ' : want[y][x];
+            ck_assert_msg(got == exp, "row %d col %d: %c, want %c", y, x, got, exp);
+        }
+    rf_free(choke);
+    rf_free(loop);
+    rf_grid_free(g);
+}
+
+/* Room floor lies on cycles (a 2x2 of floor is one); corridors that rejoin
+ * round a block are one loop; a dead-end corridor, a corridor between two
+ * areas and a lone tile are on none. */
+START_TEST(loop_map_marks_tiles_on_cycles)
+{
+    static const char *const rooms[] = {"############", "#....###...#", "#....+.+...#",
+                                        "#....###...#", "###.########", "###.########",
+                                        "############"};
+    static const char *const rooms_want[] = {"############", "#oooo###ooo#", "#oooo...ooo#",
+                                             "#oooo###ooo#", "###.########", "###.########",
+                                             "############"};
+    static const char *const ring[] = {"##########", "#.......##", "#.#####.##", "#.#####.##",
+                                       "#........#", "##########"};
+    static const char *const ring_want[] = {"##########", "#ooooooo##", "#o#####o##",
+                                            "#o#####o##", "#ooooooo.#", "##########"};
+    check_loops(rooms, rooms_want, 7);
+    check_loops(ring, ring_want, 6);
+}
+END_TEST
+
 START_TEST(bridges_cross_lakes_between_walkable_ends)
 {
     rf_level_opts o;
@@ -243,6 +285,7 @@ static Suite *passes_suite(void)
     tcase_add_test(tables, secret_doors_appear_at_the_seed_rate);
     tcase_add_test(terrain, passes_leave_no_diagonal_no_orphan_no_stray_wall);
     tcase_add_test(terrain, chokepoints_are_exactly_the_cut_tiles);
+    tcase_add_test(terrain, loop_map_marks_tiles_on_cycles);
     tcase_add_test(terrain, bridges_cross_lakes_between_walkable_ends);
     suite_add_tcase(s, tables);
     suite_add_tcase(s, terrain);

@@ -371,7 +371,7 @@ START_TEST(the_chokepoint_map_is_the_finished_levels)
             ck_assert_int_eq(rf_level_generate(s, &o, &lv, NULL), RF_OK);
             g = rf_level_grid(lv);
             want = rf_calloc((size_t)g->w * (size_t)g->h, sizeof *want);
-            ck_assert_int_eq(rf_chokepoints(g, want), RF_OK);
+            ck_assert_int_eq(rf_chokepoints(g, want, NULL), RF_OK);
             for (y = 0; y < g->h; y++)
                 for (x = 0; x < g->w; x++)
                     ck_assert_msg(rf_level_choke(lv, x, y) == want[y * g->w + x],

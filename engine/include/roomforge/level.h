@@ -157,6 +157,14 @@ RF_API int rf_level_traps(const rf_level *l);
 /* The chokepoint value at (x, y): walkable tiles cut off by removing it
  * (0 when it is no chokepoint or outside). */
 RF_API int rf_level_choke(const rf_level *l, int x, int y);
+/* True when (x, y) is walkable and lies on a loop: a cycle of 4-neighbour
+ * steps over walkable tiles (a room's floor, a corridor that rejoins; not a
+ * dead end or a tree's branch). The seed's loop map, for machines (DESIGN 17). */
+RF_API bool rf_level_in_loop(const rf_level *l, int x, int y);
+/* Row y of the loop map as the level's JSON "loops" writes it, w characters
+ * and a NUL into out ('o' on a loop, '.' another walkable tile, ' ' the rest);
+ * false when y is outside or size is below w + 1. */
+RF_API bool rf_level_loop_row(const rf_level *l, int y, char *out, size_t size);
 /* The objects placed on the level (special rooms, templates, then
  * population: traps and hordes, populate.h), in the order they were placed. */
 RF_API size_t rf_level_object_count(const rf_level *l);

@@ -21,6 +21,7 @@ void rf_level_free(rf_level *l)
     rf_room_list_fini(&l->rooms);
     rf_placed_list_fini(&l->objs);
     rf_free(l->choke);
+    rf_free(l->loop);
     rf_free(l->plan);
     for (i = 0; i < l->nvariants; i++)
         rf_template_variant_free(l->variants[i]);
@@ -115,6 +116,26 @@ int rf_level_choke(const rf_level *l, int x, int y)
     if (!l->choke || !rf_grid_in_bounds(l->g, x, y))
         return 0;
     return l->choke[(size_t)y * (size_t)l->g->w + (size_t)x];
+}
+
+bool rf_level_in_loop(const rf_level *l, int x, int y)
+{
+    if (!l->loop || !rf_grid_in_bounds(l->g, x, y))
+        return false;
+    return l->loop[(size_t)y * (size_t)l->g->w + (size_t)x] != 0;
+}
+
+bool rf_level_loop_row(const rf_level *l, int y, char *out, size_t size)
+{
+    int x, w = l->g->w;
+    if (y < 0 || y >= l->g->h || size < (size_t)w + 1)
+        return false;
+    for (x = 0; x < w; x++) {
+        bool walk = rf_tile_is_walkable((rf_tile)RF_GRID_AT(l->g, x, y));
+        out[x] = rf_level_in_loop(l, x, y) ? 'o' : walk ? '.' : ' ';
+    }
+    out[w] = '\0';
+    return true;
 }
 
 rf_status rf_level_write_ascii(const rf_level *l, FILE *out) { return rf_grid_write_ascii(l->g, out); }

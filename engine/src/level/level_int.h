@@ -2,7 +2,7 @@
  * files (level.c, level_gen.c, the recipe and its steps).
  *
  * Pipeline: level. The recipe's steps (recipe_steps.c) fill lv->g, lv->rooms,
- * lv->choke and lv->traps, then the objects, stairs and feelings.
+ * lv->choke, lv->loop and lv->traps, then the objects, stairs and feelings.
  */
 #ifndef RF_LEVEL_INT_H
 #define RF_LEVEL_INT_H
@@ -15,7 +15,8 @@
 struct rf_level {
     rf_grid *g;
     rf_room_list rooms;
-    int *choke;      /* w*h, zeroed; diggers without a map leave it so */
+    int *choke;      /* w*h chokepoint values of the finished level */
+    uint8_t *loop;   /* w*h: 1 on a tile that lies on a loop */
     int up_x, up_y, down_x, down_y;
     int traps;
     uint64_t seed;

@@ -70,6 +70,29 @@ static void write_object_json(FILE *out, const rf_placed *p, size_t handle)
             truth(p->key), p->horde, truth(p->leader), truth(p->asleep));
 }
 
+/* The loop and chokepoint map (DESIGN 17's, for machines): "loops", the rows
+ * of rf_level_loop_row, and "chokepoints", [x, y, tiles cut off] in row order. */
+static rf_status write_analysis_json(const rf_level *l, FILE *out)
+{
+    int x, y, n = 0;
+    char *row = rf_alloc((size_t)l->g->w + 1);
+    if (!row)
+        return RF_ERR_NOMEM;
+    fputs(",\n\"loops\":[", out);
+    for (y = 0; y < l->g->h; y++) {
+        (void)rf_level_loop_row(l, y, row, (size_t)l->g->w + 1);
+        fprintf(out, "%s\"%s\"", y ? ",\n" : "\n", row);
+    }
+    rf_free(row);
+    fputs("],\n\"chokepoints\":[", out);
+    for (y = 0; y < l->g->h; y++)
+        for (x = 0; x < l->g->w; x++)
+            if (rf_level_choke(l, x, y) > 0)
+                fprintf(out, "%s[%d,%d,%d]", n++ ? "," : "", x, y, rf_level_choke(l, x, y));
+    putc(']', out);
+    return RF_OK;
+}
+
 static rf_status write_json(const rf_level *l, FILE *out, bool base_names)
 {
     size_t i;
@@ -96,7 +119,10 @@ static rf_status write_json(const rf_level *l, FILE *out, bool base_names)
             putc(',', out);
         rf_json_string(out, l->feelings[i]);
     }
-    fputs("]}\n", out);
+    putc(']', out);
+    if (write_analysis_json(l, out) != RF_OK)
+        return RF_ERR_NOMEM;
+    fputs("}\n", out);
     return ferror(out) ? RF_ERR_IO : RF_OK;
 }
 
@@ -108,6 +134,7 @@ static size_t json_guess(const rf_level *l)
 {
     size_t n = ((size_t)l->g->w + 4) * (size_t)l->g->h + 4096;
     n += l->rooms.n * 512 + l->objs.n * 512 + l->nfeelings * 256;
+    n += ((size_t)l->g->w + 4) * (size_t)l->g->h; /* the loop map */
     return n < JSON_MAX ? n : JSON_MAX;
 }
 

@@ -259,6 +259,7 @@ rf_status rf_recipe_run_level(rf_recipe_run *r)
     if (r->probe)
         return incomplete(r, &src, "never digs the level");
     st = check_done(r, &src);
-    /* the map rf_level_choke gives is the finished level's */
-    return st == RF_OK && r->choke_stale ? rf_chokepoints(r->lv->g, r->lv->choke) : st;
+    /* the maps rf_level_choke and rf_level_in_loop give are the finished
+     * level's (recomputing an unchanged map gives the same values) */
+    return st == RF_OK ? rf_chokepoints(r->lv->g, r->lv->choke, r->lv->loop) : st;
 }

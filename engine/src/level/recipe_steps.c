@@ -205,7 +205,8 @@ static bool make_grid(lua_State *L, rf_recipe_run *r, const char *step,
     }
     lv->g = rf_grid_new(w, h);
     lv->choke = rf_calloc((size_t)w * (size_t)h, sizeof *lv->choke);
-    if (!lv->g || !lv->choke)
+    lv->loop = rf_calloc((size_t)w * (size_t)h, 1);
+    if (!lv->g || !lv->choke || !lv->loop)
         step_fail(L, r, RF_ERR_NOMEM, step);
     r->dug = step;
     place_opts(r, &po);
@@ -455,7 +456,7 @@ static int step_populate(lua_State *L)
     po.up_y = r->lv->up_y;
     po.choke = r->lv->choke;
     r->lv->traps = po.traps;
-    st = r->choke_stale ? rf_chokepoints(r->lv->g, r->lv->choke) : RF_OK;
+    st = r->choke_stale ? rf_chokepoints(r->lv->g, r->lv->choke, NULL) : RF_OK;
     r->choke_stale = false;
     if (st == RF_OK)
         st = rf_populate(r->lv->g, &r->lv->rooms, t ? t : rf_horde_table_bundled(), &po, &rng,

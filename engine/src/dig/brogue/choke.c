@@ -1,9 +1,11 @@
-/* engine/src/dig/brogue/choke.c: the chokepoint map: for each walkable tile
- * that splits the walkable area, the number of tiles it cuts off.
+/* engine/src/dig/brogue/choke.c: the loop and chokepoint map: for each
+ * walkable tile that splits the walkable area, the number of tiles it cuts
+ * off; and which tiles lie on a loop (a cycle of 4-neighbour steps).
  *
  * Pipeline: dig, a Brogue post-pass; recomputed by the level stage after
  * special rooms and templates (rf_chokepoints); read by population.
- * Design: Tarjan's articulation points as an iterative DFS, O(area).
+ * Design: Tarjan's articulation points and bridges as one iterative DFS,
+ * O(area).
  * Seeds: shared/seeds/brogue-level-generation.txt (loops and chokepoints).
  */
 #include <string.h>
@@ -11,16 +13,20 @@
 #include "core/seam.h"
 #include "brogue_int.h"
 
-/* The map of g into choke; disc, low, sub, stack (ints) and it (bytes) are
- * scratch of w*h entries each. */
-static void choke_map(const rf_grid *g, int *choke, int *disc, int *low, int *sub, int *stack,
-                      uint8_t *it)
+/* The map of g into choke, and when loop is not NULL 1 into loop for each
+ * tile on a cycle: an end of a tree edge that is no bridge (low[v] <= disc[p];
+ * a back edge's ends are ends of such tree edges too). disc, low, sub, stack
+ * (ints) and it (bytes) are scratch of w*h entries each. */
+static void choke_map(const rf_grid *g, int *choke, uint8_t *loop, int *disc, int *low, int *sub,
+                      int *stack, uint8_t *it)
 {
     int w = g->w, n = w * g->h, s, timer = 0;
     const int offs[4] = {-w, 1, w, -1};
     const uint8_t *t = g->t;
     memset(choke, 0, (size_t)n * sizeof *choke);
     memset(disc, 0, (size_t)n * sizeof *disc);
+    if (loop)
+        memset(loop, 0, (size_t)n);
     for (s = 0; s < n; s++) {
         int sp = 0, root_children = 0, root_max = 0;
         if (disc[s] || !rf_tile_is_walkable((rf_tile)t[s]))
@@ -49,6 +55,8 @@ static void choke_map(const rf_grid *g, int *choke, int *disc, int *low, int *su
                 int p = stack[sp - 1];
                 low[p] = low[v] < low[p] ? low[v] : low[p];
                 sub[p] += sub[v];
+                if (loop && low[v] <= disc[p])
+                    loop[p] = loop[v] = 1;
                 if (p == s) {
                     root_children++;
                     root_max = sub[v] > root_max ? sub[v] : root_max;
@@ -64,18 +72,18 @@ static void choke_map(const rf_grid *g, int *choke, int *disc, int *low, int *su
 
 bool rf_pass_chokepoints(rf_brogue *d, int *choke)
 {
-    choke_map(d->g, choke, d->dist, d->label, d->aux, d->queue, d->ca_b);
+    choke_map(d->g, choke, NULL, d->dist, d->label, d->aux, d->queue, d->ca_b);
     return true;
 }
 
-rf_status rf_chokepoints(const rf_grid *g, int *choke)
+rf_status rf_chokepoints(const rf_grid *g, int *choke, uint8_t *loop)
 {
     size_t n = (size_t)g->w * (size_t)g->h;
     int *ints = rf_alloc(4 * n * sizeof *ints);
     uint8_t *it = rf_alloc(n);
     rf_status st = ints && it ? RF_OK : RF_ERR_NOMEM;
     if (st == RF_OK)
-        choke_map(g, choke, ints, ints + n, ints + 2 * n, ints + 3 * n, it);
+        choke_map(g, choke, loop, ints, ints + n, ints + 2 * n, ints + 3 * n, it);
     rf_free(ints);
     rf_free(it);
     return st;

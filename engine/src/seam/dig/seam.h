@@ -230,8 +230,10 @@ rf_status rf_brogue_dig_attach(rf_grid *g, rf_room_list *rooms, const rf_brogue_
                                rf_rng *cosmetic, int *choke, rf_brogue_info *info,
                                const rf_brogue_attach *attach);
 
-/* The same map for any grid, with scratch of its own: RF_OK or RF_ERR_NOMEM. */
-rf_status rf_chokepoints(const rf_grid *g, int *choke);
+/* The same map for any grid, with scratch of its own, and when loop is not
+ * NULL the loop map (w*h bytes, 1 on a tile that lies on a cycle of walkable
+ * 4-neighbour steps): RF_OK or RF_ERR_NOMEM. */
+rf_status rf_chokepoints(const rf_grid *g, int *choke, uint8_t *loop);
 
 /* NetHack's rooms-and-corridors digger.
  *
