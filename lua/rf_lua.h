@@ -136,10 +136,10 @@ int rf_lua_pack_gen(lua_State *L);
 int rf_lua_pack_sim(lua_State *L);
 int rf_lua_pack_stats(lua_State *L);
 
-/* Pushes the JSON value of text (len bytes), written by the library, as Lua
- * values: objects tables, arrays sequences, null nil. Raises on bytes that
- * are no JSON (the library's writer is at fault then). */
-void rf_lua_push_json(lua_State *L, const char *text, size_t len);
+/* Pushes s's figures as tables of its JSON report's shape (rf_lua_figures.c):
+ * objects tables, arrays sequences, integers Lua integers, reals floats,
+ * null nil. Raises only when memory runs out. */
+void rf_lua_push_stats(lua_State *L, const rf_stats *s);
 int rf_lua_level_world(lua_State *L);
 /* rf.load_world(pack, bytes) (rf_lua_world.c). */
 int rf_lua_load_world(lua_State *L);

@@ -2,9 +2,9 @@
  * pack (DESIGN 13), as `roomforge stats` makes them.
  *
  * Pipeline: above the library (DESIGN 13, 15): rf_stats_run over the pack's
- * profiles and templates on jobs threads, rf_stats_write; produces the
- * report's JSON shape as tables (through rf_lua_push_json: the figures have
- * no accessors) or, with `format`, the report's bytes.
+ * profiles and templates on jobs threads; produces the report's JSON shape
+ * as tables (rf_lua_push_stats over the figure walk, rf_stats_each) or,
+ * with `format`, the report's bytes (rf_stats_write).
  * Design: options are `stats`' flags by name; a profile the pack lacks is
  * nil, diagnostics (the library's unknown-profile), misuse raises.
  */
@@ -152,16 +152,18 @@ int rf_lua_pack_stats(lua_State *L)
         return luaL_error(L, "roomforge: out of memory");
     if (st != RF_OK)
         return rf_lua_fail(L, box->diags);
-    f = open_memstream(&box->buf, &len);
-    if (!f)
-        return luaL_error(L, "roomforge: out of memory");
-    st = rf_stats_write(box->stats, f, fmt);
-    if (fclose(f) != 0 || st != RF_OK)
-        return luaL_error(L, "roomforge: stats: %s", rf_status_str(st != RF_OK ? st : RF_ERR_NOMEM));
-    if (format)
+    if (format) {
+        f = open_memstream(&box->buf, &len);
+        if (!f)
+            return luaL_error(L, "roomforge: out of memory");
+        st = rf_stats_write(box->stats, f, fmt);
+        if (fclose(f) != 0 || st != RF_OK)
+            return luaL_error(L, "roomforge: stats: %s",
+                              rf_status_str(st != RF_OK ? st : RF_ERR_NOMEM));
         lua_pushlstring(L, box->buf ? box->buf : "", len);
-    else
-        rf_lua_push_json(L, box->buf ? box->buf : "", len);
+    } else {
+        rf_lua_push_stats(L, box->stats);
+    }
     rf_lua_push_diags(L, box->diags);
     return 2;
 }

@@ -2,8 +2,9 @@
  * (engine/src/stats): expected and observed shares over known weights, the
  * never-placed reasons, figures against an independent count of the same
  * levels, the same bytes for any --jobs, shards merged into the whole run's
- * bytes, a merge refusing what is not one run's shards, and the reader
- * refusing bad JSON at its byte (json-c plus stats_jread.c's checks).
+ * bytes, a merge refusing what is not one run's shards, the reader
+ * refusing bad JSON at its byte (json-c plus stats_jread.c's checks), and
+ * the figure walk (rf_stats_each) echoed back as the JSON report's bytes.
  *
  * Small templates are written inline; profiles too, with special rooms and
  * population off where a test counts only the placer's work.
@@ -721,6 +722,188 @@ START_TEST(vary_hashes_keep_the_smallest_and_merge_exactly)
 }
 END_TEST
 
+/* ---- rf_stats_each: the walk the JSON report is written from ---- */
+
+/* A visitor that writes what it is handed as compact JSON by rules of its
+ * own, and checks the walk's shape: one value at the top, keys in objects
+ * only, containers closed as opened, never deeper than RF_STATS_MAX_DEPTH. */
+typedef struct echo {
+    FILE *out;
+    int depth, max_depth, tops;
+    bool more[RF_STATS_MAX_DEPTH + 1], array[RF_STATS_MAX_DEPTH + 1];
+} echo;
+
+static void echo_member(echo *e, const char *key)
+{
+    if (e->depth == 0) {
+        e->tops++;
+        ck_assert_ptr_null(key);
+    } else {
+        ck_assert_msg((key == NULL) == e->array[e->depth], "a key in an array or none in an object");
+        if (e->more[e->depth])
+            fputc(',', e->out);
+        e->more[e->depth] = true;
+    }
+    if (key) {
+        rf_json_string(e->out, key);
+        fputc(':', e->out);
+    }
+}
+
+static void echo_open(echo *e, const char *key, bool array)
+{
+    echo_member(e, key);
+    fputc(array ? '[' : '{', e->out);
+    ck_assert_int_lt(e->depth, RF_STATS_MAX_DEPTH);
+    e->depth++;
+    if (e->depth > e->max_depth)
+        e->max_depth = e->depth;
+    e->more[e->depth] = false;
+    e->array[e->depth] = array;
+}
+
+static void echo_close(echo *e, bool array)
+{
+    ck_assert_int_gt(e->depth, 0);
+    ck_assert(e->array[e->depth] == array);
+    e->depth--;
+    fputc(array ? ']' : '}', e->out);
+}
+
+static void echo_begin_object(void *ud, const char *key) { echo_open(ud, key, false); }
+static void echo_end_object(void *ud) { echo_close(ud, false); }
+static void echo_begin_array(void *ud, const char *key) { echo_open(ud, key, true); }
+static void echo_end_array(void *ud) { echo_close(ud, true); }
+
+static void echo_integer(void *ud, const char *key, int64_t v)
+{
+    echo_member(ud, key);
+    fprintf(((echo *)ud)->out, "%lld", (long long)v);
+}
+
+static void echo_count(void *ud, const char *key, uint64_t v)
+{
+    echo_member(ud, key);
+    fprintf(((echo *)ud)->out, "%llu", (unsigned long long)v);
+}
+
+static void echo_real(void *ud, const char *key, double v, int precision)
+{
+    ck_assert(precision == 3 || precision == 6);
+    echo_member(ud, key);
+    fprintf(((echo *)ud)->out, "%.*f", precision, v);
+}
+
+static void echo_string(void *ud, const char *key, const char *v)
+{
+    ck_assert_ptr_nonnull(v);
+    echo_member(ud, key);
+    rf_json_string(((echo *)ud)->out, v);
+}
+
+static void echo_boolean(void *ud, const char *key, bool v)
+{
+    echo_member(ud, key);
+    fputs(v ? "true" : "false", ((echo *)ud)->out);
+}
+
+static void echo_null(void *ud, const char *key)
+{
+    echo_member(ud, key);
+    fputs("null", ((echo *)ud)->out);
+}
+
+/* s's walk echoed is its JSON report but for the report's line breaks (a
+ * JSON string holds none); returns the deepest nesting seen. */
+static int check_each_is_json(const rf_stats *s)
+{
+    static const rf_stats_visitor v = {echo_begin_object, echo_end_object, echo_begin_array,
+                                       echo_end_array,    echo_integer,    echo_count,
+                                       echo_real,         echo_string,     echo_boolean,
+                                       echo_null};
+    echo e;
+    char *walked = NULL, *json, *p, *q;
+    size_t wlen, jlen;
+    memset(&e, 0, sizeof e);
+    e.out = open_memstream(&walked, &wlen);
+    ck_assert_ptr_nonnull(e.out);
+    rf_stats_each(s, &v, &e);
+    ck_assert_int_eq(fclose(e.out), 0);
+    ck_assert_int_eq(e.depth, 0);
+    ck_assert_int_eq(e.tops, 1);
+    json = report(s, RF_STATS_JSON, &jlen);
+    for (p = q = json; *p; p++) /* the report without its line breaks */
+        if (*p != '\n')
+            *q++ = *p;
+    *q = '\0';
+    ck_assert_str_eq(walked, json);
+    free(walked);
+    free(json);
+    return e.max_depth;
+}
+
+/* The walk is the JSON report: a run of two profiles, a shard, a run whose
+ * levels all failed, and rooms that vary (the deepest nesting). */
+START_TEST(each_walks_what_json_writes)
+{
+    rf_stats_opts o;
+    rf_stats *s = NULL;
+    rf_template_set *vary = rf_template_set_new();
+    static const char *const huge[] = {"Huge"};
+    opts(&o, both, 2, 3, 1, 3, 2);
+    ck_assert_int_eq(rf_stats_run(&o, &s, NULL), RF_OK);
+    ck_assert_int_eq(check_each_is_json(s), 6); /* by_profile, a profile, a dist, its hist */
+    rf_stats_free(s);
+    o.shard = 2;
+    o.nshards = 3;
+    o.rooms = huge;
+    o.nrooms = 1;
+    ck_assert_int_eq(rf_stats_run(&o, &s, NULL), RF_OK);
+    ck_assert(s->first_failure.set);
+    (void)check_each_is_json(s);
+    rf_stats_free(s);
+    ck_assert_ptr_nonnull(vary);
+    ck_assert_int_eq(rf_template_set_load_file(vary, RF_TEST_DATA "/vary_stats/rooms.xml", NULL),
+                     RF_OK);
+    opts(&o, one, 1, 4, 1, 4, 2);
+    o.templates = vary;
+    ck_assert_int_eq(rf_stats_run(&o, &s, NULL), RF_OK);
+    ck_assert_int_eq(check_each_is_json(s), RF_STATS_MAX_DEPTH); /* a subst's choice */
+    rf_stats_free(s);
+    rf_template_set_free(vary);
+}
+END_TEST
+
+static void count_object(void *ud, const char *key)
+{
+    (void)key;
+    ++*(size_t *)ud;
+}
+
+/* A visitor may leave callbacks NULL: one that counts objects alone sees
+ * every object of the report. */
+START_TEST(each_skips_null_callbacks)
+{
+    rf_stats_visitor v;
+    rf_stats_opts o;
+    rf_stats *s = NULL;
+    size_t objects = 0, braces = 0, len, i;
+    char *json;
+    memset(&v, 0, sizeof v);
+    v.begin_object = count_object;
+    opts(&o, both, 2, 2, 1, 2, 1);
+    ck_assert_int_eq(rf_stats_run(&o, &s, NULL), RF_OK);
+    rf_stats_each(s, &v, &objects);
+    json = report(s, RF_STATS_JSON, &len);
+    for (i = 0; i < len; i++) /* no name of the fixture holds a brace */
+        braces += json[i] == '{';
+    ck_assert_uint_eq(objects, braces);
+    ck_assert_uint_gt(objects, s->nt + 2 * s->np);
+    free(json);
+    rf_stats_free(s);
+}
+END_TEST
+
 static Suite *stats_suite(void)
 {
     Suite *s = suite_create("stats");
@@ -743,6 +926,12 @@ static Suite *stats_suite(void)
     tcase_add_test(tc, allocation_failures);
     tcase_add_test(tc, orient_decides_size);
     tcase_add_test(tc, vary_hashes_keep_the_smallest_and_merge_exactly);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("each");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, each_walks_what_json_writes);
+    tcase_add_test(tc, each_skips_null_callbacks);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -97,6 +97,43 @@ RF_API bool rf_stats_format_parse(const char *s, rf_stats_format *out);
 /* Writes s in fmt. RF_ERR_IO when out fails. */
 RF_API RF_NODISCARD rf_status rf_stats_write(const rf_stats *s, FILE *out, rf_stats_format fmt);
 
+/* ---- the report's figures, walked ---- */
+
+/* Containers rf_stats_each opens at most, one inside the other (the report
+ * object, templates, a template, variants, substs, a subst, choices, a
+ * choice): a fixed stack of this depth follows any walk. */
+#define RF_STATS_MAX_DEPTH 8
+
+/* What rf_stats_each hands over, in the JSON report's order: every value
+ * with its key inside an object, NULL inside an array. Numbers come in
+ * three kinds, so a writer prints each as the report does: integer (lines,
+ * weights, depths, sizes: may be negative), count (counts, sums, indices,
+ * map hashes: any uint64_t) and real (the derived figures: shares, means,
+ * z), with the digits after the point the report prints (it rounds there,
+ * so equal sums give equal text). Strings are the bytes held (the JSON
+ * writer escapes them and writes each byte that is no UTF-8 as U+FFFD);
+ * null stands for a figure the report has none of (a z with no variance,
+ * no first failure, no recipe). Any callback may be NULL (skipped). */
+typedef struct rf_stats_visitor {
+    void (*begin_object)(void *ud, const char *key);
+    void (*end_object)(void *ud);
+    void (*begin_array)(void *ud, const char *key);
+    void (*end_array)(void *ud);
+    void (*integer)(void *ud, const char *key, int64_t v);
+    void (*count)(void *ud, const char *key, uint64_t v);
+    void (*real)(void *ud, const char *key, double v, int precision);
+    void (*string)(void *ud, const char *key, const char *v);
+    void (*boolean)(void *ud, const char *key, bool v);
+    void (*null)(void *ud, const char *key);
+} rf_stats_visitor;
+
+/* Walks s's figures through v (with ud): one report object, the structure,
+ * keys and order of rf_stats_write RF_STATS_JSON, which is written by this
+ * walk. Keys and strings are borrowed for the call. The walk allocates
+ * nothing and holds nothing between callbacks, so a callback may leave it
+ * by longjmp (a Lua error) and leak nothing. */
+RF_API void rf_stats_each(const rf_stats *s, const rf_stats_visitor *v, void *ud);
+
 RF_API uint64_t rf_stats_levels(const rf_stats *s);     /* levels kept and tallied */
 RF_API uint64_t rf_stats_failed(const rf_stats *s);     /* levels whose generation failed */
 RF_API uint64_t rf_stats_violations(const rf_stats *s); /* invariants broken (expected 0) */

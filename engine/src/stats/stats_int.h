@@ -185,9 +185,8 @@ uint64_t rf_st_subst_picks(const st_subst *u);
 double rf_st_choice_expected(const st_subst *u, const st_choice *c);
 double rf_st_choice_observed(const st_subst *u, const st_choice *c);
 double rf_st_choice_z(const st_subst *u, const st_choice *c, bool *defined);
-/* The varying templates' table in the text and html reports. */
+/* The varying templates' table in the text report. */
 void rf_st_vary_write_text(const rf_stats *s, FILE *out);
-void rf_st_vary_write_json(const st_tmpl *t, FILE *out);
 
 /* Per-thread scratch for rf_st_tally (sized to the template set). */
 typedef struct st_scratch {

@@ -1,63 +1,14 @@
-/* engine/src/stats/stats_vary_write.c: the varying rooms' part of the JSON
- * and text reports (DESIGN 16): variants, distinct maps, subst shares.
+/* engine/src/stats/stats_vary_write.c: the varying rooms' part of the text
+ * report (DESIGN 16): variants, distinct maps, subst shares.
  *
- * Pipeline: stats -> output; stats_json.c and stats_text.c call in. Design:
- * shares and z are printed from the integer picks with fixed precision, as
- * the templates' are, and the kept map hashes ride along in the JSON so a
- * merge reads back exactly the set the run held.
+ * Pipeline: stats -> output; stats_text.c calls in (the JSON report's part
+ * is in the figure walk, stats_each.c). Design: shares and z are printed
+ * from the integer picks with fixed precision, as the templates' are.
  */
 #include <inttypes.h>
 #include <stdio.h>
 
-#include "core/seam.h"
 #include "stats_int.h"
-
-static void glyph_json(FILE *out, char g)
-{
-    char s[2] = {g, 0};
-    rf_json_string(out, s);
-}
-
-void rf_st_vary_write_json(const st_tmpl *t, FILE *out)
-{
-    const st_vary *v = t->vary;
-    size_t i, k;
-    if (!v)
-        return;
-    fprintf(out,
-            ",\"variants\":{\"drawn\":%" PRIu64 ",\"distinct\":%zu,\"distinct_capped\":%s"
-            ",\"validate_refused\":%" PRIu64 ",\"subst\":[",
-            v->drawn, v->nhash, v->nhash == ST_VARY_HASHES ? "true" : "false",
-            v->validate_refused);
-    for (i = 0; i < v->nsubst; i++) {
-        const st_subst *u = &v->subst[i];
-        fputs(i ? ",{\"glyph\":" : "{\"glyph\":", out);
-        glyph_json(out, u->glyph);
-        fprintf(out, ",\"line\":%d,\"once\":%s,\"picks\":%" PRIu64 ",\"choices\":[", u->line,
-                u->once ? "true" : "false", rf_st_subst_picks(u));
-        for (k = 0; k < u->nchoices; k++) {
-            const st_choice *c = &u->choices[k];
-            bool defined;
-            double z = rf_st_choice_z(u, c, &defined);
-            fputs(k ? ",{\"glyph\":" : "{\"glyph\":", out);
-            glyph_json(out, c->glyph);
-            fprintf(out,
-                    ",\"weight\":%d,\"picks\":%" PRIu64 ",\"expected_share\":%.6f"
-                    ",\"observed_share\":%.6f,\"z\":",
-                    c->weight, c->picks, rf_st_choice_expected(u, c),
-                    rf_st_choice_observed(u, c));
-            if (defined)
-                fprintf(out, "%.3f}", z + 0.0);
-            else
-                fputs("null}", out);
-        }
-        fputs("]}", out);
-    }
-    fputs("],\"map_hashes\":[", out);
-    for (i = 0; i < v->nhash; i++)
-        fprintf(out, "%s%" PRIu64, i ? "," : "", v->hash[i]);
-    fputs("]}", out);
-}
 
 void rf_st_vary_write_text(const rf_stats *s, FILE *out)
 {
