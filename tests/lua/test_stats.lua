@@ -56,7 +56,7 @@ H.raises(function() pack:stats{shard = {4, 3}} end, "'shard' takes", "a shard pa
 H.raises(function() pack:stats{format = "xml"} end, "'format' takes", "an unknown format")
 H.raises(function() pack:stats{profile = "brogue"} end, "unknown option 'profile'", "a misspelt option")
 
--- the tables' values as json-c reads them (rf_lua_json.c): counts and sums
+-- the tables' values as the report's walk (rf_stats_each) gives them: counts and sums
 -- Lua integers, shares and z floats, null an absent field
 H.eq(math.type(s.levels), "integer", "a count is an integer")
 H.eq(math.type(s.templates[1].sums[2]), "integer", "a sum is an integer")
