@@ -28,7 +28,11 @@ end
 eager()
 local ok, effects = pcall(world.tick, world, 20)
 calm()
-H.check(ok, "a world's tick survives finalizers that close it: " .. tostring(effects))
+-- the collector may run the finalizers as the call begins, before the tick
+-- holds the world: then the tick is refused with a Lua error, not a crash
+H.check(ok or (tostring(effects):find("the world is closed", 1, true)
+               and tostring(world) == "roomforge.world (closed)"),
+        "a world's tick survives finalizers that close it: " .. tostring(effects))
 H.check(not closed_inside or tostring(world) == "roomforge.world (closed)",
         "a close from a finalizer outside the tick may close it")
 -- level fields read while finalizers close the level
