@@ -37,8 +37,10 @@ static inline bool lc_load(lc_map *m, const rf_grid *g)
     for (y = 0; y < m->h; y++)
         for (x = 0; x < m->w; x++)
             LC_AT(m, x, y) = (unsigned char)rf_grid_get(g, x, y);
+    /* as check-level counts them: a hazard (';', 'B') is no way through,
+     * and the tiles it would cut off must be reached round it */
     for (k = 0; k < RF_TILE_COUNT; k++)
-        m->walk[k] = rf_tile_is_walkable((rf_tile)k);
+        m->walk[k] = rf_tile_is_walkable((rf_tile)k) && !rf_tile_is_hazard((rf_tile)k);
     return true;
 }
 

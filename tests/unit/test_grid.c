@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "core/seam.h"
+#include "grid/seam.h"
 #include "rf_test.h"
 #include "roomforge/grid.h"
 
@@ -86,7 +87,9 @@ END_TEST
 
 START_TEST(walkable_matches_design_6)
 {
-    static const char walkable[] = ".+*!<>,WIGA=";
+    /* DESIGN 6's walkable glyphs, and the two walkable hazards
+     * docs/reference.md adds to its table (a chasm's edge, brimstone) */
+    static const char walkable[] = ".+*!<>,WIGA=;B";
     int t;
     for (t = 0; t < RF_TILE_COUNT; t++)
         ck_assert_msg(rf_tile_is_walkable((rf_tile)t) == (strchr(walkable, rf_tile_glyph((rf_tile)t)) != NULL),
@@ -115,6 +118,34 @@ START_TEST(allocation_failures_give_null)
 }
 END_TEST
 
+/* A chasm's edge a floor reaches stays; one cut off by walls and the chasm
+ * falls in; brimstone joined only to other brimstone cut off is walled in;
+ * brimstone beside floor stays. */
+START_TEST(stranded_hazards_sink)
+{
+    static const char *rows[] = {".;:#;:#BB", "..:#::##B", ".B:######"};
+    rf_grid *sg = rf_grid_new(9, 3);
+    size_t sunk = 99;
+    int x, y;
+    ck_assert_ptr_nonnull(sg);
+    for (y = 0; y < 3; y++)
+        for (x = 0; x < 9; x++) {
+            rf_tile t;
+            ck_assert(rf_tile_from_glyph(rows[y][x], &t));
+            rf_grid_set(sg, x, y, t);
+        }
+    ck_assert_int_eq(rf_grid_sink_stranded(sg, &sunk), RF_OK);
+    ck_assert_uint_eq(sunk, 4);
+    ck_assert_int_eq(rf_grid_get(sg, 1, 0), RF_TILE_CHASM_EDGE);
+    ck_assert_int_eq(rf_grid_get(sg, 1, 2), RF_TILE_BRIMSTONE);
+    ck_assert_int_eq(rf_grid_get(sg, 4, 0), RF_TILE_CHASM);
+    ck_assert_int_eq(rf_grid_get(sg, 7, 0), RF_TILE_WALL);
+    ck_assert_int_eq(rf_grid_get(sg, 8, 0), RF_TILE_WALL);
+    ck_assert_int_eq(rf_grid_get(sg, 8, 1), RF_TILE_WALL);
+    rf_grid_free(sg);
+}
+END_TEST
+
 static Suite *grid_suite(void)
 {
     Suite *s = suite_create("grid");
@@ -129,6 +160,7 @@ static Suite *grid_suite(void)
     tc = tcase_create("tiles");
     tcase_add_test(tc, glyph_table_round_trips);
     tcase_add_test(tc, walkable_matches_design_6);
+    tcase_add_test(tc, stranded_hazards_sink);
     tcase_add_test(tc, bad_sizes_are_refused);
     tcase_add_test(tc, allocation_failures_give_null);
     suite_add_tcase(s, tc);

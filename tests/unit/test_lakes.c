@@ -1,5 +1,6 @@
-/* tests/unit/test_lakes.c: lakes (engine/src/lakes.c): liquids by depth,
- * wreaths, limits, and that no lake disconnects the level.
+/* tests/unit/test_lakes.c: lakes (engine/src/dig/brogue/lakes.c): liquids
+ * by depth, wreaths and chasm edges, limits, and that no lake disconnects the
+ * level (round its hazards, level_check.h).
  */
 #include <string.h>
 
@@ -32,16 +33,63 @@ START_TEST(no_lava_before_depth_4_no_brimstone_before_18)
     size_t c[RF_TILE_COUNT];
     tally(3, 60, c);
     ck_assert_uint_eq(c[RF_TILE_LAVA], 0);
-    ck_assert_uint_eq(c[RF_TILE_IMPASSABLE], 0);
+    ck_assert_uint_eq(c[RF_TILE_BRIMSTONE], 0);
     ck_assert_uint_gt(c[RF_TILE_DEEP_WATER], 0);
     ck_assert_uint_gt(c[RF_TILE_CHASM], 0);
     tally(4, 60, c);
     ck_assert_uint_gt(c[RF_TILE_LAVA], 0);
-    ck_assert_uint_eq(c[RF_TILE_IMPASSABLE], 0);
+    ck_assert_uint_eq(c[RF_TILE_BRIMSTONE], 0);
     tally(17, 60, c);
-    ck_assert_uint_eq(c[RF_TILE_IMPASSABLE], 0);
+    ck_assert_uint_eq(c[RF_TILE_BRIMSTONE], 0);
     tally(18, 60, c);
-    ck_assert_uint_gt(c[RF_TILE_IMPASSABLE], 0); /* brimstone is drawn 'X' */
+    ck_assert_uint_gt(c[RF_TILE_BRIMSTONE], 0);
+    ck_assert_uint_eq(c[RF_TILE_IMPASSABLE], 0); /* brimstone is no longer drawn 'X' */
+    ck_assert(rf_tile_is_walkable(RF_TILE_BRIMSTONE) && rf_tile_is_hazard(RF_TILE_BRIMSTONE));
+}
+END_TEST
+
+/* Chasm tiles of levels at depth (seeds 1..n) with a bare floor tile among
+ * their 8 neighbours, into *bare; chasm edge tiles into *edges. */
+static void chasm_shores(int depth, int n, size_t *bare, size_t *edges)
+{
+    rf_level_opts o;
+    int seed, x, y, i, j;
+    rf_level_opts_init(&o);
+    o.depth = depth;
+    *bare = *edges = 0;
+    for (seed = 1; seed <= n; seed++) {
+        rf_level *lv = NULL;
+        const rf_grid *g;
+        o.seed = (uint64_t)seed;
+        ck_assert_int_eq(rf_level_generate(NULL, &o, &lv, NULL), RF_OK);
+        g = rf_level_grid(lv);
+        *edges += rf_grid_count(g, RF_TILE_CHASM_EDGE);
+        for (y = 0; y < rf_grid_height(g); y++)
+            for (x = 0; x < rf_grid_width(g); x++) {
+                bool touch = false;
+                if (rf_grid_get(g, x, y) != RF_TILE_CHASM)
+                    continue;
+                for (j = -1; j <= 1; j++)
+                    for (i = -1; i <= 1; i++)
+                        touch = touch || rf_grid_get(g, x + i, y + j) == RF_TILE_FLOOR;
+                *bare += touch;
+            }
+        rf_level_free(lv);
+    }
+}
+
+START_TEST(a_chasm_has_an_edge)
+{
+    /* The seed's 1-tile wreath: floor round a chasm is edge. Only floor made
+     * after the lakes (a template corridor, a wall knocked down between two
+     * chasms) can touch a chasm bare: a handful where the edge is thousands. */
+    size_t bare, edges;
+    chasm_shores(1, 60, &bare, &edges);
+    ck_assert_uint_gt(edges, 500);
+    ck_assert_uint_lt(bare * 100, edges);
+    chasm_shores(22, 60, &bare, &edges);
+    ck_assert_uint_gt(edges, 500);
+    ck_assert_uint_lt(bare * 100, edges);
 }
 END_TEST
 
@@ -196,6 +244,7 @@ static Suite *lakes_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, no_lava_before_depth_4_no_brimstone_before_18);
     tcase_add_test(tc, deep_water_has_a_shallow_wreath);
+    tcase_add_test(tc, a_chasm_has_an_edge);
     tcase_add_test(tc, lake_count_is_capped_and_zero_means_dry);
     tcase_add_test(tc, lakes_never_disconnect_the_level);
     tcase_add_test(tc, lake_limits_shrink_and_scale);

@@ -32,6 +32,8 @@ typedef enum rf_tile {
     RF_TILE_LAVA,          /* 'L' */
     RF_TILE_CHASM,         /* ':' */
     RF_TILE_BRIDGE,        /* '=' */
+    RF_TILE_CHASM_EDGE,    /* ';' a chasm's walkable rim (Brogue's lakes) */
+    RF_TILE_BRIMSTONE,     /* 'B' walkable, ignites underfoot (Brogue's lakes) */
     RF_TILE_COUNT
 } rf_tile;
 
@@ -43,10 +45,15 @@ typedef struct rf_grid rf_grid; /* opaque */
 RF_API char rf_tile_glyph(rf_tile t);
 /* The tile drawn as c; false when c is no terrain glyph. */
 RF_API bool rf_tile_from_glyph(char c, rf_tile *out);
-/* Walkable as DESIGN 6 and check-level count it ('!' counts as yes). */
+/* Walkable as DESIGN 6 counts it ('!' counts as yes), and the two tiles
+ * roomforge adds to its table, ';' chasm edge and 'B' brimstone. */
 RF_API bool rf_tile_is_walkable(rf_tile t);
-/* Liquid or chasm: deep/shallow water, W, I, G, A, lava, chasm. */
+/* Liquid or chasm: deep/shallow water, W, I, G, A, lava, chasm, brimstone. */
 RF_API bool rf_tile_is_liquid(rf_tile t);
+/* Walkable ground no route of a generated level depends on: ';' (a step
+ * from a fall) and 'B' (it ignites). Every walkable tile is reachable without
+ * crossing one, so tools that know only DESIGN 6's glyphs see whole levels. */
+RF_API bool rf_tile_is_hazard(rf_tile t);
 
 /* A w x h grid of RF_TILE_ROCK, or NULL when a side is outside
  * 1..RF_GRID_MAX_SIDE or memory runs out. The caller frees it. */

@@ -13,6 +13,7 @@ typedef struct tile_row {
     char glyph;
     bool walkable;
     bool liquid;
+    bool hazard; /* walkable, but no route depends on it (rf_tile_is_hazard) */
 } tile_row;
 
 static const tile_row tiles[RF_TILE_COUNT] = {
@@ -34,6 +35,8 @@ static const tile_row tiles[RF_TILE_COUNT] = {
     [RF_TILE_LAVA] = {'L', false, true},
     [RF_TILE_CHASM] = {':', false, true},
     [RF_TILE_BRIDGE] = {'=', true, false},
+    [RF_TILE_CHASM_EDGE] = {';', true, false, true},
+    [RF_TILE_BRIMSTONE] = {'B', true, true, true},
 };
 
 char rf_tile_glyph(rf_tile t) { return (unsigned)t < RF_TILE_COUNT ? tiles[t].glyph : '?'; }
@@ -51,6 +54,7 @@ bool rf_tile_from_glyph(char c, rf_tile *out)
 
 bool rf_tile_is_walkable(rf_tile t) { return (unsigned)t < RF_TILE_COUNT && tiles[t].walkable; }
 bool rf_tile_is_liquid(rf_tile t) { return (unsigned)t < RF_TILE_COUNT && tiles[t].liquid; }
+bool rf_tile_is_hazard(rf_tile t) { return (unsigned)t < RF_TILE_COUNT && tiles[t].hazard; }
 
 rf_grid *rf_grid_new(int w, int h)
 {

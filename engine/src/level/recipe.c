@@ -259,6 +259,10 @@ rf_status rf_recipe_run_level(rf_recipe_run *r)
     if (r->probe)
         return incomplete(r, &src, "never digs the level");
     st = check_done(r, &src);
+    /* a chasm's edge a later step walled off (a template, a lava room) sinks:
+     * every walkable tile of the finished level is reached (DESIGN 6) */
+    if (st == RF_OK)
+        st = rf_grid_sink_stranded(r->lv->g, NULL);
     /* the maps rf_level_choke and rf_level_in_loop give are the finished
      * level's (recomputing an unchanged map gives the same values) */
     return st == RF_OK ? rf_chokepoints(r->lv->g, r->lv->choke, r->lv->loop) : st;

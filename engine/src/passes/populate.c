@@ -148,10 +148,12 @@ static bool room_allows(const pop *p, size_t i, unsigned keep)
 }
 
 /* A tile a monster may start on (terrain only): walkable, but no door, no
- * destructible wall, no stairs and no acid (a sleeper does not lie in it). */
+ * destructible wall, no stairs, no acid (a sleeper does not lie in it) and no
+ * hazard (brimstone burns; a chasm's edge is a step from a fall). */
 static bool monster_terrain(rf_tile t)
 {
-    return rf_tile_is_walkable(t) && t != RF_TILE_DOOR && t != RF_TILE_SECRET_DOOR &&
+    return rf_tile_is_walkable(t) && !rf_tile_is_hazard(t) && t != RF_TILE_DOOR &&
+           t != RF_TILE_SECRET_DOOR &&
            t != RF_TILE_BREAKABLE && t != RF_TILE_STAIRS_UP && t != RF_TILE_STAIRS_DOWN &&
            t != RF_TILE_ACID;
 }

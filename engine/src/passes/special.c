@@ -177,13 +177,14 @@ static bool size_fits(const rf_room_rec *r, const kind_row *k)
     return r->w >= k->min_w && r->w <= k->max_w && r->h >= k->min_h && r->h <= k->max_h;
 }
 
-/* A tile of the lava test's level: walkable, outside locked rooms, and not
- * the floor of room id `drowned` (0: none). */
+/* A tile of the lava test's level: walkable and no hazard (no route may
+ * depend on one, rf_tile_is_hazard), outside locked rooms, and not the floor
+ * of room id `drowned` (0: none). */
 static bool lava_open(const rf_special_ctx *ctx, int c, int drowned)
 {
     const rf_grid *g = ctx->g;
     int room = g->room[c];
-    return rf_tile_is_walkable((rf_tile)g->t[c]) &&
+    return rf_tile_is_walkable((rf_tile)g->t[c]) && !rf_tile_is_hazard((rf_tile)g->t[c]) &&
            !(drowned && room == drowned && g->t[c] == RF_TILE_FLOOR) &&
            !(room > 0 && ctx->rooms->items[room - 1].locked);
 }

@@ -702,7 +702,7 @@ rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
     pl->seen = rf_calloc(n, sizeof *pl->seen);
     pl->locked = rf_calloc(n, 1);
     for (i = 0; i < 256; i++)
-        pl->walk[i] = rf_tile_is_walkable((rf_tile)i);
+        pl->walk[i] = rf_tile_is_walkable((rf_tile)i) && !rf_tile_is_hazard((rf_tile)i);
     if (!pl->prot || !pl->mark || !pl->queue || !pl->from || !pl->label || !pl->seen ||
         !pl->locked)
         return RF_ERR_NOMEM;

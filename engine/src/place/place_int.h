@@ -95,7 +95,8 @@ struct rf_placer {
     unsigned *seen;  /* w*h visit stamps of the fit's searches (== round: seen) */
     unsigned round;
     uint8_t *locked; /* w*h: 1 in the boxes of locked rooms (set by the fit) */
-    uint8_t walk[256]; /* rf_tile_is_walkable by tile byte */
+    uint8_t walk[256]; /* by tile byte: walkable and no hazard (no route may
+                        * depend on a chasm's edge or brimstone) */
     uint8_t *mark;   /* w*h */
     rf_tile terrain[RF_SYMBOL_TERRAINS]; /* what W, L, I, G become (profile map) */
     bool wall_corridors; /* the digger walls its corridors (Brogue) */

@@ -72,6 +72,8 @@ static const struct {
     [RF_TILE_LAVA] =          {"lava", "31;1", 0xe04010u},
     [RF_TILE_CHASM] =         {"chasm", "90;1", 0x28103cu},
     [RF_TILE_BRIDGE] =        {"bridge", "33", 0x906030u},
+    [RF_TILE_CHASM_EDGE] =    {"chasm edge", "35", 0x4a3060u},
+    [RF_TILE_BRIMSTONE] =     {"brimstone", "33;1", 0xa07018u},
 };
 
 const char *rf_view_tile_legend(rf_tile t) { return (unsigned)t < RF_TILE_COUNT ? tiles[t].legend : "?"; }

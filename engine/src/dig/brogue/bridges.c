@@ -10,7 +10,11 @@
 
 #define MAX_SPAN 15 /* the longest bridge */
 
-static bool bridgeable(uint8_t t) { return t == RF_TILE_DEEP_WATER || t == RF_TILE_CHASM; }
+/* A chasm's edge is spanned with its chasm, so a bridge lands on floor. */
+static bool bridgeable(uint8_t t)
+{
+    return t == RF_TILE_DEEP_WATER || t == RF_TILE_CHASM || t == RF_TILE_CHASM_EDGE;
+}
 
 static bool bridge_end(uint8_t t) { return t == RF_TILE_FLOOR || t == RF_TILE_SHALLOW_WATER; }
 

@@ -279,8 +279,10 @@ static bool dig_init(rf_brogue *d, rf_grid *g)
     size_t n = (size_t)g->w * (size_t)g->h;
     size_t pad = ((size_t)g->w + 2) * ((size_t)g->h + 2);
     int k;
-    for (k = 0; k < 256; k++)
+    for (k = 0; k < 256; k++) {
         d->walk[k] = rf_tile_is_walkable((rf_tile)k);
+        d->route[k] = d->walk[k] && !rf_tile_is_hazard((rf_tile)k);
+    }
     d->g = g;
     d->w = g->w;
     d->h = g->h;
@@ -416,6 +418,8 @@ rf_status rf_brogue_run_finish(rf_brogue_run *r, const rf_brogue_params *p, int 
     rf_pass_lake_walls(d);
     rf_pass_diagonals(d); /* knocked-down walls may open new diagonals */
     rf_bridges_add(d);
+    if (rf_grid_sink_stranded(d->g, NULL) != RF_OK) /* what lakes cut off */
+        return RF_ERR_NOMEM;
     rf_pass_orphan_doors(d);
     rf_pass_secret_doors(d);
     r->info.doors =

@@ -52,6 +52,7 @@ struct rf_brogue {
     int *aux;        /* w*h */
     rf_grid *scratch; /* RF_DESIGN_MAX_SIDE square design canvas */
     uint8_t walk[256]; /* rf_tile_is_walkable by tile byte, for hot loops */
+    uint8_t route[256]; /* walkable and no hazard (rf_tile_is_hazard): what lakes keep joined */
     /* the placer (NULL without templates) and its protect mask: w*h
      * RF_PROTECT_* marks, NULL when no template is attached */
     const rf_brogue_attach *attach;

@@ -8,26 +8,32 @@
 #include "brogue_int.h"
 
 /* The tile an opened wall at c becomes. It always has open 4-neighbours
- * (the two open corners of its block). With a walkable one it becomes floor
- * (shallow water next to shallow water); with only liquids around it becomes
- * that liquid, as the seed says, so no floor is left stranded in a lake. */
+ * (the two open corners of its block). With a route one (walkable, no
+ * hazard) it becomes floor (shallow water next to shallow water, a chasm's
+ * edge next to a chasm: a diagonal opening is never a level's only way, so
+ * that hazard cuts nothing); with only liquids and hazards around it becomes
+ * the first of them, as the seed says, so no floor is left stranded in a lake. */
 static uint8_t opened_tile(const rf_brogue *d, int c)
 {
     const uint8_t *t = d->g->t;
     uint8_t liquid = RF_TILE_FLOOR;
-    bool walkable = false, shallow = false;
+    bool walkable = false, shallow = false, chasm = false;
     int k;
+    for (k = 0; k < 9; k++) /* the 8 neighbours (a chasm's edge is a disc) */
+        chasm = chasm || t[c + (k / 3 - 1) * d->w + k % 3 - 1] == RF_TILE_CHASM;
     for (k = 0; k < RF_DIR_COUNT; k++) {
         uint8_t n = t[c + RF_DIR_DY(k) * d->w + RF_DIR_DX(k)];
-        if (d->walk[n]) {
+        if (d->route[n]) {
             walkable = true;
             shallow = shallow || n == RF_TILE_SHALLOW_WATER;
         } else if (!rf_brogue_is_solid(n) && liquid == RF_TILE_FLOOR) {
             liquid = n;
         }
     }
+    if (walkable && shallow)
+        return RF_TILE_SHALLOW_WATER;
     if (walkable)
-        return shallow ? RF_TILE_SHALLOW_WATER : RF_TILE_FLOOR;
+        return chasm ? RF_TILE_CHASM_EDGE : RF_TILE_FLOOR;
     return liquid;
 }
 
@@ -79,7 +85,7 @@ void rf_pass_diagonals(rf_brogue *d)
 static bool is_deep(uint8_t t)
 {
     return t == RF_TILE_DEEP_WATER || t == RF_TILE_LAVA || t == RF_TILE_CHASM ||
-           t == RF_TILE_IMPASSABLE;
+           t == RF_TILE_BRIMSTONE;
 }
 
 void rf_pass_lake_walls(rf_brogue *d)
