@@ -116,7 +116,21 @@ static void feature_terrain(rf_loader *ld, const rf_attr *a, rf_feature *f)
                  a->value, hint);
 }
 
-/* flags= of the current <feature>: names separated by blanks. */
+/* Where the character at offset off of attribute a's value stands: the
+ * value's own cell when it is written plainly on one line, else a's name. */
+static void value_pos(const rf_loader *ld, const rf_attr *a, size_t off, int *line, int *col)
+{
+    const rf_sattr *sa = &ld->sa[a - ld->attrs];
+    *line = a->line;
+    *col = a->col;
+    if (sa->plain && sa->vline > 0) {
+        *line = sa->vline;
+        *col = sa->vcol + (int)rf_text_chars(a->value, off);
+    }
+}
+
+/* flags= of the current <feature>: names separated by blanks, each unknown
+ * one reported where it stands in the value. */
 static void feature_flags(rf_loader *ld, const rf_attr *a, rf_feature *f)
 {
     const char *p = a->value;
@@ -133,12 +147,15 @@ static void feature_flags(rf_loader *ld, const rf_attr *a, rf_feature *f)
             break;
         snprintf(word, sizeof word, "%.*s", (int)(n < 63 ? n : 63), p);
         p += n;
-        if ((bit = rf_machines_flag_parse(word, &near)) != 0)
+        if ((bit = rf_machines_flag_parse(word, &near)) != 0) {
             f->flags |= bit;
-        else
-            rf_load_emit(ld, "unknown-flag", a->line, a->col,
+        } else {
+            int line, col;
+            value_pos(ld, a, (size_t)(p - n - a->value), &line, &col);
+            rf_load_emit(ld, "unknown-flag", line, col,
                          "flags= holds '%s', which is no feature flag%s", word,
                          did_you_mean(hint, sizeof hint, near));
+        }
     }
 }
 
