@@ -107,16 +107,19 @@ static const struct {
     {"<machines>\n  <bogus/>\n</machines>", "unknown-element", 2, 3},
     {BP FEAT "<featur object=\"o\"/>" END, "unknown-element", 4, 1},
     {BP FEAT "<room name=\"r\"/>" END, "unknown-element", 4, 1},
-    {"<machines>\n<blueprint name=\"b\" kind=\"auto\" depth=\"1\" frequency=\"1\" colour=\"r\">" FEAT
+    {"<machines>\n<blueprint name=\"b\" kind=\"auto\" depth=\"1\" frequency=\"1\" "
+     "colour=\"r\">" FEAT
      "</blueprint></machines>",
      "unknown-attribute", 2, 57},
     {BP "<feature object=\"o\" cuont=\"2\"/>" END, "unknown-attribute", 3, 21},
-    {"<machines>\n<blueprint name=\"b\" depth=\"1\" frequency=\"1\">" FEAT "</blueprint></machines>",
+    {"<machines>\n<blueprint name=\"b\" depth=\"1\" frequency=\"1\">" FEAT
+     "</blueprint></machines>",
      "missing-attribute", 2, 1},
     {"<machines>\n<blueprint name=\"b\" kind=\"rewrad\" depth=\"1\" frequency=\"1\">" FEAT
      "</blueprint></machines>",
      "unknown-kind", 2, 21},
-    {"<machines>\n<blueprint name=\"b\" kind=\"reward\" room=\"deadend\" depth=\"1\" frequency=\"1\">" FEAT
+    {"<machines>\n<blueprint name=\"b\" kind=\"reward\" room=\"deadend\" depth=\"1\" "
+     "frequency=\"1\">" FEAT
      "</blueprint></machines>",
      "unknown-requirement", 2, 35},
     {"<machines>\n<blueprint name=\"b\" kind=\"reward\" depth=\"9-3\" frequency=\"1\">" FEAT
@@ -125,7 +128,8 @@ static const struct {
     {"<machines>\n<blueprint name=\"b\" kind=\"reward\" depth=\"-2\" frequency=\"1\">" FEAT
      "</blueprint></machines>",
      "bad-range", 2, 35},
-    {"<machines>\n<blueprint name=\"b\" kind=\"reward\" depth=\"1\" frequency=\"1\" size=\"9-x\">" FEAT
+    {"<machines>\n<blueprint name=\"b\" kind=\"reward\" depth=\"1\" frequency=\"1\" "
+     "size=\"9-x\">" FEAT
      "</blueprint></machines>",
      "bad-range", 2, 59},
     {BP "<feature object=\"o\" count=\"5-2\"/>" END, "bad-range", 3, 21},
@@ -206,7 +210,8 @@ START_TEST(a_bad_blueprint_leaves_the_others)
     rf_diags *d;
     rf_status st;
     rf_machines *m = load(BP FEAT "</blueprint>\n"
-                             "<blueprint name=\"c\" kind=\"wrong\" depth=\"1\" frequency=\"1\">" FEAT
+                             "<blueprint name=\"c\" kind=\"wrong\" depth=\"1\" "
+                             "frequency=\"1\">" FEAT
                              "</blueprint>\n"
                              "<blueprint name=\"e\" kind=\"auto\" depth=\"1\" frequency=\"1\">" FEAT
                              "</blueprint></machines>",

@@ -40,7 +40,7 @@ typedef enum rf_feature_flag {
     RF_FEATURE_IN_ROOM = 1u << 0,             /* in-room: inside the machine's room */
     RF_FEATURE_ON_ALTAR = 1u << 1,            /* on-altar: stands on an altar */
     RF_FEATURE_IN_CAGE = 1u << 2,             /* in-cage: locked in a cage the key opens */
-    RF_FEATURE_FAR_FROM_DOOR = 1u << 3,       /* far-from-door: as far from the entrance as can be */
+    RF_FEATURE_FAR_FROM_DOOR = 1u << 3,       /* far-from-door: far from the entrance */
     RF_FEATURE_GUARDS = 1u << 4,              /* guards: a monster that guards the machine */
     RF_FEATURE_SPAWN_HORDE = 1u << 5,         /* spawn-horde: a horde spawns at it */
     RF_FEATURE_KEY = 1u << 6,                 /* key: the machine's key */
