@@ -164,7 +164,7 @@ static int pack_profiles(lua_State *L)
 }
 
 /* pack:lint() -> diagnostics, summary: `roomforge lint [--scripts S]` over
- * the pack's directories ({rooms, profiles} loaded clean). */
+ * the pack's directories ({rooms, profiles, blueprints} loaded clean). */
 static int pack_lint(lua_State *L)
 {
     rf_lua_pack *p = rf_lua_check_pack(L, 1);
@@ -179,9 +179,10 @@ static int pack_lint(lua_State *L)
     if (st == RF_ERR_NOMEM)
         return luaL_error(L, "roomforge: out of memory");
     rf_lua_push_diags(L, box->diags);
-    lua_createtable(L, 0, 2);
+    lua_createtable(L, 0, 3);
     rf_lua_set_int(L, "rooms", (lua_Integer)sum.rooms);
     rf_lua_set_int(L, "profiles", (lua_Integer)sum.profiles);
+    rf_lua_set_int(L, "blueprints", (lua_Integer)sum.blueprints);
     return 2;
 }
 

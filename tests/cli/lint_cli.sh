@@ -108,8 +108,8 @@ grep -qv "^[a-z0-9-]* *\(error\|warning\|note\) *[^ ]" "$tmp/out" && fail "malfo
 # The bundled content lints clean, by default and with --werror, in every format.
 expect_rc 0 lint
 [ -s "$tmp/out" ] && fail "the bundled content is not clean: $(head -5 "$tmp/out")"
-grep -q "[1-9][0-9]* rooms, [1-9][0-9]* profiles loaded; 0 errors, 0 warnings" "$tmp/err" ||
-    fail "summary: $(cat "$tmp/err")"
+grep -q "[1-9][0-9]* rooms, [1-9][0-9]* profiles, [1-9][0-9]* blueprints loaded; 0 errors, 0 warnings" \
+    "$tmp/err" || fail "summary: $(cat "$tmp/err")"
 expect_rc 0 lint --werror
 expect_rc 0 lint --format json
 grep -q '"errors":0,"warnings":0' "$tmp/out" || fail "json of the bundled content: $(cat "$tmp/out")"
@@ -121,8 +121,16 @@ grep -q '"errors":0,"warnings":0' "$tmp/out" || fail "json of the bundled conten
 # compile errors at load, runtime faults by the trial levels.
 content=$(dirname "$0")/../../content
 expect_rc 0 lint "$content"
-grep -q "[1-9][0-9]* rooms, [1-9][0-9]* profiles loaded; 0 errors" "$tmp/err" ||
-    fail "lint of the content folder: $(cat "$tmp/out" "$tmp/err")"
+grep -q "[1-9][0-9]* rooms, [1-9][0-9]* profiles, [1-9][0-9]* blueprints loaded; 0 errors" \
+    "$tmp/err" || fail "lint of the content folder: $(cat "$tmp/out" "$tmp/err")"
+# The bundled machines.xml (DESIGN 17) is found by its root element, in the
+# folder as given alone; a bad one is reported in gcc format, exit 1.
+expect_rc 0 lint --werror "$content/machines.xml"
+grep -q " 0 rooms, 0 profiles, [1-9][0-9]* blueprints loaded; 0 errors, 0 warnings" "$tmp/err" ||
+    fail "lint of machines.xml alone: $(cat "$tmp/out" "$tmp/err")"
+expect_rc 1 lint "$data/../machines/bad.xml"
+grep -q "bad.xml:3:61: error: flags= holds 'far-from-dor', which is no feature flag; did you mean 'far-from-door'? \[unknown-flag\]" \
+    "$tmp/out" || fail "lint of a bad machines.xml: $(cat "$tmp/out")"
 expect_rc 0 lint "$content/profiles.xml"
 grep -q " 0 rooms, [1-9][0-9]* profiles loaded; 0 errors" "$tmp/err" ||
     fail "lint of profiles.xml alone: $(cat "$tmp/out" "$tmp/err")"

@@ -70,7 +70,7 @@ static int child_lint(const char *path, long rooms)
 {
     rf_diags *d = rf_diags_new();
     rf_lint_opts o;
-    rf_lint_summary sum = {0, 0};
+    rf_lint_summary sum = {0, 0, 0};
     rf_status st;
     if (!d)
         return 3;

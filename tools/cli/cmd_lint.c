@@ -1,5 +1,5 @@
-/* tools/cli/cmd_lint.c: `roomforge lint`: load rooms.xml and profiles
- * files and report.
+/* tools/cli/cmd_lint.c: `roomforge lint`: load rooms.xml, profiles and
+ * machines files and report.
  *
  * Pipeline: CLI over rf_lint_paths (roomforge/lint.h: rooms, their scripts,
  * profiles and their trial levels), then the project's policy (roomforge.toml,
@@ -33,12 +33,13 @@ static void lint_help(FILE *out)
           "                      [--enable CODE]... [--scripts DIR] [--jobs N]\n"
           "                      [--config FILE] [--no-config] [--baseline FILE] [--fix]\n"
           "                      [--list-codes] [PATH...]\n"
-          "Checks rooms.xml and profiles files (a directory: every *.xml below it, walked\n"
-          "recursively); with no PATH, the bundled content. Every XML script is compiled\n"
-          "and every Lua chunk run once in the sandbox. A profiles file (root <profiles>)\n"
-          "has its recipe files compiled and one level of each profile made at depths 1\n"
-          "and 26 with the rooms given. Diagnostics go to stdout; with gcc, a summary\n"
-          "line goes to stderr.\n"
+          "Checks rooms.xml, profiles and machines files (a directory: every *.xml below\n"
+          "it, walked recursively); with no PATH, the bundled content. Every XML script\n"
+          "is compiled and every Lua chunk run once in the sandbox. A profiles file (root\n"
+          "<profiles>) has its recipe files compiled and one level of each profile made\n"
+          "at depths 1 and 26 with the rooms given. A machines file (root <machines>) has\n"
+          "its blueprints, features and their scripts' types checked. Diagnostics go to\n"
+          "stdout; with gcc, a summary line goes to stderr.\n"
           "\n"
           "options:\n"
           "  --format gcc|json|sarif  output format (default gcc: path:line:col: severity:\n"
@@ -268,10 +269,12 @@ static rf_status write_report(out_format fmt, const rf_diags *d, const rf_lint_s
         ws = rf_diags_write_gcc(d, stdout, RF_DIAG_WRITE_SOURCE |
                                                (cli_use_color(stdout) ? RF_DIAG_WRITE_COLOR : 0));
     /* the summary after the diagnostics, on stderr whatever the format */
-    fprintf(stderr, "roomforge lint: %zu room%s, %zu profile%s loaded; %zu error%s, %zu warning%s",
-            sum->rooms, plural(sum->rooms), sum->profiles, plural(sum->profiles),
-            rf_diags_errors(d), plural(rf_diags_errors(d)), rf_diags_warnings(d),
-            plural(rf_diags_warnings(d)));
+    fprintf(stderr, "roomforge lint: %zu room%s, %zu profile%s", sum->rooms, plural(sum->rooms),
+            sum->profiles, plural(sum->profiles));
+    if (sum->blueprints > 0) /* a machines file was linted (DESIGN 17) */
+        fprintf(stderr, ", %zu blueprint%s", sum->blueprints, plural(sum->blueprints));
+    fprintf(stderr, " loaded; %zu error%s, %zu warning%s", rf_diags_errors(d),
+            plural(rf_diags_errors(d)), rf_diags_warnings(d), plural(rf_diags_warnings(d)));
     if (hidden > 0)
         fprintf(stderr, "; %zu hidden (suppressed, ignored or in the baseline)", hidden);
     fputc('\n', stderr);

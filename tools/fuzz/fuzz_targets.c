@@ -1,6 +1,6 @@
 /* tools/fuzz/fuzz_targets.c: what each fuzz target feeds one input to: the
- * rooms.xml and profiles loaders, a recipe, a rooms-file, a scenario, a
- * room's Lua script in a world, a world save.
+ * rooms.xml, machines.xml and profiles loaders, a recipe, a rooms-file, a
+ * scenario, a room's Lua script in a world, a world save.
  *
  * Pipeline: tools/fuzz/fuzz.c mutates seed files and calls these. Design: a
  * target fails only on an undocumented status; inputs that load are used as
@@ -14,6 +14,8 @@
 
 #include "roomforge/diag.h"
 #include "roomforge/level.h"
+#include "roomforge/lint.h"
+#include "roomforge/machines.h"
 #include "roomforge/profile.h"
 #include "roomforge/rooms_file.h"
 #include "roomforge/scenario.h"
@@ -33,6 +35,34 @@ static bool fuzz_rooms(const char *buf, size_t len)
     rf_diags *d = rf_diags_new();
     rf_status st = set && d ? rf_template_set_load_buffer(set, "fuzz.xml", buf, len, d) : RF_OK;
     rf_template_set_free(set);
+    rf_diags_free(d);
+    return expected(st);
+}
+
+/* A machines.xml (DESIGN 17): loaded, its blueprints read back, its
+ * scripts' types checked as lint checks them. */
+static bool fuzz_machines(const char *buf, size_t len)
+{
+    rf_machines *m = rf_machines_new();
+    rf_diags *d = rf_diags_new();
+    rf_status st = RF_OK;
+    size_t i, k;
+    if (m && d)
+        st = rf_machines_load_buffer(m, "fuzz.xml", buf, len, d);
+    for (i = 0; expected(st) && i < rf_machines_count(m); i++) {
+        const rf_blueprint *b = rf_machines_at(m, i);
+        int lo, hi;
+        rf_blueprint_depths(b, &lo, &hi);
+        if (lo > hi || !rf_machines_find(m, rf_blueprint_name(b)))
+            st = RF_ERR_ARG; /* a blueprint kept must be whole */
+        for (k = 0; k < rf_blueprint_feature_count(b); k++)
+            if (!rf_feature_terrain(rf_blueprint_feature_at(b, k)) ==
+                !rf_feature_object(rf_blueprint_feature_at(b, k)))
+                st = RF_ERR_ARG;
+    }
+    if (m && d && expected(st))
+        st = rf_lint_machines_script_types(m, rf_script_types_builtin(), d);
+    rf_machines_free(m);
     rf_diags_free(d);
     return expected(st);
 }
@@ -291,6 +321,10 @@ static const fuzz_target targets[] = {
     {"rooms", fuzz_rooms, "<room name=\"|width=\"|height=\"|<row text=\"|\"/>|</room>|<flags |"
                           "minLevel=\"|<monster |at=\"|<script>|<condition condition_type=\"|"
                           "<action action_type=\"|D|d|#|.|9|&amp;|<!--|-->|\xc3\xa9|\"|>|<"},
+    {"machines", fuzz_machines, "<blueprint name=\"|kind=\"|reward|key-holder|auto|depth=\"|"
+                                "frequency=\"|room=\"|size=\"|<feature |terrain=\"|object=\"|"
+                                "count=\"|flags=\"|in-room |key|-|0|999|\"/>|</blueprint>|<script>|"
+                                "<condition condition_type=\"|\"|>|<"},
     {"profiles", fuzz_profiles, "<profile name=\"|recipe=\"|<param name=\"|value=\"|\"/>|"
                                 "<depths from=\"|to=\"|<horde |<member |<trap |<decoration |"
                                 "symbol=\"|-|0|99999999|100000000|lakes|max-rooms|rooms|traps"},

@@ -9,6 +9,7 @@
 
 #include "roomforge/common.h"
 #include "roomforge/diag.h"
+#include "roomforge/machines.h"
 #include "roomforge/template.h"
 
 RF_BEGIN_C
@@ -37,6 +38,12 @@ RF_API RF_NODISCARD rf_status rf_lint_template_script_types(const rf_template *t
                                                             const rf_script_types *types,
                                                             rf_diags *d);
 
+/* The same for every XML script of every blueprint of a machines catalogue
+ * (DESIGN 17): a blueprint's rules use the rooms' condition and action types. */
+RF_API RF_NODISCARD rf_status rf_lint_machines_script_types(const rf_machines *m,
+                                                            const rf_script_types *types,
+                                                            rf_diags *d);
+
 /* Lint of a content pack (roomforge lint): what to check beyond the files. */
 typedef struct rf_lint_opts {
     const char *scripts_dir; /* designer extensions (--scripts); NULL: none */
@@ -52,6 +59,7 @@ RF_API void rf_lint_opts_init(rf_lint_opts *o);
 typedef struct rf_lint_summary {
     size_t rooms;    /* rooms loaded without errors */
     size_t profiles; /* profiles loaded */
+    size_t blueprints; /* machine blueprints loaded without errors (DESIGN 17) */
 } rf_lint_summary;
 
 /* Lints every path (a file whatever its name, or a directory walked

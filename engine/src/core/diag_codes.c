@@ -144,6 +144,16 @@ static const rf_diag_code codes[] = {
     {"vary-subroom-depth", E, true, "subrooms nested deeper than 4 rooms"},
     {"vary-subroom-lua", W, true, "a room a <subroom> could take carries Lua scripts, which a subroom cannot bring: it is no candidate"},
     {"vary-validate", E, true, "a <validate> chunk that fails to run, or that no variant of the lint seeds passes"},
+    /* machines.xml (DESIGN 17) */
+    {"not-machines", E, true, "the root element of a machines file is not <machines>"},
+    {"duplicate-blueprint", E, true, "the same blueprint name twice in a catalogue; the later one is left out"},
+    {"unknown-kind", E, true, "a blueprint kind other than reward, key-holder and auto"},
+    {"unknown-requirement", E, true, "a blueprint room= other than any, dead-end, chokepoint and none"},
+    {"bad-range", E, true, "a depth=, size= or count= that is not N or A-B with A <= B within its bounds"},
+    {"feature-one-of", E, true, "a <feature> with neither or both of terrain= and object="},
+    {"unknown-glyph", E, true, "a feature's terrain= that is not one DESIGN 6 terrain glyph"},
+    {"unknown-flag", E, true, "a feature flag that is not in DESIGN 17's list"},
+    {"no-features", W, true, "a blueprint without a <feature> builds nothing"},
 };
 
 #undef E

@@ -91,6 +91,11 @@ static const rf_gattr_spec subroom_attrs[] = {S("glyph"), S("tags"), END};
 static const rf_gattr_spec validate_attrs[] = {S("lang"), END};
 static const rf_gattr_spec weight_attrs[] = {S("depth"), I("value", 0, 10000), END};
 static const rf_gattr_spec unique_attrs[] = {S("scope"), S("group"), END};
+/* DESIGN 17: values parsed by machines_load.c, which says what is wrong */
+static const rf_gattr_spec blueprint_attrs[] = {S("name"),      S("kind"), S("depth"),
+                                                S("frequency"), S("room"), S("size"), END};
+static const rf_gattr_spec feature_attrs[] = {S("terrain"), S("object"), S("count"), S("flags"),
+                                              END};
 
 #define OBJ(key, type, attrs, req)                                                                 \
     {                                                                                              \
@@ -125,6 +130,11 @@ static const rf_gelem_spec elems[] = {
     {"validate", RF_EL_VALIDATE, RF_EL_VARY, -1, validate_attrs, false, false, NULL},
     {"weight", RF_EL_WEIGHT, RF_EL_ROOM, -1, weight_attrs, false, false, "depth;value"},
     {"unique", RF_EL_UNIQUE, RF_EL_ROOM, -1, unique_attrs, false, false, NULL},
+    {"machines", RF_EL_MACHINES, RF_EL_MACHINES, -1, none_attrs, false, false, NULL},
+    {"blueprint", RF_EL_BLUEPRINT, RF_EL_MACHINES, -1, blueprint_attrs, false, false,
+     "name;kind;depth;frequency"},
+    {"feature", RF_EL_FEATURE, RF_EL_BLUEPRINT, -1, feature_attrs, false, false, NULL},
+    {"script", RF_EL_SCRIPT, RF_EL_BLUEPRINT, -1, script_attrs, false, false, NULL},
 };
 
 /* An object element the grammar does not know, kept (RF_OBJ_OTHER): the
@@ -139,6 +149,20 @@ const rf_gelem_spec *rf_grammar_elem(const char *key)
     size_t i;
     for (i = 0; i < sizeof elems / sizeof elems[0]; i++)
         if (strcmp(elems[i].key, key) == 0)
+            return &elems[i];
+    return NULL;
+}
+
+bool rf_grammar_is_root(rf_elem_kind kind)
+{
+    return kind == RF_EL_ROOMDB || kind == RF_EL_MACHINES;
+}
+
+const rf_gelem_spec *rf_grammar_elem_in(const rf_gelem_spec *e, int parent)
+{
+    size_t i;
+    for (i = 0; i < sizeof elems / sizeof elems[0]; i++)
+        if ((int)elems[i].parent == parent && strcmp(elems[i].key, e->key) == 0)
             return &elems[i];
     return NULL;
 }
@@ -165,7 +189,7 @@ const char *rf_grammar_elem_near(const char *key, int parent)
     size_t i;
     rf_text_near_init(&n, key);
     for (i = 0; i < sizeof elems / sizeof elems[0]; i++)
-        if ((int)elems[i].parent == parent && elems[i].kind != RF_EL_ROOMDB)
+        if ((int)elems[i].parent == parent && !rf_grammar_is_root(elems[i].kind))
             rf_text_near_try(&n, elems[i].key);
     return n.pick;
 }

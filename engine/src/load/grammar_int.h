@@ -1,7 +1,8 @@
 /* engine/src/load/grammar_int.h: the rooms.xml grammar as data: elements,
  * where they may stand, their attributes and each value's type.
  *
- * Pipeline: load; read by load_xml.c and load_attrs.c while they stream.
+ * Pipeline: load; read by load_xml.c and load_attrs.c while they stream;
+ * rooms.xml and machines.xml (DESIGN 17) share it.
  * Design: names are normalised keys (lower case, no '_'); required attributes
  * are ';'-separated groups of '|' alternatives ("initial;png|pngsprite").
  * Seeds: dredmor-room-system.txt 1.1, 1.2, 2; schema dredmor-roomdb.xsd.
@@ -36,7 +37,10 @@ typedef enum rf_elem_kind {
     RF_EL_SUBROOM,
     RF_EL_VALIDATE,
     RF_EL_WEIGHT,
-    RF_EL_UNIQUE
+    RF_EL_UNIQUE,
+    RF_EL_MACHINES, /* DESIGN 17: machines.xml's root, <blueprint>, <feature> */
+    RF_EL_BLUEPRINT,
+    RF_EL_FEATURE
 } rf_elem_kind;
 
 typedef struct rf_gelem_spec {
@@ -52,6 +56,11 @@ typedef struct rf_gelem_spec {
 
 /* The element whose normalised tag is key, or NULL. */
 const rf_gelem_spec *rf_grammar_elem(const char *key);
+/* The row with e's tag that may stand in an element of kind parent (a
+ * <script> stands in a <room> or a <blueprint>), or NULL. */
+const rf_gelem_spec *rf_grammar_elem_in(const rf_gelem_spec *e, int parent);
+/* Whether kind is a file's root: <roomdb> or <machines>. */
+bool rf_grammar_is_root(rf_elem_kind kind);
 /* The spec of an unknown element standing in a <room>, kept as an object of
  * type RF_OBJ_OTHER (issue 15: a game's own elements are not dropped). */
 const rf_gelem_spec *rf_grammar_other_object(void);

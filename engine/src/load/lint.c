@@ -1,13 +1,16 @@
 /* engine/src/load/lint.c: script clause types checked against a registry.
  *
  * Pipeline: load -> lint; reports unknown-condition and unknown-action for
- * loaded templates. Design: the registry is two callbacks (built-in: the
- * tables of script_types.c; or the types a world registered in Lua).
+ * loaded templates and machine blueprints. Design: the registry is two
+ * callbacks (built-in: the tables of script_types.c; or the types a world
+ * registered in Lua).
  * Seeds: dredmor-room-system.txt sections 3 and 4.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "roomforge/lint.h"
+#include "roomforge/machines.h"
 #include "core/seam.h"
 #include "load/seam.h"
 
@@ -54,7 +57,7 @@ static const rf_attr *type_attr(const rf_clause *cl, bool action)
 
 /* Reports clauses whose type the registry lacks, named as the author wrote
  * them, with the built-in type most likely meant; returns how many errors. */
-static size_t check_clauses(const rf_template *t, const rf_clause *cl, size_t n,
+static size_t check_clauses(const char *file, const char *owner, const rf_clause *cl, size_t n,
                             const rf_script_types *types, bool action, rf_diags *d)
 {
     size_t i, errors = 0;
@@ -74,9 +77,9 @@ static size_t check_clauses(const rf_template *t, const rf_clause *cl, size_t n,
         near = nearest_type(type, action, &certain);
         at = rf_diags_count(d);
         /* not a misspelt built-in and no scripts directory: an extension type */
-        (void)rf_diag_add(d, code, rf_template_file(t) ? rf_template_file(t) : "", cl[i].line,
-                          cl[i].col, "room '%s' uses %s type '%s', which no registered %s has%s%s%s",
-                          rf_template_name(t), action ? "action" : "condition",
+        (void)rf_diag_add(d, code, file, cl[i].line, cl[i].col,
+                          "%s uses %s type '%s', which no registered %s has%s%s%s", owner,
+                          action ? "action" : "condition",
                           written ? written : type, action ? "action" : "condition",
                           near ? "; did you mean '" : "", near ? near : "",
                           near ? "'?" : types->suggest_scripts ? "; did you forget `--scripts`?" : "");
@@ -88,18 +91,50 @@ static size_t check_clauses(const rf_template *t, const rf_clause *cl, size_t n,
     return errors;
 }
 
+/* The clauses of the XML scripts sc[0, n) of owner ("room 'X'"), in file;
+ * how many errors. */
+static size_t check_scripts(const char *file, const char *owner, const rf_script *sc, size_t n,
+                            const rf_script_types *types, rf_diags *d)
+{
+    size_t s, errors = 0;
+    for (s = 0; s < n; s++) {
+        if (sc[s].lang != RF_SCRIPT_XML)
+            continue;
+        errors += check_clauses(file, owner, sc[s].conditions, sc[s].nconditions, types, false, d);
+        errors += check_clauses(file, owner, sc[s].actions, sc[s].nactions, types, true, d);
+    }
+    return errors;
+}
+
 rf_status rf_lint_template_script_types(const rf_template *t, const rf_script_types *types,
                                         rf_diags *d)
 {
-    size_t s, errors = 0;
+    char owner[320];
     if (!t || !types || !d)
         return RF_ERR_ARG;
-    for (s = 0; s < rf_template_script_count(t); s++) {
-        const rf_script *sc = rf_template_script(t, s);
-        if (sc->lang != RF_SCRIPT_XML)
+    if (rf_template_script_count(t) == 0)
+        return RF_OK;
+    snprintf(owner, sizeof owner, "room '%s'", rf_template_name(t));
+    return check_scripts(rf_template_file(t) ? rf_template_file(t) : "", owner,
+                         rf_template_script(t, 0), rf_template_script_count(t), types, d)
+               ? RF_ERR_CONTENT
+               : RF_OK;
+}
+
+rf_status rf_lint_machines_script_types(const rf_machines *m, const rf_script_types *types,
+                                        rf_diags *d)
+{
+    char owner[320];
+    size_t i, errors = 0;
+    if (!m || !types || !d)
+        return RF_ERR_ARG;
+    for (i = 0; i < rf_machines_count(m); i++) {
+        const rf_blueprint *b = rf_machines_at(m, i);
+        if (rf_blueprint_script_count(b) == 0)
             continue;
-        errors += check_clauses(t, sc->conditions, sc->nconditions, types, false, d);
-        errors += check_clauses(t, sc->actions, sc->nactions, types, true, d);
+        snprintf(owner, sizeof owner, "blueprint '%s'", rf_blueprint_name(b));
+        errors += check_scripts(rf_blueprint_file(b, NULL), owner, rf_blueprint_script_at(b, 0),
+                                rf_blueprint_script_count(b), types, d);
     }
     return errors ? RF_ERR_CONTENT : RF_OK;
 }

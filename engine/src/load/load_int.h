@@ -18,6 +18,7 @@
 #include "core/seam.h"
 #include "grammar_int.h"
 #include "load/seam.h"
+#include "machines_int.h"
 #include "roomforge/diag.h"
 #include "template_int.h"
 
@@ -167,6 +168,14 @@ typedef struct rf_loader {
     rf_depth_weight *dweights;
     size_t ndweights, dweights_cap;
     bool in_validate; /* text goes to code, for the last of vsteps */
+    /* a machines.xml pass (machines_load.c): the catalogue filled, NULL for
+     * rooms; the current <blueprint> and its features */
+    rf_machines *mach;
+    bool in_blueprint;
+    rf_arena_mark bp_mark;
+    rf_blueprint bp;
+    rf_feature *feats;
+    size_t nfeats, feats_cap;
 } rf_loader;
 
 /* rf_grow, its call made only when the vector must grow: the loader's
@@ -310,12 +319,27 @@ bool rf_load_vary_finish(rf_loader *ld);
  * box is empty or not one. Before rf_load_vary_finish. */
 bool rf_load_vary_boxes(rf_loader *ld);
 
+/* ---- machines_load.c: <blueprint> and <feature> of a machines.xml ---- */
+
+/* At <blueprint> (its attributes taken) and at <feature>. */
+void rf_load_blueprint_start(rf_loader *ld);
+void rf_load_feature_start(rf_loader *ld);
+/* At </blueprint>: adds it to ld->mach, or leaves it out for its errors. */
+void rf_load_blueprint_end(rf_loader *ld);
+/* A blueprint left out (its errors, or cut by a syntax error). */
+void rf_load_blueprint_cut(rf_loader *ld);
+
 /* ---- load_xml.c and load_recover.c ---- */
 
 /* One pass over a file's bytes; `first` is the first pass when this is the
  * recovery pass, else NULL. */
 rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, size_t len,
                        rf_diags *d, const rf_loader *first);
+/* A machines.xml in memory (name for diagnostics) or at path, read as a
+ * rooms file is, its blueprints added to m (rf_machines_load_*). */
+rf_status rf_load_machines_bytes(rf_machines *m, const char *name, const char *buf, size_t len,
+                                 rf_diags *d);
+rf_status rf_load_machines_path(rf_machines *m, const char *path, rf_diags *d);
 /* The recovery pass after L1 met a syntax error at L1->syntax_line. */
 rf_status rf_load_recover(const rf_loader *L1);
 

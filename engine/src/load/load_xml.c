@@ -107,16 +107,21 @@ static const rf_gelem_spec *elem_spec(rf_loader *ld, const char *tag, bool inter
 }
 
 /* The grammar's element of the start tag at depth under parent, or NULL
- * when it is not taken: a root other than <roomdb> (fatal) or an element
+ * when it is not taken: a root other than <roomdb> (<machines> for a
+ * machines file: fatal) or an element
  * not known there (held). A game's own object takes the generic spec. */
 static const rf_gelem_spec *start_spec(rf_loader *ld, const char *tag, bool interned, int depth,
                                        int parent)
 {
     const rf_gelem_spec *spec = elem_spec(ld, tag, interned);
+    rf_elem_kind root = ld->mach ? RF_EL_MACHINES : RF_EL_ROOMDB;
+    if (spec && depth > 0 && (int)spec->parent != parent && rf_grammar_elem_in(spec, parent))
+        spec = rf_grammar_elem_in(spec, parent); /* <script> in a <blueprint> */
     if (depth == 0) {
-        if (!spec || spec->kind != RF_EL_ROOMDB) {
-            rf_load_emit(ld, "not-roomdb", ld->el_line, ld->el_col,
-                         "the root element is <%.60s>, not <roomdb>", tag);
+        if (!spec || spec->kind != root) {
+            rf_load_emit(ld, ld->mach ? "not-machines" : "not-roomdb", ld->el_line, ld->el_col,
+                         "the root element is <%.60s>, not <%s>", tag,
+                         ld->mach ? "machines" : "roomdb");
             ld->fatal = true;
             return NULL;
         }
@@ -124,7 +129,7 @@ static const rf_gelem_spec *start_spec(rf_loader *ld, const char *tag, bool inte
         /* a game's own object (<fountain x= y=>): kept with its attributes */
         spec = rf_grammar_other_object();
         hold_unknown(ld, tag, parent, true);
-    } else if (!spec || spec->kind == RF_EL_ROOMDB || (int)spec->parent != parent) {
+    } else if (!spec || rf_grammar_is_root(spec->kind) || (int)spec->parent != parent) {
         hold_unknown(ld, tag, parent, false);
         return NULL;
     }
@@ -135,7 +140,13 @@ static const rf_gelem_spec *start_spec(rf_loader *ld, const char *tag, bool inte
 static void open_element(rf_loader *ld, const rf_gelem_spec *spec, const char *tag)
 {
     switch (spec->kind) {
-    case RF_EL_ROOMDB: break;
+    case RF_EL_ROOMDB:
+    case RF_EL_MACHINES: break;
+    case RF_EL_BLUEPRINT:
+        rf_load_blueprint_start(ld);
+        rf_load_check_required(ld, spec, tag);
+        break;
+    case RF_EL_FEATURE: rf_load_feature_start(ld); break;
     case RF_EL_ROOM:
         rf_load_room_start(ld);
         rf_load_check_required(ld, spec, tag);
@@ -200,9 +211,11 @@ static void on_end(rf_loader *ld, int depth)
     /* A room (or the file) ended well: what it held is no cascade. An
      * unknown element outside rooms waits for the next room's end, since
      * SAX hands it over before any syntax error after it is met. */
-    if (depth == 0 || ld->stack[depth] == RF_EL_ROOM)
+    if (depth == 0 || ld->stack[depth] == RF_EL_ROOM || ld->stack[depth] == RF_EL_BLUEPRINT)
         report_held(ld);
-    if (ld->stack[depth] == RF_EL_SCRIPT)
+    if (ld->stack[depth] == RF_EL_BLUEPRINT)
+        rf_load_blueprint_end(ld);
+    else if (ld->stack[depth] == RF_EL_SCRIPT)
         rf_load_script_end(ld);
     else if (ld->stack[depth] == RF_EL_VALIDATE)
         rf_load_validate_end(ld);
@@ -231,7 +244,7 @@ static void on_xml_error(void *ctx, xmlErrorPtr e)
     ld->xml_reported = true;
     src.buf = ld->buf;
     src.len = ld->len;
-    src.root = "roomDB";
+    src.root = ld->mach ? "machines" : "roomDB";
     src.known = known_element;
     rf_xml_explain(&src, e, &f);
     if (e->level == XML_ERR_FATAL && strcmp(code, "xml-syntax") == 0)
@@ -507,6 +520,7 @@ static void loader_fini(rf_loader *ld)
     rf_free(ld->nbuf);
     rf_free(ld->vsteps);
     rf_free(ld->dweights);
+    rf_free(ld->feats);
 }
 
 static rf_status load_memory(rf_template_set *set, const char *name, const char *buf, size_t len,
@@ -515,10 +529,12 @@ static rf_status load_memory(rf_template_set *set, const char *name, const char 
     return rf_load_pass(set, name, buf, len, d, NULL);
 }
 
-/* One pass over a file's bytes; `first` is the first pass when this is the
- * recovery pass, else NULL. */
-rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, size_t len,
-                       rf_diags *d, const rf_loader *first)
+/* One pass over a file's bytes into set, or into mach (whose arena set is)
+ * for a machines file; `first` is the first pass when this is the recovery
+ * pass, else NULL. A machines file has no recovery pass: a syntax error
+ * leaves out the blueprint it cuts and those after it. */
+static rf_status pass(rf_template_set *set, rf_machines *mach, const char *name, const char *buf,
+                      size_t len, rf_diags *d, const rf_loader *first)
 {
     rf_loader *ld = rf_calloc(1, sizeof *ld);
     size_t start = 0, errors0 = d ? rf_diags_errors(d) : 0;
@@ -526,6 +542,7 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
     if (!ld)
         return RF_ERR_NOMEM;
     ld->set = set;
+    ld->mach = mach;
     ld->d = d;
     ld->thin_walls = d && rf_diags_is_enabled(d, "wall-thin");
     ld->diags0 = first ? first->diags0 : d ? rf_diags_count(d) : 0;
@@ -550,7 +567,7 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
         goto done;
     }
     if (!rf_load_prescan(ld, start)) {
-        if (!ld->recovering && ld->syntax_line > 0 && rf_load_recover(ld) == RF_ERR_NOMEM)
+        if (!mach && !ld->recovering && ld->syntax_line > 0 && rf_load_recover(ld) == RF_ERR_NOMEM)
             ld->nomem = true;
         goto done;
     }
@@ -564,7 +581,10 @@ rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, 
     report_held(ld);
     if (ld->in_room) /* cut by a syntax error: left out */
         rf_load_room_cut(ld);
-    if (!ld->recovering && !ld->nomem && ld->syntax_line > 0 && rf_load_recover(ld) == RF_ERR_NOMEM)
+    if (ld->in_blueprint)
+        rf_load_blueprint_cut(ld);
+    if (!mach && !ld->recovering && !ld->nomem && ld->syntax_line > 0 &&
+        rf_load_recover(ld) == RF_ERR_NOMEM)
         ld->nomem = true;
 done:
     if (ld->nomem)
@@ -574,6 +594,18 @@ done:
     loader_fini(ld);
     rf_free(ld);
     return st;
+}
+
+rf_status rf_load_pass(rf_template_set *set, const char *name, const char *buf, size_t len,
+                       rf_diags *d, const rf_loader *first)
+{
+    return pass(set, NULL, name, buf, len, d, first);
+}
+
+rf_status rf_load_machines_bytes(rf_machines *m, const char *name, const char *buf, size_t len,
+                                 rf_diags *d)
+{
+    return pass(m->store, m, name, buf, len, d, NULL);
 }
 
 rf_status rf_template_set_load_buffer(rf_template_set *set, const char *name, const char *buf,
@@ -591,14 +623,14 @@ static rf_status io_error(rf_diags *d, const char *path, const char *what)
     return RF_ERR_IO;
 }
 
-rf_status rf_template_set_load_file(rf_template_set *set, const char *path, rf_diags *d)
+/* Reads the file at path whole and passes it into set (or mach, whose
+ * arena set is), its read problems reported to d. */
+static rf_status load_file(rf_template_set *set, rf_machines *mach, const char *path, rf_diags *d)
 {
     char *bytes = NULL;
     size_t len = 0;
     rf_status st;
     int why = 0;
-    if (!set || !path)
-        return RF_ERR_ARG;
     st = rf_fs_read(path, MAX_FILE, &bytes, &len, &why);
     if (st == RF_ERR_LIMIT) {
         if (d)
@@ -617,9 +649,21 @@ rf_status rf_template_set_load_file(rf_template_set *set, const char *path, rf_d
         return io_error(d, path, rf_fs_why(why));
     if (st != RF_OK)
         return st;
-    st = load_memory(set, path, bytes, len, d);
+    st = pass(set, mach, path, bytes, len, d, NULL);
     rf_fs_free(bytes);
     return st;
+}
+
+rf_status rf_template_set_load_file(rf_template_set *set, const char *path, rf_diags *d)
+{
+    if (!set || !path)
+        return RF_ERR_ARG;
+    return load_file(set, NULL, path, d);
+}
+
+rf_status rf_load_machines_path(rf_machines *m, const char *path, rf_diags *d)
+{
+    return load_file(m->store, m, path, d);
 }
 
 static rf_status worse(rf_status a, rf_status b)

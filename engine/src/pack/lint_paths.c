@@ -2,8 +2,9 @@
  *
  * Pipeline: pack, the top: calls load, world, profile and level (trial
  * levels); only the CLI calls it. Paths are walked in name order; an *.xml
- * rooted at <profiles> is a profiles file. Rooms load first; with no profiles
- * file to prove, they stream to checker threads (lint_pipe.c), then go.
+ * rooted at <profiles> is a profiles file, one rooted at <machines> a
+ * machines file. Rooms load first; with no profiles file to prove, they
+ * stream to checker threads (lint_pipe.c), then go; machines files last.
  */
 #include <string.h>
 #include <strings.h>
@@ -14,6 +15,7 @@
 #include "roomforge/fs.h"
 #include "roomforge/level.h"
 #include "roomforge/lint.h"
+#include "roomforge/machines.h"
 #include "roomforge/profile.h"
 #include "roomforge/text.h"
 #include "roomforge/world.h"
@@ -31,7 +33,7 @@ typedef struct found {
     size_t nlists, nfiles, nprofiles, cap_kind;
 } found;
 
-enum { FOUND_ROOMS, FOUND_PROFILES, FOUND_ERROR, FOUND_OVER };
+enum { FOUND_ROOMS, FOUND_PROFILES, FOUND_MACHINES, FOUND_ERROR, FOUND_OVER };
 
 static void found_free(found *f, size_t npaths)
 {
@@ -81,6 +83,8 @@ static rf_status gather(const char *const *paths, size_t npaths, found *f, rf_di
                 return RF_ERR_NOMEM;
             if (rf_fs_list_error(f->lists[i], k)) {
                 kind = FOUND_ERROR;
+            } else if (rf_pack_is_machines_file(file)) {
+                kind = FOUND_MACHINES;
             } else if (!rf_pack_is_profiles_file(file)) {
                 kind = FOUND_ROOMS;
             } else if (f->nprofiles < MAX_PROFILES_FILES) {
@@ -235,6 +239,50 @@ static rf_status lint_keeping(const found *f, size_t npaths, const rf_world_opts
     return st;
 }
 
+/* The clause types of m's XML scripts against the rule VM's registries
+ * (built-ins and wo's scripts folder, whose own findings were said). */
+static rf_status machine_scripts(const rf_machines *m, const rf_world_opts *wo, rf_diags *d)
+{
+    rf_diags *quiet = rf_diags_new_staging();
+    rf_world *w = NULL;
+    rf_status st;
+    if (!quiet)
+        return RF_ERR_NOMEM;
+    st = rf_world_new(wo, quiet, &w);
+    rf_diags_free(quiet);
+    if (st == RF_ERR_NOMEM)
+        return st;
+    st = rf_lint_machines_script_types(m, w ? rf_world_script_types(w) : rf_script_types_builtin(),
+                                       d);
+    rf_world_free(w);
+    return st;
+}
+
+/* Each path's machines files (DESIGN 17) into one catalogue per path (a
+ * pack: a blueprint name twice in it is a duplicate), checked as they load,
+ * then their scripts' clause types; counts the blueprints kept. */
+static rf_status lint_machines(const found *f, size_t npaths, const rf_world_opts *wo,
+                               rf_diags *d, rf_lint_summary *out)
+{
+    rf_status st = RF_OK;
+    size_t i, k, n = 0;
+    for (i = 0; i < npaths && st != RF_ERR_NOMEM; i++) {
+        rf_machines *m = NULL;
+        for (k = 0; k < rf_fs_list_count(f->lists[i]) && st != RF_ERR_NOMEM; k++, n++) {
+            if (f->kind[n] != FOUND_MACHINES)
+                continue;
+            if (!m && !(m = rf_machines_new()))
+                return RF_ERR_NOMEM;
+            st = rf_pack_worse(st, rf_machines_load_file(m, rf_fs_list_at(f->lists[i], k), d));
+        }
+        if (m && st != RF_ERR_NOMEM)
+            st = rf_pack_worse(st, lint_status(machine_scripts(m, wo, d)));
+        out->blueprints += rf_machines_count(m);
+        rf_machines_free(m);
+    }
+    return st;
+}
+
 rf_status rf_lint_paths(const char *const *paths, size_t npaths, const rf_lint_opts *o,
                         rf_diags *d, rf_lint_summary *out)
 {
@@ -253,6 +301,8 @@ rf_status rf_lint_paths(const char *const *paths, size_t npaths, const rf_lint_o
         st = rf_pack_worse(st, f.nprofiles ? lint_keeping(&f, npaths, &wo, d, out)
                                            : lint_streaming(&f, npaths, &wo, o ? o->jobs : 0, d, out));
     }
+    if (st != RF_ERR_NOMEM)
+        st = rf_pack_worse(st, lint_machines(&f, npaths, &wo, d, out));
     found_free(&f, f.lists ? npaths : 0);
     return st;
 }

@@ -1,10 +1,10 @@
 /* engine/src/pack/pack_files.c: the files a pack load reads: the list kept
- * for watchers, the profiles-file sniff, the walk's refusals reported, and
- * profiles.xml layered.
+ * for watchers, the profiles- and machines-file sniffs, the walk's refusals
+ * reported, and profiles.xml layered.
  *
  * Pipeline: pack; used by pack_load.c and lint_paths.c. Design: a file is
- * a profiles file by its root element, read from its first 4 KiB, never by
- * its name, so lint and packs agree on what a rooms file is.
+ * a profiles (machines) file by its root element, read from its first 4 KiB,
+ * never by its name, so lint and packs agree on what a rooms file is.
  */
 #include <string.h>
 #include <strings.h>
@@ -31,8 +31,11 @@ bool rf_pack_add_file(rf_pack *p, const char *path)
     return true;
 }
 
-bool rf_pack_is_profiles_file(const char *path)
+/* True when the XML file at path has the root element root (a BOM, the
+ * declaration and comments before it allowed), read from its first bytes. */
+static bool root_is(const char *path, const char *root)
 {
+    size_t rlen = strlen(root);
     char buf[SNIFF_BYTES + 1];
     size_t n, i;
     if (rf_fs_read_head(path, buf, sizeof buf, &n, NULL) != RF_OK)
@@ -49,14 +52,18 @@ bool rf_pack_is_profiles_file(const char *path)
         else if (strncmp(buf + i, "<!--", 4) == 0)
             close = "-->";
         else
-            return strncasecmp(buf + i + 1, "profiles", 8) == 0 && buf[i + 9] != '\0' &&
-                   strchr(" \t\r\n/>", buf[i + 9]) != NULL;
+            return strncasecmp(buf + i + 1, root, rlen) == 0 && buf[i + 1 + rlen] != '\0' &&
+                   strchr(" \t\r\n/>", buf[i + 1 + rlen]) != NULL;
         end = strstr(buf + i, close);
         if (!end)
             return false;
         i = (size_t)(end - buf) + strlen(close);
     }
 }
+
+bool rf_pack_is_profiles_file(const char *path) { return root_is(path, "profiles"); }
+
+bool rf_pack_is_machines_file(const char *path) { return root_is(path, "machines"); }
 
 rf_status rf_pack_worse(rf_status a, rf_status b)
 {

@@ -38,6 +38,8 @@ bool rf_pack_add_file(rf_pack *p, const char *path);
 /* True when the XML file at path has the root element <profiles> (a BOM,
  * blanks, the declaration, processing instructions and comments skipped). */
 bool rf_pack_is_profiles_file(const char *path);
+/* The same for the root element <machines> (DESIGN 17). */
+bool rf_pack_is_machines_file(const char *path);
 /* The worse of two statuses: anything beats RF_OK, a failure beats content. */
 rf_status rf_pack_worse(rf_status a, rf_status b);
 /* Adds an io-error for path (errno why) to d; returns RF_ERR_IO. */

@@ -50,6 +50,8 @@ static rf_status load_rooms(rf_pack *p, const char *dir, bool is_dir, rf_templat
                     : RF_ERR_IO;
         else if (is_dir && rf_pack_is_profiles_file(file))
             continue; /* DIR/profiles.xml, read as the pack's profiles */
+        else if (is_dir && rf_pack_is_machines_file(file))
+            continue; /* a machines.xml: blueprints, not rooms (lint checks it) */
         else if (!rf_pack_add_file(p, file))
             s = RF_ERR_NOMEM;
         else
