@@ -119,7 +119,7 @@ START_TEST(allocation_failures_give_null)
 END_TEST
 
 /* A chasm's edge a floor reaches stays; one cut off by walls and the chasm
- * falls in; brimstone joined only to other brimstone cut off is walled in;
+ * falls in; brimstone joined only to other brimstone cut off turns impassable;
  * brimstone beside floor stays. */
 START_TEST(stranded_hazards_sink)
 {
@@ -139,9 +139,9 @@ START_TEST(stranded_hazards_sink)
     ck_assert_int_eq(rf_grid_get(sg, 1, 0), RF_TILE_CHASM_EDGE);
     ck_assert_int_eq(rf_grid_get(sg, 1, 2), RF_TILE_BRIMSTONE);
     ck_assert_int_eq(rf_grid_get(sg, 4, 0), RF_TILE_CHASM);
-    ck_assert_int_eq(rf_grid_get(sg, 7, 0), RF_TILE_WALL);
-    ck_assert_int_eq(rf_grid_get(sg, 8, 0), RF_TILE_WALL);
-    ck_assert_int_eq(rf_grid_get(sg, 8, 1), RF_TILE_WALL);
+    ck_assert_int_eq(rf_grid_get(sg, 7, 0), RF_TILE_IMPASSABLE);
+    ck_assert_int_eq(rf_grid_get(sg, 8, 0), RF_TILE_IMPASSABLE);
+    ck_assert_int_eq(rf_grid_get(sg, 8, 1), RF_TILE_IMPASSABLE);
     rf_grid_free(sg);
 }
 END_TEST

@@ -11,11 +11,11 @@
 #include "grid/seam.h"
 
 /* The deep tile a stranded hazard becomes: a chasm's edge falls into the
- * chasm, lone brimstone is walled in (never drawn impassable: brimstone
- * is walkable, issue 31). */
+ * chasm, lone brimstone turns impassable (not wall: a wall here would open
+ * diagonals the dig has closed). */
 static uint8_t sunk_tile(uint8_t t)
 {
-    return t == RF_TILE_CHASM_EDGE ? RF_TILE_CHASM : RF_TILE_WALL;
+    return t == RF_TILE_CHASM_EDGE ? RF_TILE_CHASM : RF_TILE_IMPASSABLE;
 }
 
 rf_status rf_grid_sink_stranded(rf_grid *g, size_t *sunk)

@@ -48,7 +48,7 @@ RF_NODISCARD rf_status rf_fov_map(const rf_grid *g, int x, int y, unsigned char 
  * Pipeline: the Brogue dig (after bridges) and the recipe (on the finished
  * level, after every step). Every hazard tile (rf_tile_is_hazard) that no 4-neighbour walk
  * over walkable tiles from a route tile (walkable, no hazard) reaches sinks:
- * a chasm's edge into chasm, brimstone into wall. *sunk (may be
+ * a chasm's edge into chasm, brimstone into impassable. *sunk (may be
  * NULL) counts them; RF_ERR_NOMEM leaves g unchanged.
  */
 RF_NODISCARD rf_status rf_grid_sink_stranded(rf_grid *g, size_t *sunk);
