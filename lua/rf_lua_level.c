@@ -400,6 +400,7 @@ int rf_lua_pack_gen(lua_State *L)
     o.nrooms = forced_rooms(L, 2, names); /* index 3 when given */
     o.rooms = names;
     o.templates = rf_pack_templates(p->pack);
+    o.machines = rf_pack_machines(p->pack);
     box = rf_lua_box_push(L, true);
     lv = lua_newuserdatauv(L, sizeof *lv, 2);
     memset(lv, 0, sizeof *lv);

@@ -99,6 +99,7 @@ static int l_run(lua_State *L)
     p = rf_lua_check_pack(L, pack_at);
     rf_lua_level_opts(L, t, &o); /* rf_run_new's base, checked */
     o.templates = rf_pack_templates(p->pack);
+    o.machines = rf_pack_machines(p->pack);
     box = rf_lua_box_push(L, true);
     r = push_run(L, pack_at);
     st = rf_run_new(rf_pack_profiles(p->pack), &o, box->diags, &r->run);
@@ -183,6 +184,7 @@ static int l_load_run(lua_State *L)
     rf_status st;
     rf_level_opts_init(&o);
     o.templates = rf_pack_templates(p->pack);
+    o.machines = rf_pack_machines(p->pack);
     st = rf_run_load_path(rf_pack_profiles(p->pack), &o, path, box->diags, &r->run);
     return rf_lua_made(L, st, p, &r->pack, box->diags);
 }

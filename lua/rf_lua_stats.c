@@ -103,6 +103,7 @@ static const char *number_opts(lua_State *L, const rf_lua_pack *p, rf_stats_opts
         luaL_argerror(L, 2, "'format' takes text, json, csv or html");
     o->profiles = rf_pack_profiles(p->pack);
     o->templates = rf_pack_templates(p->pack);
+    o->machines = rf_pack_machines(p->pack);
     o->seed = (uint64_t)seed;
     o->count = (uint64_t)count;
     o->depth_lo = (int)lo;

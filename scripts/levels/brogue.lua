@@ -8,7 +8,8 @@
 -- accretion (templates attach as room designs), loops, lakes, then the
 -- passes (diagonals, chokepoints, lake walls, bridges, doors, secret doors);
 -- templates still pending take free rectangles; stairs; DoomRL special rooms;
--- hordes and traps.
+-- Brogue's machines (treasure rooms and autogenerators: the pack's
+-- machines.xml); hordes and traps.
 local level, params = ...
 
 level:brogue_rooms(params)
@@ -19,6 +20,9 @@ level:place_templates()
 level:stairs()
 if params["special-rooms"] ~= 0 then
   level:special_rooms(params)
+end
+if params["machines"] ~= 0 then
+  level:machines(params)
 end
 if params["populate"] ~= 0 then
   level:populate(params)

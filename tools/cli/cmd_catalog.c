@@ -190,6 +190,7 @@ int cmd_catalog(int argc, char **argv)
     cli_gen_stats_opts(&g, &so);
     so.profiles = set;
     so.templates = rf_pack_templates(cp.pack);
+    so.machines = rf_pack_machines(cp.pack);
     so.profile_names = &g.o.profile;
     so.nprofiles = 1;
     rc = print_catalog(&so, fmt, d, g.cc.verbosity, rc);

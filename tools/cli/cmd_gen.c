@@ -254,6 +254,7 @@ int cmd_gen(int argc, char **argv)
     set = rf_pack_profiles(cp.pack);
     /* content errors elsewhere: the rooms that loaded are used, exit 0 (DESIGN 5) */
     g.o.templates = rf_pack_templates(cp.pack);
+    g.o.machines = rf_pack_machines(cp.pack);
     g.o.rooms = g.forced;
     g.o.nrooms = g.nforced;
     if (recipe_path) {

@@ -195,6 +195,7 @@ int cmd_run(int argc, char **argv)
         return worse_of(rc, cli_pack_close(&cp));
     set = rf_pack_profiles(cp.pack);
     g.o.templates = rf_pack_templates(cp.pack);
+    g.o.machines = rf_pack_machines(cp.pack);
     g.o.rooms = g.forced;
     g.o.nrooms = g.nforced;
     if (g.recipe_path && (k = cli_read_recipe("run", g.recipe_path, &g.o, &recipe)) != CLI_OK)

@@ -339,6 +339,7 @@ static int stats_run(cli_gen *g, rf_stats_opts *so, rf_stats_format fmt)
     cli_gen_stats_opts(g, so);
     so->profiles = rf_pack_profiles(cp.pack);
     so->templates = rf_pack_templates(cp.pack);
+    so->machines = rf_pack_machines(cp.pack);
     so->profile_names = g->profiles;
     so->nprofiles = g->nprofiles;
     pg.on = g->cc.verbosity >= 0 && isatty(fileno(stderr));

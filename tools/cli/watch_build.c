@@ -134,6 +134,7 @@ static int make_level(const cli_gen *g, rf_view_format term, bool web, const rf_
     double t0 = now_ms();
     int rc = CLI_OK;
     o.templates = rf_pack_templates(p);
+    o.machines = rf_pack_machines(p);
     o.rooms = g->forced;
     o.nrooms = g->nforced;
     if (g->recipe_path)

@@ -14,6 +14,7 @@
 #include "roomforge/diag.h"
 #include "roomforge/dig.h"
 #include "roomforge/grid.h"
+#include "roomforge/machines.h"    /* rf_machines, rf_machine_kind */
 #include "roomforge/place.h"      /* rf_place_entry */
 #include "roomforge/placed.h"
 #include "roomforge/profile.h"
@@ -66,6 +67,8 @@ typedef struct rf_level_opts {
                                      * is not drawn (DESIGN 18); forced ones
                                      * still go; scope="level" rooms ignore it */
     size_t nused_groups;
+    const rf_machines *machines; /* borrowed, must outlive the level: the blueprints the
+                                  * machines step places (rf_pack_machines); NULL: none */
     bool force_variant;      /* DESIGN 16: every varying room drawn as variant `variant`
                               * (gen --variant N); false: from the level's stream */
     uint32_t variant;
@@ -183,6 +186,14 @@ RF_API const char *rf_level_feeling_at(const rf_level *l, size_t i);
  * vaults. All zero when the profile turns the pass off. Valid until l is
  * freed; its feelings are also the level's (rf_level_feeling_at). */
 RF_API const rf_special_result *rf_level_special(const rf_level *l);
+
+/* The machines placed, in placement order; NULL past the end. Valid until l
+ * is freed. None unless the level's opts named a catalogue (machines) and
+ * its recipe called the machines step. */
+RF_API size_t rf_level_machine_count(const rf_level *l);
+RF_API const rf_level_machine *rf_level_machine_at(const rf_level *l, size_t i);
+/* The machine holding cell (x, y) (its cells), 0 when none does. */
+RF_API int rf_level_machine_of(const rf_level *l, int x, int y);
 
 /* Writers. ascii: the grid, one line a row (terrain only, for diffs).
  * json: DESIGN 5's gen shape: rooms with their id (objects' "room" names

@@ -113,5 +113,28 @@ RF_API unsigned rf_feature_flags(const rf_feature *f);
 RF_API bool rf_feature_has_flag(const rf_feature *f, rf_feature_flag flag);
 RF_API int rf_feature_line(const rf_feature *f, int *col);
 
+/* One machine the level holds (DESIGN 17): a treasure machine's reward room
+ * or key holder, or an autogenerator's features. */
+typedef struct rf_level_machine {
+    int id;                /* from 1, in the order placed: rf_placed.machine */
+    const char *blueprint; /* its blueprint's name (the level's copy) */
+    rf_machine_kind kind;
+    int treasure;          /* the treasure machine (from 1) a reward room and its
+                            * key holder share; 0 for an autogenerator */
+    int room;              /* the level room it took (rf_level_room_at's id), 0: none */
+    const int *cells;      /* ncells x, y pairs in level coordinates, row order */
+    size_t ncells;
+    const size_t *objects; /* nobjects level object indices (rf_level_object_at) */
+    size_t nobjects;
+} rf_level_machine;
+
+/* How many treasure machines the level at depth of seed's run holds
+ * (DESIGN 17, seed lines 81-100): at depths 3, 7, 11, 15, 19 and 23 one is
+ * due while fewer than that depth's share (1 at 3, ... 6 at 23) were made;
+ * each one made brings another with 20% (at most 6 at a depth), and the
+ * ones made ahead are caught up with later. From the run's own stream
+ * "treasure" over depths 1..depth: the same for every start of the run. */
+RF_API int rf_machines_treasure_count(uint64_t seed, int depth);
+
 RF_END_C
 #endif /* RF_MACHINES_H */

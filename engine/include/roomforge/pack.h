@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "roomforge/common.h"
+#include "roomforge/machines.h"
 #include "roomforge/diag.h"
 #include "roomforge/profile.h"
 #include "roomforge/template.h"
@@ -63,6 +64,10 @@ RF_API void rf_pack_free(rf_pack *p);
 RF_API const rf_template_set *rf_pack_templates(const rf_pack *p);
 /* The merged profiles (empty when no pack and no fallback had any); valid
  * until p is freed. */
+/* The blueprints of every machines.xml (root <machines>) in the packs'
+ * folders (DESIGN 17), in pack order, a blueprint with an error left out;
+ * NULL when no pack has one. Valid until p is freed. */
+RF_API const rf_machines *rf_pack_machines(const rf_pack *p);
 RF_API const rf_profile_set *rf_pack_profiles(const rf_pack *p);
 
 /* Every file the load read, in the order read: rooms files, profiles files,

@@ -32,6 +32,9 @@ typedef struct rf_placed {
                                     * by its allies; 0 if none */
     bool leader;                   /* the leader of its horde (a template horde's first) */
     bool asleep;                   /* population: spawned asleep */
+    int machine;                   /* the level machine (DESIGN 17) it is a feature of:
+                                    * rf_level_machine_at's index + 1; 0 if none */
+    unsigned feature;              /* that feature's rf_feature_flag bits (machines.h) */
     int source;                    /* 1 + the index of the template object (of its room's
                                     * template) it was made from: the object itself, a
                                     * template horde's leader and members, a trap; 0 for

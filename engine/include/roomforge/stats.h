@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "roomforge/common.h"
+#include "roomforge/machines.h"
 #include "roomforge/diag.h"
 #include "roomforge/profile.h"
 #include "roomforge/template.h"
@@ -39,6 +40,7 @@ typedef void (*rf_stats_progress_fn)(void *ud, uint64_t done, uint64_t total);
 typedef struct rf_stats_opts {
     const rf_profile_set *profiles;   /* borrowed; NULL: the bundled recipes' defaults */
     const rf_template_set *templates; /* borrowed; NULL: no templates */
+    const rf_machines *machines;      /* borrowed; NULL: no machines (DESIGN 17) */
     const char *const *profile_names; /* nprofiles names, run one after the other */
     size_t nprofiles;                 /* 0: "brogue" */
     uint64_t seed;                    /* first seed */

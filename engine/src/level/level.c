@@ -23,6 +23,8 @@ void rf_level_free(rf_level *l)
     rf_free(l->choke);
     rf_free(l->loop);
     rf_free(l->plan);
+    rf_machine_list_fini(&l->machines);
+    rf_free(l->machine_at);
     for (i = 0; i < l->nvariants; i++)
         rf_template_variant_free(l->variants[i]);
     rf_free(l->variants);
@@ -52,6 +54,39 @@ int rf_level_traps(const rf_level *l) { return l->traps; }
 size_t rf_level_feeling_count(const rf_level *l) { return l->nfeelings; }
 size_t rf_level_object_count(const rf_level *l) { return l->objs.n; }
 size_t rf_level_plan_count(const rf_level *l) { return l->nplan; }
+
+size_t rf_level_machine_count(const rf_level *l) { return l->machines.n; }
+
+const rf_level_machine *rf_level_machine_at(const rf_level *l, size_t i)
+{
+    return i < l->machines.n ? &l->machines.items[i] : NULL;
+}
+
+int rf_level_machine_of(const rf_level *l, int x, int y)
+{
+    if (!l->machine_at || !rf_grid_in_bounds(l->g, x, y))
+        return 0;
+    return l->machine_at[(size_t)y * (size_t)l->g->w + (size_t)x];
+}
+
+bool rf_level_index_machines(rf_level *lv)
+{
+    size_t i, k;
+    rf_free(lv->machine_at);
+    lv->machine_at = NULL;
+    if (lv->machines.n == 0)
+        return true;
+    lv->machine_at = rf_calloc((size_t)lv->g->w * (size_t)lv->g->h, sizeof *lv->machine_at);
+    if (!lv->machine_at)
+        return false;
+    for (i = 0; i < lv->machines.n; i++) {
+        const rf_level_machine *m = &lv->machines.items[i];
+        for (k = 0; k < m->ncells; k++)
+            lv->machine_at[(size_t)m->cells[2 * k + 1] * (size_t)lv->g->w +
+                           (size_t)m->cells[2 * k]] = m->id;
+    }
+    return true;
+}
 
 const rf_place_entry *rf_level_plan_at(const rf_level *l, size_t i)
 {

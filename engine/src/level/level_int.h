@@ -27,6 +27,8 @@ struct rf_level {
     size_t nplan;
     struct rf_template **variants; /* nvariants the rooms' tmpl point at (DESIGN 16) */
     size_t nvariants;
+    rf_machine_list machines; /* DESIGN 17: the machines step's */
+    int *machine_at;          /* w*h machine ids (0: none), NULL without machines */
     char **feelings; /* nfeelings owned strings */
     size_t nfeelings, feel_cap;
 };
@@ -36,6 +38,8 @@ struct rf_params;
 bool rf_level_brogue_knows(const char *key);
 rf_status rf_level_brogue_size(const struct rf_params *src, const struct rf_rooms_file *rf,
                                int *w, int *h);
+/* Makes lv->machine_at again from lv->machines; false when memory runs out. */
+bool rf_level_index_machines(rf_level *lv);
 /* Appends a feeling (copied); false when memory runs out. */
 bool rf_level_add_feeling(rf_level *lv, const char *text);
 

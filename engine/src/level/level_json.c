@@ -55,6 +55,19 @@ static void write_room_json(FILE *out, const rf_room_rec *r, bool first, bool ba
  * id (null when none), name, x, y, room (the id of the room it stands in, 0
  * none); then count, charges and quality, the global and key marks, and
  * population's horde number, leader and asleep marks. */
+/* A machine feature's flags as JSON strings, in bit order. */
+static void write_flags(FILE *out, unsigned flags)
+{
+    unsigned bit;
+    int n = 0;
+    for (bit = 1; bit != 0 && bit <= flags; bit <<= 1)
+        if ((flags & bit) && rf_feature_flag_name(bit)) {
+            if (n++)
+                putc(',', out);
+            rf_json_string(out, rf_feature_flag_name(bit));
+        }
+}
+
 static void write_object_json(FILE *out, const rf_placed *p, size_t handle)
 {
     fprintf(out, "%s{\"handle\":%zu", handle == 1 ? "\n" : ",\n", handle);
@@ -65,9 +78,37 @@ static void write_object_json(FILE *out, const rf_placed *p, size_t handle)
     rf_json_key(out, "name", 0);
     rf_json_string(out, p->name);
     fprintf(out, ",\"x\":%d,\"y\":%d,\"room\":%d,\"count\":%d,\"charges\":%d,\"quality\":%d,"
-                 "\"global\":%s,\"key\":%s,\"horde\":%d,\"leader\":%s,\"asleep\":%s}",
+                 "\"global\":%s,\"key\":%s,\"horde\":%d,\"leader\":%s,\"asleep\":%s,"
+                 "\"machine\":%d,\"flags\":[",
             p->x, p->y, p->room, p->count, p->charges, p->quality, truth(p->global),
-            truth(p->key), p->horde, truth(p->leader), truth(p->asleep));
+            truth(p->key), p->horde, truth(p->leader), truth(p->asleep), p->machine);
+    write_flags(out, p->feature);
+    fputs("]}", out);
+}
+
+/* "machines" (DESIGN 17): each machine's id, blueprint, kind, the treasure
+ * machine it is part of, its room, cells [[x, y], ...] and its objects'
+ * handles. */
+static void write_machines_json(const rf_level *l, FILE *out)
+{
+    size_t i, k;
+    fputs(",\n\"machines\":[", out);
+    for (i = 0; i < l->machines.n; i++) {
+        const rf_level_machine *m = &l->machines.items[i];
+        fprintf(out, "%s{\"id\":%d", i ? ",\n" : "\n", m->id);
+        rf_json_key(out, "blueprint", 0);
+        rf_json_string(out, m->blueprint);
+        rf_json_key(out, "kind", 0);
+        rf_json_string(out, rf_machine_kind_name(m->kind));
+        fprintf(out, ",\"treasure\":%d,\"room\":%d,\"cells\":[", m->treasure, m->room);
+        for (k = 0; k < m->ncells; k++)
+            fprintf(out, "%s[%d,%d]", k ? "," : "", m->cells[2 * k], m->cells[2 * k + 1]);
+        fputs("],\"objects\":[", out);
+        for (k = 0; k < m->nobjects; k++)
+            fprintf(out, "%s%zu", k ? "," : "", m->objects[k] + 1);
+        fputs("]}", out);
+    }
+    putc(']', out);
 }
 
 /* The loop and chokepoint map (DESIGN 17's, for machines): "loops", the rows
@@ -120,6 +161,7 @@ static rf_status write_json(const rf_level *l, FILE *out, bool base_names)
         rf_json_string(out, l->feelings[i]);
     }
     putc(']', out);
+    write_machines_json(l, out);
     if (write_analysis_json(l, out) != RF_OK)
         return RF_ERR_NOMEM;
     fputs("}\n", out);
@@ -132,9 +174,11 @@ rf_status rf_level_write_json(const rf_level *l, FILE *out) { return write_json(
  * object and feeling (strings escaped may grow, hence the retry). */
 static size_t json_guess(const rf_level *l)
 {
-    size_t n = ((size_t)l->g->w + 4) * (size_t)l->g->h + 4096;
+    size_t n = ((size_t)l->g->w + 4) * (size_t)l->g->h + 4096, i;
     n += l->rooms.n * 512 + l->objs.n * 512 + l->nfeelings * 256;
     n += ((size_t)l->g->w + 4) * (size_t)l->g->h; /* the loop map */
+    for (i = 0; i < l->machines.n; i++)
+        n += 256 + l->machines.items[i].ncells * 16 + l->machines.items[i].nobjects * 12;
     return n < JSON_MAX ? n : JSON_MAX;
 }
 

@@ -39,6 +39,7 @@ static const char *const pipeline_keys[] = {
     "special-rooms",  /* 1: DoomRL special rooms (the bundled recipes test it) */
     "single-monster", /* special_rooms: the single-monster level table */
     "populate",       /* 1: hordes and traps (the bundled recipes test it) */
+    "machines",       /* 1: Brogue's machines (brogue.lua tests it; DESIGN 17) */
     "traps",          /* populate: the trap count when the dig drew none */
     "templates",      /* templates drawn a level at 79x29 (place.h); default 1-3 */
     "water-tile",     /* what template W, L, I, G become (codes in place.h) */

@@ -43,6 +43,7 @@ typedef struct rf_recipe_run {
     bool brogue_done;               /* brogue_finish ran */
     const char *dug;                /* the dig step that made the level, NULL before */
     bool placed, stairs;            /* place_templates, stairs ran */
+    bool machines;                  /* the machines step ran */
     bool rooms_file_read;           /* dig_crawl read o->rooms_file */
     bool choke_stale;               /* terrain changed since lv->choke was made */
     int params_ref;                 /* registry ref of the profile's parameter table */

@@ -430,6 +430,48 @@ static int trap_count(const rf_recipe_run *r, const rf_params *src, rf_rng *rng)
     return rf_rng_range(rng, span.lo, span.hi);
 }
 
+/* Brogue's machines (DESIGN 17) from the blueprints of rf_level_opts.machines
+ * (none without a catalogue), on stream "machines", after the stairs (no
+ * machine covers them) and the special rooms (their objects keep machines
+ * out); the loop map is made first: a machine behind a chokepoint needs it. */
+static int step_machines(lua_State *L)
+{
+    rf_recipe_run *r = run_of(L);
+    rf_machines_opts mo;
+    rf_rng rng;
+    rf_status st;
+    need_dug(L, r, "machines");
+    if (!r->stairs)
+        luaL_error(L, "machines: place the stairs first (no machine covers them)");
+    if (r->machines)
+        luaL_error(L, "machines: the machines are already placed");
+    if (!rf_recipe_charge(L, r, "machines", 1))
+        return 0;
+    r->machines = true;
+    if (!r->o->machines)
+        return 0;
+    memset(&mo, 0, sizeof mo);
+    mo.catalogue = r->o->machines;
+    mo.run_seed = r->o->seed;
+    mo.depth = r->lv->depth;
+    mo.up_x = r->lv->up_x, mo.up_y = r->lv->up_y;
+    mo.down_x = r->lv->down_x, mo.down_y = r->lv->down_y;
+    mo.loop = r->lv->loop;
+    rf_rng_seed_named(&rng, r->seed, "machines");
+    st = rf_chokepoints(r->lv->g, r->lv->choke, r->lv->loop);
+    r->choke_stale = false;
+    if (st == RF_OK)
+        st = rf_machines_place(r->lv->g, &r->lv->rooms, &mo, &rng, &r->lv->objs, &r->lv->machines);
+    if (st == RF_OK && r->lv->machines.n > 0) {
+        r->choke_stale = true;
+        if (!rf_level_index_machines(r->lv))
+            st = RF_ERR_NOMEM;
+    }
+    if (st != RF_OK)
+        step_fail(L, r, st, "machines");
+    return 0;
+}
+
 /* Hordes and traps (populate.h) from the set's tables or the bundled ones,
  * on stream "populate": asleep out of the up stairs' sight, so after them.
  * The chokepoint map is made again first when special rooms, templates or
@@ -533,6 +575,7 @@ static const luaL_Reg steps[] = {
     {"place_templates", step_place_templates},
     {"stairs", step_stairs},
     {"special_rooms", step_special_rooms},
+    {"machines", step_machines},
     {"populate", step_populate},
     {"feeling", ask_feeling},
     {"roll", ask_roll},

@@ -26,10 +26,12 @@ void rf_pack_free(rf_pack *p)
     rf_free(p->left);
     rf_template_set_free(p->set);
     rf_profile_set_free(p->profiles);
+    rf_machines_free(p->machines);
     rf_free(p);
 }
 
 const rf_template_set *rf_pack_templates(const rf_pack *p) { return p ? p->set : NULL; }
+const rf_machines *rf_pack_machines(const rf_pack *p) { return p ? p->machines : NULL; }
 const rf_profile_set *rf_pack_profiles(const rf_pack *p) { return p ? p->profiles : NULL; }
 size_t rf_pack_file_count(const rf_pack *p) { return p ? p->nfiles : 0; }
 

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "roomforge/machines.h"
 #include "roomforge/pack.h"
 #include "world/seam.h"
 
@@ -24,6 +25,7 @@ typedef struct rf_pack_seen {
 struct rf_pack {
     rf_template_set *set;
     rf_profile_set *profiles;
+    rf_machines *machines; /* every pack's machines.xml files, in pack order; NULL: none */
     char **files; /* every file read, owned */
     size_t nfiles, files_cap;
     rf_pack_seen *seen;

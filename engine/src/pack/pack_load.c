@@ -19,6 +19,17 @@
 #include "roomforge/fs.h"
 #include "roomforge/world.h"
 
+/* Adds the blueprints of machines file path to p's catalogue (made on the
+ * first); a blueprint with an error is left out, as a room is. */
+static rf_status load_machines(rf_pack *p, const char *path, rf_diags *d)
+{
+    if (!p->machines && !(p->machines = rf_machines_new()))
+        return RF_ERR_NOMEM;
+    if (!rf_pack_add_file(p, path))
+        return RF_ERR_NOMEM;
+    return rf_machines_load_file(p->machines, path, d);
+}
+
 /* Loads the rooms files of one pack (a file, DIR/rooms/ or DIR) into set.
  * The walk is fenced at the pack (DIR, or a file's folder): a link out of it
  * or a folder too deep is reported and makes the pack unreadable (RF_ERR_IO:
@@ -51,7 +62,7 @@ static rf_status load_rooms(rf_pack *p, const char *dir, bool is_dir, rf_templat
         else if (is_dir && rf_pack_is_profiles_file(file))
             continue; /* DIR/profiles.xml, read as the pack's profiles */
         else if (is_dir && rf_pack_is_machines_file(file))
-            continue; /* a machines.xml: blueprints, not rooms (lint checks it) */
+            s = load_machines(p, file, d); /* blueprints, not rooms (DESIGN 17) */
         else if (!rf_pack_add_file(p, file))
             s = RF_ERR_NOMEM;
         else
@@ -60,6 +71,22 @@ static rf_status load_rooms(rf_pack *p, const char *dir, bool is_dir, rf_templat
     }
     rf_fs_list_free(files);
     return worst;
+}
+
+/* DIR/machines.xml of a pack whose rooms are in DIR/rooms (the walk of
+ * DIR/rooms does not see it; without DIR/rooms the walk of DIR did). */
+static rf_status root_machines(rf_pack *p, const char *dir, rf_diags *d)
+{
+    char path[4096], rooms[4096];
+    struct stat st;
+    if ((size_t)snprintf(rooms, sizeof rooms, "%s/rooms", dir) >= sizeof rooms ||
+        stat(rooms, &st) != 0 || !S_ISDIR(st.st_mode) ||
+        (size_t)snprintf(path, sizeof path, "%s/machines.xml", dir) >= sizeof path ||
+        stat(rf_fs_path_normalise(path), &st) != 0 || !S_ISREG(st.st_mode))
+        return RF_OK;
+    if (rf_pack_refuse_link(dir, path, d))
+        return RF_ERR_IO;
+    return load_machines(p, path, d);
 }
 
 /* One pack: its rooms into a set of their own, then into p->set (*pack_of
@@ -71,20 +98,22 @@ static rf_status load_pack(rf_pack *p, const char *dir, size_t k, size_t **pack_
     struct stat st;
     rf_template_set *set;
     rf_status worst;
+    bool is_dir;
     size_t n0 = rf_template_set_count(p->set), i;
     if (stat(dir, &st) != 0)
         return rf_pack_io_error(d, dir, errno);
     set = rf_template_set_new();
     if (!set)
         return RF_ERR_NOMEM;
-    worst = load_rooms(p, dir, S_ISDIR(st.st_mode), set, d);
+    is_dir = S_ISDIR(st.st_mode);
+    worst = load_rooms(p, dir, is_dir, set, d);
     if (rf_template_set_take(p->set, set) != RF_OK || worst == RF_ERR_NOMEM)
         return RF_ERR_NOMEM; /* rf_template_set_take freed set either way */
     if (!rf_grow((void **)pack_of, cap, rf_template_set_count(p->set) + 1, sizeof **pack_of))
         return RF_ERR_NOMEM;
     for (i = n0; i < rf_template_set_count(p->set); i++)
         (*pack_of)[i] = k;
-    if (S_ISDIR(st.st_mode) && (size_t)snprintf(path, sizeof path, "%s/profiles.xml", dir) <
+    if (is_dir && (size_t)snprintf(path, sizeof path, "%s/profiles.xml", dir) <
                                    sizeof path &&
         stat(rf_fs_path_normalise(path), &st) == 0 && S_ISREG(st.st_mode)) {
         *profiles = true;
@@ -93,6 +122,8 @@ static rf_status load_pack(rf_pack *p, const char *dir, size_t k, size_t **pack_
         else
             worst = rf_pack_worse(worst, rf_pack_load_profiles(p, path, d));
     }
+    if (is_dir)
+        worst = rf_pack_worse(worst, root_machines(p, dir, d));
     return worst;
 }
 

@@ -64,6 +64,7 @@ static const rf_param_bound bounds[] = {
     {"special-rooms", 0, 1},
     {"single-monster", 0, 1},
     {"populate", 0, 1},
+    {"machines", 0, 1},
     {"templates", 0, 100},
     {"water-tile", 0, RF_PLACE_TERRAIN_CODES - 1},
     {"lava-tile", 0, RF_PLACE_TERRAIN_CODES - 1},

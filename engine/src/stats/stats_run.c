@@ -95,6 +95,7 @@ static void level_opts(const run_ctx *c, uint64_t i, rf_level_opts *lo, size_t *
     lo->width = o->width;
     lo->height = o->height;
     lo->templates = o->templates;
+    lo->machines = o->machines;
     lo->rooms = o->rooms;
     lo->nrooms = o->nrooms;
     if (o->difficulty)

@@ -11,6 +11,7 @@
 #include "roomforge/dig.h"
 #include "roomforge/grid.h"
 #include "roomforge/horde.h"
+#include "roomforge/machines.h"
 #include "roomforge/placed.h"
 #include "roomforge/special.h"
 
@@ -120,6 +121,50 @@ typedef struct rf_special_opts {
 RF_NODISCARD rf_status rf_special_rooms(rf_grid *g, rf_room_list *rooms,
                                                const rf_special_opts *o, rf_rng *rng,
                                                rf_placed_list *objs, rf_special_result *out);
+
+RF_END_C
+
+/* The machine pass (DESIGN 17): Brogue's treasure machines and
+ * autogenerators, placed from a catalogue's blueprints.
+ *
+ * Pipeline: passes, after stairs, before special rooms and populate; called
+ * from the recipe's machines step. Rewrites terrain only through the
+ * seed's connectivity rule, appends its objects, records each machine.
+ * Seeds: shared/seeds/brogue-level-generation.txt lines 70-100;
+ * the decisions past the seed: docs/reference.md "Machines".
+ */
+RF_BEGIN_C
+
+/* A growable list of machines; the list owns each one's strings and arrays. */
+typedef struct rf_machine_list {
+    rf_level_machine *items;
+    size_t n, cap;
+} rf_machine_list;
+
+void rf_machine_list_fini(rf_machine_list *l);
+
+typedef struct rf_machines_opts {
+    const rf_machines *catalogue;
+    uint64_t run_seed;   /* the run's: the treasure schedule */
+    int depth;           /* 1-based */
+    int up_x, up_y, down_x, down_y;
+    const uint8_t *loop; /* w*h: 1 on a tile on a loop (rf_chokepoints) */
+} rf_machines_opts;
+
+/* Bounds on one level's machine work, whatever the catalogue says. */
+#define RF_MACHINES_MAX_PLACED 64        /* machines a level */
+#define RF_MACHINES_MAX_INSTANCES 2048   /* feature instances a level */
+#define RF_MACHINES_MAX_CUT_CHECKS 1024  /* connectivity walks a level */
+
+/* Places the treasure machines due at o->depth (rf_machines_treasure_count)
+ * and then each autogenerator of the depth, on g and its rooms, appending
+ * objects to objs (type "machine", or "monster" for a feature that guards,
+ * name the feature's object, machine and feature set) and machines to out.
+ * A machine no room suits is not built. RF_ERR_ARG for bad arguments,
+ * RF_ERR_NOMEM (g, objs and out may then hold part of the pass). */
+RF_NODISCARD rf_status rf_machines_place(rf_grid *g, const rf_room_list *rooms,
+                                         const rf_machines_opts *o, rf_rng *rng,
+                                         rf_placed_list *objs, rf_machine_list *out);
 
 RF_END_C
 

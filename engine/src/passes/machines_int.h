@@ -1,0 +1,80 @@
+/* engine/src/passes/machines_int.h: the machine pass's working state, shared
+ * by its files: machines.c (the order: treasure, then autogenerators),
+ * machines_site.c (rooms a blueprint may take), machines_feature.c (each
+ * feature's cells) and machines_treasure.c (the schedule and the draws).
+ *
+ * Pipeline: passes (seam/passes/seam.h "The machine pass").
+ */
+#ifndef RF_MACHINES_INT_H
+#define RF_MACHINES_INT_H
+
+#include "grid/seam.h"
+#include "passes/seam.h"
+
+/* A room as a machine sees it: its floor cells and the cells that lead in. */
+typedef struct rf_mach_site {
+    int room;           /* room record id */
+    int *cells;         /* ncells cell indexes (y * w + x), row order */
+    size_t ncells;
+    int *doors;         /* ndoors walkable cells outside it next to a cell of it */
+    size_t ndoors;
+    bool candidate;     /* its kind, lock and doors let a machine take it */
+    bool loops;         /* a cell of it or a door lies on a loop */
+} rf_mach_site;
+
+typedef struct rf_mach_ctx {
+    rf_grid *g;
+    const rf_room_list *rooms;
+    const rf_machines_opts *o;
+    rf_rng *rng;
+    rf_placed_list *objs;
+    rf_machine_list *out;
+    rf_mach_site *sites;  /* one per room record, sites[id - 1] */
+    uint8_t *held;        /* w*h: a machine holds it (its room, its features) */
+    uint8_t *occupied;    /* w*h: stairs or an object stand on it */
+    uint8_t *mark;        /* w*h scratch */
+    int *queue;           /* w*h scratch */
+    int *dist;            /* w*h: walking distances (rf_mach_distances); an
+                           * autogenerator's area is dist 0..RF_MACH_AREA */
+    size_t reach;         /* route tiles reached from the up stairs now */
+    size_t instances;     /* feature instances made */
+    int checks;           /* connectivity walks made */
+    rf_level_machine *cur; /* the machine being built */
+    size_t capcells, capobjs;
+} rf_mach_ctx;
+
+#define RF_MACH_AREA 6 /* steps from its origin an autogenerator's features keep to */
+
+/* machines_site.c */
+rf_status rf_mach_sites_build(rf_mach_ctx *c);
+void rf_mach_sites_free(rf_mach_ctx *c);
+/* Whether site s suits blueprint b now (requirement, size, nothing held
+ * or standing in it). */
+bool rf_mach_site_suits(const rf_mach_ctx *c, const rf_mach_site *s, const rf_blueprint *b);
+/* The number of sites that suit b now. */
+size_t rf_mach_site_count(const rf_mach_ctx *c, const rf_blueprint *b);
+/* A random site that suits b (one draw), NULL when none does. */
+rf_mach_site *rf_mach_site_pick(rf_mach_ctx *c, const rf_blueprint *b);
+/* Marks every cell of s held (or not). */
+void rf_mach_site_hold(rf_mach_ctx *c, const rf_mach_site *s, bool on);
+
+/* machines_feature.c */
+/* The route tiles (walkable, no hazard) a 4-neighbour walk from the up
+ * stairs reaches; SIZE_MAX when memory or the walk budget runs out. */
+size_t rf_mach_reach(rf_mach_ctx *c);
+/* Places n instances of feature f of the machine being built (site s, NULL
+ * for an autogenerator). RF_OK or RF_ERR_NOMEM. */
+rf_status rf_mach_feature(rf_mach_ctx *c, const rf_mach_site *s, const rf_feature *f);
+/* Adds cell i to the machine being built (false: memory ran out). */
+bool rf_mach_add_cell(rf_mach_ctx *c, int i);
+
+/* Fills c->dist with the walking distance (4-neighbour, walkable tiles)
+ * from the n cells of from, -1 where no walk reaches. */
+void rf_mach_distances(rf_mach_ctx *c, const int *from, size_t n);
+
+/* machines_treasure.c */
+/* A weighted draw by frequency among the blueprints of kind (reward or key
+ * holder) at the depth that some site suits; NULL when none does. */
+const rf_blueprint *rf_mach_draw(rf_mach_ctx *c, rf_machine_kind kind);
+
+#endif /* RF_MACHINES_INT_H */
