@@ -62,6 +62,7 @@ typedef struct rf_view_glyph {
     const char *legend; /* the word the legends print ("monster") */
     const char *sgr;    /* ANSI SGR foreground ("31;1") */
     unsigned rgb;       /* 0xRRGGBB for html and png */
+    bool key;           /* this row draws keys (rf_placed.key) of its type */
 } rf_view_glyph;
 
 /* The legend word of a terrain tile ("wall", "deep water"; "?" outside

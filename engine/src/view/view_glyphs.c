@@ -11,26 +11,28 @@
 #include "view_int.h"
 
 static const rf_view_glyph glyphs[] = {
-    {"monster", true, 'M', "horde leader", "31;1", 0xff4040u},
-    {"monster", false, 'm', "monster", "31", 0xd03030u},
-    {"shopkeeper", false, '@', "shopkeeper", "97;1", 0xffffffu},
-    {"lever", false, '/', "lever", "33;1", 0xffe040u},
-    {"teleporter", false, 'T', "teleporter", "95;1", 0xff60ffu},
-    {"trap", false, '^', "trap", "35", 0xc040c0u},
-    {"launcher", false, 'v', "trap launcher", "35", 0xa030a0u},
-    {"item", false, '$', "item", "93", 0xf0d000u},
-    {"crate", false, '&', "supply crate", "33", 0xc08040u},
-    {"pedestal", false, '_', "sales pedestal", "37", 0xd0d0d0u},
-    {"clock", false, 'c', "clock", "36;1", 0x40e0e0u},
-    {"element", false, 'e', "element", "94", 0x6080ffu},
-    {"customBlocker", false, 'o', "blocker", "37", 0xb0a090u},
-    {"blocker", false, 'o', "blocker", "37", 0xb0a090u},
-    {"magicBlocker", false, '%', "magic blocker", "96", 0x60f0f0u},
-    {"customBreakable", false, 'b', "breakable", "33", 0xa07040u},
-    {"customEngraving", false, '"', "engraving", "37", 0xc0c0a0u},
-    {"decoration", false, '`', "decoration", "90", 0x908070u},
-    {"shop-block", false, 's', "shop floor", "90", 0x807060u},
-    {NULL, false, '?', "other object", "97", 0xffffffu},
+    {"monster", true, 'M', "horde leader", "31;1", 0xff4040u, false},
+    {"monster", false, 'm', "monster", "31", 0xd03030u, false},
+    {"shopkeeper", false, '@', "shopkeeper", "97;1", 0xffffffu, false},
+    {"lever", false, '/', "lever", "33;1", 0xffe040u, false},
+    {"teleporter", false, 'T', "teleporter", "95;1", 0xff60ffu, false},
+    {"trap", false, '^', "trap", "35", 0xc040c0u, false},
+    {"launcher", false, 'v', "trap launcher", "35", 0xa030a0u, false},
+    {"item", false, '$', "item", "93", 0xf0d000u, false},
+    {"crate", false, '&', "supply crate", "33", 0xc08040u, false},
+    {"pedestal", false, '_', "sales pedestal", "37", 0xd0d0d0u, false},
+    {"clock", false, 'c', "clock", "36;1", 0x40e0e0u, false},
+    {"element", false, 'e', "element", "94", 0x6080ffu, false},
+    {"customBlocker", false, 'o', "blocker", "37", 0xb0a090u, false},
+    {"blocker", false, 'o', "blocker", "37", 0xb0a090u, false},
+    {"magicBlocker", false, '%', "magic blocker", "96", 0x60f0f0u, false},
+    {"customBreakable", false, 'b', "breakable", "33", 0xa07040u, false},
+    {"customEngraving", false, '"', "engraving", "37", 0xc0c0a0u, false},
+    {"decoration", false, '`', "decoration", "90", 0x908070u, false},
+    {"shop-block", false, 's', "shop floor", "90", 0x807060u, false},
+    {"machine", false, 'k', "machine key", "93;1", 0xffd75fu, true},
+    {"machine", false, '|', "machine feature", "96", 0x50d0d0u, false},
+    {NULL, false, '?', "other object", "97", 0xffffffu, false},
 };
 
 #define NGLYPHS (sizeof glyphs / sizeof glyphs[0])
@@ -43,7 +45,8 @@ const rf_view_glyph *rf_view_glyph_of(const rf_placed *p)
 {
     size_t i;
     for (i = 0; i + 1 < NGLYPHS; i++)
-        if (strcmp(glyphs[i].type, p->type) == 0 && (!glyphs[i].leader || p->leader))
+        if (strcmp(glyphs[i].type, p->type) == 0 && (!glyphs[i].leader || p->leader) &&
+            (!glyphs[i].key || p->key))
             return &glyphs[i];
     return &glyphs[NGLYPHS - 1];
 }

@@ -52,7 +52,8 @@ static void write_glyphs(FILE *out)
         fputs(i ? ",{" : "{", out);
         rf_json_key(out, "type", 1);
         rf_json_string(out, gl->type);
-        fprintf(out, ",\"leader\":%s", gl->leader ? "true" : "false");
+        fprintf(out, ",\"leader\":%s,\"key\":%s", gl->leader ? "true" : "false",
+                gl->key ? "true" : "false");
         rf_json_key(out, "glyph", 0);
         rf_json_string(out, g);
         rf_json_key(out, "legend", 0);

@@ -38,6 +38,9 @@ unsigned rf_view_tile_rgb(rf_tile t);
  * outline colour of template rooms in png. */
 #define RF_VIEW_TEMPLATE_FLOOR '\''
 #define RF_VIEW_TEMPLATE_BG "48;5;236"
+/* The ansi background and png tint of a machine's cells (DESIGN 17). */
+#define RF_VIEW_MACHINE_BG "48;5;23"
+#define RF_VIEW_MACHINE_RGB 0x123a3au
 #define RF_VIEW_OUTLINE_RGB 0xffd75fu
 
 /* The png's legend strip (view_png_legend.c): the entries the map shows,

@@ -44,7 +44,10 @@ static void draw_row(const rf_view_map *m, int y, int py, int scale, png_byte *r
     int inset = scale / 4, line = scale / 8 > 0 ? scale / 8 : 1, x, px;
     for (x = 0; x < m->w; x++) {
         const rf_placed *p = rf_view_map_object(m, x, y);
-        unsigned base = rf_view_tile_rgb(rf_grid_get(g, x, y));
+        rf_tile t = rf_grid_get(g, x, y);
+        unsigned base = t == RF_TILE_FLOOR && rf_level_machine_of(m->l, x, y)
+                            ? RF_VIEW_MACHINE_RGB
+                            : rf_view_tile_rgb(t);
         unsigned mark = p ? rf_view_glyph_of(p)->rgb : base;
         bool in_y = py >= inset && py < scale - inset;
         bool top = scale >= 3 && py < line && outline_edge(m, x, y, 0, -1);

@@ -38,9 +38,11 @@ static void write_map(const rf_view_map *m, bool colour, FILE *out)
             const char *sgr;
             char c = cell_glyph(m, x, y, colour, &sgr);
             if (colour) {
-                bool tinted = rf_view_map_template(m, x, y) != NULL;
-                snprintf(want, sizeof want, "%s%s%s", sgr ? sgr : "", sgr && tinted ? ";" : "",
-                         tinted ? RF_VIEW_TEMPLATE_BG : "");
+                const char *bg = rf_level_machine_of(m->l, x, y)   ? RF_VIEW_MACHINE_BG
+                                 : rf_view_map_template(m, x, y) ? RF_VIEW_TEMPLATE_BG
+                                                                 : NULL;
+                snprintf(want, sizeof want, "%s%s%s", sgr ? sgr : "", sgr && bg ? ";" : "",
+                         bg ? bg : "");
                 if (strcmp(want, cur) != 0) {
                     fprintf(out, want[0] ? "\033[0;%sm" : "\033[0m", want);
                     strcpy(cur, want);
@@ -89,6 +91,8 @@ static void write_legend(const rf_view_map *m, bool colour, FILE *out)
                    "floor of a template room", false);
     if (colour && tinted)
         fprintf(out, "  \033[%sm \033[0m  template room (background)\n", RF_VIEW_TEMPLATE_BG);
+    if (colour && rf_level_machine_count(m->l))
+        fprintf(out, "  \033[%sm \033[0m  machine (background)\n", RF_VIEW_MACHINE_BG);
     for (i = 0; i < rf_view_glyph_count(); i++) {
         const rf_view_glyph *gl = rf_view_glyph_at(i);
         if (glyph_used[(unsigned char)gl->glyph]) {
@@ -120,6 +124,26 @@ static void write_templates(const rf_level *l, FILE *out)
         }
 }
 
+/* The machines (DESIGN 17), in placement order, with what text cannot
+ * show of them: their cells' extent. */
+static void write_machines(const rf_level *l, FILE *out)
+{
+    size_t i, n = rf_level_machine_count(l);
+    if (n == 0)
+        return; /* a level without machines reads as before */
+    fputs("machines:\n", out);
+    for (i = 0; i < n; i++) {
+        const rf_level_machine *mc = rf_level_machine_at(l, i);
+        fprintf(out, "  %d  %s  %s", mc->id, mc->blueprint, rf_machine_kind_name(mc->kind));
+        if (mc->treasure)
+            fprintf(out, " of treasure %d", mc->treasure);
+        if (mc->room)
+            fprintf(out, "  room %d", mc->room);
+        fprintf(out, "  cells %zu from %d,%d  objects %zu\n", mc->ncells, mc->cells[0],
+                mc->cells[1], mc->nobjects);
+    }
+}
+
 static void write_feelings(const rf_level *l, FILE *out)
 {
     size_t i, n = rf_level_feeling_count(l);
@@ -137,6 +161,7 @@ rf_status rf_view_write_text(const rf_level *l, bool colour, FILE *out)
     write_map(&m, colour, out);
     write_legend(&m, colour, out);
     write_templates(l, out);
+    write_machines(l, out);
     write_feelings(l, out);
     rf_view_map_fini(&m);
     return ferror(out) ? RF_ERR_IO : RF_OK;
