@@ -17,6 +17,7 @@
 #include "rf_test.h"
 #include "roomforge/level.h"
 #include "roomforge/place.h"
+#include "roomforge/machines.h"
 #include "roomforge/stats.h"
 #include "roomforge/template.h"
 #include "stats_int.h"
@@ -55,6 +56,7 @@ static const char rooms_xml[] =
 
 static rf_template_set *tset;
 static rf_profile_set *pset;
+static rf_machines *mset; /* the bundled machines.xml: Brogue levels hold machines */
 
 static void setup(void)
 {
@@ -67,6 +69,9 @@ static void setup(void)
     ck_assert_int_eq(rf_profile_set_load_buffer(pset, profiles_xml, strlen(profiles_xml),
                                                 "profiles.xml", d),
                      RF_OK);
+    mset = rf_machines_new();
+    ck_assert(mset);
+    ck_assert_int_eq(rf_machines_load_file(mset, RF_SOURCE_DIR "/content/machines.xml", d), RF_OK);
     rf_diags_free(d);
 }
 
@@ -74,6 +79,7 @@ static void teardown(void)
 {
     rf_template_set_free(tset);
     rf_profile_set_free(pset);
+    rf_machines_free(mset);
 }
 
 static const char *const one[] = {"one"};
@@ -85,6 +91,7 @@ static void opts(rf_stats_opts *o, const char *const *names, size_t n, uint64_t 
     rf_stats_opts_init(o);
     o->profiles = pset;
     o->templates = tset;
+    o->machines = mset;
     o->profile_names = names;
     o->nprofiles = n;
     o->count = count;
@@ -328,6 +335,53 @@ START_TEST(shards_merge_to_whole)
     rf_stats_free(whole);
     for (k = 0; k < 3; k++)
         rf_stats_free(parts[k]);
+}
+END_TEST
+
+/* Machines by blueprint and depth (DESIGN 17): the tally of profile one
+ * is what its levels hold, machine for machine, and a brogue run at depths
+ * 1-5 has machines while the nethack one (no machines step) has none. */
+START_TEST(machines_by_blueprint_and_depth)
+{
+    rf_stats_opts o;
+    rf_stats *s = NULL;
+    uint64_t seed;
+    int depth;
+    size_t i, total = 0, tallied = 0;
+    opts(&o, both, 2, 6, 1, 5, 2);
+    ck_assert_int_eq(rf_stats_run(&o, &s, NULL), RF_OK);
+    ck_assert_uint_eq(s->np, 2);
+    for (seed = 1; seed <= 6; seed++)
+        for (depth = 1; depth <= 5; depth++) {
+            rf_level_opts lo;
+            rf_level *lv = NULL;
+            rf_level_opts_init(&lo);
+            lo.profile = "one";
+            lo.seed = seed;
+            lo.depth = depth;
+            lo.templates = tset;
+            lo.machines = mset;
+            ck_assert_int_eq(rf_level_generate(pset, &lo, &lv, NULL), RF_OK);
+            for (i = 0; i < rf_level_machine_count(lv); i++) {
+                char key[256];
+                size_t k;
+                uint64_t n = 0;
+                ck_assert(rf_st_machine_key(key, sizeof key, rf_level_machine_at(lv, i)->blueprint,
+                                            depth));
+                for (k = 0; k < s->p[0].mach.n; k++)
+                    if (strcmp(s->p[0].mach.items[k].text, key) == 0)
+                        n = s->p[0].mach.items[k].n;
+                ck_assert_uint_gt(n, 0);
+                total++;
+            }
+            rf_level_free(lv);
+        }
+    for (i = 0; i < s->p[0].mach.n; i++)
+        tallied += s->p[0].mach.items[i].n;
+    ck_assert_uint_gt(total, 0);
+    ck_assert_uint_eq(tallied, total);
+    ck_assert_uint_eq(s->p[1].mach.n, 0);
+    rf_stats_free(s);
 }
 END_TEST
 
@@ -915,6 +969,7 @@ static Suite *stats_suite(void)
     tcase_add_test(tc, independent_count);
     tcase_add_test(tc, jobs_same_bytes);
     tcase_add_test(tc, shards_merge_to_whole);
+    tcase_add_test(tc, machines_by_blueprint_and_depth);
     tcase_add_test(tc, merge_refuses);
     tcase_add_test(tc, read_refuses_bad_json);
     tcase_add_test(tc, read_bounds_depth);

@@ -128,31 +128,31 @@ bool rf_st_first_offer(st_first *f, uint64_t index, const char *profile, uint64_
     return true;
 }
 
-bool rf_st_feel_add(st_profile *p, const char *text, uint64_t n)
+bool rf_st_counts_add(st_counts *c, const char *text, uint64_t n)
 {
-    size_t lo = 0, hi = p->nfeel;
+    size_t lo = 0, hi = c->n;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        int c = strcmp(p->feel[mid].text, text);
-        if (c == 0) {
-            p->feel[mid].n += n;
+        int k = strcmp(c->items[mid].text, text);
+        if (k == 0) {
+            c->items[mid].n += n;
             return true;
         }
-        if (c < 0)
+        if (k < 0)
             lo = mid + 1;
         else
             hi = mid;
     }
-    if (!rf_grow((void **)&p->feel, &p->feel_cap, p->nfeel + 1, sizeof *p->feel))
+    if (!rf_grow((void **)&c->items, &c->cap, c->n + 1, sizeof *c->items))
         return false;
-    memmove(p->feel + lo + 1, p->feel + lo, (p->nfeel - lo) * sizeof *p->feel);
-    p->feel[lo].text = rf_strdup(text);
-    if (!p->feel[lo].text) {
-        memmove(p->feel + lo, p->feel + lo + 1, (p->nfeel - lo) * sizeof *p->feel);
+    memmove(c->items + lo + 1, c->items + lo, (c->n - lo) * sizeof *c->items);
+    c->items[lo].text = rf_strdup(text);
+    if (!c->items[lo].text) {
+        memmove(c->items + lo, c->items + lo + 1, (c->n - lo) * sizeof *c->items);
         return false;
     }
-    p->feel[lo].n = n;
-    p->nfeel++;
+    c->items[lo].n = n;
+    c->n++;
     return true;
 }
 
@@ -161,7 +161,16 @@ static int by_text(const void *a, const void *b)
     return strcmp(((const st_feel *)a)->text, ((const st_feel *)b)->text);
 }
 
-bool rf_st_feel_set(st_profile *p, const st_feel *f, size_t n, bool *dup)
+void rf_st_counts_fini(st_counts *c)
+{
+    size_t i;
+    for (i = 0; i < c->n; i++)
+        rf_free(c->items[i].text);
+    rf_free(c->items);
+    memset(c, 0, sizeof *c);
+}
+
+bool rf_st_counts_set(st_counts *c, const st_feel *f, size_t n, bool *dup)
 {
     st_feel *all = n ? rf_calloc(n, sizeof *all) : NULL;
     size_t i;
@@ -186,44 +195,63 @@ bool rf_st_feel_set(st_profile *p, const st_feel *f, size_t n, bool *dup)
         rf_free(all);
         return false;
     }
-    for (i = 0; i < p->nfeel; i++)
-        rf_free(p->feel[i].text);
-    rf_free(p->feel);
-    p->feel = all;
-    p->nfeel = p->feel_cap = n;
+    rf_st_counts_fini(c);
+    c->items = all;
+    c->n = c->cap = n;
     return true;
 }
 
-/* x's feelings and y's, both sorted, merged into one sorted list: linear. */
-static bool feel_merge(st_profile *x, const st_profile *y, bool *o)
+bool rf_st_machine_key(char *out, size_t cap, const char *blueprint, int depth)
 {
-    size_t i = 0, j = 0, k = 0, n = x->nfeel + y->nfeel;
+    int n = snprintf(out, cap, "%s\x1f%04d", blueprint, depth);
+    return n > 0 && (size_t)n < cap && depth >= 0 && depth <= 9999;
+}
+
+bool rf_st_machine_split(const char *key, size_t *len, int *depth)
+{
+    const char *us = strrchr(key, '\x1f');
+    char *end;
+    long d;
+    if (!us || strlen(us + 1) != 4)
+        return false;
+    d = strtol(us + 1, &end, 10);
+    if (*end || d < 0)
+        return false;
+    *len = (size_t)(us - key);
+    *depth = (int)d;
+    return true;
+}
+
+/* x's counts and y's, both sorted, merged into one sorted list: linear. */
+static bool counts_merge(st_counts *x, const st_counts *y, bool *o)
+{
+    size_t i = 0, j = 0, k = 0, n = x->n + y->n;
     st_feel *m;
     bool *copied; /* m[k].text is a copy of one of y's (x's are taken over) */
-    if (y->nfeel == 0)
+    if (y->n == 0)
         return true;
     m = rf_calloc(n, sizeof *m);
     copied = rf_calloc(n, sizeof *copied);
     if (!m || !copied)
         goto fail;
-    while (i < x->nfeel || j < y->nfeel) {
-        int c = i == x->nfeel ? 1 : j == y->nfeel ? -1 : strcmp(x->feel[i].text, y->feel[j].text);
+    while (i < x->n || j < y->n) {
+        int c = i == x->n ? 1 : j == y->n ? -1 : strcmp(x->items[i].text, y->items[j].text);
         if (c <= 0) {
-            m[k] = x->feel[i++];
+            m[k] = x->items[i++];
             if (c == 0)
-                acc(&m[k].n, y->feel[j++].n, o);
+                acc(&m[k].n, y->items[j++].n, o);
         } else {
-            m[k].n = y->feel[j].n;
-            if (!(m[k].text = rf_strdup(y->feel[j++].text)))
+            m[k].n = y->items[j].n;
+            if (!(m[k].text = rf_strdup(y->items[j++].text)))
                 goto fail;
             copied[k] = true;
         }
         k++;
     }
     rf_free(copied);
-    rf_free(x->feel);
-    x->feel = m;
-    x->nfeel = x->feel_cap = k;
+    rf_free(x->items);
+    x->items = m;
+    x->n = x->cap = k;
     return true;
 fail:
     while (m && copied && k-- > 0)
@@ -253,9 +281,8 @@ void rf_stats_free(rf_stats *s)
         rf_free(s->p[i].name);
         for (k = 0; k < ST_DIST_COUNT; k++)
             hist_fini(&s->p[i].dist[k]);
-        for (k = 0; k < s->p[i].nfeel; k++)
-            rf_free(s->p[i].feel[k].text);
-        rf_free(s->p[i].feel);
+        rf_st_counts_fini(&s->p[i].feel);
+        rf_st_counts_fini(&s->p[i].mach);
     }
     rf_free(s->p);
     rf_st_first_fini(&s->first_failure);
@@ -403,7 +430,7 @@ bool rf_st_add(rf_stats *a, const rf_stats *b)
         }
         acc(&x->tried_normal, y->tried_normal, o);
         acc(&x->tried_single, y->tried_single, o);
-        if (!feel_merge(x, y, o))
+        if (!counts_merge(&x->feel, &y->feel, o) || !counts_merge(&x->mach, &y->mach, o))
             return false;
     }
     return first_add(&a->first_failure, &b->first_failure) &&

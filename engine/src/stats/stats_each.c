@@ -8,6 +8,9 @@
  * "special_tried", "map_hashes") so a report is all a merge needs. The walk
  * allocates nothing, so a callback may longjmp out of it.
  */
+#include <stdio.h>
+#include <string.h>
+
 #include "stats_int.h"
 
 /* The visitor and its ud; each call skips a NULL callback. */
@@ -249,6 +252,39 @@ static void specials_each(const walk *w, const st_profile *p)
     pair(w, "special_tried", p->tried_normal, p->tried_single);
 }
 
+/* "machines" (DESIGN 17): by blueprint, "placed" and "depths" {"D": n}. */
+static void machines_each(const walk *w, const st_profile *p)
+{
+    size_t k = 0, j, len, len2;
+    int depth;
+    char name[512], d[16];
+    open_object(w, "machines");
+    while (k < p->mach.n) {
+        uint64_t placed = 0;
+        if (!rf_st_machine_split(p->mach.items[k].text, &len, &depth) || len >= sizeof name) {
+            k++; /* tally and reader make no other key */
+            continue;
+        }
+        memcpy(name, p->mach.items[k].text, len);
+        name[len] = '\0';
+        for (j = k; j < p->mach.n && rf_st_machine_split(p->mach.items[j].text, &len2, &depth) &&
+                    len2 == len && memcmp(p->mach.items[j].text, name, len) == 0;
+             j++)
+            placed += p->mach.items[j].n;
+        open_object(w, name);
+        count(w, "placed", placed);
+        open_object(w, "depths");
+        for (; k < j; k++) {
+            (void)rf_st_machine_split(p->mach.items[k].text, &len, &depth);
+            snprintf(d, sizeof d, "%d", depth);
+            count(w, d, p->mach.items[k].n);
+        }
+        close_object(w);
+        close_object(w);
+    }
+    close_object(w);
+}
+
 static void profile_each(const walk *w, const st_profile *p)
 {
     size_t k;
@@ -259,9 +295,10 @@ static void profile_each(const walk *w, const st_profile *p)
         hist_each(w, rf_st_dist_names[k], &p->dist[k]);
     specials_each(w, p);
     open_object(w, "feelings");
-    for (k = 0; k < p->nfeel; k++)
-        count(w, p->feel[k].text, p->feel[k].n);
+    for (k = 0; k < p->feel.n; k++)
+        count(w, p->feel.items[k].text, p->feel.items[k].n);
     close_object(w);
+    machines_each(w, p);
     count(w, "violations", p->violations);
     close_object(w);
 }

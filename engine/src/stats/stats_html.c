@@ -18,9 +18,10 @@
 #define CHART_TEMPLATES 40 /* templates the share chart shows (worst first) */
 #define CHART_W 720
 
-static void esc(FILE *out, const char *s)
+/* The first n bytes of s (up to its NUL), escaped for HTML. */
+static void esc_n(FILE *out, const char *s, size_t n)
 {
-    for (; s && *s; s++)
+    for (; s && *s && n > 0; s++, n--)
         switch (*s) {
         case '<': fputs("&lt;", out); break;
         case '>': fputs("&gt;", out); break;
@@ -30,6 +31,8 @@ static void esc(FILE *out, const char *s)
         default: fputc(*s, out);
         }
 }
+
+static void esc(FILE *out, const char *s) { esc_n(out, s, (size_t)-1); }
 
 static const char style[] =
     "<style>body{font:14px/1.4 sans-serif;margin:2em;color:#222}"
@@ -214,10 +217,21 @@ static void profile_section(const st_profile *p, FILE *out)
                 tried ? 100.0 * (double)p->special_drawn[k] / (double)tried : 0.0,
                 100.0 * rf_st_special_expected(p, k));
     fputs("</table>\n<table class=\"feelings\"><tr><th>feeling</th><th>levels</th></tr>\n", out);
-    for (i = 0; i < p->nfeel; i++) {
+    for (i = 0; i < p->feel.n; i++) {
         fputs("<tr><td>", out);
-        esc(out, p->feel[i].text);
-        fprintf(out, "</td><td>%" PRIu64 "</td></tr>\n", p->feel[i].n);
+        esc(out, p->feel.items[i].text);
+        fprintf(out, "</td><td>%" PRIu64 "</td></tr>\n", p->feel.items[i].n);
+    }
+    fputs("</table>\n<table class=\"machines\"><tr><th>machine</th><th>depth</th>"
+          "<th>placed</th></tr>\n", out);
+    for (i = 0; i < p->mach.n; i++) {
+        size_t len;
+        int depth;
+        if (!rf_st_machine_split(p->mach.items[i].text, &len, &depth))
+            continue;
+        fputs("<tr><td>", out);
+        esc_n(out, p->mach.items[i].text, len);
+        fprintf(out, "</td><td>%d</td><td>%" PRIu64 "</td></tr>\n", depth, p->mach.items[i].n);
     }
     fputs("</table>\n", out);
 }

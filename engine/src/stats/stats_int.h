@@ -102,14 +102,21 @@ typedef struct st_feel {
     uint64_t n;
 } st_feel;
 
+/* Texts with counts, sorted by text: feelings; machines, keyed by
+ * rf_st_machine_key (blueprint, then depth). */
+typedef struct st_counts {
+    st_feel *items;
+    size_t n, cap;
+} st_counts;
+
 typedef struct st_profile {
     char *name;
     uint64_t levels, failed, violations;
     st_hist dist[ST_DIST_COUNT];
     uint64_t special_made[RF_SPECIAL_KIND_COUNT], special_drawn[RF_SPECIAL_KIND_COUNT];
     uint64_t tried_normal, tried_single; /* the pass's draws on either table */
-    st_feel *feel; /* nfeel, sorted by text */
-    size_t nfeel, feel_cap;
+    st_counts feel; /* feelings by text */
+    st_counts mach; /* machines placed (DESIGN 17), by rf_st_machine_key */
 } st_profile;
 
 /* The first level (in run order) that failed or broke an invariant. */
@@ -148,15 +155,22 @@ rf_stats *rf_st_new_like(const rf_stats *s);
  * hostile shards; a run never gets near). Feelings merge as two sorted
  * lists, in linear time. */
 bool rf_st_add(rf_stats *a, const rf_stats *b);
-/* Sets p's feelings from n pairs (texts copied), sorted by text: false with
- * *dup set when a text comes twice, false on NOMEM. */
-bool rf_st_feel_set(st_profile *p, const st_feel *f, size_t n, bool *dup);
+/* Sets c from n pairs (texts copied), sorted by text: false with *dup set
+ * when a text comes twice, false on NOMEM. */
+bool rf_st_counts_set(st_counts *c, const st_feel *f, size_t n, bool *dup);
+void rf_st_counts_fini(st_counts *c);
+/* The key of blueprint's machines at depth in st_profile.mach: the name,
+ * a unit separator (0x1f), the depth in 4 digits, so keys sort by
+ * blueprint, then depth; false when it does not fit cap. */
+bool rf_st_machine_key(char *out, size_t cap, const char *blueprint, int depth);
+/* The blueprint of key (len bytes) and its depth; false for no such key. */
+bool rf_st_machine_split(const char *key, size_t *len, int *depth);
 /* Sets *f to the level if it comes before the one held; false on NOMEM. */
 bool rf_st_first_offer(st_first *f, uint64_t index, const char *profile, uint64_t seed, int depth,
                     const char *what);
 void rf_st_first_fini(st_first *f);
-/* Adds feeling text to p's tally n times; false on NOMEM. */
-bool rf_st_feel_add(st_profile *p, const char *text, uint64_t n);
+/* Adds text to c's tally n times; false on NOMEM. */
+bool rf_st_counts_add(st_counts *c, const char *text, uint64_t n);
 
 /* ---- rooms that vary (stats_vary.c) ---- */
 

@@ -262,6 +262,47 @@ static void read_hist(reader *r, const json_object *v, st_hist *h)
         fail(r, "hist");
 }
 
+/* "machines" {"BLUEPRINT": {"placed": n, "depths": {"D": n}}} into p->mach
+ * (a report written before machines has none: nothing to read). */
+static void read_machines(reader *r, const json_object *v, st_profile *p)
+{
+    json_object *all = NULL;
+    struct json_object_iterator it, end;
+    if (!json_object_object_get_ex(v, "machines", &all))
+        return;
+    if (!json_object_is_type(all, json_type_object)) {
+        fail(r, "machines");
+        return;
+    }
+    it = json_object_iter_begin(all);
+    end = json_object_iter_end(all);
+    for (; !r->failed && !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
+        json_object *depths = get_type(r, json_object_iter_peek_value(&it), "depths",
+                                       json_type_object);
+        struct json_object_iterator dt, dend;
+        uint64_t placed = get_u64(r, json_object_iter_peek_value(&it), "placed"), sum = 0;
+        if (!depths)
+            return;
+        dt = json_object_iter_begin(depths);
+        dend = json_object_iter_end(depths);
+        for (; !r->failed && !json_object_iter_equal(&dt, &dend); json_object_iter_next(&dt)) {
+            char key[1024], *e;
+            uint64_t n;
+            long d = strtol(json_object_iter_peek_name(&dt), &e, 10);
+            if (*e || d < 1 || d > 9999 || !as_u64(json_object_iter_peek_value(&dt), &n) ||
+                !rf_st_machine_key(key, sizeof key, json_object_iter_peek_name(&it), (int)d)) {
+                fail(r, "machines");
+                return;
+            }
+            if (!rf_st_counts_add(&p->mach, key, n))
+                oom(r);
+            sum += n;
+        }
+        if (sum != placed)
+            fail(r, "machines (placed is not the sum of its depths)");
+    }
+}
+
 static void read_profile(reader *r, const char *name, const json_object *v, st_profile *p)
 {
     json_object *made = get_type(r, v, "special_rooms", json_type_object);
@@ -289,6 +330,7 @@ static void read_profile(reader *r, const char *name, const json_object *v, st_p
     }
     p->tried_normal = at_u64(r, tried, 0, "special_tried");
     p->tried_single = at_u64(r, tried, 1, "special_tried");
+    read_machines(r, v, p);
     /* every pair first, then one sort: n log n whatever order the file has */
     if (n && !r->failed) {
         st_feel *f = rf_calloc(n, sizeof *f);
@@ -299,11 +341,11 @@ static void read_profile(reader *r, const char *name, const json_object *v, st_p
             return;
         }
         for (i = 0; i < n && !r->failed; i++, json_object_iter_next(&it)) {
-            f[i].text = (char *)json_object_iter_peek_name(&it); /* borrowed: rf_st_feel_set copies */
+            f[i].text = (char *)json_object_iter_peek_name(&it); /* borrowed: rf_st_counts_set copies */
             if (!as_u64(json_object_iter_peek_value(&it), &f[i].n))
                 fail(r, "feelings");
         }
-        if (!r->failed && !rf_st_feel_set(p, f, n, &dup)) {
+        if (!r->failed && !rf_st_counts_set(&p->feel, f, n, &dup)) {
             if (dup)
                 fail(r, "feelings (a feeling twice)");
             else

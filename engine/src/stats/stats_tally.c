@@ -264,7 +264,17 @@ bool rf_st_tally(rf_stats *s, st_scratch *sc, size_t pi, const rf_template_set *
         }
     }
     for (i = 0; i < rf_level_feeling_count(lv); i++)
-        if (!rf_st_feel_add(p, rf_level_feeling_at(lv, i), 1))
+        if (!rf_st_counts_add(&p->feel, rf_level_feeling_at(lv, i), 1))
             return false;
+    for (i = 0; i < rf_level_machine_count(lv); i++) {
+        const char *name = rf_level_machine_at(lv, i)->blueprint;
+        size_t cap = strlen(name) + 8;
+        char *key = rf_alloc(cap);
+        bool ok = key && rf_st_machine_key(key, cap, name, rf_level_depth(lv)) &&
+                  rf_st_counts_add(&p->mach, key, 1);
+        rf_free(key);
+        if (!ok)
+            return false;
+    }
     return true;
 }

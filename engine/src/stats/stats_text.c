@@ -108,6 +108,32 @@ static void write_never(const rf_stats *s, FILE *out)
     }
 }
 
+/* Machines placed (DESIGN 17): by blueprint, with the depths they came at. */
+static void write_machines(const st_profile *p, FILE *out)
+{
+    size_t k = 0, len, len2;
+    int depth, lo, hi;
+    if (p->mach.n == 0)
+        return;
+    fputs("  machines (placed, blueprint, depths):\n", out);
+    while (k < p->mach.n) {
+        const char *key = p->mach.items[k].text;
+        uint64_t placed = 0;
+        if (!rf_st_machine_split(key, &len, &depth)) {
+            k++;
+            continue;
+        }
+        lo = hi = depth;
+        for (; k < p->mach.n && rf_st_machine_split(p->mach.items[k].text, &len2, &depth) &&
+               len2 == len && memcmp(p->mach.items[k].text, key, len) == 0;
+             k++) {
+            placed += p->mach.items[k].n;
+            hi = depth;
+        }
+        fprintf(out, "    %8" PRIu64 "  %.*s  %d-%d\n", placed, (int)len, key, lo, hi);
+    }
+}
+
 static void write_profile(const st_profile *p, FILE *out)
 {
     int k;
@@ -129,9 +155,10 @@ static void write_profile(const st_profile *p, FILE *out)
                 p->special_drawn[k],
                 tried ? 100.0 * (double)p->special_drawn[k] / (double)tried : 0.0,
                 100.0 * rf_st_special_expected(p, k));
-    fprintf(out, "  feelings (%zu kinds):\n", p->nfeel);
-    for (i = 0; i < p->nfeel; i++)
-        fprintf(out, "    %8" PRIu64 "  %s\n", p->feel[i].n, p->feel[i].text);
+    fprintf(out, "  feelings (%zu kinds):\n", p->feel.n);
+    for (i = 0; i < p->feel.n; i++)
+        fprintf(out, "    %8" PRIu64 "  %s\n", p->feel.items[i].n, p->feel.items[i].text);
+    write_machines(p, out);
 }
 
 rf_status rf_st_write_text(const rf_stats *s, FILE *out)
