@@ -53,7 +53,17 @@ static int level_close(lua_State *L)
 
 /* ---- the fields ---- */
 
-static void push_tiles(lua_State *L, const rf_level *l)
+/* A row reader: row y of l into out (size bytes with the NUL); false when
+ * it cannot be read. */
+typedef bool (*row_reader)(const rf_level *l, int y, char *out, size_t size);
+
+static bool tile_row(const rf_level *l, int y, char *out, size_t size)
+{
+    return rf_grid_row(rf_level_grid(l), y, out, size);
+}
+
+/* The rows of l as read sets them, a Lua array of strings, pushed. */
+static void push_rows(lua_State *L, const rf_level *l, row_reader read, const char *what)
 {
     const rf_grid *g = rf_level_grid(l);
     int y, w = rf_grid_width(g), h = rf_grid_height(g);
@@ -63,8 +73,8 @@ static void push_tiles(lua_State *L, const rf_level *l)
         char *row;
         luaL_buffinit(L, &b);
         row = luaL_prepbuffsize(&b, (size_t)w + 1);
-        if (!rf_grid_row(g, y, row, (size_t)w + 1))
-            luaL_error(L, "roomforge: row %d cannot be read", y);
+        if (!read(l, y, row, (size_t)w + 1))
+            luaL_error(L, "roomforge: %s row %d cannot be read", what, y);
         luaL_addsize(&b, (size_t)w);
         luaL_pushresult(&b);
         lua_rawseti(L, -2, y + 1);
@@ -77,18 +87,7 @@ static void push_analysis(lua_State *L, const rf_level *l)
 {
     const rf_grid *g = rf_level_grid(l);
     int x, y, n = 0, w = rf_grid_width(g), h = rf_grid_height(g);
-    lua_createtable(L, h, 0);
-    for (y = 0; y < h; y++) {
-        luaL_Buffer b;
-        char *row;
-        luaL_buffinit(L, &b);
-        row = luaL_prepbuffsize(&b, (size_t)w + 1);
-        if (!rf_level_loop_row(l, y, row, (size_t)w + 1))
-            luaL_error(L, "roomforge: loop row %d cannot be read", y);
-        luaL_addsize(&b, (size_t)w);
-        luaL_pushresult(&b);
-        lua_rawseti(L, -2, y + 1);
-    }
+    push_rows(L, l, rf_level_loop_row, "loop");
     lua_setfield(L, -2, "loops");
     lua_newtable(L);
     for (y = 0; y < h; y++)
@@ -104,6 +103,40 @@ static void push_analysis(lua_State *L, const rf_level *l)
                 lua_rawseti(L, -2, ++n);
             }
     lua_setfield(L, -2, "chokepoints");
+}
+
+/* The machines (DESIGN 17) as the JSON's "machines": id, blueprint, kind,
+ * treasure, room, cells {{x, y}, ...}, objects (handles). */
+static void push_machines(lua_State *L, const rf_level *l)
+{
+    size_t i, k, n = rf_level_machine_count(l);
+    lua_createtable(L, (int)n, 0);
+    for (i = 0; i < n; i++) {
+        const rf_level_machine *m = rf_level_machine_at(l, i);
+        lua_createtable(L, 0, 7);
+        rf_lua_set_int(L, "id", m->id);
+        rf_lua_set_string(L, "blueprint", m->blueprint);
+        rf_lua_set_string(L, "kind", rf_machine_kind_name(m->kind));
+        rf_lua_set_int(L, "treasure", m->treasure);
+        rf_lua_set_int(L, "room", m->room);
+        lua_createtable(L, (int)m->ncells, 0);
+        for (k = 0; k < m->ncells; k++) {
+            lua_createtable(L, 2, 0);
+            lua_pushinteger(L, m->cells[2 * k]);
+            lua_rawseti(L, -2, 1);
+            lua_pushinteger(L, m->cells[2 * k + 1]);
+            lua_rawseti(L, -2, 2);
+            lua_rawseti(L, -2, (lua_Integer)k + 1);
+        }
+        lua_setfield(L, -2, "cells");
+        lua_createtable(L, (int)m->nobjects, 0);
+        for (k = 0; k < m->nobjects; k++) {
+            lua_pushinteger(L, (lua_Integer)m->objects[k] + 1);
+            lua_rawseti(L, -2, (lua_Integer)k + 1);
+        }
+        lua_setfield(L, -2, "objects");
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
 }
 
 /* A room as level_json.c writes it: dug rooms are named "room N" or
@@ -135,6 +168,19 @@ static void push_room(lua_State *L, const rf_room_rec *r)
         rf_lua_set_int(L, "variant", rf_template_variant_number(r->tmpl));
 }
 
+/* A machine feature's flags as the JSON's: their names in bit order. */
+static void push_flags(lua_State *L, unsigned flags)
+{
+    unsigned bit;
+    int n = 0;
+    lua_createtable(L, 4, 0);
+    for (bit = 1; bit != 0 && bit <= flags; bit <<= 1)
+        if ((flags & bit) && rf_feature_flag_name(bit)) {
+            lua_pushstring(L, rf_feature_flag_name(bit));
+            lua_rawseti(L, -2, ++n);
+        }
+}
+
 static void push_object(lua_State *L, const rf_placed *p, size_t handle)
 {
     lua_createtable(L, 0, 15);
@@ -153,6 +199,9 @@ static void push_object(lua_State *L, const rf_placed *p, size_t handle)
     rf_lua_set_int(L, "horde", p->horde);
     rf_lua_set_bool(L, "leader", p->leader);
     rf_lua_set_bool(L, "asleep", p->asleep);
+    rf_lua_set_int(L, "machine", p->machine);
+    push_flags(L, p->feature);
+    lua_setfield(L, -2, "flags");
 }
 
 static void push_point(lua_State *L, int x, int y)
@@ -176,7 +225,7 @@ static void push_fields(lua_State *L, const rf_level *l)
     rf_lua_set_int(L, "depth", rf_level_depth(l));
     rf_lua_set_int(L, "width", rf_grid_width(g));
     rf_lua_set_int(L, "height", rf_grid_height(g));
-    push_tiles(L, l);
+    push_rows(L, l, tile_row, "tile");
     lua_setfield(L, -2, "tiles");
     n = rf_level_room_count(l);
     lua_createtable(L, (int)n, 0);
@@ -208,6 +257,8 @@ static void push_fields(lua_State *L, const rf_level *l)
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     lua_setfield(L, -2, "feelings");
+    push_machines(L, l);
+    lua_setfield(L, -2, "machines");
     push_analysis(L, l);
 }
 

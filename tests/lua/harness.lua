@@ -90,13 +90,29 @@ function H.level_json(l)
   b[#b + 1] = "],\n\"rooms\":["
   for i, r in ipairs(l.rooms) do b[#b + 1] = (i > 1 and ",\n" or "\n") .. H.obj(r, ROOM) end
   b[#b + 1] = "],\n\"objects\":["
-  for i, o in ipairs(l.objects) do b[#b + 1] = (i > 1 and ",\n" or "\n") .. H.obj(o, OBJECT) end
+  for i, o in ipairs(l.objects) do
+    local flags = {}
+    for k, f in ipairs(o.flags) do flags[k] = H.str(f) end
+    b[#b + 1] = (i > 1 and ",\n" or "\n") .. H.obj(o, OBJECT):sub(1, -2) ..
+                string.format(',"machine":%d,"flags":[%s]}', o.machine, table.concat(flags, ","))
+  end
   b[#b + 1] = string.format('],\n"stairs":{"up":[%d,%d],"down":[%d,%d]},\n"traps":%d,\n"feelings":[',
                             l.stairs.up[1], l.stairs.up[2], l.stairs.down[1], l.stairs.down[2],
                             l.traps)
   local f = {}
   for i, s in ipairs(l.feelings) do f[i] = H.str(s) end
-  b[#b + 1] = table.concat(f, ",") .. "],\n\"loops\":["
+  b[#b + 1] = table.concat(f, ",") .. "],\n\"machines\":["
+  for i, m in ipairs(l.machines) do
+    local cells, objs = {}, {}
+    for k, c in ipairs(m.cells) do cells[k] = string.format("[%d,%d]", c[1], c[2]) end
+    for k, h in ipairs(m.objects) do objs[k] = tostring(h) end
+    b[#b + 1] = (i > 1 and ",\n" or "\n") ..
+                string.format('{"id":%d,"blueprint":%s,"kind":%s,"treasure":%d,"room":%d,' ..
+                              '"cells":[%s],"objects":[%s]}', m.id, H.str(m.blueprint),
+                              H.str(m.kind), m.treasure, m.room, table.concat(cells, ","),
+                              table.concat(objs, ","))
+  end
+  b[#b + 1] = "],\n\"loops\":["
   for y, row in ipairs(l.loops) do b[#b + 1] = (y > 1 and ",\n" or "\n") .. H.str(row) end
   local c = {}
   for i, p in ipairs(l.chokepoints) do c[i] = string.format("[%d,%d,%d]", p[1], p[2], p[3]) end

@@ -64,7 +64,15 @@ H.eq(level.render, level.render, "methods and fields share the level")
 H.eq(level:data(), level:data(), "level:data() is the one fields table")
 local keys = 0
 for k in pairs(level) do keys = keys + 1 end
-H.eq(keys, 12, "pairs(level) walks gen's twelve fields")
+H.eq(keys, 13, "pairs(level) walks gen's thirteen fields")
+-- machines (DESIGN 17): the bundled machines.xml places some on a Brogue level
+H.check(#level.machines > 0, "a bundled brogue level holds machines")
+for _, m in ipairs(level.machines) do
+  H.check(m.id > 0 and #m.cells > 0 and type(m.blueprint) == "string", "a machine's fields")
+  for _, h in ipairs(m.objects) do
+    H.eq(level.objects[h].machine, m.id, "a machine's object names its machine")
+  end
+end
 -- the loop and chokepoint map: rows as the tiles, 'o' and '.' only on walkable tiles
 H.eq(#level.loops, 29, "#level.loops")
 local looped = 0
