@@ -49,7 +49,9 @@ def main():
         room_keys = {'id', 'name', 'kind', 'template', 'x', 'y', 'w', 'h', 'locked', 'lit',
                      'orient', 'forced', 'file', 'line'}
         obj_keys = {'handle', 'type', 'id', 'name', 'x', 'y', 'room', 'count', 'charges',
-                    'quality', 'global', 'key', 'horde', 'leader', 'asleep'}
+                    'quality', 'global', 'key', 'horde', 'leader', 'asleep', 'machine', 'flags'}
+        flag_names = {'in-room', 'on-altar', 'in-cage', 'far-from-door', 'guards', 'spawn-horde',
+                      'key', 'not-in-view-of-door'}
         rooms = doc['rooms']
         assert [r['id'] for r in rooms] == list(range(1, len(rooms) + 1))
         for r in rooms:
@@ -64,6 +66,24 @@ def main():
                 r = rooms[o['room'] - 1]
                 assert r['x'] <= o['x'] < r['x'] + r['w'] and r['y'] <= o['y'] < r['y'] + r['h'], (o, r)
         assert any(r['forced'] for r in rooms), 'the forced room is not marked'
+        # DESIGN 17: machines in order from 1; their objects name them back, stand on
+        # their cells; a treasure machine is a reward and a key holder
+        machines = doc['machines']
+        assert [m['id'] for m in machines] == list(range(1, len(machines) + 1))
+        kinds = {}
+        for m in machines:
+            assert set(m) == {'id', 'blueprint', 'kind', 'treasure', 'room', 'cells', 'objects'}, m
+            assert m['kind'] in ('reward', 'key-holder', 'auto') and m['cells'], m
+            assert (m['kind'] == 'auto') == (m['treasure'] == 0) == (m['room'] == 0), m
+            cells = {tuple(c) for c in m['cells']}
+            for h in m['objects']:
+                o = doc['objects'][h - 1]
+                assert o['machine'] == m['id'] and (o['x'], o['y']) in cells, (o, m)
+            if m['treasure']:
+                kinds.setdefault(m['treasure'], []).append(m['kind'])
+        assert all(sorted(k) == ['key-holder', 'reward'] for k in kinds.values()), kinds
+        for o in doc['objects']:
+            assert set(o['flags']) <= flag_names and (o['machine'] > 0 or not o['flags']), o
     elif kind == 'sim':
         # one scenario's object, or {"scenarios":[...],"failed":N} for a folder
         fields = {'remove': {'id'}, 'create': {'type', 'id', 'x', 'y'}, 'move': {'id', 'x', 'y'},

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "core/seam.h"
-#include "machines_int.h"
+#include "machine_pass_int.h"
 
 void rf_machine_list_fini(rf_machine_list *l)
 {
@@ -124,12 +124,12 @@ static rf_status autogen(rf_mach_ctx *c, const rf_blueprint *b)
     size_t i, n = 0, cells = (size_t)g->w * (size_t)g->h, k;
     int origin = -1;
     for (i = 0; i < cells; i++)
-        n += g->t[i] == RF_TILE_FLOOR && !c->held[i] && !c->occupied[i];
+        n += rf_mach_free_floor(c, (int)i);
     if (n == 0)
         return RF_OK;
     k = rf_rng_below(c->rng, (uint32_t)n);
     for (i = 0; i < cells && origin < 0; i++)
-        if (g->t[i] == RF_TILE_FLOOR && !c->held[i] && !c->occupied[i] && k-- == 0)
+        if (rf_mach_free_floor(c, (int)i) && k-- == 0)
             origin = (int)i;
     rf_mach_distances(c, &origin, 1);
     return build(c, b, 0, NULL);

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "core/seam.h"
-#include "machines_int.h"
+#include "machine_pass_int.h"
 
 #define TRIES 8 /* cells tried for one blocking instance before giving up */
 
@@ -101,17 +101,20 @@ static size_t candidates(rf_mach_ctx *c, const rf_mach_site *s, const rf_feature
                 out[n++] = s->cells[i];
         return n;
     }
-    for (i = 0; i < cells; i++) {
-        int room = g->room[i];
-        const rf_room_rec *r = room > 0 && (size_t)room <= c->rooms->n ? &c->rooms->items[room - 1]
-                                                                       : NULL;
-        if (g->t[i] != RF_TILE_FLOOR || c->held[i] || c->occupied[i] ||
-            (!s && (c->dist[i] < 0 || c->dist[i] > RF_MACH_AREA)) ||
-            (r && (r->kind == RF_ROOM_TEMPLATE || r->locked || r->kind == RF_ROOM_VAULT)))
-            continue;
-        out[n++] = (int)i;
-    }
+    for (i = 0; i < cells; i++)
+        if (rf_mach_free_floor(c, (int)i) &&
+            (s || (c->dist[i] >= 0 && c->dist[i] <= RF_MACH_AREA)))
+            out[n++] = (int)i;
     return n;
+}
+
+bool rf_mach_free_floor(const rf_mach_ctx *c, int i)
+{
+    int room = c->g->room[i];
+    const rf_room_rec *r = room > 0 && (size_t)room <= c->rooms->n ? &c->rooms->items[room - 1]
+                                                                   : NULL;
+    return c->g->t[i] == RF_TILE_FLOOR && !c->held[i] && !c->occupied[i] &&
+           !(r && (r->kind == RF_ROOM_TEMPLATE || r->locked || r->kind == RF_ROOM_VAULT));
 }
 
 void rf_mach_distances(rf_mach_ctx *c, const int *from, size_t n)

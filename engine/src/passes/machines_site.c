@@ -10,7 +10,7 @@
  * never taken.
  */
 #include "core/seam.h"
-#include "machines_int.h"
+#include "machine_pass_int.h"
 
 static bool takes_machines(rf_room_kind k)
 {

@@ -9,7 +9,7 @@
  * the run starts at 1 or is resumed there (DESIGN 18).
  */
 #include "core/seam.h"
-#include "machines_int.h"
+#include "machine_pass_int.h"
 
 #define TREASURE_LAST 23 /* the last depth with a treasure machine due */
 #define TREASURE_MORE 20 /* percent: another one with the one made */

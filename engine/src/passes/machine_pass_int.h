@@ -1,12 +1,12 @@
-/* engine/src/passes/machines_int.h: the machine pass's working state, shared
+/* engine/src/passes/machine_pass_int.h: the machine pass's working state, shared
  * by its files: machines.c (the order: treasure, then autogenerators),
  * machines_site.c (rooms a blueprint may take), machines_feature.c (each
  * feature's cells) and machines_treasure.c (the schedule and the draws).
  *
  * Pipeline: passes (seam/passes/seam.h "The machine pass").
  */
-#ifndef RF_MACHINES_INT_H
-#define RF_MACHINES_INT_H
+#ifndef RF_MACHINE_PASS_INT_H
+#define RF_MACHINE_PASS_INT_H
 
 #include "grid/seam.h"
 #include "passes/seam.h"
@@ -65,6 +65,9 @@ size_t rf_mach_reach(rf_mach_ctx *c);
 /* Places n instances of feature f of the machine being built (site s, NULL
  * for an autogenerator). RF_OK or RF_ERR_NOMEM. */
 rf_status rf_mach_feature(rf_mach_ctx *c, const rf_mach_site *s, const rf_feature *f);
+/* Bare floor no machine holds, nothing stands on, outside template rooms,
+ * locked rooms and vaults: where a feature outside a room may go. */
+bool rf_mach_free_floor(const rf_mach_ctx *c, int i);
 /* Adds cell i to the machine being built (false: memory ran out). */
 bool rf_mach_add_cell(rf_mach_ctx *c, int i);
 
@@ -77,4 +80,4 @@ void rf_mach_distances(rf_mach_ctx *c, const int *from, size_t n);
  * holder) at the depth that some site suits; NULL when none does. */
 const rf_blueprint *rf_mach_draw(rf_mach_ctx *c, rf_machine_kind kind);
 
-#endif /* RF_MACHINES_INT_H */
+#endif /* RF_MACHINE_PASS_INT_H */
