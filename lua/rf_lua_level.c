@@ -199,6 +199,7 @@ static void push_object(lua_State *L, const rf_placed *p, size_t handle)
     rf_lua_set_int(L, "horde", p->horde);
     rf_lua_set_bool(L, "leader", p->leader);
     rf_lua_set_bool(L, "asleep", p->asleep);
+    rf_lua_set_bool(L, "captive", p->captive);
     rf_lua_set_int(L, "machine", p->machine);
     push_flags(L, p->feature);
     lua_setfield(L, -2, "flags");

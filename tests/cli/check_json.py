@@ -49,7 +49,7 @@ def main():
         room_keys = {'id', 'name', 'kind', 'template', 'x', 'y', 'w', 'h', 'locked', 'lit',
                      'orient', 'forced', 'file', 'line'}
         obj_keys = {'handle', 'type', 'id', 'name', 'x', 'y', 'room', 'count', 'charges',
-                    'quality', 'global', 'key', 'horde', 'leader', 'asleep', 'machine', 'flags'}
+                    'quality', 'global', 'key', 'horde', 'leader', 'asleep', 'captive', 'machine', 'flags'}
         flag_names = {'in-room', 'on-altar', 'in-cage', 'far-from-door', 'guards', 'spawn-horde',
                       'key', 'not-in-view-of-door'}
         rooms = doc['rooms']

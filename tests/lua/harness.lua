@@ -80,7 +80,7 @@ end
 local ROOM = {"id", "name", "kind", "template", "x", "y", "w", "h", "locked", "lit", "orient",
               "forced", "file", "line"}
 local OBJECT = {"handle", "type", "id", "name", "x", "y", "room", "count", "charges", "quality",
-                "global", "key", "horde", "leader", "asleep"}
+                "global", "key", "horde", "leader", "asleep", "captive"}
 
 -- A level's fields as `gen --format json` writes them (level_json.c).
 function H.level_json(l)

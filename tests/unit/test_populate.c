@@ -574,7 +574,7 @@ START_TEST(generated_levels_follow_every_rule)
     rf_profile_set *set = rf_profile_set_new();
     rf_diags *d = rf_diags_new();
     int n = sanitized() ? 8 : 60, seed;
-    size_t pi, hordes = 0, levels = 0;
+    size_t pi, hordes = 0, levels = 0, captives = 0;
     ck_assert(set && d);
     ck_assert_int_eq(rf_profile_set_load(set, RF_SOURCE_DIR "/content/profiles.xml", d), RF_OK);
     ck_assert_uint_eq(rf_diags_count(d), 0); /* no population-gap in the bundled tables */
@@ -607,6 +607,8 @@ START_TEST(generated_levels_follow_every_rule)
                 if (p->horde == 0)
                     continue; /* special-room monsters */
                 ck_assert(p->asleep);
+                ck_assert(!p->captive || p->leader); /* a captive heads its captors' horde */
+                captives += p->captive;
                 ck_assert(rf_tile_is_walkable(t) && t != RF_TILE_DOOR && t != RF_TILE_STAIRS_UP &&
                           t != RF_TILE_STAIRS_DOWN);
                 ck_assert_msg(!rf_fov_los(g, ux, uy, p->x, p->y), "%s seed %d: %d,%d in sight",
@@ -629,6 +631,7 @@ START_TEST(generated_levels_follow_every_rule)
             rf_level_free(lv);
         }
     ck_assert_uint_gt(hordes, levels * 5); /* most levels get their six */
+    ck_assert_uint_gt(captives, 0);         /* the seed's captive hordes are picked */
     rf_diags_free(d);
     rf_profile_set_free(set);
 }

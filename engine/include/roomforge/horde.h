@@ -37,6 +37,9 @@ typedef struct rf_horde {
     size_t nmembers;
     rf_horde_member members[RF_HORDE_MEMBERS_MAX];
     int line;                 /* line in its file; 0 for the bundled rows */
+    bool captive;             /* captive="1": the leader is a shackled captive its
+                               * members hold, an ally the player may free (the
+                               * seed's captive hordes, picked by random spawns) */
 } rf_horde;
 
 typedef struct rf_trap_kind {

@@ -32,6 +32,8 @@ typedef struct rf_placed {
                                     * by its allies; 0 if none */
     bool leader;                   /* the leader of its horde (a template horde's first) */
     bool asleep;                   /* population: spawned asleep */
+    bool captive;                  /* a captive horde's leader: shackled, its horde's
+                                    * members its captors (horde.h) */
     int machine;                   /* the level machine (DESIGN 17) it is a feature of:
                                     * rf_level_machine_at's index + 1; 0 if none */
     unsigned feature;              /* that feature's rf_feature_flag bits (machines.h) */

@@ -79,9 +79,10 @@ static void write_object_json(FILE *out, const rf_placed *p, size_t handle)
     rf_json_string(out, p->name);
     fprintf(out, ",\"x\":%d,\"y\":%d,\"room\":%d,\"count\":%d,\"charges\":%d,\"quality\":%d,"
                  "\"global\":%s,\"key\":%s,\"horde\":%d,\"leader\":%s,\"asleep\":%s,"
-                 "\"machine\":%d,\"flags\":[",
+                 "\"captive\":%s,\"machine\":%d,\"flags\":[",
             p->x, p->y, p->room, p->count, p->charges, p->quality, truth(p->global),
-            truth(p->key), p->horde, truth(p->leader), truth(p->asleep), p->machine);
+            truth(p->key), p->horde, truth(p->leader), truth(p->asleep), truth(p->captive),
+            p->machine);
     write_flags(out, p->feature);
     fputs("]}", out);
 }

@@ -325,6 +325,10 @@ static rf_status place_hordes(pop *p, const rf_horde_table *t, rf_populate_resul
             break; /* no free tile out of sight is left */
         if (!put(p, lead, "monster", h->leader, picked, number, true))
             return RF_ERR_NOMEM;
+        if (h->captive) { /* shackled; it sleeps with its captors (the seed) */
+            p->objs->items[p->objs->n - 1].captive = true;
+            res->captives++;
+        }
         res->monsters++;
         st = place_members(p, h, lead, picked, number, &res->monsters);
         if (st != RF_OK)

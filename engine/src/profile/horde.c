@@ -200,7 +200,8 @@ static bool take_depth_freq(rf_horde_load *ld, const xmlNode *n, int *lo, int *h
     return ok;
 }
 
-static const char *const horde_attrs[] = {"name", "leader", "depth", "frequency", "machine", NULL};
+static const char *const horde_attrs[] = {"name",    "leader",  "depth", "frequency",
+                                          "machine", "captive", NULL};
 static const char *const member_attrs[] = {"monster", "count", NULL};
 static const char *const trap_attrs[] = {"name", "depth", "frequency", NULL};
 
@@ -234,16 +235,16 @@ static bool load_member(rf_horde_load *ld, rf_horde *h, const xmlNode *n)
     return ok;
 }
 
-/* Reads machine= ("0" or "1", default 0). */
-static bool take_machine(rf_horde_load *ld, const xmlNode *n, bool *machine)
+/* Reads the flag key= ("0" or "1", default 0) into *on: machine=, captive=. */
+static bool take_flag(rf_horde_load *ld, const xmlNode *n, const char *key, bool *on)
 {
-    char *v = attr(ld, n, "machine");
+    char *v = attr(ld, n, key);
     bool ok = true;
-    *machine = false;
+    *on = false;
     if (v && strcmp(v, "1") == 0)
-        *machine = true;
+        *on = true;
     else if (v && strcmp(v, "0") != 0) {
-        report(ld, "bad-value", n, NULL, "machine '%s' is not 0 or 1", v);
+        report(ld, "bad-value", n, NULL, "%s '%s' is not 0 or 1", key, v);
         ok = false;
     }
     rf_free(v);
@@ -269,7 +270,7 @@ static bool load_horde(rf_horde_table *t, const xmlNode *n, rf_horde_load *ld)
     if (!take_name(ld, n, "horde name", name, h.name, sizeof h.name) ||
         !take_name(ld, n, "leader", leader, h.leader, sizeof h.leader) ||
         !take_depth_freq(ld, n, &h.min_depth, &h.max_depth, &h.frequency) ||
-        !take_machine(ld, n, &h.machine))
+        !take_flag(ld, n, "machine", &h.machine) || !take_flag(ld, n, "captive", &h.captive))
         goto done;
     if (rf_horde_find(t, h.name)) {
         report(ld, "duplicate-horde", n, NULL, "horde '%s' is defined twice; the second is skipped",

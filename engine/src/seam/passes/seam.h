@@ -60,6 +60,7 @@ typedef struct rf_populate_result {
     size_t monsters;     /* leaders and members placed */
     size_t out_of_depth; /* placed hordes picked deeper than the depth */
     size_t traps;        /* traps placed */
+    size_t captives;     /* captive hordes placed (their leaders shackled) */
 } rf_populate_result;
 
 /* depth 1, hordes -1, traps 0, up (0, 0), no choke map. */
