@@ -274,6 +274,32 @@ static int take(rf_mach_ctx *c, int *cand, size_t *n)
     return cell;
 }
 
+/* Whether cell i has a 4-neighbour of tile t. */
+static bool touches(const rf_grid *g, int i, rf_tile t)
+{
+    int x = i % g->w, y = i / g->w;
+    return (x > 0 && g->t[i - 1] == t) || (x + 1 < g->w && g->t[i + 1] == t) ||
+           (y > 0 && g->t[i - g->w] == t) || (y + 1 < g->h && g->t[i + g->w] == t);
+}
+
+/* Draws and removes one cell of cand for terrain t: one beside t when some
+ * is, so a feature's terrain grows as one patch (a pond, a moat, a bog). */
+static int take_grown(rf_mach_ctx *c, int *cand, size_t *n, rf_tile t)
+{
+    size_t j, beside = 0, k;
+    for (j = 0; j < *n; j++)
+        beside += touches(c->g, cand[j], t);
+    if (beside == 0)
+        return take(c, cand, n);
+    k = rf_rng_below(c->rng, (uint32_t)beside);
+    for (j = 0; j < *n; j++)
+        if (touches(c->g, cand[j], t) && k-- == 0)
+            break;
+    k = (size_t)cand[j];
+    cand[j] = cand[--*n];
+    return (int)k;
+}
+
 /* Places n instances of f on cand (ncand cells). */
 static rf_status place_all(rf_mach_ctx *c, const rf_mach_site *s, const rf_feature *f, int n,
                            int *cand, size_t ncand)
@@ -292,7 +318,7 @@ static rf_status place_all(rf_mach_ctx *c, const rf_mach_site *s, const rf_featu
             continue;
         }
         for (tries = 0; tries < TRIES && ncand > 0; tries++) {
-            int cell = take(c, cand, &ncand), kept;
+            int cell = take_grown(c, cand, &ncand, t), kept;
             if (c->g->t[cell] != RF_TILE_FLOOR || c->occupied[cell])
                 continue;
             if ((kept = try_terrain(c, s, cell, t)) < 0)
