@@ -67,7 +67,7 @@ typedef struct rf_level_opts {
                                      * is not drawn (DESIGN 18); forced ones
                                      * still go; scope="level" rooms ignore it */
     size_t nused_groups;
-    const rf_machines *machines; /* borrowed, must outlive the level: the blueprints the
+    const rf_machines *machines; /* read while the level is made: the blueprints the
                                   * machines step places (rf_pack_machines); NULL: none */
     bool force_variant;      /* DESIGN 16: every varying room drawn as variant `variant`
                               * (gen --variant N); false: from the level's stream */
