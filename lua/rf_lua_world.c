@@ -123,6 +123,7 @@ int rf_lua_level_world(lua_State *L)
     lua_setiuservalue(L, -2, 1);
     rf_world_opts_init(&wo);
     wo.scripts_dir = lv->pack->scripts;
+    wo.machines = rf_pack_machines(lv->pack->pack); /* the pack outlives the world */
     wo.seed = (uint64_t)seed;
     st = rf_world_new(&wo, box->diags, &w->world);
     if (st == RF_ERR_IO)
@@ -186,6 +187,7 @@ int rf_lua_load_world(lua_State *L)
     lua_setiuservalue(L, -2, 1); /* the pack: its templates must outlive the world */
     rf_world_opts_init(&wo);
     wo.scripts_dir = p->scripts;
+    wo.machines = rf_pack_machines(p->pack);
     st = rf_world_load(&wo, rf_pack_templates(p->pack), f, box->diags, &w->world);
     fclose(f);
     return rf_lua_made(L, st, p, &w->pack, box->diags);

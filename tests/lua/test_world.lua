@@ -26,9 +26,15 @@ local rooms, by_name = world:rooms(), {}
 for _, r in ipairs(rooms) do by_name[r.name] = r end
 local templates = 0
 for _, r in ipairs(level.rooms) do if r.template then templates = templates + 1 end end
+local groups, treasures = 0, {} -- machine groups: a treasure machine, or an autogenerator
+for _, m in ipairs(level.machines) do
+  if m.treasure == 0 then groups = groups + 1
+  elseif not treasures[m.treasure] then treasures[m.treasure], groups = true, groups + 1 end
+end
 local tw = 0
 for _, r in ipairs(rooms) do if r.name ~= "" then tw = tw + 1 end end
-H.eq(tw, templates, "one named world room per placed template (rf_world_add_level)")
+H.eq(tw, templates + groups,
+     "one named world room per placed template and per machine group (rf_world_add_level)")
 local gate, hall, lock = by_name["Warden's Gate"], by_name["Breaker's Hall"], by_name["Twin Lever Lock"]
 H.check(gate and gate.level_room > 0, "a world room knows its level room")
 H.check(gate and hall and lock, "the forced rooms are in the world")
@@ -248,7 +254,7 @@ do
   a:enter(gate)
   a:tick(2)
   local bytes = assert(a:save())
-  H.check(bytes:sub(1, 18) == "roomforge-world 4 ", "a save starts with its header")
+  H.check(bytes:sub(1, 18) == "roomforge-world 5 ", "a save starts with its header")
   local b, diags = rf.load_world(spack, bytes)
   H.check(b ~= nil and #diags == 0, "the save loads back")
   a:kill("warden", gate)
@@ -316,6 +322,32 @@ do
   H.eq(lw:room_at(ell.x + 2, ell.y + 1), ell.index, "room_at on a floor cell")
   H.check(lw:room_at(ell.x + 8, ell.y + 1) ~= ell.index, "room_at on a blank of the box")
   hw:close() lw:close()
+end
+
+-- machines at play (DESIGN 17): the key of a treasure machine opens its
+-- reward room's vault door the tick after it is taken, here and after a save
+do
+  local ml = assert(pack:gen{seed = 12, depth = 11})
+  local key, door
+  for _, m in ipairs(ml.machines) do
+    for _, h in ipairs(m.objects) do
+      local o = ml.objects[h]
+      if m.treasure == 1 and m.kind == "key-holder" and o.key then key = o end
+      if m.treasure == 1 and m.kind == "reward" and o.id == "vault-door" then door = o end
+    end
+  end
+  H.check(key and door, "depth 11 holds a treasure machine with its key and vault door")
+  local mw = assert(ml:world())
+  local mroom
+  for _, r in ipairs(mw:rooms()) do if r.name:find(" + ", 1, true) then mroom = r end end
+  H.check(mroom and mroom.rules > 0, "the treasure machine's room has its blueprints' rules")
+  mw:tick()
+  H.check(mw:handle(door.handle) ~= nil, "the vault door stands while the key lies")
+  local back = assert(rf.load_world(pack, assert(mw:save())))
+  if key.type == "monster" then back:kill(key.handle) else back:pull(key.handle) end
+  back:tick()
+  H.eq(back:handle(door.handle), nil, "taking the key opens the vault (after a save)")
+  mw:close() back:close() ml:close()
 end
 
 H.finish("test_world")

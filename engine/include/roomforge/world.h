@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "roomforge/common.h"
+#include "roomforge/machines.h"
 #include "roomforge/diag.h"
 #include "roomforge/lint.h"
 #include "roomforge/orient.h"
@@ -40,6 +41,11 @@ typedef struct rf_world_opts {
     size_t log_max;          /* with keep_log: the log keeps the newest log_max effects,
                               * dropping the oldest (0, the default: no bound);
                               * rf_world_effect_at(w, 0) is then the oldest kept */
+    const rf_machines *machines; /* borrowed, must outlive the world: the blueprints
+                              * whose rules a level's machines run (DESIGN 17;
+                              * rf_pack_machines), looked up by name by
+                              * rf_world_add_level and rf_world_load; NULL: machines
+                              * get rooms and objects but no rules */
 } rf_world_opts;
 
 RF_API void rf_world_opts_init(rf_world_opts *o);
@@ -355,10 +361,10 @@ RF_API size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t
 
 /* ---- save and restore (DESIGN 14; the format: docs/reference.md) ---- */
 
-#define RF_WORLD_SAVE_VERSION 4              /* the format rf_world_save writes; formats
-                                             * 1 to 3 (no object attributes, a horde
+#define RF_WORLD_SAVE_VERSION 5              /* the format rf_world_save writes; formats
+                                             * 1 to 4 (no object attributes, a horde
                                              * leader's death not apart, no room
-                                             * variants) load too */
+                                             * variants, no machine rooms) load too */
 #define RF_WORLD_SAVE_MAX ((size_t)1 << 30)  /* bytes rf_world_load reads at most */
 /* A world ticks at most RF_WORLD_TICK_MAX times and gives out handles up to
  * RF_WORLD_HANDLE_MAX (2^53: exact in a double, so in any JSON reader), so

@@ -40,6 +40,8 @@ typedef struct rf_mach_ctx {
     size_t instances;     /* feature instances made */
     int checks;           /* connectivity walks made */
     rf_level_machine *cur; /* the machine being built */
+    size_t group_first;   /* c->objs index of its group's first object: a treasure
+                           * machine's two, or an autogenerator's (ids, DESIGN 17) */
     size_t capcells, capobjs;
 } rf_mach_ctx;
 
@@ -68,6 +70,10 @@ rf_status rf_mach_feature(rf_mach_ctx *c, const rf_mach_site *s, const rf_featur
 /* Bare floor no machine holds, nothing stands on, outside template rooms,
  * locked rooms and vaults: where a feature outside a room may go. */
 bool rf_mach_free_floor(const rf_mach_ctx *c, int i);
+/* Appends an object of the machine being built at cell i, its id unique in
+ * the machine's group (group_id); RF_OK or RF_ERR_NOMEM. */
+rf_status rf_mach_object(rf_mach_ctx *c, const char *type, const char *name, unsigned flags,
+                         int i);
 /* Adds cell i to the machine being built (false: memory ran out). */
 bool rf_mach_add_cell(rf_mach_ctx *c, int i);
 

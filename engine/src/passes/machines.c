@@ -5,7 +5,9 @@
  * brogue-level-generation.txt lines 70 (autogenerators) and 81-100
  * (treasure machines). Design: a treasure machine is a reward room and a
  * key holder drawn by frequency among the blueprints some room suits, both
- * rooms chosen before either is built (no reward without its key); an
+ * rooms chosen before either is built (no reward without its key), the key
+ * holder built first (its objects' ids are the plain names its rules use),
+ * the reward's doors locked with vault doors the key opens; an
  * autogenerator at its depth runs frequency/100 times and once more with
  * frequency%100 percent, its features within RF_MACH_AREA steps of a floor
  * cell drawn for it. Decisions: docs/reference.md "Machines".
@@ -84,7 +86,22 @@ static void finish(rf_mach_ctx *c)
     c->cur = NULL;
 }
 
-static rf_status build(rf_mach_ctx *c, const rf_blueprint *b, int treasure, const rf_mach_site *s)
+/* A reward room's doors locked: a vault door (a blocker, id vault-door,
+ * vault-door-2, ...) on each; its key holder's rules open them. */
+static rf_status vault_doors(rf_mach_ctx *c, const rf_mach_site *s)
+{
+    size_t i;
+    rf_status st = RF_OK;
+    for (i = 0; st == RF_OK && i < s->ndoors; i++)
+        if (!c->occupied[s->doors[i]])
+            st = rf_mach_object(c, "customBlocker", "vault-door", 0, s->doors[i]);
+    return st;
+}
+
+/* Machine b (of treasure machine number, 0: none) on site s (NULL: an
+ * autogenerator's area); locked: its doors get vault doors. */
+static rf_status build(rf_mach_ctx *c, const rf_blueprint *b, int treasure, const rf_mach_site *s,
+                       bool locked)
 {
     size_t i;
     rf_status st = begin(c, b, treasure, s);
@@ -92,6 +109,8 @@ static rf_status build(rf_mach_ctx *c, const rf_blueprint *b, int treasure, cons
         rf_mach_site_hold(c, s, true);
     for (i = 0; st == RF_OK && i < rf_blueprint_feature_count(b); i++)
         st = rf_mach_feature(c, s, rf_blueprint_feature_at(b, i));
+    if (st == RF_OK && s && locked)
+        st = vault_doors(c, s);
     if (c->cur)
         finish(c);
     return st;
@@ -110,11 +129,13 @@ static rf_status treasure(rf_mach_ctx *c, int number)
     holder = rf_mach_draw(c, RF_MACHINE_KEY_HOLDER);
     if (holder)
         ks = rf_mach_site_pick(c, holder);
-    rf_mach_site_hold(c, rs, false);
-    if (!ks)
+    if (!ks) {
+        rf_mach_site_hold(c, rs, false);
         return RF_OK;
-    st = build(c, reward, number, rs);
-    return st == RF_OK ? build(c, holder, number, ks) : st;
+    }
+    c->group_first = c->objs->n; /* rs stays held: nothing of the key holder lands in it */
+    st = build(c, holder, number, ks, false);
+    return st == RF_OK ? build(c, reward, number, rs, true) : st;
 }
 
 /* Autogenerator b once: its area around a floor cell outside every machine. */
@@ -132,7 +153,8 @@ static rf_status autogen(rf_mach_ctx *c, const rf_blueprint *b)
         if (rf_mach_free_floor(c, (int)i) && k-- == 0)
             origin = (int)i;
     rf_mach_distances(c, &origin, 1);
-    return build(c, b, 0, NULL);
+    c->group_first = c->objs->n;
+    return build(c, b, 0, NULL, false);
 }
 
 static rf_status run(rf_mach_ctx *c)

@@ -10,6 +10,7 @@
  * they reached, else it is undone and the next cell tried. A chasm takes its
  * edge ring with it; a door glyph goes on the doors that fit one.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "core/seam.h"
@@ -244,17 +245,31 @@ static int try_terrain(rf_mach_ctx *c, const rf_mach_site *s, int i, rf_tile t)
     return 1;
 }
 
-static rf_status add_object(rf_mach_ctx *c, const rf_feature *f, int i)
+/* The id of a new object called name in the machine group being built: its
+ * name, or name-2, name-3, ... for the second, third of that name (the
+ * group's objects are the last ones of c->objs from c->group_first). */
+static void group_id(const rf_mach_ctx *c, const char *name, char *id, size_t cap)
+{
+    size_t i, same = 0;
+    for (i = c->group_first; i < c->objs->n; i++)
+        same += strcmp(c->objs->items[i].name, name) == 0;
+    if (same == 0)
+        snprintf(id, cap, "%s", name);
+    else
+        snprintf(id, cap, "%s-%zu", name, same + 1);
+}
+
+rf_status rf_mach_object(rf_mach_ctx *c, const char *type, const char *name, unsigned flags,
+                         int i)
 {
     rf_level_machine *m = c->cur;
     size_t *objs = (size_t *)m->objects;
-    bool guards = rf_feature_has_flag(f, RF_FEATURE_GUARDS);
     rf_placed p;
-    rf_placed_init(&p, guards ? "monster" : "machine", rf_feature_object(f), i % c->g->w,
-                   i / c->g->w, c->g->room[i]);
+    rf_placed_init(&p, type, name, i % c->g->w, i / c->g->w, c->g->room[i]);
+    group_id(c, p.name, p.id, sizeof p.id);
     p.machine = m->id;
-    p.feature = rf_feature_flags(f);
-    p.key = rf_feature_has_flag(f, RF_FEATURE_KEY);
+    p.feature = flags;
+    p.key = (flags & RF_FEATURE_KEY) != 0;
     if (!rf_grow((void **)&objs, &c->capobjs, m->nobjects + 1, sizeof *objs))
         return RF_ERR_NOMEM;
     m->objects = objs;
@@ -263,6 +278,16 @@ static rf_status add_object(rf_mach_ctx *c, const rf_feature *f, int i)
     objs[m->nobjects++] = c->objs->n - 1;
     c->occupied[i] = 1;
     return rf_mach_add_cell(c, i) ? RF_OK : RF_ERR_NOMEM;
+}
+
+/* A feature's object: a "monster" when it guards, a "lever" when it is the
+ * key (taking it pulls it), else a "machine". */
+static rf_status add_object(rf_mach_ctx *c, const rf_feature *f, int i)
+{
+    const char *type = rf_feature_has_flag(f, RF_FEATURE_GUARDS) ? "monster"
+                       : rf_feature_has_flag(f, RF_FEATURE_KEY)  ? "lever"
+                                                                 : "machine";
+    return rf_mach_object(c, type, rf_feature_object(f), rf_feature_flags(f), i);
 }
 
 /* Draws and removes one cell of cand. */

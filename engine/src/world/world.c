@@ -142,6 +142,8 @@ void rf_world_free(rf_world *w)
     rf_world_effects_clear(w);
     rf_free(w->log);
     rf_free(w->log_blocks);
+    for (i = 0; w->rooms && i < w->nrooms; i++)
+        rf_free(w->rooms[i].mname);
     rf_free(w->rooms);
     rf_free(w->scratch);
     rf_free(w->attrs);
@@ -153,17 +155,16 @@ void rf_world_free(rf_world *w)
 
 /* The text of one failure's diagnostic. */
 static void report(rf_diags *d, const char *code, const char *file, int line, int col,
-                   const rf_template *t, int script, const char *msg, const char *tail)
+                   const char *room, int script, const char *msg, const char *tail)
 {
     if (!d)
         return;
     if (script < 0) /* the room as a whole */
         (void)rf_diag_add(d, code, file ? file : "", line, line > 0 ? (col > 0 ? col : 1) : 0,
-                          "room '%s': %s%s", rf_template_name(t), msg, tail);
+                          "room '%s': %s%s", room, msg, tail);
     else
         (void)rf_diag_add(d, code, file ? file : "", line, line > 0 ? (col > 0 ? col : 1) : 0,
-                          "room '%s', script %d: %s%s", rf_template_name(t), script + 1, msg,
-                          tail);
+                          "room '%s', script %d: %s%s", room, script + 1, msg, tail);
 }
 
 /* Whether path is relative and never climbs out with "..". */
@@ -215,7 +216,8 @@ static int clause_line(rf_world *w) { return (int)rf_world_engine_int(w, "clause
 
 /* Reports the clauses of sc whose type no registry entry has (unless lint
  * reports them itself); false when there was one. */
-static bool unknown_types_ok(rf_world *w, const rf_template *t, const rf_script *sc, rf_diags *d)
+static bool unknown_types_ok(rf_world *w, const char *room, const char *file, const rf_script *sc,
+                             rf_diags *d)
 {
     size_t k, i;
     bool ok = true;
@@ -231,9 +233,9 @@ static bool unknown_types_ok(rf_world *w, const rf_template *t, const rf_script 
             if (w->quiet_unknown || !d)
                 continue;
             (void)rf_diag_add(d, action ? "unknown-action" : "unknown-condition",
-                              rf_template_file(t) ? rf_template_file(t) : "", cl[i].line, cl[i].col,
+                              file ? file : "", cl[i].line, cl[i].col,
                               "room '%s' uses %s type '%s', which no registered %s has%s",
-                              rf_template_name(t), action ? "action" : "condition", type,
+                              room, action ? "action" : "condition", type,
                               action ? "action" : "condition",
                               w->types.suggest_scripts ? "; did you forget `--scripts`?" : "");
         }
@@ -279,8 +281,7 @@ static bool read_src(rf_world_room_step *s, rf_diags *d, bool *nomem, char *path
                      char **owned)
 {
     const rf_script *sc = s->sc;
-    const rf_template *t = s->t;
-    const char *tfile = rf_template_file(t);
+    const char *t = rf_world_rec_name(&s->w->rooms[s->index]), *tfile = s->file;
     size_t len = 0;
     rf_status st;
     if (!src_path_ok(sc->src)) {
@@ -319,7 +320,7 @@ static void chunk_failed(rf_world *w, rf_world_room_step *s, const rf_world_chun
                          rf_luavm_fail *f, rf_diags *d, bool *nomem)
 {
     const rf_script *sc = s->sc;
-    const rf_template *t = s->t;
+    const char *t = rf_world_rec_name(&w->rooms[s->index]);
     rf_luavm_fail f2;
     size_t holder = strcmp(f->code, "script-memory") == 0 ? memory_holder(w, s->index)
                                                           : (size_t)-1;
@@ -333,7 +334,7 @@ static void chunk_failed(rf_world *w, rf_world_room_step *s, const rf_world_chun
         report(d, f->code, c->file, c->first_line + f->line - 1,
                text_col(s->code, s->len, f->line, c->first_col), t, s->script, f->msg, "");
     else /* no line (memory runs out outside any frame): the script itself */
-        report(d, f->code, sc->src ? rf_template_file(t) : c->file, sc->line, sc->col, t,
+        report(d, f->code, sc->src ? s->file : c->file, sc->line, sc->col, t,
                s->script, f->msg, "");
     if (strcmp(f->code, "script-memory") == 0 || strcmp(f->code, "script-budget") == 0)
         w->suspect = true;
@@ -345,7 +346,7 @@ static void chunk_failed(rf_world *w, rf_world_room_step *s, const rf_world_chun
 static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool *nomem)
 {
     const rf_script *sc = s->sc;
-    const char *tfile = rf_template_file(s->t);
+    const char *tfile = s->file;
     char path[4096], chunk[32];
     char *owned = NULL;
     rf_world_chunk *c;
@@ -412,7 +413,7 @@ rf_status rf_world_add_room_turned(rf_world *w, const rf_template *t, int x, int
 
 const char *rf_world_rec_name(const rf_world_room_rec *r)
 {
-    return r->t ? rf_template_name(r->t) : "";
+    return r->t ? rf_template_name(r->t) : r->mname ? r->mname : "";
 }
 
 /* The budget of E.new_room's step: the world's (0), under the count hook as
@@ -433,9 +434,10 @@ static long new_room_budget(const rf_world *w, const rf_template *t, bool lint)
 /* Records room w->nrooms (as rf_world_add_rec takes it) and runs E.new_room
  * and E.add_object for it into s; with lint, s->mark is E.nrules too.
  * RF_ERR_NOMEM (the room not added) when the step failed. */
-static rf_status begin_room(rf_world *w, const rf_template *t, int x, int y, int tw, int th,
-                            int orient, int level_room, const rf_world_level_obj *objs,
-                            size_t nobjs, bool lint, rf_world_room_step *s)
+static rf_status begin_room(rf_world *w, const rf_template *t, const rf_world_room_rec *m, int x,
+                            int y, int tw, int th, int orient, int level_room,
+                            const rf_world_level_obj *objs, size_t nobjs, bool lint,
+                            rf_world_room_step *s)
 {
     rf_world_room_rec *r;
     rf_luavm_fail f;
@@ -443,6 +445,9 @@ static rf_status begin_room(rf_world *w, const rf_template *t, int x, int y, int
         return RF_ERR_LIMIT;
     if (!rf_grow((void **)&w->rooms, &w->caprooms, w->nrooms + 1, sizeof *w->rooms))
         return RF_ERR_NOMEM;
+    memset(&w->rooms[w->nrooms], 0, sizeof *w->rooms);
+    if (m) /* a machine group's room: its blueprints and name */
+        w->rooms[w->nrooms] = *m;
     memset(s, 0, sizeof *s);
     s->w = w;
     s->t = t;
@@ -475,11 +480,12 @@ static rf_status begin_room(rf_world *w, const rf_template *t, int x, int y, int
 static void add_scripts(rf_world *w, rf_world_room_step *s, rf_diags *d, bool *failed,
                         bool *nomem)
 {
-    const rf_template *t = s->t;
+    const rf_world_room_rec *r = &w->rooms[s->index];
+    const char *room = rf_world_rec_name(r);
     rf_luavm_fail f;
-    size_t i, ns = t ? rf_template_script_count(t) : 0;
+    size_t i, ns = rf_world_rec_nscripts(r);
     for (i = 0; i < ns && !*nomem; i++) {
-        const rf_script *sc = rf_template_script(t, i);
+        const rf_script *sc = rf_world_rec_script(r, i, &s->file);
         s->sc = sc;
         s->script = (int)i;
         if (sc->lang == RF_SCRIPT_LUA) {
@@ -489,14 +495,14 @@ static void add_scripts(rf_world *w, rf_world_room_step *s, rf_diags *d, bool *f
         }
         if (w->checked_xml && rf_world_builtin_script(sc))
             continue; /* lint: the loader's checker saw all a compile would */
-        if (!unknown_types_ok(w, t, sc, d)) {
+        if (!unknown_types_ok(w, room, s->file, sc, d)) {
             *failed = true;
             continue;
         }
         if (rf_luavm_call(w->vm, rf_world_step_xml, s, 0, NULL, &f) != RF_OK) {
             int line = clause_line(w);
-            report(d, f.code, rf_template_file(t), line > 0 ? line : sc->line, sc->col, t, (int)i,
-                   f.msg, "");
+            report(d, f.code, s->file, line > 0 ? line : sc->line, sc->col, room, (int)i, f.msg,
+                   "");
             *failed = true;
         } else {
             s->mark_known = false; /* its rule was added */
@@ -504,19 +510,28 @@ static void add_scripts(rf_world *w, rf_world_room_step *s, rf_diags *d, bool *f
     }
 }
 
-rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int tw, int th,
-                           int orient, int level_room, const rf_world_level_obj *objs,
-                           size_t nobjs, rf_diags *d, size_t *index)
+/* rf_world_add_rec, and with m (not NULL) a machine group's room, m the
+ * record whose blueprints and name it takes (its mname then the room's). */
+static rf_status add_room(rf_world *w, const rf_template *t, rf_world_room_rec *m, int x, int y,
+                          int tw, int th, int orient, int level_room,
+                          const rf_world_level_obj *objs, size_t nobjs, rf_diags *d,
+                          size_t *index)
 {
     rf_world_room_step s;
     rf_luavm_fail f;
     bool failed = false, nomem = false;
     rf_status st;
-    if (rf_world_busy(w, d, "adding a room"))
+    if (rf_world_busy(w, d, "adding a room")) {
+        if (m)
+            rf_free(m->mname);
         return RF_ERR_ARG;
-    st = begin_room(w, t, x, y, tw, th, orient, level_room, objs, nobjs, false, &s);
-    if (st != RF_OK)
+    }
+    st = begin_room(w, t, m, x, y, tw, th, orient, level_room, objs, nobjs, false, &s);
+    if (st != RF_OK) {
+        if (m)
+            rf_free(m->mname);
         return st;
+    }
     add_scripts(w, &s, d, &failed, &nomem);
     if (rf_luavm_call(w->vm, rf_world_step_room_rules, &s, 0, NULL, &f) == RF_OK)
         w->rooms[s.index].rules = s.nrules;
@@ -525,6 +540,26 @@ rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int 
     if (nomem)
         return RF_ERR_NOMEM;
     return failed ? RF_ERR_CONTENT : RF_OK;
+}
+
+rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int tw, int th,
+                           int orient, int level_room, const rf_world_level_obj *objs,
+                           size_t nobjs, rf_diags *d, size_t *index)
+{
+    return add_room(w, t, NULL, x, y, tw, th, orient, level_room, objs, nobjs, d, index);
+}
+
+rf_status rf_world_add_machine_rec(rf_world *w, const rf_blueprint *const *bps, size_t nbps,
+                                   int x, int y, int tw, int th, const rf_world_level_obj *objs,
+                                   size_t nobjs, rf_diags *d, size_t *index)
+{
+    rf_world_room_rec m;
+    if (!w || !bps || nbps < 1 || nbps > 2 || !(m.mname = rf_world_machine_name(bps, nbps)))
+        return !w || !bps || nbps < 1 || nbps > 2 ? RF_ERR_ARG : RF_ERR_NOMEM;
+    m.bps[0] = bps[0];
+    m.bps[1] = nbps > 1 ? bps[1] : NULL;
+    m.nbps = nbps;
+    return add_room(w, NULL, &m, x, y, tw, th, 0, 0, objs, nobjs, d, index);
 }
 
 rf_status rf_world_lint_room(rf_world *w, const rf_template *t, rf_diags *d, size_t collect_over,
@@ -539,8 +574,8 @@ rf_status rf_world_lint_room(rf_world *w, const rf_template *t, rf_diags *d, siz
     *kept = false;
     if (!w || !t || w->nrooms != 0)
         return RF_ERR_ARG;
-    st = begin_room(w, t, 0, 0, rf_template_width(t), rf_template_height(t), 0, -1, NULL, 0, true,
-                    &s);
+    st = begin_room(w, t, NULL, 0, 0, rf_template_width(t), rf_template_height(t), 0, -1, NULL, 0,
+                    true, &s);
     if (st != RF_OK)
         return st;
     add_scripts(w, &s, d, &failed, &nomem);
@@ -717,7 +752,7 @@ static const char *ext_position(const rf_world *w, const char *msg, char *path, 
 static void report_rule(rf_world *w, const rf_world_tick_step *s, const rf_luavm_fail *f,
                         rf_diags *d)
 {
-    const rf_template *t;
+    const rf_world_room_rec *r;
     const rf_script *sc;
     const char *file, *msg;
     char ext[4096];
@@ -725,10 +760,10 @@ static void report_rule(rf_world *w, const rf_world_tick_step *s, const rf_luavm
     size_t k;
     if (!s->have || s->ri < 0 || (size_t)s->ri >= w->nrooms)
         return;
-    t = w->rooms[s->ri].t;
-    sc = rf_template_script(t, (size_t)s->script);
-    file = rf_template_file(t);
-    line = sc ? sc->line : rf_template_line(t);
+    r = &w->rooms[s->ri];
+    file = rf_world_rec_file(r, &line);
+    sc = s->script >= 0 ? rf_world_rec_script(r, (size_t)s->script, &file) : NULL;
+    line = sc ? sc->line : line;
     col = sc ? sc->col : 1;
     if (strcmp(s->kind, "lua") == 0 && sc) {
         /* the innermost frame of this rule's own chunk, when the failure has one */
@@ -748,7 +783,8 @@ static void report_rule(rf_world *w, const rf_world_tick_step *s, const rf_luavm
         file = ext;
         col = 1;
     }
-    report(d, f->code, file, line, col, t, s->script, msg, " (the rule is disabled)");
+    report(d, f->code, file, line, col, rf_world_rec_name(r), s->script, msg,
+           " (the rule is disabled)");
 }
 
 /* The room whose user rules spent most of this tick's pool. */
@@ -769,8 +805,10 @@ static rf_status spend_out(rf_world *w, rf_world_tick_step *s, rf_diags *d, bool
     rf_world_tick_step r = *s;
     rf_luavm_fail f2;
     size_t hog = top_spender(w);
-    const rf_template *t = w->rooms[hog].t;
+    const rf_world_room_rec *h = &w->rooms[hog];
     bool own = false;
+    int line;
+    const char *file = rf_world_rec_file(h, &line);
     if (s->ri >= 0 && (size_t)s->ri == hog) {
         if (rf_luavm_call(w->vm, rf_world_step_disable, s, 0, NULL, &f2) != RF_OK)
             return RF_ERR_NOMEM;
@@ -784,7 +822,7 @@ static rf_status spend_out(rf_world *w, rf_world_tick_step *s, rf_diags *d, bool
         snprintf(msg, sizeof msg,
                  "its Lua rules ran %lld instructions, most of the tick's budget of %lld for all rooms",
                  w->rooms[hog].spent, (long long)w->opts.tick_budget * RF_WORLD_TICK_POOL);
-        report(d, "script-budget", rf_template_file(t), rf_template_line(t), 1, t, -1, msg,
+        report(d, "script-budget", file, line, 1, rf_world_rec_name(h), -1, msg,
                " (its Lua rules are disabled)");
     }
     *disabled = true;
@@ -802,6 +840,8 @@ static rf_status blame_holder(rf_world *w, rf_world_tick_step *s, rf_diags *d)
     rf_luavm_fail f2;
     size_t holder;
     char msg[256];
+    const char *file;
+    int line;
     if (rf_luavm_call(w->vm, rf_world_rule_room, s, 0, NULL, &f2) != RF_OK)
         return RF_ERR_NOMEM;
     if (s->ri < 0 || (holder = memory_holder(w, (size_t)s->ri)) == (size_t)-1)
@@ -815,8 +855,8 @@ static rf_status blame_holder(rf_world *w, rf_world_tick_step *s, rf_diags *d)
              "the script memory cap was reached; this room holds the most of it (%zu bytes), "
              "room '%s' only asked for more",
              rf_luavm_owned(w->vm, holder + 1), rf_world_rec_name(&w->rooms[s->ri]));
-    report(d, "script-memory", rf_template_file(w->rooms[holder].t),
-           rf_template_line(w->rooms[holder].t), 1, w->rooms[holder].t, -1, msg,
+    file = rf_world_rec_file(&w->rooms[holder], &line);
+    report(d, "script-memory", file, line, 1, rf_world_rec_name(&w->rooms[holder]), -1, msg,
            " (its Lua rules are disabled)");
     return RF_OK;
 }

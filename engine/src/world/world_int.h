@@ -12,6 +12,7 @@
 #include "vm/seam.h"
 #include "roomforge/orient.h"
 #include "roomforge/placed.h"
+#include "roomforge/machines.h"
 #include "roomforge/world.h"
 
 /* A room of the world: its template at a level offset, the rules it compiled. */
@@ -23,7 +24,12 @@
 #define RF_WORLD_TICK_BYTES (1024 * 1024)
 
 typedef struct rf_world_room_rec {
-    const rf_template *t; /* NULL: a level room without a template (objects only) */
+    const rf_template *t; /* NULL: a level room without a template (objects only), or
+                           * a machine's room */
+    const rf_blueprint *bps[2]; /* a machine's room (DESIGN 17): the blueprints its
+                                 * rules come from (a key holder, then its reward) */
+    size_t nbps;
+    char *mname;          /* a machine room's name: its blueprints' joined by " + " */
     int x, y;   /* level position of the turned room's (0, 0) */
     int tw, th; /* the template's own width and height (the box of a room without one) */
     int orient; /* 0-7 (roomforge/orient.h) */
@@ -130,6 +136,7 @@ typedef struct rf_world_room_step {
     size_t index;
     const rf_template *t;
     const rf_script *sc;
+    const char *file; /* the file sc was read from (rf_world_rec_script) */
     int script;
     long mark;        /* rules before a Lua chunk */
     bool mark_known;  /* mark holds E.nrules now (lint: no step needed to ask) */
@@ -164,6 +171,31 @@ rf_status rf_world_own_variant(rf_world *w, const rf_template *base, uint32_t v,
 rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int tw, int th,
                            int orient, int level_room, const rf_world_level_obj *objs,
                            size_t nobjs, rf_diags *d, size_t *index);
+/* Adds the room of a machine group (DESIGN 17; world_machine.c): box tw x th
+ * at x, y, objs its objects, the rules of the nbps blueprints bps (1 or 2) in
+ * order; level_room 0 (it holds no cell for rf_world_room_at). As
+ * rf_world_add_rec. */
+rf_status rf_world_add_machine_rec(rf_world *w, const rf_blueprint *const *bps, size_t nbps,
+                                   int x, int y, int tw, int th, const rf_world_level_obj *objs,
+                                   size_t nobjs, rf_diags *d, size_t *index);
+/* Where a room's scripts come from (world_machine.c): its template's, or its
+ * blueprints' in order. rf_world_rec_script gives script i and the file it
+ * was read from (NULL past the end); rf_world_rec_file the file and line a
+ * diagnostic about the room as a whole names. */
+size_t rf_world_rec_nscripts(const rf_world_room_rec *r);
+const rf_script *rf_world_rec_script(const rf_world_room_rec *r, size_t i, const char **file);
+const char *rf_world_rec_file(const rf_world_room_rec *r, int *line);
+struct rf_level;
+/* The rooms of l's machine groups (world_machine.c), after its level rooms:
+ * one a treasure machine (its key holder's and reward's objects and rules)
+ * and one an autogenerator, in machine order; objs (n) the level's machine
+ * objects. RF_OK, RF_ERR_CONTENT (a script left out), or a failure. */
+rf_status rf_world_add_level_machines(rf_world *w, const struct rf_level *l,
+                                      const struct rf_world_level_obj *objs, size_t n,
+                                      rf_diags *d);
+/* The name of a machine group's room: its blueprints' names joined by " + "
+ * (malloc'd), NULL when memory runs out. */
+char *rf_world_machine_name(const rf_blueprint *const *bps, size_t nbps);
 /* Inside a protected step: pushes E.name (engine.lua's table E). */
 void rf_world_push_fn(lua_State *L, const char *name);
 /* Pushes the engine table E; rf_world_keep_engine stores the table on top

@@ -129,9 +129,29 @@ static rf_status add_one(rf_world *w, const rf_level *l, int id, const rf_world_
                             d, NULL);
 }
 
+/* Moves the objects of machines (rf_placed.machine) to the end of objs,
+ * each part in level order, *nmach of them; false when memory runs out. */
+static bool machines_last(rf_world_level_obj *objs, size_t n, size_t *nmach)
+{
+    size_t i, k = 0, m = 0;
+    rf_world_level_obj *tail = rf_calloc(n ? n : 1, sizeof *tail);
+    if (!tail)
+        return false;
+    for (i = 0; i < n; i++) {
+        if (objs[i].p->machine > 0)
+            tail[m++] = objs[i];
+        else
+            objs[k++] = objs[i];
+    }
+    memcpy(objs + k, tail, m * sizeof *objs);
+    rf_free(tail);
+    *nmach = m;
+    return true;
+}
+
 rf_status rf_world_add_level(rf_world *w, const rf_level *l, rf_diags *d)
 {
-    size_t n, i, k, nrooms, id;
+    size_t n, i, k, nrooms, id, nmach = 0;
     rf_world_level_obj *objs;
     rf_status st, worst = RF_OK;
     uint64_t base;
@@ -148,6 +168,9 @@ rf_status rf_world_add_level(rf_world *w, const rf_level *l, rf_diags *d)
         for (i = 0; i < n; i++) /* a room id the level has not: outside every room */
             if (objs[i].p->room > 0 && (size_t)objs[i].p->room > nrooms)
                 st = RF_ERR_ARG;
+        if (!machines_last(objs, n, &nmach)) /* a machine's objects: its group's room */
+            st = RF_ERR_NOMEM;
+        n -= nmach;
         qsort(objs, n, sizeof *objs, by_room);
     }
     /* level rooms in id order, then room 0's objects (sorted first) */
@@ -169,6 +192,13 @@ rf_status rf_world_add_level(rf_world *w, const rf_level *l, rf_diags *d)
     }
     if (st == RF_OK && k > 0) {
         st = add_one(w, l, 0, objs, k, d);
+        if (st == RF_ERR_CONTENT) {
+            worst = st;
+            st = RF_OK;
+        }
+    }
+    if (st == RF_OK && rf_level_machine_count(l) > 0) {
+        st = rf_world_add_level_machines(w, l, objs + n, nmach, d);
         if (st == RF_ERR_CONTENT) {
             worst = st;
             st = RF_OK;

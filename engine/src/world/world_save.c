@@ -57,6 +57,18 @@ static void put_str(FILE *out, const char *s)
     fwrite(s, 1, n, out);
 }
 
+/* A machine room's blueprint names as one string, joined by 0x1f (DESIGN
+ * 17: format 5). */
+static void put_machine_names(FILE *out, const rf_world_room_rec *r)
+{
+    size_t i, n = r->nbps - 1;
+    for (i = 0; i < r->nbps; i++)
+        n += strlen(rf_blueprint_name(r->bps[i]));
+    fprintf(out, "s%zu:", n);
+    for (i = 0; i < r->nbps; i++)
+        fprintf(out, "%s%s", i ? "\x1f" : "", rf_blueprint_name(r->bps[i]));
+}
+
 /* The payload (everything after the header line) into a memory stream. */
 static bool write_payload(rf_world *w, FILE *out, const save_step *s)
 {
@@ -65,8 +77,11 @@ static bool write_payload(rf_world *w, FILE *out, const save_step *s)
               fprintf(out, "rooms %zu\n", w->nrooms) > 0;
     for (i = 0; ok && i < w->nrooms; i++) {
         const rf_world_room_rec *r = &w->rooms[i];
-        fputs(r->t ? "room t " : "room - ", out);
-        put_str(out, rf_world_rec_name(r));
+        fputs(r->t ? "room t " : r->nbps ? "room m " : "room - ", out);
+        if (r->nbps) /* a machine group's room: its blueprints' names, 0x1f between */
+            put_machine_names(out, r);
+        else
+            put_str(out, rf_world_rec_name(r));
         ok = fprintf(out, " %d %d %d %d %d %d %ld\n", r->x, r->y, r->tw, r->th, r->orient,
                      r->level_room, r->t ? rf_template_variant_number(r->t) : -1L) > 0;
     }
@@ -329,13 +344,16 @@ static rf_status damaged(rf_diags *d, const char *why, size_t at)
 /* A saved room's record, read before any is added. */
 typedef struct saved_room {
     const rf_template *t;
+    const rf_blueprint *bps[2]; /* format 5: a machine group's room (kind 'm') */
+    size_t nbps;
     int x, y, tw, th, orient, level_room;
     long long variant; /* format 4: the room's variant (DESIGN 16), -1 none */
 } saved_room;
 
-/* A room record's words: its kind ('t' or '-') and its name. */
+/* A room record's words: its kind ('t', 'm' or '-') and its name (a
+ * machine room's: up to two blueprint names). */
 typedef struct room_words {
-    char kind[4], name[RF_PLACED_NAME_MAX];
+    char kind[4], name[1024];
 } room_words;
 
 /* One room record into *w and *room (its variant: -1 before format 4);
@@ -368,12 +386,43 @@ static bool read_room(reader *r, size_t nv, room_words *w, saved_room *room)
     return true;
 }
 
-/* Gives a room of kind 't' its template from set and checks the record
- * against it. RF_ERR_CONTENT (reported) when set does not hold the name;
- * otherwise RF_OK, with a fault in r when the record does not fit. */
-static rf_status bind_room(reader *r, const rf_template_set *set, const room_words *w,
-                           saved_room *room, rf_diags *d)
+/* Gives a room of kind 'm' its blueprints from m (names split at 0x1f).
+ * RF_ERR_CONTENT (reported) when m does not hold one; a fault in r for more
+ * than two names or a variant. */
+static rf_status bind_machines(reader *r, const rf_machines *m, const room_words *w,
+                               saved_room *room, rf_diags *d)
 {
+    char names[sizeof w->name], *p = names, *sep;
+    memcpy(names, w->name, sizeof names);
+    if (room->variant >= 0)
+        return fault(r, "a variant of a machine's room"), RF_OK;
+    for (room->nbps = 0; p; p = sep ? sep + 1 : NULL) {
+        if ((sep = strchr(p, '\x1f')))
+            *sep = '\0';
+        if (room->nbps == 2)
+            return fault(r, "a machine's room of more than two blueprints"), RF_OK;
+        if (!m || !(room->bps[room->nbps++] = rf_machines_find(m, p))) {
+            if (d)
+                (void)rf_diag_add(d, "save-damaged", "", 0, 0,
+                                  "the world save names machine blueprint '%s', which the "
+                                  "machines given (rf_world_opts.machines) do not hold",
+                                  p);
+            return RF_ERR_CONTENT;
+        }
+    }
+    return RF_OK;
+}
+
+/* Gives a room of kind 't' its template from set (of 'm' its blueprints from
+ * m) and checks the record against it. RF_ERR_CONTENT (reported) when set
+ * does not hold the name; otherwise RF_OK, with a fault in r when the
+ * record does not fit. */
+static rf_status bind_room(reader *r, const rf_template_set *set, const rf_machines *m,
+                           long long version, const room_words *w, saved_room *room,
+                           rf_diags *d)
+{
+    if (strcmp(w->kind, "m") == 0 && version >= 5)
+        return bind_machines(r, m, w, room, d);
     if (strcmp(w->kind, "t") == 0) {
         room->t = set ? rf_template_set_find(set, w->name) : NULL;
         if (!room->t) {
@@ -398,8 +447,8 @@ static rf_status bind_room(reader *r, const rf_template_set *set, const room_wor
 
 /* Reads the rooms section into *rooms (*n of them); a save of format 4 or
  * later gives each room its variant. */
-static rf_status read_rooms(reader *r, const rf_template_set *set, long long version,
-                            saved_room **rooms, size_t *n, rf_diags *d)
+static rf_status read_rooms(reader *r, const rf_template_set *set, const rf_machines *m,
+                            long long version, saved_room **rooms, size_t *n, rf_diags *d)
 {
     size_t nv = version >= 4 ? 7 : 6;
     long long count;
@@ -414,7 +463,8 @@ static rf_status read_rooms(reader *r, const rf_template_set *set, long long ver
         return RF_ERR_NOMEM;
     for (i = 0; i < (size_t)count && !r->why; i++) {
         room_words w;
-        if (read_room(r, nv, &w, &out[i]) && bind_room(r, set, &w, &out[i], d) != RF_OK) {
+        if (read_room(r, nv, &w, &out[i]) &&
+            bind_room(r, set, m, version, &w, &out[i], d) != RF_OK) {
             rf_free(out);
             return RF_ERR_CONTENT;
         }
@@ -493,8 +543,12 @@ static rf_status rebuild(rf_world *w, reader *r, const saved_room *rooms, size_t
             (st = rf_world_own_variant(w, t, (uint32_t)rooms[i].variant, &t)) != RF_OK)
             return st;
         /* objs non-NULL and empty: the saved objects stand instead (E.new_room) */
-        st = rf_world_add_rec(w, t, rooms[i].x, rooms[i].y, rooms[i].tw, rooms[i].th,
-                              rooms[i].orient, rooms[i].level_room, &none, 0, d, NULL);
+        if (rooms[i].nbps)
+            st = rf_world_add_machine_rec(w, rooms[i].bps, rooms[i].nbps, rooms[i].x, rooms[i].y,
+                                          rooms[i].tw, rooms[i].th, &none, 0, d, NULL);
+        else
+            st = rf_world_add_rec(w, t, rooms[i].x, rooms[i].y, rooms[i].tw, rooms[i].th,
+                                  rooms[i].orient, rooms[i].level_room, &none, 0, d, NULL);
         if (st != RF_OK && st != RF_ERR_CONTENT)
             return st;
     }
@@ -583,7 +637,7 @@ rf_status rf_world_load(const rf_world_opts *opts, const rf_template_set *templa
         rf_free(buf);
         return damaged(d, r.why, r.pos);
     }
-    st = read_rooms(&r, templates, version, &rooms, &nrooms, d);
+    st = read_rooms(&r, templates, opts ? opts->machines : NULL, version, &rooms, &nrooms, d);
     if (st == RF_OK)
         st = read_rngs(&r, &rngs, &have, &nrngs, d);
     if (st == RF_OK) {

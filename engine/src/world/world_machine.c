@@ -1,0 +1,145 @@
+/* engine/src/world/world_machine.c: machines in a world (DESIGN 17): the
+ * rooms whose rules come from blueprints, and where any room's scripts
+ * come from.
+ *
+ * Pipeline: world; rf_world_add_level (world_level.c) makes one room per
+ * machine group of the level (a treasure machine's key holder and reward,
+ * or one autogenerator), rf_world_load one per saved 'm' room. Design: a
+ * room reads its scripts through rf_world_rec_script whatever gave them, so
+ * compiling, diagnostics and the tick's reports are the template rooms'.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/seam.h"
+#include "roomforge/level.h"
+#include "world_int.h"
+
+size_t rf_world_rec_nscripts(const rf_world_room_rec *r)
+{
+    size_t i, n = 0;
+    if (r->t)
+        return rf_template_script_count(r->t);
+    for (i = 0; i < r->nbps; i++)
+        n += rf_blueprint_script_count(r->bps[i]);
+    return n;
+}
+
+const rf_script *rf_world_rec_script(const rf_world_room_rec *r, size_t i, const char **file)
+{
+    size_t k;
+    if (r->t) {
+        *file = rf_template_file(r->t);
+        return rf_template_script(r->t, i);
+    }
+    for (k = 0; k < r->nbps; k++) {
+        size_t n = rf_blueprint_script_count(r->bps[k]);
+        int line;
+        if (i < n) {
+            *file = rf_blueprint_file(r->bps[k], &line);
+            return rf_blueprint_script_at(r->bps[k], i);
+        }
+        i -= n;
+    }
+    *file = NULL;
+    return NULL;
+}
+
+const char *rf_world_rec_file(const rf_world_room_rec *r, int *line)
+{
+    if (r->t) {
+        *line = rf_template_line(r->t);
+        return rf_template_file(r->t);
+    }
+    if (r->nbps)
+        return rf_blueprint_file(r->bps[0], line);
+    *line = 0;
+    return NULL;
+}
+
+char *rf_world_machine_name(const rf_blueprint *const *bps, size_t nbps)
+{
+    size_t i, len = 1;
+    char *name;
+    for (i = 0; i < nbps; i++)
+        len += strlen(rf_blueprint_name(bps[i])) + 3;
+    if (!(name = rf_alloc(len)))
+        return NULL;
+    name[0] = '\0';
+    for (i = 0; i < nbps; i++) {
+        if (i)
+            strcat(name, " + ");
+        strcat(name, rf_blueprint_name(bps[i]));
+    }
+    return name;
+}
+
+/* Whether machine m of l belongs to the group of machine first: the same
+ * treasure machine, or first itself. */
+static bool in_group(const rf_level_machine *first, const rf_level_machine *m)
+{
+    return m == first || (first->treasure > 0 && m->treasure == first->treasure);
+}
+
+/* The group of l's machine i (its first machine, by id) as a room: the box
+ * of its machines' cells, its objects (those of objs whose machine is in
+ * it), the rules of its blueprints when w's catalogue holds them all. */
+static rf_status add_group(rf_world *w, const rf_level *l, size_t i,
+                           const rf_world_level_obj *objs, size_t n, rf_diags *d)
+{
+    const rf_level_machine *first = rf_level_machine_at(l, i);
+    const rf_blueprint *bps[2] = {NULL, NULL};
+    rf_world_level_obj *mine = rf_calloc(n ? n : 1, sizeof *mine);
+    size_t k, j, nmine = 0, nbps = 0;
+    int x0 = INT_MAX, y0 = INT_MAX, x1 = INT_MIN, y1 = INT_MIN;
+    bool rules = w->opts.machines != NULL;
+    rf_status st;
+    if (!mine)
+        return RF_ERR_NOMEM;
+    for (j = i; j < rf_level_machine_count(l); j++) {
+        const rf_level_machine *m = rf_level_machine_at(l, j);
+        if (!in_group(first, m))
+            continue;
+        for (k = 0; k < m->ncells; k++) {
+            x0 = m->cells[2 * k] < x0 ? m->cells[2 * k] : x0;
+            x1 = m->cells[2 * k] > x1 ? m->cells[2 * k] : x1;
+            y0 = m->cells[2 * k + 1] < y0 ? m->cells[2 * k + 1] : y0;
+            y1 = m->cells[2 * k + 1] > y1 ? m->cells[2 * k + 1] : y1;
+        }
+        if (nbps < 2 && rules && !(bps[nbps++] = rf_machines_find(w->opts.machines, m->blueprint)))
+            rules = false;
+        for (k = 0; k < n; k++)
+            if (objs[k].p->machine == m->id)
+                mine[nmine++] = objs[k];
+    }
+    if (x0 > x1) /* no cells: a level never makes such a machine */
+        x0 = x1 = y0 = y1 = 0;
+    st = rules ? rf_world_add_machine_rec(w, bps, nbps, x0, y0, x1 - x0 + 1, y1 - y0 + 1, mine,
+                                          nmine, d, NULL)
+               : rf_world_add_rec(w, NULL, x0, y0, x1 - x0 + 1, y1 - y0 + 1, 0, 0, mine, nmine,
+                                  d, NULL);
+    rf_free(mine);
+    return st;
+}
+
+rf_status rf_world_add_level_machines(rf_world *w, const rf_level *l,
+                                      const rf_world_level_obj *objs, size_t n, rf_diags *d)
+{
+    size_t i, j;
+    rf_status st = RF_OK, worst = RF_OK;
+    for (i = 0; i < rf_level_machine_count(l) && st == RF_OK; i++) {
+        const rf_level_machine *m = rf_level_machine_at(l, i);
+        bool seen = false;
+        for (j = 0; j < i && !seen; j++) /* a treasure machine's second: its group is made */
+            seen = m->treasure > 0 && rf_level_machine_at(l, j)->treasure == m->treasure;
+        if (seen)
+            continue;
+        st = add_group(w, l, i, objs, n, d);
+        if (st == RF_ERR_CONTENT) {
+            worst = st;
+            st = RF_OK;
+        }
+    }
+    return st == RF_OK ? worst : st;
+}
