@@ -53,6 +53,23 @@ assert m["placed"] == 9 and m["depths"] == {"1": 3, "2": 3, "3": 3}, m' "$tmp/s.
 "$rf" stats --content "$src/content" --content "$pack" --count 2 --depths 1-2 --format text \
     2>/dev/null | grep -q "Moss garden  1-2" || fail "stats text lists no Moss garden"
 
+# sim plays a treasure machine whole: the key holder's key opens the reward's
+# vault door (both scenarios expect it); JSON as sim writes it; misuse.
+sc=$src/tests/data/machines/scenarios
+"$rf" sim --machine "Secret room" --machine "Mixed item library" --scenario "$sc/secret_room.scn" \
+    >"$tmp/out" 2>&1 || fail "sim of the secret room's key: $(cat "$tmp/out")"
+grep -q "^T2 remove vault-door$" "$tmp/out" || fail "the key opened no vault: $(cat "$tmp/out")"
+"$rf" sim --machine Boss --machine "Allies in cages" --scenario "$sc/boss.scn" >"$tmp/out" 2>&1 ||
+    fail "sim of the boss's key: $(cat "$tmp/out")"
+python3 "$src/tests/cli/check_json.py" sim "$rf" sim --machine Boss --machine "Allies in cages" \
+    --scenario "$sc/boss.scn" --format json >"$tmp/out" 2>&1 || fail "sim --machine json: $(cat "$tmp/out")"
+"$rf" sim --machine "Secret room" --scenario "$sc/secret_room.scn" >"$tmp/out" 2>&1
+[ $? = 1 ] || fail "a key holder without its reward meets the vault expect"
+"$rf" sim --machine "Secret rooom" --scenario "$sc/secret_room.scn" >"$tmp/out" 2>&1
+[ $? = 1 ] && grep -q "unknown-machine" "$tmp/out" || fail "an unknown blueprint: $(cat "$tmp/out")"
+"$rf" sim --machine Boss --room "Warden's Gate" --scenario "$sc/boss.scn" >/dev/null 2>&1
+[ $? = 2 ] || fail "--machine with --room is not a usage error"
+
 # NetHack's recipe places no machines.
 "$rf" gen --profile nethack --seed 2 --depth 11 --format json >"$tmp/l.json" 2>/dev/null
 [ -z "$(machines "$tmp/l.json")" ] || fail "a nethack level holds machines"

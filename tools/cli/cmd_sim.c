@@ -18,6 +18,8 @@
 #include "commands.h"
 #include "roomforge/diag.h"
 #include "roomforge/fs.h"
+#include "roomforge/machines.h"
+#include "roomforge/pack.h"
 #include "roomforge/scenario.h"
 #include "roomforge/template.h"
 #include "roomforge/world.h"
@@ -26,6 +28,8 @@
 
 typedef struct sim_opts {
     const char *room, *scenario;
+    const char *machines[2]; /* --machine NAME, at most twice (DESIGN 17) */
+    size_t nmachines;
     cli_content content; /* --content, --scripts, --verbose, --quiet */
     bool json;
     rf_scenario_junit *junit; /* --format junit: the report the plays go into */
@@ -41,6 +45,17 @@ static int take_room(const char *cmd, const char *v, void *ctx)
     if (!v || !*v)
         return cli_usage_error(cmd, "--room needs a room name"), -1;
     ((sim_opts *)ctx)->room = v;
+    return 1;
+}
+
+static int take_machine(const char *cmd, const char *v, void *ctx)
+{
+    sim_opts *o = ctx;
+    if (!v || !*v)
+        return cli_usage_error(cmd, "--machine needs a blueprint name"), -1;
+    if (o->nmachines == 2)
+        return cli_usage_error(cmd, "at most two --machine (a key holder, then its reward)"), -1;
+    o->machines[o->nmachines++] = v;
     return 1;
 }
 
@@ -88,6 +103,7 @@ static int take_format(const char *cmd, const char *v, void *ctx)
 }
 
 static const cli_opt sim_opts_table[] = {{"room", true, take_room},
+                                         {"machine", true, take_machine},
                                          {"scenario", true, take_scenario},
                                          {"orient", true, take_orient},
                                          {"coords", true, take_coords},
@@ -97,7 +113,8 @@ static const cli_opt sim_opts_table[] = {{"room", true, take_room},
 
 static void sim_help(FILE *out)
 {
-    fputs("usage: roomforge sim [--content DIR]... [--room NAME] --scenario FILE|DIR\n"
+    fputs("usage: roomforge sim [--content DIR]... [--room NAME | --machine NAME...]\n"
+          "                     --scenario FILE|DIR\n"
           "                     [--orient K] [--coords template|room] [--variant N]\n"
           "                     [--scripts DIR] [--format text|json|junit] [--verbose]\n"
           "                     [--quiet] [--strict]\n"
@@ -111,6 +128,11 @@ static void sim_help(FILE *out)
           "                       *.scn in it, in byte order of the names\n"
           "  --room NAME          the room to play against (case-insensitive); without it,\n"
           "                       the scenario's own `room NAME` line\n"
+          "  --machine NAME       play a machine blueprint of the content's machines.xml\n"
+          "                       instead of a room: its objects, a reward's vault door\n"
+          "                       and its rules, as a level's world holds them; twice\n"
+          "                       (a key holder, then its reward) plays a treasure\n"
+          "                       machine whole\n"
           "  --orient K           turn the room by orientation K (0-7: K mod 4 quarter\n"
           "                       turns clockwise, mirrored left to right first when\n"
           "                       K >= 4), whatever its rotate/mirror permissions; the\n"
@@ -224,6 +246,38 @@ typedef struct sim_play {
     rf_template *vt;         /* the variant --variant drew; the world borrows it */
 } sim_play;
 
+/* Plays p's scenario against the machine room of the --machine blueprints
+ * (rf_world_add_machine) in a fresh world; the exit code so far. */
+static int play_machine(cli_pack *cp, const sim_opts *o, rf_diags *d, sim_play *p)
+{
+    const rf_blueprint *bps[2] = {NULL, NULL};
+    rf_world_opts wo;
+    size_t i, room = 0;
+    rf_status st;
+    int rc = CLI_OK;
+    for (i = 0; i < o->nmachines; i++)
+        if (!(bps[i] = rf_machines_find(rf_pack_machines(cp->pack), o->machines[i]))) {
+            (void)rf_diag_add(d, "unknown-machine", rf_scenario_file(p->s), 0, 0,
+                              "no machine blueprint named '%s' is loaded (lint checks "
+                              "machines.xml)",
+                              o->machines[i]);
+            return CLI_CONTENT;
+        }
+    rf_world_opts_init(&wo);
+    wo.scripts_dir = o->content.scripts;
+    wo.machines = rf_pack_machines(cp->pack);
+    st = rf_world_new(&wo, d, &p->w);
+    if (st != RF_OK && st != RF_ERR_CONTENT)
+        return cli_exit_for(st);
+    rc = worse(rc, cli_exit_for(st));
+    st = rf_world_add_machine(p->w, bps, o->nmachines, d, &room);
+    rc = worse(rc, cli_exit_for(st));
+    if (st != RF_OK && st != RF_ERR_CONTENT)
+        return rc;
+    st = rf_scenario_play(p->s, p->w, room, d, &p->res);
+    return worse(rc, cli_exit_for(st));
+}
+
 /* Loads the scenario at path, builds its room's one-room world and plays
  * it into p; the exit code so far. */
 static int play(cli_pack *cp, const char *path, const sim_opts *o, rf_diags *d, sim_play *p)
@@ -236,6 +290,8 @@ static int play(cli_pack *cp, const char *path, const sim_opts *o, rf_diags *d, 
     st = rf_scenario_load_file(path, d, &p->s);
     if (st != RF_OK)
         return cli_exit_for(st);
+    if (o->nmachines)
+        return play_machine(cp, o, d, p);
     t = pick_room(cp, p->s, o, d, &rc);
     if (!t)
         return rc;
@@ -327,6 +383,9 @@ int cmd_sim(int argc, char **argv)
     junit = o.want_junit;
     if (!o.scenario)
         return cli_usage_error("sim", "which scenario? give --scenario FILE or DIR");
+    if (o.nmachines && (o.room || o.variant_set || o.orient))
+        return cli_usage_error("sim", "--machine plays a blueprint: no --room, --variant or "
+                                      "--orient with it");
     n = scenario_paths(o.scenario, &paths, &rc);
     if (n == 0)
         return rc;

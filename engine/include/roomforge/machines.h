@@ -128,6 +128,18 @@ typedef struct rf_level_machine {
     size_t nobjects;
 } rf_level_machine;
 
+/* What a feature's object is at play time (DESIGN 17), one rule for the
+ * placer, the world and sim: "monster" for a feature that guards, "lever"
+ * for the key (taking it pulls it), else "machine"; NULL for a terrain
+ * feature. */
+RF_API const char *rf_feature_object_type(const rf_feature *f);
+/* The id of the (nth + 1)-th object called name in one machine group (a
+ * treasure machine's key holder and reward, or an autogenerator): name,
+ * then name-2, name-3, ... (cut to cap bytes with the NUL). Its rules name
+ * its objects by these ids; a reward room's vault doors are "vault-door". */
+RF_API void rf_machine_object_id(char *out, size_t cap, const char *name, size_t nth);
+#define RF_MACHINE_VAULT_DOOR "vault-door" /* the object on a reward room's doors */
+
 /* How many treasure machines the level at depth of seed's run holds
  * (DESIGN 17, seed lines 81-100): at depths 3, 7, 11, 15, 19 and 23 one is
  * due while fewer than that depth's share (1 at 3, ... 6 at 23) were made;

@@ -83,6 +83,16 @@ RF_API RF_NODISCARD rf_status rf_world_add_room(rf_world *w, const rf_template *
 RF_API RF_NODISCARD rf_status rf_world_add_room_turned(rf_world *w, const rf_template *t, int x,
                                                        int y, int orient, rf_diags *d,
                                                        size_t *index);
+/* A room of machine blueprints alone, as a level's world makes a machine
+ * group's (DESIGN 17; sim --machine): bps[0..nbps-1] (1 or 2: a key holder,
+ * then the reward it opens), its box one cell at level (0, 0) where every
+ * object stands: each object feature as often as its count's low end (at
+ * least once), of rf_feature_object_type's type, ids as
+ * rf_machine_object_id gives them in order; a reward's vault door; then the
+ * blueprints' rules. The blueprints must outlive w. As rf_world_add_room;
+ * RF_ERR_ARG for nbps not 1 or 2. */
+RF_API RF_NODISCARD rf_status rf_world_add_machine(rf_world *w, const rf_blueprint *const *bps,
+                                                   size_t nbps, rf_diags *d, size_t *index);
 
 struct rf_level;
 /* Adds generated level l to w (made with the game's own options), as the

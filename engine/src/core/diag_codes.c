@@ -102,6 +102,7 @@ static const rf_diag_code codes[] = {
     {"scenario-unticked", W, true, "scenario events after the last tick, which no rule ever sees"},
     {"scenario-object", E, true, "a scenario event names an object the room does not hold, or one of the wrong kind"},
     {"unknown-room", E, true, "a room name (gen --room, show, sim --room, a scenario's room line) that is not loaded"},
+    {"unknown-machine", E, true, "a machine blueprint name (sim --machine) that no machines.xml of the content holds"},
     {"expect-failed", E, true, "a scenario's expect line names an effect that did not happen"},
     /* stats over many levels (roomforge stats) */
     {"stats-options", E, true, "stats options out of range or contradictory (count, depths, jobs, shard, a profile given twice)"},

@@ -7,6 +7,7 @@
  * did-you-mean. Seeds: brogue-level-generation.txt (autogenerators,
  * treasure machines); DESIGN 17 for the flags.
  */
+#include <stdio.h>
 #include <strings.h>
 
 #include "core/seam.h"
@@ -131,4 +132,21 @@ const char *rf_machines_tile_word(char glyph)
 {
     rf_tile t;
     return rf_tile_from_glyph(glyph, &t) ? tile_words[t] : "?";
+}
+
+const char *rf_feature_object_type(const rf_feature *f)
+{
+    if (!rf_feature_object(f))
+        return NULL;
+    if (rf_feature_has_flag(f, RF_FEATURE_GUARDS))
+        return "monster";
+    return rf_feature_has_flag(f, RF_FEATURE_KEY) ? "lever" : "machine";
+}
+
+void rf_machine_object_id(char *out, size_t cap, const char *name, size_t nth)
+{
+    if (nth == 0)
+        snprintf(out, cap, "%s", name);
+    else
+        snprintf(out, cap, "%s-%zu", name, nth + 1);
 }

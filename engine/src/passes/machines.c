@@ -94,7 +94,7 @@ static rf_status vault_doors(rf_mach_ctx *c, const rf_mach_site *s)
     rf_status st = RF_OK;
     for (i = 0; st == RF_OK && i < s->ndoors; i++)
         if (!c->occupied[s->doors[i]])
-            st = rf_mach_object(c, "customBlocker", "vault-door", 0, s->doors[i]);
+            st = rf_mach_object(c, "customBlocker", RF_MACHINE_VAULT_DOOR, 0, s->doors[i]);
     return st;
 }
 

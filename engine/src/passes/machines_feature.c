@@ -245,18 +245,15 @@ static int try_terrain(rf_mach_ctx *c, const rf_mach_site *s, int i, rf_tile t)
     return 1;
 }
 
-/* The id of a new object called name in the machine group being built: its
- * name, or name-2, name-3, ... for the second, third of that name (the
- * group's objects are the last ones of c->objs from c->group_first). */
+/* The id of a new object called name in the machine group being built
+ * (rf_machine_object_id; the group's objects are the last ones of c->objs
+ * from c->group_first). */
 static void group_id(const rf_mach_ctx *c, const char *name, char *id, size_t cap)
 {
     size_t i, same = 0;
     for (i = c->group_first; i < c->objs->n; i++)
         same += strcmp(c->objs->items[i].name, name) == 0;
-    if (same == 0)
-        snprintf(id, cap, "%s", name);
-    else
-        snprintf(id, cap, "%s-%zu", name, same + 1);
+    rf_machine_object_id(id, cap, name, same);
 }
 
 rf_status rf_mach_object(rf_mach_ctx *c, const char *type, const char *name, unsigned flags,
@@ -280,14 +277,11 @@ rf_status rf_mach_object(rf_mach_ctx *c, const char *type, const char *name, uns
     return rf_mach_add_cell(c, i) ? RF_OK : RF_ERR_NOMEM;
 }
 
-/* A feature's object: a "monster" when it guards, a "lever" when it is the
- * key (taking it pulls it), else a "machine". */
+/* A feature's object, of rf_feature_object_type's type. */
 static rf_status add_object(rf_mach_ctx *c, const rf_feature *f, int i)
 {
-    const char *type = rf_feature_has_flag(f, RF_FEATURE_GUARDS) ? "monster"
-                       : rf_feature_has_flag(f, RF_FEATURE_KEY)  ? "lever"
-                                                                 : "machine";
-    return rf_mach_object(c, type, rf_feature_object(f), rf_feature_flags(f), i);
+    return rf_mach_object(c, rf_feature_object_type(f), rf_feature_object(f),
+                          rf_feature_flags(f), i);
 }
 
 /* Draws and removes one cell of cand. */

@@ -143,3 +143,70 @@ rf_status rf_world_add_level_machines(rf_world *w, const rf_level *l,
     }
     return st == RF_OK ? worst : st;
 }
+
+/* Appends an object of type and name to p (n so far, *cap room), its id the
+ * next of its name among p; false when memory runs out. */
+static bool push_object(rf_placed **p, size_t *n, size_t *cap, const char *type,
+                        const char *name, unsigned flags)
+{
+    size_t i, same = 0;
+    rf_placed *o;
+    if (!rf_grow((void **)p, cap, *n + 1, sizeof **p))
+        return false;
+    o = &(*p)[*n];
+    rf_placed_init(o, type, name, 0, 0, 0);
+    for (i = 0; i < *n; i++)
+        same += strcmp((*p)[i].name, o->name) == 0;
+    rf_machine_object_id(o->id, sizeof o->id, o->name, same);
+    o->feature = flags;
+    o->key = (flags & RF_FEATURE_KEY) != 0;
+    ++*n;
+    return true;
+}
+
+/* The objects of blueprints bps as rf_world_add_machine makes them. */
+static bool machine_objects(const rf_blueprint *const *bps, size_t nbps, rf_placed **p,
+                            size_t *n)
+{
+    size_t i, k, cap = 0;
+    int lo, hi, c;
+    for (i = 0; i < nbps; i++) {
+        for (k = 0; k < rf_blueprint_feature_count(bps[i]); k++) {
+            const rf_feature *f = rf_blueprint_feature_at(bps[i], k);
+            if (!rf_feature_object(f))
+                continue;
+            rf_feature_counts(f, &lo, &hi);
+            for (c = 0; c < (lo > 0 ? lo : 1); c++)
+                if (!push_object(p, n, &cap, rf_feature_object_type(f), rf_feature_object(f),
+                                 rf_feature_flags(f)))
+                    return false;
+        }
+        if (rf_blueprint_kind(bps[i]) == RF_MACHINE_REWARD &&
+            !push_object(p, n, &cap, "customBlocker", RF_MACHINE_VAULT_DOOR, 0))
+            return false;
+    }
+    return true;
+}
+
+rf_status rf_world_add_machine(rf_world *w, const rf_blueprint *const *bps, size_t nbps,
+                               rf_diags *d, size_t *index)
+{
+    rf_placed *p = NULL;
+    rf_world_level_obj *objs = NULL;
+    size_t n = 0, i;
+    uint64_t base;
+    rf_status st = RF_ERR_NOMEM;
+    if (!w || !bps || nbps < 1 || nbps > 2 || !bps[0] || (nbps == 2 && !bps[1]))
+        return RF_ERR_ARG;
+    base = rf_world_last_handle(w);
+    if (machine_objects(bps, nbps, &p, &n) && (objs = rf_calloc(n ? n : 1, sizeof *objs))) {
+        for (i = 0; i < n; i++) {
+            objs[i].p = &p[i];
+            objs[i].handle = base + i + 1;
+        }
+        st = rf_world_add_machine_rec(w, bps, nbps, 0, 0, 1, 1, objs, n, d, index);
+    }
+    rf_free(objs);
+    rf_free(p);
+    return st;
+}
