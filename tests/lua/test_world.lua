@@ -254,7 +254,7 @@ do
   a:enter(gate)
   a:tick(2)
   local bytes = assert(a:save())
-  H.check(bytes:sub(1, 18) == "roomforge-world 5 ", "a save starts with its header")
+  H.check(bytes:sub(1, 18) == "roomforge-world 4 ", "a save starts with its header")
   local b, diags = rf.load_world(spack, bytes)
   H.check(b ~= nil and #diags == 0, "the save loads back")
   a:kill("warden", gate)

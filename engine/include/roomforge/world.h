@@ -371,10 +371,10 @@ RF_API size_t rf_effect_format(const rf_effect *e, bool local, char *buf, size_t
 
 /* ---- save and restore (DESIGN 14; the format: docs/reference.md) ---- */
 
-#define RF_WORLD_SAVE_VERSION 5              /* the format rf_world_save writes; formats
-                                             * 1 to 4 (no object attributes, a horde
+#define RF_WORLD_SAVE_VERSION 4              /* the format rf_world_save writes; formats
+                                             * 1 to 3 (no object attributes, a horde
                                              * leader's death not apart, no room
-                                             * variants, no machine rooms) load too */
+                                             * variants) load too */
 #define RF_WORLD_SAVE_MAX ((size_t)1 << 30)  /* bytes rf_world_load reads at most */
 /* A world ticks at most RF_WORLD_TICK_MAX times and gives out handles up to
  * RF_WORLD_HANDLE_MAX (2^53: exact in a double, so in any JSON reader), so

@@ -2,15 +2,13 @@
  * depth is due, then the autogenerators, each recorded as a machine.
  *
  * Pipeline: passes, the recipe's machines step (after stairs). Seeds:
- * brogue-level-generation.txt lines 70 (autogenerators) and 81-100
- * (treasure machines). Design: a treasure machine is a reward room and a
- * key holder drawn by frequency among the blueprints some room suits, both
- * rooms chosen before either is built (no reward without its key), the key
- * holder built first (its objects' ids are the plain names its rules use),
- * the reward's doors locked with vault doors the key opens; an
- * autogenerator at its depth runs frequency/100 times and once more with
- * frequency%100 percent, its features within RF_MACH_AREA steps of a floor
- * cell drawn for it. Decisions: docs/reference.md "Machines".
+ * brogue-level-generation.txt lines 70 and 81-100. Design: a treasure
+ * machine is a key holder and a reward, each drawn by frequency among the
+ * blueprints some room suits, both rooms chosen before either is built; the
+ * key holder is built first (its ids are the plain names its rules use),
+ * the reward's doors get vault doors. An autogenerator runs frequency/100
+ * times and once more with frequency%100 percent, its features within
+ * RF_MACH_AREA steps of a cell drawn for it. docs/reference.md "Machines".
  */
 #include <stdlib.h>
 #include <string.h>

@@ -58,7 +58,7 @@ static void put_str(FILE *out, const char *s)
 }
 
 /* A machine room's blueprint names as one string, joined by 0x1f (DESIGN
- * 17: format 5). */
+ * 17). */
 static void put_machine_names(FILE *out, const rf_world_room_rec *r)
 {
     size_t i, n = r->nbps - 1;
@@ -344,7 +344,7 @@ static rf_status damaged(rf_diags *d, const char *why, size_t at)
 /* A saved room's record, read before any is added. */
 typedef struct saved_room {
     const rf_template *t;
-    const rf_blueprint *bps[2]; /* format 5: a machine group's room (kind 'm') */
+    const rf_blueprint *bps[2]; /* a machine group's room (kind 'm', format 4) */
     size_t nbps;
     int x, y, tw, th, orient, level_room;
     long long variant; /* format 4: the room's variant (DESIGN 16), -1 none */
@@ -421,7 +421,7 @@ static rf_status bind_room(reader *r, const rf_template_set *set, const rf_machi
                            long long version, const room_words *w, saved_room *room,
                            rf_diags *d)
 {
-    if (strcmp(w->kind, "m") == 0 && version >= 5)
+    if (strcmp(w->kind, "m") == 0 && version >= 4)
         return bind_machines(r, m, w, room, d);
     if (strcmp(w->kind, "t") == 0) {
         room->t = set ? rf_template_set_find(set, w->name) : NULL;
