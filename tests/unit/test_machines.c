@@ -312,6 +312,49 @@ START_TEST(allocation_failures_are_nomem_and_leak_nothing)
 }
 END_TEST
 
+/* A blueprint's rules name the ids its group will hold (rf_lint_machines_ids):
+ * its features' (name, name-2, ... up to the counts), a reward's vault doors,
+ * what it creates; a typo is unknown-id at its attribute with a did-you-mean
+ * lint --fix may write; the bundled catalogue names none it will not hold. */
+START_TEST(script_ids_are_the_groups)
+{
+    static const char xml[] =
+        "<machines>\n"
+        "  <blueprint name=\"Lever room\" kind=\"key-holder\" depth=\"3\" frequency=\"5\">\n"
+        "    <feature object=\"altar-key\" flags=\"key\"/>\n"
+        "    <feature object=\"statue\" count=\"1-2\"/>\n"
+        "    <script>\n"
+        "      <condition condition_type=\"activated\" id=\"altar-kye\"/>\n"
+        "      <action action_type=\"remove\" id=\"vault-door\"/>\n"
+        "      <action action_type=\"remove\" id=\"statue-2\"/>\n"
+        "      <action action_type=\"remove\" id=\"statue-3\"/>\n"
+        "    </script>\n"
+        "  </blueprint>\n"
+        "</machines>\n";
+    rf_diags *d, *d2 = rf_diags_new();
+    rf_status st;
+    rf_machines *m = load(xml, &d, &st), *bundled = rf_machines_new();
+    ck_assert_int_eq(st, RF_OK);
+    ck_assert_int_eq(rf_lint_machines_ids(m, d), RF_ERR_CONTENT);
+    ck_assert_uint_eq(rf_diags_count(d), 2);
+    ck_assert_str_eq(rf_diags_at(d, 0)->code, "unknown-id");
+    ck_assert_int_eq(rf_diags_at(d, 0)->line, 6);
+    ck_assert_int_eq(rf_diags_at(d, 0)->col, 45);
+    ck_assert_ptr_nonnull(strstr(rf_diags_at(d, 0)->message, "did you mean 'altar-key'?"));
+    ck_assert_str_eq(rf_diags_at(d, 0)->fix_to, "altar-key");
+    ck_assert_int_eq(rf_diags_at(d, 1)->line, 9); /* statue-3: two statues at most */
+    ck_assert(bundled && d2);
+    ck_assert_int_eq(rf_machines_load_file(bundled, RF_SOURCE_DIR "/content/machines.xml", d2),
+                     RF_OK);
+    ck_assert_int_eq(rf_lint_machines_ids(bundled, d2), RF_OK);
+    ck_assert_uint_eq(rf_diags_count(d2), 0);
+    rf_machines_free(m);
+    rf_machines_free(bundled);
+    rf_diags_free(d);
+    rf_diags_free(d2);
+}
+END_TEST
+
 static Suite *machines_suite(void)
 {
     Suite *s = suite_create("machines");
@@ -326,6 +369,7 @@ static Suite *machines_suite(void)
     tcase_add_test(te, did_you_mean_names_the_nearest);
     tcase_add_test(te, a_bad_blueprint_leaves_the_others);
     tcase_add_test(te, script_types_are_checked_like_a_rooms);
+    tcase_add_test(te, script_ids_are_the_groups);
     tcase_add_test(te, bad_calls_and_missing_files);
     tcase_add_test(tm, allocation_failures_are_nomem_and_leak_nothing);
     suite_add_tcase(s, tl);

@@ -43,6 +43,11 @@ RF_API RF_NODISCARD rf_status rf_lint_template_script_types(const rf_template *t
 RF_API RF_NODISCARD rf_status rf_lint_machines_script_types(const rf_machines *m,
                                                             const rf_script_types *types,
                                                             rf_diags *d);
+/* Reports unknown-id for every id a blueprint's XML rules name that its
+ * machine group will not hold (DESIGN 17: its object features' ids as the
+ * placer names them, a reward's vault doors, what its create actions make),
+ * with a did-you-mean. RF_OK when none, RF_ERR_CONTENT otherwise. */
+RF_API RF_NODISCARD rf_status rf_lint_machines_ids(const rf_machines *m, rf_diags *d);
 
 /* Lint of a content pack (roomforge lint): what to check beyond the files. */
 typedef struct rf_lint_opts {

@@ -255,7 +255,7 @@ static rf_status machine_scripts(const rf_machines *m, const rf_world_opts *wo, 
     st = rf_lint_machines_script_types(m, w ? rf_world_script_types(w) : rf_script_types_builtin(),
                                        d);
     rf_world_free(w);
-    return st;
+    return st == RF_ERR_NOMEM ? st : rf_pack_worse(st, rf_lint_machines_ids(m, d));
 }
 
 /* Each path's machines files (DESIGN 17) into one catalogue per path (a
