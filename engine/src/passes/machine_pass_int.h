@@ -20,6 +20,8 @@ typedef struct rf_mach_site {
     size_t ndoors;
     bool candidate;     /* its kind, lock and doors let a machine take it */
     bool loops;         /* a cell of it or a door lies on a loop */
+    bool blocked;       /* something stands in it or a machine holds a cell
+                         * (rf_mach_sites_refresh) */
 } rf_mach_site;
 
 typedef struct rf_mach_ctx {
@@ -34,8 +36,11 @@ typedef struct rf_mach_ctx {
     uint8_t *occupied;    /* w*h: stairs or an object stand on it */
     uint8_t *mark;        /* w*h scratch */
     int *queue;           /* w*h scratch */
-    int *dist;            /* w*h: walking distances (rf_mach_distances); an
-                           * autogenerator's area is dist 0..RF_MACH_AREA */
+    int *dist;            /* w*h: walking distances (rf_mach_distances), -1 where
+                           * the last walk did not reach */
+    int *dqueue;          /* w*h: the cells the last walk reached (ndist), in walk
+                           * order: an autogenerator's area */
+    size_t ndist;
     size_t reach;         /* route tiles reached from the up stairs now */
     size_t instances;     /* feature instances made */
     int checks;           /* connectivity walks made */
@@ -50,8 +55,11 @@ typedef struct rf_mach_ctx {
 /* machines_site.c */
 rf_status rf_mach_sites_build(rf_mach_ctx *c);
 void rf_mach_sites_free(rf_mach_ctx *c);
-/* Whether site s suits blueprint b now (requirement, size, nothing held
- * or standing in it). */
+/* Sets every site's blocked from what is held and occupied now: before a
+ * draw or a pick asks which sites suit. */
+void rf_mach_sites_refresh(rf_mach_ctx *c);
+/* Whether site s suits blueprint b (requirement, size, not blocked at the
+ * last refresh). */
 bool rf_mach_site_suits(const rf_mach_ctx *c, const rf_mach_site *s, const rf_blueprint *b);
 /* The number of sites that suit b now. */
 size_t rf_mach_site_count(const rf_mach_ctx *c, const rf_blueprint *b);
@@ -77,9 +85,11 @@ rf_status rf_mach_object(rf_mach_ctx *c, const char *type, const char *name, uns
 /* Adds cell i to the machine being built (false: memory ran out). */
 bool rf_mach_add_cell(rf_mach_ctx *c, int i);
 
-/* Fills c->dist with the walking distance (4-neighbour, walkable tiles)
- * from the n cells of from, -1 where no walk reaches. */
-void rf_mach_distances(rf_mach_ctx *c, const int *from, size_t n);
+/* Fills c->dist with the walking distance (4-neighbour, walkable tiles; of
+ * room `room` only, 0: any) from the n cells of from, up to limit steps
+ * (-1: no limit), -1 where the walk does not reach; c->dqueue lists the
+ * cells it reached. Costs what it reaches, not the map. */
+void rf_mach_distances(rf_mach_ctx *c, const int *from, size_t n, int limit, int room);
 
 /* machines_treasure.c */
 /* A weighted draw by frequency among the blueprints of kind (reward or key

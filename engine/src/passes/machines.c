@@ -150,7 +150,7 @@ static rf_status autogen(rf_mach_ctx *c, const rf_blueprint *b)
     for (i = 0; i < cells && origin < 0; i++)
         if (rf_mach_free_floor(c, (int)i) && k-- == 0)
             origin = (int)i;
-    rf_mach_distances(c, &origin, 1);
+    rf_mach_distances(c, &origin, 1, RF_MACH_AREA, 0);
     c->group_first = c->objs->n;
     return build(c, b, 0, NULL, false);
 }
@@ -206,8 +206,11 @@ rf_status rf_machines_place(rf_grid *g, const rf_room_list *rooms, const rf_mach
     c.mark = rf_calloc(cells, 1);
     c.queue = rf_alloc(cells * sizeof *c.queue);
     c.dist = rf_alloc(cells * sizeof *c.dist);
-    st = c.held && c.occupied && c.mark && c.queue && c.dist ? rf_mach_sites_build(&c)
-                                                             : RF_ERR_NOMEM;
+    c.dqueue = rf_alloc(cells * sizeof *c.dqueue);
+    if (c.dist)
+        memset(c.dist, 0xff, cells * sizeof *c.dist); /* -1: no walk reached it */
+    st = c.held && c.occupied && c.mark && c.queue && c.dist && c.dqueue ? rf_mach_sites_build(&c)
+                                                                         : RF_ERR_NOMEM;
     if (st == RF_OK) {
         occupy(&c);
         c.reach = rf_mach_reach(&c);
@@ -219,5 +222,6 @@ rf_status rf_machines_place(rf_grid *g, const rf_room_list *rooms, const rf_mach
     rf_free(c.mark);
     rf_free(c.queue);
     rf_free(c.dist);
+    rf_free(c.dqueue);
     return st;
 }

@@ -11,6 +11,7 @@
  * edge ring with it; a door glyph goes on the doors that fit one.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/seam.h"
@@ -92,6 +93,12 @@ static rf_status door_feature(rf_mach_ctx *c, const rf_mach_site *s, rf_tile t)
 
 /* The cells an instance of f may take: in s (flag in-room), else outside
  * every machine (for an autogenerator, s NULL: in its area, c->dist). */
+static int by_index(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
 static size_t candidates(rf_mach_ctx *c, const rf_mach_site *s, const rf_feature *f, int *out)
 {
     const rf_grid *g = c->g;
@@ -102,9 +109,15 @@ static size_t candidates(rf_mach_ctx *c, const rf_mach_site *s, const rf_feature
                 out[n++] = s->cells[i];
         return n;
     }
+    if (!s) { /* an autogenerator's area: the cells its walk reached, in row order */
+        for (i = 0; i < c->ndist; i++)
+            if (rf_mach_free_floor(c, c->dqueue[i]))
+                out[n++] = c->dqueue[i];
+        qsort(out, n, sizeof *out, by_index);
+        return n;
+    }
     for (i = 0; i < cells; i++)
-        if (rf_mach_free_floor(c, (int)i) &&
-            (s || (c->dist[i] >= 0 && c->dist[i] <= RF_MACH_AREA)))
+        if (rf_mach_free_floor(c, (int)i))
             out[n++] = (int)i;
     return n;
 }
@@ -118,39 +131,43 @@ bool rf_mach_free_floor(const rf_mach_ctx *c, int i)
            !(r && (r->kind == RF_ROOM_TEMPLATE || r->locked || r->kind == RF_ROOM_VAULT));
 }
 
-void rf_mach_distances(rf_mach_ctx *c, const int *from, size_t n)
+void rf_mach_distances(rf_mach_ctx *c, const int *from, size_t n, int limit, int room)
 {
     static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
     rf_grid *g = c->g;
-    size_t head = 0, tail = 0, i, cells = (size_t)g->w * (size_t)g->h;
+    size_t head = 0, tail = 0, i;
     int k;
-    for (i = 0; i < cells; i++)
-        c->dist[i] = -1;
+    for (i = 0; i < c->ndist; i++) /* only what the last walk reached: -1 everywhere */
+        c->dist[c->dqueue[i]] = -1;
     for (i = 0; i < n; i++)
         if (c->dist[from[i]] < 0) {
             c->dist[from[i]] = 0;
-            c->queue[tail++] = from[i];
+            c->dqueue[tail++] = from[i];
         }
     while (head < tail) {
-        int at = c->queue[head++], x = at % g->w, y = at / g->w;
+        int at = c->dqueue[head++], x = at % g->w, y = at / g->w;
+        if (limit >= 0 && c->dist[at] >= limit)
+            continue;
         for (k = 0; k < 4; k++) {
             int nx = x + dx[k], ny = y + dy[k], nb = ny * g->w + nx;
             if (rf_grid_in_bounds(g, nx, ny) && c->dist[nb] < 0 &&
-                rf_tile_is_walkable((rf_tile)g->t[nb])) {
+                rf_tile_is_walkable((rf_tile)g->t[nb]) && (room == 0 || g->room[nb] == room)) {
                 c->dist[nb] = c->dist[at] + 1;
-                c->queue[tail++] = nb;
+                c->dqueue[tail++] = nb;
             }
         }
     }
+    c->ndist = tail;
 }
 
-/* Keeps the farthest quarter of cand by walking distance from s's doors
- * (0 kept: cand untouched). */
-static size_t far_from_door(rf_mach_ctx *c, const rf_mach_site *s, int *cand, size_t n)
+/* Keeps the farthest quarter of cand by walking distance from s's doors,
+ * inside its room when in_room (0 kept: cand untouched). */
+static size_t far_from_door(rf_mach_ctx *c, const rf_mach_site *s, int *cand, size_t n,
+                            bool in_room)
 {
     size_t i, kept = 0;
     int far = 0;
-    rf_mach_distances(c, s->doors, s->ndoors);
+    rf_mach_distances(c, s->doors, s->ndoors, -1, in_room ? s->room : 0);
     for (i = 0; i < n; i++)
         if (c->dist[cand[i]] > far)
             far = c->dist[cand[i]];
@@ -160,31 +177,22 @@ static size_t far_from_door(rf_mach_ctx *c, const rf_mach_site *s, int *cand, si
     return kept;
 }
 
-/* Drops the cells of cand a door of s sees. */
-static rf_status out_of_view(rf_mach_ctx *c, const rf_mach_site *s, int *cand, size_t *n)
+/* Drops the cells of cand a door of s sees (line of sight, rf_fov_los); a
+ * drop that would leave none is not made. */
+static void out_of_view(rf_mach_ctx *c, const rf_mach_site *s, int *cand, size_t *n)
 {
-    size_t i, kept = 0, cells = (size_t)c->g->w * (size_t)c->g->h;
-    uint8_t *seen = rf_calloc(cells, 1), *one = rf_alloc(cells);
-    if (!seen || !one) {
-        rf_free(seen);
-        rf_free(one);
-        return RF_ERR_NOMEM;
-    }
-    for (i = 0; i < s->ndoors; i++) {
-        size_t j;
-        if (rf_fov_map(c->g, s->doors[i] % c->g->w, s->doors[i] / c->g->w, one) != RF_OK)
-            continue;
-        for (j = 0; j < cells; j++)
-            seen[j] |= one[j];
-    }
-    for (i = 0; i < *n; i++)
-        if (!seen[cand[i]])
+    size_t i, k, kept = 0;
+    for (i = 0; i < *n; i++) {
+        int x = cand[i] % c->g->w, y = cand[i] / c->g->w;
+        bool seen = false;
+        for (k = 0; k < s->ndoors && !seen; k++)
+            seen = cand[i] == s->doors[k] ||
+                   rf_fov_los(c->g, s->doors[k] % c->g->w, s->doors[k] / c->g->w, x, y);
+        if (!seen)
             cand[kept++] = cand[i];
+    }
     if (kept)
         *n = kept;
-    rf_free(seen);
-    rf_free(one);
-    return RF_OK;
 }
 
 /* Whether a chasm at i keeps its edge whole: every neighbour is solid,
@@ -203,6 +211,23 @@ static bool ring_ok(const rf_grid *g, int i)
                 return false;
         }
     return true;
+}
+
+/* Whether the route cells around cell i (its 8 neighbours in ring order,
+ * each 4-adjacent to the next) form at most one arc: then they stay joined
+ * without i, and blocking i cuts no route (Brogue's passable arc count). */
+static bool one_arc(const rf_grid *g, int i)
+{
+    static const int rx[8] = {-1, 0, 1, 1, 1, 0, -1, -1}, ry[8] = {-1, -1, -1, 0, 1, 1, 1, 0};
+    int x = i % g->w, y = i / g->w, k, ends = 0;
+    bool prev = false;
+    for (k = 0; k <= 8; k++) { /* round once, back to the first: the ends of arcs */
+        int nx = x + rx[k % 8], ny = y + ry[k % 8];
+        bool on = rf_grid_in_bounds(g, nx, ny) && is_route((rf_tile)RF_GRID_AT(g, nx, ny));
+        ends += k > 0 && on != prev;
+        prev = on;
+    }
+    return ends <= 2;
 }
 
 /* Sets cell i to t (a chasm with its ring of edge on the floor around it),
@@ -230,7 +255,9 @@ static int try_terrain(rf_mach_ctx *c, const rf_mach_site *s, int i, rf_tile t)
         }
     for (k = 0; k < n; k++)
         lost += is_route((rf_tile)was[k]) && !is_route((rf_tile)g->t[at[k]]);
-    if (lost > 0) {
+    if (lost == 1 && n == 1 && c->mark[i] && one_arc(g, i)) {
+        c->reach--; /* a reached cell whose route neighbours join around it: no cut */
+    } else if (lost > 0) {
         r = rf_mach_reach(c);
         if (r == SIZE_MAX || r + lost != c->reach) {
             for (k = n - 1; k >= 0; k--)
@@ -366,13 +393,12 @@ rf_status rf_mach_feature(rf_mach_ctx *c, const rf_mach_site *s, const rf_featur
         return RF_ERR_NOMEM;
     ncand = candidates(c, s, f, cand);
     if (s && s->ndoors && rf_feature_has_flag(f, RF_FEATURE_FAR_FROM_DOOR) && ncand) {
-        size_t kept = far_from_door(c, s, cand, ncand);
+        size_t kept = far_from_door(c, s, cand, ncand, rf_feature_has_flag(f, RF_FEATURE_IN_ROOM));
         ncand = kept ? kept : ncand;
     }
     if (s && s->ndoors && rf_feature_has_flag(f, RF_FEATURE_NOT_IN_VIEW_OF_DOOR) && ncand)
-        st = out_of_view(c, s, cand, &ncand);
-    if (st == RF_OK)
-        st = place_all(c, s, f, n, cand, ncand);
+        out_of_view(c, s, cand, &ncand);
+    st = place_all(c, s, f, n, cand, ncand);
     rf_free(cand);
     return st;
 }

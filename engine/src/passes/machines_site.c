@@ -97,7 +97,7 @@ void rf_mach_sites_free(rf_mach_ctx *c)
 bool rf_mach_site_suits(const rf_mach_ctx *c, const rf_mach_site *s, const rf_blueprint *b)
 {
     int lo, hi;
-    size_t i;
+    (void)c;
     if (!s->candidate)
         return false;
     rf_blueprint_size(b, &lo, &hi);
@@ -117,13 +117,20 @@ bool rf_mach_site_suits(const rf_mach_ctx *c, const rf_mach_site *s, const rf_bl
     default:
         break;
     }
-    for (i = 0; i < s->ncells; i++)
-        if (c->held[s->cells[i]] || c->occupied[s->cells[i]])
-            return false;
-    for (i = 0; i < s->ndoors; i++)
-        if (c->held[s->doors[i]] || c->occupied[s->doors[i]])
-            return false;
-    return true;
+    return !s->blocked;
+}
+
+void rf_mach_sites_refresh(rf_mach_ctx *c)
+{
+    size_t i, k;
+    for (i = 0; i < c->rooms->n; i++) {
+        rf_mach_site *s = &c->sites[i];
+        s->blocked = false;
+        for (k = 0; k < s->ncells && !s->blocked; k++)
+            s->blocked = c->held[s->cells[k]] || c->occupied[s->cells[k]];
+        for (k = 0; k < s->ndoors && !s->blocked; k++)
+            s->blocked = c->held[s->doors[k]] || c->occupied[s->doors[k]];
+    }
 }
 
 size_t rf_mach_site_count(const rf_mach_ctx *c, const rf_blueprint *b)
@@ -136,7 +143,9 @@ size_t rf_mach_site_count(const rf_mach_ctx *c, const rf_blueprint *b)
 
 rf_mach_site *rf_mach_site_pick(rf_mach_ctx *c, const rf_blueprint *b)
 {
-    size_t i, n = rf_mach_site_count(c, b), k;
+    size_t i, n, k;
+    rf_mach_sites_refresh(c);
+    n = rf_mach_site_count(c, b);
     if (n == 0)
         return NULL;
     k = rf_rng_below(c->rng, (uint32_t)n);

@@ -37,6 +37,7 @@ const rf_blueprint *rf_mach_draw(rf_mach_ctx *c, rf_machine_kind kind)
     const rf_machines *m = c->o->catalogue;
     size_t i, n = rf_machines_count(m);
     long total = 0, pick;
+    rf_mach_sites_refresh(c);
     for (i = 0; i < n; i++) {
         const rf_blueprint *b = rf_machines_at(m, i);
         if (rf_blueprint_kind(b) == kind && rf_blueprint_is_at_depth(b, c->o->depth) &&
