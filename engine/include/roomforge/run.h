@@ -27,8 +27,11 @@ typedef struct rf_run rf_run; /* opaque */
 
 /* A run at depth 1 with base's profile, seed, size and difficulty (copied;
  * base's depth, up stairs, used rooms and used groups are not read). profiles and what
- * base points to (templates, rooms_file, forced rooms, recipe) are borrowed
- * and must outlive the run; base's forced rooms go on every level. RF_OK
+ * base points to (templates, rooms_file, forced rooms, recipe, machines) are
+ * borrowed and must outlive the run; base's forced rooms go on every level.
+ * With base.machines its levels hold the treasure machines the seed's
+ * schedule gives (rf_machines_treasure_count: the run's seed alone decides,
+ * so a resumed run holds the same). RF_OK
  * with *out (free it with rf_run_free); RF_ERR_ARG for a NULL argument,
  * options rf_level_opts_check refuses (bad-level-option) or a profile
  * profiles does not hold (unknown-profile), reported to d; RF_ERR_NOMEM. */
