@@ -10,7 +10,7 @@
 
 #include "core/seam.h"
 
-#define PCG_MULT 6364136223846793005ULL
+#define PCG_MULT RF_RNG_PCG_MULT
 /* 2^64 / golden ratio, SplitMix64's increment: odd, so depth * it is a
  * bijection and depths stay apart before the final mix. */
 #define MIX_GAMMA 0x9e3779b97f4a7c15ULL
@@ -34,15 +34,6 @@ uint64_t rf_rng_depth_seed(uint64_t seed, int depth)
     return mix64(mix64(seed) + (uint64_t)(int64_t)depth * MIX_GAMMA);
 }
 
-uint32_t rf_rng_next(rf_rng *r)
-{
-    uint64_t old = r->state;
-    uint32_t xorshifted, rot;
-    r->state = old * PCG_MULT + r->inc;
-    xorshifted = (uint32_t)(((old >> 18) ^ old) >> 27);
-    rot = (uint32_t)(old >> 59);
-    return (xorshifted >> rot) | (xorshifted << ((32 - rot) & 31));
-}
 
 void rf_rng_seed(rf_rng *r, uint64_t seed, uint64_t stream)
 {

@@ -64,14 +64,22 @@ static bool wreath_cell(const rf_brogue *d, const liquid *lq, int x, int y)
 
 /* Calls fn on each cell of the wreath round blob b (in a CA grid bw wide) at
  * (px, py): the cells within lq's radius of a lake cell (a disc, r*r + 1)
- * that wreath_cell takes; a cell may come more than once. */
+ * that wreath_cell takes; a cell may come more than once. Only the lake's
+ * edge cells (a 4-neighbour not lake) are walked round: the lake cell
+ * nearest an outside cell is always one (a step towards the cell would be
+ * nearer), so the wreath is the same for a fraction of the work. */
 static void each_wreath(rf_brogue *d, int bw, const rf_blob *b, int px, int py, const liquid *lq,
                         void (*fn)(rf_brogue *d, int c, void *ud), void *ud)
 {
     int r = lq->radius, x, y, i, j;
+    if (lq->wreath == RF_TILE_FLOOR || r <= 0)
+        return; /* no wreath */
     for (y = 0; y < b->h; y++)
         for (x = 0; x < b->w; x++) {
-            if (!RF_CA_AT(d, bw, b->x + x, b->y + y))
+            int cx = b->x + x, cy = b->y + y; /* the CA grid's border is 0: no bounds */
+            if (!RF_CA_AT(d, bw, cx, cy) ||
+                (RF_CA_AT(d, bw, cx - 1, cy) && RF_CA_AT(d, bw, cx + 1, cy) &&
+                 RF_CA_AT(d, bw, cx, cy - 1) && RF_CA_AT(d, bw, cx, cy + 1)))
                 continue;
             for (j = -r; j <= r; j++)
                 for (i = -r; i <= r; i++)

@@ -134,7 +134,17 @@ uint64_t rf_rng_depth_seed(uint64_t seed, int depth);
 void rf_rng_seed(rf_rng *r, uint64_t seed, uint64_t stream);
 /* Seeds r from a seed and a stream name (FNV-1a 64 of the name). */
 void rf_rng_seed_named(rf_rng *r, uint64_t seed, const char *stream);
-uint32_t rf_rng_next(rf_rng *r);
+#define RF_RNG_PCG_MULT 6364136223846793005ULL /* PCG32's multiplier */
+/* The next 32 bits of r (PCG32 XSH RR): inline, the digger's hottest call. */
+static inline uint32_t rf_rng_next(rf_rng *r)
+{
+    uint64_t old = r->state;
+    uint32_t xorshifted, rot;
+    r->state = old * RF_RNG_PCG_MULT + r->inc;
+    xorshifted = (uint32_t)(((old >> 18) ^ old) >> 27);
+    rot = (uint32_t)(old >> 59);
+    return (xorshifted >> rot) | (xorshifted << ((32 - rot) & 31));
+}
 /* Uniform in [0, n); 0 when n == 0. */
 uint32_t rf_rng_below(rf_rng *r, uint32_t n);
 /* Uniform in [lo, hi] inclusive; lo when hi < lo. */
