@@ -154,8 +154,8 @@ void rf_world_free(rf_world *w)
 /* ---- adding rooms ---- */
 
 /* The text of one failure's diagnostic. */
-static void report(rf_diags *d, const char *code, const char *file, int line, int col,
-                   const char *room, int script, const char *msg, const char *tail)
+void rf_world_report(rf_diags *d, const char *code, const char *file, int line, int col,
+                     const char *room, int script, const char *msg, const char *tail)
 {
     if (!d)
         return;
@@ -167,49 +167,8 @@ static void report(rf_diags *d, const char *code, const char *file, int line, in
                           "room '%s', script %d: %s%s", room, script + 1, msg, tail);
 }
 
-/* Whether path is relative and never climbs out with "..". */
-static bool src_path_ok(const char *src)
-{
-    const char *p = src;
-    if (!src[0] || src[0] == '/' || src[0] == '\\')
-        return false;
-    while (*p) {
-        size_t n = strcspn(p, "/\\");
-        if (n == 2 && p[0] == '.' && p[1] == '.')
-            return false;
-        p += n;
-        if (*p)
-            p++;
-    }
-    return true;
-}
 
-/* The path of src relative to the directory of file, into buf. */
-static bool src_resolve(const char *file, const char *src, char *buf, size_t cap)
-{
-    const char *slash = file ? strrchr(file, '/') : NULL;
-    int n;
-    if (slash)
-        n = snprintf(buf, cap, "%.*s/%s", (int)(slash - file), file, src);
-    else
-        n = snprintf(buf, cap, "%s", src);
-    return n >= 0 && (size_t)n < cap;
-}
 
-/* True when path, links resolved, lies inside the directory of file (the
- * rooms file whose script names it). */
-static bool src_inside(const char *file, const char *path)
-{
-    const char *slash = file ? strrchr(file, '/') : NULL;
-    char dir[4096];
-    if (!slash)
-        return rf_fs_inside(".", path);
-    if ((size_t)(slash - file) >= sizeof dir)
-        return false;
-    memcpy(dir, file, (size_t)(slash - file));
-    dir[slash - file] = '\0';
-    return rf_fs_inside(slash == file ? "/" : dir, path);
-}
 
 /* The line of the clause E.compile_xml was compiling when it failed. */
 static int clause_line(rf_world *w) { return (int)rf_world_engine_int(w, "clause_line"); }
@@ -275,43 +234,6 @@ static size_t memory_holder(const rf_world *w, size_t asker)
     return best;
 }
 
-/* Reads the src file of s's script, resolved into path (cap bytes), into
- * *owned, s->code and s->len; false when it failed (reported, or *nomem). */
-static bool read_src(rf_world_room_step *s, rf_diags *d, bool *nomem, char *path, size_t cap,
-                     char **owned)
-{
-    const rf_script *sc = s->sc;
-    const char *t = rf_world_rec_name(&s->w->rooms[s->index]), *tfile = s->file;
-    size_t len = 0;
-    rf_status st;
-    if (!src_path_ok(sc->src)) {
-        report(d, "script-src", tfile, sc->line, sc->col, t, s->script,
-               "src must be a relative path that stays under the rooms file's directory", "");
-        return false;
-    }
-    if (!src_resolve(tfile, sc->src, path, cap))
-        st = RF_ERR_IO;
-    else if (access(path, F_OK) == 0 && !src_inside(tfile, path)) {
-        report(d, "script-src", tfile, sc->line, sc->col, t, s->script,
-               "src leads outside the rooms file's directory (through a symbolic link); "
-               "it is not read: ",
-               sc->src);
-        return false;
-    } else
-        st = rf_fs_read(path, RF_WORLD_LUA_FILE_MAX, owned, &len, NULL);
-    if (st == RF_ERR_NOMEM) {
-        *nomem = true;
-        return false;
-    }
-    if (st != RF_OK) {
-        report(d, "script-src", tfile, sc->line, sc->col, t, s->script,
-               "cannot read the src file (or it is over 1 MiB): ", sc->src);
-        return false;
-    }
-    s->code = *owned;
-    s->len = len;
-    return true;
-}
 
 /* Reports failure f of chunk c, run for step s, at its file line (the
  * holder named when memory ran out), then drops what the chunk left in the
@@ -331,10 +253,10 @@ static void chunk_failed(rf_world *w, rf_world_room_step *s, const rf_world_chun
                  rf_world_rec_name(&w->rooms[holder]), rf_luavm_owned(w->vm, holder + 1));
     }
     if (f->line > 0)
-        report(d, f->code, c->file, c->first_line + f->line - 1,
+        rf_world_report(d, f->code, c->file, c->first_line + f->line - 1,
                text_col(s->code, s->len, f->line, c->first_col), t, s->script, f->msg, "");
     else /* no line (memory runs out outside any frame): the script itself */
-        report(d, f->code, sc->src ? s->file : c->file, sc->line, sc->col, t,
+        rf_world_report(d, f->code, sc->src ? s->file : c->file, sc->line, sc->col, t,
                s->script, f->msg, "");
     if (strcmp(f->code, "script-memory") == 0 || strcmp(f->code, "script-budget") == 0)
         w->suspect = true;
@@ -353,7 +275,7 @@ static bool add_lua_script(rf_world *w, rf_world_room_step *s, rf_diags *d, bool
     rf_luavm_fail f;
     rf_status st;
     if (sc->src) {
-        if (!read_src(s, d, nomem, path, sizeof path, &owned))
+        if (!rf_world_read_src(s, d, nomem, path, sizeof path, &owned))
             return false;
     } else {
         s->code = sc->code ? sc->code : "";
@@ -501,7 +423,7 @@ static void add_scripts(rf_world *w, rf_world_room_step *s, rf_diags *d, bool *f
         }
         if (rf_luavm_call(w->vm, rf_world_step_xml, s, 0, NULL, &f) != RF_OK) {
             int line = clause_line(w);
-            report(d, f.code, s->file, line > 0 ? line : sc->line, sc->col, room, (int)i, f.msg,
+            rf_world_report(d, f.code, s->file, line > 0 ? line : sc->line, sc->col, room, (int)i, f.msg,
                    "");
             *failed = true;
         } else {
@@ -783,7 +705,7 @@ static void report_rule(rf_world *w, const rf_world_tick_step *s, const rf_luavm
         file = ext;
         col = 1;
     }
-    report(d, f->code, file, line, col, rf_world_rec_name(r), s->script, msg,
+    rf_world_report(d, f->code, file, line, col, rf_world_rec_name(r), s->script, msg,
            " (the rule is disabled)");
 }
 
@@ -822,7 +744,7 @@ static rf_status spend_out(rf_world *w, rf_world_tick_step *s, rf_diags *d, bool
         snprintf(msg, sizeof msg,
                  "its Lua rules ran %lld instructions, most of the tick's budget of %lld for all rooms",
                  w->rooms[hog].spent, (long long)w->opts.tick_budget * RF_WORLD_TICK_POOL);
-        report(d, "script-budget", file, line, 1, rf_world_rec_name(h), -1, msg,
+        rf_world_report(d, "script-budget", file, line, 1, rf_world_rec_name(h), -1, msg,
                " (its Lua rules are disabled)");
     }
     *disabled = true;
@@ -856,7 +778,7 @@ static rf_status blame_holder(rf_world *w, rf_world_tick_step *s, rf_diags *d)
              "room '%s' only asked for more",
              rf_luavm_owned(w->vm, holder + 1), rf_world_rec_name(&w->rooms[s->ri]));
     file = rf_world_rec_file(&w->rooms[holder], &line);
-    report(d, "script-memory", file, line, 1, rf_world_rec_name(&w->rooms[holder]), -1, msg,
+    rf_world_report(d, "script-memory", file, line, 1, rf_world_rec_name(&w->rooms[holder]), -1, msg,
            " (its Lua rules are disabled)");
     return RF_OK;
 }

@@ -193,6 +193,15 @@ struct rf_level;
 rf_status rf_world_add_level_machines(rf_world *w, const struct rf_level *l,
                                       const struct rf_world_level_obj *objs, size_t n,
                                       rf_diags *d);
+/* A diagnostic about room `room` (its script `script`, -1: the room as a
+ * whole) at file:line:col (world.c). */
+void rf_world_report(rf_diags *d, const char *code, const char *file, int line, int col,
+                     const char *room, int script, const char *msg, const char *tail);
+/* Reads the src file of step s's script, resolved into path (cap bytes),
+ * into *owned, s->code and s->len (world_src.c); false when it failed
+ * (reported, or *nomem). */
+bool rf_world_read_src(rf_world_room_step *s, rf_diags *d, bool *nomem, char *path, size_t cap,
+                       char **owned);
 /* The name of a machine group's room: its blueprints' names joined by " + "
  * (malloc'd), NULL when memory runs out. */
 char *rf_world_machine_name(const rf_blueprint *const *bps, size_t nbps);
