@@ -341,6 +341,7 @@ do
   local mroom
   for _, r in ipairs(mw:rooms()) do if r.name:find(" + ", 1, true) then mroom = r end end
   H.check(mroom and mroom.rules > 0, "the treasure machine's room has its blueprints' rules")
+  H.eq(mw:room_at(door.x, door.y), mroom.index, "room_at answers the machine's room on its cells")
   mw:tick()
   H.check(mw:handle(door.handle) ~= nil, "the vault door stands while the key lies")
   local back = assert(rf.load_world(pack, assert(mw:save())))

@@ -184,6 +184,35 @@ START_TEST(machine_rooms_hold_their_objects_and_rules)
 }
 END_TEST
 
+/* rf_world_room_at answers a machine's room on its cells (so the game's
+ * enter by position reaches its rules), the level room elsewhere in the
+ * level room's box, and the same after a save. */
+START_TEST(a_machines_cells_are_its_rooms)
+{
+    rf_level *lv = generate(12, 11);
+    rf_world *w = world_of(lv, cat);
+    const rf_level_machine *reward = NULL;
+    size_t i, at, again;
+    for (i = 0; i < rf_level_machine_count(lv); i++)
+        if (rf_level_machine_at(lv, i)->kind == RF_MACHINE_REWARD)
+            reward = rf_level_machine_at(lv, i);
+    ck_assert_ptr_nonnull(reward);
+    ck_assert(rf_world_room_at(w, reward->cells[0], reward->cells[1], &at));
+    {
+        rf_world_room r;
+        ck_assert(rf_world_room_get(w, at, &r));
+        ck_assert_ptr_nonnull(strstr(r.name, reward->blueprint));
+    }
+    w = reload(w);
+    ck_assert(rf_world_room_at(w, reward->cells[0], reward->cells[1], &again));
+    ck_assert_uint_eq(again, at);
+    ck_assert_int_eq(rf_world_enter(w, at, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, NULL), RF_OK);
+    rf_world_free(w);
+    rf_level_free(lv);
+}
+END_TEST
+
 /* A save names the blueprints: loading it without them is save-damaged. */
 START_TEST(a_save_needs_its_blueprints)
 {
@@ -215,6 +244,7 @@ static Suite *suite(void)
     tcase_add_test(tc, each_key_opens_its_reward_room);
     tcase_add_test(tc, machine_rooms_hold_their_objects_and_rules);
     tcase_add_test(tc, a_save_needs_its_blueprints);
+    tcase_add_test(tc, a_machines_cells_are_its_rooms);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -103,7 +103,8 @@ struct rf_level;
  * rooms in the orientation they were placed in, with their scripts; and
  * exactly the level's objects (rf_level_object_at: percent rolls, walled
  * cells, hordes, population, decorations all as the level made them), each
- * in the world room of its level room, in level order, with the handles
+ * in the world room of its level room (a machine's, in its group's room
+ * after them: DESIGN 17, rf_world_opts.machines), in level order, with the handles
  * base + 1 .. base + n where base is the last handle w gave before: in a
  * fresh world the handles of the level JSON. A template's object keeps its
  * template attributes (a lever's state, a clock's time, ...); every object's
@@ -203,7 +204,8 @@ RF_API bool rf_world_object_blocks(rf_world *w, uint64_t h);
 /* The world room holding level cell (x, y) into *room (may be NULL), the
  * one rule of C and Lua (world:room_at): the first template room whose
  * turned map has a cell there that is not blank (door cells and walls
- * count; the blanks inside a template's box do not), else the first room
+ * count; the blanks inside a template's box do not) or machine room
+ * (DESIGN 17) with one of its machines' cells there, else the first room
  * without template (a level room made of objects only) whose box holds it;
  * the world room of the objects outside every room (level_room 0) holds
  * no cell. false when no room holds it (a corridor, a blank). */

@@ -142,8 +142,10 @@ void rf_world_free(rf_world *w)
     rf_world_effects_clear(w);
     rf_free(w->log);
     rf_free(w->log_blocks);
-    for (i = 0; w->rooms && i < w->nrooms; i++)
+    for (i = 0; w->rooms && i < w->nrooms; i++) {
         rf_free(w->rooms[i].mname);
+        rf_free(w->rooms[i].mcells);
+    }
     rf_free(w->rooms);
     rf_free(w->scratch);
     rf_free(w->attrs);
@@ -444,14 +446,18 @@ static rf_status add_room(rf_world *w, const rf_template *t, rf_world_room_rec *
     bool failed = false, nomem = false;
     rf_status st;
     if (rf_world_busy(w, d, "adding a room")) {
-        if (m)
+        if (m) {
             rf_free(m->mname);
+            rf_free(m->mcells);
+        }
         return RF_ERR_ARG;
     }
     st = begin_room(w, t, m, x, y, tw, th, orient, level_room, objs, nobjs, false, &s);
     if (st != RF_OK) {
-        if (m)
+        if (m) {
             rf_free(m->mname);
+            rf_free(m->mcells);
+        }
         return st;
     }
     add_scripts(w, &s, d, &failed, &nomem);
@@ -472,12 +478,23 @@ rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int 
 }
 
 rf_status rf_world_add_machine_rec(rf_world *w, const rf_blueprint *const *bps, size_t nbps,
-                                   int x, int y, int tw, int th, const rf_world_level_obj *objs,
-                                   size_t nobjs, rf_diags *d, size_t *index)
+                                   int x, int y, int tw, int th, const uint8_t *cells,
+                                   const rf_world_level_obj *objs, size_t nobjs, rf_diags *d,
+                                   size_t *index)
 {
     rf_world_room_rec m;
-    if (!w || !bps || nbps < 1 || nbps > 2 || !(m.mname = rf_world_machine_name(bps, nbps)))
-        return !w || !bps || nbps < 1 || nbps > 2 ? RF_ERR_ARG : RF_ERR_NOMEM;
+    size_t n = (size_t)tw * (size_t)th;
+    if (!w || !bps || nbps < 1 || nbps > 2 || !cells || tw < 1 || th < 1)
+        return RF_ERR_ARG;
+    memset(&m, 0, sizeof m);
+    m.mname = rf_world_machine_name(bps, nbps);
+    m.mcells = rf_alloc(n);
+    if (!m.mname || !m.mcells) {
+        rf_free(m.mname);
+        rf_free(m.mcells);
+        return RF_ERR_NOMEM;
+    }
+    memcpy(m.mcells, cells, n);
     m.bps[0] = bps[0];
     m.bps[1] = nbps > 1 ? bps[1] : NULL;
     m.nbps = nbps;

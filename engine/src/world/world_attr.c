@@ -153,14 +153,17 @@ bool rf_world_object_blocks(rf_world *w, uint64_t h)
 }
 
 /* Whether room r holds level (x, y), and how: 2 its template's map has a
- * cell there (not a blank, door cells included), 1 a room without template
- * whose box holds it, 0 not. */
+ * cell there (not a blank, door cells included) or it is a cell of a
+ * machine room's machines, 1 a room without template whose box holds it,
+ * 0 not. */
 static int holds(const rf_world_room_rec *r, int x, int y)
 {
     int w, h, tx, ty;
     rf_orient_size(r->orient, r->tw, r->th, &w, &h);
     if (x < r->x || y < r->y || x - r->x >= w || y - r->y >= h)
         return 0;
+    if (r->mcells) /* a machine's room: its cells, unturned */
+        return r->mcells[(size_t)(y - r->y) * (size_t)r->tw + (size_t)(x - r->x)] ? 2 : 0;
     if (!r->t)
         return r->level_room == 0 ? 0 : 1; /* level room 0: outside every room */
     rf_orient_to_template(r->orient, r->tw, r->th, x - r->x, y - r->y, &tx, &ty);

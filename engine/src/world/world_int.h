@@ -30,6 +30,8 @@ typedef struct rf_world_room_rec {
                                  * rules come from (a key holder, then its reward) */
     size_t nbps;
     char *mname;          /* a machine room's name: its blueprints' joined by " + " */
+    uint8_t *mcells;      /* a machine room's tw*th box, row-major: 1 on the cells of
+                           * its machines (rf_world_room_at), NULL otherwise */
     int x, y;   /* level position of the turned room's (0, 0) */
     int tw, th; /* the template's own width and height (the box of a room without one) */
     int orient; /* 0-7 (roomforge/orient.h) */
@@ -172,12 +174,13 @@ rf_status rf_world_add_rec(rf_world *w, const rf_template *t, int x, int y, int 
                            int orient, int level_room, const rf_world_level_obj *objs,
                            size_t nobjs, rf_diags *d, size_t *index);
 /* Adds the room of a machine group (DESIGN 17; world_machine.c): box tw x th
- * at x, y, objs its objects, the rules of the nbps blueprints bps (1 or 2) in
- * order; level_room 0 (it holds no cell for rf_world_room_at). As
- * rf_world_add_rec. */
+ * at x, y, cells its tw*th map (1 on a cell of its machines: what it holds
+ * for rf_world_room_at; copied), objs its objects, the rules of the nbps
+ * blueprints bps (1 or 2) in order; level_room 0. As rf_world_add_rec. */
 rf_status rf_world_add_machine_rec(rf_world *w, const rf_blueprint *const *bps, size_t nbps,
-                                   int x, int y, int tw, int th, const rf_world_level_obj *objs,
-                                   size_t nobjs, rf_diags *d, size_t *index);
+                                   int x, int y, int tw, int th, const uint8_t *cells,
+                                   const rf_world_level_obj *objs, size_t nobjs, rf_diags *d,
+                                   size_t *index);
 /* Where a room's scripts come from (world_machine.c): its template's, or its
  * blueprints' in order. rf_world_rec_script gives script i and the file it
  * was read from (NULL past the end); rf_world_rec_file the file and line a

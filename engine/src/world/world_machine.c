@@ -82,6 +82,28 @@ static bool in_group(const rf_level_machine *first, const rf_level_machine *m)
     return m == first || (first->treasure > 0 && m->treasure == first->treasure);
 }
 
+/* The room of the group of l's machine i over box x, y, tw x th, its map
+ * the cells of the group's machines. */
+static rf_status add_mapped(rf_world *w, const rf_level *l, size_t i,
+                            const rf_blueprint *const *bps, size_t nbps, int x, int y, int tw,
+                            int th, const rf_world_level_obj *objs, size_t n, rf_diags *d)
+{
+    const rf_level_machine *first = rf_level_machine_at(l, i);
+    uint8_t *map = rf_calloc((size_t)tw * (size_t)th, 1);
+    size_t j, k;
+    rf_status st;
+    if (!map)
+        return RF_ERR_NOMEM;
+    for (j = i; j < rf_level_machine_count(l); j++) {
+        const rf_level_machine *m = rf_level_machine_at(l, j);
+        for (k = 0; in_group(first, m) && k < m->ncells; k++)
+            map[(size_t)(m->cells[2 * k + 1] - y) * (size_t)tw + (size_t)(m->cells[2 * k] - x)] = 1;
+    }
+    st = rf_world_add_machine_rec(w, bps, nbps, x, y, tw, th, map, objs, n, d, NULL);
+    rf_free(map);
+    return st;
+}
+
 /* The group of l's machine i (its first machine, by id) as a room: the box
  * of its machines' cells, its objects (those of objs whose machine is in
  * it), the rules of its blueprints when w's catalogue holds them all. */
@@ -115,10 +137,11 @@ static rf_status add_group(rf_world *w, const rf_level *l, size_t i,
     }
     if (x0 > x1) /* no cells: a level never makes such a machine */
         x0 = x1 = y0 = y1 = 0;
-    st = rules ? rf_world_add_machine_rec(w, bps, nbps, x0, y0, x1 - x0 + 1, y1 - y0 + 1, mine,
-                                          nmine, d, NULL)
-               : rf_world_add_rec(w, NULL, x0, y0, x1 - x0 + 1, y1 - y0 + 1, 0, 0, mine, nmine,
-                                  d, NULL);
+    if (rules)
+        st = add_mapped(w, l, i, bps, nbps, x0, y0, x1 - x0 + 1, y1 - y0 + 1, mine, nmine, d);
+    else
+        st = rf_world_add_rec(w, NULL, x0, y0, x1 - x0 + 1, y1 - y0 + 1, 0, 0, mine, nmine, d,
+                              NULL);
     rf_free(mine);
     return st;
 }
@@ -204,7 +227,8 @@ rf_status rf_world_add_machine(rf_world *w, const rf_blueprint *const *bps, size
             objs[i].p = &p[i];
             objs[i].handle = base + i + 1;
         }
-        st = rf_world_add_machine_rec(w, bps, nbps, 0, 0, 1, 1, objs, n, d, index);
+        static const uint8_t one = 1; /* its one cell */
+        st = rf_world_add_machine_rec(w, bps, nbps, 0, 0, 1, 1, &one, objs, n, d, index);
     }
     rf_free(objs);
     rf_free(p);

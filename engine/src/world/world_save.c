@@ -69,6 +69,15 @@ static void put_machine_names(FILE *out, const rf_world_room_rec *r)
         fprintf(out, "%s%s", i ? "\x1f" : "", rf_blueprint_name(r->bps[i]));
 }
 
+/* A machine room's map as one string of tw*th '0' and '1', row-major. */
+static void put_cells(FILE *out, const rf_world_room_rec *r)
+{
+    size_t i, n = (size_t)r->tw * (size_t)r->th;
+    fprintf(out, " s%zu:", n);
+    for (i = 0; i < n; i++)
+        fputc(r->mcells[i] ? '1' : '0', out);
+}
+
 /* The payload (everything after the header line) into a memory stream. */
 static bool write_payload(rf_world *w, FILE *out, const save_step *s)
 {
@@ -82,8 +91,11 @@ static bool write_payload(rf_world *w, FILE *out, const save_step *s)
             put_machine_names(out, r);
         else
             put_str(out, rf_world_rec_name(r));
-        ok = fprintf(out, " %d %d %d %d %d %d %ld\n", r->x, r->y, r->tw, r->th, r->orient,
+        ok = fprintf(out, " %d %d %d %d %d %d %ld", r->x, r->y, r->tw, r->th, r->orient,
                      r->level_room, r->t ? rf_template_variant_number(r->t) : -1L) > 0;
+        if (ok && r->mcells) /* its machines' cells: the box's rows of 0 and 1 */
+            put_cells(out, r);
+        ok = ok && fputc('\n', out) != EOF;
     }
     n = rf_luavm_rng_count(w->L);
     ok = ok && fprintf(out, "rngs %zu\n", n) > 0;
@@ -346,6 +358,7 @@ typedef struct saved_room {
     const rf_template *t;
     const rf_blueprint *bps[2]; /* a machine group's room (kind 'm', format 4) */
     size_t nbps;
+    uint8_t *cells;             /* kind 'm': its tw*th map (owned) */
     int x, y, tw, th, orient, level_room;
     long long variant; /* format 4: the room's variant (DESIGN 16), -1 none */
 } saved_room;
@@ -355,6 +368,25 @@ typedef struct saved_room {
 typedef struct room_words {
     char kind[4], name[1024];
 } room_words;
+
+/* A machine room's map (put_cells) into room->cells; false on a fault. */
+static bool read_cells(reader *r, saved_room *room)
+{
+    const char *p;
+    size_t len, i;
+    if (!string(r, &p, &len))
+        return false;
+    if (room->tw < 1 || room->th < 1 || len != (size_t)room->tw * (size_t)room->th)
+        return fault(r, "a machine room's map does not fit its box");
+    if (!(room->cells = rf_alloc(len)))
+        return fault(r, "memory ran out reading a machine room's map");
+    for (i = 0; i < len; i++) {
+        if (p[i] != '0' && p[i] != '1')
+            return fault(r, "a machine room's map of other than 0 and 1");
+        room->cells[i] = (uint8_t)(p[i] == '1');
+    }
+    return true;
+}
 
 /* One room record into *w and *room (its variant: -1 before format 4);
  * false on a fault in r. */
@@ -383,7 +415,7 @@ static bool read_room(reader *r, size_t nv, room_words *w, saved_room *room)
     room->variant = v[6];
     if (room->orient < 0 || room->orient >= RF_ORIENT_COUNT || room->tw < 0 || room->th < 0)
         return fault(r, "a room's orientation or size out of range");
-    return true;
+    return strcmp(w->kind, "m") != 0 || read_cells(r, room);
 }
 
 /* Gives a room of kind 'm' its blueprints from m (names split at 0x1f).
@@ -445,6 +477,15 @@ static rf_status bind_room(reader *r, const rf_template_set *set, const rf_machi
     return RF_OK;
 }
 
+/* Frees n saved rooms and what they own. */
+static void free_rooms(saved_room *rooms, size_t n)
+{
+    size_t i;
+    for (i = 0; rooms && i < n; i++)
+        rf_free(rooms[i].cells);
+    rf_free(rooms);
+}
+
 /* Reads the rooms section into *rooms (*n of them); a save of format 4 or
  * later gives each room its variant. */
 static rf_status read_rooms(reader *r, const rf_template_set *set, const rf_machines *m,
@@ -465,12 +506,12 @@ static rf_status read_rooms(reader *r, const rf_template_set *set, const rf_mach
         room_words w;
         if (read_room(r, nv, &w, &out[i]) &&
             bind_room(r, set, m, version, &w, &out[i], d) != RF_OK) {
-            rf_free(out);
+            free_rooms(out, (size_t)count);
             return RF_ERR_CONTENT;
         }
     }
     if (r->why) {
-        rf_free(out);
+        free_rooms(out, (size_t)count);
         return damaged(d, r->why, r->pos);
     }
     *rooms = out;
@@ -545,7 +586,8 @@ static rf_status rebuild(rf_world *w, reader *r, const saved_room *rooms, size_t
         /* objs non-NULL and empty: the saved objects stand instead (E.new_room) */
         if (rooms[i].nbps)
             st = rf_world_add_machine_rec(w, rooms[i].bps, rooms[i].nbps, rooms[i].x, rooms[i].y,
-                                          rooms[i].tw, rooms[i].th, &none, 0, d, NULL);
+                                          rooms[i].tw, rooms[i].th, rooms[i].cells, &none, 0, d,
+                                          NULL);
         else
             st = rf_world_add_rec(w, t, rooms[i].x, rooms[i].y, rooms[i].tw, rooms[i].th,
                                   rooms[i].orient, rooms[i].level_room, &none, 0, d, NULL);
@@ -649,7 +691,7 @@ rf_status rf_world_load(const rf_world_opts *opts, const rf_template_set *templa
         st = rebuild(w, &r, rooms, nrooms, rngs, have, nrngs, tick, px, py, version, d);
     if (st != RF_OK && w)
         (void)rf_luavm_call(w->vm, step_abort, &r, 0, NULL, &f);
-    rf_free(rooms);
+    free_rooms(rooms, nrooms);
     rf_free(rngs);
     rf_free(have);
     rf_free(buf);
