@@ -214,6 +214,48 @@ START_TEST(a_modders_blueprint_appears)
 }
 END_TEST
 
+/* A catalogue written to make the pass work without end (300 autogenerators
+ * at frequency 10000, 21 features of 255 each, terrain everywhere, and a
+ * treasure pair of the same) still makes a whole level within the pass's
+ * bounds: 64 machines, 2,048 features (and a reward's vault doors). */
+START_TEST(a_hostile_catalogue_stays_bounded)
+{
+    size_t cap = 4u << 20, len = 0, i, objs = 0;
+    char *xml = malloc(cap);
+    rf_machines *cat = rf_machines_new();
+    int b, k, d;
+    ck_assert(xml && cat);
+#define PUT(...) (len += (size_t)snprintf(xml + len, cap - len, __VA_ARGS__))
+    PUT("<machines>\n");
+    for (b = 0; b < 300; b++) {
+        PUT("<blueprint name=\"Flood %d\" kind=\"auto\" depth=\"1-26\" frequency=\"10000\">\n", b);
+        for (k = 0; k < 20; k++)
+            PUT("<feature object=\"thing%d\" count=\"255\"/>\n", k);
+        PUT("<feature terrain=\"~\" count=\"255\"/></blueprint>\n");
+    }
+    PUT("<blueprint name=\"Vault\" kind=\"reward\" depth=\"1-26\" frequency=\"1\" room=\"any\">"
+        "<feature object=\"gold\" count=\"255\"/></blueprint>\n"
+        "<blueprint name=\"Maze\" kind=\"key-holder\" depth=\"1-26\" frequency=\"1\" room=\"any\">"
+        "<feature object=\"junk\" count=\"255\" flags=\"not-in-view-of-door far-from-door\"/>"
+        "<feature terrain=\":\" count=\"255\"/></blueprint>\n</machines>\n");
+#undef PUT
+    ck_assert_uint_lt(len, cap);
+    ck_assert_int_eq(rf_machines_load_buffer(cat, "hostile.xml", xml, len, NULL), RF_OK);
+    for (d = 3; d <= 7; d += 4) {
+        rf_level *lv = generate(cat, 5, d);
+        ck_assert_uint_le(rf_level_machine_count(lv), 64);
+        for (i = 0; i < rf_level_object_count(lv); i++)
+            objs += rf_level_object_at(lv, i)->machine > 0;
+        ck_assert_uint_le(objs, 2048 + 8);
+        check_whole(lv, 5, d);
+        rf_level_free(lv);
+        objs = 0;
+    }
+    rf_machines_free(cat);
+    free(xml);
+}
+END_TEST
+
 /* Same seed, same bytes; no catalogue, no machines (and the level the pass
  * would start from). */
 START_TEST(machines_are_deterministic_and_optional)
@@ -241,6 +283,7 @@ static Suite *suite(void)
     tcase_add_test(tc, bundled_machines_place_on_brogue_levels);
     tcase_add_test(tc, a_modders_blueprint_appears);
     tcase_add_test(tc, machines_are_deterministic_and_optional);
+    tcase_add_test(tc, a_hostile_catalogue_stays_bounded);
     suite_add_tcase(s, tc);
     return s;
 }

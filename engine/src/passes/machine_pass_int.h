@@ -42,6 +42,9 @@ typedef struct rf_mach_ctx {
                            * order: an autogenerator's area */
     size_t ndist;
     size_t reach;         /* route tiles reached from the up stairs now */
+    size_t work;          /* cells the pass may still visit (scans and walks) */
+    int runs;             /* autogenerator runs made */
+    size_t sights;        /* lines of sight drawn (not-in-view-of-door) */
     size_t instances;     /* feature instances made */
     int checks;           /* connectivity walks made */
     rf_level_machine *cur; /* the machine being built */
@@ -51,6 +54,17 @@ typedef struct rf_mach_ctx {
 } rf_mach_ctx;
 
 #define RF_MACH_AREA 6 /* steps from its origin an autogenerator's features keep to */
+
+/* Charges n cell visits to the pass's work; false (nothing charged) when
+ * they are not left: the scan or walk is then not made, and what needed it
+ * is not placed. Counts, not time: the same level stops at the same place. */
+static inline bool rf_mach_spend(rf_mach_ctx *c, size_t n)
+{
+    if (n > c->work)
+        return false;
+    c->work -= n;
+    return true;
+}
 
 /* machines_site.c */
 rf_status rf_mach_sites_build(rf_mach_ctx *c);

@@ -142,6 +142,8 @@ static rf_status autogen(rf_mach_ctx *c, const rf_blueprint *b)
     const rf_grid *g = c->g;
     size_t i, n = 0, cells = (size_t)g->w * (size_t)g->h, k;
     int origin = -1;
+    if (!rf_mach_spend(c, 2 * cells))
+        return RF_OK; /* the pass's work is spent */
     for (i = 0; i < cells; i++)
         n += rf_mach_free_floor(c, (int)i);
     if (n == 0)
@@ -169,7 +171,9 @@ static rf_status run(rf_mach_ctx *c)
         if (rf_blueprint_kind(b) != RF_MACHINE_AUTO || !rf_blueprint_is_at_depth(b, c->o->depth))
             continue;
         times = f / 100 + rf_rng_chance(c->rng, f % 100);
-        for (k = 0; st == RF_OK && k < times && c->out->n < RF_MACHINES_MAX_PLACED; k++)
+        for (k = 0; st == RF_OK && k < times && c->out->n < RF_MACHINES_MAX_PLACED &&
+                    c->runs < RF_MACHINES_MAX_RUNS;
+             k++, c->runs++)
             st = autogen(c, b);
     }
     return st;
@@ -201,6 +205,7 @@ rf_status rf_machines_place(rf_grid *g, const rf_room_list *rooms, const rf_mach
     memset(&c, 0, sizeof c);
     c.g = g, c.rooms = rooms, c.o = o, c.rng = rng, c.objs = objs, c.out = out;
     cells = (size_t)g->w * (size_t)g->h;
+    c.work = RF_MACHINES_WORK_MAPS * cells;
     c.held = rf_calloc(cells, 1);
     c.occupied = rf_calloc(cells, 1);
     c.mark = rf_calloc(cells, 1);

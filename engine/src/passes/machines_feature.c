@@ -41,7 +41,7 @@ size_t rf_mach_reach(rf_mach_ctx *c)
     rf_grid *g = c->g;
     size_t head = 0, tail = 0, cells = (size_t)g->w * (size_t)g->h;
     int start = c->o->up_y * g->w + c->o->up_x, k;
-    if (c->checks >= RF_MACHINES_MAX_CUT_CHECKS)
+    if (c->checks >= RF_MACHINES_MAX_CUT_CHECKS || !rf_mach_spend(c, cells))
         return SIZE_MAX;
     c->checks++;
     memset(c->mark, 0, cells);
@@ -116,6 +116,8 @@ static size_t candidates(rf_mach_ctx *c, const rf_mach_site *s, const rf_feature
         qsort(out, n, sizeof *out, by_index);
         return n;
     }
+    if (!rf_mach_spend(c, cells))
+        return 0; /* the pass's work is spent: nothing outside the room */
     for (i = 0; i < cells; i++)
         if (rf_mach_free_floor(c, (int)i))
             out[n++] = (int)i;
@@ -167,6 +169,8 @@ static size_t far_from_door(rf_mach_ctx *c, const rf_mach_site *s, int *cand, si
 {
     size_t i, kept = 0;
     int far = 0;
+    if (!in_room && !rf_mach_spend(c, (size_t)c->g->w * (size_t)c->g->h))
+        return 0; /* the pass's work is spent: not narrowed */
     rf_mach_distances(c, s->doors, s->ndoors, -1, in_room ? s->room : 0);
     for (i = 0; i < n; i++)
         if (c->dist[cand[i]] > far)
@@ -178,10 +182,14 @@ static size_t far_from_door(rf_mach_ctx *c, const rf_mach_site *s, int *cand, si
 }
 
 /* Drops the cells of cand a door of s sees (line of sight, rf_fov_los); a
- * drop that would leave none is not made. */
+ * drop that would leave none, or pass the level's RF_MACHINES_MAX_SIGHTS
+ * lines of sight, is not made. */
 static void out_of_view(rf_mach_ctx *c, const rf_mach_site *s, int *cand, size_t *n)
 {
     size_t i, k, kept = 0;
+    if (*n * s->ndoors > RF_MACHINES_MAX_SIGHTS - c->sights)
+        return; /* the level's lines of sight are spent: not narrowed */
+    c->sights += *n * s->ndoors;
     for (i = 0; i < *n; i++) {
         int x = cand[i] % c->g->w, y = cand[i] / c->g->w;
         bool seen = false;
@@ -329,10 +337,13 @@ static bool touches(const rf_grid *g, int i, rf_tile t)
 }
 
 /* Draws and removes one cell of cand for terrain t: one beside t when some
- * is, so a feature's terrain grows as one patch (a pond, a moat, a bog). */
+ * is, so a feature's terrain grows as one patch (a pond, a moat, a bog);
+ * the look costs its cells of the pass's work. */
 static int take_grown(rf_mach_ctx *c, int *cand, size_t *n, rf_tile t)
 {
     size_t j, beside = 0, k;
+    if (!rf_mach_spend(c, *n))
+        return take(c, cand, n); /* the pass's work is spent: any cell */
     for (j = 0; j < *n; j++)
         beside += touches(c->g, cand[j], t);
     if (beside == 0)
@@ -386,6 +397,8 @@ rf_status rf_mach_feature(rf_mach_ctx *c, const rf_mach_site *s, const rf_featur
     rf_status st = RF_OK;
     rf_feature_counts(f, &lo, &hi);
     n = rf_rng_range(c->rng, lo, hi);
+    if (c->instances >= RF_MACHINES_MAX_INSTANCES)
+        return RF_OK; /* the level's features are all made */
     if (glyph && rf_tile_from_glyph(glyph, &t) &&
         (t == RF_TILE_DOOR || t == RF_TILE_SECRET_DOOR || t == RF_TILE_BREAKABLE))
         return door_feature(c, s, t);

@@ -156,6 +156,10 @@ typedef struct rf_machines_opts {
 #define RF_MACHINES_MAX_PLACED 64        /* machines a level */
 #define RF_MACHINES_MAX_INSTANCES 2048   /* feature instances a level */
 #define RF_MACHINES_MAX_CUT_CHECKS 1024  /* connectivity walks a level */
+#define RF_MACHINES_MAX_RUNS 256         /* autogenerator runs a level, placing or not */
+#define RF_MACHINES_WORK_MAPS 64         /* cells the pass may visit: this many maps */
+#define RF_MACHINES_MAX_SIGHTS 65536     /* lines of sight a level (each one map side
+                                          * long at most) */
 
 /* Places the treasure machines due at o->depth (rf_machines_treasure_count)
  * and then each autogenerator of the depth, on g and its rooms, appending
