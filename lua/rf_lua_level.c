@@ -171,14 +171,13 @@ static void push_room(lua_State *L, const rf_room_rec *r)
 /* A machine feature's flags as the JSON's: their names in bit order. */
 static void push_flags(lua_State *L, unsigned flags)
 {
-    unsigned bit;
-    int n = 0;
-    lua_createtable(L, 4, 0);
-    for (bit = 1; bit != 0 && bit <= flags; bit <<= 1)
-        if ((flags & bit) && rf_feature_flag_name(bit)) {
-            lua_pushstring(L, rf_feature_flag_name(bit));
-            lua_rawseti(L, -2, ++n);
-        }
+    const char *names[8 * sizeof flags];
+    size_t i, n = rf_feature_flag_names(flags, names, sizeof names / sizeof names[0]);
+    lua_createtable(L, (int)n, 0);
+    for (i = 0; i < n; i++) {
+        lua_pushstring(L, names[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
 }
 
 static void push_object(lua_State *L, const rf_placed *p, size_t handle)

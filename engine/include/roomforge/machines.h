@@ -79,6 +79,9 @@ RF_API const char *rf_machine_kind_name(rf_machine_kind k);
 RF_API const char *rf_machine_room_name(rf_machine_room r);
 /* "in-room", ... for one flag bit; NULL for anything else. */
 RF_API const char *rf_feature_flag_name(unsigned flag);
+/* The names of the flag bits set in flags, in bit order, into out (at most
+ * cap of them); returns how many flags holds (out may be NULL with cap 0). */
+RF_API size_t rf_feature_flag_names(unsigned flags, const char **out, size_t cap);
 
 /* A blueprint's fields. Depths are 1-based (DESIGN 3), both ends included;
  * size is the room's interior cells, 0 and RF_MACHINES_MAX_SIZE when the

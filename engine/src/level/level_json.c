@@ -58,14 +58,13 @@ static void write_room_json(FILE *out, const rf_room_rec *r, bool first, bool ba
 /* A machine feature's flags as JSON strings, in bit order. */
 static void write_flags(FILE *out, unsigned flags)
 {
-    unsigned bit;
-    int n = 0;
-    for (bit = 1; bit != 0 && bit <= flags; bit <<= 1)
-        if ((flags & bit) && rf_feature_flag_name(bit)) {
-            if (n++)
-                putc(',', out);
-            rf_json_string(out, rf_feature_flag_name(bit));
-        }
+    const char *names[8 * sizeof flags];
+    size_t i, n = rf_feature_flag_names(flags, names, sizeof names / sizeof names[0]);
+    for (i = 0; i < n; i++) {
+        if (i)
+            putc(',', out);
+        rf_json_string(out, names[i]);
+    }
 }
 
 static void write_object_json(FILE *out, const rf_placed *p, size_t handle)

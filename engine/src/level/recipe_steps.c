@@ -433,7 +433,8 @@ static int trap_count(const rf_recipe_run *r, const rf_params *src, rf_rng *rng)
 /* Brogue's machines (DESIGN 17) from the blueprints of rf_level_opts.machines
  * (none without a catalogue), on stream "machines", after the stairs (no
  * machine covers them) and the special rooms (their objects keep machines
- * out); the loop map is made first: a machine behind a chokepoint needs it. */
+ * out); the loop map is made first where a treasure machine is due: only a
+ * room behind a chokepoint needs it. */
 static int step_machines(lua_State *L)
 {
     rf_recipe_run *r = run_of(L);
@@ -456,10 +457,13 @@ static int step_machines(lua_State *L)
     mo.depth = r->lv->depth;
     mo.up_x = r->lv->up_x, mo.up_y = r->lv->up_y;
     mo.down_x = r->lv->down_x, mo.down_y = r->lv->down_y;
-    mo.loop = r->lv->loop;
     rf_rng_seed_named(&rng, r->seed, "machines");
-    st = rf_chokepoints(r->lv->g, r->lv->choke, r->lv->loop);
-    r->choke_stale = false;
+    st = RF_OK;
+    if (rf_machines_treasure_count(mo.run_seed, mo.depth) > 0) { /* rooms by requirement */
+        mo.loop = r->lv->loop;
+        st = rf_chokepoints(r->lv->g, r->lv->choke, r->lv->loop);
+        r->choke_stale = false;
+    }
     if (st == RF_OK)
         st = rf_machines_place(r->lv->g, &r->lv->rooms, &mo, &rng, &r->lv->objs, &r->lv->machines);
     if (st == RF_OK && r->lv->machines.n > 0) {

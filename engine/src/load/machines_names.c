@@ -150,3 +150,15 @@ void rf_machine_object_id(char *out, size_t cap, const char *name, size_t nth)
     else
         snprintf(out, cap, "%s-%zu", name, nth + 1);
 }
+
+size_t rf_feature_flag_names(unsigned flags_in, const char **out, size_t cap)
+{
+    size_t i, n = 0;
+    for (i = 0; flags[i].name; i++) /* the table is in bit order */
+        if (flags_in & flags[i].value) {
+            if (n < cap)
+                out[n] = flags[i].name;
+            n++;
+        }
+    return n;
+}

@@ -74,7 +74,7 @@ void rf_mach_sites_free(rf_mach_ctx *c);
 void rf_mach_sites_refresh(rf_mach_ctx *c);
 /* Whether site s suits blueprint b (requirement, size, not blocked at the
  * last refresh). */
-bool rf_mach_site_suits(const rf_mach_ctx *c, const rf_mach_site *s, const rf_blueprint *b);
+bool rf_mach_site_suits(const rf_mach_site *s, const rf_blueprint *b);
 /* The number of sites that suit b now. */
 size_t rf_mach_site_count(const rf_mach_ctx *c, const rf_blueprint *b);
 /* A random site that suits b (one draw), NULL when none does. */

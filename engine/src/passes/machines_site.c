@@ -94,10 +94,9 @@ void rf_mach_sites_free(rf_mach_ctx *c)
     c->sites = NULL;
 }
 
-bool rf_mach_site_suits(const rf_mach_ctx *c, const rf_mach_site *s, const rf_blueprint *b)
+bool rf_mach_site_suits(const rf_mach_site *s, const rf_blueprint *b)
 {
     int lo, hi;
-    (void)c;
     if (!s->candidate)
         return false;
     rf_blueprint_size(b, &lo, &hi);
@@ -137,7 +136,7 @@ size_t rf_mach_site_count(const rf_mach_ctx *c, const rf_blueprint *b)
 {
     size_t i, n = 0;
     for (i = 0; i < c->rooms->n; i++)
-        n += rf_mach_site_suits(c, &c->sites[i], b);
+        n += rf_mach_site_suits(&c->sites[i], b);
     return n;
 }
 
@@ -150,7 +149,7 @@ rf_mach_site *rf_mach_site_pick(rf_mach_ctx *c, const rf_blueprint *b)
         return NULL;
     k = rf_rng_below(c->rng, (uint32_t)n);
     for (i = 0; i < c->rooms->n; i++)
-        if (rf_mach_site_suits(c, &c->sites[i], b) && k-- == 0)
+        if (rf_mach_site_suits(&c->sites[i], b) && k-- == 0)
             return &c->sites[i];
     return NULL;
 }
