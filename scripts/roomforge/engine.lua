@@ -609,6 +609,20 @@ end
 -- call per idle rule); a rule that runs user Lua is a unit of its own.
 local BLOCK = 64
 local ufn, ufirst, ulast = {}, {}, {}
+-- A block reads SLOT, REV and the columns as locals of its own (a register
+-- each, one load per block) rather than as upvalues (a load per read).
+local BLOCK_LOCALS = sformat("local SLOT, REV, %s = SLOT, REV, %s\n", tconcat(COLUMNS, ", "),
+                             tconcat(COLUMNS, ", "))
+
+-- The loads of rule i + d's slot base and room, those its conditions read.
+local function rule_reads(conds, d)
+    local b, r = false, false
+    for c = 1, #conds do
+        b = b or conds[c][3] == "b"
+        r = r or conds[c][3] == "r"
+    end
+    return (b and sformat("b = base[i + %d] ", d) or "") .. (r and sformat("r = rr[i + %d]", d) or "")
+end
 E.nunits, E.covered = 0, 0
 
 local function build_units()
@@ -622,14 +636,15 @@ local function build_units()
             while j < n and j - i + 1 < BLOCK and not user[j + 1] do j = j + 1 end
             local src = {}
             for m = i, j do
-                local d = m - i
-                src[#src + 1] = sformat("if not off[i + %d] then b, r = base[i + %d], rr[i + %d]" ..
-                                        " repeat", d, d, d)
-                src[#src + 1] = cond_source(E.rules[m].conds, "break")
+                local d, conds = m - i, E.rules[m].conds
+                src[#src + 1] = sformat("if not off[i + %d] then", d)
+                src[#src + 1] = rule_reads(conds, d)
+                src[#src + 1] = "repeat"
+                src[#src + 1] = cond_source(conds, "break")
                 src[#src + 1] = sformat("fire(i + %d) until true end", d)
             end
             ufn[u] = compiled(HEADER .. "return function(off, fire, base, rr, i) local k, b, r\n" ..
-                tconcat(src, "\n") .. "\nend", "=roomforge/block")
+                BLOCK_LOCALS .. tconcat(src, "\n") .. "\nend", "=roomforge/block")
         end
         ufirst[u], ulast[u] = i, j
         E.nunits = u
@@ -660,7 +675,12 @@ function E.run(from)
                             -- when it is spent, user rules wait for the next tick
                             E.cur = i
                             if arm(E.rules[i].ri) then
-                                if test[i](base[i], rr[i], xs[i]) then fire(i) end
+                                local x = xs[i]
+                                if x then
+                                    if test[i](base[i], rr[i], x) then fire(i) end
+                                elseif test[i](base[i]) then
+                                    fire(i)
+                                end
                                 disarm()
                             end
                             E.cur = 0

@@ -27,24 +27,22 @@ local sformat = string.format
 -- ---- the room API (DESIGN 4; docs/designers.md: Lua rules) ----
 
 local INNER = setmetatable({}, {__mode = "k"}) -- facade -> room
+local FIDX = setmetatable({}, {__mode = "k"})  -- facade -> its index table
 local PK = setmetatable({}, {__mode = "k"})    -- object view -> k
 local VIEWS = {}                               -- k -> object view
 local M = {}
-local FMT = {
-    -- room.state: the room's own table of plain values, kept by a save
-    __index = function(f, key)
-        if key == "state" then return INNER[f].state end
-        return M[key]
-    end,
-    __newindex = function() error("the room table is read-only", 2) end,
-    __metatable = false,
-}
+local MIDX = {__index = M}
+local function read_only_room() error("the room table is read-only", 2) end
 
+-- A facade is an empty table whose __index is a table of its own holding
+-- room.state (the room's own table of plain values, kept by a save) whose
+-- __index is M: a method or state is found by table lookups, no call.
 local function facade(room)
     local f = room.facade
     if f == nil then
-        f = setmetatable({}, FMT)
-        INNER[f] = room
+        local idx = setmetatable({state = room.state}, MIDX)
+        f = setmetatable({}, {__index = idx, __newindex = read_only_room, __metatable = false})
+        INNER[f], FIDX[f] = room, idx
         room.facade = f
     end
     return f
@@ -53,7 +51,7 @@ E.facade = facade
 -- Room is gone (lint.lua): its facade leaves INNER now, not at a collection.
 function E.drop_facade(room)
     local f = room.facade
-    if f ~= nil then INNER[f] = nil end
+    if f ~= nil then INNER[f], FIDX[f].state = nil, nil end
 end
 
 -- The fields of an object view (docs/designers.md: Lua rules), read from the columns.
@@ -74,11 +72,20 @@ local VIEW_FIELDS = {
     passable = function(k) return O.passable[k] end,
     can_push = function(k) return O.can_push[k] end,
 }
+-- The fields read most by rules answer in the view's own __index (one
+-- call); the rest through VIEW_FIELDS.
+local ALIVE, ACTIVATED, OX, OY = O.alive, O.activated, O.x, O.y
 local VIEWMT = {
     __index = function(p, f)
+        local k = PK[p]
+        if k == nil then return nil end
+        if f == "alive" then return ALIVE[k] >= 1 end
+        if f == "activated" then return ACTIVATED[k] end
+        if f == "x" then return OX[k] end
+        if f == "y" then return OY[k] end
         local get = VIEW_FIELDS[f]
         if get == nil then return nil end
-        return get(PK[p])
+        return get(k)
     end,
     __newindex = function() error("an object is read-only in room scripts", 2) end,
     __metatable = false,
@@ -110,9 +117,18 @@ local function inner(self)
     return r
 end
 
+-- inner, find and view written out: rules ask for objects every tick.
 function M.object(self, id)
-    local k = find(inner(self), id)
-    return k and view(k) or nil
+    local room = INNER[self]
+    if room == nil then error("call room methods with ':' (room:object(id))", 2) end
+    if room.deferred then
+        local k = find(room, id)
+        return k and view(k) or nil
+    end
+    local s = room.slots[id]
+    local k = s and SLOT[s]
+    if not k then return nil end
+    return VIEWS[k] or view(k)
 end
 function M.name(self) return inner(self).name end
 function M.size(self) local r = inner(self) return r.w, r.h end
@@ -205,7 +221,7 @@ function M.rule(self, spec)
     end
     local test, xs
     if type(when) == "function" then
-        test, xs = function() return when(self) end, false
+        test, xs = when, false -- E.run calls it with the facade alone
     elseif type(when) == "table" then
         local src = {}
         xs = {}
@@ -217,7 +233,7 @@ function M.rule(self, spec)
         error("when must be a function or a list of conditions", 2)
     end
     add_rule(room, {ri = room.index, script = ld.script, chunk = ld.chunk, line = 0, kind = "lua"},
-             test, xs, acts, truth(rep), true)
+             test, xs, acts, truth(rep), true, xs == false and self or nil)
 end
 
 -- The environment of a room chunk (the sandbox's, from C) gets `room`.

@@ -56,26 +56,27 @@ local function expr_with(spec, a, b)
     end))
 end
 
--- Appends condition `name` (clause c) to src as {setup, failed}: source
--- that sets k, and an expression true when the condition does not hold.
--- Closures of conditions without an expression go to xs.
+-- Appends condition `name` (clause c) to src as {setup, failed, reads}:
+-- source that sets k, an expression true when the condition does not hold,
+-- and what of the rule it reads ("b" its slot base, "r" its room, "xs").
+-- Closures of conditions without an expression go to xs. An expr is a
+-- boolean expression (define_condition), so `not` is the operator's own.
 local function gen_cond(room, name, c, src, xs)
     local spec, neg, nf = cond_spec(name, c)
     if spec.expr == nil then
         xs[#xs + 1] = spec.compile(room, c, neg, nf)
-        src[#src + 1] = {"", sformat("not xs[%d]()", #xs)}
+        src[#src + 1] = {"", sformat("not xs[%d]()", #xs), "xs"}
         return
     end
     local a, b
     if spec.operands then a, b = spec.operands(room, c) end
-    local e = expr_with(spec, a, b)
+    local e = sformat(neg and "(%s)" or "not (%s)", expr_with(spec, a, b))
     if not spec.object then
-        src[#src + 1] = {"", sformat("((%s) == true) == %s", e, lit(neg))}
+        src[#src + 1] = {"", e, "r"}
         return
     end
     local off = slot_of(room, c.id) - room.base
-    src[#src + 1] = {sformat("k = SLOT[b + %d]", off),
-                     sformat("%s((%s) == true) == %s", nf and "k and " or "not k or ", e, lit(neg))}
+    src[#src + 1] = {sformat("k = SLOT[b + %d]", off), (nf and "k and " or "not k or ") .. e, "b"}
 end
 E.gen_cond = gen_cond
 
@@ -115,9 +116,11 @@ E.compile_act = compile_act
 function E.has_condition(name) return E.conditions[slower(name)] ~= nil end
 function E.has_action(name) return E.actions[slower(name)] ~= nil end
 
-local function add_rule(room, meta, test, xs, acts, rep, user)
+-- A rule whose xs is false has a test of one argument, arg (a Lua rule's
+-- `when` and the room's facade): E.run calls test(arg) alone.
+local function add_rule(room, meta, test, xs, acts, rep, user, arg)
     local i = E.nrules + 1
-    E.rules[i], E.off[i], E.test[i], E.base[i], E.rr[i] = meta, false, test, room.base,
+    E.rules[i], E.off[i], E.test[i], E.base[i], E.rr[i] = meta, false, test, arg or room.base,
         room.index + 1
     E.xs[i], E.acts[i], E.rep[i], E.user[i] = xs, acts, rep, user
     E.nrules = i
@@ -168,8 +171,9 @@ end
 -- bool, notfound = bool} and either expr, a Lua expression over the object k
 -- (or the room r when object is false: REV[r]), the columns of COLUMNS and
 -- the operands A and B that operands(room, c) -> a, b resolves once at
--- compile time; or compile(room, c, neg, nf) -> a closure that applies `not`
--- and `notfound` itself. An action spec is {compile = fn(room, c) -> closure,
+-- compile time, whose value is a boolean (comparisons joined by and, or,
+-- not: the compiled test applies `not` as the operator); or compile(room,
+-- c, neg, nf) -> a closure that applies `not` and `notfound` itself. An action spec is {compile = fn(room, c) -> closure,
 -- user = true when it runs user Lua}.
 function E.define_condition(name, spec)
     local k = slower(name)

@@ -56,6 +56,31 @@ if command -v valgrind >/dev/null 2>&1 && [ -x "$dir/bench_place" ]; then
                 "$3" "$4" $((dig / $4)) $((full / $4)) $(((full - dig) * 100 / dig))
     done
 fi
+if command -v valgrind >/dev/null 2>&1 && [ -x "$dir/bench_rules" ]; then
+    echo
+    echo "== callgrind: instructions per idle rule per tick, each beside its peer"
+    echo "   (bench_rules --rooms 1000 --ticks 10 --rounds 1: its measured calls)"
+    out=$(mktemp)
+    valgrind --tool=callgrind --callgrind-out-file="$out" "$dir/bench_rules" --rooms 1000 \
+        --ticks 10 --rounds 1 >/dev/null 2>&1 || true
+    # inclusive instructions of each measured call, over its calls and rooms:
+    # xml_tick 10 calls, floor_tick 10, bare_floor_call 20, lua_tick 20
+    # (a warm-up round), bare_rules_call 20
+    callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null | awk '
+        { n = $1; gsub(",", "", n) }
+        $NF ~ /bench_rules/ && /%\)/ {
+            f = $(NF - 1); sub(/^.*:/, "", f)
+            if (f == "xml_tick") x = n / 10; else if (f == "floor_tick") fl = n / 10
+            else if (f == "bare_floor_call") bf = n / 20; else if (f == "lua_tick") l = n / 20
+            else if (f == "bare_rules_call") bl = n / 20
+        }
+        END {
+            if (x && bf) printf "  XML rules  %7.0f a rule   bare floor %7.0f   %.2fx (target <= 1.2x)\n", x / 1000, bf / 1000, x / bf
+            if (fl && x && bf) printf "  the floor as a Lua rule (budget hook armed) %7.0f   %.2fx the bare floor\n", (fl - x) / 1000, (fl - x) / bf
+            if (l && bl) printf "  Lua rules  %7.0f a rule   bare rules %7.0f   %.2fx (target <= 2x)\n", l / 1000, bl / 1000, l / bl
+        }'
+    rm -f "$out"
+fi
 if [ -x "${1:-build-bench}/roomforge" ] && command -v python3 >/dev/null 2>&1; then
     echo
     echo "== watch_latency.py: save to new /level.json under roomforge watch --serve"
