@@ -22,6 +22,7 @@ void rf_level_free(rf_level *l)
     rf_placed_list_fini(&l->objs);
     rf_free(l->choke);
     rf_free(l->loop);
+    rf_free(l->maps_t);
     rf_free(l->plan);
     rf_machine_list_fini(&l->machines);
     rf_free(l->machine_at);

@@ -17,6 +17,9 @@ struct rf_level {
     rf_room_list rooms;
     int *choke;      /* w*h chokepoint values of the finished level */
     uint8_t *loop;   /* w*h: 1 on a tile that lies on a loop */
+    uint8_t *maps_t; /* w*h: the tiles choke and loop were last made of
+                      * together (rf_recipe_maps), valid when maps_made */
+    bool maps_made;
     int up_x, up_y, down_x, down_y;
     int traps;
     uint64_t seed;

@@ -265,6 +265,6 @@ rf_status rf_recipe_run_level(rf_recipe_run *r)
     if (st == RF_OK)
         st = rf_grid_sink_stranded(r->lv->g, NULL);
     /* the maps rf_level_choke and rf_level_in_loop give are the finished
-     * level's (recomputing an unchanged map gives the same values) */
-    return st == RF_OK ? rf_chokepoints(r->lv->g, r->lv->choke, r->lv->loop) : st;
+     * level's (made again unless the tiles are the ones they were made of) */
+    return st == RF_OK ? rf_recipe_maps(r) : st;
 }

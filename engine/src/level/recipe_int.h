@@ -60,6 +60,10 @@ typedef struct rf_recipe_run {
     size_t nretry;
 } rf_recipe_run;
 
+/* Makes the level's chokepoint and loop maps (rf_chokepoints) unless they
+ * were made of the same tiles already; clears r->choke_stale. RF_OK or
+ * RF_ERR_NOMEM. In recipe_steps.c. */
+rf_status rf_recipe_maps(rf_recipe_run *r);
 /* Records that the run read profile key key (every row of it). */
 void rf_recipe_mark(rf_recipe_run *r, const char *key);
 /* The profile's value of key at the run's depth (def when it has none),

@@ -206,7 +206,9 @@ static bool make_grid(lua_State *L, rf_recipe_run *r, const char *step,
     lv->g = rf_grid_new(w, h);
     lv->choke = rf_calloc((size_t)w * (size_t)h, sizeof *lv->choke);
     lv->loop = rf_calloc((size_t)w * (size_t)h, 1);
-    if (!lv->g || !lv->choke || !lv->loop)
+    lv->maps_t = rf_alloc((size_t)w * (size_t)h);
+    lv->maps_made = false;
+    if (!lv->g || !lv->choke || !lv->loop || !lv->maps_t)
         step_fail(L, r, RF_ERR_NOMEM, step);
     r->dug = step;
     place_opts(r, &po);
@@ -283,6 +285,7 @@ static int brogue_stage(lua_State *L, const char *step,
         r->lv->traps = rf_brogue_run_info(r->brogue)->traps;
         r->brogue_done = true;
         r->choke_stale = false; /* the passes made the map */
+        r->lv->maps_made = false; /* the chokepoint map alone */
     }
     return 0;
 }
@@ -461,8 +464,7 @@ static int step_machines(lua_State *L)
     st = RF_OK;
     if (rf_machines_treasure_count(mo.run_seed, mo.depth) > 0) { /* rooms by requirement */
         mo.loop = r->lv->loop;
-        st = rf_chokepoints(r->lv->g, r->lv->choke, r->lv->loop);
-        r->choke_stale = false;
+        st = rf_recipe_maps(r);
     }
     if (st == RF_OK)
         st = rf_machines_place(r->lv->g, &r->lv->rooms, &mo, &rng, &r->lv->objs, &r->lv->machines);
@@ -502,14 +504,31 @@ static int step_populate(lua_State *L)
     po.up_y = r->lv->up_y;
     po.choke = r->lv->choke;
     r->lv->traps = po.traps;
-    st = r->choke_stale ? rf_chokepoints(r->lv->g, r->lv->choke, NULL) : RF_OK;
-    r->choke_stale = false;
+    st = r->choke_stale ? rf_recipe_maps(r) : RF_OK;
     if (st == RF_OK)
         st = rf_populate(r->lv->g, &r->lv->rooms, t ? t : rf_horde_table_bundled(), &po, &rng,
                          &r->lv->objs, NULL);
     if (st != RF_OK)
         step_fail(L, r, st, "populate");
     return 0;
+}
+
+/* Makes lv->choke and lv->loop of the level's tiles, unless both were last
+ * made together of the very same tiles (the same tiles make the same maps:
+ * a byte compare costs a fraction of the walk). */
+rf_status rf_recipe_maps(rf_recipe_run *r)
+{
+    rf_level *lv = r->lv;
+    size_t n = (size_t)lv->g->w * (size_t)lv->g->h;
+    rf_status st;
+    r->choke_stale = false;
+    if (lv->maps_made && memcmp(lv->maps_t, lv->g->t, n) == 0)
+        return RF_OK;
+    st = rf_chokepoints(lv->g, lv->choke, lv->loop);
+    lv->maps_made = st == RF_OK;
+    if (st == RF_OK)
+        memcpy(lv->maps_t, lv->g->t, n);
+    return st;
 }
 
 /* ---- asking and telling ---- */

@@ -23,13 +23,16 @@ static void choke_map(const rf_grid *g, int *choke, uint8_t *loop, int *disc, in
     int w = g->w, n = w * g->h, s, timer = 0;
     const int offs[4] = {-w, 1, w, -1};
     const uint8_t *t = g->t;
+    uint8_t walk[256]; /* a byte per tile value: no call per neighbour */
+    for (s = 0; s < 256; s++)
+        walk[s] = rf_tile_is_walkable((rf_tile)s);
     memset(choke, 0, (size_t)n * sizeof *choke);
     memset(disc, 0, (size_t)n * sizeof *disc);
     if (loop)
         memset(loop, 0, (size_t)n);
     for (s = 0; s < n; s++) {
         int sp = 0, root_children = 0, root_max = 0;
-        if (disc[s] || !rf_tile_is_walkable((rf_tile)t[s]))
+        if (disc[s] || !walk[t[s]])
             continue;
         disc[s] = low[s] = ++timer;
         sub[s] = 1;
@@ -39,7 +42,7 @@ static void choke_map(const rf_grid *g, int *choke, uint8_t *loop, int *disc, in
             int v = stack[sp - 1];
             if (it[v] < 4) {
                 int c = v + offs[it[v]++];
-                if (c < 0 || c >= n || !rf_tile_is_walkable((rf_tile)t[c]))
+                if (c < 0 || c >= n || !walk[t[c]])
                     continue;
                 if (!disc[c]) {
                     disc[c] = low[c] = ++timer;
