@@ -51,6 +51,7 @@ typedef struct lake_test {
     uint32_t lake, edge, seen; /* a lake cell, a rim tile, a rim tile reached */
     int floors, total;         /* floor the lake floods; walkable tiles it leaves */
     int rim, start;            /* rim tiles, and one of them */
+    struct lake_rows *rows;    /* the row words, when the box is at most 64 wide */
 } lake_test;
 
 /* True when (x, y) joins the wreath of liquid lq: inside the level's border,
@@ -188,15 +189,20 @@ static bool rim_connected(lake_test *lt)
  * floor and flood no more floor than it leaves walkable in its box. Walkable
  * here is a route tile: a hazard (an earlier chasm's edge, brimstone) is no
  * way round, so no place comes to depend on one. */
-static bool lake_fits(rf_brogue *d, int bw, const rf_blob *b, int px, int py, const liquid *lq)
+static bool rows_fit(lake_test *lt);
+
+static bool lake_fits(rf_brogue *d, struct lake_rows *lr, int bw, const rf_blob *b, int px, int py,
+                      const liquid *lq)
 {
     lake_test lt = {d, b, lq, bw, px, py, px - MARGIN, py - MARGIN, px + b->w + MARGIN,
-                    py + b->h + MARGIN, 0, 0, 0, 0, 0, 0, -1};
+                    py + b->h + MARGIN, 0, 0, 0, 0, 0, 0, -1, lr};
     int x, y;
     lt.x0 = lt.x0 < 0 ? 0 : lt.x0;
     lt.y0 = lt.y0 < 0 ? 0 : lt.y0;
     lt.x1 = lt.x1 > d->w ? d->w : lt.x1;
     lt.y1 = lt.y1 > d->h ? d->h : lt.y1;
+    if (lr && lt.x1 - lt.x0 <= 64 && b->w <= 64)
+        return rows_fit(&lt); /* the same answer on row words */
     /* three consecutive stamps (lake, rim, seen) that must not straddle a
      * wrap-around, which resets them */
     if (d->stamp_gen > UINT32_MAX - 4)
@@ -212,6 +218,194 @@ static bool lake_fits(rf_brogue *d, int bw, const rf_blob *b, int px, int py, co
             lt.total += d->route[row[x]];
     }
     return lt.total >= lt.floors;
+}
+
+/* ---- the same test on row words, for a grown box at most 64 wide ----
+ * Bit i of a row word is the box's column x0 + i. The level's route, floor
+ * and placed-template tiles are kept as row words (made once, and again on
+ * the rows a lake fills), the blob as a word a row (once a lake): a try
+ * shifts the blob into place, grows the hazard wreath by shifts, and walks
+ * round the lake a row at a time. The same answers as the stamps above, for
+ * a few word operations a row. */
+
+typedef struct lake_rows {
+    uint64_t *route, *floor, *prot; /* h rows of nwords words each: the level's */
+    int nwords;
+    uint64_t *blob;                 /* the blob's rows, bit x its column b->x + x */
+    uint64_t *lake, *open, *rim, *reach; /* h words each: rows y0..y1 of a test */
+} lake_rows;
+
+static void level_rows(rf_brogue *d, lake_rows *lr, int y)
+{
+    size_t at = (size_t)y * (size_t)lr->nwords;
+    const uint8_t *t = &d->g->t[y * d->w];
+    int x;
+    for (x = 0; x < lr->nwords; x++)
+        lr->route[at + x] = lr->floor[at + x] = lr->prot[at + x] = 0;
+    for (x = 0; x < d->w; x++) {
+        uint64_t bit = (uint64_t)1 << (x & 63);
+        lr->route[at + (x >> 6)] |= d->route[t[x]] ? bit : 0;
+        lr->floor[at + (x >> 6)] |= t[x] == RF_TILE_FLOOR ? bit : 0;
+        lr->prot[at + (x >> 6)] |= rf_brogue_protected(d, y * d->w + x) ? bit : 0;
+    }
+}
+
+/* n <= 64 bits of row y of words from column x0. */
+static uint64_t window(const lake_rows *lr, const uint64_t *words, int y, int x0, int n)
+{
+    const uint64_t *row = &words[(size_t)y * (size_t)lr->nwords];
+    int q = x0 >> 6, sh = x0 & 63;
+    uint64_t v = row[q] >> sh;
+    if (sh && q + 1 < lr->nwords)
+        v |= row[q + 1] << (64 - sh);
+    return n == 64 ? v : v & (((uint64_t)1 << n) - 1);
+}
+
+/* The runs of o that meet x (x within o): addition carries x up to each
+ * run's top; the shifts (doubling each step) carry it down to its bottom. */
+static uint64_t row_fill(uint64_t x, uint64_t o)
+{
+    uint64_t up = (((o + x) ^ o) | x) & o, dn = x, pro = o;
+    dn |= pro & (dn >> 1);
+    pro &= pro >> 1;
+    dn |= pro & (dn >> 2);
+    pro &= pro >> 2;
+    dn |= pro & (dn >> 4);
+    pro &= pro >> 4;
+    dn |= pro & (dn >> 8);
+    pro &= pro >> 8;
+    dn |= pro & (dn >> 16);
+    pro &= pro >> 16;
+    dn |= pro & (dn >> 32);
+    return up | dn;
+}
+
+static uint64_t spread(uint64_t v, int m)
+{
+    uint64_t out = v;
+    int i;
+    for (i = 1; i <= m; i++)
+        out |= v << i | v >> i;
+    return out;
+}
+
+static int ones(uint64_t v) { return __builtin_popcountll(v); }
+
+/* The hazard wreath: plain floor inside the border, no placed template's,
+ * within lq's disc (r*r + 1) of the lake; counted as flooded floor. */
+static void rows_wreath(lake_test *lt, int n)
+{
+    rf_brogue *d = lt->d;
+    lake_rows *lr = lt->rows;
+    int r = lt->lq->radius, y, j, m;
+    int lo = 1 - lt->x0, hi = d->w - 2 - lt->x0; /* the columns inside the border */
+    uint64_t inside = 0;
+    for (j = lo < 0 ? 0 : lo; j <= hi && j < n; j++)
+        inside |= (uint64_t)1 << j;
+    for (y = lt->y0; y < lt->y1; y++)
+        lr->open[y] = 0; /* the wreath, a row */
+    for (y = lt->py; y < lt->py + lt->b->h; y++)
+        for (j = -r; j <= r; j++) {
+            for (m = 0; (m + 1) * (m + 1) + j * j <= r * r + 1; m++)
+                ;
+            if (y + j >= 1 && y + j <= d->h - 2)
+                lr->open[y + j] |= spread(lr->lake[y], m);
+        }
+    for (y = lt->y0; y < lt->y1; y++) {
+        uint64_t wr = lr->open[y] & inside & ~lr->lake[y] & window(lr, lr->floor, y, lt->x0, n) &
+                      ~window(lr, lr->prot, y, lt->x0, n);
+        lt->floors += ones(wr);
+        lr->lake[y] |= wr;
+    }
+}
+
+/* mark_lake on the rows: false when the lake drowns a placed template's
+ * cell or no floor. */
+static bool rows_lake(lake_test *lt, int n)
+{
+    lake_rows *lr = lt->rows;
+    int y, sh = lt->px - lt->x0;
+    for (y = lt->y0; y < lt->y1; y++)
+        lr->lake[y] = lr->reach[y] = 0;
+    for (y = 0; y < lt->b->h; y++) {
+        int ly = lt->py + y;
+        uint64_t l = lr->blob[y] << sh;
+        if (l & window(lr, lr->prot, ly, lt->x0, n))
+            return false; /* a lake never drowns a placed template */
+        lr->lake[ly] = l;
+        lt->floors += ones(l & window(lr, lr->floor, ly, lt->x0, n));
+    }
+    if (lt->floors != 0 && rf_tile_is_hazard(lt->lq->wreath) && lt->lq->radius > 0)
+        rows_wreath(lt, n);
+    return lt->floors != 0;
+}
+
+/* Grows row y of the walk from its neighbours' rows; true when it grew. */
+static bool walk_row(lake_test *lt, int y)
+{
+    lake_rows *lr = lt->rows;
+    uint64_t side = (y > lt->y0 ? lr->reach[y - 1] : 0) | (y + 1 < lt->y1 ? lr->reach[y + 1] : 0);
+    uint64_t n = side & lr->open[y] & ~lr->reach[y];
+    if (!n)
+        return false;
+    lr->reach[y] = row_fill(lr->reach[y] | n, lr->open[y]);
+    return true;
+}
+
+/* The walk from one rim tile, a row at a time, down and up until nothing
+ * grows; true when it reaches the whole rim. */
+static bool rows_walk(lake_test *lt, int ys, uint64_t seed)
+{
+    lake_rows *lr = lt->rows;
+    int y;
+    bool grew = true;
+    lr->reach[ys] = row_fill(seed, lr->open[ys]);
+    while (grew) {
+        grew = false;
+        for (y = lt->y0; y < lt->y1; y++)
+            grew |= walk_row(lt, y);
+        for (y = lt->y1 - 1; y >= lt->y0; y--)
+            grew |= walk_row(lt, y);
+    }
+    for (y = lt->y0; y < lt->y1; y++)
+        if (lr->rim[y] & ~lr->reach[y])
+            return false;
+    return true;
+}
+
+/* lake_fits on the rows: the lake, its rim (the route tiles beside it), the
+ * walk round it and the count of route tiles it leaves, as the stamps do. */
+static bool rows_fit(lake_test *lt)
+{
+    lake_rows *lr = lt->rows;
+    int y, n = lt->x1 - lt->x0, ys = -1, total = 0;
+    uint64_t seed = 0;
+    if (!rows_lake(lt, n))
+        return false;
+    for (y = lt->y0; y < lt->y1; y++)
+        lr->open[y] = window(lr, lr->route, y, lt->x0, n) & ~lr->lake[y];
+    for (y = lt->y0; y < lt->y1; y++) {
+        uint64_t l = lr->lake[y], near = l << 1 | l >> 1;
+        near |= (y > lt->y0 ? lr->lake[y - 1] : 0) | (y + 1 < lt->y1 ? lr->lake[y + 1] : 0);
+        lr->rim[y] = near & lr->open[y];
+        if (ys < 0 && lr->rim[y]) {
+            ys = y;
+            seed = lr->rim[y] & -lr->rim[y];
+        }
+        total += ones(lr->open[y]);
+    }
+    return ys >= 0 && rows_walk(lt, ys, seed) && total >= lt->floors;
+}
+
+/* The blob's rows as words, for the rows test of every try of a lake. */
+static void blob_rows(rf_brogue *d, lake_rows *lr, int bw, const rf_blob *b)
+{
+    int x, y;
+    for (y = 0; y < b->h && b->w <= 64; y++) {
+        lr->blob[y] = 0;
+        for (x = 0; x < b->w; x++)
+            lr->blob[y] |= (uint64_t)RF_CA_AT(d, bw, b->x + x, b->y + y) << x;
+    }
 }
 
 static void set_wreath(rf_brogue *d, int c, void *ud)
@@ -235,7 +429,25 @@ static void fill_lake(rf_brogue *d, int bw, const rf_blob *b, int px, int py, co
 bool rf_lakes_add(rf_brogue *d)
 {
     const rf_brogue_params *p = d->p;
-    int i, k;
+    lake_rows lr;
+    size_t h = (size_t)d->h, nw = (size_t)(d->w + 63) / 64;
+    int i, k, y;
+    lr.nwords = (int)nw;
+    lr.route = rf_alloc(3 * h * nw * sizeof *lr.route);
+    lr.lake = rf_alloc(5 * h * sizeof *lr.lake);
+    if (!lr.route || !lr.lake) {
+        rf_free(lr.route);
+        rf_free(lr.lake);
+        return false;
+    }
+    lr.floor = lr.route + h * nw;
+    lr.prot = lr.floor + h * nw;
+    lr.open = lr.lake + h;
+    lr.rim = lr.open + h;
+    lr.reach = lr.rim + h;
+    lr.blob = lr.reach + h;
+    for (y = 0; y < d->h; y++)
+        level_rows(d, &lr, y);
     for (i = 0; i < p->lakes; i++) {
         /* limits shrink by 2x1 from the first lake's down to the smallest */
         int mw = p->lake_max_w - 2 * i, mh = p->lake_max_h - i;
@@ -248,15 +460,21 @@ bool rf_lakes_add(rf_brogue *d)
         if (b.cells == 0 || b.w > d->w - 2 || b.h > d->h - 2)
             continue;
         lq = pick_liquid(d); /* before the test: a chasm's edge is tested with it */
+        blob_rows(d, &lr, mw, &b);
         for (k = 0; k < p->lake_tries; k++) {
             int px = rf_rng_range_lemire(d->rng, 1, d->w - 1 - b.w);
             int py = rf_rng_range_lemire(d->rng, 1, d->h - 1 - b.h);
-            if (lake_fits(d, mw, &b, px, py, lq)) {
+            if (lake_fits(d, &lr, mw, &b, px, py, lq)) {
                 fill_lake(d, mw, &b, px, py, lq);
                 d->info->lakes++;
+                for (y = py - lq->radius; y < py + b.h + lq->radius; y++)
+                    if (y >= 0 && y < d->h)
+                        level_rows(d, &lr, y);
                 break;
             }
         }
     }
+    rf_free(lr.route);
+    rf_free(lr.lake);
     return true;
 }
