@@ -268,6 +268,7 @@ static void dig_fini(rf_brogue *d)
     rf_free(d->dist);
     rf_free(d->ca_a);
     rf_free(d->ca_b);
+    rf_free(d->ca_w);
     rf_free(d->label);
     rf_free(d->aux);
     rf_grid_free(d->scratch);
@@ -293,9 +294,10 @@ static bool dig_init(rf_brogue *d, rf_grid *g)
     d->aux = rf_calloc(n, sizeof *d->aux);
     d->ca_a = rf_calloc(pad, 1);
     d->ca_b = rf_calloc(pad, 1);
+    d->ca_w = rf_calloc(2 * (size_t)g->h * (((size_t)g->w + 63) / 64), sizeof *d->ca_w);
     d->scratch = rf_grid_new(RF_DESIGN_MAX_SIDE, RF_DESIGN_MAX_SIDE);
     return d->queue && d->stamp && d->dist && d->label && d->aux && d->ca_a && d->ca_b &&
-           d->scratch;
+           d->ca_w && d->scratch;
 }
 
 static bool params_ok(const rf_brogue_params *p)

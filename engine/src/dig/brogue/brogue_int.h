@@ -48,6 +48,7 @@ struct rf_brogue {
     uint32_t stamp_gen;
     int *dist;       /* w*h */
     uint8_t *ca_a, *ca_b; /* (w+2)*(h+2): automaton buffers, zero-padded */
+    uint64_t *ca_w;  /* 2*h*((w+63)/64): the automaton's generations as row words */
     int *label;      /* (w+2)*(h+2) blob labels */
     int *aux;        /* w*h */
     rf_grid *scratch; /* RF_DESIGN_MAX_SIDE square design canvas */

@@ -2,47 +2,94 @@
  * and the cave first room.
  *
  * Pipeline: dig (first room; lakes.c reuses the blob maker).
- * Design: a zero-padded buffer and one labelling flood fill: O(area) per
- * generation, no allocation.
+ * Design: generations on row words (64 tiles a word operation), then a
+ * zero-padded byte buffer and one labelling flood fill; no allocation.
  * Seeds: shared/seeds/brogue-level-generation.txt (Lakes, Cave Levels).
  */
 #include <string.h>
 
 #include "brogue_int.h"
 
+/* The automaton runs on row words (d->ca_w, two buffers of bh + 2 rows of
+ * nw words, zero rows above and below): bit x of a row is column x, so a
+ * generation adds up the eight neighbours of 64 tiles at once. */
+static int ca_words(int bw) { return (bw + 63) / 64; }
+
 static void ca_seed(rf_brogue *d, int bw, int bh, int alive)
 {
-    size_t stride = (size_t)bw + 2;
+    int nw = ca_words(bw), x, y;
     /* alive% of 2^32: one draw a tile, no division (within 2^-32 of alive%) */
     uint32_t below = (uint32_t)(((uint64_t)alive << 32) / 100u);
-    int x, y;
-    memset(d->ca_a, 0, stride * ((size_t)bh + 2));
-    memset(d->ca_b, 0, stride * ((size_t)bh + 2));
+    memset(d->ca_w, 0, 2 * ((size_t)bh + 2) * (size_t)nw * sizeof *d->ca_w);
     for (y = 0; y < bh; y++) {
-        uint8_t *row = &d->ca_a[((size_t)y + 1) * stride + 1];
+        uint64_t *row = &d->ca_w[((size_t)y + 1) * (size_t)nw];
         for (x = 0; x < bw; x++)
-            row[x] = alive >= 100 || rf_rng_next(d->rng) < below ? 1 : 0;
+            if (alive >= 100 || rf_rng_next(d->rng) < below)
+                row[x >> 6] |= (uint64_t)1 << (x & 63);
     }
 }
 
-static void ca_step(rf_brogue *d, int bw, int bh, unsigned birth, unsigned survive)
+/* The row's tiles moved one column right (each bit sees its west
+ * neighbour) and one column left (its east neighbour). */
+static uint64_t from_west(const uint64_t *r, int i) { return r[i] << 1 | (i > 0 ? r[i - 1] >> 63 : 0); }
+static uint64_t from_east(const uint64_t *r, int i, int nw)
+{
+    return r[i] >> 1 | (i + 1 < nw ? r[i + 1] << 63 : 0);
+}
+
+/* One generation of 64 tiles: the neighbour counts as four bit planes
+ * (full adders), then the rule: a tile lives when its count's bit is set in
+ * survive (alive) or birth (dead). */
+static uint64_t ca_word(const uint64_t *up, const uint64_t *mid, const uint64_t *dn, int i, int nw,
+                        unsigned birth, unsigned survive)
+{
+    uint64_t a = up[i], b = from_west(up, i), c = from_east(up, i, nw);
+    uint64_t e = from_west(mid, i), f = from_east(mid, i, nw);
+    uint64_t g = dn[i], h = from_west(dn, i), k = from_east(dn, i, nw), m = mid[i], out = 0;
+    uint64_t s1 = a ^ b ^ c, c1 = (a & b) | (c & (a ^ b));
+    uint64_t s2 = e ^ f ^ g, c2 = (e & f) | (g & (e ^ f));
+    uint64_t s3 = h ^ k, c3 = h & k;
+    uint64_t b0 = s1 ^ s2 ^ s3, k1 = (s1 & s2) | (s3 & (s1 ^ s2));
+    uint64_t t0 = c1 ^ c2 ^ c3, t1 = (c1 & c2) | (c3 & (c1 ^ c2));
+    uint64_t b1 = t0 ^ k1, t2 = t0 & k1, b2 = t1 ^ t2, b3 = t1 & t2;
+    int n;
+    for (n = 0; n <= 8; n++) {
+        uint64_t want = ((survive >> n) & 1u ? m : 0) | ((birth >> n) & 1u ? ~m : 0);
+        if (want)
+            out |= want & (n & 1 ? b0 : ~b0) & (n & 2 ? b1 : ~b1) & (n & 4 ? b2 : ~b2) &
+                   (n & 8 ? b3 : ~b3);
+    }
+    return out;
+}
+
+static void ca_step(rf_brogue *d, int bw, int bh, int gen, unsigned birth, unsigned survive)
+{
+    int nw = ca_words(bw), y, i;
+    size_t half = ((size_t)bh + 2) * (size_t)nw;
+    const uint64_t *from = d->ca_w + (gen & 1 ? half : 0);
+    uint64_t *to = d->ca_w + (gen & 1 ? 0 : half);
+    uint64_t last = bw % 64 ? ((uint64_t)1 << (bw % 64)) - 1 : ~(uint64_t)0;
+    for (y = 1; y <= bh; y++) {
+        const uint64_t *up = from + ((size_t)y - 1) * (size_t)nw;
+        for (i = 0; i < nw; i++)
+            to[(size_t)y * (size_t)nw + (size_t)i] =
+                ca_word(up, up + nw, up + 2 * nw, i, nw, birth, survive) & (i == nw - 1 ? last : ~(uint64_t)0);
+    }
+}
+
+/* The last generation (in buffer gens & 1) into ca_a's bytes, the border 0. */
+static void ca_unpack(rf_brogue *d, int bw, int bh, int gens)
 {
     size_t stride = (size_t)bw + 2;
-    int x, y;
-    uint8_t *tmp;
+    int nw = ca_words(bw), x, y;
+    const uint64_t *w = d->ca_w + (gens & 1 ? ((size_t)bh + 2) * (size_t)nw : 0);
+    memset(d->ca_a, 0, stride * ((size_t)bh + 2));
     for (y = 1; y <= bh; y++) {
-        const uint8_t *up = &d->ca_a[((size_t)y - 1) * stride];
-        const uint8_t *mid = up + stride, *dn = mid + stride;
-        uint8_t *out = &d->ca_b[(size_t)y * stride];
-        for (x = 1; x <= bw; x++) {
-            unsigned n = (unsigned)up[x - 1] + up[x] + up[x + 1] + mid[x - 1] + mid[x + 1] +
-                         dn[x - 1] + dn[x] + dn[x + 1];
-            out[x] = (uint8_t)(((mid[x] ? survive : birth) >> n) & 1u);
-        }
+        const uint64_t *row = &w[(size_t)y * (size_t)nw];
+        uint8_t *out = &d->ca_a[(size_t)y * stride + 1];
+        for (x = 0; x < bw; x++)
+            out[x] = (uint8_t)(row[x >> 6] >> (x & 63) & 1u);
     }
-    tmp = d->ca_a;
-    d->ca_a = d->ca_b;
-    d->ca_b = tmp;
 }
 
 /* Labels 4-connected blobs of ca_a; returns the best one within max. */
@@ -105,7 +152,8 @@ void rf_cave_blob(rf_brogue *d, int bw, int bh, unsigned birth, unsigned survive
     for (r = 0; r <= restarts; r++) {
         ca_seed(d, bw, bh, alive);
         for (g = 0; g < gens; g++)
-            ca_step(d, bw, bh, birth, survive);
+            ca_step(d, bw, bh, g, birth, survive);
+        ca_unpack(d, bw, bh, gens);
         b = ca_best(d, bw, bh, max_w, max_h, &label);
         if (b.w >= min_w && b.h >= min_h)
             break;
