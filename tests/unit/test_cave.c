@@ -169,7 +169,8 @@ START_TEST(blobs_match_a_model_of_the_seeds_automaton)
     d.ca_b = calloc(pad, 1);
     d.label = calloc(pad, sizeof *d.label);
     d.queue = calloc(pad, sizeof *d.queue);
-    ck_assert(d.ca_a && d.ca_b && d.label && d.queue);
+    d.ca_w = calloc(2 * ((size_t)bh + 2) * (((size_t)bw + 63) / 64), sizeof *d.ca_w);
+    ck_assert(d.ca_a && d.ca_b && d.ca_w && d.label && d.queue);
     for (kind = 0; kind < 2; kind++)
         for (seed = 1; seed <= 40; seed++) {
             rf_rng r, model;
@@ -208,6 +209,7 @@ START_TEST(blobs_match_a_model_of_the_seeds_automaton)
     }
     free(d.ca_a);
     free(d.ca_b);
+    free(d.ca_w);
     free(d.label);
     free(d.queue);
 }

@@ -294,7 +294,8 @@ static bool dig_init(rf_brogue *d, rf_grid *g)
     d->aux = rf_calloc(n, sizeof *d->aux);
     d->ca_a = rf_calloc(pad, 1);
     d->ca_b = rf_calloc(pad, 1);
-    d->ca_w = rf_calloc(2 * (size_t)g->h * (((size_t)g->w + 63) / 64), sizeof *d->ca_w);
+    /* as ca_a, room for any blob up to the padded level */
+    d->ca_w = rf_calloc(2 * ((size_t)g->h + 2) * (((size_t)g->w + 2 + 63) / 64), sizeof *d->ca_w);
     d->scratch = rf_grid_new(RF_DESIGN_MAX_SIDE, RF_DESIGN_MAX_SIDE);
     return d->queue && d->stamp && d->dist && d->label && d->aux && d->ca_a && d->ca_b &&
            d->ca_w && d->scratch;
