@@ -7,16 +7,18 @@
 # install test (tests/cli/install_check.sh). libpng writes `gen --format png`;
 # libmicrohttpd serves `watch --serve`; zlib checksums world saves; json-c
 # reads every JSON roomforge reads back (stats shards, lint baselines, the
-# Lua module's tables);
+# Lua module's tables) and `roomforge lsp`'s JSON-RPC;
 # chromium, node and npm run the html viewer's browser test (tests/browser);
+# node and npm drive `roomforge lsp` with a real LSP client (tests/lsp);
 # clang builds the libFuzzer harnesses (make fuzz); lua5.4 runs the Lua
 # module's tests (tests/lua); lintian checks the .deb packages (deb_inspect);
 # LuaJIT and Lua 5.3 are the host games' own Lua of tests/host. dpkg-dev
 # (build-essential) unpacks Debian's Lua source for the shared library's
-# private Lua (tools/lua_source.sh).
+# private Lua (tools/lua_source.sh). tiled (its --export-map, headless) reads
+# and writes the maps of `roomforge export --format tmx` (tests/cli tmx_tiled).
 set -eu
 PKGS="build-essential cmake pkg-config libxml2-dev libxml2-utils liblua5.4-dev check python3 scdoc man-db libpng-dev libmicrohttpd-dev zlib1g-dev libjson-c-dev"
-[ "${1:-}" = test ] && PKGS="$PKGS chromium clang lua5.4 lintian libluajit-5.1-dev liblua5.3-dev"
+[ "${1:-}" = test ] && PKGS="$PKGS chromium clang lua5.4 lintian libluajit-5.1-dev liblua5.3-dev tiled"
 missing=""
 for p in $PKGS; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

@@ -25,7 +25,7 @@ has() # has WORD: COMPREPLY holds WORD
 }
 
 complete_line roomforge ""
-for c in lint list show sim gen catalog run stats watch init --help --version; do
+for c in lint list show sim gen catalog run stats watch init lsp export import --help --version; do
     has "$c" || fail "roomforge <TAB> lacks $c: ${COMPREPLY[*]}"
 done
 complete_line roomforge g
@@ -41,6 +41,10 @@ for c in list show sim gen catalog run stats watch; do # issue 35: every content
 done
 complete_line roomforge lint --st
 has --strict && fail "lint --st<TAB> offers --strict (lint is the gate)"
+complete_line roomforge lsp --
+[ "${COMPREPLY[*]}" = "--help --scripts" ] || fail "lsp --<TAB>: ${COMPREPLY[*]}"
+complete_line roomforge lsp ""
+[ ${#COMPREPLY[@]} -eq 0 ] || fail "lsp <TAB> offers an operand: ${COMPREPLY[*]}"
 complete_line roomforge gen --format ""
 [ "${COMPREPLY[*]}" = "ascii text ansi json html png" ] || fail "gen --format <TAB>: ${COMPREPLY[*]}"
 complete_line roomforge lint --format ""
@@ -58,6 +62,12 @@ complete_line roomforge gen --content "$src/tests/data/pack/mod" --scripts "$src
 [ "${COMPREPLY[*]}" = "Shouter" ] || fail "gen --content MOD --scripts EXT --room Sh<TAB>: ${COMPREPLY[*]}"
 complete_line roomforge gen --content "$src/tests/data/pack/"
 has "$src/tests/data/pack/mod" || fail "--content <TAB> lacks the directories: ${COMPREPLY[*]}"
+complete_line roomforge export --format ""
+[ "${COMPREPLY[*]}" = "tmx xml" ] || fail "export --format <TAB>: ${COMPREPLY[*]}"
+complete_line roomforge export "Warden\\'s\\ G"
+[ "${COMPREPLY[*]}" = "Warden\\'s\\ Gate" ] || fail "export Warden\\'s\\ G<TAB>: ${COMPREPLY[*]}"
+complete_line roomforge import "$src/tests/data/tmx/"
+has "$src/tests/data/tmx/drawn.tmx" || fail "import <TAB> lacks the .tmx files: ${COMPREPLY[*]}"
 complete_line roomforge gen --seed ""
 [ ${#COMPREPLY[@]} = 0 ] || fail "gen --seed <TAB> offers: ${COMPREPLY[*]}"
 [ "$fails" = 0 ] && echo "completion: all checks passed"

@@ -107,3 +107,11 @@ int cli_out_close(cli_out *o, const char *cmd, bool ok)
     o->f = NULL;
     return rc;
 }
+
+int cli_out_may_replace(const char *cmd, const char *path, bool force)
+{
+    struct stat st;
+    if (!path || force || stat(path, &st) != 0)
+        return CLI_OK;
+    return cli_usage_error(cmd, "%s exists: --force overwrites it", path);
+}

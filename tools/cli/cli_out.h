@@ -26,6 +26,11 @@ const char *cli_out_target(const char *path);
  * what names the kind of input for the message, e.g. "its recipe"). */
 int cli_out_check(const char *cmd, const char *path, const char *const *inputs,
                   const char *const *what, size_t n);
+/* Whether path (NULL: stdout, always) may be written over: CLI_OK when it
+ * does not exist or force is set, else a usage error printed for cmd
+ * ("FILE exists: --force overwrites it"). Commands that make a file a user
+ * may have written (export, import) ask before anything else. */
+int cli_out_may_replace(const char *cmd, const char *path, bool force);
 /* Opens o for path (NULL: stdout): a temporary file in path's folder, which
  * cli_out_close renames over path. CLI_OK, or a usage error printed. */
 int cli_out_open(cli_out *o, const char *cmd, const char *path, bool binary);

@@ -82,7 +82,7 @@ _roomforge()
         COMPREPLY=($(compgen -W "0 1 2 3 4 5 6 7" -- "$cur"))
         return ;;
     --seed | --depth | --size | --scale | --count | --depths | --difficulty | --jobs | \
-        --shard | --disable | --enable | --serve)
+        --shard | --disable | --enable | --serve | --tile)
         return ;; # a value the user types
     esac
     if [[ $cur == -* ]]; then
@@ -91,11 +91,13 @@ _roomforge()
         return
     fi
     case $cmd in
-    show) # the ROOM operand
+    show | export) # the ROOM operand
         _roomforge_names "$cur" "$("$rf" list "${pack[@]}" --format json 2>/dev/null |
             grep -o '"name":"[^"]*"' | sed 's/^"name":"//; s/"$//')" ;;
     lint) COMPREPLY=($(compgen -f -- "$cur")) ;;
+    import) COMPREPLY=($(compgen -d -- "$cur") $(compgen -f -X '!*.tmx' -- "$cur")) ;;
     init) COMPREPLY=($(compgen -d -- "$cur")) ;; # the DIR operand
+    lsp) COMPREPLY=() ;; # no operand: an editor talks to it on stdin
     esac
 }
 complete -F _roomforge roomforge

@@ -1,6 +1,6 @@
 /* tools/fuzz/fuzz_targets.c: what each fuzz target feeds one input to: the
  * rooms.xml, machines.xml and profiles loaders, a recipe, a rooms-file, a
- * scenario, a room's Lua script in a world, a world save.
+ * scenario, a room's Lua script in a world, a world save, a Tiled map.
  *
  * Pipeline: tools/fuzz/fuzz.c mutates seed files and calls these. Design: a
  * target fails only on an undocumented status; inputs that load are used as
@@ -21,6 +21,7 @@
 #include "roomforge/scenario.h"
 #include "roomforge/stats.h"
 #include "roomforge/template.h"
+#include "roomforge/tmx.h"
 #include "roomforge/world.h"
 
 /* Statuses any loader may give bad input. */
@@ -317,6 +318,30 @@ static bool fuzz_stats(const char *buf, size_t len)
     return ok;
 }
 
+/* A Tiled map (issue 34): read, and what reads written back as rooms.xml
+ * and loaded, as `roomforge import` does. */
+static bool fuzz_tmx(const char *buf, size_t len)
+{
+    rf_diags *d = rf_diags_new();
+    rf_tmx_room *r = NULL;
+    rf_status st = d ? rf_tmx_room_load_buffer("fuzz.tmx", buf, len, d, &r) : RF_OK;
+    char *xml = NULL;
+    size_t n = 0;
+    FILE *m = r ? open_memstream(&xml, &n) : NULL;
+    if (m) {
+        const rf_tmx_room *one = r;
+        rf_template_set *set = rf_template_set_new();
+        bool wrote = rf_tmx_write_rooms(&one, 1, m) == RF_OK;
+        if (fclose(m) == 0 && wrote && set)
+            st = rf_template_set_load_buffer(set, "fuzz.xml", xml, n, d);
+        rf_template_set_free(set);
+        free(xml);
+    }
+    rf_tmx_room_free(r);
+    rf_diags_free(d);
+    return expected(st);
+}
+
 static const fuzz_target targets[] = {
     {"rooms", fuzz_rooms, "<room name=\"|width=\"|height=\"|<row text=\"|\"/>|</room>|<flags |"
                           "minLevel=\"|<monster |at=\"|<script>|<condition condition_type=\"|"
@@ -346,6 +371,10 @@ static const fuzz_target targets[] = {
                           "\"shard\"|\"templates\"|\"by_profile\"|\"feelings\"|\"hist\"|"
                           "\"brogue\"|\"sums\"|\"refused\"|null|true|0|1|-1|"
                           "18446744073709551615|18446744073709551616|\"\\u001b\"|\"\\ud800\""},
+    {"tmx", fuzz_tmx, "<map |<layer |<data encoding=\"csv\">|</data>|<tileset firstgid=\"|"
+                      "<tile id=\"|<property name=\"|glyph|value=\"|rooms.xml|room.name|"
+                      "flags.special|<object |type=\"|x=\"|width=\"|2147483648|4294967295|"
+                      "-1|0|1|255|256|,|\n|\"|/>|>|<|&lt;script&gt;|infinite=\"1\""},
     {"save", fuzz_save, "roomforge-world 1\n|tick |player |rooms |room t |room - |rngs |lua |"
                         "objects |clocks |rules |pending |counters |states |end|s1:S|s0:|{|}|"
                         "i |d |t|f|r |o |- |0|1|-1|9223372036854775807|18446744073709551615|\n"},

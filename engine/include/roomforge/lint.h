@@ -88,6 +88,51 @@ RF_API RF_NODISCARD rf_status rf_lint_paths(const char *const *paths, size_t npa
                                             const rf_lint_opts *o, rf_diags *d,
                                             rf_lint_summary *out);
 
+/* Lints one document held in memory (an editor's buffer, roomforge lsp)
+ * exactly as rf_lint_paths lints the file name alone, one checker for both:
+ * by its root element a rooms file (loaded with its checks, subrooms linked,
+ * scripts checked against the rule VM's registries with o->scripts_dir's
+ * extensions, Lua chunks run once), a profiles file (each profile's trial
+ * levels, with no rooms but the bundled recipes' own) or a machines file;
+ * a name ending in ".lua" is a room script, run once in the sandbox as the
+ * src chunk of a one-room world, its script-* findings at its own lines
+ * (one inside o->scripts_dir is an extension file, which only a world made
+ * from that folder reads: nothing is reported for it). Diagnostics carry
+ * name as their file. A <script src> resolves against name's folder, read
+ * from disk. out (may be NULL) counts what loaded. RF_OK; RF_ERR_CONTENT
+ * (see d); RF_ERR_IO when the scripts folder cannot be read; RF_ERR_NOMEM;
+ * RF_ERR_ARG for a NULL name or buf. Implemented in engine/src/pack/lint_buffer.c. */
+RF_API RF_NODISCARD rf_status rf_lint_buffer(const char *name, const char *buf, size_t len,
+                                             const rf_lint_opts *o, rf_diags *d,
+                                             rf_lint_summary *out);
+
+/* Where the certain fix of g (a diagnostic about text, with fix_* set) lies
+ * in text's len bytes: *at and *vlen get the bytes of the attribute value
+ * that becomes g->fix_to, as `lint --fix` finds them. false when g has no
+ * fix, or text no longer holds g->fix_from there. */
+RF_API bool rf_lint_fix_span(const rf_diag *g, const char *text, size_t len, size_t *at,
+                             size_t *vlen);
+
+/* ---- the grammar as names, for editors (roomforge lsp completion) ---- */
+/* The ith element of the rooms.xml and machines.xml grammar (DESIGN 3, 17)
+ * as a normalised tag ("customblocker", rf_object_type_name spells objects
+ * as Dredmor does), and in *parent (may be NULL) the tag of the one element
+ * it may stand in (NULL for a root); NULL past the end. Static strings. */
+RF_API const char *rf_lint_element_at(size_t i, const char **parent);
+/* The ith attribute element (a normalised tag, any the grammar knows) takes,
+ * as Dredmor content writes it ("hitsNeededToBreak"), every object's own
+ * attributes after its type's; NULL past the end, or when element is
+ * unknown. A <condition> or <action> takes its *_type attribute here, its
+ * type's own attributes from rf_lint_clause_attr_at. */
+RF_API const char *rf_lint_attribute_at(const char *element, size_t i);
+/* The ith built-in condition type (action: the ith action type), lower
+ * case as written in condition_type= ("activated_changed"); NULL past the
+ * end. */
+RF_API const char *rf_lint_clause_type_at(bool action, size_t i);
+/* The ith attribute of the built-in clause type (action or condition), as
+ * written; NULL past the end or for a type that is no built-in one. */
+RF_API const char *rf_lint_clause_attr_at(bool action, const char *type, size_t i);
+
 /* ---- a project's lint policy (DESIGN 5: roomforge.toml, suppression
  * comments, --baseline), implemented in engine/src/pack/lint_policy.c and
  * lint_config.c. The CLI reads the config, sets up its sink, lints into it,
@@ -125,6 +170,14 @@ RF_API RF_NODISCARD rf_status rf_lint_policy_ignore(rf_lint_policy *p, const cha
  * RF_ERR_NOMEM. */
 RF_API RF_NODISCARD rf_status rf_lint_policy_baseline(rf_lint_policy *p, const char *path,
                                                       rf_diags *d);
+/* The next rf_lint_policy_apply calls read file's suppression comments
+ * from text's len bytes (an editor's unsaved buffer, roomforge lsp) instead
+ * of from disk, until the next call; text NULL reads from disk again. What
+ * was read of file (and of the buffer before) is forgotten. p keeps the
+ * pointers: file and text must stay valid while they are in use. RF_OK, or
+ * RF_ERR_ARG for a NULL p or file. */
+RF_API RF_NODISCARD rf_status rf_lint_policy_buffer(rf_lint_policy *p, const char *file,
+                                                    const char *text, size_t len);
 /* Copies into out every finding of in that no suppression comment
  * (<!-- roomforge: disable-next-line [CODE...] --> ending on the line before it),
  * ignored path or baseline entry hides, then an unknown-suppression warning

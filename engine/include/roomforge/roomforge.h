@@ -1,7 +1,7 @@
 /* roomforge/roomforge.h: the whole public API in one include.
  *
  * Pipeline: all of it, as a game or a tool sees it: content packs and the
- * loader (pack.h, template.h, template_write.h, machines.h, profile.h with
+ * loader (pack.h, template.h, template_write.h, tmx.h, machines.h, profile.h with
  * horde.h, rooms_file.h), diagnostics and lint (diag.h, lint.h), generation and its
  * writers (level.h, view.h, with grid.h, dig.h, placed.h, place.h and
  * special.h for what a level holds), files and text (fs.h, text.h), the world
@@ -16,6 +16,7 @@
 #include "roomforge/diag.h"
 #include "roomforge/template.h"
 #include "roomforge/template_write.h"
+#include "roomforge/tmx.h"
 #include "roomforge/machines.h"
 #include "roomforge/profile.h"
 #include "roomforge/pack.h"

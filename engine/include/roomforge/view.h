@@ -75,5 +75,11 @@ RF_API const rf_view_glyph *rf_view_glyph_at(size_t i);
 /* The row that draws p (the last row for a type the table does not name). */
 RF_API const rf_view_glyph *rf_view_glyph_of(const rf_placed *p);
 
+/* The tileset image of roomforge's Tiled maps (roomforge/tmx.h): tile i
+ * draws glyph rf_tmx_glyph_at(i) in a side x side square over the colour of
+ * the terrain its symbol becomes, RF_TMX_COLUMNS tiles a row. RF_ERR_ARG
+ * for a side outside RF_TMX_TILE_MIN..MAX; RF_ERR_NOMEM; RF_ERR_IO. */
+RF_API RF_NODISCARD rf_status rf_view_write_tileset(int side, FILE *out);
+
 RF_END_C
 #endif /* RF_VIEW_H */

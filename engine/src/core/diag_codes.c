@@ -155,6 +155,15 @@ static const rf_diag_code codes[] = {
     {"unknown-glyph", E, true, "a feature's terrain= that is not one DESIGN 6 terrain glyph"},
     {"unknown-flag", E, true, "a feature flag that is not in DESIGN 17's list"},
     {"no-features", W, true, "a blueprint without a <feature> builds nothing"},
+    /* Tiled maps (roomforge export --format tmx, roomforge import; issue 34) */
+    {"tmx-map", E, true, "a .tmx that is no finite Tiled map roomforge reads: root, tile size, tilesets"},
+    {"tmx-layer", E, true, "a map without a CSV tile layer of 1..255 cells a side, or with the wrong cell count"},
+    {"tmx-gid", E, true, "a map cell whose tile has no glyph property"},
+    {"tmx-object", E, true, "a map object without a type (its rooms.xml element) or outside the map"},
+    {"tmx-property", E, true, "a property that cannot become rooms.xml: a bad name, a name twice, a glyph not one character, rooms.xml text that is no XML"},
+    {"tmx-ignored", W, true, "a map property that does not travel to rooms.xml; it is ignored"},
+    {"tmx-glyph", E, true, "a room whose map holds a character no tile draws (outside printable ASCII)"},
+    {"tmx-source", E, true, "the room to export is no longer where its file had it (the file changed since it was loaded)"},
 };
 
 #undef E

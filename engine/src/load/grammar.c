@@ -144,6 +144,11 @@ static const rf_gelem_spec other_object = {"", RF_EL_OBJECT, RF_EL_ROOM, RF_OBJ_
 
 const rf_gelem_spec *rf_grammar_other_object(void) { return &other_object; }
 
+const rf_gelem_spec *rf_grammar_elem_at(size_t i)
+{
+    return i < sizeof elems / sizeof elems[0] ? &elems[i] : NULL;
+}
+
 const rf_gelem_spec *rf_grammar_elem(const char *key)
 {
     size_t i;

@@ -59,6 +59,9 @@ const rf_gelem_spec *rf_grammar_elem(const char *key);
 /* The row with e's tag that may stand in an element of kind parent (a
  * <script> stands in a <room> or a <blueprint>), or NULL. */
 const rf_gelem_spec *rf_grammar_elem_in(const rf_gelem_spec *e, int parent);
+/* The ith row of the grammar, in table order (editors list them); NULL
+ * past the end. */
+const rf_gelem_spec *rf_grammar_elem_at(size_t i);
 /* Whether kind is a file's root: <roomdb> or <machines>. */
 bool rf_grammar_is_root(rf_elem_kind kind);
 /* The spec of an unknown element standing in a <room>, kept as an object of

@@ -92,6 +92,18 @@ static bool find_value(const char *text, size_t len, size_t p, const char *attr,
     }
 }
 
+bool rf_lint_fix_span(const rf_diag *g, const char *text, size_t len, size_t *at, size_t *vlen)
+{
+    size_t p;
+    if (!g || !g->fix_attr || !g->fix_from || !g->fix_to || !text)
+        return false;
+    p = offset_of(text, len, g->line, g->col);
+    /* the bytes must still be what lint read; else the fix is left */
+    return p != (size_t)-1 && find_value(text, len, p, g->fix_attr, at, vlen) &&
+           *vlen == strlen(g->fix_from) && memcmp(text + *at, g->fix_from, *vlen) == 0 &&
+           !strpbrk(g->fix_to, "\"'<>&");
+}
+
 static int by_offset(const void *a, const void *b)
 {
     const edit *x = a, *y = b;
@@ -146,14 +158,10 @@ static size_t find_edits(const rf_diags *d, const char *file, const char *text, 
     size_t i, n = 0, k, w;
     for (i = 0; i < rf_diags_count(d); i++) {
         const rf_diag *g = rf_diags_at(d, i);
-        size_t p, vat, vlen;
-        if (!g->fix_attr || strcmp(g->file, file) != 0)
-            continue;
-        p = offset_of(text, len, g->line, g->col);
+        size_t vat, vlen;
         /* the bytes must still be what lint read; else the fix is left */
-        if (p == (size_t)-1 || !find_value(text, len, p, g->fix_attr, &vat, &vlen) ||
-            vlen != strlen(g->fix_from) || memcmp(text + vat, g->fix_from, vlen) != 0 ||
-            strpbrk(g->fix_to, "\"'<>&"))
+        if (!g->fix_attr || strcmp(g->file, file) != 0 ||
+            !rf_lint_fix_span(g, text, len, &vat, &vlen))
             continue;
         edits[n].at = vat;
         edits[n].len = vlen;

@@ -120,19 +120,12 @@ static rf_status load_rooms(const found *f, size_t npaths, rf_template_set *set,
     return st;
 }
 
-/* Loads the profiles file at path and proves each profile by its trial
- * levels (rf_level_trial), with rooms as templates; counts the profiles. */
-static rf_status profiles(const char *path, const rf_template_set *rooms, rf_diags *d,
-                          size_t *count)
+rf_status rf_lint_profile_trials(const rf_profile_set *ps, rf_status loaded,
+                                 const rf_template_set *rooms, rf_diags *d, size_t *count)
 {
-    rf_profile_set *ps = rf_profile_set_new();
-    rf_status st, worst;
+    rf_status worst = loaded;
     size_t i;
-    if (!ps)
-        return RF_ERR_NOMEM;
-    st = rf_profile_set_load(ps, path, d);
-    worst = st;
-    for (i = 0; st != RF_ERR_IO && st != RF_ERR_NOMEM && i < rf_profile_count(ps); i++) {
+    for (i = 0; loaded != RF_ERR_IO && loaded != RF_ERR_NOMEM && i < rf_profile_count(ps); i++) {
         rf_status s = rf_level_trial(ps, rf_profile_name(rf_profile_at(ps, i)), rooms, d);
         if (s == RF_ERR_NOMEM) {
             worst = s;
@@ -142,8 +135,21 @@ static rf_status profiles(const char *path, const rf_template_set *rooms, rf_dia
             worst = s;
     }
     *count += rf_profile_count(ps);
-    rf_profile_set_free(ps);
     return worst;
+}
+
+/* Loads the profiles file at path and proves each profile by its trial
+ * levels (rf_level_trial), with rooms as templates; counts the profiles. */
+static rf_status profiles(const char *path, const rf_template_set *rooms, rf_diags *d,
+                          size_t *count)
+{
+    rf_profile_set *ps = rf_profile_set_new();
+    rf_status st;
+    if (!ps)
+        return RF_ERR_NOMEM;
+    st = rf_lint_profile_trials(ps, rf_profile_set_load(ps, path, d), rooms, d, count);
+    rf_profile_set_free(ps);
+    return st;
 }
 
 /* The world lint's status as the pack's: content problems are content. */
@@ -207,28 +213,36 @@ static rf_status lint_streaming(const found *f, size_t npaths, const rf_world_op
     return st;
 }
 
+rf_status rf_lint_kept_rooms(rf_template_set *set, rf_status loaded, const rf_world_opts *wo,
+                             rf_diags *d, size_t *nbad)
+{
+    rf_status st = loaded;
+    bool *bad = NULL;
+    size_t i, n = rf_template_set_count(set);
+    *nbad = 0;
+    /* bad: the world lint's (script errors), then the link's (subroom errors) */
+    if (st != RF_ERR_NOMEM && !(bad = rf_calloc(2 * (n + 1), sizeof *bad)))
+        st = RF_ERR_NOMEM;
+    if (st != RF_ERR_NOMEM)
+        st = rf_pack_worse(st, rf_template_set_link(set, d, bad + n + 1));
+    if (st != RF_ERR_NOMEM)
+        st = rf_pack_worse(st, lint_status(rf_world_lint_rooms(set, wo, d, bad)));
+    for (i = 0; bad && i < n; i++)
+        *nbad += bad[i] || bad[n + 1 + i];
+    rf_free(bad);
+    return st;
+}
+
 /* Profiles files too: the rooms stay for their trial levels. */
 static rf_status lint_keeping(const found *f, size_t npaths, const rf_world_opts *wo,
                               rf_diags *d, rf_lint_summary *out)
 {
     rf_template_set *set = rf_template_set_new();
-    bool *bad = NULL;
     rf_status st;
     size_t i, k, n = 0, nbad = 0;
     if (!set)
         return RF_ERR_NOMEM;
-    st = load_rooms(f, npaths, set, d);
-    /* bad: the world lint's (script errors), then the link's (subroom errors) */
-    if (st != RF_ERR_NOMEM &&
-        !(bad = rf_calloc(2 * (rf_template_set_count(set) + 1), sizeof *bad)))
-        st = RF_ERR_NOMEM;
-    if (st != RF_ERR_NOMEM)
-        st = rf_pack_worse(st, rf_template_set_link(set, d, bad + rf_template_set_count(set) + 1));
-    if (st != RF_ERR_NOMEM)
-        st = rf_pack_worse(st, lint_status(rf_world_lint_rooms(set, wo, d, bad)));
-    for (i = 0; bad && i < rf_template_set_count(set); i++)
-        nbad += bad[i] || bad[rf_template_set_count(set) + 1 + i];
-    rf_free(bad);
+    st = rf_lint_kept_rooms(set, load_rooms(f, npaths, set, d), wo, d, &nbad);
     for (i = 0; i < npaths && st != RF_ERR_NOMEM; i++)
         for (k = 0; k < rf_fs_list_count(f->lists[i]) && st != RF_ERR_NOMEM; k++, n++)
             if (f->kind[n] == FOUND_PROFILES)
@@ -239,9 +253,7 @@ static rf_status lint_keeping(const found *f, size_t npaths, const rf_world_opts
     return st;
 }
 
-/* The clause types of m's XML scripts against the rule VM's registries
- * (built-ins and wo's scripts folder, whose own findings were said). */
-static rf_status machine_scripts(const rf_machines *m, const rf_world_opts *wo, rf_diags *d)
+rf_status rf_lint_machine_checks(const rf_machines *m, const rf_world_opts *wo, rf_diags *d)
 {
     rf_diags *quiet = rf_diags_new_staging();
     rf_world *w = NULL;
@@ -276,7 +288,7 @@ static rf_status lint_machines(const found *f, size_t npaths, const rf_world_opt
             st = rf_pack_worse(st, rf_machines_load_file(m, rf_fs_list_at(f->lists[i], k), d));
         }
         if (m && st != RF_ERR_NOMEM)
-            st = rf_pack_worse(st, lint_status(machine_scripts(m, wo, d)));
+            st = rf_pack_worse(st, lint_status(rf_lint_machine_checks(m, wo, d)));
         out->blueprints += rf_machines_count(m);
         rf_machines_free(m);
     }

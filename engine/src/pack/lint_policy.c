@@ -5,7 +5,8 @@
  * through rf_lint_policy_apply before writing them. Design: a filter over
  * finished diagnostics, so every check (loader, room checks, scripts, trial
  * levels) is suppressed the same way; each file named is read once for its
- * `<!-- roomforge: disable-next-line CODE... -->` comments (CDATA skipped).
+ * `<!-- roomforge: disable-next-line CODE... -->` comments (CDATA skipped),
+ * an editor's unsaved buffer in place of the file (rf_lint_policy_buffer).
  * A baseline is a multiset of (file, code, message): each entry hides one
  * finding, so a second copy of a known mistake still shows.
  */
@@ -181,17 +182,13 @@ static void check_codes(const char *file, int line, const char *codes, rf_diags 
     }
 }
 
-/* Reads the comments of one file: `roomforge: disable-next-line [CODE...]`
- * hides the line after the comment's end. */
-static bool scan_file(rf_lint_scanned *s, rf_diags *d)
+/* Reads the comments of one file's text: `roomforge: disable-next-line
+ * [CODE...]` hides the line after the comment's end. */
+static bool scan_text(rf_lint_scanned *s, const char *text, size_t len, rf_diags *d)
 {
     static const char tag[] = "roomforge:", verb[] = "disable-next-line";
-    char *text = NULL;
-    size_t len = 0;
     const char *p, *end;
     int line = 1;
-    if (rf_fs_read(s->file, MAX_SCANNED, &text, &len, NULL) != RF_OK)
-        return true; /* nothing to read: nothing suppressed (the read error is lint's to say) */
     p = text;
     end = text + len;
     while (p < end) {
@@ -230,18 +227,58 @@ static bool scan_file(rf_lint_scanned *s, rf_diags *d)
                     stop--;
                 while (codes < stop && strchr(" \t\r\n", *codes))
                     codes++;
-                if (!add_hush(s, at + 1, codes, (size_t)(stop - codes))) {
-                    rf_fs_free(text);
+                if (!add_hush(s, at + 1, codes, (size_t)(stop - codes)))
                     return false;
-                }
                 check_codes(s->file, line + lines_in(open, v), s->h[s->n - 1].codes, d);
             }
         }
         line += lines_in(open, close);
         p = close + 3;
     }
-    rf_fs_free(text);
     return true;
+}
+
+/* The file's text: the buffer rf_lint_policy_buffer gave, else the disk's. */
+static bool scan_file(const rf_lint_policy *p, rf_lint_scanned *s, rf_diags *d)
+{
+    char *text = NULL;
+    size_t len = 0;
+    bool ok;
+    if (p->buf_file && strcmp(p->buf_file, s->file) == 0)
+        return scan_text(s, p->buf_text, p->buf_len, d);
+    if (rf_fs_read(s->file, MAX_SCANNED, &text, &len, NULL) != RF_OK)
+        return true; /* nothing to read: nothing suppressed (the read error is lint's to say) */
+    ok = scan_text(s, text, len, d);
+    rf_fs_free(text);
+    return ok;
+}
+
+/* Forgets what was read of file (its comments are read again when next needed). */
+static void forget_file(rf_lint_policy *p, const char *file)
+{
+    size_t i, j;
+    for (i = 0; i < p->nfiles; i++)
+        if (strcmp(p->files[i].file, file) == 0) {
+            for (j = 0; j < p->files[i].n; j++)
+                rf_free(p->files[i].h[j].codes);
+            rf_free(p->files[i].h);
+            rf_free(p->files[i].file);
+            p->files[i] = p->files[--p->nfiles];
+            return;
+        }
+}
+
+rf_status rf_lint_policy_buffer(rf_lint_policy *p, const char *file, const char *text, size_t len)
+{
+    if (!p || !file || (!text && len))
+        return RF_ERR_ARG;
+    forget_file(p, file);
+    if (p->buf_file)
+        forget_file(p, p->buf_file);
+    p->buf_file = text ? file : NULL;
+    p->buf_text = text ? text : NULL;
+    p->buf_len = text ? len : 0;
+    return RF_OK;
 }
 
 static rf_lint_scanned *file_of(rf_lint_policy *p, const char *file, rf_diags *d, bool *nomem)
@@ -269,7 +306,7 @@ static rf_lint_scanned *file_of(rf_lint_policy *p, const char *file, rf_diags *d
         return NULL;
     }
     p->nfiles++;
-    if (!scan_file(s, d))
+    if (!scan_file(p, s, d))
         *nomem = true;
     return s;
 }

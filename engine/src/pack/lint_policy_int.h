@@ -37,6 +37,8 @@ typedef struct rf_lint_setting { /* a code's line of the config */
 struct rf_lint_policy {
     rf_lint_scanned *files;
     size_t nfiles, files_cap;
+    const char *buf_file, *buf_text; /* rf_lint_policy_buffer: a file's text in memory */
+    size_t buf_len;
     char **globs; /* "root\0glob": ignore patterns with the folder they are relative to */
     size_t nglobs;
     rf_lint_known *base;

@@ -16,7 +16,7 @@
 #include "roomforge/fs.h"
 #include "roomforge/text.h"
 
-#define SNIFF_BYTES 4096
+#define SNIFF_BYTES RF_PACK_SNIFF_BYTES
 
 bool rf_pack_add_file(rf_pack *p, const char *path)
 {
@@ -31,34 +31,41 @@ bool rf_pack_add_file(rf_pack *p, const char *path)
     return true;
 }
 
+bool rf_pack_root_is(const char *buf, size_t n, const char *root)
+{
+    size_t rlen = strlen(root), i = rf_text_bom_len(buf, n);
+    for (;;) {
+        const char *close;
+        size_t k, clen;
+        while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
+            i++;
+        if (i + 1 >= n || buf[i] != '<')
+            return false;
+        if (buf[i + 1] == '?')
+            close = "?>";
+        else if (n - i >= 4 && strncmp(buf + i, "<!--", 4) == 0)
+            close = "-->";
+        else
+            return n - i - 1 > rlen && strncasecmp(buf + i + 1, root, rlen) == 0 &&
+                   strchr(" \t\r\n/>", buf[i + 1 + rlen]) != NULL && buf[i + 1 + rlen] != '\0';
+        clen = strlen(close);
+        for (k = i + 2; k + clen <= n && memcmp(buf + k, close, clen) != 0; k++)
+            ;
+        if (k + clen > n)
+            return false;
+        i = k + clen;
+    }
+}
+
 /* True when the XML file at path has the root element root (a BOM, the
  * declaration and comments before it allowed), read from its first bytes. */
 static bool root_is(const char *path, const char *root)
 {
-    size_t rlen = strlen(root);
     char buf[SNIFF_BYTES + 1];
-    size_t n, i;
+    size_t n;
     if (rf_fs_read_head(path, buf, sizeof buf, &n, NULL) != RF_OK)
         return false;
-    i = rf_text_bom_len(buf, n);
-    for (;;) {
-        const char *close, *end;
-        while (i < n && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\r' || buf[i] == '\n'))
-            i++;
-        if (i >= n || buf[i] != '<')
-            return false;
-        if (buf[i + 1] == '?')
-            close = "?>";
-        else if (strncmp(buf + i, "<!--", 4) == 0)
-            close = "-->";
-        else
-            return strncasecmp(buf + i + 1, root, rlen) == 0 && buf[i + 1 + rlen] != '\0' &&
-                   strchr(" \t\r\n/>", buf[i + 1 + rlen]) != NULL;
-        end = strstr(buf + i, close);
-        if (!end)
-            return false;
-        i = (size_t)(end - buf) + strlen(close);
-    }
+    return rf_pack_root_is(buf, n, root);
 }
 
 bool rf_pack_is_profiles_file(const char *path) { return root_is(path, "profiles"); }

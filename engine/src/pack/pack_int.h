@@ -42,6 +42,11 @@ bool rf_pack_add_file(rf_pack *p, const char *path);
 bool rf_pack_is_profiles_file(const char *path);
 /* The same for the root element <machines> (DESIGN 17). */
 bool rf_pack_is_machines_file(const char *path);
+/* How many bytes of a file are read to find its root element. */
+#define RF_PACK_SNIFF_BYTES 4096
+/* True when the first n bytes of an XML text at buf have the root element
+ * root ("profiles", "machines"), as rf_pack_is_profiles_file sniffs a file. */
+bool rf_pack_root_is(const char *buf, size_t n, const char *root);
 /* The worse of two statuses: anything beats RF_OK, a failure beats content. */
 rf_status rf_pack_worse(rf_status a, rf_status b);
 /* Adds an io-error for path (errno why) to d; returns RF_ERR_IO. */
@@ -95,5 +100,22 @@ rf_status rf_lint_pipe_finish(rf_lint_pipe *p, rf_diags *d);
  * count as loaded. */
 size_t rf_lint_pipe_left_out(const rf_lint_pipe *p);
 void rf_lint_pipe_free(rf_lint_pipe *p); /* p may be NULL */
+
+/* ---- the checks of one file kind, shared by rf_lint_paths (lint_paths.c)
+ * and rf_lint_buffer (lint_buffer.c): one checker. */
+/* After the rooms were loaded into set (with status loaded): the subroom
+ * link and the rule VM's checks of every room (rf_world_lint_rooms, wo's
+ * extensions); *nbad gets the rooms either left out. The worst status. */
+rf_status rf_lint_kept_rooms(rf_template_set *set, rf_status loaded, const rf_world_opts *wo,
+                             rf_diags *d, size_t *nbad);
+/* After the profiles file loaded into ps (with status loaded): each
+ * profile proved by its trial levels with rooms; *count grows by the
+ * profiles. The worst status. */
+rf_status rf_lint_profile_trials(const rf_profile_set *ps, rf_status loaded,
+                                 const rf_template_set *rooms, rf_diags *d, size_t *count);
+/* The clause types of m's XML scripts against the rule VM's registries
+ * (built-ins and wo's scripts folder, whose own findings were said), then
+ * the ids its rules name (rf_lint_machines_ids). */
+rf_status rf_lint_machine_checks(const rf_machines *m, const rf_world_opts *wo, rf_diags *d);
 
 #endif /* RF_PACK_INT_H */
