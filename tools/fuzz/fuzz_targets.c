@@ -1,13 +1,16 @@
 /* tools/fuzz/fuzz_targets.c: what each fuzz target feeds one input to: the
  * rooms.xml, machines.xml and profiles loaders, a recipe, a rooms-file, a
- * scenario, a room's Lua script in a world, a world save, a Tiled map.
+ * scenario, a room's Lua script in a world, a world save, a Tiled map, a
+ * language server's input stream.
  *
  * Pipeline: tools/fuzz/fuzz.c mutates seed files and calls these. Design: a
  * target fails only on an undocumented status; inputs that load are used as
  * gen and sim would, at small sizes.
  */
 #include "fuzz.h"
+#include "lsp.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -342,6 +345,26 @@ static bool fuzz_tmx(const char *buf, size_t len)
     return expected(st);
 }
 
+/* The language server (roomforge lsp) fed one byte stream as its stdin:
+ * frames, JSON-RPC and every request on whatever documents it opens. It
+ * must end (the input runs out) with 0 or 1, never crash or hang. */
+static bool fuzz_lsp(const char *buf, size_t len)
+{
+    static const lsp_server zero;
+    lsp_server s = zero;
+    FILE *sink = fopen("/dev/null", "w");
+    int code = 1;
+    s.in = len ? fmemopen((void *)(uintptr_t)buf, len, "r") : NULL;
+    s.out = s.log = sink;
+    if (s.in && sink)
+        code = lsp_serve(&s);
+    if (s.in)
+        fclose(s.in);
+    if (sink)
+        fclose(sink);
+    return code == 0 || code == 1;
+}
+
 static const fuzz_target targets[] = {
     {"rooms", fuzz_rooms, "<room name=\"|width=\"|height=\"|<row text=\"|\"/>|</room>|<flags |"
                           "minLevel=\"|<monster |at=\"|<script>|<condition condition_type=\"|"
@@ -375,6 +398,14 @@ static const fuzz_target targets[] = {
                       "<tile id=\"|<property name=\"|glyph|value=\"|rooms.xml|room.name|"
                       "flags.special|<object |type=\"|x=\"|width=\"|2147483648|4294967295|"
                       "-1|0|1|255|256|,|\n|\"|/>|>|<|&lt;script&gt;|infinite=\"1\""},
+    {"lsp", fuzz_lsp, "Content-Length: |\r\n\r\n|\r\n|{\"jsonrpc\":\"2.0\",|\"id\":|\"method\":|"
+                      "\"params\":|initialize|initialized|shutdown|exit|textDocument/didOpen|"
+                      "textDocument/didChange|textDocument/didClose|textDocument/hover|"
+                      "textDocument/completion|textDocument/definition|textDocument/codeAction|"
+                      "textDocument/documentSymbol|\"textDocument\":|\"uri\":\"file:///p/r.xml\"|"
+                      "\"uri\":\"file:///p/s.lua\"|\"text\":\"|\"position\":|\"line\":|"
+                      "\"character\":|\"range\":|\"contentChanges\":[{|\"version\":|null|-1|"
+                      "2147483648|\\n|\\u0000|\\ud800|<room name=\\\"|<row text=\\\"|{|}|[|]|,|:"},
     {"save", fuzz_save, "roomforge-world 1\n|tick |player |rooms |room t |room - |rngs |lua |"
                         "objects |clocks |rules |pending |counters |states |end|s1:S|s0:|{|}|"
                         "i |d |t|f|r |o |- |0|1|-1|9223372036854775807|18446744073709551615|\n"},

@@ -11,7 +11,7 @@ set -u
 build=$1 secs=$2
 shift 2
 src=$(cd "$(dirname "$0")/../.." && pwd)
-targets=${*:-"rooms profiles recipe rooms-file scenario script save stats"}
+targets=${*:-"rooms machines profiles recipe rooms-file scenario script save stats tmx lsp"}
 out="$build/fuzz"
 mkdir -p "$out/artifacts"
 
@@ -26,6 +26,9 @@ seeds() {
     script) echo "$src/content/rooms/lua $src/tests/data/rules/lua $src/tests/data/rules/ext" ;;
     save) echo "$src/tests/data/save" ;;
     stats) echo "$src/tests/data/stats" ;;
+    machines) echo "$src/content/machines.xml $src/tests/data/machines" ;;
+    tmx) echo "$src/tests/data/tmx" ;;
+    lsp) echo "$src/tests/data/lsp" ;;
     esac
 }
 
