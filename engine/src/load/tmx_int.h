@@ -92,11 +92,6 @@ typedef struct rf_tmx_src {
 xmlDoc *rf_tmx_parse(const rf_tmx_src *src, const char *buf, size_t len, bool *nomem);
 /* The file line of node n (1 when libxml2 has none). */
 int rf_tmx_line(const rf_tmx_src *src, const xmlNode *n);
-/* True when n is an element called name (case-insensitively). */
-bool rf_tmx_is(const xmlNode *n, const char *name);
-/* A copy of attribute name of n (rf_free it), NULL when absent; *nomem set
- * when memory ran out. */
-char *rf_tmx_get_attr(const xmlNode *n, const char *name, bool *nomem);
 /* Appends n serialised as libxml2 writes it (no formatting added) to *buf
  * (rf_alloc'd, NUL-terminated, *len bytes), led by "\n    " when *len > 0
  * (the indentation rooms.xml gives a child of <room>).

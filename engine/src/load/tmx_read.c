@@ -95,7 +95,7 @@ static void pos_of(const reader *rd, size_t at, int *line, int *col)
 static bool int_attr(reader *rd, const xmlNode *n, const char *name, long lo, long hi, long *v,
                      const char *code)
 {
-    char *s = rf_tmx_get_attr(n, name, &rd->nomem), *end;
+    char *s = rf_xml_attr_value(n, name, &rd->nomem), *end;
     long x;
     char msg[256];
     if (!s)
@@ -117,7 +117,7 @@ static bool int_attr(reader *rd, const xmlNode *n, const char *name, long lo, lo
 /* The value of a <property>: its value attribute, else its text. */
 static char *prop_value(reader *rd, const xmlNode *p)
 {
-    char *v = rf_tmx_get_attr(p, "value", &rd->nomem);
+    char *v = rf_xml_attr_value(p, "value", &rd->nomem);
     xmlChar *t;
     if (v || rd->nomem)
         return v;
@@ -136,11 +136,11 @@ static bool each_prop(reader *rd, const xmlNode *n, prop_fn fn, void *ud)
     const xmlNode *ps, *p;
     bool ok = true;
     for (ps = n->children; ps; ps = ps->next)
-        for (p = rf_tmx_is(ps, "properties") ? ps->children : NULL; p && !rd->nomem; p = p->next) {
+        for (p = rf_xml_is(ps, "properties") ? ps->children : NULL; p && !rd->nomem; p = p->next) {
             char *name, *value;
-            if (!rf_tmx_is(p, "property"))
+            if (!rf_xml_is(p, "property"))
                 continue;
-            name = rf_tmx_get_attr(p, "name", &rd->nomem);
+            name = rf_xml_attr_value(p, "name", &rd->nomem);
             value = name ? prop_value(rd, p) : NULL;
             if (name && value)
                 ok = fn(rd, p, name, value, ud) && ok;
@@ -177,7 +177,7 @@ static bool take_tileset(reader *rd, const xmlNode *ts)
     long first = 0, id;
     const xmlNode *t;
     bool ok = true;
-    if (rf_tmx_is(ts, "tileset") && xmlHasProp(ts, (const xmlChar *)"source")) {
+    if (rf_xml_is(ts, "tileset") && xmlHasProp(ts, (const xmlChar *)"source")) {
         report(rd, "tmx-map", rf_tmx_line(&rd->src, ts), 1,
                "an external tileset (.tsx) is not read: embed it (Tiled: Map > Embed Tileset)");
         return false;
@@ -186,7 +186,7 @@ static bool take_tileset(reader *rd, const xmlNode *ts)
         return false;
     for (t = ts->children; t && ok; t = t->next) {
         uint32_t gid;
-        if (!rf_tmx_is(t, "tile") || !int_attr(rd, t, "id", 0, (long)GID_MASK, &id, "tmx-map"))
+        if (!rf_xml_is(t, "tile") || !int_attr(rd, t, "id", 0, (long)GID_MASK, &id, "tmx-map"))
             continue;
         gid = (uint32_t)(first + id);
         ok = each_prop(rd, t, take_glyph, &gid);
@@ -275,9 +275,9 @@ static const xmlNode *find_layer(const xmlNode *map)
 {
     const xmlNode *c, *first = NULL;
     for (c = map->children; c; c = c->next)
-        if (rf_tmx_is(c, "layer")) {
+        if (rf_xml_is(c, "layer")) {
             bool nomem = false;
-            char *name = rf_tmx_get_attr(c, "name", &nomem);
+            char *name = rf_xml_attr_value(c, "name", &nomem);
             bool is_map = name && strcmp(name, "map") == 0;
             rf_free(name);
             if (is_map)
@@ -308,10 +308,10 @@ static bool take_layer(reader *rd, const xmlNode *map)
     if (!int_attr(rd, layer, "width", 1, RF_TEMPLATE_MAX_SIDE, &w, "tmx-layer") ||
         !int_attr(rd, layer, "height", 1, RF_TEMPLATE_MAX_SIDE, &h, "tmx-layer"))
         return false;
-    for (data = layer->children; data && !rf_tmx_is(data, "data"); data = data->next)
+    for (data = layer->children; data && !rf_xml_is(data, "data"); data = data->next)
         ;
-    enc = data ? rf_tmx_get_attr(data, "encoding", &rd->nomem) : NULL;
-    comp = data ? rf_tmx_get_attr(data, "compression", &rd->nomem) : NULL;
+    enc = data ? rf_xml_attr_value(data, "encoding", &rd->nomem) : NULL;
+    comp = data ? rf_xml_attr_value(data, "compression", &rd->nomem) : NULL;
     ok = data && enc && strcmp(enc, "csv") == 0 && !comp;
     rf_free(enc);
     rf_free(comp);
@@ -365,7 +365,7 @@ static bool take_obj_prop(reader *rd, const xmlNode *p, const char *name, const 
 /* A coordinate attribute of an object in pixels (0 when absent). */
 static double px(reader *rd, const xmlNode *n, const char *name)
 {
-    char *s = rf_tmx_get_attr(n, name, &rd->nomem), *end;
+    char *s = rf_xml_attr_value(n, name, &rd->nomem), *end;
     double v = s ? strtod(s, &end) : 0.0;
     if (s && (*end || !isfinite(v) || fabs(v) > 1e9))
         v = -1e12; /* outside any map */
@@ -389,7 +389,7 @@ static void object_cell(reader *rd, const xmlNode *n, int *x, int *y)
 /* The object's name (its id attribute, when not empty) and properties. */
 static bool take_obj_attrs(reader *rd, const xmlNode *n, rf_tmx_obj *o)
 {
-    char *id = rf_tmx_get_attr(n, "name", &rd->nomem);
+    char *id = rf_xml_attr_value(n, "name", &rd->nomem);
     if (id && id[0] && !rf_tmx_attrs_add(&o->attrs, "id", id))
         rd->nomem = true;
     rf_free(id);
@@ -398,11 +398,11 @@ static bool take_obj_attrs(reader *rd, const xmlNode *n, rf_tmx_obj *o)
 
 static bool take_object(reader *rd, const xmlNode *n)
 {
-    char *tag = rf_tmx_get_attr(n, "type", &rd->nomem);
+    char *tag = rf_xml_attr_value(n, "type", &rd->nomem);
     int x, y, line = rf_tmx_line(&rd->src, n);
     rf_tmx_obj *o = NULL;
     if (!tag)
-        tag = rf_tmx_get_attr(n, "class", &rd->nomem); /* Tiled 1.9's name for it */
+        tag = rf_xml_attr_value(n, "class", &rd->nomem); /* Tiled 1.9's name for it */
     object_cell(rd, n, &x, &y);
     if (!tag || !xml_name(tag))
         report(rd, "tmx-object", line, 1,
@@ -421,8 +421,8 @@ static bool take_objects(reader *rd, const xmlNode *map)
     const xmlNode *g, *o;
     bool ok = true;
     for (g = map->children; g; g = g->next)
-        for (o = rf_tmx_is(g, "objectgroup") ? g->children : NULL; o && !rd->nomem; o = o->next)
-            if (rf_tmx_is(o, "object"))
+        for (o = rf_xml_is(g, "objectgroup") ? g->children : NULL; o && !rd->nomem; o = o->next)
+            if (rf_xml_is(o, "object"))
                 ok = take_object(rd, o) && ok;
     return ok && !rd->nomem;
 }
@@ -470,7 +470,7 @@ static bool take_map(reader *rd, const xmlNode *map)
     long tw = 0, th = 0, inf = 0;
     const xmlNode *c;
     bool ok = true;
-    if (!rf_tmx_is(map, "map")) {
+    if (!rf_xml_is(map, "map")) {
         report(rd, "tmx-map", map ? rf_tmx_line(&rd->src, map) : 1, 1,
                "the root element is not a Tiled <map>");
         return false;
@@ -492,7 +492,7 @@ static bool take_map(reader *rd, const xmlNode *map)
     rd->tw = (int)tw;
     rd->th = (int)th;
     for (c = map->children; c && ok; c = c->next)
-        if (rf_tmx_is(c, "tileset"))
+        if (rf_xml_is(c, "tileset"))
             ok = take_tileset(rd, c);
     return ok;
 }

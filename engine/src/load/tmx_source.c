@@ -44,7 +44,7 @@ static bool copy_attrs(const xmlNode *n, rf_tmx_attrs *to, bool skip_size, bool 
         if (skip_size && (xmlStrcasecmp(a->name, (const xmlChar *)"width") == 0 ||
                           xmlStrcasecmp(a->name, (const xmlChar *)"height") == 0))
             continue;
-        if (!(v = rf_tmx_get_attr(n, (const char *)a->name, nomem)))
+        if (!(v = rf_xml_attr_value(n, (const char *)a->name, nomem)))
             return false;
         ok = rf_tmx_attrs_add(to, (const char *)a->name, v);
         rf_free(v);
@@ -62,8 +62,8 @@ static bool take_rows(const rf_tmx_src *src, const xmlNode *room, rf_tmx_room *r
     int w = 0, h = 0, y = 0;
     bool ok = true;
     for (c = room->children; c; c = c->next)
-        if (rf_tmx_is(c, "row")) {
-            char *t = rf_tmx_get_attr(c, "text", nomem);
+        if (rf_xml_is(c, "row")) {
+            char *t = rf_xml_attr_value(c, "text", nomem);
             size_t n = t ? strlen(t) : 0;
             w = n > (size_t)w && n <= RF_TEMPLATE_MAX_SIDE ? (int)n : w;
             h += h < RF_TEMPLATE_MAX_SIDE;
@@ -72,8 +72,8 @@ static bool take_rows(const rf_tmx_src *src, const xmlNode *room, rf_tmx_room *r
     if (*nomem || !rf_tmx_room_set_size(r, w, h))
         return !(*nomem = true);
     for (c = room->children; c && y < h; c = c->next)
-        if (rf_tmx_is(c, "row")) {
-            char *t = rf_tmx_get_attr(c, "text", nomem);
+        if (rf_xml_is(c, "row")) {
+            char *t = rf_xml_attr_value(c, "text", nomem);
             int x;
             for (x = 0; t && t[x] && x < w; x++) {
                 if ((t[x] < ' ' || t[x] > '~') && ok) { /* the tileset's glyphs and ' ' */
@@ -92,8 +92,8 @@ static bool take_rows(const rf_tmx_src *src, const xmlNode *room, rf_tmx_room *r
 /* An object element into r: its cell from x and y, else from its at= digit. */
 static bool take_object(const xmlNode *c, rf_tmx_room *r, bool *nomem)
 {
-    char *xs = rf_tmx_get_attr(c, "x", nomem), *ys = rf_tmx_get_attr(c, "y", nomem);
-    char *at = rf_tmx_get_attr(c, "at", nomem);
+    char *xs = rf_xml_attr_value(c, "x", nomem), *ys = rf_xml_attr_value(c, "y", nomem);
+    char *at = rf_xml_attr_value(c, "at", nomem);
     int x = 0, y = 0;
     rf_tmx_obj *o;
     if (!whole_int(xs, &x) || !whole_int(ys, &y)) {
@@ -130,9 +130,9 @@ static bool take_children(const xmlNode *room, rf_tmx_room *r, bool *nomem)
     const xmlNode *c;
     size_t len = 0;
     for (c = room->children; c && !*nomem; c = c->next) {
-        if (rf_tmx_is(c, "row") || (c->type != XML_ELEMENT_NODE && c->type != XML_COMMENT_NODE))
+        if (rf_xml_is(c, "row") || (c->type != XML_ELEMENT_NODE && c->type != XML_COMMENT_NODE))
             continue;
-        if (rf_tmx_is(c, "flags") && !r->has_flags) {
+        if (rf_xml_is(c, "flags") && !r->has_flags) {
             r->has_flags = true;
             if (!copy_attrs(c, &r->flags, false, nomem))
                 return false;
@@ -167,9 +167,9 @@ static const xmlNode *find_room(const rf_tmx_src *src, xmlDoc *doc, int line, co
 {
     const xmlNode *root = xmlDocGetRootElement(doc), *c;
     for (c = root ? root->children : NULL; c; c = c->next)
-        if (rf_tmx_is(c, "room") && rf_tmx_line(src, c) == line) {
+        if (rf_xml_is(c, "room") && rf_tmx_line(src, c) == line) {
             bool nomem = false;
-            char *n = rf_tmx_get_attr(c, "name", &nomem);
+            char *n = rf_xml_attr_value(c, "name", &nomem);
             bool same = n && strcasecmp(n, name) == 0;
             rf_free(n);
             if (same)

@@ -152,26 +152,6 @@ int rf_tmx_line(const rf_tmx_src *src, const xmlNode *n)
     return l > 0 && l < INT_MAX - src->line ? src->line + (int)l - 1 : src->line;
 }
 
-bool rf_tmx_is(const xmlNode *n, const char *name)
-{
-    return n && n->type == XML_ELEMENT_NODE && xmlStrcasecmp(n->name, (const xmlChar *)name) == 0;
-}
-
-char *rf_tmx_get_attr(const xmlNode *n, const char *name, bool *nomem)
-{
-    const xmlAttr *a;
-    for (a = n->properties; a; a = a->next)
-        if (xmlStrcasecmp(a->name, (const xmlChar *)name) == 0) {
-            xmlChar *v = xmlNodeListGetString(n->doc, a->children, 1);
-            char *s = rf_strdup(v ? (const char *)v : "");
-            xmlFree(v);
-            if (!s)
-                *nomem = true;
-            return s;
-        }
-    return NULL;
-}
-
 bool rf_tmx_dump(const xmlNode *n, char **buf, size_t *len)
 {
     xmlBufferPtr b = xmlBufferCreate();

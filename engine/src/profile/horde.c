@@ -138,7 +138,7 @@ static void report(rf_horde_load *ld, const char *code, const xmlNode *n, const 
  * memory (then ld->nomem is set). */
 static char *attr(rf_horde_load *ld, const xmlNode *n, const char *name)
 {
-    return rf_xml_attr(n, name, &ld->nomem);
+    return rf_xml_attr_value(n, name, &ld->nomem);
 }
 
 /* Warns unknown-attribute for each attribute of n not in the NULL-ended

@@ -318,7 +318,7 @@ static void on_xml_error(void *ctx, xmlErrorPtr e)
  * (then ld->nomem is set). */
 static char *attr(loader *ld, const xmlNode *n, const char *name)
 {
-    return rf_xml_attr(n, name, &ld->nomem);
+    return rf_xml_attr_value(n, name, &ld->nomem);
 }
 
 /* The value of parameter "orient" (DESIGN 12): template, none or any, as

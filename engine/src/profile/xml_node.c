@@ -29,26 +29,6 @@ int rf_xml_line(const xmlNode *n)
     return l > 0 && l < INT_MAX ? (int)l : 1;
 }
 
-bool rf_xml_is(const xmlNode *n, const char *name)
-{
-    return n->type == XML_ELEMENT_NODE && xmlStrcasecmp(n->name, (const xmlChar *)name) == 0;
-}
-
-char *rf_xml_attr(const xmlNode *n, const char *name, bool *nomem)
-{
-    const xmlAttr *a;
-    for (a = n->properties; a; a = a->next)
-        if (xmlStrcasecmp(a->name, (const xmlChar *)name) == 0) {
-            xmlChar *v = xmlNodeListGetString(n->doc, a->children, 1);
-            char *s = rf_strdup(v ? (const char *)v : "");
-            xmlFree(v);
-            if (!s)
-                *nomem = true;
-            return s;
-        }
-    return NULL;
-}
-
 /* The offset of the next start tag at or after *at in t ('<' then a name),
  * past comments, CDATA, processing instructions and end tags; len at the end. */
 static size_t next_start_tag(const rf_xml_text *t, size_t at)

@@ -13,13 +13,11 @@
 
 #include <libxml/tree.h>
 
+#include "load/seam.h"
+
 /* n's line, 1 when libxml2 does not know it. */
 int rf_xml_line(const xmlNode *n);
-/* True when n is an element called name (ignoring case). */
-bool rf_xml_is(const xmlNode *n, const char *name);
-/* A copy (rf_free) of attribute name's value (ignoring case), NULL when n
- * has none or when memory ran out (then *nomem is set). */
-char *rf_xml_attr(const xmlNode *n, const char *name, bool *nomem);
+/* rf_xml_is and rf_xml_attr_value: load/seam.h (the Tiled reader asks them too). */
 
 /* The raw bytes a tree was parsed from, for positions (libxml2's tree has
  * lines but no columns). */

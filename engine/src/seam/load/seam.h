@@ -198,6 +198,13 @@ typedef struct rf_xml_fault {
 
 void rf_xml_explain(const rf_xml_src *src, const xmlError *e, rf_xml_fault *f);
 
+/* For the loaders that read a whole tree (tmx_*.c here, profile/): true
+ * when n is an element called name (ignoring case); a copy (rf_free) of
+ * attribute name's value (ignoring case), NULL when n has none or when
+ * memory ran out (then *nomem is set). In load/xml_tree.c. */
+bool rf_xml_is(const xmlNode *n, const char *name);
+char *rf_xml_attr_value(const xmlNode *n, const char *name, bool *nomem);
+
 /* True when e is one of libxml2's limits (nesting depth, a name or text too
  * long, "Huge input lookup", entity amplification): xml-limit, not
  * xml-syntax. */
