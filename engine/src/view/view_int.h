@@ -63,6 +63,14 @@ void rf_png_legend_make(rf_png_legend *lg, const rf_view_map *m, int scale);
 /* Pixel row py (0..height-1) of the strip into row (width pixels, RGB). */
 void rf_png_legend_row(const rf_png_legend *lg, int py, unsigned char *row);
 
+/* Pixel row y of a picture into row (its width x 3 bytes, RGB). */
+typedef void (*rf_png_row_fn)(void *ctx, int y, unsigned char *row);
+/* Writes a w x h RGB png to out, each row drawn by draw into row (w * 3
+ * bytes, the caller's). RF_OK; RF_ERR_IO when libpng fails; RF_ERR_NOMEM.
+ * In view_png_write.c. */
+rf_status rf_png_write_rgb(FILE *out, int w, int h, rf_png_row_fn draw, void *ctx,
+                           unsigned char *row);
+
 /* The writers (rf_view_write checks the arguments before calling them). */
 rf_status rf_view_write_text(const rf_level *l, bool colour, FILE *out);
 rf_status rf_view_write_html(const rf_level *l, FILE *out);

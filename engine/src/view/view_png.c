@@ -4,12 +4,10 @@
  *
  * Pipeline: view; reads the composed map (view_map.c), writes through
  * libpng; under the map a legend strip (view_png_legend.c) unless the
- * options turn it off. Design: rows are drawn and written one pixel row at a time, so
- * memory is one row whatever the level's size; libpng's errors come back
- * by longjmp to one place that frees the row and reports RF_ERR_IO.
+ * options turn it off. Design: rows are drawn and written one pixel row at
+ * a time (view_png_write.c), so memory is one row whatever the level's size.
  */
 #include <png.h>
-#include <setjmp.h>
 #include <string.h>
 
 #include "core/seam.h"
@@ -63,54 +61,21 @@ static void draw_row(const rf_view_map *m, int y, int py, int scale, png_byte *r
     }
 }
 
-static void png_fail(png_structp png, png_const_charp msg)
-{
-    (void)msg; /* the status says it: the CLI names the output that failed */
-    png_longjmp(png, 1);
-}
+/* What a row of the picture is drawn from: the map's rows, then the
+ * legend's (lg NULL: none; the map's rows padded to the legend's width). */
+typedef struct png_rows {
+    const rf_view_map *m;
+    int scale;
+    const rf_png_legend *lg;
+} png_rows;
 
-static void png_warn(png_structp png, png_const_charp msg)
+static void draw_any(void *ctx, int y, unsigned char *row)
 {
-    (void)png;
-    (void)msg; /* warnings change nothing written */
-}
-
-/* Writes every row, the map's then the legend's (lg NULL: none; the map's
- * rows padded to the legend's width); RF_ERR_IO when libpng fails (it
- * longjmps here). */
-static rf_status write_rows(const rf_view_map *m, int scale, const rf_png_legend *lg,
-                            png_byte *row, FILE *out)
-{
-    const png_uint_32 width = (png_uint_32)(lg ? lg->width : m->w * scale);
-    const png_uint_32 height = (png_uint_32)(m->h * scale + (lg ? lg->height : 0));
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, png_warn);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    int y, py;
-    if (!info) {
-        png_destroy_write_struct(&png, NULL);
-        return RF_ERR_NOMEM;
-    }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        return RF_ERR_IO;
-    }
-    png_init_io(png, out);
-    png_set_IHDR(png, info, width, height, 8,
-                 PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-                 PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    for (y = 0; y < m->h; y++)
-        for (py = 0; py < scale; py++) {
-            draw_row(m, y, py, scale, row);
-            png_write_row(png, row);
-        }
-    for (py = 0; lg && py < lg->height; py++) {
-        rf_png_legend_row(lg, py, row);
-        png_write_row(png, row);
-    }
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    return RF_OK;
+    const png_rows *r = ctx;
+    if (y < r->m->h * r->scale)
+        draw_row(r->m, y / r->scale, y % r->scale, r->scale, row);
+    else
+        rf_png_legend_row(r->lg, y - r->m->h * r->scale, row);
 }
 
 rf_status rf_view_write_png(const rf_level *l, int scale, bool legend, FILE *out)
@@ -140,8 +105,10 @@ rf_status rf_view_write_png(const rf_level *l, int scale, bool legend, FILE *out
     }
     if (st == RF_OK && !(row = rf_calloc((size_t)width, 3)))
         st = RF_ERR_NOMEM;
-    if (st == RF_OK)
-        st = write_rows(&m, scale, lg, row, out);
+    if (st == RF_OK) {
+        png_rows r = {&m, scale, lg};
+        st = rf_png_write_rgb(out, width, m.h * scale + (lg ? lg->height : 0), draw_any, &r, row);
+    }
     rf_view_map_fini(&m);
     rf_free(lg);
     rf_free(row);

@@ -9,7 +9,6 @@
  * Tiles past the last glyph on the last row are black. Same side, same bytes.
  */
 #include <png.h>
-#include <setjmp.h>
 #include <string.h>
 
 #include "core/seam.h"
@@ -104,46 +103,13 @@ static void tile_row(size_t i, int side, int py, png_byte *px)
     }
 }
 
-static void png_fail(png_structp png, png_const_charp msg)
+/* Pixel row y of the sheet: a pixel row of each tile of its row of tiles. */
+static void sheet_row(void *ctx, int y, unsigned char *row)
 {
-    (void)msg; /* the status says it */
-    png_longjmp(png, 1);
-}
-
-static void png_warn(png_structp png, png_const_charp msg)
-{
-    (void)png;
-    (void)msg;
-}
-
-static rf_status write_sheet(int side, int rows, png_byte *row, FILE *out)
-{
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, png_warn);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    int ty, py, tx;
-    if (!info) {
-        png_destroy_write_struct(&png, NULL);
-        return RF_ERR_NOMEM;
-    }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        return RF_ERR_IO;
-    }
-    png_init_io(png, out);
-    png_set_IHDR(png, info, (png_uint_32)(RF_TMX_COLUMNS * side), (png_uint_32)(rows * side),
-                 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
-                 PNG_FILTER_TYPE_DEFAULT);
-    png_write_info(png, info);
-    for (ty = 0; ty < rows; ty++)
-        for (py = 0; py < side; py++) {
-            for (tx = 0; tx < RF_TMX_COLUMNS; tx++)
-                tile_row((size_t)(ty * RF_TMX_COLUMNS + tx), side, py,
-                         row + (size_t)tx * (size_t)side * 3);
-            png_write_row(png, row);
-        }
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    return RF_OK;
+    int side = *(const int *)ctx, tx;
+    for (tx = 0; tx < RF_TMX_COLUMNS; tx++)
+        tile_row((size_t)((y / side) * RF_TMX_COLUMNS + tx), side, y % side,
+                 row + (size_t)tx * (size_t)side * 3);
 }
 
 rf_status rf_view_write_tileset(int side, FILE *out)
@@ -155,7 +121,7 @@ rf_status rf_view_write_tileset(int side, FILE *out)
         return RF_ERR_ARG;
     if (!(row = rf_alloc((size_t)RF_TMX_COLUMNS * (size_t)side * 3)))
         return RF_ERR_NOMEM;
-    st = write_sheet(side, rows, row, out);
+    st = rf_png_write_rgb(out, RF_TMX_COLUMNS * side, rows * side, sheet_row, &side, row);
     rf_free(row);
     return st == RF_OK && (fflush(out) != 0 || ferror(out)) ? RF_ERR_IO : st;
 }
