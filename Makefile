@@ -8,8 +8,9 @@
 #               (test_threads, test_stats, stats_cli; make test runs it after the
 #               sanitized half)
 #   make bench  build optimised and run the benchmarks in tools/bench
-#   make fuzz   build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS (30);
-#               make test runs it after both halves (tools/fuzz/run_libfuzzer.sh)
+#   make fuzz   build the libFuzzer harnesses (clang) and run each FUZZ_SECONDS (30),
+#               then check the clang build makes the gcc build's levels
+#               (tests/same_levels.sh); make test runs it after both halves
 #   make package  the Debian packages (CPack DEB, cmake/package.cmake) of a
 #               prefix-/usr build, in $(DEB_BUILD): apt install ./$(DEB_BUILD)/*.deb
 #   make install [PREFIX=DIR] [DESTDIR=DIR]  build, then install under PREFIX
@@ -88,9 +89,13 @@ bench: deps $(BENCH_BUILD)/CMakeCache.txt
 $(FUZZ_BUILD)/CMakeCache.txt:
 	CC=clang cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DRF_LIBFUZZER=ON -DRF_TESTS=OFF
 
+# After the harnesses, the clang build's levels against the gcc build's
+# (tests/same_levels.sh), when that build is there (make test builds it first).
 fuzz: deps-test $(FUZZ_BUILD)/CMakeCache.txt
 	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 	sh tools/fuzz/run_libfuzzer.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+	@if [ -x $(BUILD)/roomforge ]; then sh tests/same_levels.sh $(BUILD)/roomforge $(FUZZ_BUILD)/roomforge; \
+	 else echo "same levels: not checked (no $(BUILD)/roomforge: make build first)"; fi
 
 # PREFIX and DESTDIR reach cmake --install (the install is relocatable:
 # roomforge.pc, the CLI and the Lua module find their files from where they

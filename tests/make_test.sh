@@ -50,6 +50,9 @@ if grep -q '^target ' "$tmp/fuzz.log"; then
 else
     printf '%-10s no fuzzer ran: make fuzz failed before it (exit %s)\n' "fuzz:" "$frc"
 fi
+# gcc's levels beside clang's (tests/same_levels.sh, the last step of make fuzz)
+printf '%-10s %s\n' "compilers:" "$(grep '^same levels' "$tmp/fuzz.log" | tail -1 |
+    sed 's/^same levels: //')"
 echo
 # the percentage as ctest rounds it: never 100% with a failure
 pct=$(echo "$passed $total" | awk '{ p = $2 ? 100 * $1 / $2 : 0; if ($1 < $2 && p > 99) p = 99;
@@ -68,7 +71,7 @@ fi
 if [ "$frc" != 0 ]; then
     echo
     echo "libFuzzer found (make fuzz):"
-    sed -n '/^target /,$p' "$tmp/fuzz.log" | grep -v ' ok$'
+    sed -n '/^target /,$p' "$tmp/fuzz.log" | grep -v ' ok$' | grep -v '^same levels: [0-9]'
 fi
 if [ "$status" != 0 ]; then
     echo "Errors while running CTest"

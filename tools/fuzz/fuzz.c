@@ -118,9 +118,11 @@ static void mutate(blob *b, const fuzz_target *t, rf_rng *r)
             }
         }
         break;
-    case 4: /* a long run of one byte */
-        splice(b, at, 0, NULL, 1 + rf_rng_below(r, 2000), (char)('a' + rf_rng_below(r, 26)));
+    case 4: { /* a long run of one byte (the byte drawn first: one draw a statement) */
+        char c = (char)('a' + rf_rng_below(r, 26));
+        splice(b, at, 0, NULL, 1 + rf_rng_below(r, 2000), c);
         break;
+    }
     case 5: /* a splice of another seed */
         k = rf_rng_below(r, (uint32_t)nseeds);
         if (seeds[k].len) {

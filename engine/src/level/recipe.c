@@ -126,7 +126,8 @@ static int recipe_main(lua_State *L)
     rf_rng rng;
     uint64_t seed;
     rf_rng_seed_named(&rng, a->r->seed, "recipe-math");
-    seed = (uint64_t)rf_rng_next(&rng) << 32 | rf_rng_next(&rng);
+    seed = (uint64_t)rf_rng_next(&rng) << 32; /* the high word drawn first */
+    seed |= rf_rng_next(&rng);
     rf_luavm_load(L, a->src->text, a->src->len, a->src->chunk);
     rf_luavm_push_env(L, seed);
     if (!lua_setupvalue(L, -2, 1))

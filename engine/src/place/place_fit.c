@@ -361,7 +361,7 @@ static int fit_one(rf_placer *pl, rf_plan_entry *e)
     int budget = FIT_ROCK + FIT_RING + (e->forced ? FIT_WINDOW_FORCED : FIT_WINDOW_DRAWN);
     long n = (long)w * h, i, s0;
     for (tries = 0; tries < budget; tries++) {
-        int o = (int)rf_rng_below(&pl->rng, RF_ORIENT_COUNT), rc;
+        int o = (int)rf_rng_below(&pl->rng, RF_ORIENT_COUNT), rc, ox, oy;
         const rf_tview *v;
         if (!rf_place_orient_ok(e, o))
             o = 0;
@@ -370,8 +370,11 @@ static int fit_one(rf_placer *pl, rf_plan_entry *e)
             return -1;
         if (v->w > w || v->h > h)
             continue;
-        rc = try_at(pl, e, o, rf_rng_range(&pl->rng, 0, w - v->w),
-                    rf_rng_range(&pl->rng, 0, h - v->h),
+        /* y before x, in two statements: as arguments of one call their
+         * order would be the compiler's */
+        oy = rf_rng_range(&pl->rng, 0, h - v->h);
+        ox = rf_rng_range(&pl->rng, 0, w - v->w);
+        rc = try_at(pl, e, o, ox, oy,
                     tries < FIT_ROCK              ? ON_ROCK
                     : tries < FIT_ROCK + FIT_RING ? OVER_RING
                                                   : OVER_WINDOW);

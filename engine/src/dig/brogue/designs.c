@@ -50,10 +50,14 @@ static bool design_cross(void *ud, const rf_brogue_params *p, rf_rng *r, rf_grid
     int aw = span_pick(r, p->room_w), ah = span_pick(r, p->cross_h);
     int bw = span_pick(r, p->cross_w), bh = span_pick(r, p->room_h);
     int W = aw > bw ? aw : bw, H = ah > bh ? ah : bh;
+    /* one draw a declarator: in one initializer list the draws' order
+     * would be the compiler's (C11 6.7.9p23) */
+    int ax = 1 + rf_rng_range_lemire(r, 0, W - aw), ay = 1 + rf_rng_range_lemire(r, 0, H - ah);
+    int bx = 1 + rf_rng_range_lemire(r, 0, W - bw), by = 1 + rf_rng_range_lemire(r, 0, H - bh);
     (void)ud;
     (void)s;
-    out->rects[0] = (rf_design_rect){1 + rf_rng_range_lemire(r, 0, W - aw), 1 + rf_rng_range_lemire(r, 0, H - ah), aw, ah};
-    out->rects[1] = (rf_design_rect){1 + rf_rng_range_lemire(r, 0, W - bw), 1 + rf_rng_range_lemire(r, 0, H - bh), bw, bh};
+    out->rects[0] = (rf_design_rect){ax, ay, aw, ah};
+    out->rects[1] = (rf_design_rect){bx, by, bw, bh};
     out->nrects = 2;
     out->w = W + 2;
     out->h = H + 2;
@@ -64,9 +68,10 @@ static bool design_cross(void *ud, const rf_brogue_params *p, rf_rng *r, rf_grid
 
 static bool design_rect(void *ud, const rf_brogue_params *p, rf_rng *r, rf_grid *s, rf_design *out)
 {
+    int w = span_pick(r, p->room_w), h = span_pick(r, p->room_h); /* in this order */
     (void)ud;
     (void)s;
-    out->rects[0] = (rf_design_rect){1, 1, span_pick(r, p->room_w), span_pick(r, p->room_h)};
+    out->rects[0] = (rf_design_rect){1, 1, w, h};
     out->nrects = 1;
     out->w = out->rects[0].w + 2;
     out->h = out->rects[0].h + 2;
