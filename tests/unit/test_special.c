@@ -4,6 +4,8 @@
  * vault layout, contents and locking, determinism and allocation failure.
  */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/seam.h"
@@ -661,6 +663,108 @@ START_TEST(levels_get_special_rooms_unless_the_profile_says_no)
 }
 END_TEST
 
+/* Whether the lava test's open tiles stay one region with room id's floor
+ * drowned: a plain flood fill, the model rf_special_cut_map answers by. */
+static bool model_keeps(const rf_special_ctx *ctx, int id, int *queue, bool *seen)
+{
+    const rf_grid *g = ctx->g;
+    int n = g->w * g->h, c, head = 0, tail = 0, total = 0, k;
+    static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+    memset(seen, 0, (size_t)n);
+    for (c = 0; c < n; c++)
+        if (rf_special_lava_open(ctx, c, id) && total++ == 0) {
+            seen[c] = true;
+            queue[tail++] = c;
+        }
+    while (head < tail) {
+        c = queue[head++];
+        for (k = 0; k < 4; k++) {
+            int x = c % g->w + dx[k], y = c / g->w + dy[k], nc = y * g->w + x;
+            if (x < 0 || y < 0 || x >= g->w || y >= g->h || seen[nc] ||
+                !rf_special_lava_open(ctx, nc, id))
+                continue;
+            seen[nc] = true;
+            queue[tail++] = nc;
+        }
+    }
+    return tail == total;
+}
+
+/* rf_special_cut_map gives every room the flood fill's answer, on levels of
+ * every digger (a room's floor in pieces excepted: it says -1 there), with
+ * a floor in two pieces made by hand. */
+START_TEST(cut_map_matches_a_flood_fill)
+{
+    static const char *const diggers[] = {"brogue", "nethack", "dungeonmaker"};
+    long seed, asked = 0, cut = 0, pieces = 0;
+    size_t dg;
+    for (dg = 0; dg < 3; dg++) {
+        char xml[256];
+        rf_profile_set *ps;
+        snprintf(xml, sizeof xml, "<profiles><profile name=\"p\" recipe=\"%s\">"
+                 "<param name=\"special-rooms\" value=\"0\"/><param name=\"populate\" "
+                 "value=\"0\"/></profile></profiles>", diggers[dg]);
+        ps = profiles(xml);
+        for (seed = 1; seed <= 12; seed++) {
+            rf_level_opts o;
+            rf_level *l = NULL;
+            rf_special_ctx ctx;
+            rf_room_list rooms;
+            signed char cuts[512];
+            size_t i, n;
+            int *queue;
+            bool *seen;
+            rf_level_opts_init(&o);
+            o.profile = "p";
+            o.seed = (uint64_t)seed;
+            o.depth = 1 + (int)seed * 2;
+            ck_assert_int_eq(rf_level_generate(ps, &o, &l, NULL), RF_OK);
+            memset(&ctx, 0, sizeof ctx);
+            rf_room_list_init(&rooms);
+            ctx.g = rf_grid_clone(rf_level_grid(l));
+            ck_assert_ptr_nonnull(ctx.g);
+            n = (size_t)ctx.g->w * (size_t)ctx.g->h;
+            for (i = 0; i < rf_level_room_count(l) && i < sizeof cuts; i++)
+                ck_assert_int_gt(rf_room_list_add(&rooms, rf_level_room_at(l, i)), 0);
+            if (seed == 1 && rooms.n > 0) { /* a wall across room 1's floor: two pieces */
+                const rf_room_rec *r = &rooms.items[0];
+                int y;
+                for (y = r->y; y < r->y + r->h; y++)
+                    if (rf_grid_get(ctx.g, r->x + r->w / 2, y) == RF_TILE_FLOOR)
+                        rf_grid_set(ctx.g, r->x + r->w / 2, y, RF_TILE_WALL);
+            }
+            ctx.rooms = &rooms;
+            queue = malloc(n * sizeof *queue);
+            seen = malloc(n);
+            ck_assert(queue && seen);
+            if (model_keeps(&ctx, 0, queue, seen)) { /* the map is for one region */
+                ck_assert_int_eq(rf_special_cut_map(&ctx, cuts, rooms.n), RF_OK);
+                for (i = 0; i < rooms.n; i++) {
+                    if (cuts[i] < 0) {
+                        pieces++;
+                        continue;
+                    }
+                    ck_assert_msg(!cuts[i] == model_keeps(&ctx, rooms.items[i].id, queue, seen),
+                                  "%s seed %ld room %zu: map %d", diggers[dg], seed, i, cuts[i]);
+                    asked++;
+                    cut += cuts[i];
+                }
+            }
+            free(queue);
+            free(seen);
+            rf_grid_free(ctx.g);
+            rf_room_list_fini(&rooms);
+            rf_level_free(l);
+        }
+        rf_profile_set_free(ps);
+    }
+    ck_assert_int_gt(asked, 100);
+    ck_assert_int_gt(cut, 0);          /* some rooms are the only way through */
+    ck_assert_int_gt(asked - cut, 0);  /* and some are not */
+    ck_assert_int_gt(pieces, 0);       /* the hand-split floor is left to the search */
+}
+END_TEST
+
 static Suite *special_suite(void)
 {
     Suite *s = suite_create("special");
@@ -673,6 +777,7 @@ static Suite *special_suite(void)
     tcase_add_test(t, fluid_area_limit);
     tcase_add_test(t, fluid_table_by_depth);
     tcase_add_test(t, lava_never_disconnects);
+    tcase_add_test(t, cut_map_matches_a_flood_fill);
     tcase_add_test(t, ammo_table_by_depth);
     tcase_add_test(t, teleporter_beside_three_floors);
     tcase_add_test(t, lever_types_charges_feelings);

@@ -112,13 +112,17 @@ static const band_row *band(const band_row *rows, int r)
 size_t rf_special_empty_tiles(rf_special_ctx *ctx, size_t ri)
 {
     const rf_room_rec *r = &ctx->rooms->items[ri];
-    int w = rf_grid_width(ctx->g), x, y;
+    const rf_grid *g = ctx->g;
+    int x0 = r->x < 0 ? 0 : r->x, y0 = r->y < 0 ? 0 : r->y; /* the box within the level */
+    int x1 = r->x + r->w < g->w ? r->x + r->w : g->w, y1 = r->y + r->h < g->h ? r->y + r->h : g->h;
+    int x, y;
     size_t n = 0;
-    for (y = r->y; y < r->y + r->h; y++)
-        for (x = r->x; x < r->x + r->w; x++)
-            if (rf_grid_get(ctx->g, x, y) == RF_TILE_FLOOR && rf_grid_room(ctx->g, x, y) == r->id &&
-                !RF_SPECIAL_TAKEN(ctx, x, y))
-                ctx->cells[n++] = x + y * w;
+    for (y = y0; y < y1; y++)
+        for (x = x0; x < x1; x++) {
+            int c = y * g->w + x;
+            if (g->t[c] == RF_TILE_FLOOR && g->room[c] == r->id && !ctx->taken[c])
+                ctx->cells[n++] = c;
+        }
     return n;
 }
 
@@ -177,18 +181,6 @@ static bool size_fits(const rf_room_rec *r, const kind_row *k)
     return r->w >= k->min_w && r->w <= k->max_w && r->h >= k->min_h && r->h <= k->max_h;
 }
 
-/* A tile of the lava test's level: walkable and no hazard (no route may
- * depend on one, rf_tile_is_hazard), outside locked rooms, and not the floor
- * of room id `drowned` (0: none). */
-static bool lava_open(const rf_special_ctx *ctx, int c, int drowned)
-{
-    const rf_grid *g = ctx->g;
-    int room = g->room[c];
-    return rf_tile_is_walkable((rf_tile)g->t[c]) && !rf_tile_is_hazard((rf_tile)g->t[c]) &&
-           !(drowned && room == drowned && g->t[c] == RF_TILE_FLOOR) &&
-           !(room > 0 && ctx->rooms->items[room - 1].locked);
-}
-
 /* The lava test's tiles, when the floor of room id drowned turns to lava,
  * still form one region (the whole count: a breadth-first search from the
  * first tile). */
@@ -199,7 +191,7 @@ static bool lava_whole(rf_special_ctx *ctx, int drowned)
     static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
     memset(ctx->seen, 0, (size_t)n * sizeof *ctx->seen);
     for (c = 0; c < n; c++) {
-        if (!lava_open(ctx, c, drowned)) {
+        if (!rf_special_lava_open(ctx, c, drowned)) {
             ctx->seen[c] = true; /* not part of the check */
             continue;
         }
@@ -262,7 +254,7 @@ static bool lava_around(rf_special_ctx *ctx, size_t ri)
             for (k = 0; k < 4; k++) { /* the open tiles next to a drowned one */
                 int nx = x + dx[k], ny = y + dy[k], nc = ny * w + nx;
                 if (nx < 0 || ny < 0 || nx >= w || ny >= h || ctx->stamp[nc] == round ||
-                    !lava_open(ctx, nc, r->id))
+                    !rf_special_lava_open(ctx, nc, r->id))
                     continue;
                 ctx->stamp[nc] = round;
                 parent[nc] = nc;
@@ -276,7 +268,7 @@ static bool lava_around(rf_special_ctx *ctx, size_t ri)
         left[root]--;
         for (k = 0; k < 4 && searches > 1; k++) {
             int nx = cur % w + dx[k], ny = cur / w + dy[k], nc = ny * w + nx, other;
-            if (nx < 0 || ny < 0 || nx >= w || ny >= h || !lava_open(ctx, nc, r->id))
+            if (nx < 0 || ny < 0 || nx >= w || ny >= h || !rf_special_lava_open(ctx, nc, r->id))
                 continue;
             if (ctx->stamp[nc] != round) {
                 ctx->stamp[nc] = round;
@@ -300,7 +292,9 @@ static bool lava_around(rf_special_ctx *ctx, size_t ri)
 
 /* Walkable tiles of the level outside locked rooms, when the floor of room
  * index ri turns to a non-walkable fluid, still form one region. *whole
- * caches (per pick) whether they form one region now: -1 unknown. */
+ * caches (per pick) whether they form one region now: -1 unknown, 0 no, 1
+ * yes, 2 yes and ctx->cut holds every room's answer (special_cut.c), 3 yes
+ * but the map found no memory (then the search round the room answers). */
 static bool lava_keeps_connected(rf_special_ctx *ctx, size_t ri, int *whole)
 {
     size_t n = (size_t)rf_grid_width(ctx->g) * (size_t)rf_grid_height(ctx->g);
@@ -308,6 +302,11 @@ static bool lava_keeps_connected(rf_special_ctx *ctx, size_t ri, int *whole)
         *whole = lava_whole(ctx, 0);
     if (!*whole) /* split already: the whole count decides */
         return lava_whole(ctx, ctx->rooms->items[ri].id);
+    if (*whole == 1) /* one region: every room's answer at once, once a pick */
+        *whole = rf_special_cut_map(ctx, ctx->cut, ctx->rooms->n) == RF_OK ? 2 : 3;
+    if (*whole == 2 && ctx->cut[ri] >= 0) {
+        return !ctx->cut[ri];
+    }
     if (!ctx->stamp)
         ctx->stamp = rf_calloc(n, sizeof *ctx->stamp);
     if (!ctx->parent)
@@ -512,7 +511,8 @@ rf_status rf_special_rooms(rf_grid *g, rf_room_list *rooms, const rf_special_opt
     ctx.queue = rf_calloc(cells, sizeof *ctx.queue);
     ctx.seen = rf_calloc(cells, sizeof *ctx.seen);
     ctx.taken = rf_calloc(cells, sizeof *ctx.taken);
-    if (!ctx.used || !ctx.picks || !ctx.cells || !ctx.queue || !ctx.seen || !ctx.taken)
+    ctx.cut = rf_calloc(rooms->n + 8, sizeof *ctx.cut);
+    if (!ctx.used || !ctx.picks || !ctx.cells || !ctx.queue || !ctx.seen || !ctx.taken || !ctx.cut)
         s = RF_ERR_NOMEM;
     for (k = 0; s == RF_OK && k < objs->n; k++)
         if (rf_grid_in_bounds(g, objs->items[k].x, objs->items[k].y))
@@ -526,6 +526,7 @@ rf_status rf_special_rooms(rf_grid *g, rf_room_list *rooms, const rf_special_opt
     rf_free(ctx.queue);
     rf_free(ctx.seen);
     rf_free(ctx.taken);
+    rf_free(ctx.cut);
     rf_free(ctx.stamp);
     rf_free(ctx.parent);
     rf_free(ctx.left);

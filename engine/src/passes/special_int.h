@@ -7,6 +7,7 @@
 #ifndef RF_SPECIAL_INT_H
 #define RF_SPECIAL_INT_H
 
+#include "grid/seam.h"
 #include "passes/seam.h"
 
 /* The pass's working state: one per rf_special_rooms call. */
@@ -28,7 +29,26 @@ typedef struct rf_special_ctx {
     unsigned round;
     int *parent;     /* w*h: a seen cell's search (union-find) */
     int *left;       /* w*h: a search root's cells still queued */
+    signed char *cut; /* per room index: rf_special_cut_map's answers this pick */
 } rf_special_ctx;
+
+/* A tile of the lava test's level: walkable and no hazard (no route may
+ * depend on one, rf_tile_is_hazard), outside locked rooms, and not the floor
+ * of room id `drowned` (0: none). */
+static inline bool rf_special_lava_open(const rf_special_ctx *ctx, int c, int drowned)
+{
+    const rf_grid *g = ctx->g;
+    int room = g->room[c];
+    return rf_tile_is_walkable((rf_tile)g->t[c]) && !rf_tile_is_hazard((rf_tile)g->t[c]) &&
+           !(drowned && room == drowned && g->t[c] == RF_TILE_FLOOR) &&
+           !(room > 0 && ctx->rooms->items[room - 1].locked);
+}
+/* The lava test of every room at once, for a level whose open tiles form
+ * one region: cut[ri] (nrooms of them) is 1 when room index ri's floor
+ * turned to lava would split them, 0 when not, -1 when its floor is not one
+ * piece (then ask special.c's search). In special_cut.c. RF_OK or
+ * RF_ERR_NOMEM. */
+rf_status rf_special_cut_map(const rf_special_ctx *ctx, signed char *cut, size_t nrooms);
 
 /* Collects the empty floor tiles of room index ri (floor tiles whose room
  * layer is the room's id and no object stands on) into ctx->cells, in row
