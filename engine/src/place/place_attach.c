@@ -151,6 +151,12 @@ static int seed_room(rf_placer *pl, rf_brogue *d, rf_plan_entry *e)
     return 0;
 }
 
+/* An entry the accretion attempts no longer try. */
+static bool attach_done(const rf_plan_entry *e)
+{
+    return e->placed || e->reserved || e->refused || e->budget <= 0;
+}
+
 bool rf_place_attach_step(void *ud, rf_brogue *d, int attempt)
 {
     rf_placer *pl = ud;
@@ -173,11 +179,22 @@ bool rf_place_attach_step(void *ud, rf_brogue *d, int attempt)
         if (rc < 0)
             return false;
     }
-    for (i = 0; i < pl->n; i++) {
+    /* the first due entry not done: entries only ever become done while the
+     * level is dug, and slots grow with the index, so the walk starts past
+     * the done ones and stops at the first entry not yet due (a plan of
+     * thousands of entries on a large level no longer costs its length an
+     * attempt) */
+    if (attempt == 0)
+        pl->attach_from = 0;
+    while (pl->attach_from < pl->n && attach_done(&pl->plan[pl->attach_from]))
+        pl->attach_from++;
+    for (i = pl->attach_from; i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[i];
         long slot = (long)i * early / (long)(2 * pl->n);
         int rc;
-        if (e->placed || e->reserved || e->refused || e->budget <= 0 || attempt < slot)
+        if (attempt < slot)
+            break;
+        if (attach_done(e))
             continue;
         e->budget--;
         rc = attach_once(pl, d, e, attempt < early);

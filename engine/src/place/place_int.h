@@ -88,6 +88,7 @@ struct rf_placer {
     rf_placed_list *objs;   /* its objects */
     rf_place_opts po;       /* a copy: templates, forced names, depth, seed, ... */
     rf_plan_entry *plan;
+    size_t attach_from; /* rf_place_attach_step: plan entries before it are done */
     size_t n, cap;
     uint8_t *prot;   /* w*h RF_PROT_* marks (0: free) */
     int *queue, *from; /* w*h BFS buffers for fit corridors */

@@ -235,14 +235,20 @@ typedef struct lake_rows {
     uint64_t *lake, *open, *rim, *reach; /* h words each: rows y0..y1 of a test */
 } lake_rows;
 
-static void level_rows(rf_brogue *d, lake_rows *lr, int y)
+static void level_rows(rf_brogue *d, lake_rows *lr, int y, int x0, int x1)
 {
     size_t at = (size_t)y * (size_t)lr->nwords;
     const uint8_t *t = &d->g->t[y * d->w];
-    int x;
-    for (x = 0; x < lr->nwords; x++)
-        lr->route[at + x] = lr->floor[at + x] = lr->prot[at + x] = 0;
-    for (x = 0; x < d->w; x++) {
+    int x, i, from, to;
+    x0 = x0 < 0 ? 0 : x0;
+    x1 = x1 > d->w ? d->w : x1;
+    if (x0 >= x1)
+        return;
+    from = x0 >> 6; /* whole words: each is made again from its tiles */
+    to = (x1 - 1) >> 6;
+    for (i = from; i <= to; i++)
+        lr->route[at + i] = lr->floor[at + i] = lr->prot[at + i] = 0;
+    for (x = from * 64; x < d->w && x < (to + 1) * 64; x++) {
         uint64_t bit = (uint64_t)1 << (x & 63);
         lr->route[at + (x >> 6)] |= d->route[t[x]] ? bit : 0;
         lr->floor[at + (x >> 6)] |= t[x] == RF_TILE_FLOOR ? bit : 0;
@@ -447,7 +453,7 @@ bool rf_lakes_add(rf_brogue *d)
     lr.reach = lr.rim + h;
     lr.blob = lr.reach + h;
     for (y = 0; y < d->h; y++)
-        level_rows(d, &lr, y);
+        level_rows(d, &lr, y, 0, d->w);
     for (i = 0; i < p->lakes; i++) {
         /* limits shrink by 2x1 from the first lake's down to the smallest */
         int mw = p->lake_max_w - 2 * i, mh = p->lake_max_h - i;
@@ -467,9 +473,9 @@ bool rf_lakes_add(rf_brogue *d)
             if (lake_fits(d, &lr, mw, &b, px, py, lq)) {
                 fill_lake(d, mw, &b, px, py, lq);
                 d->info->lakes++;
-                for (y = py - lq->radius; y < py + b.h + lq->radius; y++)
+                for (y = py - lq->radius; y < py + b.h + lq->radius; y++) /* the lake's box */
                     if (y >= 0 && y < d->h)
-                        level_rows(d, &lr, y);
+                        level_rows(d, &lr, y, px - lq->radius, px + b.w + lq->radius);
                 break;
             }
         }
