@@ -63,6 +63,12 @@ void rf_png_legend_make(rf_png_legend *lg, const rf_view_map *m, int scale);
 /* Pixel row py (0..height-1) of the strip into row (width pixels, RGB). */
 void rf_png_legend_row(const rf_png_legend *lg, int py, unsigned char *row);
 
+/* The pictures' 5x7 font (view_font.c): row r of character c's glyph, five
+ * bits, bit 4 the leftmost pixel; 0 for a blank or a character past '~'. */
+#define RF_VIEW_FONT_W 5
+#define RF_VIEW_FONT_H 7
+unsigned rf_view_font_row(char c, int r);
+
 /* Pixel row y of a picture into row (its width x 3 bytes, RGB). */
 typedef void (*rf_png_row_fn)(void *ctx, int y, unsigned char *row);
 /* Writes a w x h RGB png to out, each row drawn by draw into row (w * 3

@@ -5,56 +5,35 @@
  * Pipeline: view; view_png.c asks for the strip's size, then draws it one
  * pixel row at a time after the map's rows. Design: the entries come from
  * the one glyph table and terrain palette (view_glyphs.c), in their order,
- * only those the level holds; the words are drawn in a 5x7 capital font of
- * its own (one row of bits per glyph row, walked by one loop), scaled by
- * whole pixels, and flow into lines as wide as the image.
+ * only those the level holds; the words are drawn in capitals of the 5x7
+ * font (view_font.c), scaled by whole pixels, and flow into lines as wide
+ * as the image.
  */
 #include <string.h>
 
 #include "view_int.h"
 
-#define FONT_W 5
-#define FONT_H 7
 #define LEGEND_BG 0x181818u
 #define LEGEND_FG 0xd8d8d8u
 
-/* 'A'..'Z' then '-': each row's 5 bits, the leftmost pixel the highest. */
-static const unsigned char font[27][FONT_H] = {
-    {0x0E, 0x11, 0x11, 0x1F, 0x11, 0x11, 0x11}, {0x1E, 0x11, 0x11, 0x1E, 0x11, 0x11, 0x1E},
-    {0x0E, 0x11, 0x10, 0x10, 0x10, 0x11, 0x0E}, {0x1E, 0x11, 0x11, 0x11, 0x11, 0x11, 0x1E},
-    {0x1F, 0x10, 0x10, 0x1E, 0x10, 0x10, 0x1F}, {0x1F, 0x10, 0x10, 0x1E, 0x10, 0x10, 0x10},
-    {0x0E, 0x11, 0x10, 0x17, 0x11, 0x11, 0x0F}, {0x11, 0x11, 0x11, 0x1F, 0x11, 0x11, 0x11},
-    {0x0E, 0x04, 0x04, 0x04, 0x04, 0x04, 0x0E}, {0x07, 0x02, 0x02, 0x02, 0x02, 0x12, 0x0C},
-    {0x11, 0x12, 0x14, 0x18, 0x14, 0x12, 0x11}, {0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x1F},
-    {0x11, 0x1B, 0x15, 0x15, 0x11, 0x11, 0x11}, {0x11, 0x11, 0x19, 0x15, 0x13, 0x11, 0x11},
-    {0x0E, 0x11, 0x11, 0x11, 0x11, 0x11, 0x0E}, {0x1E, 0x11, 0x11, 0x1E, 0x10, 0x10, 0x10},
-    {0x0E, 0x11, 0x11, 0x11, 0x15, 0x12, 0x0D}, {0x1E, 0x11, 0x11, 0x1E, 0x14, 0x12, 0x11},
-    {0x0F, 0x10, 0x10, 0x0E, 0x01, 0x01, 0x1E}, {0x1F, 0x04, 0x04, 0x04, 0x04, 0x04, 0x04},
-    {0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x0E}, {0x11, 0x11, 0x11, 0x11, 0x11, 0x0A, 0x04},
-    {0x11, 0x11, 0x11, 0x15, 0x15, 0x15, 0x0A}, {0x11, 0x11, 0x0A, 0x04, 0x0A, 0x11, 0x11},
-    {0x11, 0x11, 0x0A, 0x04, 0x04, 0x04, 0x04}, {0x1F, 0x01, 0x02, 0x04, 0x08, 0x10, 0x1F},
-    {0x00, 0x00, 0x00, 0x1F, 0x00, 0x00, 0x00},
-};
 
-/* Row r (0..FONT_H-1) of character ch's glyph: letters either case, '-';
- * anything else blank. */
+/* Row r (0..RF_VIEW_FONT_H-1) of character ch's glyph: letters either
+ * case, '-'; anything else blank. */
 static unsigned font_row(char ch, int r)
 {
     if (ch >= 'a' && ch <= 'z')
         ch = (char)(ch - 'a' + 'A');
-    if (ch >= 'A' && ch <= 'Z')
-        return font[ch - 'A'][r];
-    return ch == '-' ? font[26][r] : 0u;
+    return (ch >= 'A' && ch <= 'Z') || ch == '-' ? rf_view_font_row(ch, r) : 0u;
 }
 
 /* The sizes of one legend, in pixels, from the font pixel t. */
-static int swatch(int t) { return FONT_H * t; }
+static int swatch(int t) { return RF_VIEW_FONT_H * t; }
 static int entry_w(const rf_png_legend_entry *e, int t)
 {
-    return swatch(t) + 3 * t + (int)strlen(e->word) * (FONT_W + 1) * t;
+    return swatch(t) + 3 * t + (int)strlen(e->word) * (RF_VIEW_FONT_W + 1) * t;
 }
 static int gap(int t) { return 8 * t; }
-static int line_h(int t) { return (FONT_H + 4) * t; }
+static int line_h(int t) { return (RF_VIEW_FONT_H + 4) * t; }
 static int margin(int t) { return 4 * t; }
 
 static bool add(rf_png_legend *lg, unsigned rgb, const char *word, bool outline)
@@ -140,7 +119,7 @@ void rf_png_legend_row(const rf_png_legend *lg, int py, unsigned char *row)
         return;
     line = (py - margin(t)) / line_h(t);
     in = (py - margin(t)) % line_h(t) - 2 * t; /* the row inside the swatch and the font */
-    if (in < 0 || in >= FONT_H * t)
+    if (in < 0 || in >= RF_VIEW_FONT_H * t)
         return;
     for (i = 0; i < lg->n; i++) {
         const rf_png_legend_entry *e = &lg->e[i];
@@ -153,9 +132,9 @@ void rf_png_legend_row(const rf_png_legend *lg, int py, unsigned char *row)
             put(row, e->x + sx, e->outline && !edge ? LEGEND_BG : e->rgb);
         }
         cx = e->x + swatch(t) + 3 * t;
-        for (c = e->word; *c; c++, cx += (FONT_W + 1) * t) {
+        for (c = e->word; *c; c++, cx += (RF_VIEW_FONT_W + 1) * t) {
             unsigned bits = font_row(*c, in / t);
-            for (sx = 0; sx < FONT_W * t; sx++)
+            for (sx = 0; sx < RF_VIEW_FONT_W * t; sx++)
                 if (bits & (0x10u >> (sx / t)))
                     put(row, cx + sx, LEGEND_FG);
         }
