@@ -31,6 +31,11 @@ cd "$work" || exit 1
 timeout 60 tiled --export-map tmx gate.xml opened.tmx >log 2>&1 || fail "Tiled did not open gate.xml: $(cat log)"
 "$rf" import opened.tmx -o back.xml 2>err || fail "the map Tiled opened does not import: $(cat err)"
 cmp -s gate.xml back.xml || fail "the room Tiled opened is not the room"
+# the conversion lives in the user's cache, written over when opened again
+[ -s "$HOME/.cache/roomforge-tiled/gate.tmx" ] || fail "no conversion in ~/.cache/roomforge-tiled"
+timeout 60 tiled --export-map tmx gate.xml again.tmx >log 2>&1 || fail "Tiled did not open gate.xml twice: $(cat log)"
+cmp -s opened.tmx again.tmx || fail "the room opened twice differs"
+[ "$(find "$HOME/.cache/roomforge-tiled" -type f | wc -l)" -le 2 ] || fail "opening left more than the map and its tileset"
 
 "$rf" export "Magma Forge" -o forge.tmx || fail "export --format tmx"
 "$rf" export --format xml "Magma Forge" -o forge.xml || fail "export --format xml"

@@ -27,7 +27,18 @@ function run(program, args) {
     return result;
 }
 
-/* A new private folder for the conversion's files. */
+/* The folder a room opened from rooms.xml is converted in: the user's
+ * cache, where each file is written over the next time the same room is
+ * opened, so opening rooms leaves no trail of folders. */
+function cacheDir() {
+    var r = run("sh", ["-c", "d=\"${XDG_CACHE_HOME:-$HOME/.cache}/roomforge-tiled\" && " +
+                             "mkdir -p \"$d\" && printf %s \"$d\""]);
+    if (r.code !== 0)
+        throw new Error("roomforge: cannot make the cache folder: " + r.err);
+    return r.out;
+}
+
+/* A new private folder for the conversion's files (saving: removed after). */
 function tempDir() {
     var r = run("mktemp", ["-d", "-t", "roomforge-tiled.XXXXXX"]);
     if (r.code !== 0)
@@ -57,9 +68,9 @@ function readRooms(fileName) {
     if (rooms.length > 1)
         tiled.log(fileName + " holds " + rooms.length + " rooms; opened '" + rooms[0].name +
                   "' (roomforge export --format tmx opens any other)");
-    var tmx = tempDir() + "/" + baseName(fileName) + ".tmx";
-    var r = run(ROOMFORGE, ["export", "--quiet", "--content", fileName, "--tile", String(TILE),
-                            "-o", tmx, rooms[0].name]);
+    var tmx = cacheDir() + "/" + baseName(fileName) + ".tmx";
+    var r = run(ROOMFORGE, ["export", "--quiet", "--force", "--content", fileName, "--tile",
+                            String(TILE), "-o", tmx, rooms[0].name]);
     if (r.code !== 0)
         throw new Error("roomforge export: " + r.err.trim());
     return tiled.mapFormat("tmx").read(tmx);
