@@ -46,7 +46,8 @@ frc=$(cat "$tmp/fuzz.rc")
 [ "$frc" = 0 ] || status=1
 if grep -q '^target ' "$tmp/fuzz.log"; then
     printf '%-10s %s\n' "fuzz:" "$(sed -n '/^target /,$p' "$tmp/fuzz.log" | tail -n +2 |
-        awk '{ n++; if ($5 != "ok") f++ } END { printf "%d targets, %d failed", n, f }')"
+        grep -v '^same levels' |
+        awk '{ n++; if ($5 != "ok") f++ } END { printf "%d targets, %d failed", n, f + 0 }')"
 else
     printf '%-10s no fuzzer ran: make fuzz failed before it (exit %s)\n' "fuzz:" "$frc"
 fi
