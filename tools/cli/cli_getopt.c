@@ -123,3 +123,12 @@ int cli_getopt(const char *cmd, int argc, char **argv, const cli_optset *sets, s
                                          argv[optind]);
     return CLI_OK;
 }
+
+int cli_take_one_room(const char *cmd, const char *a, void *slot)
+{
+    const char **name = slot;
+    if (*name)
+        return cli_usage_error(cmd, "one ROOM at a time (quote names with spaces)"), -1;
+    *name = a;
+    return 1;
+}

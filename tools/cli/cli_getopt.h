@@ -38,5 +38,8 @@ typedef struct cli_optset {
  * refused). */
 int cli_getopt(const char *cmd, int argc, char **argv, const cli_optset *sets, size_t nsets,
                int (*arg)(const char *cmd, const char *a, void *ctx), void *arg_ctx);
+/* An arg for cli_getopt that takes one ROOM name into *(const char **)slot;
+ * a second one is a usage error ("one ROOM at a time"). show and export. */
+int cli_take_one_room(const char *cmd, const char *a, void *slot);
 
 #endif /* RF_CLI_GETOPT_H */

@@ -88,15 +88,6 @@ static int take_force(const char *cmd, const char *v, void *ctx)
     return 1;
 }
 
-static int take_room(const char *cmd, const char *a, void *ctx)
-{
-    export_args *ea = ctx;
-    if (ea->name)
-        return cli_usage_error(cmd, "one ROOM at a time (quote names with spaces)"), -1;
-    ea->name = a;
-    return 1;
-}
-
 static const cli_opt export_opts[] = {{"format", true, take_format}, {"tile", true, take_tile},
                                       {"o", true, take_out},         {"force", false, take_force},
                                       {NULL, false, NULL}};
@@ -213,7 +204,7 @@ int cmd_export(int argc, char **argv)
     cli_content_init(&cc);
     sets[0] = (cli_optset){cli_content_opts, &cc};
     sets[1] = (cli_optset){export_opts, &a};
-    k = cli_getopt("export", argc, argv, sets, 2, take_room, &a);
+    k = cli_getopt("export", argc, argv, sets, 2, cli_take_one_room, &a.name);
     if (k == CLI_HELP)
         return fputs(export_usage, stdout) < 0 ? CLI_USAGE : CLI_OK;
     if (k != CLI_OK)

@@ -80,15 +80,6 @@ static int take_variant(const char *cmd, const char *v, void *ctx)
     return 1;
 }
 
-static int take_room(const char *cmd, const char *a, void *ctx)
-{
-    show_args *sa = ctx;
-    if (sa->name)
-        return cli_usage_error(cmd, "one ROOM at a time (quote names with spaces)"), -1;
-    sa->name = a;
-    return 1;
-}
-
 static const cli_opt show_opts[] = {{"format", true, take_format},
                                     {"orient", true, take_orient},
                                     {"variant", true, take_variant},
@@ -106,7 +97,7 @@ int cmd_show(int argc, char **argv)
     cli_content_init(&cc);
     sets[0] = (cli_optset){cli_content_opts, &cc};
     sets[1] = (cli_optset){show_opts, &a};
-    k = cli_getopt("show", argc, argv, sets, 2, take_room, &a);
+    k = cli_getopt("show", argc, argv, sets, 2, cli_take_one_room, &a.name);
     if (k == CLI_HELP) {
         fputs(show_usage, stdout);
         return CLI_OK;

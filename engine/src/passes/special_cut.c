@@ -113,7 +113,7 @@ static int room_of(const rf_special_ctx *ctx, const cut_work *cw, const signed c
  * cut[ri] = 1 for each drawn-together room that is a cut vertex. */
 static void low_points(const rf_special_ctx *ctx, cut_work *cw, signed char *cut, int start)
 {
-    int top = 0, time = 0, children = 0;
+    int top = 0, time = 0, children = 0, ri;
     cw->stack[top++] = start;
     cw->disc[start] = cw->low[start] = ++time;
     while (top > 0) {
@@ -133,11 +133,11 @@ static void low_points(const rf_special_ctx *ctx, cut_work *cw, signed char *cut
         cw->low[v] = cw->low[u] < cw->low[v] ? cw->low[u] : cw->low[v];
         if (v == start)
             children++;
-        else if (cw->low[u] >= cw->disc[v] && room_of(ctx, cw, cut, v) >= 0)
-            cut[room_of(ctx, cw, cut, v)] = 1;
+        else if (cw->low[u] >= cw->disc[v] && (ri = room_of(ctx, cw, cut, v)) >= 0)
+            cut[ri] = 1;
     }
-    if (children >= 2 && room_of(ctx, cw, cut, start) >= 0)
-        cut[room_of(ctx, cw, cut, start)] = 1;
+    if (children >= 2 && (ri = room_of(ctx, cw, cut, start)) >= 0)
+        cut[ri] = 1;
 }
 
 rf_status rf_special_cut_map(const rf_special_ctx *ctx, signed char *cut, size_t nrooms)
