@@ -15,27 +15,9 @@ set -u
 rf=$1 src=$2/tests/browser work=$3 mode=${4:-html}
 chromium=${CHROMIUM:-/usr/bin/chromium}
 missing=""
-command -v node >/dev/null 2>&1 || missing="$missing node"
-command -v npm >/dev/null 2>&1 || missing="$missing npm"
-[ -x "$chromium" ] || missing="$missing chromium ($chromium)"
-if [ -n "$missing" ]; then
-    echo "browser test: missing$missing (tools/deps.sh installs them as root)"
-    if [ "${CI:-}" = true ]; then echo "0 passed, 1 failed"; exit 1; fi
-    echo "skipped outside CI"
-    exit 77
-fi
-mkdir -p "$work" || exit 1
-cp "$src/package.json" "$src/package-lock.json" "$src/check_html.cjs" "$src/check_watch.cjs" \
-    "$src/check_stats.cjs" "$work/" || exit 1
-if ! cmp -s "$work/package-lock.json" "$work/.installed-lock" || [ ! -d "$work/node_modules" ]; then
-    if ! (cd "$work" && npm ci --no-audit --no-fund --loglevel=error); then
-        echo "browser test: npm ci failed in $work"
-        if [ "${CI:-}" = true ]; then echo "0 passed, 1 failed"; exit 1; fi
-        echo "skipped outside CI"
-        exit 77
-    fi
-    cp "$work/package-lock.json" "$work/.installed-lock"
-fi
+[ -x "$chromium" ] || missing=" chromium ($chromium)"
+. "$2/tests/npm_work.sh"
+npm_work browser "$src" "$work" check_html.cjs check_watch.cjs check_stats.cjs
 if [ "$mode" = watch ]; then
     rm -rf "$work/pack" && cp -r "$2/content" "$work/pack" || exit 1
     cd "$work" && CHROMIUM=$chromium node check_watch.cjs "$rf" "$work/pack" watch.png
