@@ -158,27 +158,37 @@ static void view_core(rf_tview *v)
     }
 }
 
+#define LIST_SMALL 66 /* a view up to 64x64, grown by one: its classes on the stack */
+
 /* Fills v's cell lists; v->list has room for every cell of the box grown
- * by one. */
+ * by one. Each cell's class is found once and kept for the second pass
+ * (on the heap for a large view; found again if that fails). */
 static void view_lists(rf_tview *v)
 {
-    size_t counts[4] = {0, 0, 0, 0}, at[4];
-    int x, y, cls;
-    for (y = -1; y <= v->h; y++)
-        for (x = -1; x <= v->w; x++)
-            if ((cls = cell_class(v, x, y)) >= 0)
-                counts[cls]++;
+    size_t counts[4] = {0, 0, 0, 0}, at[4], n = ((size_t)v->w + 2) * ((size_t)v->h + 2), i;
+    signed char small[LIST_SMALL * LIST_SMALL], *cls = n <= sizeof small ? small : rf_alloc(n);
+    int x, y, c;
+    for (i = 0, y = -1; y <= v->h; y++)
+        for (x = -1; x <= v->w; x++, i++) {
+            c = cell_class(v, x, y);
+            if (cls)
+                cls[i] = (signed char)c;
+            if (c >= 0)
+                counts[c]++;
+        }
     at[0] = 0;
-    for (cls = 1; cls < 4; cls++)
-        at[cls] = at[cls - 1] + counts[cls - 1];
+    for (c = 1; c < 4; c++)
+        at[c] = at[c - 1] + counts[c - 1];
     v->nwallish = counts[0];
     v->nopen = counts[1];
     v->nrim = counts[2];
     v->nbound = counts[3];
-    for (y = -1; y <= v->h; y++)
-        for (x = -1; x <= v->w; x++)
-            if ((cls = cell_class(v, x, y)) >= 0)
-                v->list[at[cls]++] = (rf_vcell){x, y};
+    for (i = 0, y = -1; y <= v->h; y++)
+        for (x = -1; x <= v->w; x++, i++)
+            if ((c = cls ? cls[i] : cell_class(v, x, y)) >= 0)
+                v->list[at[c]++] = (rf_vcell){x, y};
+    if (cls != small)
+        rf_free(cls);
     view_core(v);
 }
 

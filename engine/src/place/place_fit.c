@@ -65,6 +65,26 @@ static bool closed(const rf_placer *pl, const rf_tview *v, int ox, int oy, int x
     return rf_prot_is_template(pl->prot[c]) || pl->locked[c] || view_has(v, x - ox, y - oy);
 }
 
+/* Stamps the cells of view v at (ox, oy) that lie on the level with round
+ * in pl->seen (and -1 in parent, when given): the searches below then pass
+ * them over as seen, with no test of the view at each step. */
+static void stamp_view(rf_placer *pl, const rf_tview *v, int ox, int oy, unsigned round,
+                       int *parent)
+{
+    int w = pl->g->w, h = pl->g->h, x, y;
+    int x0 = ox < 0 ? -ox : 0, x1 = ox + v->w > w ? w - ox : v->w;
+    for (y = oy < 0 ? -oy : 0; y < v->h && oy + y < h; y++) {
+        const char *row = &v->cells[(size_t)y * (size_t)v->w];
+        size_t at = (size_t)(oy + y) * (size_t)w + (size_t)ox;
+        for (x = x0; x < x1; x++)
+            if (row[x] != ' ') {
+                pl->seen[at + (size_t)x] = round;
+                if (parent)
+                    parent[at + (size_t)x] = -1;
+            }
+    }
+}
+
 /* Searches a corridor from door k of v at (ox, oy); on success pl->from
  * holds the path (pl->from[c] = previous cell, -1 at the start) and the
  * function returns the last carved cell (or -2 when the tile in front of the
@@ -72,6 +92,8 @@ static bool closed(const rf_placer *pl, const rf_tview *v, int ox, int oy, int x
 static int search(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k)
 {
     const rf_grid *g = pl->g;
+    const uint8_t *t = g->t, *prot = pl->prot, *locked = pl->locked;
+    unsigned *seen = pl->seen;
     int w = g->w, h = g->h, head = 0, tail = 0;
     int sx = ox + v->doors[k].x + RF_DIR_DX(v->doors[k].dir);
     int sy = oy + v->doors[k].y + RF_DIR_DY(v->doors[k].dir);
@@ -79,28 +101,31 @@ static int search(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k)
     unsigned round;
     if (sx < 1 || sy < 1 || sx > w - 2 || sy > h - 2 || closed(pl, v, ox, oy, sx, sy, s))
         return -1;
-    if (pl->walk[g->t[s]])
+    if (pl->walk[t[s]])
         return -2;
-    if (g->t[s] != RF_TILE_ROCK && g->t[s] != RF_TILE_WALL)
+    if (t[s] != RF_TILE_ROCK && t[s] != RF_TILE_WALL)
         return -1;
     round = next_round(pl);
-    pl->seen[s] = round;
+    stamp_view(pl, v, ox, oy, round, NULL); /* the view's cells are closed */
+    seen[s] = round;
     pl->from[s] = -1;
     pl->queue[tail++] = s;
     while (head < tail) {
         int c = pl->queue[head++], cx = c % w, cy = c / w, dir;
+        /* up, right, down, left: the order of rf_dir, inside the border */
+        int nb[4] = {cy > 1 ? c - w : -1, cx < w - 2 ? c + 1 : -1, cy < h - 2 ? c + w : -1,
+                     cx > 1 ? c - 1 : -1};
         for (dir = 0; dir < 4; dir++) {
-            int nx = cx + RF_DIR_DX(dir), ny = cy + RF_DIR_DY(dir), nc = ny * w + nx;
-            uint8_t t;
-            if (nx < 1 || ny < 1 || nx > w - 2 || ny > h - 2 || pl->seen[nc] == round ||
-                closed(pl, v, ox, oy, nx, ny, nc))
+            int nc = nb[dir];
+            uint8_t tn;
+            if (nc < 0 || seen[nc] == round || rf_prot_is_template(prot[nc]) || locked[nc])
                 continue;
-            t = g->t[nc];
-            if (pl->walk[t] && t != RF_TILE_BREAKABLE)
+            tn = t[nc];
+            if (pl->walk[tn] && tn != RF_TILE_BREAKABLE)
                 return c;
-            if (t != RF_TILE_ROCK && t != RF_TILE_WALL)
+            if (tn != RF_TILE_ROCK && tn != RF_TILE_WALL)
                 continue;
-            pl->seen[nc] = round;
+            seen[nc] = round;
             pl->from[nc] = c;
             pl->queue[tail++] = nc;
         }
@@ -226,7 +251,7 @@ static int label_regions(rf_placer *pl, int *label)
 
 
 /* The root of cell c's search in the cut test (pl->from holds parents). */
-static int root_of(int *parent, int c)
+static inline int root_of(int *parent, int c)
 {
     while (parent[c] != c) {
         parent[c] = parent[parent[c]];
@@ -252,16 +277,18 @@ static bool cut_keeps(rf_placer *pl, const rf_tview *v, int ox, int oy)
 {
     const rf_grid *g = pl->g;
     const rf_vcell *b = v->list + v->nwallish + v->nopen + v->nrim;
-    int w = g->w, head = 0, tail = 0, searches = 0, *parent = pl->from, *left = pl->label;
-    int x0 = 0, y0 = 0, x1 = g->w - 1, y1 = g->h - 1;
+    const uint8_t *t = g->t, *walk = pl->walk;
+    unsigned *seen = pl->seen;
+    int w = g->w, h = g->h, head = 0, tail = 0, searches = 0, *parent = pl->from, *left = pl->label;
     int cap = CUT_SPAN * (v->w + 2 * WINDOW_MARGIN) * (v->h + 2 * WINDOW_MARGIN);
     unsigned round = next_round(pl);
     size_t i;
+    stamp_view(pl, v, ox, oy, round, parent); /* seen, parent -1: never entered */
     for (i = 0; i < v->nbound; i++) {
         int x = ox + b[i].x, y = oy + b[i].y, c = y * w + x;
-        if (x < x0 || y < y0 || x > x1 || y > y1 || !pl->walk[g->t[c]])
+        if (x < 0 || y < 0 || x >= w || y >= h || !walk[t[c]])
             continue;
-        pl->seen[c] = round;
+        seen[c] = round;
         parent[c] = c;
         left[c] = 1;
         pl->queue[tail++] = c;
@@ -269,19 +296,25 @@ static bool cut_keeps(rf_placer *pl, const rf_tview *v, int ox, int oy)
     }
     while (head < tail && searches > 1) {
         int c = pl->queue[head++], cx = c % w, cy = c / w, root = root_of(parent, c), dir;
+        /* up, right, down, left: the order of rf_dir */
+        int nb[4] = {cy > 0 ? c - w : -1, cx < w - 1 ? c + 1 : -1, cy < h - 1 ? c + w : -1,
+                     cx > 0 ? c - 1 : -1};
         left[root]--;
         for (dir = 0; dir < 4 && searches > 1; dir++) {
-            int nx = cx + RF_DIR_DX(dir), ny = cy + RF_DIR_DY(dir), nc = ny * w + nx, other;
-            if (nx < x0 || ny < y0 || nx > x1 || ny > y1 || !pl->walk[g->t[nc]] ||
-                view_has(v, nx - ox, ny - oy))
+            int nc = nb[dir], other;
+            if (nc < 0)
                 continue;
-            if (pl->seen[nc] != round) {
-                pl->seen[nc] = round;
+            if (seen[nc] != round) {
+                if (!walk[t[nc]])
+                    continue;
+                seen[nc] = round;
                 parent[nc] = root;
                 left[root]++;
                 pl->queue[tail++] = nc;
                 continue;
             }
+            if (parent[nc] < 0 || parent[nc] == root) /* the view's, or this search's */
+                continue;
             other = root_of(parent, nc);
             if (other != root) {
                 parent[other] = root;
