@@ -578,6 +578,62 @@ START_TEST(allocation_failures_return_nomem)
 }
 END_TEST
 
+/* A drawn room no dug level has a place for, whose box reserved before
+ * digging leaves the digger less than half its ground: the level runs again
+ * with the room reserved, that retry is not kept, and the first run, which
+ * stopped once the room found no place (level_retry.c), is made again
+ * whole: both stairs, the room left out, the same bytes every time. */
+START_TEST(a_retry_not_kept_gives_the_first_run_whole)
+{
+    static const char profiles[] =
+        "<profiles><profile name=\"n\" recipe=\"nethack\"><param name=\"templates\" "
+        "value=\"1\"/><param name=\"special-rooms\" value=\"0\"/></profile></profiles>";
+    enum { W = 50, H = 12 }; /* a 50x12 box leaves an 80x21 level too little */
+    char xml[(W + 32) * H + 256], *at = xml;
+    rf_profile_set *ps = rf_profile_set_new();
+    rf_template_set *ts = rf_template_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_level_opts o;
+    int x, y, seed, left_out = 0;
+    ck_assert(ps && ts && d);
+    at += sprintf(at, "<roomdb><room name=\"Wide\" width=\"%d\" height=\"%d\">", W, H);
+    for (y = 0; y < H; y++) {
+        at += sprintf(at, "<row text=\"");
+        for (x = 0; x < W; x++)
+            *at++ = y == 0 && x == W / 2 ? 'D' : y == 0 || y == H - 1 || x == 0 || x == W - 1 ? '#' : '.';
+        at += sprintf(at, "\"/>");
+    }
+    sprintf(at, "</room></roomdb>");
+    ck_assert_int_eq(rf_template_set_load_buffer(ts, "wide.xml", xml, strlen(xml), d), RF_OK);
+    ck_assert_int_eq(rf_profile_set_load_buffer(ps, profiles, strlen(profiles), "p.xml", d), RF_OK);
+    rf_level_opts_init(&o);
+    o.profile = "n";
+    o.templates = ts;
+    o.depth = 3;
+    for (seed = 1; seed <= 6; seed++) {
+        rf_level *a = NULL, *b = NULL;
+        int ux, uy, dx, dy;
+        o.seed = (uint64_t)seed;
+        ck_assert_int_eq(rf_level_generate(ps, &o, &a, d), RF_OK);
+        ck_assert_int_eq(rf_level_generate(ps, &o, &b, d), RF_OK);
+        ck_assert(rf_level_digest(a) == rf_level_digest(b));
+        ck_assert_uint_eq(rf_level_plan_count(a), 1);
+        left_out += !rf_level_plan_at(a, 0)->placed;
+        rf_level_stairs_up(a, &ux, &uy);
+        rf_level_stairs_down(a, &dx, &dy);
+        ck_assert_int_eq(rf_grid_get(rf_level_grid(a), ux, uy), RF_TILE_STAIRS_UP);
+        ck_assert_int_eq(rf_grid_get(rf_level_grid(a), dx, dy), RF_TILE_STAIRS_DOWN);
+        ck_assert_uint_gt(rf_level_object_count(a), 0); /* populated */
+        rf_level_free(a);
+        rf_level_free(b);
+    }
+    ck_assert_int_eq(left_out, 6);
+    rf_diags_free(d);
+    rf_template_set_free(ts);
+    rf_profile_set_free(ps);
+}
+END_TEST
+
 static Suite *level_suite(void)
 {
     Suite *s = suite_create("level");
@@ -591,6 +647,7 @@ static Suite *level_suite(void)
     tcase_add_loop_test(gen, every_digger_digs_every_corner_size, 0,
                         (int)(sizeof corner_sizes / sizeof corner_sizes[0]));
     tcase_add_test(gen, rooms_are_listed_with_corridors_apart);
+    tcase_add_test(gen, a_retry_not_kept_gives_the_first_run_whole);
     tcase_add_test(out, digest_is_fnv1a_of_the_json_output);
     tcase_add_test(out, same_seed_same_bytes_other_seed_other_level);
     tcase_add_test(out, json_has_the_gen_shape);

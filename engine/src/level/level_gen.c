@@ -206,13 +206,14 @@ static rf_status keep_plan(rf_level *lv, const rf_placer *pl)
  * parameter rows the recipe read. retry (nretry entries, may be NULL): the
  * drawn plan entries the placer reserves before digging. */
 static rf_status run_once(const rf_profile_set *profiles, const rf_level_opts *o, bool probe,
-                          long long guard_ms, const bool *retry, size_t nretry,
+                          long long guard_ms, const bool *retry, size_t nretry, bool cut_ok,
                           rf_recipe_run *r, rf_diags *d)
 {
     rf_status st;
     memset(r, 0, sizeof *r);
     r->retry = retry;
     r->nretry = nretry;
+    r->cut_ok = cut_ok;
     if (guard_ms > 0)
         r->deadline_ms = rf_recipe_clock_ms() + (uint64_t)guard_ms;
     if ((st = rf_level_opts_check(o, d)) != RF_OK)
@@ -234,6 +235,8 @@ static rf_status run_once(const rf_profile_set *profiles, const rf_level_opts *o
     st = rf_recipe_run_level(r);
     if (st == RF_OK && !probe)
         st = keep_plan(r->lv, r->placer);
+    if (st == RF_OK && !probe && !r->measured) /* a recipe that placed no templates */
+        rf_recipe_measure(r);
     /* the rooms' records point at the variants drawn: the level keeps them */
     if (rf_place_take_variants(r->placer, &r->lv->variants, &r->lv->nvariants) != RF_OK &&
         st == RF_OK)
@@ -263,42 +266,13 @@ static bool mark_unplaced(const rf_level *lv, bool *retry, size_t n)
     return grew;
 }
 
-/* The walkable tiles of lv outside template rooms: the ground the digger
- * made, which a retry must not take away. */
-static long dug_ground(const rf_level *lv)
+/* Drops run r's level and what it recorded. */
+static void run_drop(rf_recipe_run *r)
 {
-    const rf_grid *g = lv->g;
-    long n = 0;
-    size_t i, cells = g ? (size_t)g->w * (size_t)g->h : 0;
-    for (i = 0; i < cells; i++) {
-        int room = g->room[i];
-        n += rf_tile_is_walkable((rf_tile)g->t[i]) &&
-             (room <= 0 || (size_t)room > lv->rooms.n ||
-              lv->rooms.items[room - 1].kind != RF_ROOM_TEMPLATE);
-    }
-    return n;
-}
-
-/* Whether every template room of lv holds a walkable tile: a retried room
- * whose doors found no way out was walled up whole by the level's repair,
- * and a retry must not leave such a room behind (issue 28's hollow rooms). */
-static bool rooms_whole(const rf_level *lv)
-{
-    const rf_grid *g = lv->g;
-    size_t i;
-    for (i = 0; g && i < lv->rooms.n; i++) {
-        const rf_room_rec *rec = &lv->rooms.items[i];
-        bool open = false;
-        int x, y;
-        if (rec->kind != RF_ROOM_TEMPLATE)
-            continue;
-        for (y = rec->y; y < rec->y + rec->h && !open; y++)
-            for (x = rec->x; x < rec->x + rec->w && !open; x++)
-                open = rf_grid_in_bounds(g, x, y) && rf_tile_is_walkable(RF_GRID_AT(g, x, y));
-        if (!open)
-            return false;
-    }
-    return true;
+    rf_level_free(r->lv);
+    rf_free(r->asked);
+    r->lv = NULL;
+    r->asked = NULL;
 }
 
 /* run_once, and when a drawn template found no place, the level again with
@@ -308,54 +282,72 @@ static bool rooms_whole(const rf_level *lv)
  * entry out runs once more with both, RETRY_RUNS runs in all; a retry
  * that fails, whose digger was left less than half the ground the run
  * before made (the reserved boxes took its room), or that left a template
- * room walled up (rooms_whole), keeps the run before it. The diagnostics are the kept run's
- * (staged, then added to d). Same seed, same runs: same level. */
+ * room walled up, keeps the run before it. Both are measured as the
+ * templates are placed (level_retry.c), and a run that will be made again
+ * stops there; when the run after it is not kept, it is made again whole
+ * (same seed, same retry: the same level, now finished). The diagnostics
+ * are the kept run's (staged, then added to d). Same seed, same runs: same
+ * level. */
 static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, bool probe,
                      long long guard_ms, rf_recipe_run *r, rf_diags *d)
 {
     rf_recipe_run next;
     rf_diags *kept = NULL, *more = NULL;
-    bool *retry = NULL;
+    bool *retry = NULL, *ran = NULL; /* the retry set growing; the one r ran with */
     size_t n;
     rf_status st;
     int k;
     memset(r, 0, sizeof *r);
     if (probe || !o || !o->templates)
-        return run_once(profiles, o, probe, guard_ms, NULL, 0, r, d);
+        return run_once(profiles, o, probe, guard_ms, NULL, 0, false, r, d);
     if (d && !(kept = rf_diags_new_staging()))
         return RF_ERR_NOMEM;
-    st = run_once(profiles, o, false, guard_ms, NULL, 0, r, kept);
+    st = run_once(profiles, o, false, guard_ms, NULL, 0, RETRY_RUNS > 1, r, kept);
     n = st == RF_OK ? r->lv->nplan : 0;
     for (k = 1; st == RF_OK && k < RETRY_RUNS; k++) {
         rf_status again;
-        if (!retry && !(retry = rf_calloc(n ? n : 1, sizeof *retry))) {
+        bool take;
+        if (!retry && (!(retry = rf_calloc(n ? n : 1, sizeof *retry)) ||
+                       !(ran = rf_calloc(n ? n : 1, sizeof *ran)))) {
             st = RF_ERR_NOMEM;
             break;
         }
         if (!mark_unplaced(r->lv, retry, n))
-            break;
+            break; /* r placed all it drew: it ran whole (rf_recipe_left_out) */
         if (d && !(more = rf_diags_new_staging())) {
             st = RF_ERR_NOMEM;
             break;
         }
-        again = run_once(profiles, o, false, guard_ms, retry, n, &next, more);
-        if (again != RF_OK || 2 * dug_ground(next.lv) < dug_ground(r->lv) ||
-            !rooms_whole(next.lv)) {
-            rf_level_free(next.lv);
-            rf_free(next.asked);
+        again = run_once(profiles, o, false, guard_ms, retry, n, k + 1 < RETRY_RUNS, &next, more);
+        take = again == RF_OK && 2 * next.ground >= r->ground && next.whole;
+        if (!take) {
+            run_drop(&next);
             rf_diags_free(more);
+            more = NULL;
             if (again == RF_ERR_NOMEM)
                 st = again;
+            else if (r->cut) { /* r is kept: made again, whole this time */
+                rf_diags *whole = NULL;
+                run_drop(r);
+                if (d && !(whole = rf_diags_new_staging()))
+                    st = RF_ERR_NOMEM;
+                else
+                    st = run_once(profiles, o, false, guard_ms, k > 1 ? ran : NULL, n, false, r,
+                                  whole);
+                rf_diags_free(kept);
+                kept = whole;
+            }
             break;
         }
-        rf_level_free(r->lv);
-        rf_free(r->asked);
+        run_drop(r);
         *r = next;
+        memcpy(ran, retry, n ? n : 1);
         rf_diags_free(kept);
         kept = more;
         more = NULL;
     }
     rf_free(retry);
+    rf_free(ran);
     r->d = d;
     if (kept && !rf_diags_append(d, kept) && st == RF_OK)
         st = RF_ERR_NOMEM;

@@ -58,7 +58,21 @@ typedef struct rf_recipe_run {
     const bool *retry;              /* the level's retry: drawn plan entries to
                                      * reserve (rf_place_opts.retry), NULL: none */
     size_t nretry;
+    bool cut_ok;                    /* the level may run again: stop after
+                                     * place_templates when a drawn entry not in
+                                     * retry found no place (level_gen.c, run) */
+    bool cut;                       /* the run stopped there */
+    bool measured;                  /* ground and whole hold (rf_recipe_measure) */
+    long ground;                    /* walkable tiles outside template rooms */
+    bool whole;                     /* every template room holds a walkable tile */
 } rf_recipe_run;
+
+/* Measures the level as its templates are placed: r->ground, r->whole (the
+ * retry's rule reads them). In level_retry.c. */
+void rf_recipe_measure(rf_recipe_run *r);
+/* A drawn plan entry outside r's retry found no place: the level would run
+ * again with it reserved. In level_retry.c. */
+bool rf_recipe_left_out(const rf_recipe_run *r);
 
 /* Makes the level's chokepoint and loop maps (rf_chokepoints) unless they
  * were made of the same tiles already; clears r->choke_stale. RF_OK or

@@ -371,6 +371,13 @@ static int step_place_templates(lua_State *L)
                          ht ? ht : rf_horde_table_bundled(), r->d);
     if (st != RF_OK)
         step_fail(L, r, st, "place_templates");
+    rf_recipe_measure(r);
+    /* the level runs again with that entry reserved: the rest of this run
+     * would be thrown away (level_gen.c, run) */
+    if (r->cut_ok && rf_recipe_left_out(r)) {
+        r->cut = true;
+        rf_luavm_stop(L);
+    }
     return 0;
 }
 
