@@ -29,14 +29,9 @@ static void mask_locked(const rf_grid *g, const rf_room_list *rooms, const uint8
     }
 }
 
-static bool walk(const rf_grid *g, const int *lab, int i)
-{
-    return lab[i] != MASKED && rf_tile_is_walkable((rf_tile)g->t[i]);
-}
-
-/* Floods from start over walkable unlabelled tiles, labelling them id; returns
- * the tile count. queue holds w*h ints. */
-static size_t flood(const rf_grid *g, int *lab, int *queue, int start, int id)
+/* Floods from start over walkable unlabelled tiles (walk: a byte per tile
+ * value), labelling them id; returns the tile count. queue holds w*h ints. */
+static size_t flood(const rf_grid *g, const uint8_t *walk, int *lab, int *queue, int start, int id)
 {
     int w = g->w, n = g->w * g->h, head = 0, tail = 0;
     lab[start] = id;
@@ -47,8 +42,8 @@ static size_t flood(const rf_grid *g, int *lab, int *queue, int start, int id)
         int j;
         for (j = 0; j < 4; j++) {
             int m = nb[j];
-            if (m < 0 || m >= n || lab[m] != NONE || !walk(g, lab, m))
-                continue;
+            if (m < 0 || m >= n || lab[m] != NONE || !walk[g->t[m]])
+                continue; /* a masked tile is not NONE */
             lab[m] = id;
             queue[tail++] = m;
         }
@@ -61,10 +56,13 @@ static int label_all(const rf_grid *g, int *lab, int *queue, int *main_id)
 {
     int i, n = g->w * g->h, count = 0;
     size_t best = 0;
+    uint8_t walk[256]; /* a byte per tile value: no call per tile */
+    for (i = 0; i < 256; i++)
+        walk[i] = rf_tile_is_walkable((rf_tile)i);
     *main_id = -1;
     for (i = 0; i < n; i++) {
-        if (lab[i] == NONE && walk(g, lab, i)) {
-            size_t sz = flood(g, lab, queue, i, count);
+        if (lab[i] == NONE && walk[g->t[i]]) {
+            size_t sz = flood(g, walk, lab, queue, i, count);
             if (sz > best) {
                 best = sz;
                 *main_id = count;

@@ -418,7 +418,9 @@ rf_status rf_dig_crawl(rf_grid *g, rf_room_list *rooms, rf_rng *rng, const rf_ro
     st = rf_crawl_run(&w);
     if (st != RF_OK)
         goto done;
-    local.regions = rf_dig_regions(g, rooms);
+    /* the count is a statistic only: a level (stats NULL) does not label
+     * the regions twice */
+    local.regions = stats ? rf_dig_regions(g, rooms) : 0;
     st = local.regions == (size_t)-1 ? RF_ERR_NOMEM : rf_dig_connect(g, rooms, p->keep_out, &local.repairs);
 done:
     if (st == RF_OK && stats)
