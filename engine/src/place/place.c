@@ -158,21 +158,21 @@ static void view_core(rf_tview *v)
     }
 }
 
-#define LIST_SMALL 66 /* a view up to 64x64, grown by one: its classes on the stack */
+/* Fills v's cell lists in reading order of the box grown by one, each
+ * cell's class read from class0 (the template's, on its own box grown by
+ * one) through the map m of view to template coordinates; v->list has room
+ * for every cell. */
+typedef struct orient_map {
+    int x0, y0, xdx, xdy, ydx, ydy; /* template (x, y) = (x0 + xdx vx + xdy vy, ...) */
+} orient_map;
 
-/* Fills v's cell lists; v->list has room for every cell of the box grown
- * by one. Each cell's class is found once and kept for the second pass
- * (on the heap for a large view; found again if that fails). */
-static void view_lists(rf_tview *v)
+static void view_lists(rf_tview *v, const signed char *class0, int tw, orient_map m)
 {
-    size_t counts[4] = {0, 0, 0, 0}, at[4], n = ((size_t)v->w + 2) * ((size_t)v->h + 2), i;
-    signed char small[LIST_SMALL * LIST_SMALL], *cls = n <= sizeof small ? small : rf_alloc(n);
-    int x, y, c;
-    for (i = 0, y = -1; y <= v->h; y++)
-        for (x = -1; x <= v->w; x++, i++) {
-            c = cell_class(v, x, y);
-            if (cls)
-                cls[i] = (signed char)c;
+    size_t counts[4] = {0, 0, 0, 0}, at[4];
+    int x, y, c, gw = tw + 2;
+    for (y = -1; y <= v->h; y++)
+        for (x = -1; x <= v->w; x++) {
+            c = class0[(m.y0 + m.ydx * x + m.ydy * y + 1) * gw + m.x0 + m.xdx * x + m.xdy * y + 1];
             if (c >= 0)
                 counts[c]++;
         }
@@ -183,12 +183,12 @@ static void view_lists(rf_tview *v)
     v->nopen = counts[1];
     v->nrim = counts[2];
     v->nbound = counts[3];
-    for (i = 0, y = -1; y <= v->h; y++)
-        for (x = -1; x <= v->w; x++, i++)
-            if ((c = cls ? cls[i] : cell_class(v, x, y)) >= 0)
+    for (y = -1; y <= v->h; y++)
+        for (x = -1; x <= v->w; x++) {
+            c = class0[(m.y0 + m.ydx * x + m.ydy * y + 1) * gw + m.x0 + m.xdx * x + m.xdy * y + 1];
+            if (c >= 0)
                 v->list[at[c]++] = (rf_vcell){x, y};
-    if (cls != small)
-        rf_free(cls);
+        }
     view_core(v);
 }
 
@@ -222,20 +222,88 @@ static void view_reach(rf_tview *v)
     }
 }
 
+/* The affine map of view coordinates to template ones under orientation o
+ * (a turn and a mirror: exact on the box grown by one too). */
+static orient_map map_of(int o, int tw, int th)
+{
+    orient_map m;
+    int x, y;
+    rf_orient_to_template(o, tw, th, 0, 0, &m.x0, &m.y0);
+    rf_orient_to_template(o, tw, th, 1, 0, &x, &y);
+    m.xdx = x - m.x0;
+    m.ydx = y - m.y0;
+    rf_orient_to_template(o, tw, th, 0, 1, &x, &y);
+    m.xdy = x - m.x0;
+    m.ydy = y - m.y0;
+    return m;
+}
+
+/* Makes e's template data in its own coordinates (cells0, reach0, class0)
+ * once: reach and class are the same under every turn and mirror (both
+ * read 4- and 8-neighbourhoods, which a turn maps onto themselves), so each
+ * view maps them instead of finding them again. false when memory ran out. */
+static bool entry_base(rf_plan_entry *e)
+{
+    const rf_template *t = e->t;
+    int tw = rf_template_width(t), th = rf_template_height(t), x, y;
+    size_t nd = rf_template_door_count(t), i;
+    rf_tview b;
+    if (e->class0)
+        return true;
+    memset(&b, 0, sizeof b);
+    b.w = tw;
+    b.h = th;
+    b.cells = e->cells0 = rf_alloc((size_t)tw * (size_t)th);
+    b.reach = e->reach0 = rf_calloc((size_t)tw * (size_t)th, 1);
+    e->class0 = rf_alloc(((size_t)tw + 2) * ((size_t)th + 2));
+    b.list = rf_alloc(((size_t)tw + 2) * ((size_t)th + 2) * sizeof *b.list);
+    b.doors = nd ? rf_calloc(nd, sizeof *b.doors) : NULL;
+    if (!b.cells || !b.reach || !e->class0 || !b.list || (nd && !b.doors)) {
+        rf_free(b.list);
+        rf_free(b.doors);
+        rf_free(e->cells0);
+        rf_free(e->reach0);
+        rf_free(e->class0);
+        e->cells0 = NULL;
+        e->reach0 = NULL;
+        e->class0 = NULL;
+        return false;
+    }
+    for (y = 0; y < th; y++)
+        for (x = 0; x < tw; x++)
+            b.cells[(size_t)y * (size_t)tw + (size_t)x] = rf_template_cell(t, x, y);
+    b.ndoors = nd;
+    for (i = 0; i < nd; i++) {
+        b.doors[i].x = rf_template_door(t, i)->x;
+        b.doors[i].y = rf_template_door(t, i)->y;
+    }
+    b.used_digits = rf_template_used_digits(t);
+    view_reach(&b);
+    for (i = 0, y = -1; y <= th; y++)
+        for (x = -1; x <= tw; x++)
+            e->class0[i++] = (signed char)cell_class(&b, x, y);
+    rf_free(b.list);
+    rf_free(b.doors);
+    return true;
+}
+
 const rf_tview *rf_place_view(rf_plan_entry *e, int o)
 {
     rf_tview *v = &e->views[o];
     const rf_template *t = e->t;
     int tw = rf_template_width(t), th = rf_template_height(t), x, y;
     size_t i, nd = rf_template_door_count(t);
+    orient_map m;
     if (v->cells)
         return v;
+    if (!entry_base(e))
+        return NULL;
     v->orient = o;
     rf_orient_size(o, tw, th, &v->w, &v->h);
     v->cells = rf_alloc((size_t)tw * (size_t)th);
     v->doors = nd ? rf_calloc(nd, sizeof *v->doors) : NULL;
     v->list = rf_alloc(((size_t)tw + 2) * ((size_t)th + 2) * sizeof *v->list);
-    v->reach = rf_calloc((size_t)tw * (size_t)th, 1);
+    v->reach = rf_alloc((size_t)tw * (size_t)th);
     if (!v->cells || (nd && !v->doors) || !v->list || !v->reach) {
         rf_free(v->cells);
         rf_free(v->doors);
@@ -247,11 +315,13 @@ const rf_tview *rf_place_view(rf_plan_entry *e, int o)
         v->reach = NULL;
         return NULL;
     }
-    for (y = 0; y < th; y++)
-        for (x = 0; x < tw; x++) {
-            int vx, vy;
-            rf_orient_to_room(o, tw, th, x, y, &vx, &vy);
-            v->cells[(size_t)vy * (size_t)v->w + (size_t)vx] = rf_template_cell(t, x, y);
+    m = map_of(o, tw, th);
+    for (y = 0; y < v->h; y++)
+        for (x = 0; x < v->w; x++) {
+            size_t from = (size_t)(m.y0 + m.ydx * x + m.ydy * y) * (size_t)tw +
+                          (size_t)(m.x0 + m.xdx * x + m.xdy * y);
+            v->cells[(size_t)y * (size_t)v->w + (size_t)x] = e->cells0[from];
+            v->reach[(size_t)y * (size_t)v->w + (size_t)x] = e->reach0[from];
         }
     v->ndoors = nd;
     for (i = 0; i < nd; i++) {
@@ -260,8 +330,7 @@ const rf_tview *rf_place_view(rf_plan_entry *e, int o)
         v->doors[i].dir = rf_place_door_dir(dr->side, o);
     }
     v->used_digits = rf_template_used_digits(t);
-    view_reach(v); /* before the lists: it borrows their block as its stack */
-    view_lists(v);
+    view_lists(v, e->class0, tw, m);
     return v;
 }
 
@@ -800,6 +869,11 @@ void rf_place_free(rf_placer *pl)
             rf_free(pl->plan[i].views[o].list);
             rf_free(pl->plan[i].views[o].reach);
         }
+    for (i = 0; i < pl->n; i++) {
+        rf_free(pl->plan[i].cells0);
+        rf_free(pl->plan[i].reach0);
+        rf_free(pl->plan[i].class0);
+    }
     rf_free(pl->plan);
     rf_free(pl->prot);
     rf_free(pl->mark);

@@ -68,6 +68,12 @@ typedef struct rf_plan_entry {
     int ox, oy, orient;
     unsigned orients; /* the orientations it may take (rf_place_orient_mask) */
     rf_tview views[RF_ORIENT_COUNT]; /* drawn on first use (cells NULL before) */
+    /* the template in its own coordinates, made with the first view and
+     * mapped by every view (place.c): its cells, the cells its doors reach,
+     * and each cell's class (view lists) on the box grown by one */
+    char *cells0;
+    uint8_t *reach0;
+    signed char *class0;
 } rf_plan_entry;
 
 /* pl->prot marks: a cell of a placed template (or the front of a door in
