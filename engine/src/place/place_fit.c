@@ -224,22 +224,24 @@ bool rf_place_join_door(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t
 static int label_regions(rf_placer *pl, int *label)
 {
     const rf_grid *g = pl->g;
+    const uint8_t *t = g->t, *walk = pl->walk, *locked = pl->locked, *prot = pl->prot;
     int w = g->w, h = g->h, n = w * h, c, regions = 0;
-    for (c = 0; c < n; c++)
-        label[c] = 0;
+    memset(label, 0, (size_t)n * sizeof *label);
     for (c = 0; c < n; c++) {
         int head = 0, tail = 0;
-        if (label[c] || !pl->walk[g->t[c]] || (pl->locked[c] && !rf_prot_is_template(pl->prot[c])))
+        if (label[c] || !walk[t[c]] || (locked[c] && !rf_prot_is_template(prot[c])))
             continue;
         label[c] = ++regions;
         pl->queue[tail++] = c;
         while (head < tail) {
             int cur = pl->queue[head++], cx = cur % w, cy = cur / w, dir;
+            /* up, right, down, left: the order of rf_dir */
+            int nb[4] = {cy > 0 ? cur - w : -1, cx < w - 1 ? cur + 1 : -1,
+                         cy < h - 1 ? cur + w : -1, cx > 0 ? cur - 1 : -1};
             for (dir = 0; dir < 4; dir++) {
-                int nx = cx + RF_DIR_DX(dir), ny = cy + RF_DIR_DY(dir), nc = ny * w + nx;
-                if (nx < 0 || ny < 0 || nx >= w || ny >= h || label[nc] ||
-                    !pl->walk[g->t[nc]] ||
-                    (pl->locked[nc] && !rf_prot_is_template(pl->prot[nc])))
+                int nc = nb[dir];
+                if (nc < 0 || label[nc] || !walk[t[nc]] ||
+                    (locked[nc] && !rf_prot_is_template(prot[nc])))
                     continue;
                 label[nc] = regions;
                 pl->queue[tail++] = nc;
