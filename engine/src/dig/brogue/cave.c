@@ -37,11 +37,35 @@ static uint64_t from_east(const uint64_t *r, int i, int nw)
     return r[i] >> 1 | (i + 1 < nw ? r[i + 1] << 63 : 0);
 }
 
+/* The counts a rule acts on: for each count n of live neighbours (0-8)
+ * that lets a tile live, whether it needs the tile alive (survive), dead
+ * (birth) or either; counts that kill both are left out. */
+typedef struct ca_rule {
+    int n;
+    int count[9];
+    uint64_t alive[9], dead[9]; /* ~0 when the count keeps (makes) that tile */
+} ca_rule;
+
+static ca_rule rule_of(unsigned birth, unsigned survive)
+{
+    ca_rule r;
+    int n;
+    r.n = 0;
+    for (n = 0; n <= 8; n++)
+        if (((survive | birth) >> n) & 1u) {
+            r.count[r.n] = n;
+            r.alive[r.n] = (survive >> n) & 1u ? ~(uint64_t)0 : 0;
+            r.dead[r.n] = (birth >> n) & 1u ? ~(uint64_t)0 : 0;
+            r.n++;
+        }
+    return r;
+}
+
 /* One generation of 64 tiles: the neighbour counts as four bit planes
- * (full adders), then the rule: a tile lives when its count's bit is set in
- * survive (alive) or birth (dead). */
+ * (full adders), then the rule: a tile lives when its count keeps it
+ * (alive) or makes it (dead). */
 static uint64_t ca_word(const uint64_t *up, const uint64_t *mid, const uint64_t *dn, int i, int nw,
-                        unsigned birth, unsigned survive)
+                        const ca_rule *r)
 {
     uint64_t a = up[i], b = from_west(up, i), c = from_east(up, i, nw);
     uint64_t e = from_west(mid, i), f = from_east(mid, i, nw);
@@ -52,17 +76,16 @@ static uint64_t ca_word(const uint64_t *up, const uint64_t *mid, const uint64_t 
     uint64_t b0 = s1 ^ s2 ^ s3, k1 = (s1 & s2) | (s3 & (s1 ^ s2));
     uint64_t t0 = c1 ^ c2 ^ c3, t1 = (c1 & c2) | (c3 & (c1 ^ c2));
     uint64_t b1 = t0 ^ k1, t2 = t0 & k1, b2 = t1 ^ t2, b3 = t1 & t2;
-    int n;
-    for (n = 0; n <= 8; n++) {
-        uint64_t want = ((survive >> n) & 1u ? m : 0) | ((birth >> n) & 1u ? ~m : 0);
-        if (want)
-            out |= want & (n & 1 ? b0 : ~b0) & (n & 2 ? b1 : ~b1) & (n & 4 ? b2 : ~b2) &
-                   (n & 8 ? b3 : ~b3);
+    int j;
+    for (j = 0; j < r->n; j++) {
+        int n = r->count[j];
+        out |= ((m & r->alive[j]) | (~m & r->dead[j])) & (n & 1 ? b0 : ~b0) &
+               (n & 2 ? b1 : ~b1) & (n & 4 ? b2 : ~b2) & (n & 8 ? b3 : ~b3);
     }
     return out;
 }
 
-static void ca_step(rf_brogue *d, int bw, int bh, int gen, unsigned birth, unsigned survive)
+static void ca_step(rf_brogue *d, int bw, int bh, int gen, const ca_rule *r)
 {
     int nw = ca_words(bw), y, i;
     size_t half = ((size_t)bh + 2) * (size_t)nw;
@@ -73,7 +96,7 @@ static void ca_step(rf_brogue *d, int bw, int bh, int gen, unsigned birth, unsig
         const uint64_t *up = from + ((size_t)y - 1) * (size_t)nw;
         for (i = 0; i < nw; i++)
             to[(size_t)y * (size_t)nw + (size_t)i] =
-                ca_word(up, up + nw, up + 2 * nw, i, nw, birth, survive) & (i == nw - 1 ? last : ~(uint64_t)0);
+                ca_word(up, up + nw, up + 2 * nw, i, nw, r) & (i == nw - 1 ? last : ~(uint64_t)0);
     }
 }
 
@@ -149,10 +172,11 @@ void rf_cave_blob(rf_brogue *d, int bw, int bh, unsigned birth, unsigned survive
 {
     int r, g, label = 0;
     rf_blob b = {0, 0, 0, 0, 0};
+    ca_rule rule = rule_of(birth, survive);
     for (r = 0; r <= restarts; r++) {
         ca_seed(d, bw, bh, alive);
         for (g = 0; g < gens; g++)
-            ca_step(d, bw, bh, g, birth, survive);
+            ca_step(d, bw, bh, g, &rule);
         ca_unpack(d, bw, bh, gens);
         b = ca_best(d, bw, bh, max_w, max_h, &label);
         if (b.w >= min_w && b.h >= min_h)
