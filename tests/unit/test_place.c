@@ -864,12 +864,7 @@ START_TEST(a_view_reaches_what_its_doors_reach)
         ck_assert_int_eq(n, 3); /* the door and the two cells behind it */
         ck_assert_int_eq(in_pocket, 0);
     }
-    for (o = 0; o < RF_ORIENT_COUNT; o++) {
-        rf_free(e.views[o].cells);
-        rf_free(e.views[o].doors);
-        rf_free(e.views[o].list);
-        rf_free(e.views[o].reach);
-    }
+    rf_place_entry_views_free(&e);
     rf_template_set_free(set);
 }
 END_TEST

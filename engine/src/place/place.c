@@ -287,6 +287,20 @@ static bool entry_base(rf_plan_entry *e)
     return true;
 }
 
+void rf_place_entry_views_free(rf_plan_entry *e)
+{
+    int o;
+    for (o = 0; o < RF_ORIENT_COUNT; o++) {
+        rf_free(e->views[o].cells);
+        rf_free(e->views[o].doors);
+        rf_free(e->views[o].list);
+        rf_free(e->views[o].reach);
+    }
+    rf_free(e->cells0);
+    rf_free(e->reach0);
+    rf_free(e->class0);
+}
+
 const rf_tview *rf_place_view(rf_plan_entry *e, int o)
 {
     rf_tview *v = &e->views[o];
@@ -856,24 +870,13 @@ void rf_place_entry_at(const rf_placer *pl, size_t i, rf_place_entry *out)
 void rf_place_free(rf_placer *pl)
 {
     size_t i;
-    int o;
     if (!pl)
         return;
     for (i = 0; i < pl->n; i++)
         rf_template_variant_free(pl->plan[i].own);
     rf_luavm_free(pl->vm);
     for (i = 0; i < pl->n; i++)
-        for (o = 0; o < RF_ORIENT_COUNT; o++) {
-            rf_free(pl->plan[i].views[o].cells);
-            rf_free(pl->plan[i].views[o].doors);
-            rf_free(pl->plan[i].views[o].list);
-            rf_free(pl->plan[i].views[o].reach);
-        }
-    for (i = 0; i < pl->n; i++) {
-        rf_free(pl->plan[i].cells0);
-        rf_free(pl->plan[i].reach0);
-        rf_free(pl->plan[i].class0);
-    }
+        rf_place_entry_views_free(&pl->plan[i]);
     rf_free(pl->plan);
     rf_free(pl->prot);
     rf_free(pl->mark);

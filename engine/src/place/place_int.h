@@ -117,6 +117,8 @@ struct rf_placer {
 /* The view of entry e in orientation o, drawn on first use; NULL when
  * memory runs out. */
 const rf_tview *rf_place_view(rf_plan_entry *e, int o);
+/* Frees what rf_place_view made for e (its views and template data). */
+void rf_place_entry_views_free(rf_plan_entry *e);
 /* The orientations t may take (bit o: orientation o) under the profile's
  * orient mode (RF_PLACE_ORIENT_*): its rotate/mirror permissions, none but
  * 0, or all eight. */
