@@ -62,7 +62,7 @@ void rf_recipe_mark(rf_recipe_run *r, const char *key)
 {
     size_t i;
     for (i = 0; r->asked && key && i < r->nasked; i++)
-        if (!r->asked[i] && strcmp(rf_profile_key_at(r->prof, i), key) == 0)
+        if (!r->asked[i] && rf_text_eq(rf_profile_key_at(r->prof, i), key))
             r->asked[i] = true;
 }
 
