@@ -265,16 +265,23 @@ static bool bfs_corridor(state *s, int x, int y, int tx, int ty)
 {
     rf_grid *g = s->g;
     int w = g->w, n = g->w * g->h, head = 0, tail = 0, i, start = y * w + x, goal = ty * w + tx;
+    const uint8_t *keep_out = s->p->keep_out;
     for (i = 0; i < n; i++)
         s->from[i] = -1;
     s->from[start] = start;
     s->queue[tail++] = start;
     while (head < tail && s->from[goal] < 0) {
         int c = s->queue[head++], cx = c % w, cy = c / w, j;
-        static const int dxs[4] = {1, -1, 0, 0}, dys[4] = {0, 0, 1, -1};
+        /* right, left, down, up; diggable() written out, inside the border */
+        int nb[4] = {cx < w - 2 ? c + 1 : -1, cx > 1 ? c - 1 : -1, cy < g->h - 2 ? c + w : -1,
+                     cy > 1 ? c - w : -1};
         for (j = 0; j < 4; j++) {
-            int nx = cx + dxs[j], ny = cy + dys[j], m = ny * w + nx;
-            if (!diggable(g, s->p->keep_out, nx, ny) || s->from[m] >= 0)
+            int m = nb[j];
+            uint8_t t;
+            if (m < 0 || s->from[m] >= 0 || (keep_out && keep_out[m]))
+                continue;
+            t = g->t[m];
+            if (t != RF_TILE_ROCK && (t != RF_TILE_FLOOR || g->room[m] != 0))
                 continue;
             s->from[m] = c;
             s->queue[tail++] = m;
