@@ -812,8 +812,11 @@ START_TEST(every_bundled_template_can_be_forced)
             o.nrooms = 1;
             st = rf_level_generate(ps, &o, &lv, ld);
             if (st == RF_OK) {
+                char what[200];
                 ck_assert_ptr_nonnull(room_of(lv, rooms[0]));
-                assert_connected(lv, rooms[0]);
+                snprintf(what, sizeof what, "%s on %s, seed %d, depth %d", rooms[0], profs[p],
+                         (int)o.seed, o.depth);
+                assert_connected(lv, what);
                 placed++;
             } else {
                 ck_assert_int_eq(st, RF_ERR_CONTENT);

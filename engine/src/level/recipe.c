@@ -203,6 +203,7 @@ static rf_status find_source(rf_recipe_run *r, recipe_src *src)
     } else {
         src->text = rf_recipe_bundled(r->name, &src->len);
         snprintf(src->chunk, sizeof src->chunk, "=scripts/levels/%.200s.lua", r->name);
+        r->bundled = src->text != NULL;
     }
     src->file = src->chunk + 1; /* bundled: the repository's file */
     if (!src->text && r->prof) {

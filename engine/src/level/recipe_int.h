@@ -54,6 +54,7 @@ typedef struct rf_recipe_run {
     long long work;                 /* attempts charged so far (recipe_work.c) */
     uint64_t deadline_ms;           /* lint's wall-clock guard (monotonic ms), 0: none */
     bool probe;                     /* rf_level_default_size: stop at the grid's size */
+    bool bundled;                   /* the recipe is a bundled one (scripts/levels) */
     int probe_w, probe_h;           /* the size the probe found, 0 before */
     const bool *retry;              /* the level's retry: drawn plan entries to
                                      * reserve (rf_place_opts.retry), NULL: none */

@@ -212,6 +212,11 @@ static bool make_grid(lua_State *L, rf_recipe_run *r, const char *step,
         step_fail(L, r, RF_ERR_NOMEM, step);
     r->dug = step;
     place_opts(r, &po);
+    /* Brogue attaches its templates; under the bundled recipes, which place
+     * them right after digging, the other diggers reserve the drawn ones on
+     * a level's first run (a retry reserves only what failed). A recipe
+     * file keeps the fit after digging: it may never place templates. */
+    po.reserve_drawn = r->bundled && size != rf_level_brogue_size && !r->retry;
     if (!rf_recipe_charge(L, r, step, template_work(r, &po)))
         return false;
     st = rf_place_begin(lv->g, &lv->rooms, &lv->objs, &po, r->d, &r->placer);

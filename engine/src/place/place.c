@@ -806,6 +806,10 @@ rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
      * same entries come; those that found no place are reserved this time */
     for (i = 0; st == RF_OK && po->retry && i < pl->n && i < po->nretry; i++)
         pl->plan[i].retry = !pl->plan[i].forced && po->retry[i];
+    /* a digger that does not attach templates: the other drawn ones are
+     * reserved before digging too, where a box with a free ring is found */
+    for (i = 0; st == RF_OK && po->reserve_drawn && i < pl->n; i++)
+        pl->plan[i].pre = !pl->plan[i].forced && !pl->plan[i].retry;
     if (st == RF_OK)
         st = rf_place_reserve(pl);
     /* accretion slots: entries spread over the first half of the attempts,

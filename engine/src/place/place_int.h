@@ -61,6 +61,9 @@ typedef struct rf_plan_entry {
     int slot;         /* Brogue: the first accretion attempt it may take */
     int budget;       /* Brogue: accretion attempts it may still take */
     bool retry;       /* drawn, on a level's retry: reserved as a forced room is */
+    bool pre;         /* drawn, on a digger that does not attach templates
+                       * (rf_place_opts.reserve_drawn): reserved before digging
+                       * where a box with a free ring is found, else fitted */
     bool tried;       /* retry: its reservation was tried (place_reserve.c) */
     bool reserved;    /* forced or retry: its box was kept free before digging
                        * (place_reserve.c) */
@@ -149,11 +152,8 @@ void rf_place_record(rf_placer *pl, rf_plan_entry *e, int room, int ox, int oy, 
  * front of it to the nearest walkable tile (place_fit.c), then the door
  * opened. false, changing nothing, when no corridor reaches the level. */
 bool rf_place_join_door(rf_placer *pl, const rf_tview *v, int ox, int oy, size_t k);
-/* Reservation (place_reserve.c): the level's size fits v when its box lies
- * inside the border and one door's front can too. */
-bool rf_place_view_fits_size(const rf_tview *v, int w, int h);
-/* True when template t fits a w x h level by that rule in an orientation of
- * mask (rf_place_orient_mask); *need_w x *need_h: the smallest level (not
+/* True when template t fits a w x h level (its box inside the border and
+ * one door's front too) in an orientation of mask (rf_place_orient_mask); *need_w x *need_h: the smallest level (not
  * smaller than w x h) where it would, orients: the orientations of mask, as
  * "0, 1, 2". */
 bool rf_place_template_fits(const rf_template *t, unsigned mask, int w, int h, int *need_w,

@@ -15,21 +15,11 @@
 
 #define RESERVE_DRAWS 200 /* random boxes tried per kind before a full scan */
 /* Retried drawn rooms are reserved while all reserved boxes stay within
- * 1/RETRY_AREA_SHARE of the level's inner area. */
+ * 1/RETRY_AREA_SHARE of the level's inner area; drawn rooms reserved on a
+ * level's first run (rf_place_opts.reserve_drawn) within 1/PRE_AREA_SHARE,
+ * so the digger keeps most of the level whatever falls where. */
 #define RETRY_AREA_SHARE 2
-
-bool rf_place_view_fits_size(const rf_tview *v, int w, int h)
-{
-    size_t k;
-    if (v->w > w - 2 || v->h > h - 2)
-        return false;
-    for (k = 0; k < v->ndoors; k++) {
-        bool across = RF_DIR_DX(v->doors[k].dir) != 0;
-        if (across ? v->w <= w - 3 : v->h <= h - 3)
-            return true;
-    }
-    return false;
-}
+#define PRE_AREA_SHARE 4
 
 /* True when cell (x, y) of the level lies inside its border. */
 static bool inner(const rf_grid *g, int x, int y)
@@ -135,28 +125,44 @@ static void mark(rf_placer *pl, const rf_tview *v, int ox, int oy, int front, bo
         }
 }
 
+/* Whether e's view in orientation o fits a w x h level: its box inside the
+ * border and one door's front too. From the template (its size, its doors'
+ * sides turned), so no view is drawn for an orientation never tried. */
+static bool orient_fits_size(const rf_plan_entry *e, int o, int w, int h)
+{
+    int vw, vh;
+    size_t k, nd = rf_template_door_count(e->t);
+    rf_orient_size(o, rf_template_width(e->t), rf_template_height(e->t), &vw, &vh);
+    if (vw > w - 2 || vh > h - 2)
+        return false;
+    for (k = 0; k < nd; k++) {
+        int dir = rf_place_door_dir(rf_template_door(e->t, k)->side, o);
+        if (RF_DIR_DX(dir) != 0 ? vw <= w - 3 : vh <= h - 3)
+            return true;
+    }
+    return false;
+}
+
 /* Finds a box for e: random boxes with a ring, then (unless ring_only)
- * without, then every origin and orientation from a random start. 1
- * reserved, 0 none, -1 out of memory. */
-static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng, bool ring_only)
+ * without, then (with scan) every origin and orientation from a random
+ * start. Views are drawn as a draw names them. 1 reserved, 0 none, -1 out
+ * of memory. */
+static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng, bool ring_only, bool scan)
 {
     const rf_grid *g = pl->g;
     int allowed[RF_ORIENT_COUNT], n = 0, o, pass, t;
     long cells = (long)g->w * g->h, s0, i;
     for (o = 0; o < RF_ORIENT_COUNT; o++)
-        if (rf_place_orient_ok(e, o)) {
-            const rf_tview *v = rf_place_view(e, o);
-            if (!v)
-                return -1;
-            if (rf_place_view_fits_size(v, g->w, g->h))
-                allowed[n++] = o;
-        }
+        if (rf_place_orient_ok(e, o) && orient_fits_size(e, o, g->w, g->h))
+            allowed[n++] = o;
     if (n == 0)
         return 0;
     for (pass = 0; pass < (ring_only ? 1 : 2); pass++)
         for (t = 0; t < RESERVE_DRAWS; t++) {
-            const rf_tview *v = &e->views[allowed[rf_rng_below(rng, (uint32_t)n)]];
+            const rf_tview *v = rf_place_view(e, allowed[rf_rng_below(rng, (uint32_t)n)]);
             int m = pass == 0 ? 2 : 1, ox, oy;
+            if (!v)
+                return -1;
             if (g->w - m - v->w < m || g->h - m - v->h < m)
                 continue;
             ox = rf_rng_range(rng, m, g->w - m - v->w);
@@ -171,6 +177,11 @@ static int reserve_one(rf_placer *pl, rf_plan_entry *e, rf_rng *rng, bool ring_o
                 return 1;
             }
         }
+    if (!scan)
+        return 0;
+    for (t = 0; t < n; t++)
+        if (!rf_place_view(e, allowed[t]))
+            return -1;
     s0 = (long)rf_rng_below(rng, (uint32_t)cells);
     for (i = 0; i < cells; i++) {
         long c = (s0 + i) % cells;
@@ -222,12 +233,12 @@ static int reserve_packed(rf_placer *pl, rf_plan_entry *e, rf_rng *rng)
     return 0;
 }
 
-/* Reserves the retried entries of pl, largest first, while all reserved
- * boxes (area cells so far) stay within 1/RETRY_AREA_SHARE of the level:
- * each at random (reserve_one, ring only), or with packed, each packed
- * against a corner. The number that found no box, or -1 when memory ran
- * out. */
-static int reserve_retries(rf_placer *pl, rf_rng *rng, long area, bool packed)
+/* Reserves the retried entries of pl (with pre, the pre ones instead),
+ * largest first, while all reserved boxes (area cells so far, updated)
+ * stay within 1/RETRY_AREA_SHARE of the level: each at random (reserve_one,
+ * ring only), or with packed, each packed against a corner. The number
+ * that found no box, or -1 when memory ran out. */
+static int reserve_retries(rf_placer *pl, rf_rng *rng, long *area, bool packed, bool pre)
 {
     long inner = (long)(pl->g->w - 2) * (pl->g->h - 2);
     int missed = 0;
@@ -239,7 +250,7 @@ static int reserve_retries(rf_placer *pl, rf_rng *rng, long area, bool packed)
         for (i = 0; i < pl->n; i++) {
             rf_plan_entry *e = &pl->plan[i];
             long a = (long)rf_template_width(e->t) * rf_template_height(e->t);
-            if (e->retry && !e->refused && !e->reserved && !e->tried && a > box) {
+            if ((pre ? e->pre : e->retry) && !e->refused && !e->reserved && !e->tried && a > box) {
                 best = e;
                 box = a;
             }
@@ -247,13 +258,13 @@ static int reserve_retries(rf_placer *pl, rf_rng *rng, long area, bool packed)
         if (!best)
             return missed;
         best->tried = true;
-        if ((area + box) * RETRY_AREA_SHARE > inner)
+        if ((*area + box) * (pre ? PRE_AREA_SHARE : RETRY_AREA_SHARE) > inner)
             continue;
-        got = packed ? reserve_packed(pl, best, rng) : reserve_one(pl, best, rng, true);
+        got = packed ? reserve_packed(pl, best, rng) : reserve_one(pl, best, rng, true, !pre);
         if (got < 0)
             return -1;
         missed += got == 0;
-        area += got ? box : 0;
+        *area += got ? box : 0;
     }
 }
 
@@ -262,11 +273,12 @@ rf_status rf_place_reserve(rf_placer *pl)
     rf_rng rng;
     size_t i, n;
     bool any = false;
-    long area = 0;
+    long area = 0, kept;
     int missed;
     uint8_t *before;
     for (i = 0; i < pl->n; i++)
-        any |= (pl->plan[i].forced && !pl->plan[i].refused) || pl->plan[i].retry;
+        any |= (pl->plan[i].forced && !pl->plan[i].refused) || pl->plan[i].retry ||
+               pl->plan[i].pre;
     if (!any)
         return RF_OK;
     pl->keep = rf_calloc((size_t)pl->g->w * (size_t)pl->g->h, 1);
@@ -276,7 +288,7 @@ rf_status rf_place_reserve(rf_placer *pl)
     /* forced rooms first, so a retry never moves their boxes */
     for (i = 0; i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[i];
-        if (e->forced && !e->refused && reserve_one(pl, e, &rng, false) < 0)
+        if (e->forced && !e->refused && reserve_one(pl, e, &rng, false, true) < 0)
             return RF_ERR_NOMEM;
         if (e->reserved)
             area += (long)e->views[e->orient].w * e->views[e->orient].h;
@@ -291,16 +303,23 @@ rf_status rf_place_reserve(rf_placer *pl)
         return RF_ERR_NOMEM;
     memcpy(before, pl->keep, n);
     memcpy(before + n, pl->prot, n);
-    missed = reserve_retries(pl, &rng, area, false);
+    kept = area;
+    missed = reserve_retries(pl, &rng, &area, false, false);
     if (missed > 0) {
         memcpy(pl->keep, before, n);
         memcpy(pl->prot, before + n, n);
         for (i = 0; i < pl->n; i++)
             if (pl->plan[i].retry)
                 pl->plan[i].reserved = pl->plan[i].tried = false;
-        missed = reserve_retries(pl, &rng, area, true);
+        area = kept;
+        missed = reserve_retries(pl, &rng, &area, true, false);
     }
     rf_free(before);
+    /* last, on diggers that do not attach templates, the other drawn ones:
+     * a free ring only, never packed; one that finds no box is fitted after
+     * digging (and retried with the level if that fails too) */
+    if (missed >= 0)
+        missed = reserve_retries(pl, &rng, &area, false, true) < 0 ? -1 : 0;
     return missed < 0 ? RF_ERR_NOMEM : RF_OK;
 }
 

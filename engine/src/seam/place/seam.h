@@ -51,6 +51,10 @@ typedef struct rf_place_opts {
      * reserved before digging as a forced room is. NULL: none. */
     const bool *retry;
     size_t nretry;
+    /* Every drawn entry reserved before digging as a retried one is (the
+     * diggers that do not attach templates: NetHack, DungeonMaker), so the
+     * fit after digging takes only what found no box. */
+    bool reserve_drawn;
 } rf_place_opts;
 
 /* Defaults: no templates, depth 1, seed 1, W L I G as water, lava, ice, goo
