@@ -107,6 +107,58 @@ START_TEST(the_map_is_the_pairwise_test)
 }
 END_TEST
 
+/* The walk as it was written first: it stepped until it met (x1, y1) and
+ * tested every tile on the way. The walk now counts max(dx, dy) steps; on a
+ * field of random walls both agree for every pair of tiles. */
+static bool walk_to_end(const rf_grid *g, int x0, int y0, int x1, int y1)
+{
+    int dx = abs(x1 - x0), dy = -abs(y1 - y0), sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
+    int err = dx + dy, x = x0, y = y0;
+    if (x0 == x1 && y0 == y1)
+        return true;
+    for (;;) {
+        int e2 = 2 * err;
+        if (e2 >= dy) {
+            err += dy;
+            x += sx;
+        }
+        if (e2 <= dx) {
+            err += dx;
+            y += sy;
+        }
+        if (x == x1 && y == y1)
+            return true;
+        if (rf_fov_is_opaque(rf_grid_get(g, x, y)))
+            return false;
+    }
+}
+
+START_TEST(the_counted_walk_is_the_walk_to_the_end)
+{
+    rf_grid *g = rf_grid_new(23, 17);
+    uint32_t r = 12345u;
+    int x0, y0, x1, y1, seen = 0;
+    ck_assert_ptr_nonnull(g);
+    for (y0 = 0; y0 < g->h; y0++)
+        for (x0 = 0; x0 < g->w; x0++) {
+            r = r * 1664525u + 1013904223u; /* a fixed field: one wall in four */
+            rf_grid_set(g, x0, y0, (r >> 24) < 64 ? RF_TILE_WALL : RF_TILE_FLOOR);
+        }
+    for (y0 = 0; y0 < g->h; y0++)
+        for (x0 = 0; x0 < g->w; x0++)
+            for (y1 = 0; y1 < g->h; y1++)
+                for (x1 = 0; x1 < g->w; x1++) {
+                    bool want = walk_to_end(g, x0, y0, x1, y1);
+                    ck_assert_msg(rf_fov_los(g, x0, y0, x1, y1) == want, "%d,%d to %d,%d", x0,
+                                  y0, x1, y1);
+                    seen += want;
+                }
+    ck_assert_int_gt(seen, 10000); /* both answers come up */
+    ck_assert_int_lt(seen, 23 * 17 * 23 * 17);
+    rf_grid_free(g);
+}
+END_TEST
+
 static Suite *fov_suite(void)
 {
     Suite *s = suite_create("fov");
@@ -116,6 +168,7 @@ static Suite *fov_suite(void)
     tcase_add_test(fov, walls_and_doors_block_sight_water_and_chasm_do_not);
     tcase_add_test(fov, los_outside_is_false_and_a_tile_sees_itself);
     tcase_add_test(fov, the_map_is_the_pairwise_test);
+    tcase_add_test(fov, the_counted_walk_is_the_walk_to_the_end);
     suite_add_tcase(s, fov);
     return s;
 }
