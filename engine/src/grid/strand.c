@@ -22,16 +22,21 @@ rf_status rf_grid_sink_stranded(rf_grid *g, size_t *sunk)
 {
     static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
     size_t n = (size_t)g->w * (size_t)g->h, head = 0, tail = 0, c, count = 0;
-    size_t *queue = rf_calloc(n, sizeof *queue);
+    size_t *queue = rf_alloc(n * sizeof *queue);
     uint8_t *seen = rf_calloc(n, 1);
+    uint8_t walk[256], hazard[256]; /* by tile byte: no call per tile */
     int k;
     if (!queue || !seen) {
         rf_free(queue);
         rf_free(seen);
         return RF_ERR_NOMEM;
     }
+    for (k = 0; k < 256; k++) {
+        walk[k] = rf_tile_is_walkable((rf_tile)k);
+        hazard[k] = rf_tile_is_hazard((rf_tile)k);
+    }
     for (c = 0; c < n; c++)
-        if (rf_tile_is_walkable((rf_tile)g->t[c]) && !rf_tile_is_hazard((rf_tile)g->t[c])) {
+        if (walk[g->t[c]] && !hazard[g->t[c]]) {
             seen[c] = 1;
             queue[tail++] = c;
         }
@@ -41,15 +46,14 @@ rf_status rf_grid_sink_stranded(rf_grid *g, size_t *sunk)
         for (k = 0; k < 4; k++) {
             int nx = x + dx[k], ny = y + dy[k];
             size_t j = (size_t)ny * (size_t)g->w + (size_t)nx;
-            if (nx < 0 || ny < 0 || nx >= g->w || ny >= g->h || seen[j] ||
-                !rf_tile_is_walkable((rf_tile)g->t[j]))
+            if (nx < 0 || ny < 0 || nx >= g->w || ny >= g->h || seen[j] || !walk[g->t[j]])
                 continue;
             seen[j] = 1;
             queue[tail++] = j;
         }
     }
     for (c = 0; c < n; c++)
-        if (!seen[c] && rf_tile_is_hazard((rf_tile)g->t[c])) {
+        if (!seen[c] && hazard[g->t[c]]) {
             g->t[c] = sunk_tile(g->t[c]);
             count++;
         }

@@ -165,17 +165,20 @@ static void mark_reachable(pop *p)
     static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
     const rf_grid *g = p->g;
     size_t head = 0, tail = 0;
-    int start = p->o->up_y * g->w + p->o->up_x;
+    int start = p->o->up_y * g->w + p->o->up_x, k;
+    uint8_t walk[256]; /* by tile byte: no call per neighbour */
+    for (k = 0; k < 256; k++)
+        walk[k] = rf_tile_is_walkable((rf_tile)k);
     p->flag[start] |= T_REACH;
     p->queue[tail++] = start;
     while (head < tail) {
-        int i = p->queue[head++], x = i % g->w, y = i / g->w, k;
+        int i = p->queue[head++], x = i % g->w, y = i / g->w;
         for (k = 0; k < 4; k++) {
             int nx = x + dx[k], ny = y + dy[k], j;
             if (nx < 0 || ny < 0 || nx >= g->w || ny >= g->h)
                 continue;
             j = ny * g->w + nx;
-            if (!(p->flag[j] & T_REACH) && rf_tile_is_walkable((rf_tile)g->t[j])) {
+            if (!(p->flag[j] & T_REACH) && walk[g->t[j]]) {
                 p->flag[j] |= T_REACH;
                 p->queue[tail++] = j;
             }
