@@ -22,18 +22,27 @@ rf_status rf_grid_sink_stranded(rf_grid *g, size_t *sunk)
 {
     static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
     size_t n = (size_t)g->w * (size_t)g->h, head = 0, tail = 0, c, count = 0;
-    size_t *queue = rf_alloc(n * sizeof *queue);
-    uint8_t *seen = rf_calloc(n, 1);
+    size_t *queue;
+    uint8_t *seen;
     uint8_t walk[256], hazard[256]; /* by tile byte: no call per tile */
     int k;
+    for (k = 0; k < 256; k++) {
+        walk[k] = rf_tile_is_walkable((rf_tile)k);
+        hazard[k] = rf_tile_is_hazard((rf_tile)k);
+    }
+    for (c = 0; c < n && !hazard[g->t[c]]; c++)
+        ;
+    if (c == n) { /* no hazard on the level: nothing to sink, no walk */
+        if (sunk)
+            *sunk = 0;
+        return RF_OK;
+    }
+    queue = rf_alloc(n * sizeof *queue);
+    seen = rf_calloc(n, 1);
     if (!queue || !seen) {
         rf_free(queue);
         rf_free(seen);
         return RF_ERR_NOMEM;
-    }
-    for (k = 0; k < 256; k++) {
-        walk[k] = rf_tile_is_walkable((rf_tile)k);
-        hazard[k] = rf_tile_is_hazard((rf_tile)k);
     }
     for (c = 0; c < n; c++)
         if (walk[g->t[c]] && !hazard[g->t[c]]) {
