@@ -17,11 +17,13 @@ static long dug_ground(const rf_level *lv)
     const rf_grid *g = lv->g;
     long n = 0;
     size_t i, cells = g ? (size_t)g->w * (size_t)g->h : 0;
+    uint8_t walk[256]; /* by tile byte: no call per tile */
+    for (i = 0; i < 256; i++)
+        walk[i] = rf_tile_is_walkable((rf_tile)i);
     for (i = 0; i < cells; i++) {
         int room = g->room[i];
-        n += rf_tile_is_walkable((rf_tile)g->t[i]) &&
-             (room <= 0 || (size_t)room > lv->rooms.n ||
-              lv->rooms.items[room - 1].kind != RF_ROOM_TEMPLATE);
+        n += walk[g->t[i]] && (room <= 0 || (size_t)room > lv->rooms.n ||
+                               lv->rooms.items[room - 1].kind != RF_ROOM_TEMPLATE);
     }
     return n;
 }

@@ -245,11 +245,14 @@ static void monster_candidates(pop *p)
 {
     const rf_grid *g = p->g;
     size_t i;
+    uint8_t terrain[256]; /* monster_terrain by tile byte: no call per tile */
+    for (i = 0; i < 256; i++)
+        terrain[i] = monster_terrain((rf_tile)i);
     p->ncand = 0;
     for (i = 0; i < p->n; i++) {
         int x = (int)(i % (size_t)g->w), y = (int)(i / (size_t)g->w);
-        if ((p->flag[i] & (T_REACH | T_TAKEN)) != T_REACH ||
-            !monster_terrain((rf_tile)g->t[i]) || !room_allows(p, i, RF_KEEP_MONSTERS) ||
+        if ((p->flag[i] & (T_REACH | T_TAKEN)) != T_REACH || !terrain[g->t[i]] ||
+            !room_allows(p, i, RF_KEEP_MONSTERS) ||
             rf_fov_los(g, p->o->up_x, p->o->up_y, x, y))
             continue;
         p->flag[i] |= T_MONSTER;

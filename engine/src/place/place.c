@@ -109,25 +109,6 @@ static bool in_view(const rf_tview *v, int x, int y)
 static const int dx8[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
 static const int dy8[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
 
-/* What list a cell of v at (x, y) belongs to: 0 wall-like, 1 open inside,
- * 2 open on the rim, 3 outside the view next to it, -1 none. */
-static int cell_class(const rf_tview *v, int x, int y)
-{
-    int k;
-    if (in_view(v, x, y)) {
-        if (rf_symbol_is_walled(v->cells[(size_t)y * (size_t)v->w + (size_t)x], v->used_digits))
-            return 0;
-        for (k = 0; k < 8; k++)
-            if (!in_view(v, x + dx8[k], y + dy8[k]))
-                return 2;
-        return 1;
-    }
-    return in_view(v, x - 1, y) || in_view(v, x + 1, y) || in_view(v, x, y - 1) ||
-                   in_view(v, x, y + 1)
-               ? 3
-               : -1;
-}
-
 /* The largest rectangle of non-space cells of v (by area, first found on
  * ties) into v->core: for each row as the bottom, the runs of cells upwards
  * form a histogram whose largest rectangle a stack finds in O(w). */
@@ -245,9 +226,10 @@ static orient_map map_of(int o, int tw, int th)
 static bool entry_base(rf_plan_entry *e)
 {
     const rf_template *t = e->t;
-    int tw = rf_template_width(t), th = rf_template_height(t), x, y;
+    int tw = rf_template_width(t), th = rf_template_height(t), x, y, pw = tw + 4;
     size_t nd = rf_template_door_count(t), i;
     rf_tview b;
+    char *pad;
     if (e->class0)
         return true;
     memset(&b, 0, sizeof b);
@@ -279,9 +261,27 @@ static bool entry_base(rf_plan_entry *e)
     }
     b.used_digits = rf_template_used_digits(t);
     view_reach(&b);
+    /* each cell's class on the box grown by one, read off a copy padded with
+     * two rings of spaces (in b.list's block, now free): no bounds test a
+     * neighbour */
+    pad = (char *)b.list;
+    memset(pad, ' ', (size_t)pw * ((size_t)th + 4));
+    for (y = 0; y < th; y++)
+        memcpy(pad + ((size_t)y + 2) * (size_t)pw + 2, b.cells + (size_t)y * (size_t)tw, (size_t)tw);
     for (i = 0, y = -1; y <= th; y++)
-        for (x = -1; x <= tw; x++)
-            e->class0[i++] = (signed char)cell_class(&b, x, y);
+        for (x = -1; x <= tw; x++) {
+            const char *c = pad + ((size_t)y + 2) * (size_t)pw + (size_t)x + 2;
+            int cls;
+            if (*c != ' ')
+                cls = rf_symbol_is_walled(*c, b.used_digits) ? 0
+                      : c[-pw - 1] == ' ' || c[-pw] == ' ' || c[-pw + 1] == ' ' || c[-1] == ' ' ||
+                              c[1] == ' ' || c[pw - 1] == ' ' || c[pw] == ' ' || c[pw + 1] == ' '
+                          ? 2
+                          : 1;
+            else
+                cls = c[-pw] != ' ' || c[pw] != ' ' || c[-1] != ' ' || c[1] != ' ' ? 3 : -1;
+            e->class0[i++] = (signed char)cls;
+        }
     rf_free(b.list);
     rf_free(b.doors);
     return true;
