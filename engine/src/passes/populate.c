@@ -162,7 +162,6 @@ static bool monster_terrain(rf_tile t)
  * walkable tiles (DESIGN 6's connectivity). */
 static void mark_reachable(pop *p)
 {
-    static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
     const rf_grid *g = p->g;
     size_t head = 0, tail = 0;
     int start = p->o->up_y * g->w + p->o->up_x, k;
@@ -173,12 +172,12 @@ static void mark_reachable(pop *p)
     p->queue[tail++] = start;
     while (head < tail) {
         int i = p->queue[head++], x = i % g->w, y = i / g->w;
+        /* right, left, down, up */
+        int nb[4] = {x < g->w - 1 ? i + 1 : -1, x > 0 ? i - 1 : -1, y < g->h - 1 ? i + g->w : -1,
+                     y > 0 ? i - g->w : -1};
         for (k = 0; k < 4; k++) {
-            int nx = x + dx[k], ny = y + dy[k], j;
-            if (nx < 0 || ny < 0 || nx >= g->w || ny >= g->h)
-                continue;
-            j = ny * g->w + nx;
-            if (!(p->flag[j] & T_REACH) && walk[g->t[j]]) {
+            int j = nb[k];
+            if (j >= 0 && !(p->flag[j] & T_REACH) && walk[g->t[j]]) {
                 p->flag[j] |= T_REACH;
                 p->queue[tail++] = j;
             }
