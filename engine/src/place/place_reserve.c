@@ -8,6 +8,7 @@
  * border with a door's front inside it; see docs/internals.md (place).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/seam.h"
@@ -233,6 +234,21 @@ static int reserve_packed(rf_placer *pl, rf_plan_entry *e, rf_rng *rng)
     return 0;
 }
 
+/* An entry to reserve and its box's area: sorted largest first, the first
+ * in the plan on ties (the order a scan for the largest left gives). */
+typedef struct by_area {
+    long area;
+    size_t i;
+} by_area;
+
+static int larger_first(const void *pa, const void *pb)
+{
+    const by_area *a = pa, *b = pb;
+    if (a->area != b->area)
+        return a->area > b->area ? -1 : 1;
+    return a->i < b->i ? -1 : a->i > b->i;
+}
+
 /* Reserves the retried entries of pl (with pre, the pre ones instead),
  * largest first, while all reserved boxes (area cells so far, updated)
  * stay within 1/RETRY_AREA_SHARE of the level: each at random (reserve_one,
@@ -242,30 +258,34 @@ static int reserve_retries(rf_placer *pl, rf_rng *rng, long *area, bool packed, 
 {
     long inner = (long)(pl->g->w - 2) * (pl->g->h - 2);
     int missed = 0;
-    size_t i;
-    for (;;) {
-        rf_plan_entry *best = NULL;
-        long box = 0;
+    size_t i, n = 0;
+    by_area *order = rf_alloc((pl->n ? pl->n : 1) * sizeof *order);
+    if (!order)
+        return -1;
+    for (i = 0; i < pl->n; i++) {
+        const rf_plan_entry *e = &pl->plan[i];
+        long a = (long)rf_template_width(e->t) * rf_template_height(e->t);
+        if ((pre ? e->pre : e->retry) && !e->refused && !e->reserved && !e->tried && a > 0)
+            order[n++] = (by_area){a, i};
+    }
+    qsort(order, n, sizeof *order, larger_first);
+    for (i = 0; i < n; i++) {
+        rf_plan_entry *best = &pl->plan[order[i].i];
+        long box = order[i].area;
         int got;
-        for (i = 0; i < pl->n; i++) {
-            rf_plan_entry *e = &pl->plan[i];
-            long a = (long)rf_template_width(e->t) * rf_template_height(e->t);
-            if ((pre ? e->pre : e->retry) && !e->refused && !e->reserved && !e->tried && a > box) {
-                best = e;
-                box = a;
-            }
-        }
-        if (!best)
-            return missed;
         best->tried = true;
         if ((*area + box) * (pre ? PRE_AREA_SHARE : RETRY_AREA_SHARE) > inner)
             continue;
         got = packed ? reserve_packed(pl, best, rng) : reserve_one(pl, best, rng, true, !pre);
-        if (got < 0)
+        if (got < 0) {
+            rf_free(order);
             return -1;
+        }
         missed += got == 0;
         *area += got ? box : 0;
     }
+    rf_free(order);
+    return missed;
 }
 
 rf_status rf_place_reserve(rf_placer *pl)
