@@ -45,9 +45,13 @@ done
 frc=$(cat "$tmp/fuzz.rc")
 [ "$frc" = 0 ] || status=1
 if grep -q '^target ' "$tmp/fuzz.log"; then
-    printf '%-10s %s\n' "fuzz:" "$(sed -n '/^target /,$p' "$tmp/fuzz.log" | tail -n +2 |
-        grep -v '^same levels' |
-        awk '{ n++; if ($5 != "ok") f++ } END { printf "%d targets, %d failed", n, f + 0 }')"
+    # the table's rows only: it ends at the first line whose result is
+    # neither ok nor FAILED (what make fuzz prints after it, a diff of
+    # same_levels.sh among it)
+    printf '%-10s %s\n' "fuzz:" "$(awk '/^target / { on = 1; next }
+        on && $5 != "ok" && $5 != "FAILED" { on = 0 }
+        on { n++; if ($5 != "ok") f++ }
+        END { printf "%d targets, %d failed", n, f + 0 }' "$tmp/fuzz.log")"
 else
     printf '%-10s no fuzzer ran: make fuzz failed before it (exit %s)\n' "fuzz:" "$frc"
 fi

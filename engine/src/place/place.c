@@ -9,6 +9,7 @@
  * is placed follows the weights (docs/internals.md, place).
  * Seeds: shared/seeds/dredmor-room-system.txt (symbols, flags, levels).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -270,7 +271,7 @@ static bool entry_base(rf_plan_entry *e)
         memcpy(pad + ((size_t)y + 2) * (size_t)pw + 2, b.cells + (size_t)y * (size_t)tw, (size_t)tw);
     for (i = 0, y = -1; y <= th; y++)
         for (x = -1; x <= tw; x++) {
-            const char *c = pad + ((size_t)y + 2) * (size_t)pw + (size_t)x + 2;
+            const char *c = pad + (ptrdiff_t)(y + 2) * pw + (x + 2); /* x from -1 */
             int cls;
             if (*c != ' ')
                 cls = rf_symbol_is_walled(*c, b.used_digits) ? 0
