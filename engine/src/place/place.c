@@ -220,6 +220,30 @@ static orient_map map_of(int o, int tw, int th)
     return m;
 }
 
+/* Frees view v's arrays and marks it not drawn. */
+static void view_drop(rf_tview *v)
+{
+    rf_free(v->cells);
+    rf_free(v->doors);
+    rf_free(v->list);
+    rf_free(v->reach);
+    v->cells = NULL;
+    v->doors = NULL;
+    v->list = NULL;
+    v->reach = NULL;
+}
+
+/* Frees e's template data (entry_base) and marks it not made. */
+static void base_drop(rf_plan_entry *e)
+{
+    rf_free(e->cells0);
+    rf_free(e->reach0);
+    rf_free(e->class0);
+    e->cells0 = NULL;
+    e->reach0 = NULL;
+    e->class0 = NULL;
+}
+
 /* Makes e's template data in its own coordinates (cells0, reach0, class0)
  * once: reach and class are the same under every turn and mirror (both
  * read 4- and 8-neighbourhoods, which a turn maps onto themselves), so each
@@ -244,12 +268,7 @@ static bool entry_base(rf_plan_entry *e)
     if (!b.cells || !b.reach || !e->class0 || !b.list || (nd && !b.doors)) {
         rf_free(b.list);
         rf_free(b.doors);
-        rf_free(e->cells0);
-        rf_free(e->reach0);
-        rf_free(e->class0);
-        e->cells0 = NULL;
-        e->reach0 = NULL;
-        e->class0 = NULL;
+        base_drop(e);
         return false;
     }
     for (y = 0; y < th; y++)
@@ -291,15 +310,9 @@ static bool entry_base(rf_plan_entry *e)
 void rf_place_entry_views_free(rf_plan_entry *e)
 {
     int o;
-    for (o = 0; o < RF_ORIENT_COUNT; o++) {
-        rf_free(e->views[o].cells);
-        rf_free(e->views[o].doors);
-        rf_free(e->views[o].list);
-        rf_free(e->views[o].reach);
-    }
-    rf_free(e->cells0);
-    rf_free(e->reach0);
-    rf_free(e->class0);
+    for (o = 0; o < RF_ORIENT_COUNT; o++)
+        view_drop(&e->views[o]);
+    base_drop(e);
 }
 
 const rf_tview *rf_place_view(rf_plan_entry *e, int o)
@@ -320,14 +333,7 @@ const rf_tview *rf_place_view(rf_plan_entry *e, int o)
     v->list = rf_alloc(((size_t)tw + 2) * ((size_t)th + 2) * sizeof *v->list);
     v->reach = rf_alloc((size_t)tw * (size_t)th);
     if (!v->cells || (nd && !v->doors) || !v->list || !v->reach) {
-        rf_free(v->cells);
-        rf_free(v->doors);
-        rf_free(v->list);
-        rf_free(v->reach);
-        v->cells = NULL;
-        v->doors = NULL;
-        v->list = NULL;
-        v->reach = NULL;
+        view_drop(v);
         return NULL;
     }
     m = map_of(o, tw, th);

@@ -126,22 +126,13 @@ static void mark(rf_placer *pl, const rf_tview *v, int ox, int oy, int front, bo
         }
 }
 
-/* Whether e's view in orientation o fits a w x h level: its box inside the
- * border and one door's front too. From the template (its size, its doors'
- * sides turned), so no view is drawn for an orientation never tried. */
+/* Whether e's view in orientation o fits a w x h level by the rule of
+ * rf_place_template_fits, read off the template: no view is drawn for an
+ * orientation never tried. */
 static bool orient_fits_size(const rf_plan_entry *e, int o, int w, int h)
 {
-    int vw, vh;
-    size_t k, nd = rf_template_door_count(e->t);
-    rf_orient_size(o, rf_template_width(e->t), rf_template_height(e->t), &vw, &vh);
-    if (vw > w - 2 || vh > h - 2)
-        return false;
-    for (k = 0; k < nd; k++) {
-        int dir = rf_place_door_dir(rf_template_door(e->t, k)->side, o);
-        if (RF_DIR_DX(dir) != 0 ? vw <= w - 3 : vh <= h - 3)
-            return true;
-    }
-    return false;
+    int need_w, need_h;
+    return rf_place_template_fits(e->t, 1u << o, w, h, &need_w, &need_h, NULL, 0);
 }
 
 /* Finds a box for e: random boxes with a ring, then (unless ring_only)
