@@ -14,6 +14,7 @@
 #include "brogue_int.h"
 #include "grid/seam.h"
 #include "level_gen_check.h"
+#include "recipe_int.h"
 #include "rf_test.h"
 #include "dig/seam.h"
 #include "roomforge/level.h"
@@ -474,6 +475,27 @@ START_TEST(text_that_names_a_step_or_a_key_changes_no_verdict)
 }
 END_TEST
 
+/* The retry's share (level_retry.c): any drawn entry left out of a plan
+ * under RF_RECIPE_RETRY_SHARE drawn entries makes the level again, as at
+ * the profiles' own sizes; of a larger plan, one in RF_RECIPE_RETRY_SHARE. */
+START_TEST(a_retry_takes_a_share_of_a_large_plan)
+{
+    static const struct {
+        size_t drawn, left;
+        bool again;
+    } rows[] = {
+        {0, 0, false},    {3, 0, false},   {1, 1, true},       {3, 1, true},
+        {99, 1, true},    {100, 1, true},  {101, 1, false},    {1000, 2, false},
+        {1000, 9, false}, {1000, 10, true}, {1051, 10, false}, {1051, 11, true},
+    };
+    size_t i;
+    ck_assert_int_eq(RF_RECIPE_RETRY_SHARE, 100);
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        ck_assert_msg(rf_recipe_worth_retry(rows[i].drawn, rows[i].left) == rows[i].again,
+                      "%zu left of %zu drawn", rows[i].left, rows[i].drawn);
+}
+END_TEST
+
 START_TEST(out_of_memory_is_reported)
 {
     rf_profile_set *s = test_profiles();
@@ -513,6 +535,7 @@ static Suite *recipe_suite(void)
     tcase_add_test(t, the_chokepoint_map_is_the_finished_levels);
     tcase_add_test(t, recipes_are_checked_where_they_run);
     tcase_add_test(t, a_levels_run_reports_the_parameters_it_ignored);
+    tcase_add_test(t, a_retry_takes_a_share_of_a_large_plan);
     tcase_add_test(t, text_that_names_a_step_or_a_key_changes_no_verdict);
     tcase_add_test(t, out_of_memory_is_reported);
     suite_add_tcase(s, t);

@@ -251,19 +251,20 @@ static rf_status run_once(const rf_profile_set *profiles, const rf_level_opts *o
 }
 
 /* Marks in retry (n entries) the drawn entries of lv's plan that found no
- * place; true when one was not marked before. */
+ * place; true when those not marked before are worth a retry
+ * (rf_recipe_worth_retry, the rule that stopped the run). */
 static bool mark_unplaced(const rf_level *lv, bool *retry, size_t n)
 {
-    size_t i;
-    bool grew = false;
+    size_t i, drawn = 0, grew = 0;
     for (i = 0; i < lv->nplan && i < n; i++) {
         const rf_place_entry *e = &lv->plan[i];
+        drawn += !e->forced;
         if (!e->forced && !e->placed && e->why == RF_PLACE_BUDGET && !retry[i]) {
             retry[i] = true;
-            grew = true;
+            grew++;
         }
     }
-    return grew;
+    return rf_recipe_worth_retry(drawn, grew);
 }
 
 /* Drops run r's level and what it recorded. */
@@ -275,8 +276,10 @@ static void run_drop(rf_recipe_run *r)
     r->asked = NULL;
 }
 
-/* run_once, and when a drawn template found no place, the level again with
- * it reserved before digging as a forced room is: the plan comes from its
+/* run_once, and when a drawn template found no place (one of any plan
+ * under RF_RECIPE_RETRY_SHARE drawn entries, a share of a larger one:
+ * rf_recipe_worth_retry), the level again with it reserved before digging
+ * as a forced room is: the plan comes from its
  * own stream, so the retry draws the same templates, and what is placed
  * follows their weights, big rooms too. A retry that leaves another drawn
  * entry out runs once more with both, RETRY_RUNS runs in all; a retry
@@ -313,7 +316,7 @@ static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, boo
             break;
         }
         if (!mark_unplaced(r->lv, retry, n))
-            break; /* r placed all it drew: it ran whole (rf_recipe_left_out) */
+            break; /* r placed all it drew, or nearly: it ran whole (rf_recipe_left_out) */
         if (d && !(more = rf_diags_new_staging())) {
             st = RF_ERR_NOMEM;
             break;

@@ -6,7 +6,9 @@
  * that will be made again stops there (level_gen.c, run): what would follow
  * (stairs, special rooms, machines, population) is work the retry throws
  * away. Design: every run is measured at the same point, so the retry's
- * rule compares like with like, whether a run went on or stopped.
+ * rule compares like with like, whether a run went on or stopped; one
+ * function says whether what a run left out is worth a retry, read both
+ * where a run stops and where the level decides to run again.
  */
 #include "recipe_int.h"
 
@@ -57,15 +59,26 @@ void rf_recipe_measure(rf_recipe_run *r)
     r->measured = true;
 }
 
+/* A retry makes the whole level again, and the drawn entries a plan leaves
+ * out grow with its size: a 1000x1000 Brogue level draws about a thousand
+ * and leaves one or two out, so a retry for any of them would make nearly
+ * every large level two or three times (its cost per cell rising with the
+ * size, issue 33). Below the share every left-out entry is worth it, as at
+ * the profiles' own sizes, whose plans draw a few. */
+bool rf_recipe_worth_retry(size_t drawn, size_t left)
+{
+    return left > 0 && left * RF_RECIPE_RETRY_SHARE >= drawn;
+}
+
 bool rf_recipe_left_out(const rf_recipe_run *r)
 {
-    size_t n = r->placer ? rf_place_entry_count(r->placer) : 0, i;
+    size_t n = r->placer ? rf_place_entry_count(r->placer) : 0, i, drawn = 0, left = 0;
     for (i = 0; i < n; i++) {
         rf_place_entry e;
         rf_place_entry_at(r->placer, i, &e);
-        if (!e.forced && !e.placed && e.why == RF_PLACE_BUDGET &&
-            !(r->retry && i < r->nretry && r->retry[i]))
-            return true;
+        drawn += !e.forced;
+        left += !e.forced && !e.placed && e.why == RF_PLACE_BUDGET &&
+                !(r->retry && i < r->nretry && r->retry[i]);
     }
-    return false;
+    return rf_recipe_worth_retry(drawn, left);
 }

@@ -71,9 +71,16 @@ typedef struct rf_recipe_run {
 /* Measures the level as its templates are placed: r->ground, r->whole (the
  * retry's rule reads them). In level_retry.c. */
 void rf_recipe_measure(rf_recipe_run *r);
-/* A drawn plan entry outside r's retry found no place: the level would run
- * again with it reserved. In level_retry.c. */
+/* Drawn plan entries outside r's retry found no place, enough of them for
+ * the level to run again with them reserved (rf_recipe_worth_retry). In
+ * level_retry.c. */
 bool rf_recipe_left_out(const rf_recipe_run *r);
+/* Whether left of a plan's drawn entries (not forced), left out of a run,
+ * are worth making the whole level again: any of a plan under
+ * RF_RECIPE_RETRY_SHARE drawn entries, one in RF_RECIPE_RETRY_SHARE of a
+ * larger one. In level_retry.c. */
+#define RF_RECIPE_RETRY_SHARE 100
+bool rf_recipe_worth_retry(size_t drawn, size_t left);
 
 /* Makes the level's chokepoint and loop maps (rf_chokepoints) unless they
  * were made of the same tiles already; clears r->choke_stale. RF_OK or
