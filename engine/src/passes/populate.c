@@ -3,7 +3,8 @@
  *
  * Pipeline: passes, the populate recipe step on the "populate" stream.
  * Design: one scratch block per call; candidate lists drawn in O(1) each with
- * deterministic swaps; line of sight tested once per candidate.
+ * deterministic swaps; the up stairs' sight is one rf_fov_map a level (the
+ * pair test a candidate walked up to a side a tile: issue 33).
  * Seeds: shared/seeds/brogue-level-generation.txt (Monster Spawning).
  */
 #include <string.h>
@@ -129,6 +130,7 @@ typedef struct pop {
     int *queue;         /* BFS queue */
     unsigned *stamp;    /* BFS visit stamps */
     unsigned round;
+    unsigned char *seen; /* what the up stairs see, rf_fov_map's */
 } pop;
 
 /* The room record at tile i, or NULL. */
@@ -239,24 +241,27 @@ static rf_status place_traps(pop *p, const rf_horde_table *t, size_t *placed)
 }
 
 /* The monster candidates: reachable, fit terrain, allowed room, free, and
- * out of the up stairs' sight. */
-static void monster_candidates(pop *p)
+ * out of the up stairs' sight (rf_fov_los's relation, mapped once);
+ * RF_ERR_NOMEM when the map's scratch cannot be had. */
+static rf_status monster_candidates(pop *p)
 {
     const rf_grid *g = p->g;
     size_t i;
     uint8_t terrain[256]; /* monster_terrain by tile byte: no call per tile */
+    rf_status st = rf_fov_map(g, p->o->up_x, p->o->up_y, p->seen);
+    if (st != RF_OK)
+        return st;
     for (i = 0; i < 256; i++)
         terrain[i] = monster_terrain((rf_tile)i);
     p->ncand = 0;
     for (i = 0; i < p->n; i++) {
-        int x = (int)(i % (size_t)g->w), y = (int)(i / (size_t)g->w);
         if ((p->flag[i] & (T_REACH | T_TAKEN)) != T_REACH || !terrain[g->t[i]] ||
-            !room_allows(p, i, RF_KEEP_MONSTERS) ||
-            rf_fov_los(g, p->o->up_x, p->o->up_y, x, y))
+            !room_allows(p, i, RF_KEEP_MONSTERS) || p->seen[i])
             continue;
         p->flag[i] |= T_MONSTER;
         p->cand[p->ncand++] = (int)i;
     }
+    return RF_OK;
 }
 
 /* The members of h around the leader at tile lead: the free monster tiles
@@ -316,14 +321,15 @@ static rf_status place_hordes(pop *p, const rf_horde_table *t, rf_populate_resul
                                      : rf_populate_horde_count(p->o->depth, p->g->w, p->g->h);
     int base = 0; /* horde numbers past those of template hordes placed already */
     size_t i;
+    rf_status st;
     for (i = 0; i < p->objs->n; i++)
         if (p->objs->items[i].horde > base)
             base = p->objs->items[i].horde;
-    monster_candidates(p);
+    if ((st = monster_candidates(p)) != RF_OK)
+        return st;
     for (k = 0; k < count; k++) {
         int picked = p->o->depth, lead, number = base + (int)res->hordes + 1;
         const rf_horde *h = rf_populate_pick_horde(t, p->o->depth, p->rng, &picked);
-        rf_status st;
         if (!h)
             break; /* no horde covers the depth: the table's gap (population-gap) */
         if ((lead = draw_tile(p)) < 0)
@@ -370,7 +376,8 @@ rf_status rf_populate(const rf_grid *g, const rf_room_list *rooms, const rf_hord
     p.cand = rf_alloc(bytes);
     p.queue = rf_alloc(bytes);
     p.stamp = rf_calloc(p.n, sizeof *p.stamp);
-    if (!p.flag || !p.cand || !p.queue || !p.stamp)
+    p.seen = rf_alloc(p.n);
+    if (!p.flag || !p.cand || !p.queue || !p.stamp || !p.seen)
         goto fail;
     for (i = 0; i < objs->n; i++) /* objects already placed keep their tiles */
         if (rf_grid_in_bounds(g, objs->items[i].x, objs->items[i].y))
@@ -388,5 +395,6 @@ fail:
     rf_free(p.cand);
     rf_free(p.queue);
     rf_free(p.stamp);
+    rf_free(p.seen);
     return st;
 }

@@ -40,7 +40,11 @@ bool rf_fov_is_opaque(rf_tile t);
 /* True when (x0, y0) sees (x1, y1) on g; false when either is outside g. */
 bool rf_fov_los(const rf_grid *g, int x0, int y0, int x1, int y1);
 /* Fills seen (w * h bytes, row-major) with 1 on every tile (x, y) sees and
- * 0 elsewhere; RF_ERR_ARG when (x, y) is outside g or seen is NULL. */
+ * 0 elsewhere: seen[ty * w + tx] == rf_fov_los(g, x, y, tx, ty) for every
+ * tile, at the cost of the tiles lit (plus clearing seen), not one walk a
+ * tile. RF_ERR_ARG when (x, y) is outside g or seen is NULL, RF_ERR_NOMEM
+ * when its scratch (a few spans a tile of the longer side) cannot be had;
+ * seen is written only on RF_OK. */
 RF_NODISCARD rf_status rf_fov_map(const rf_grid *g, int x, int y, unsigned char *seen);
 
 /* Stranded hazards.
