@@ -20,7 +20,7 @@
 -- live in parallel arrays; a tick is one loop over them calling one test per
 -- rule, and its memory traffic runs along dense arrays rather than through
 -- one table per object: this keeps 10,000 rooms close to a hand-written
--- loop. Built-in rules are bounded and run without the count hook; a rule
+-- loop. Built-in rules are bounded and run with no budget armed; a rule
 -- that runs user Lua gets the instruction budget armed around it. A removed
 -- object's k is made again for a new object two tick starts later, when no
 -- event list can hold it any more, so a world that creates and removes

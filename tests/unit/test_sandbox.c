@@ -1,7 +1,9 @@
 /* tests/unit/test_sandbox.c: escape and abuse attempts against the Lua
  * sandbox (luavm.c): each gives its diagnostic, at its line, and no harm. */
+#include <fts.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/seam.h"
@@ -296,6 +298,22 @@ static const hang_case hangs[] = {
     {"rawset(string, 'rep', nil)", "script-forbidden"},
     {"string.rep = nil", "script-error"},
     {"math.random = nil", "script-error"},
+    /* the counting points (lua_count.c): loops without a loop statement */
+    {"::top:: goto top", "script-budget"},
+    {"local x = 0\n::top::\nx = x + 1 x = x * 1 x = x - 0\ngoto top", "script-budget"},
+    {"repeat until false", "script-budget"},
+    {"local function f() return f() end\nf()", "script-budget"},
+    {"local function f() pcall(f) pcall(f) end\nf()", "script-budget"},
+    {"local s = ('a'):rep(1000)\nwhile true do s:gsub('a', function() end) end",
+     "script-budget"},
+    {"local t = {} for i = 1, 100 do t[i] = i end\n"
+     "while true do table.sort(t, function(a, b) return a > b end) end", "script-budget"},
+    {"local n = 0\nwhile (function() n = n + 1 return true end)() do end", "script-budget"},
+    {"local t = setmetatable({}, {__index = function(t, k) return k end})\n"
+     "while true do local v = t.x end", "script-budget"},
+    {"local __rf = function() end\nwhile true do end", "script-forbidden"},
+    {"local t = {} t.__rfx = 1", "script-forbidden"},
+    {"_ENV['__r' .. 'f'] = type", "script-forbidden"},
 };
 
 START_TEST(library_hangs_end_within_the_budget)
@@ -306,6 +324,155 @@ START_TEST(library_hangs_end_within_the_budget)
         ck_abort_msg("%s: got %d %s, want %s", c->code, st,
                      rf_luavm_last_code(vm) ? rf_luavm_last_code(vm) : "-", c->want);
     expect_diag(c->want, 0);
+}
+END_TEST
+
+/* The counting points change nothing a chunk means: keywords inside
+ * strings and comments, a label at a block's end, a call after a block's
+ * first word, methods, varargs, functions in loop headers. */
+START_TEST(counting_points_keep_what_chunks_mean)
+{
+    static const char *const chunks[] = {
+        "local s = [[while true do end]] assert(#s == 17)",
+        "local s = \"do end -- x\" assert(s == 'do end -- x')",
+        "local s = 'a\\'b' .. \"c\\\"d\" .. 'e\\z   \n  f' assert(s == \"a'bc\\\"def\")",
+        "--[==[ while true do ]] end ]==] local x = 1 assert(x == 1)",
+        "local s = [==[ ]] until ]=] ]==] assert(#s == 14)",
+        "local n = 0 for i = 1, 3 do if i == 2 then goto continue end local y = i n = n + y "
+        "::continue:: end assert(n == 4)",
+        "local f = tostring do (f)(1) end",
+        "local t = {} function t:m(a) return a end assert(t:m(3) == 3)",
+        "local function f(...) return select('#', ...) end assert(f(1, 2) == 2)",
+        "local n = 0 for i = 1, (function() return 3 end)() do n = n + i end assert(n == 6)",
+        "local n = 0 while (function() do end n = n + 1 return n < 3 end)() do end assert(n == 3)",
+        "local i = 0 repeat local j = i i = i + 1 until j >= 2 assert(i == 3)",
+        "local x <const> = 0x1p4 + 1e-1 + .5 assert(x == 16.6)",
+        "local a = 7 // 2 .. '' local b = 1 << 3 >> 1 assert(a == '3' and b == 4 and 2 ~= 3)",
+        "assert(select('#', ...) == 0)",
+    };
+    size_t i;
+    for (i = 0; i < sizeof chunks / sizeof chunks[0]; i++)
+        ck_assert_msg(run(chunks[i]) == RF_OK, "%s: %s", chunks[i],
+                      rf_diags_count(d) ? rf_diags_at(d, 0)->message : "");
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+}
+END_TEST
+
+/* A chunk run after another in the same environment counts its loops
+ * with the sandbox's counter, whatever the first tried to put there. */
+START_TEST(a_chunk_cannot_take_the_counter_from_the_next)
+{
+    ck_assert_int_eq(run("pcall(function() _ENV['__r' .. 'f'] = type end)\n"
+                         "rf_was = _ENV['__r' .. 'f']"),
+                     RF_OK);
+    ck_assert_int_eq(run("while true do end"), RF_ERR_SCRIPT);
+    expect_diag("script-budget", 10);
+}
+END_TEST
+
+/* A turn of an empty loop costs one, as its one instruction did under a
+ * count hook: 100,000 turns fit the budget of 200,000, 300,000 do not. */
+START_TEST(a_loop_is_charged_what_it_runs)
+{
+    ck_assert_int_eq(run("for i = 1, 100000 do end"), RF_OK);
+    ck_assert_int_eq(run("local n = 0\nfor i = 1, 300000 do end"), RF_ERR_SCRIPT);
+    expect_diag("script-budget", 11);
+}
+END_TEST
+
+/* Where the points stand and what they charge: a loop body (a while's
+ * condition in it, a for's header not), a repeat's body and, late, its
+ * until and the region around it, a goto the whole function around it,
+ * a function body; the engine's own chunks a loop turn each, no function. */
+START_TEST(points_stand_where_code_may_run_again)
+{
+    static const struct {
+        const char *src, *want;
+        bool user;
+    } rows[] = {
+        {"while x do end", "local __rf = __rf; while x do __rf(000000002);  end", true},
+        {"for i = 1, n do f(i) end",
+         "local __rf = __rf; for i = 1, n do __rf(000000004);  f(i) end", true},
+        {"repeat x = x + 1 until x > 9",
+         "local __rf = __rf; repeat __rf(000000013);  x = x + 1 until x > 9", true},
+        {"::a:: x = 1 goto a", "local __rf = __rf; ::a:: x = 1  __rf(000000006); goto a", true},
+        {"local function f(a) return a end",
+         "local __rf = __rf; local function f(a) __rf(000000006);  return a end", true},
+        {"local s = 'do end' --[[ while ]] if x then end",
+         "local __rf = __rf; local s = 'do end' --[[ while ]] if x then end", true},
+        {"local function f() while x do g() end end",
+         "local __rf = __rf; local function f() while x do __rf(000000001);  g() end end", false},
+        {"for k in pairs(t) do goto c ::c:: end",
+         "local __rf = __rf; for k in pairs(t) do __rf(000000001);   __rf(000000001); goto c "
+         "::c:: end", false},
+    };
+    size_t i;
+    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        char *out = NULL;
+        size_t n, off;
+        ck_assert_int_eq(rf_vm_count_points(rows[i].src, strlen(rows[i].src), rows[i].user, &out,
+                                            &n, &off),
+                         RF_OK);
+        ck_assert_msg(n == strlen(rows[i].want) && memcmp(out, rows[i].want, n) == 0,
+                      "%s: got [%.*s]", rows[i].src, (int)n, out);
+        ck_assert(off == (size_t)-1);
+        rf_free(out);
+    }
+}
+END_TEST
+
+/* Every Lua file of the source tree, counted, is its source again once the
+ * first line's local and the points are taken out, with its lines as they
+ * were; a user chunk's every point is filled in. */
+static size_t strip_points(char *t, size_t n)
+{
+    static const char head[] = "local __rf = __rf; ";
+    size_t r = 0, w = 0, hn = sizeof head - 1;
+    if (n >= hn && memcmp(t, head, hn) == 0)
+        r = hn;
+    while (r < n) {
+        if (n - r >= 18 && memcmp(t + r, " __rf(", 6) == 0 && memcmp(t + r + 15, "); ", 3) == 0) {
+            ck_assert_msg(memcmp(t + r + 6, "999999999", 9) != 0, "a point left unfilled");
+            r += 18;
+            continue;
+        }
+        t[w++] = t[r++];
+    }
+    return w;
+}
+
+START_TEST(counted_sources_are_their_sources)
+{
+    char *roots[] = {RF_SOURCE_DIR "/scripts", RF_SOURCE_DIR "/tests/data",
+                     RF_SOURCE_DIR "/content", RF_SOURCE_DIR "/docs", NULL};
+    FTS *fts = fts_open(roots, FTS_PHYSICAL | FTS_NOCHDIR, NULL);
+    FTSENT *e;
+    int files = 0;
+    ck_assert_ptr_nonnull(fts);
+    while ((e = fts_read(fts)) != NULL) {
+        size_t len, n, off;
+        char *src, *out = NULL;
+        FILE *f;
+        long size;
+        if (e->fts_info != FTS_F || e->fts_namelen < 5 ||
+            strcmp(e->fts_name + e->fts_namelen - 4, ".lua") != 0)
+            continue;
+        ck_assert_ptr_nonnull(f = fopen(e->fts_accpath, "rb"));
+        ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+        ck_assert_int_ge(size = ftell(f), 0);
+        rewind(f);
+        ck_assert_ptr_nonnull(src = malloc((size_t)size + 1));
+        len = fread(src, 1, (size_t)size, f);
+        fclose(f);
+        ck_assert_int_eq(rf_vm_count_points(src, len, true, &out, &n, &off), RF_OK);
+        n = strip_points(out, n);
+        ck_assert_msg(n == len && memcmp(out, src, len) == 0, "%s changed", e->fts_path);
+        rf_free(out);
+        free(src);
+        files++;
+    }
+    fts_close(fts);
+    ck_assert_int_gt(files, 10);
 }
 END_TEST
 
@@ -495,6 +662,11 @@ static Suite *sandbox_suite(void)
     tcase_add_loop_test(tc, library_hangs_end_within_the_budget, 0,
                         (int)(sizeof hangs / sizeof hangs[0]));
     tcase_add_test(tc, wrapped_functions_keep_their_meaning);
+    tcase_add_test(tc, counting_points_keep_what_chunks_mean);
+    tcase_add_test(tc, a_loop_is_charged_what_it_runs);
+    tcase_add_test(tc, a_chunk_cannot_take_the_counter_from_the_next);
+    tcase_add_test(tc, points_stand_where_code_may_run_again);
+    tcase_add_test(tc, counted_sources_are_their_sources);
     tcase_add_test(tc, libraries_behind_pairs_stay_out_of_reach);
     tcase_add_test(tc, deep_recursion_ends_quickly);
     suite_add_tcase(s, tc);

@@ -87,7 +87,7 @@ static int add(text *t, const char *fmt, ...)
     "end}\n"
 #define FLOOR_BARE FLOOR_CHECK "return check\n"
 
-/* A bare lua_State of its own (no sandbox, no budget hook) holding the floor
+/* A bare lua_State of its own (no sandbox, no budget) holding the floor
  * loop on top of its stack, or NULL. */
 static lua_State *bare_floor_new(long n)
 {
@@ -230,7 +230,7 @@ BENCH_CALL double lua_tick(rf_world *w, rf_diags *d) { return one_tick(w, d); }
 BENCH_CALL double bare_floor_call(lua_State *L) { return call_top(L); }
 BENCH_CALL double bare_rules_call(lua_State *L) { return call_top(L); }
 
-/* The peer of the Lua rules: a bare lua_State (no sandbox, no hook) where
+/* The peer of the Lua rules: a bare lua_State (no sandbox, no budget) where
  * each of n rooms is a plain table whose object(id) gives a plain table of
  * fields and entered() false, and each room's rule is the same source
  * compiled for it; on top of the stack, the loop calling every rule's
@@ -343,7 +343,7 @@ static int lua_rules(long rooms, long ticks, long rounds)
            "  r:object(id).field and r:entered()); world build %.2f s\n", rooms, build_s);
     printf("  engine:      %7.3f ms/tick %7.0f ticks/s\n", lua_s * 1e3, 1.0 / lua_s);
     printf("  bare rules:  %7.3f ms/tick %7.0f ticks/s  (the same rule functions in a bare\n"
-           "               lua_State over plain tables: no sandbox, no hook)\n",
+           "               lua_State over plain tables: no sandbox, no budget)\n",
            bare * 1e3, 1.0 / bare);
     printf("  engine / bare rules %.2fx (target <= 2x)\n", lua_s / bare);
     return 0;
@@ -448,14 +448,14 @@ int main(int argc, char **argv)
            1.0 / best_off, evals / best_off / 1e6);
     if (best_on > best_off)
         printf("  floor:       %7.3f ms/tick %7.0f ticks/s %6.1f M evals/s  (the loop as a Lua rule\n"
-               "               of the same world: sandboxed, budget hook armed)\n",
+               "               of the same world: sandboxed, its budget counted)\n",
                (best_on - best_off) * 1e3, 1.0 / (best_on - best_off),
                evals / (best_on - best_off) / 1e6);
     else
         printf("  floor:       below the noise of this run\n");
     if (bare > 0)
         printf("  bare floor:  %7.3f ms/tick %7.0f ticks/s %6.1f M evals/s  (the loop in a bare\n"
-               "               lua_State: no sandbox, no hook)\n",
+               "               lua_State: no sandbox, no budget)\n",
                bare * 1e3, 1.0 / bare, evals / bare / 1e6);
     printf("  engine / floor %.2fx, engine / bare floor %.2fx (target <= 1.2x); idle tick %.3f ms"
            " (target < 2 ms)\n",

@@ -76,7 +76,7 @@ if command -v valgrind >/dev/null 2>&1 && [ -x "$dir/bench_rules" ]; then
         }
         END {
             if (x && bf) printf "  XML rules  %7.0f a rule   bare floor %7.0f   %.2fx (target <= 1.2x)\n", x / 1000, bf / 1000, x / bf
-            if (fl && x && bf) printf "  the floor as a Lua rule (budget hook armed) %7.0f   %.2fx the bare floor\n", (fl - x) / 1000, (fl - x) / bf
+            if (fl && x && bf) printf "  the floor as a Lua rule (its budget counted) %7.0f   %.2fx the bare floor\n", (fl - x) / 1000, (fl - x) / bf
             if (l && bl) printf "  Lua rules  %7.0f a rule   bare rules %7.0f   %.2fx (target <= 2x)\n", l / 1000, bl / 1000, l / bl
         }'
     rm -f "$out"

@@ -151,10 +151,10 @@ void rf_vm_pool_free(rf_luavm *vm)
 /* Growth past the cap: the line user code stands on, and no more of it. */
 static COLD void *refuse(rf_luavm *vm)
 {
-    if (vm->L && vm->slice && !vm->mem_hit) /* user code: the line it stands on */
+    if (vm->L && vm->armed && !vm->mem_hit) /* user code: the line it stands on */
         rf_vm_note_where(vm->L, vm);
     vm->mem_hit = 1;
-    if (vm->L && vm->slice) /* user code: none of it runs again in this call */
+    if (vm->L && vm->armed) /* user code: none of it runs again in this call */
         rf_vm_budget_raise_later(vm);
     return NULL;
 }

@@ -1,12 +1,14 @@
-/* engine/src/vm/lua_budget.c: the instruction budget of user Lua and the
- * calls that must stop with it.
+/* engine/src/vm/lua_budget.c: the budget of user Lua and the calls that
+ * must stop with it.
  *
  * Pipeline: vm; luavm.c arms it around every call, the world around rules.
- * Design: the count hook fires every RF_LUAVM_SLICE instructions and takes
- * the slice from vm->left, so C loops can charge the same count
- * (rf_vm_charge) and a budget can span many rules (a tick's pool). Once the
- * budget or memory cap is hit the hook raises at every instruction, and
- * xpcall's handler no longer runs, so no Lua of that call runs again.
+ * Design: the budget is charged at the counting points lua_count.c writes
+ * into every chunk (`__rf(n)`, count_point here), and by C loops
+ * (rf_vm_charge), from vm->left, which a budget can share across many
+ * rules (a tick's pool). No hook runs while code is counted: Lua 5.4 traps
+ * every instruction while a count hook is set. Once the budget or memory
+ * cap is hit, a count hook of 1 raises at every instruction, and xpcall's
+ * handler no longer runs, so no Lua of that call runs again.
  */
 #include <lauxlib.h>
 
@@ -34,62 +36,69 @@ static void ending_hook(lua_State *L, lua_Debug *ar)
     luaL_error(L, "instruction budget of %ld exceeded", vm->budget);
 }
 
+/* Sets the hook that raises at every instruction: the call is ending. */
+static void set_ending(lua_State *L)
+{
+    rf_luavm_of(L)->hooked = 1;
+    lua_sethook(L, ending_hook, LUA_MASKCOUNT, 1);
+}
+
 int rf_vm_budget_raise(lua_State *L)
 {
     rf_luavm *vm = rf_luavm_of(L);
     vm->budget_hit = 1;
     vm->left = 0;
-    lua_sethook(L, ending_hook, LUA_MASKCOUNT, 1);
+    set_ending(L);
     return luaL_error(L, "instruction budget of %ld exceeded", vm->budget);
 }
 
-void rf_vm_budget_raise_later(rf_luavm *vm)
-{
-    lua_sethook(vm->L, ending_hook, LUA_MASKCOUNT, 1);
-}
+void rf_vm_budget_raise_later(rf_luavm *vm) { set_ending(vm->L); }
 
-/* Sets the next slice: the rest of the budget, at most one slice. */
-static void set_slice(lua_State *L, rf_luavm *vm);
-
-static void slice_hook(lua_State *L, lua_Debug *ar)
+/* `__rf(n)`, the counting point (lua_count.c): charges n to the armed
+ * budget, raising script-budget when it is spent; nothing when no budget
+ * is armed (the engine's own code, bounded by construction). A script
+ * cannot name it (names starting with "__rf" are refused), and a call it
+ * could make would only charge more. */
+static int count_point(lua_State *L)
 {
     rf_luavm *vm = rf_luavm_of(L);
-    (void)ar;
-    vm->left -= vm->slice;
-    if (vm->left <= 0 || rf_vm_is_ending(vm)) {
-        rf_vm_budget_raise(L);
-        return;
-    }
-    /* Lua re-arms the same count by itself; lua_sethook walks every frame of
-     * the stack, so it is called only when the last, shorter slice begins */
-    if (vm->left < vm->slice)
-        set_slice(L, vm);
+    lua_Integer n = lua_tointeger(L, 1);
+    if (!vm->armed)
+        return 0;
+    if (rf_vm_is_ending(vm) || n >= vm->left)
+        return rf_vm_budget_raise(L);
+    if (n > 0)
+        vm->left -= n;
+    return 0;
 }
 
-static void set_slice(lua_State *L, rf_luavm *vm)
+void rf_vm_budget_open(lua_State *L, int g, int safe)
 {
-    vm->slice = vm->left < RF_LUAVM_SLICE ? (int)vm->left : RF_LUAVM_SLICE;
-    if (vm->slice < 1)
-        vm->slice = 1;
-    lua_sethook(L, slice_hook, LUA_MASKCOUNT, vm->slice);
+    lua_pushcfunction(L, count_point);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, g, "__rf");
+    lua_setfield(L, safe, "__rf");
 }
 
 void rf_vm_budget_on(rf_luavm *vm, long long n)
 {
     vm->left = n > 0 ? n : 1;
-    set_slice(vm->L, vm);
+    vm->armed = 1;
 }
 
 void rf_vm_budget_off(rf_luavm *vm)
 {
-    vm->slice = 0;
-    lua_sethook(vm->L, NULL, 0, 0);
+    vm->armed = 0;
+    if (vm->hooked) {
+        vm->hooked = 0;
+        lua_sethook(vm->L, NULL, 0, 0);
+    }
 }
 
 void rf_vm_charge(lua_State *L, long long n)
 {
     rf_luavm *vm = rf_luavm_of(L);
-    if (vm->slice == 0 || n <= 0)
+    if (!vm->armed || n <= 0)
         return; /* the engine's own code: bounded by construction */
     if (n >= vm->left) {
         rf_vm_budget_raise(L);
@@ -104,8 +113,8 @@ void rf_vm_need_bytes(lua_State *L, size_t n)
     if (n <= vm->cap && vm->used <= vm->cap - n)
         return;
     vm->mem_hit = 1;
-    if (vm->slice)
-        lua_sethook(L, ending_hook, LUA_MASKCOUNT, 1);
+    if (vm->armed)
+        set_ending(L);
     luaL_error(L, "not enough memory");
 }
 
@@ -140,7 +149,7 @@ void rf_luavm_stop(lua_State *L)
 {
     rf_luavm *vm = rf_luavm_of(L);
     vm->stopped = 1;
-    lua_sethook(L, ending_hook, LUA_MASKCOUNT, 1);
+    set_ending(L);
 }
 
 /* ---- pcall and xpcall ---- */
@@ -161,7 +170,7 @@ static int guarded_handler(lua_State *L)
     int hi = 1;
     while (hi < (1 << 24) && lua_getstack(L, hi, &ar))
         hi *= 2;
-    if (vm->slice) /* raising here would be an error in the handler: finish raises */
+    if (vm->armed) /* raising here would be an error in the handler: finish raises */
         vm->left -= (long long)CATCH_COST_PER_LEVEL * hi;
     if (rf_vm_is_ending(vm) || lua_isnil(L, lua_upvalueindex(1)))
         return 1;
@@ -182,7 +191,7 @@ static int protected_call(lua_State *L)
     lua_pushcclosure(L, guarded_handler, 1);
     lua_replace(L, 1);
     st = lua_pcall(L, lua_gettop(L) - 2, LUA_MULTRET, 1);
-    if (vm->slice && vm->left <= 0)
+    if (vm->armed && vm->left <= 0)
         rf_vm_budget_raise(L);
     lua_pushboolean(L, st == LUA_OK);
     lua_replace(L, 1);

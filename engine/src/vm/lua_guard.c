@@ -132,7 +132,7 @@ void rf_vm_guard_string(lua_State *L, int idx)
 
 /* Refuses arg unless it is a table whose size no metamethod can misstate
  * (no __index, __newindex or __len): a lying __len would make Lua's loops
- * run without an instruction the hook can see. Returns its raw length. */
+ * run in C, where no counting point is. Returns its raw length. */
 static lua_Unsigned plain_table(lua_State *L, int arg, const char *fn)
 {
     static const char *const events[] = {"__index", "__newindex", "__len"};

@@ -78,6 +78,21 @@ static int env_index(lua_State *L)
     return 0;
 }
 
+/* __newindex of every environment: a new global, except a name starting
+ * with "__rf" (a chunk's first line reads the budget's counter `__rf` from
+ * its environment, lua_count.c: a chunk run after another in the same
+ * environment must find the sandbox's, not one a script put there). */
+static int env_newindex(lua_State *L)
+{
+    size_t n;
+    const char *name = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &n) : NULL;
+    if (name && n >= 4 && memcmp(name, "__rf", 4) == 0)
+        return luaL_error(L, RF_SANDBOX_TAG "names starting with '__rf' are reserved");
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 0;
+}
+
 /* setmetatable refusing a metatable with __gc: a finalizer would run user
  * code whenever the collector runs, outside any budget (Lua marks an
  * object for finalization only when its metatable is set). */
@@ -448,14 +463,17 @@ int rf_vm_open_sandbox(lua_State *L)
         lua_setfield(L, safe, safe_base[i]);
     }
     add_safe_libs(L, g, safe);
+    rf_vm_budget_open(L, g, safe);
     share_math(L, g);
     lua_pushvalue(L, safe);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &safe_key);
     /* the environments' metatable */
-    lua_createtable(L, 0, 2);
+    lua_createtable(L, 0, 3);
     lua_pushvalue(L, safe);
     lua_pushcclosure(L, env_index, 1);
     lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, env_newindex);
+    lua_setfield(L, -2, "__newindex");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &env_mt_key);

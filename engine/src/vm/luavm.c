@@ -211,14 +211,76 @@ void rf_luavm_shift_lines(char *msg, size_t cap, int first)
 
 lua_State *rf_luavm_state(rf_luavm *vm) { return vm ? vm->L : NULL; }
 
+/* The engine's own files (scripts/roomforge): their loops are counted,
+ * their functions are not (they recurse only as deep as the data goes). */
+#define ENGINE_CHUNK "=roomforge/"
+
+typedef struct counted_text {
+    const char *text;
+    size_t len;
+    const char *chunkname;
+} counted_text;
+
+/* Compiles the counted text (light userdata 1): protected, so the C buffer
+ * holding it is freed whatever the compiler raises. */
+static int load_counted(lua_State *L)
+{
+    const counted_text *c = lua_touserdata(L, 1);
+    if (luaL_loadbufferx(L, c->text, c->len, c->chunkname, "t") != LUA_OK)
+        return lua_error(L);
+    return 1;
+}
+
+/* Line (1-based) of byte offset at in code. */
+static int line_at(const char *code, size_t at)
+{
+    int line = 1;
+    size_t i;
+    for (i = 0; i < at; i++)
+        line += code[i] == '\n';
+    return line;
+}
+
 int rf_luavm_load(lua_State *L, const char *code, size_t len, const char *chunkname)
 {
     rf_luavm *vm = rf_luavm_of(L);
+    bool user = strncmp(chunkname, ENGINE_CHUNK, strlen(ENGINE_CHUNK)) != 0;
+    counted_text c = {NULL, 0, chunkname};
+    char *counted = NULL;
+    size_t reserved = (size_t)-1;
+    rf_status st = rf_vm_count_points(code, len, user, &counted, &c.len, &reserved);
+    int rc = LUA_ERRSYNTAX;
+    if (st == RF_ERR_NOMEM)
+        return luaL_error(L, "not enough memory");
+    if (reserved != (size_t)-1) {
+        rf_free(counted);
+        vm->load_failed = 1;
+        return luaL_error(L, "%s:%d: " RF_SANDBOX_TAG "names starting with '__rf' are reserved",
+                          chunkname[0] == '=' || chunkname[0] == '@' ? chunkname + 1 : chunkname,
+                          line_at(code, reserved));
+    }
+    if (st == RF_OK) {
+        c.text = counted;
+        lua_pushcfunction(L, load_counted);
+        lua_pushlightuserdata(L, &c);
+        rc = lua_pcall(L, 1, 1, 0);
+        rf_free(counted);
+        if (rc == LUA_OK)
+            return 1;
+        if (rc == LUA_ERRMEM)
+            return lua_error(L);
+        lua_pop(L, 1);
+    }
+    /* the source's own message, not one about the points written into it */
     if (luaL_loadbufferx(L, code, len, chunkname, "t") != LUA_OK) {
         vm->load_failed = 1;
         return lua_error(L);
     }
-    return 1;
+    lua_pop(L, 1);
+    vm->load_failed = 1;
+    return luaL_error(L, "%s: the chunk is at one of Lua's limits (200 locals, 255 upvalues, "
+                      "200 levels of nesting) and the budget's counter needs one more",
+                      chunkname[0] == '=' || chunkname[0] == '@' ? chunkname + 1 : chunkname);
 }
 
 /* Copies the message [msg, end) into out (cap bytes), an embedded NUL as

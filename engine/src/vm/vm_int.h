@@ -15,9 +15,6 @@
 
 #include "vm/seam.h"
 
-/* Instructions per count-hook slice: the budget is counted when a slice
- * ends, so a slice is the most a call can run past it unseen. */
-#define RF_LUAVM_SLICE 1024
 
 /* The allocator's pool (lua_alloc.c): classes of 16 bytes up to 512, head
  * included, carved from slabs of 64 KiB. */
@@ -31,7 +28,8 @@ struct rf_luavm {
     size_t cap;
     long budget;           /* default instructions of one call */
     long long left;        /* instructions left to the armed budget (lua_budget.c) */
-    int slice;             /* count of the hook now set, 0 when disarmed */
+    int armed;             /* a budget counts the code now running (lua_budget.c) */
+    int hooked;            /* the ending hook is set: rf_vm_budget_off removes it */
     int budget_hit;
     int mem_hit;
     int err_line;          /* Lua line of the last error in the chunk, 0 unknown */
@@ -61,10 +59,14 @@ void rf_vm_pool_free(rf_luavm *vm);
 rf_luavm *rf_luavm_of(lua_State *L);
 
 /* lua_budget.c: sets the budget of the coming user code to n instructions
- * and arms the count hook; rf_vm_budget_off removes the hook (the count
- * left stays readable in vm->left). */
+ * (charged at the counting points of lua_count.c); rf_vm_budget_off ends it
+ * and removes the ending hook if one was set (the count left stays
+ * readable in vm->left). */
 void rf_vm_budget_on(rf_luavm *vm, long long n);
 void rf_vm_budget_off(rf_luavm *vm);
+/* Registers the counting points' function as `__rf` in the globals g and
+ * the safe globals safe (stack indices; run by rf_vm_open_sandbox). */
+void rf_vm_budget_open(lua_State *L, int g, int safe);
 /* Counts n units of work done in C (a loop of a library function) against
  * the armed budget; raises script-budget when it is spent. No-op unarmed. */
 void rf_vm_charge(lua_State *L, long long n);
@@ -90,6 +92,15 @@ int rf_vm_pcall(lua_State *L);
  * by its kind ("string" or "table") with guarded ones. */
 void rf_vm_guard_string(lua_State *L, int idx);
 void rf_vm_guard_table(lua_State *L, int idx);
+
+/* lua_count.c: src with the budget's counting points written in (`__rf(n);`
+ * at every loop body and goto, and when user is true at every function
+ * body, after a first line's `local __rf = __rf;`),
+ * as *out (rf_malloc'd, *out_len bytes; no line break added). *reserved
+ * gets the offset of the first name starting with "__rf", or (size_t)-1.
+ * RF_OK, RF_ERR_NOMEM, or RF_ERR_LIMIT for nesting Lua would not compile. */
+rf_status rf_vm_count_points(const char *src, size_t len, bool user, char **out, size_t *out_len,
+                             size_t *reserved);
 
 /* lua_sandbox.c: builds the sandbox in a fresh state (run protected):
  * drops the forbidden names, installs guarded libraries, read-only copies

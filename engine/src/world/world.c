@@ -340,12 +340,11 @@ const char *rf_world_rec_name(const rf_world_room_rec *r)
     return r->t ? rf_template_name(r->t) : r->mname ? r->mname : "";
 }
 
-/* The budget of E.new_room's step: the world's (0), under the count hook as
- * every engine step, or for lint none (-1) when the hook could never stop
- * it: E.new_room and E.add_object run no user code and no loop, far fewer
- * than NEW_ROOM_BOUND instructions per object, so a budget above that many
- * per object and one for the room is never reached, and the hook, which
- * slows every instruction, only costs (lint adds 100,000 rooms). */
+/* The budget of E.new_room's step: the world's (0), armed as for every
+ * engine step, or for lint none (-1) when it could never stop it:
+ * E.new_room and E.add_object run no user code and no loop, far fewer than
+ * NEW_ROOM_BOUND instructions per object, so a budget above that many per
+ * object and one for the room is never reached (lint adds 100,000 rooms). */
 #define NEW_ROOM_BOUND 4096
 static long new_room_budget(const rf_world *w, const rf_template *t, bool lint)
 {
@@ -523,7 +522,7 @@ rf_status rf_world_lint_room(rf_world *w, const rf_template *t, rf_diags *d, siz
     st = failed ? RF_ERR_CONTENT : RF_OK;
     if (w->suspect)
         return st; /* the caller checks the room again in a fresh world */
-    /* the release (lint.lua) runs engine code only, over engine tables: no count hook */
+    /* the release (lint.lua) runs engine code only, over engine tables: no budget */
     s.nrules = rf_luavm_memory(w->vm) > collect_over ? 1 : 0;
     if (rf_luavm_call(w->vm, rf_world_step_release, &s, -1, NULL, &f) != RF_OK)
         return st; /* memory ran out: the world is not used again */
@@ -873,9 +872,9 @@ rf_status rf_world_tick(rf_world *w, rf_diags *d)
     memset(&s, 0, sizeof s);
     tick_start(w);
     /* Built-in rules (generated tests over literals, the engine's actions)
-     * are bounded by construction and run unhooked; engine.lua arms the
-     * count hook (host.arm) around each rule that runs user Lua, since a
-     * count hook slows every VM instruction while it is set. */
+     * are bounded by construction and run with no budget armed; engine.lua
+     * arms one (host.arm) around each rule that runs user Lua, whose
+     * counting points (lua_count.c) charge it. */
     budget = -1;
     if (rf_luavm_call(w->vm, rf_world_step_begin_tick, &s, budget, NULL, &f) != RF_OK)
         return RF_ERR_NOMEM;

@@ -86,23 +86,23 @@ void rf_luavm_shift_lines(char *msg, size_t cap, int first);
  * for binary chunks, script-forbidden, by rf_luavm_call). Returns 1. */
 int rf_luavm_load(lua_State *L, const char *code, size_t len, const char *chunkname);
 /* Runs f(L) (ud as light userdata, argument 1) protected by a message
- * handler, with the count hook armed at budget instructions (0: the VM's
- * default; negative: no hook, for the engine's own code when no user code
+ * handler, with the budget armed at budget instructions (0: the VM's
+ * default; negative: none armed, for the engine's own code when no user code
  * can run, which is bounded by construction). track names the chunk ("=r3")
  * whose line a failure reports, or NULL. RF_OK (fail->stopped when
  * rf_luavm_stop ended it), or RF_ERR_SCRIPT with *fail filled; the stack is
  * restored and the VM stays usable. RF_ERR_ARG for NULL arguments. */
 rf_status rf_luavm_call(rf_luavm *vm, lua_CFunction f, void *ud, long budget, const char *track,
                         rf_luavm_fail *fail);
-/* Inside a call made with a negative budget: arms the count hook with budget
+/* Inside a call made with a negative budget: arms the budget with budget
  * instructions (0: the VM's default) around user code, and disarms it after.
- * An overrun raises from the hook exactly as in rf_luavm_call. */
+ * An overrun raises exactly as in rf_luavm_call. */
 void rf_luavm_arm(lua_State *L, long budget);
 void rf_luavm_disarm(lua_State *L);
 /* A budget shared by many arms (a tick's pool): rf_luavm_arm_left arms with
  * left instructions (raising script-budget at once when left <= 0), and
- * rf_luavm_left gives what is left after the last arm, counted in slices
- * of RF_LUAVM_SLICE instructions (a partial slice is not counted). */
+ * rf_luavm_left gives what is left after the last arm (exact: the budget
+ * is charged at counting points, lua_count.c). */
 void rf_luavm_arm_left(lua_State *L, long long left);
 long long rf_luavm_left(lua_State *L);
 /* Inside rf_luavm_call, from a C function Lua called: ends the call as soon
