@@ -278,9 +278,8 @@ int rf_luavm_load(lua_State *L, const char *code, size_t len, const char *chunkn
     }
     lua_pop(L, 1);
     vm->load_failed = 1;
-    return luaL_error(L, "%s: the chunk is at one of Lua's limits (200 locals, 255 upvalues, "
-                      "200 levels of nesting) and the budget's counter needs one more",
-                      chunkname[0] == '=' || chunkname[0] == '@' ? chunkname + 1 : chunkname);
+    return luaL_error(L, "the chunk is at one of Lua's limits (200 locals, 255 upvalues, "
+                      "200 levels of nesting) and the budget's counter needs one more");
 }
 
 /* Copies the message [msg, end) into out (cap bytes), an embedded NUL as
