@@ -30,6 +30,7 @@ typedef struct {
     long inner;   /* tokens of the loops nested in it, at any depth (no functions) */
     size_t point; /* offset of its count in the output, or (size_t)-1 */
     size_t late;  /* the late points when it began: those after may be its */
+    int reg;      /* the innermost region at or below it, -1 none: O(1) a token */
 } block;
 
 typedef struct {
@@ -116,15 +117,10 @@ static void add_late(writer *w, size_t at, long base, int target)
     w->lates[w->nlates++].target = target;
 }
 
+static bool is_region(enum kind k) { return k != K_DO && k != K_IF && k != K_FOR_HEAD; }
+
 /* The innermost region (function or loop) at or below the top, -1 none. */
-static int region(const writer *w)
-{
-    int i;
-    for (i = w->depth - 1; i >= 0; i--)
-        if (w->st[i].kind != K_DO && w->st[i].kind != K_IF && w->st[i].kind != K_FOR_HEAD)
-            return i;
-    return -1;
-}
+static int region(const writer *w) { return w->depth ? w->st[w->depth - 1].reg : -1; }
 
 /* The innermost function (the chunk at the bottom): a label's scope. */
 static int func_of(const writer *w)
@@ -143,6 +139,7 @@ static void push(writer *w, enum kind k)
         return;
     }
     w->st[w->depth].kind = k;
+    w->st[w->depth].reg = is_region(k) ? w->depth : region(w);
     w->st[w->depth].own = w->st[w->depth].inner = 0;
     w->st[w->depth].point = (size_t)-1;
     w->st[w->depth].late = w->nlates;
@@ -343,6 +340,7 @@ static void word(writer *w, const char *s, size_t n)
     case A_DO:
         if (top && (top->kind == K_LOOP_HEAD || top->kind == K_FOR_HEAD)) {
             top->kind = K_LOOP;
+            top->reg = w->depth - 1; /* a for's header was no region; its body is */
             top->point = put_point(w, s + n);
         } else {
             push(w, K_DO);
