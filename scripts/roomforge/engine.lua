@@ -606,7 +606,8 @@ end
 
 -- Units of the tick loop: a block of up to BLOCK consecutive built-in rules
 -- runs as one generated function with every rule's conditions inline (no
--- call per idle rule); a rule that runs user Lua is a unit of its own.
+-- call per idle rule); consecutive rules that run user Lua are one unit,
+-- walked rule by rule with the budget armed around each.
 local BLOCK = 64
 local ufn, ufirst, ulast = {}, {}, {}
 -- A block reads SLOT, REV and the columns as locals of its own (a register
@@ -631,6 +632,8 @@ local function build_units()
         local u = E.nunits + 1
         local j = i
         if user[i] then
+            -- consecutive rules that run user Lua: one unit, walked rule by rule
+            while j < n and user[j + 1] do j = j + 1 end
             ufn[u] = false
         else
             while j < n and j - i + 1 < BLOCK and not user[j + 1] do j = j + 1 end
