@@ -382,8 +382,9 @@ END_TEST
 
 /* Where the points stand and what they charge: a loop body (a while's
  * condition in it, a for's header not), a repeat's body and, late, its
- * until and the region around it, a goto the whole function around it,
- * a function body; the engine's own chunks a loop turn each, no function. */
+ * until and the region around it, a goto back to a label before it the
+ * whole function around it (a goto forward none), a function body; the
+ * engine's own chunks a loop turn each, no function. */
 START_TEST(points_stand_where_code_may_run_again)
 {
     static const struct {
@@ -403,8 +404,14 @@ START_TEST(points_stand_where_code_may_run_again)
         {"local function f() while x do g() end end",
          "local __rf = __rf; local function f() while x do __rf(000000001);  g() end end", false},
         {"for k in pairs(t) do goto c ::c:: end",
-         "local __rf = __rf; for k in pairs(t) do __rf(000000001);   __rf(000000001); goto c "
-         "::c:: end", false},
+         "local __rf = __rf; for k in pairs(t) do __rf(000000001);  goto c ::c:: end", false},
+        {"for i = 1, 9 do if i > 2 then goto c end ::c:: end",
+         "local __rf = __rf; for i = 1, 9 do __rf(000000008);  if i > 2 then goto c end ::c:: end",
+         true},
+        {"local function f() ::a:: end ::a:: goto a",
+         "local __rf = __rf; local function f() __rf(000000004);  ::a:: end ::a::  __rf(000000004); "
+         "goto a",
+         true},
     };
     size_t i;
     for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {

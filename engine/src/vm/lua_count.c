@@ -4,7 +4,7 @@
  * Pipeline: vm; rf_luavm_load passes every chunk through it. Design: Lua
  * 5.4 traps every instruction while a count hook is set (issue 33), so the
  * budget is charged at points instead, `__rf(n);`: at every loop body and
- * goto, and in user chunks every function body, so no code runs twice
+ * goto back, and in user chunks every function body, so no code runs twice
  * without passing one. A point charges the tokens its region (function or
  * loop) may run before the next: what it holds but its own loops and
  * functions. No line break is added: every line a message names is the
@@ -31,6 +31,7 @@ typedef struct {
     size_t point; /* offset of its count in the output, or (size_t)-1 */
     size_t late;  /* the late points when it began: those after may be its */
     int reg;      /* the innermost region at or below it, -1 none: O(1) a token */
+    size_t labels; /* the labels when it began: a function's go when it ends */
 } block;
 
 typedef struct {
@@ -50,6 +51,16 @@ typedef struct {
     size_t reserved; /* offset in the source of the first reserved name */
     const char *src;
     const char *copied; /* the source before it is in out: runs are copied whole */
+    /* labels of the open functions (name, function's block), a goto's label
+     * read next, a label's name read next */
+    struct label {
+        const char *name;
+        size_t n;
+        int func;
+    } *labels;
+    size_t nlabels, label_cap;
+    const char *go; /* the goto whose label name comes next, or NULL */
+    bool colons;    /* a `::` was read: the next name is a label's */
 } writer;
 
 static void put(writer *w, const char *s, size_t n)
@@ -143,6 +154,7 @@ static void push(writer *w, enum kind k)
     w->st[w->depth].own = w->st[w->depth].inner = 0;
     w->st[w->depth].point = (size_t)-1;
     w->st[w->depth].late = w->nlates;
+    w->st[w->depth].labels = w->nlabels;
     w->depth++;
 }
 
@@ -158,6 +170,8 @@ static void pop(writer *w)
     b = &w->st[--w->depth];
     if (b->kind == K_DO || b->kind == K_IF || b->kind == K_FOR_HEAD)
         return;
+    if (b->kind == K_FUNC || b->kind == K_FUNC_HEAD)
+        w->nlabels = b->labels; /* its labels are out of every goto's reach */
     fill(w, b->point, b->own + 1);
     for (i = keep = b->late; i < w->nlates; i++) {
         if (w->lates[i].target == w->depth)
@@ -307,6 +321,41 @@ static const struct keyword *keyword_of(const char *s, size_t n)
     return NULL;
 }
 
+/* A label's name, read after `::`: kept while its function is open. */
+static void add_label(writer *w, const char *s, size_t n)
+{
+    if (w->nomem)
+        return;
+    if (w->nlabels == w->label_cap) {
+        size_t cap = w->label_cap ? 2 * w->label_cap : 16;
+        struct label *p = rf_realloc(w->labels, cap * sizeof *p);
+        if (!p) {
+            w->nomem = true;
+            return;
+        }
+        w->labels = p;
+        w->label_cap = cap;
+    }
+    w->labels[w->nlabels].name = s;
+    w->labels[w->nlabels].n = n;
+    w->labels[w->nlabels++].func = func_of(w);
+}
+
+/* The goto at w->go names label s: a point before it when a label of that
+ * name stands earlier in its function (the jump may go back: a loop); a
+ * jump to a label further on runs nothing twice and takes none. */
+static void resolve_goto(writer *w, const char *s, size_t n)
+{
+    int f = func_of(w);
+    size_t i;
+    for (i = w->nlabels; i-- > 0 && w->labels[i].func == f;)
+        if (w->labels[i].n == n && memcmp(w->labels[i].name, s, n) == 0) {
+            add_late(w, put_point(w, w->go), 0, f); /* its label is anywhere in its function */
+            break;
+        }
+    w->go = NULL;
+}
+
 /* A keyword or name: what it opens or closes, and the point it takes. */
 static void word(writer *w, const char *s, size_t n)
 {
@@ -315,8 +364,13 @@ static void word(writer *w, const char *s, size_t n)
     enum act act = k ? k->act : A_NONE;
     if (n >= 4 && memcmp(s, "__rf", 4) == 0 && w->reserved == (size_t)-1)
         w->reserved = (size_t)(s - w->src);
-    if (act == A_GOTO) /* its label is anywhere in its function */
-        add_late(w, put_point(w, s), 0, func_of(w));
+    if (w->go && !k) /* the name of a goto's label */
+        resolve_goto(w, s, n);
+    else if (w->colons && !k)
+        add_label(w, s, n);
+    w->colons = false;
+    if (act == A_GOTO)
+        w->go = s;
     if (!k || !k->silent)
         count(w);
     switch (act) {
@@ -375,6 +429,10 @@ rf_status rf_vm_count_points(const char *src, size_t len, bool user, char **out,
     w.depth = w.overflow = 0;
     w.lates = NULL;
     w.nlates = w.late_cap = 0;
+    w.labels = NULL;
+    w.nlabels = w.label_cap = 0;
+    w.go = NULL;
+    w.colons = false;
     w.nomem = false;
     w.user = user;
     w.src = src;
@@ -416,6 +474,8 @@ rf_status rf_vm_count_points(const char *src, size_t len, bool user, char **out,
                 ;
         } else {
             t = s + operator_len(s, end);
+            w.colons = t - s == 2 && c == ':';
+            w.go = NULL; /* a goto is followed by its label's name, or is wrong */
             /* separators, closers, a field's dot or bracket, an assignment's
              * sign and a label's colons: no instruction of their own */
             if (t - s > 1 ? c != ':' : !strchr(";,:)]}.[=", c))
@@ -434,6 +494,7 @@ rf_status rf_vm_count_points(const char *src, size_t len, bool user, char **out,
         pop(&w); /* blocks left open (the compiler says so) fill their points */
     *reserved = w.reserved;
     rf_free(w.lates);
+    rf_free(w.labels);
     if (w.nomem || w.overflow) {
         rf_free(w.out);
         return w.nomem ? RF_ERR_NOMEM : RF_ERR_LIMIT;

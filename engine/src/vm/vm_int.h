@@ -94,7 +94,7 @@ void rf_vm_guard_string(lua_State *L, int idx);
 void rf_vm_guard_table(lua_State *L, int idx);
 
 /* lua_count.c: src with the budget's counting points written in (`__rf(n);`
- * at every loop body and goto, and when user is true at every function
+ * at every loop body and goto back, and when user is true at every function
  * body, after a first line's `local __rf = __rf;`),
  * as *out (rf_malloc'd, *out_len bytes; no line break added). *reserved
  * gets the offset of the first name starting with "__rf", or (size_t)-1.
