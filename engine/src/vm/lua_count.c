@@ -65,19 +65,9 @@ typedef struct {
 
 static void put(writer *w, const char *s, size_t n)
 {
-    if (w->nomem)
+    if (w->nomem || !rf_grow((void **)&w->out, &w->cap, w->len + n + 1, 1)) {
+        w->nomem = true;
         return;
-    if (w->len + n + 1 > w->cap) {
-        size_t cap = w->cap ? w->cap : 256;
-        char *p;
-        while (cap < w->len + n + 1)
-            cap *= 2;
-        if (!(p = rf_realloc(w->out, cap))) {
-            w->nomem = true;
-            return;
-        }
-        w->out = p;
-        w->cap = cap;
     }
     memcpy(w->out + w->len, s, n);
     w->len += n;
@@ -111,17 +101,10 @@ static void fill(writer *w, size_t at, long n)
 
 static void add_late(writer *w, size_t at, long base, int target)
 {
-    if (w->nomem)
+    if (w->nomem ||
+        !rf_grow((void **)&w->lates, &w->late_cap, w->nlates + 1, sizeof *w->lates)) {
+        w->nomem = true;
         return;
-    if (w->nlates == w->late_cap) {
-        size_t cap = w->late_cap ? 2 * w->late_cap : 16;
-        struct late *p = rf_realloc(w->lates, cap * sizeof *p);
-        if (!p) {
-            w->nomem = true;
-            return;
-        }
-        w->lates = p;
-        w->late_cap = cap;
     }
     w->lates[w->nlates].at = at;
     w->lates[w->nlates].base = base;
@@ -324,17 +307,10 @@ static const struct keyword *keyword_of(const char *s, size_t n)
 /* A label's name, read after `::`: kept while its function is open. */
 static void add_label(writer *w, const char *s, size_t n)
 {
-    if (w->nomem)
+    if (w->nomem ||
+        !rf_grow((void **)&w->labels, &w->label_cap, w->nlabels + 1, sizeof *w->labels)) {
+        w->nomem = true;
         return;
-    if (w->nlabels == w->label_cap) {
-        size_t cap = w->label_cap ? 2 * w->label_cap : 16;
-        struct label *p = rf_realloc(w->labels, cap * sizeof *p);
-        if (!p) {
-            w->nomem = true;
-            return;
-        }
-        w->labels = p;
-        w->label_cap = cap;
     }
     w->labels[w->nlabels].name = s;
     w->labels[w->nlabels].n = n;

@@ -211,10 +211,6 @@ void rf_luavm_shift_lines(char *msg, size_t cap, int first)
 
 lua_State *rf_luavm_state(rf_luavm *vm) { return vm ? vm->L : NULL; }
 
-/* The engine's own files (scripts/roomforge): their loops are counted,
- * their functions are not (they recurse only as deep as the data goes). */
-#define ENGINE_CHUNK "=roomforge/"
-
 typedef struct counted_text {
     const char *text;
     size_t len;
@@ -244,12 +240,13 @@ static int line_at(const char *code, size_t at)
 int rf_luavm_load(lua_State *L, const char *code, size_t len, const char *chunkname)
 {
     rf_luavm *vm = rf_luavm_of(L);
-    bool user = strncmp(chunkname, ENGINE_CHUNK, strlen(ENGINE_CHUNK)) != 0;
+    /* the engine's own files recurse only as deep as the data goes: their
+     * loops are counted, their functions are not */
+    bool user = strncmp(chunkname, RF_LUAVM_ENGINE_PREFIX, strlen(RF_LUAVM_ENGINE_PREFIX)) != 0;
     counted_text c = {NULL, 0, chunkname};
     char *counted = NULL;
     size_t reserved = (size_t)-1;
     rf_status st = rf_vm_count_points(code, len, user, &counted, &c.len, &reserved);
-    int rc = LUA_ERRSYNTAX;
     if (st == RF_ERR_NOMEM)
         return luaL_error(L, "not enough memory");
     if (reserved != (size_t)-1) {
@@ -260,6 +257,7 @@ int rf_luavm_load(lua_State *L, const char *code, size_t len, const char *chunkn
                           line_at(code, reserved));
     }
     if (st == RF_OK) {
+        int rc;
         c.text = counted;
         lua_pushcfunction(L, load_counted);
         lua_pushlightuserdata(L, &c);

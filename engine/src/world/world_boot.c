@@ -353,7 +353,7 @@ static void run_embedded(lua_State *L, const char *name, int nargs, int nres)
     char chunk[64];
     if (!f)
         luaL_error(L, "the library lacks scripts/roomforge/%s", name);
-    snprintf(chunk, sizeof chunk, "=roomforge/%s", name);
+    snprintf(chunk, sizeof chunk, RF_LUAVM_ENGINE_PREFIX "%s", name);
     rf_luavm_load(L, f->text, f->len, chunk);
     lua_insert(L, -(nargs + 1));
     lua_call(L, nargs, nres);

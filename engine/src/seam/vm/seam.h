@@ -63,6 +63,9 @@ size_t rf_luavm_owned(const rf_luavm *vm, size_t owner);
 /* Chunk names of user chunks (room scripts) start with this and a digit
  * ("=r12"), so failures can name the innermost user frame. */
 #define RF_LUAVM_USER_PREFIX "=r"
+/* The chunk names of the engine's own files (scripts/roomforge/NAME):
+ * rf_luavm_load counts their loops, not their functions (lua_count.c). */
+#define RF_LUAVM_ENGINE_PREFIX "=roomforge/"
 
 /* How a protected call failed (or that the host stopped it). */
 typedef struct rf_luavm_fail {
