@@ -3,7 +3,7 @@
 --
 -- Pipeline: world stage. world_lua.c runs this chunk once per world (it is
 -- embedded in the library at build time) with a table of host functions
--- (emit, objtag, compile, arm, disarm, to_template, objects) and of what C and Lua share, defined
+-- (emit, objtag, compile, run_users, to_template, objects) and of what C and Lua share, defined
 -- once in C (effect_kinds, object_events, room_events, set_props,
 -- forbidden), and keeps the table E it returns; it
 -- then runs rules.lua and room_api.lua with E, each adding to E
@@ -30,7 +30,7 @@ local host = ...
 local emit_c, objtag_c, compile_c = host.emit, host.objtag, host.compile
 local to_template_c = host.to_template
 local objects_c = host.objects
-local arm, disarm = host.arm, host.disarm
+local run_users = host.run_users
 local type, tostring, tonumber, error, pairs = type, tostring, tonumber, error, pairs
 local slower, sgsub, sformat = string.lower, string.gsub, string.format
 local tointeger = math.tointeger
@@ -44,6 +44,7 @@ local COLUMNS = {
 local O = {}
 for i = 1, #COLUMNS do O[COLUMNS[i]] = {} end
 local SLOT, REV = {}, {} -- slot -> object or false; room (1-based) -> event bits
+local SV = {} -- slot -> the view of its object (room_api.lua), cleared when SLOT[s] changes
 -- Identity (not read by rules, so outside the columns): k -> handle, the
 -- handle of its horde's leader (0: none) and whether it leads; handle -> k
 -- while the object is present. Handles count from 1 and are never reused.
@@ -51,6 +52,26 @@ local HANDLE, HORDE, LEADER, BYH = {}, {}, {}, {}
 -- k -> the attributes it was made with (normalised keys, text values), read
 -- by hosts (rf_world_object_attr) and saved.
 local ATTRS = {}
+-- k -> the fields rules read most (id, type, x, y, activated, alive, dead)
+-- as the view of object k shows them (room_api.lua): a view reads these by
+-- a table lookup, no call. Every write of those columns below calls
+-- synced(k); the other fields a view reads from the columns when asked.
+local SHADOW = {}
+local function show(sh, k)
+    local alive = O.alive[k]
+    sh.id, sh.type, sh.x, sh.y = O.id[k] or nil, O.type[k], O.x[k], O.y[k]
+    sh.activated, sh.alive, sh.dead = O.activated[k], alive >= 1, alive == 0
+end
+local function synced(k)
+    local sh = SHADOW[k]
+    if sh then show(sh, k) end
+end
+-- A new table of what show sets, plus key = k (one constructor: no rehash).
+local function shadow_of(k, key)
+    local alive = O.alive[k]
+    return {id = O.id[k] or nil, type = O.type[k], x = O.x[k], y = O.y[k],
+            activated = O.activated[k], alive = alive >= 1, dead = alive == 0, [key] = k}
+end
 
 -- What C and Lua share, from C's one definition (world_lua.c): a name
 -- missing there stops the boot here.
@@ -95,8 +116,9 @@ local E = {
     HANDLE_MAX = 1 << 53, -- RF_WORLD_HANDLE_MAX: the last handle a world may give
     px = 0, py = 0,  -- the player's level position
     objtag = objtag_c, -- C: canonical tag of an object tag, attributes checked
-    O = O, SLOT = SLOT, REV = REV,
+    O = O, SLOT = SLOT, REV = REV, SV = SV,
     HANDLE = HANDLE, HORDE = HORDE, LEADER = LEADER, BYH = BYH, ATTRS = ATTRS,
+    SHADOW = SHADOW, synced = synced, shadow_of = shadow_of,
     EV_CHANGED = EV_CHANGED, EV_HIT = EV_HIT, EV_BROKEN = EV_BROKEN, EV_DIED = EV_DIED,
     EV_ENTERED = EV_ENTERED, EV_EXITED = EV_EXITED,
     forbidden = host.forbidden, -- the sandbox's forbidden list (luavm.c): name -> true
@@ -283,7 +305,10 @@ local function make_object(room, tag, a, x, y, h)
     HANDLE[k], HORDE[k], LEADER[k], BYH[h] = h, 0, false, k
     ATTRS[k] = a
     room.list[#room.list + 1] = k
-    if a.id ~= nil then SLOT[slot_of(room, a.id)] = k end
+    if a.id ~= nil then
+        local s = slot_of(room, a.id)
+        SLOT[s], SV[s] = k, nil
+    end
     return k
 end
 
@@ -348,6 +373,7 @@ function OPS.move(room, id, x, y)
     local k = find(room, id)
     if k == nil then return false end
     O.x[k], O.y[k] = x, y
+    synced(k)
     emit(room, {kind = FX_MOVE, id = id, type = O.type[k], x = x, y = y, handle = HANDLE[k]})
     return true
 end
@@ -355,7 +381,8 @@ end
 function OPS.remove(room, id)
     local k = find(room, id)
     if k == nil then return false end
-    SLOT[room.slots[id]] = false
+    local s = room.slots[id]
+    SLOT[s], SV[s] = false, nil
     O.gone[k] = true
     BYH[HANDLE[k]] = nil
     local list = room.list
@@ -437,6 +464,7 @@ function E.move_player(x, y) E.px, E.py = x, y end
 -- What an event does to object k (its type checked by the caller).
 local function pull_k(k)
     O.activated[k] = not O.activated[k]
+    synced(k)
     pend(O.ev, k, EV_CHANGED)
 end
 
@@ -468,14 +496,17 @@ local function kill_k(k)
     local h = HORDE[k]
     if h == 0 or h == nil then
         O.alive[k] = 0
+        synced(k)
         pend(O.ev, k, EV_DIED)
         return
     end
     O.alive[k] = LEADER[k] and 2 or 0
+    synced(k)
     if not LEADER[k] then pend(O.ev, k, EV_DIED) end
     local lk = BYH[h]
     if lk and O.alive[lk] == 2 and horde_dead(h) then
         O.alive[lk] = 0
+        synced(lk)
         pend(O.ev, lk, EV_DIED)
     end
 end
@@ -521,6 +552,7 @@ function E.obj_event(name, h, n, x, y)
     if name == "move" then
         local lx, ly = to_template_c(O.ri[k], x, y)
         O.x[k], O.y[k] = lx, ly
+        synced(k)
         return nil
     end
     local ev = OBJ_EVENTS[name]
@@ -660,37 +692,23 @@ end
 -- failing rule; world.c disables it and calls run again from the next one.
 -- The conditions of a built-in rule cannot fail (they only read columns at
 -- indices the engine made), so E.cur is set only around user Lua and
--- actions. A block entered in its middle (after a failure) runs rule by rule.
+-- actions. A unit of rules that run user Lua is one call to C (run_users:
+-- the budget armed around each rule, from the tick's pool); a block
+-- entered in its middle (after a failure) runs rule by rule.
 function E.run(from)
     if E.covered < E.nrules then build_units() end
-    local off, test, base, rr, xs, user = E.off, E.test, E.base, E.rr, E.xs, E.user
+    local off, test, base, rr, xs = E.off, E.test, E.base, E.rr, E.xs
     for u = 1, E.nunits do
         local first, last = ufirst[u], ulast[u]
         if last >= from then
-            local f = ufn[u]
-            if f and first >= from then
+            local f, lo = ufn[u], first >= from and first or from
+            if not f then
+                run_users(E, fire, lo, last)
+            elseif lo == first then
                 f(off, fire, base, rr, first)
             else
-                for i = (first >= from and first or from), last do
-                    if not off[i] then
-                        if user[i] then
-                            -- the tick's budget is one pool (world_lua.c):
-                            -- when it is spent, user rules wait for the next tick
-                            E.cur = i
-                            if arm(E.rules[i].ri) then
-                                local x = xs[i]
-                                if x then
-                                    if test[i](base[i], rr[i], x) then fire(i) end
-                                elseif test[i](base[i]) then
-                                    fire(i)
-                                end
-                                disarm()
-                            end
-                            E.cur = 0
-                        elseif test[i](base[i], rr[i], xs[i]) then
-                            fire(i)
-                        end
-                    end
+                for i = lo, last do
+                    if not off[i] and test[i](base[i], rr[i], xs[i]) then fire(i) end
                 end
             end
         end

@@ -86,8 +86,8 @@ function E.release_last(index)
     end
     local nslot = E.nslot
     if nslot > 0 then
-        local SLOT = E.SLOT
-        for s = nslot, 1, -1 do SLOT[s] = nil end
+        local SLOT, SV = E.SLOT, E.SV
+        for s = nslot, 1, -1 do SLOT[s], SV[s] = nil, nil end
         E.nslot = 0
     end
     clear(E.pending)

@@ -7,13 +7,15 @@
 -- (luavm.h) that E.chunk_env gives `room`, and each extension file in one
 -- that E.extension_env gives `roomforge`.
 -- Design: `room` is one read-only facade per room, whose methods find the
--- room through a weak table, so a script cannot forge one; an object is a
--- read-only view (one per object, made on first use) whose fields are read
--- from the columns when asked, so a view never goes stale. Methods go
+-- room through a weak table, so a script cannot forge one (the three that
+-- rules call every tick are closures over it); an object is a read-only
+-- view (one per object, made on first use) whose most read fields live in
+-- a table engine.lua keeps in step with the columns and whose others are
+-- read from the columns when asked, so a view never goes stale. Methods go
 -- through the same operations (E.ops) and compiler (rules.lua) as XML
 -- scripts; room:rule works only while the room's chunk loads.
 local E = ...
-local O, SLOT, REV, OPS = E.O, E.SLOT, E.REV, E.ops
+local O, SLOT, REV, OPS, SV = E.O, E.SLOT, E.REV, E.ops, E.SV
 local EV_ENTERED, EV_EXITED = E.EV_ENTERED, E.EV_EXITED
 local truth, int, point, norm_attrs = E.truth, E.int, E.point, E.norm_attrs
 local find, slot_of, objtag_c = E.find, E.slot_of, E.objtag
@@ -21,48 +23,54 @@ local gen_cond, gen_test, add_rule = E.gen_cond, E.gen_test, E.add_rule
 local compile_cond, compile_act = E.compile_cond, E.compile_act
 local read_only = E.read_only
 local type, tostring, tonumber, error = type, tostring, tonumber, error
-local setmetatable = setmetatable
+local setmetatable, next, rawget = setmetatable, next, rawget
 local sformat = string.format
 
 -- ---- the room API (DESIGN 4; docs/designers.md: Lua rules) ----
 
 local INNER = setmetatable({}, {__mode = "k"}) -- facade -> room
 local FIDX = setmetatable({}, {__mode = "k"})  -- facade -> its index table
-local PK = setmetatable({}, {__mode = "k"})    -- object view -> k
 local VIEWS = {}                               -- k -> object view
 local M = {}
 local MIDX = {__index = M}
 local function read_only_room() error("the room table is read-only", 2) end
 
 -- A facade is an empty table whose __index is a table of its own holding
--- room.state (the room's own table of plain values, kept by a save) whose
--- __index is M: a method or state is found by table lookups, no call.
+-- room.state (the room's own table of plain values, kept by a save) and
+-- the methods rules call every tick (object, entered, exited) closed over
+-- the room, whose __index is M: a method or state is found by table
+-- lookups, no call, and those three find the room with no lookup at all.
+local view, hot_methods
 local function facade(room)
     local f = room.facade
     if f == nil then
         local idx = setmetatable({state = room.state}, MIDX)
         f = setmetatable({}, {__index = idx, __newindex = read_only_room, __metatable = false})
         INNER[f], FIDX[f] = room, idx
+        hot_methods(idx, room)
         room.facade = f
     end
     return f
 end
 E.facade = facade
--- Room is gone (lint.lua): its facade leaves INNER now, not at a collection.
+-- Room is gone (lint.lua): its facade leaves INNER now, not at a collection,
+-- and its methods are M's (which find no room now).
 function E.drop_facade(room)
     local f = room.facade
-    if f ~= nil then INNER[f], FIDX[f].state = nil, nil end
+    if f ~= nil then
+        local idx = FIDX[f]
+        INNER[f], idx.state, idx.object, idx.entered, idx.exited = nil, nil, nil, nil, nil
+    end
 end
 
--- The fields of an object view (docs/designers.md: Lua rules), read from the columns.
-local VIEW_FIELDS = {
-    id = function(k) return O.id[k] or nil end,
-    type = function(k) return O.type[k] end,
-    x = function(k) return O.x[k] end,
-    y = function(k) return O.y[k] end,
-    activated = function(k) return O.activated[k] end,
-    alive = function(k) return O.alive[k] >= 1 end,
-    dead = function(k) return O.alive[k] == 0 end,
+-- An object view (docs/designers.md: Lua rules) is an empty table whose
+-- __index is a table of its own, E.SHADOW[k]: the fields rules read most,
+-- kept equal to the columns by engine.lua (synced), found by one table
+-- lookup. That table's own __index answers the other fields from the
+-- columns when asked, k kept under a key no script can name.
+local SHADOW, shadow_of = E.SHADOW, E.shadow_of
+local KEY = {}
+local COLD = {
     started = function(k) return O.started[k] end,
     remaining = function(k) return O.remaining[k] end,
     initial = function(k) return O.initial[k] end,
@@ -72,31 +80,21 @@ local VIEW_FIELDS = {
     passable = function(k) return O.passable[k] end,
     can_push = function(k) return O.can_push[k] end,
 }
--- The fields read most by rules answer in the view's own __index (one
--- call); the rest through VIEW_FIELDS.
-local ALIVE, ACTIVATED, OX, OY = O.alive, O.activated, O.x, O.y
-local VIEWMT = {
-    __index = function(p, f)
-        local k = PK[p]
-        if k == nil then return nil end
-        if f == "alive" then return ALIVE[k] >= 1 end
-        if f == "activated" then return ACTIVATED[k] end
-        if f == "x" then return OX[k] end
-        if f == "y" then return OY[k] end
-        local get = VIEW_FIELDS[f]
-        if get == nil then return nil end
+local SHADOWMT = {
+    __index = function(sh, f)
+        local k, get = rawget(sh, KEY), COLD[f] -- (rawget: none once forgotten)
+        if k == nil or get == nil then return nil end
         return get(k)
     end,
-    __newindex = function() error("an object is read-only in room scripts", 2) end,
-    __metatable = false,
 }
+local function read_only_object() error("an object is read-only in room scripts", 2) end
 
-local function view(k)
+function view(k)
     local p = VIEWS[k]
     if p == nil then
-        p = setmetatable({}, VIEWMT)
-        PK[p] = k
-        VIEWS[k] = p
+        local sh = setmetatable(shadow_of(k, KEY), SHADOWMT)
+        p = setmetatable({}, {__index = sh, __newindex = read_only_object, __metatable = false})
+        VIEWS[k], SHADOW[k] = p, sh
     end
     return p
 end
@@ -105,9 +103,10 @@ E.view = view
 -- Object k was removed (engine.lua): a view a script kept of it reads nil,
 -- and sees nothing of a later object that gets k again.
 function E.forget_view(k)
-    local p = VIEWS[k]
-    if p ~= nil then
-        PK[p], VIEWS[k] = nil, nil
+    local sh = SHADOW[k]
+    if sh ~= nil then
+        for f in next, sh do sh[f] = nil end
+        VIEWS[k], SHADOW[k] = nil, nil
     end
 end
 
@@ -129,6 +128,33 @@ function M.object(self, id)
     local k = s and SLOT[s]
     if not k then return nil end
     return VIEWS[k] or view(k)
+end
+-- The facade's own object, entered and exited (facade above): bound to
+-- their room, whatever table they are called on; called with '.' (no self,
+-- or no id), they fail as M's do.
+function hot_methods(idx, room)
+    local M_object, rev = M.object, room.index + 1
+    idx.object = function(self, id)
+        local slots = room.slots
+        if not id or slots == nil then return M_object(self, id) end -- (deferred: objects first)
+        local s = slots[id]
+        if not s then return nil end
+        local p = SV[s]
+        if p then return p end
+        local k = SLOT[s]
+        if not k then return nil end
+        p = VIEWS[k] or view(k)
+        SV[s] = p
+        return p
+    end
+    idx.entered = function(self)
+        if not self then return M.entered(self) end
+        return REV[rev] & EV_ENTERED ~= 0
+    end
+    idx.exited = function(self)
+        if not self then return M.exited(self) end
+        return REV[rev] & EV_EXITED ~= 0
+    end
 end
 function M.name(self) return inner(self).name end
 function M.size(self) local r = inner(self) return r.w, r.h end

@@ -327,6 +327,7 @@ function E.restore_room(room)
             o.needed
         O.broken[k], O.passable[k], O.can_push[k] = o.broken, o.passable, o.can_push
         HORDE[k], LEADER[k] = o.horde, o.leader
+        E.synced(k) -- (a fresh k has no view; kept in step all the same)
     end
 end
 

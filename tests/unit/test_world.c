@@ -187,6 +187,83 @@ START_TEST(a_view_of_a_removed_object_never_sees_its_successor)
 }
 END_TEST
 
+/* What the script's kept views showed in the last tick (its last ticker
+ * starting "m ") is what the world holds (rf_world_object reads the
+ * columns). */
+static void kept_views_match_the_world(void)
+{
+    rf_world_object m, lv, b;
+    char want[256];
+    size_t n = rf_world_effect_count(w);
+    const rf_effect *e = NULL;
+    while (n > 0 && !e) { /* (the fixture's XML script tickers "alive" too) */
+        e = rf_world_effect_at(w, --n);
+        if (e->kind != RF_EFFECT_TICKER || strncmp(e->text, "m ", 2) != 0)
+            e = NULL;
+    }
+    ck_assert_ptr_nonnull(e);
+    ck_assert(rf_world_object_find(w, 0, "m", &m));
+    ck_assert(rf_world_object_find(w, 0, "lv", &lv));
+    ck_assert(rf_world_object_find(w, 0, "b", &b));
+    snprintf(want, sizeof want, "m %d %d %d,%d lv %d %d,%d b %d %d", m.alive, !m.alive, m.lx, m.ly,
+             lv.activated, lv.lx, lv.ly, b.hits, b.broken);
+    ck_assert_str_eq(e->text, want);
+}
+
+/* A view a script keeps shows what the world holds after every kind of
+ * change: the host's events by id and by handle, moves by both, the
+ * script's own operations. Its most read fields live in a table of their
+ * own that engine.lua keeps in step (synced); this checks every write. */
+START_TEST(kept_views_follow_every_change)
+{
+    rf_world_object m, lv;
+    ck_assert_int_eq(
+        add_lua_room("local v\n"
+                     "local function b01(x) return x and 1 or 0 end\n"
+                     "room:rule { when = function(r) return true end, [\"repeat\"] = 1,\n"
+                     "  run = function(r)\n"
+                     "    if not v then\n"
+                     "      r:create('lever', { id = 'lv', x = 2, y = 1 })\n"
+                     "      r:create('customBreakable', { id = 'b', x = 3, y = 1, png = 'b.png',\n"
+                     "        broken = 'c.png', hitsneededtobreak = 2 })\n"
+                     "      v = { m = r:object('m'), lv = r:object('lv'), b = r:object('b') }\n"
+                     "    end\n"
+                     "    if r:tick() == 6 then r:move('lv', 3, 1) end\n"
+                     "    local m, lv, b = v.m, v.lv, v.b\n"
+                     "    r:ticker(string.format('m %d %d %d,%d lv %d %d,%d b %d %d', b01(m.alive),\n"
+                     "      b01(m.dead), m.x, m.y, b01(lv.activated), lv.x, lv.y, b.hits, b01(b.broken)))\n"
+                     "  end }\n",
+                     0),
+        RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK);
+    kept_views_match_the_world();
+    ck_assert(rf_world_object_find(w, 0, "m", &m));
+    ck_assert(rf_world_object_find(w, 0, "lv", &lv));
+    ck_assert_int_eq(rf_world_pull(w, 0, "lv", NULL), RF_OK);
+    ck_assert_int_eq(rf_world_hit(w, 0, "b", 1, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK); /* 2 */
+    kept_views_match_the_world();
+    ck_assert_int_eq(rf_world_move_obj(w, m.handle, 3, 1, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_pull_obj(w, lv.handle, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK); /* 3 */
+    kept_views_match_the_world();
+    ck_assert_int_eq(rf_world_hit(w, 0, "b", 1, NULL), RF_OK);
+    ck_assert_int_eq(rf_world_kill(w, 0, "m", NULL), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK); /* 4: broken, dead */
+    kept_views_match_the_world();
+    ck_assert_int_eq(rf_world_pull(w, 0, "lv", NULL), RF_OK);
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK); /* 5 */
+    kept_views_match_the_world();
+    ck_assert_int_eq(rf_world_tick(w, d), RF_OK); /* 6: the script moves lv */
+    kept_views_match_the_world();
+    ck_assert_uint_eq(rf_diags_count(d), 0);
+    ck_assert(rf_world_object_find(w, 0, "lv", &lv));
+    ck_assert_int_eq(lv.lx, 3);
+    ck_assert(rf_world_object_find(w, 0, "m", &m));
+    ck_assert(!m.alive && m.lx == 3);
+}
+END_TEST
+
 START_TEST(room_table_and_objects_are_read_only)
 {
     ck_assert_int_eq(add_lua_room("room.x = 1", 0), RF_ERR_CONTENT);
@@ -683,6 +760,7 @@ static Suite *world_suite(void)
     tcase_add_test(lua, patterns_within_bounds_and_random_are_usable_and_deterministic);
     tcase_add_test(lua, removed_objects_are_reused_not_kept);
     tcase_add_test(lua, a_view_of_a_removed_object_never_sees_its_successor);
+    tcase_add_test(lua, kept_views_follow_every_change);
     tcase_add_test(lua, room_table_and_objects_are_read_only);
     tcase_add_test(lua, a_failing_chunk_registers_no_rules);
     tcase_add_test(lua, rule_outside_load_is_refused);

@@ -64,15 +64,16 @@ if command -v valgrind >/dev/null 2>&1 && [ -x "$dir/bench_rules" ]; then
     valgrind --tool=callgrind --callgrind-out-file="$out" "$dir/bench_rules" --rooms 1000 \
         --ticks 10 --rounds 1 >/dev/null 2>&1 || true
     # inclusive instructions of each measured call, over its calls and rooms:
-    # xml_tick 10 calls, floor_tick 10, bare_floor_call 20, lua_tick 20
-    # (a warm-up round), bare_rules_call 20
+    # xml_tick 10 calls, floor_tick 10, bare_floor_call 20, lua_tick 10 and
+    # bare_rules_call 10 (their warm-up rounds are lua_warm and
+    # bare_rules_warm: the figure is the idle steady state)
     callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null | awk '
         { n = $1; gsub(",", "", n) }
         $NF ~ /bench_rules/ && /%\)/ {
             f = $(NF - 1); sub(/^.*:/, "", f)
             if (f == "xml_tick") x = n / 10; else if (f == "floor_tick") fl = n / 10
-            else if (f == "bare_floor_call") bf = n / 20; else if (f == "lua_tick") l = n / 20
-            else if (f == "bare_rules_call") bl = n / 20
+            else if (f == "bare_floor_call") bf = n / 20; else if (f == "lua_tick") l = n / 10
+            else if (f == "bare_rules_call") bl = n / 10
         }
         END {
             if (x && bf) printf "  XML rules  %7.0f a rule   bare floor %7.0f   %.2fx (target <= 1.2x)\n", x / 1000, bf / 1000, x / bf

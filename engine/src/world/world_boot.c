@@ -1,5 +1,5 @@
 /* engine/src/world/world_boot.c: a world's Lua state brought up: the host
- * functions engine.lua calls (emit, objtag, compile, arm, disarm, objects), what C and
+ * functions engine.lua calls (emit, objtag, compile, run_users, objects), what C and
  * engine.lua share (effect kinds, event bits, set properties, the sandbox's
  * forbidden list), the boot of the embedded scripts, designer extensions,
  * and the registry questions lint asks.
@@ -281,25 +281,70 @@ static int l_compile(lua_State *L)
     return 1;
 }
 
-/* arm(ri) -> bool / disarm(): the budget around one rule of room ri that
- * runs user Lua, drawn from the tick's pool; false (nothing armed) once the
- * pool is spent. */
-static int l_arm(lua_State *L)
+/* run_users(E, fire, first, last): rules first..last, each of which runs
+ * user Lua, in order (E.run's unit of them): for rule i not off, E.cur = i,
+ * then test[i](base[i]) (a Lua rule's when) or test[i](base[i], rr[i],
+ * xs[i]) (conditions with closures) and, when it holds, fire(i), with the
+ * budget armed around both, drawn from the tick's pool; once the pool is
+ * spent, user rules wait for the next tick. A loop in C: no Lua turn, no
+ * call, no counting point between rules. An error leaves E.cur at its
+ * rule (world.c goes on after it). */
+enum { RU_E = 1, RU_FIRE, RU_FIRST, RU_LAST, RU_OFF, RU_TEST, RU_BASE, RU_RR, RU_XS };
+static const char *const run_users_cols[] = {"off", "test", "base", "rr", "xs"};
+
+static int l_run_users(lua_State *L)
 {
     rf_world *w = upworld(L);
-    lua_Integer ri = luaL_checkinteger(L, 1);
-    if (w->tick_left <= 0 || ri < 0 || (size_t)ri >= w->nrooms) {
-        lua_pushboolean(L, 0);
-        return 1;
+    lua_Integer i, first = luaL_checkinteger(L, RU_FIRST), last = luaL_checkinteger(L, RU_LAST);
+    size_t c;
+    luaL_checktype(L, RU_E, LUA_TTABLE);
+    lua_settop(L, RU_LAST);
+    for (c = 0; c < sizeof run_users_cols / sizeof run_users_cols[0]; c++)
+        lua_getfield(L, RU_E, run_users_cols[c]); /* RU_OFF.. */
+    for (i = first; i <= last && w->tick_left > 0; i++) {
+        lua_Integer ri;
+        int nargs = 1;
+        if (lua_rawgeti(L, RU_OFF, i) != LUA_TBOOLEAN || lua_toboolean(L, -1)) {
+            lua_pop(L, 1);
+            continue; /* off (fired without repeat, or disabled) */
+        }
+        lua_pop(L, 1);
+        lua_pushinteger(L, i);
+        lua_setfield(L, RU_E, "cur");
+        lua_rawgeti(L, RU_RR, i);
+        ri = lua_tointeger(L, -1) - 1; /* rr is the room, 1-based */
+        lua_pop(L, 1);
+        if (ri < 0 || (size_t)ri >= w->nrooms)
+            return luaL_error(L, "run_users: rule %d has no room", (int)i);
+        lua_rawgeti(L, RU_TEST, i);
+        lua_rawgeti(L, RU_BASE, i);
+        if (lua_rawgeti(L, RU_XS, i) != LUA_TBOOLEAN) { /* closures: (base, rr, xs) */
+            lua_rawgeti(L, RU_RR, i);
+            lua_insert(L, -2);
+            nargs = 3;
+        } else {
+            lua_pop(L, 1); /* a Lua rule's when: (base), its facade */
+        }
+        if (!rf_luavm_set_owner(w->vm, (size_t)ri + 1)) /* what it makes is its room's */
+            return luaL_error(L, "out of memory");
+        w->arm_room = (size_t)ri;
+        w->arm_left = w->tick_left;
+        /* the rule's own budget, or what the pool has left when that is less */
+        rf_luavm_arm_left(L, w->tick_left < w->opts.tick_budget ? w->tick_left : w->opts.tick_budget);
+        lua_call(L, nargs, 1);
+        if (lua_toboolean(L, -1)) {
+            lua_pushvalue(L, RU_FIRE);
+            lua_pushinteger(L, i);
+            lua_call(L, 1, 0);
+        }
+        lua_pop(L, 1);
+        rf_luavm_disarm(L);
+        (void)rf_luavm_set_owner(w->vm, 0); /* owner 0 never fails */
+        rf_world_pool_take(w);
     }
-    if (!rf_luavm_set_owner(w->vm, (size_t)ri + 1)) /* what it makes is its room's */
-        return luaL_error(L, "out of memory");
-    w->arm_room = (size_t)ri;
-    w->arm_left = w->tick_left;
-    /* the rule's own budget, or what the pool has left when that is less */
-    rf_luavm_arm_left(L, w->tick_left < w->opts.tick_budget ? w->tick_left : w->opts.tick_budget);
-    lua_pushboolean(L, 1);
-    return 1;
+    lua_pushinteger(L, 0);
+    lua_setfield(L, RU_E, "cur");
+    return 0;
 }
 
 void rf_world_pool_take(rf_world *w)
@@ -314,15 +359,6 @@ void rf_world_pool_take(rf_world *w)
     w->tick_left -= spent;
     w->arm_left = w->tick_left;
     w->arm_room = (size_t)-1; /* charged once: nothing is armed now */
-}
-
-static int l_disarm(lua_State *L)
-{
-    rf_world *w = upworld(L);
-    rf_luavm_disarm(L);
-    (void)rf_luavm_set_owner(w->vm, 0); /* owner 0 never fails */
-    rf_world_pool_take(w);
-    return 0;
 }
 
 uint64_t rf_world_env_seed(const rf_world *w, const char *kind, size_t index, size_t script)
@@ -397,7 +433,7 @@ static int l_objects(lua_State *L)
  * world as its upvalue (those that need no world ignore it). */
 static const luaL_Reg host_fns[] = {
     {"emit", l_emit},       {"objtag", l_objtag},           {"compile", l_compile},
-    {"arm", l_arm},         {"disarm", l_disarm},           {"to_template", l_to_template},
+    {"run_users", l_run_users}, {"to_template", l_to_template},
     {"objects", l_objects}, {"read_only", rf_luavm_read_only}, {NULL, NULL},
 };
 
