@@ -233,9 +233,9 @@ START_TEST(design_table_rows_are_drawn_by_weight)
     lc_map m;
     size_t i, vaults = 0;
     rf_design_row rows[3] = {
-        {"plus", 1, design_plus, &calls},
-        {"never", 0, design_plus, &zero_calls},
-        {"bad", 1, design_bad, NULL},
+        {"plus", 1, design_plus, &calls, {0, 0}},
+        {"never", 0, design_plus, &zero_calls, {0, 0}},
+        {"bad", 1, design_bad, NULL, {0, 0}},
     };
     params(4);
     ck_assert_int_eq(dig(16, rows, 3), RF_OK);
@@ -261,6 +261,32 @@ START_TEST(builtin_designs_follow_cross_chance)
     ck_assert_str_eq(rows[0].name, "cross");
     ck_assert_int_eq(rows[0].weight, 100);
     ck_assert_int_eq(rows[1].weight, 0);
+    /* reach: the door's bar, either bar of the cross */
+    ck_assert_int_eq(rows[0].reach[0], p.cross_h.lo < p.room_h.lo ? p.cross_h.lo : p.room_h.lo);
+    ck_assert_int_eq(rows[0].reach[1], p.room_w.lo < p.cross_w.lo ? p.room_w.lo : p.cross_w.lo);
+    ck_assert_int_eq(rows[1].reach[0], p.room_h.lo);
+    ck_assert_int_eq(rows[1].reach[1], p.room_w.lo);
+}
+END_TEST
+
+/* A site with less rock ahead than every design's reach takes no try: a
+ * row that reaches past the level's inside is never drawn, while the same
+ * row with its true reach (the plus's arm: 5) grows the level. */
+START_TEST(sites_short_of_every_reach_take_no_try)
+{
+    int calls = 0;
+    rf_design_row far[1] = {{"plus", 1, design_plus, &calls, {28, 78}}};
+    rf_design_row near[1] = {{"plus", 1, design_plus, &calls, {5, 5}}};
+    params(2);
+    p.cave_chance = 0;
+    p.corridor_chance = 0;
+    ck_assert_int_eq(dig(7, far, 1), RF_OK);
+    ck_assert_int_eq(calls, 0);
+    ck_assert_uint_eq(rooms.n, 1);
+    reset();
+    ck_assert_int_eq(dig(7, near, 1), RF_OK);
+    ck_assert_int_gt(calls, 0);
+    ck_assert_uint_gt(rooms.n, 1);
 }
 END_TEST
 
@@ -268,7 +294,7 @@ START_TEST(bad_arguments_are_refused)
 {
     rf_rng r;
     rf_grid *small = rf_grid_new(19, 10);
-    rf_design_row rows[1] = {{"x", 1, design_bad, NULL}};
+    rf_design_row rows[1] = {{"x", 1, design_bad, NULL, {0, 0}}};
     params(2);
     rf_rng_seed(&r, 1, 1);
     ck_assert_int_eq(rf_brogue_dig(small, &rooms, &p, NULL, 0, &r, &r, NULL, NULL), RF_ERR_ARG);
@@ -300,6 +326,7 @@ static Suite *accrete_suite(void)
     tcase_add_test(grow, loops_join_rooms_far_apart);
     tcase_add_test(grow, design_table_rows_are_drawn_by_weight);
     tcase_add_test(grow, builtin_designs_follow_cross_chance);
+    tcase_add_test(grow, sites_short_of_every_reach_take_no_try);
     tcase_add_test(grow, bad_arguments_are_refused);
     suite_add_tcase(s, first);
     suite_add_tcase(s, grow);

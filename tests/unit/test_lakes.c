@@ -83,12 +83,13 @@ START_TEST(a_chasm_has_an_edge)
 {
     /* The seed's 1-tile wreath: floor round a chasm is edge. Only floor made
      * after the lakes (a template corridor, a wall knocked down between two
-     * chasms) can touch a chasm bare: a handful where the edge is thousands. */
+     * chasms) can touch a chasm bare: a handful where the edge is hundreds
+     * (80 levels a depth: enough edge for the share to mean something) */
     size_t bare, edges;
-    chasm_shores(1, 60, &bare, &edges);
+    chasm_shores(1, 80, &bare, &edges);
     ck_assert_uint_gt(edges, 500);
     ck_assert_uint_lt(bare * 100, edges);
-    chasm_shores(22, 60, &bare, &edges);
+    chasm_shores(22, 80, &bare, &edges);
     ck_assert_uint_gt(edges, 500);
     ck_assert_uint_lt(bare * 100, edges);
 }

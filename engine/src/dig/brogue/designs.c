@@ -80,13 +80,20 @@ static bool design_rect(void *ud, const rf_brogue_params *p, rf_rng *r, rf_grid 
     return true;
 }
 
+static int least(int a, int b) { return a < b ? a : b; }
+
+/* The built-in rows' reach: the door's bar runs across the room, so the
+ * line from the door holds at least that bar's extent (the cross's door
+ * bar is either one: the smaller of their least extents). */
 size_t rf_brogue_designs(const rf_brogue_params *p, rf_design_row *rows, size_t cap)
 {
     size_t n = 0;
     if (cap >= 1)
-        rows[n++] = (rf_design_row){"cross", p->cross_chance, design_cross, NULL};
+        rows[n++] = (rf_design_row){"cross", p->cross_chance, design_cross, NULL,
+                                    {least(p->cross_h.lo, p->room_h.lo), least(p->room_w.lo, p->cross_w.lo)}};
     if (cap >= 2)
-        rows[n++] = (rf_design_row){"rect", 100 - p->cross_chance, design_rect, NULL};
+        rows[n++] = (rf_design_row){"rect", 100 - p->cross_chance, design_rect, NULL,
+                                    {p->room_h.lo, p->room_w.lo}};
     return n;
 }
 

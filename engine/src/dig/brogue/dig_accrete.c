@@ -272,18 +272,21 @@ static bool build(rf_brogue *d, int site, int dir, int len, const rf_design *ds,
 }
 
 /* One try: a fresh design (and corridor length) at site; 1 built, 0 did not
- * fit, -1 out of memory. */
-static int try_build(rf_brogue *d, int site, int sx, int sy, int dir, bool corridor, int run)
+ * fit, -1 out of memory. run is the rock ahead of the site, need the floor
+ * every design has in line from its door (reach). */
+static int try_build(rf_brogue *d, int site, int sx, int sy, int dir, bool corridor, int run,
+                     int need)
 {
     const rf_design_row *row;
     rf_design ds;
     int opp = (dir + 2) % RF_DIR_COUNT, len = 0, k, ex, ey, ox, oy, rc = 0;
     /* the corridor first: its length is drawn and checked against the free
-     * run of rock before a design is drawn for its end */
+     * run of rock before a design is drawn for its end: the corridor, the
+     * room's door and the floor every design has in line beyond it */
     if (corridor) {
         rf_span s = RF_DIR_DX(dir) ? d->p->corridor_h_len : d->p->corridor_v_len;
         len = rf_rng_range_lemire(d->rng, s.lo, s.hi);
-        if (len + 1 > run)
+        if (len + 1 + need > run)
             return 0;
     }
     row = pick_design(d);
@@ -332,16 +335,36 @@ int rf_accrete_free_run(const rf_brogue *d, int sx, int sy, int dir, int cap)
     return k - 1;
 }
 
+/* The floor in line from the door that every design drawn may need, for
+ * a door on the top or bottom side (k = 0) or the left or right (1): the
+ * least reach of the rows that can be drawn, at least the one tile the
+ * design contract promises. */
+static int least_reach(const rf_brogue *d, int k)
+{
+    size_t i;
+    int need = -1;
+    for (i = 0; i < d->ndesigns; i++) {
+        const rf_design_row *row = &d->designs[i];
+        int r = row->reach[k] > 1 ? row->reach[k] : 1;
+        if (row->weight > 0 && (need < 0 || r < need))
+            need = r;
+    }
+    return need > 0 ? need : 1;
+}
+
 bool rf_accrete_rooms(rf_brogue *d)
 {
     const rf_brogue_params *p = d->p;
-    int i, t;
+    int i, t, reach[2];
+    reach[0] = least_reach(d, 0);
+    reach[1] = least_reach(d, 1);
     for (i = 0; i < p->attempts && d->info->rooms < p->max_rooms; i++) {
         int dir = (int)rf_rng_below_lemire(d->rng, RF_DIR_COUNT);
         bool corridor = i < p->attempts - p->rooms_only_last &&
                         rf_rng_chance_lemire(d->rng, p->corridor_chance);
         size_t at = 0;
-        int site, sx, sy, run;
+        int site, sx, sy, run, need = reach[RF_DIR_DX(dir) != 0];
+        rf_span span;
         /* the placer's turn first: it may attach a template at this attempt */
         if (d->attach && !d->attach->step(d->attach->ud, d, i))
             return false;
@@ -350,11 +373,13 @@ bool rf_accrete_rooms(rf_brogue *d)
             continue;
         sx = site % d->w;
         sy = site / d->w;
-        run = corridor ? rf_accrete_free_run(d, sx, sy, dir, (RF_DIR_DX(dir) ? p->corridor_h_len.hi
-                                                                  : p->corridor_v_len.hi) + 1)
-                       : 0;
-        for (t = 0; t < p->tries_per_attempt; t++) {
-            int rc = try_build(d, site, sx, sy, dir, corridor, run);
+        span = RF_DIR_DX(dir) ? p->corridor_h_len : p->corridor_v_len;
+        run = rf_accrete_free_run(d, sx, sy, dir, (corridor ? span.hi + 1 : 0) + need);
+        /* a site with less rock ahead than the shortest corridor and every
+         * design need takes no try: none could fit */
+        for (t = run < (corridor ? span.lo + 1 : 0) + need ? p->tries_per_attempt : 0;
+             t < p->tries_per_attempt; t++) {
+            int rc = try_build(d, site, sx, sy, dir, corridor, run, need);
             if (rc < 0)
                 return false;
             if (rc > 0)

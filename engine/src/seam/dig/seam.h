@@ -108,6 +108,12 @@ typedef struct rf_design_row {
     int weight; /* relative; <= 0 never chosen */
     rf_design_fn fn;
     void *ud;
+    /* Floor tiles every drawing of this row has in a straight line from
+     * its door inward: [0] for a door on the top or bottom side, [1] on
+     * the left or right. 0 (or 1) promises only the contract's one tile.
+     * Accretion makes no try at a site with less rock ahead than every row
+     * needs (dig_accrete.c). */
+    int reach[2];
 } rf_design_row;
 
 /* The built-in designs (cross room, rectangle) weighted by p's cross chance,
