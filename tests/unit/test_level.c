@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/seam.h"
 #include "level_check.h"
@@ -634,6 +636,100 @@ START_TEST(a_retry_not_kept_gives_the_first_run_whole)
 }
 END_TEST
 
+/* The whole of file path, NUL-terminated (*len its bytes). */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf;
+    long n;
+    ck_assert_ptr_nonnull(f);
+    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+    ck_assert_int_ge(n = ftell(f), 0);
+    rewind(f);
+    ck_assert_ptr_nonnull(buf = malloc((size_t)n + 1));
+    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+    buf[n] = '\0';
+    fclose(f);
+    *len = (size_t)n;
+    return buf;
+}
+
+static void spill(const char *path, const char *text, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    ck_assert_ptr_nonnull(f);
+    ck_assert_uint_eq(fwrite(text, 1, len, f), len);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* reserve-templates (a pipeline key): the bundled caverns profile reserves
+ * its drawn templates before digging on a level's first run, as a retry
+ * would. The same profile with 0 attaches them during accretion: other
+ * levels. Either way every drawn template is placed or refused for a
+ * reason of its own, never lost; and the key takes 0 or 1 only. */
+START_TEST(reserve_templates_takes_boxes_before_digging)
+{
+    static const char on[] = "name=\"reserve-templates\" value=\"1\"";
+    char dir[] = "/tmp/rf_reserveXXXXXX", path[600], *xml, *lua, *at;
+    size_t xml_len, lua_len, i;
+    rf_profile_set *bundled = rf_profile_set_new(), *off = rf_profile_set_new(),
+                   *bad = rf_profile_set_new();
+    rf_template_set *ts = rf_template_set_new();
+    rf_diags *d = rf_diags_new();
+    rf_level_opts o;
+    int seed, differ = 0;
+    ck_assert(bundled && off && bad && ts && d);
+    ck_assert_int_eq(rf_profile_set_load(bundled, RF_SOURCE_DIR "/content/profiles.xml", d), RF_OK);
+    ck_assert_int_eq(rf_template_set_load_path(ts, RF_SOURCE_DIR "/content/rooms", d), RF_OK);
+    xml = slurp(RF_SOURCE_DIR "/content/profiles.xml", &xml_len);
+    lua = slurp(RF_SOURCE_DIR "/content/levels/caverns.lua", &lua_len);
+    ck_assert_ptr_nonnull(at = strstr(xml, on));
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/levels", dir);
+    ck_assert_int_eq(mkdir(path, 0700), 0);
+    snprintf(path, sizeof path, "%s/levels/caverns.lua", dir);
+    spill(path, lua, lua_len);
+    snprintf(path, sizeof path, "%s/profiles.xml", dir);
+    at[sizeof on - 3] = '2';
+    spill(path, xml, xml_len);
+    ck_assert_int_ne(rf_profile_set_load(bad, path, d), RF_OK); /* 2: bad-value */
+    at[sizeof on - 3] = '0';
+    spill(path, xml, xml_len);
+    rf_diags_clear(d);
+    ck_assert_int_eq(rf_profile_set_load(off, path, d), RF_OK);
+    rf_level_opts_init(&o);
+    o.profile = "caverns";
+    o.templates = ts;
+    o.depth = 3;
+    for (seed = 1; seed <= 8; seed++) {
+        rf_level *a = NULL, *b = NULL;
+        o.seed = (uint64_t)seed;
+        ck_assert_int_eq(rf_level_generate(bundled, &o, &a, d), RF_OK);
+        ck_assert_int_eq(rf_level_generate(off, &o, &b, d), RF_OK);
+        differ += rf_level_digest(a) != rf_level_digest(b);
+        for (i = 0; i < rf_level_plan_count(a); i++)
+            ck_assert(rf_level_plan_at(a, i)->placed || rf_level_plan_at(a, i)->why != RF_PLACE_BUDGET);
+        rf_level_free(a);
+        rf_level_free(b);
+    }
+    ck_assert_int_gt(differ, 0);
+    snprintf(path, sizeof path, "%s/levels/caverns.lua", dir);
+    unlink(path);
+    snprintf(path, sizeof path, "%s/levels", dir);
+    rmdir(path);
+    snprintf(path, sizeof path, "%s/profiles.xml", dir);
+    unlink(path);
+    rmdir(dir);
+    free(xml);
+    free(lua);
+    rf_diags_free(d);
+    rf_template_set_free(ts);
+    rf_profile_set_free(bundled);
+    rf_profile_set_free(off);
+    rf_profile_set_free(bad);
+}
+END_TEST
+
 static Suite *level_suite(void)
 {
     Suite *s = suite_create("level");
@@ -648,6 +744,7 @@ static Suite *level_suite(void)
                         (int)(sizeof corner_sizes / sizeof corner_sizes[0]));
     tcase_add_test(gen, rooms_are_listed_with_corridors_apart);
     tcase_add_test(gen, a_retry_not_kept_gives_the_first_run_whole);
+    tcase_add_test(gen, reserve_templates_takes_boxes_before_digging);
     tcase_add_test(out, digest_is_fnv1a_of_the_json_output);
     tcase_add_test(out, same_seed_same_bytes_other_seed_other_level);
     tcase_add_test(out, json_has_the_gen_shape);

@@ -47,6 +47,7 @@ static const char *const pipeline_keys[] = {
     "ice-tile",
     "goo-tile",
     "orient",         /* the orientations templates may take: template, none, any */
+    "reserve-templates", /* 1: drawn templates reserved before digging (recipe_steps.c) */
 };
 
 bool rf_recipe_pipeline_key(const char *key)
@@ -241,7 +242,7 @@ rf_status rf_recipe_run_level(rf_recipe_run *r)
     rf_rng_seed_named(&r->layout, r->seed, RF_RNG_LAYOUT);
     rf_rng_seed_named(&r->cosmetic, r->seed, RF_RNG_COSMETIC);
     rf_rng_seed_named(&r->roll, r->seed, "recipe");
-    r->params_ref = LUA_NOREF;
+    r->params_ref = r->values_ref = LUA_NOREF;
     args.r = r;
     args.src = &src;
     st = rf_luavm_call(vm, recipe_main, &args, RECIPE_BUDGET, src.chunk, &fail);

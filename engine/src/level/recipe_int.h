@@ -47,6 +47,7 @@ typedef struct rf_recipe_run {
     bool rooms_file_read;           /* dig_crawl read o->rooms_file */
     bool choke_stale;               /* terrain changed since lv->choke was made */
     int params_ref;                 /* registry ref of the profile's parameter table */
+    int values_ref;                 /* registry ref of the values behind it (its __index's) */
     bool *asked;                    /* per parameter row of prof: read by the run;
                                      * NULL: not recorded (no profile, a probe) */
     size_t nasked;

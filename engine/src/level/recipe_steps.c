@@ -83,7 +83,10 @@ static bool lua_param_get(void *ud, const char *key, int *lo, int *hi)
 
 /* The step's parameter source: its argument 2, else the profile's table.
  * Given the profile's table, the step reads every key knows says it knows
- * (some only on some paths: dig_crawl's rooms without a rooms-file). */
+ * (some only on some paths: dig_crawl's rooms without a rooms-file), all
+ * marked read at once, so it reads the values behind the table directly
+ * (through the table, each read was a metamethod call that marked its key:
+ * a tenth of a million instructions a Brogue step). */
 static rf_params params_at(lua_State *L, rf_recipe_run *r, const char *step,
                            bool (*knows)(const char *key), lua_params *lp)
 {
@@ -96,8 +99,11 @@ static rf_params params_at(lua_State *L, rf_recipe_run *r, const char *step,
         lua_settop(L, 2);
     }
     lua_rawgeti(L, LUA_REGISTRYINDEX, r->params_ref);
-    if (lua_rawequal(L, 2, 3))
+    if (lua_rawequal(L, 2, 3) && r->values_ref != LUA_NOREF) {
         rf_recipe_mark_known(r, knows);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, r->values_ref);
+        lua_replace(L, 2);
+    }
     lua_settop(L, 2);
     lp->L = L;
     lp->r = r;
@@ -215,8 +221,12 @@ static bool make_grid(lua_State *L, rf_recipe_run *r, const char *step,
     /* Brogue attaches its templates; under the bundled recipes, which place
      * them right after digging, the other diggers reserve the drawn ones on
      * a level's first run (a retry reserves only what failed). A recipe
-     * file keeps the fit after digging: it may never place templates. */
-    po.reserve_drawn = r->bundled && size != rf_level_brogue_size && !r->retry;
+     * file keeps the fit after digging (it may never place templates)
+     * unless its profile asks for the reservation (reserve-templates 1, the
+     * caverns profile: a cave's walls take few templates, and a retry would
+     * reserve them anyway). */
+    po.reserve_drawn = !r->retry && rf_recipe_int(r, "reserve-templates",
+                                                  r->bundled && size != rf_level_brogue_size) != 0;
     if (!rf_recipe_charge(L, r, step, template_work(r, &po)))
         return false;
     st = rf_place_begin(lv->g, &lv->rooms, &lv->objs, &po, r->d, &r->placer);
@@ -679,6 +689,8 @@ void rf_recipe_push_params(lua_State *L, rf_recipe_run *r)
     const char *key;
     size_t i;
     lua_newtable(L); /* the values */
+    lua_pushvalue(L, -1);
+    r->values_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     for (i = 0; r->prof && (key = rf_profile_key_at(r->prof, i)) != NULL; i++) {
         int lo, hi;
         if (!rf_profile_range(r->prof, r->o->depth, key, &lo, &hi))

@@ -71,6 +71,7 @@ static const rf_param_bound bounds[] = {
     {"ice-tile", 0, RF_PLACE_TERRAIN_CODES - 1},
     {"goo-tile", 0, RF_PLACE_TERRAIN_CODES - 1},
     {"orient", RF_PLACE_ORIENT_TEMPLATE, RF_PLACE_ORIENT_ANY}, /* template, none, any */
+    {"reserve-templates", 0, 1},
 };
 
 const rf_param_bound *rf_param_bound_find(const char *key)
