@@ -11,6 +11,7 @@
 #include "core/seam.h"
 #include "level_check.h"
 #include "profile/seam.h"
+#include "file_fixture.h"
 #include "rf_test.h"
 #include "roomforge/level.h"
 
@@ -636,32 +637,6 @@ START_TEST(a_retry_not_kept_gives_the_first_run_whole)
 }
 END_TEST
 
-/* The whole of file path, NUL-terminated (*len its bytes). */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    long n;
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-    ck_assert_int_ge(n = ftell(f), 0);
-    rewind(f);
-    ck_assert_ptr_nonnull(buf = malloc((size_t)n + 1));
-    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
-static void spill(const char *path, const char *text, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(text, 1, len, f), len);
-    ck_assert_int_eq(fclose(f), 0);
-}
-
 /* reserve-templates (a pipeline key): the bundled caverns profile reserves
  * its drawn templates before digging on a level's first run, as a retry
  * would. The same profile with 0 attaches them during accretion: other
@@ -670,8 +645,8 @@ static void spill(const char *path, const char *text, size_t len)
 START_TEST(reserve_templates_takes_boxes_before_digging)
 {
     static const char on[] = "name=\"reserve-templates\" value=\"1\"";
-    char dir[] = "/tmp/rf_reserveXXXXXX", path[600], *xml, *lua, *at;
-    size_t xml_len, lua_len, i;
+    char dir[] = "/tmp/rf_reserveXXXXXX", path[600], *xml, *at;
+    size_t xml_len, i;
     rf_profile_set *bundled = rf_profile_set_new(), *off = rf_profile_set_new(),
                    *bad = rf_profile_set_new();
     rf_template_set *ts = rf_template_set_new();
@@ -682,16 +657,10 @@ START_TEST(reserve_templates_takes_boxes_before_digging)
     ck_assert_int_eq(rf_profile_set_load(bundled, RF_SOURCE_DIR "/content/profiles.xml", d), RF_OK);
     ck_assert_int_eq(rf_template_set_load_path(ts, RF_SOURCE_DIR "/content/rooms", d), RF_OK);
     xml = slurp(RF_SOURCE_DIR "/content/profiles.xml", &xml_len);
-    lua = slurp(RF_SOURCE_DIR "/content/levels/caverns.lua", &lua_len);
     ck_assert_ptr_nonnull(at = strstr(xml, on));
     ck_assert_ptr_nonnull(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/levels", dir);
-    ck_assert_int_eq(mkdir(path, 0700), 0);
-    snprintf(path, sizeof path, "%s/levels/caverns.lua", dir);
-    spill(path, lua, lua_len);
-    snprintf(path, sizeof path, "%s/profiles.xml", dir);
     at[sizeof on - 3] = '2';
-    spill(path, xml, xml_len);
+    profiles_tree(dir, xml, xml_len, path, sizeof path);
     ck_assert_int_ne(rf_profile_set_load(bad, path, d), RF_OK); /* 2: bad-value */
     at[sizeof on - 3] = '0';
     spill(path, xml, xml_len);
@@ -713,15 +682,8 @@ START_TEST(reserve_templates_takes_boxes_before_digging)
         rf_level_free(b);
     }
     ck_assert_int_gt(differ, 0);
-    snprintf(path, sizeof path, "%s/levels/caverns.lua", dir);
-    unlink(path);
-    snprintf(path, sizeof path, "%s/levels", dir);
-    rmdir(path);
-    snprintf(path, sizeof path, "%s/profiles.xml", dir);
-    unlink(path);
-    rmdir(dir);
+    rm_profiles_tree(dir);
     free(xml);
-    free(lua);
     rf_diags_free(d);
     rf_template_set_free(ts);
     rf_profile_set_free(bundled);

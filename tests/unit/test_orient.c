@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file_fixture.h"
 #include "rf_test.h"
 #include "roomforge/grid.h"
 #include "roomforge/level.h"
@@ -23,7 +24,6 @@
 
 #define BUNDLED_ROOMS RF_SOURCE_DIR "/content/rooms"
 #define BUNDLED_PROFILES RF_SOURCE_DIR "/content/profiles.xml"
-#define CAVERNS_LUA RF_SOURCE_DIR "/content/levels/caverns.lua"
 
 /* ---- the mapping ---- */
 
@@ -303,41 +303,13 @@ END_TEST
 
 /* ---- levels with orient="any" ---- */
 
-/* Reads all of path into a NUL-terminated buffer. */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf;
-    long n;
-    ck_assert_ptr_nonnull(f);
-    ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
-    n = ftell(f);
-    ck_assert_int_ge(n, 0);
-    rewind(f);
-    buf = malloc((size_t)n + 1);
-    ck_assert_ptr_nonnull(buf);
-    ck_assert_uint_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
-    buf[n] = '\0';
-    fclose(f);
-    *len = (size_t)n;
-    return buf;
-}
-
-static void spill(const char *path, const char *buf, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(buf, 1, len, f), len);
-    ck_assert_int_eq(fclose(f), 0);
-}
-
 /* The bundled profiles with <param name="orient" value="any"/> in each, in a
  * temporary folder beside a copy of the recipes they name. */
 static rf_profile_set *any_profiles(char *dir)
 {
     static const char param[] = "<param name=\"orient\" value=\"any\"/>";
-    size_t len, lua_len, i, o = 0;
-    char *src = slurp(BUNDLED_PROFILES, &len), *lua = slurp(CAVERNS_LUA, &lua_len);
+    size_t len, i, o = 0;
+    char *src = slurp(BUNDLED_PROFILES, &len);
     char *out = malloc(len * 2 + 4096), path[512];
     rf_profile_set *ps = rf_profile_set_new();
     rf_diags *d = rf_diags_new();
@@ -352,30 +324,12 @@ static rf_profile_set *any_profiles(char *dir)
             o += sizeof param - 1;
         }
     }
-    snprintf(path, sizeof path, "%s/levels", dir);
-    ck_assert_int_eq(mkdir(path, 0700), 0);
-    snprintf(path, sizeof path, "%s/levels/caverns.lua", dir);
-    spill(path, lua, lua_len);
-    snprintf(path, sizeof path, "%s/profiles.xml", dir);
-    spill(path, out, o);
+    profiles_tree(dir, out, o, path, sizeof path);
     ck_assert_int_eq(rf_profile_set_load(ps, path, d), RF_OK);
     free(src);
-    free(lua);
     free(out);
     rf_diags_free(d);
     return ps;
-}
-
-static void rm_tree(const char *dir)
-{
-    char path[512];
-    snprintf(path, sizeof path, "%s/levels/caverns.lua", dir);
-    unlink(path);
-    snprintf(path, sizeof path, "%s/levels", dir);
-    rmdir(path);
-    snprintf(path, sizeof path, "%s/profiles.xml", dir);
-    unlink(path);
-    rmdir(dir);
 }
 
 /* A world holding level lv alone (rf_world_add_level), seeded with its seed. */
@@ -518,7 +472,7 @@ START_TEST(orient_any_levels_agree_with_their_world)
     ck_assert_int_gt(launchers, 0);
     rf_profile_set_free(ps);
     rf_template_set_free(b);
-    rm_tree(dir);
+    rm_profiles_tree(dir);
 }
 END_TEST
 
