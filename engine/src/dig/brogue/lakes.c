@@ -295,7 +295,15 @@ static uint64_t spread(uint64_t v, int m)
     return out;
 }
 
-static int ones(uint64_t v) { return __builtin_popcountll(v); }
+/* Set bits of v, by halves (SWAR): the baseline x86-64 has no popcount
+ * instruction, and __builtin_popcountll became a libgcc call a word. */
+static int ones(uint64_t v)
+{
+    v -= (v >> 1) & 0x5555555555555555u;
+    v = (v & 0x3333333333333333u) + ((v >> 2) & 0x3333333333333333u);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+    return (int)((v * 0x0101010101010101u) >> 56);
+}
 
 /* The hazard wreath: plain floor inside the border, no placed template's,
  * within lq's disc (r*r + 1) of the lake; counted as flooded floor. */
