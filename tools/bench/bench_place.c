@@ -169,6 +169,7 @@ static bool load(bench *bn, rf_profile_set *ps, rf_template_set *ts, rf_rooms_fi
     bool ok = d && text &&
               rf_profile_set_load(ps, RF_SOURCE_DIR "/content/profiles.xml", d) == RF_OK &&
               rf_template_set_load_path(ts, RF_SOURCE_DIR "/content/rooms", d) == RF_OK &&
+              rf_template_set_link(ts, d, NULL) == RF_OK && /* <subroom>s: after the last load */
               rf_rooms_file_load_buffer(text, len, "rooms1", d, rooms1) == RF_OK;
     if (!ok)
         fprintf(stderr, "bench_place: the bundled content does not load: %s\n",

@@ -107,7 +107,8 @@ int main(int argc, char **argv)
     }
     if (count < 10 || !ps || !ts || !d ||
         rf_profile_set_load(ps, RF_SOURCE_DIR "/content/profiles.xml", d) != RF_OK ||
-        rf_template_set_load_path(ts, RF_SOURCE_DIR "/content/rooms", d) != RF_OK) {
+        rf_template_set_load_path(ts, RF_SOURCE_DIR "/content/rooms", d) != RF_OK ||
+        rf_template_set_link(ts, d, NULL) != RF_OK) { /* <subroom>s: after the last load */
         fprintf(stderr, "bench_stats: --count below 10, or the bundled content does not load\n");
         return 1;
     }

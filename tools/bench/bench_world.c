@@ -155,7 +155,8 @@ int main(int argc, char **argv)
     if (!d || !ps || !ts)
         return fail("out of memory", NULL);
     if (rf_profile_set_load(ps, RF_SOURCE_DIR "/content/profiles.xml", d) != RF_OK ||
-        rf_template_set_load_path(ts, RF_SOURCE_DIR "/content/rooms", d) == RF_ERR_IO)
+        rf_template_set_load_path(ts, RF_SOURCE_DIR "/content/rooms", d) == RF_ERR_IO ||
+        rf_template_set_link(ts, d, NULL) == RF_ERR_NOMEM) /* <subroom>s: after the last load */
         return fail("cannot load the bundled content", d);
     printf("bench_world: %ld levels a profile (seeds 1-%ld, depth 5), %ld ticks a world\n",
            levels, levels, ticks);

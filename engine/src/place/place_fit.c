@@ -539,21 +539,34 @@ static bool join_one(rf_placer *pl, const int *label, int main)
     return false;
 }
 
-/* True when level cell c belongs to the connected region of a placed
- * forced room: the part of it its doors reach (rf_tview.reach), never a
- * sealed pocket of it, however large. */
-static bool forced_cell(const rf_placer *pl, int c)
+/* The connected regions of the placed forced rooms as a map of the level
+ * (rf_tview.reach: the part of a room its doors reach, never a sealed
+ * pocket of it, however large): *out gets n bytes, 1 on such a cell, or
+ * NULL when no forced room is placed. A cell in two boxes is the first
+ * room's, in plan order. Made once a connect: asking the plan for every
+ * template cell was O(cells x plan), a quadratic at 1000x1000. */
+static rf_status forced_map(const rf_placer *pl, uint8_t **out)
 {
-    int x = c % pl->g->w, y = c / pl->g->w;
+    int w = pl->g->w, x, y;
     size_t i;
+    uint8_t *map = NULL;
+    *out = NULL;
     for (i = 0; i < pl->n; i++) {
         const rf_plan_entry *e = &pl->plan[i];
         const rf_tview *v = &e->views[e->orient];
-        if (e->forced && e->placed && x >= e->ox && y >= e->oy && x < e->ox + v->w &&
-            y < e->oy + v->h)
-            return v->reach[(size_t)(y - e->oy) * (size_t)v->w + (size_t)(x - e->ox)] != 0;
+        if (!e->forced || !e->placed)
+            continue;
+        if (!map && !(map = rf_calloc((size_t)w * (size_t)pl->g->h, 1)))
+            return RF_ERR_NOMEM;
+        for (y = 0; y < v->h; y++)
+            for (x = 0; x < v->w; x++) {
+                uint8_t *m = &map[(size_t)(e->oy + y) * (size_t)w + (size_t)(e->ox + x)];
+                if (*m == 0) /* 2: in a box, no reach */
+                    *m = v->reach[(size_t)y * (size_t)v->w + (size_t)x] != 0 ? 1 : 2;
+            }
     }
-    return false;
+    *out = map;
+    return RF_OK;
 }
 
 /* DESIGN 6 after placement: the level's walkable regions joined into one
@@ -567,6 +580,9 @@ static rf_status connect_level(rf_placer *pl)
     int n = g->w * g->h, c, regions, main, guard;
     int *label = pl->label;
     size_t *size = NULL;
+    uint8_t *forced = NULL;
+    if (forced_map(pl, &forced) != RF_OK)
+        return RF_ERR_NOMEM;
     for (guard = 0; guard < n; guard++) {
         int r;
         regions = label_regions(pl, label);
@@ -574,8 +590,10 @@ static rf_status connect_level(rf_placer *pl)
             break;
         rf_free(size);
         size = rf_calloc((size_t)regions + 1, sizeof *size);
-        if (!size)
+        if (!size) {
+            rf_free(forced);
             return RF_ERR_NOMEM;
+        }
         /* the main region is the largest by dug cells, unless a region
          * holds a forced room's connected region (those cells count as the
          * whole level): a forced room is never the leftover walled up, and
@@ -583,7 +601,7 @@ static rf_status connect_level(rf_placer *pl)
         for (c = 0; c < n; c++)
             size[label[c]] += label[c] <= 0                          ? 0
                               : !rf_prot_is_template(pl->prot[c]) ? 1
-                              : forced_cell(pl, c)                ? (size_t)n
+                              : forced && forced[c] == 1          ? (size_t)n
                                                                   : 0;
         for (main = 1, r = 2; r <= regions; r++)
             if (size[r] > size[main])
@@ -601,6 +619,7 @@ static rf_status connect_level(rf_placer *pl)
         break;
     }
     rf_free(size);
+    rf_free(forced);
     return RF_OK;
 }
 
