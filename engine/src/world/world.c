@@ -872,9 +872,9 @@ rf_status rf_world_tick(rf_world *w, rf_diags *d)
     memset(&s, 0, sizeof s);
     tick_start(w);
     /* Built-in rules (generated tests over literals, the engine's actions)
-     * are bounded by construction and run with no budget armed; engine.lua
-     * arms one (host.arm) around each rule that runs user Lua, whose
-     * counting points (lua_count.c) charge it. */
+     * are bounded by construction and run with no budget armed; one is
+     * armed around each rule that runs user Lua (host.run_users,
+     * world_boot.c), whose counting points (lua_count.c) charge it. */
     budget = -1;
     if (rf_luavm_call(w->vm, rf_world_step_begin_tick, &s, budget, NULL, &f) != RF_OK)
         return RF_ERR_NOMEM;
