@@ -66,11 +66,13 @@ local function synced(k)
     local sh = SHADOW[k]
     if sh then show(sh, k) end
 end
--- A new table of what show sets, plus key = k (one constructor: no rehash).
+-- A new table of what show sets, plus key = k: every field's slot made by
+-- the constructor (sized at once: no rehash as show fills it).
 local function shadow_of(k, key)
-    local alive = O.alive[k]
-    return {id = O.id[k] or nil, type = O.type[k], x = O.x[k], y = O.y[k],
-            activated = O.activated[k], alive = alive >= 1, dead = alive == 0, [key] = k}
+    local sh = {id = false, type = false, x = false, y = false, activated = false,
+                alive = false, dead = false, [key] = k}
+    show(sh, k)
+    return sh
 end
 
 -- What C and Lua share, from C's one definition (world_lua.c): a name

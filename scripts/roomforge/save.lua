@@ -326,8 +326,7 @@ function E.restore_room(room)
         O.remaining[k], O.initial[k], O.hits[k], O.needed[k] = o.remaining, o.initial, o.hits,
             o.needed
         O.broken[k], O.passable[k], O.can_push[k] = o.broken, o.passable, o.can_push
-        HORDE[k], LEADER[k] = o.horde, o.leader
-        E.synced(k) -- (a fresh k has no view; kept in step all the same)
+        HORDE[k], LEADER[k] = o.horde, o.leader -- (a fresh k: no view to keep in step)
     end
 end
 
