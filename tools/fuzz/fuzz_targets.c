@@ -166,6 +166,20 @@ static bool fuzz_scenario(const char *buf, size_t len)
     return expected(st);
 }
 
+/* What rf_luavm_load says when a chunk compiles only without its counting
+ * points (luavm.c). */
+#define LIMIT_MESSAGE "the budget's counter needs one more"
+
+/* len bytes at buf hold the text s. */
+static bool has_text(const char *buf, size_t len, const char *s)
+{
+    size_t n = strlen(s), i;
+    for (i = 0; n <= len && i <= len - n; i++)
+        if (memcmp(buf + i, s, n) == 0)
+            return true;
+    return false;
+}
+
 /* The input as the Lua script of a one-room pack (in CDATA: an input with
  * "]]>" breaks the XML, which the loader must say), added to a world with
  * small budgets, entered, ticked, its monster hit and killed. A chunk too
@@ -208,8 +222,12 @@ static bool fuzz_script(const char *buf, size_t len)
     }
     st = rf_world_add_room(w, rf_template_set_at(set, 0), 3, 2, d, NULL);
     ok = expected(st);
-    for (i = 0; ok && len < 1000 && (size_t)i < rf_diags_count(d); i++)
-        if (strstr(rf_diags_at(d, (size_t)i)->message, "counter needs one more")) {
+    /* (a chunk whose own text holds the phrase is skipped: Lua's messages
+     * quote the source near an error) */
+    for (i = 0; ok && len < 1000 && !has_text(buf, len, LIMIT_MESSAGE) &&
+                (size_t)i < rf_diags_count(d);
+         i++)
+        if (strstr(rf_diags_at(d, (size_t)i)->message, LIMIT_MESSAGE)) {
             fprintf(stderr, "fuzz: the counting points broke a chunk that compiles\n");
             ok = false;
         }
