@@ -539,6 +539,42 @@ static bool join_one(rf_placer *pl, const int *label, int main)
     return false;
 }
 
+/* Whether join_one can reach anything: the same search, run backwards
+ * from every cell of the regions other than `main` to the first cell of
+ * `main`. The way through rock and wall is the same both ways, so false
+ * means join_one would fail; the search from the leftovers spans only
+ * the rock around them, where join_one's from `main` spans the whole
+ * level before failing (a linear search at 1000x1000 for one sealed
+ * pocket). join_one still makes the join, so the corridor is its. */
+static bool main_reachable(rf_placer *pl, const int *label, int main)
+{
+    rf_grid *g = pl->g;
+    int w = g->w, h = g->h, n = w * h, c, head = 0, tail = 0;
+    unsigned round = next_round(pl);
+    for (c = 0; c < n; c++) /* join_one's ends lie inside the edge */
+        if (label[c] > 0 && label[c] != main && c % w > 0 && c % w < w - 1 && c / w > 0 &&
+            c / w < h - 1) {
+            pl->seen[c] = round;
+            pl->queue[tail++] = c;
+        }
+    while (head < tail) {
+        int cur = pl->queue[head++], cx = cur % w, cy = cur / w, dir;
+        for (dir = 0; dir < 4; dir++) {
+            int nx = cx + RF_DIR_DX(dir), ny = cy + RF_DIR_DY(dir), nc = ny * w + nx;
+            if (label[nc] == main) /* its starts may lie on the edge */
+                return true;
+            if (nx < 1 || ny < 1 || nx > w - 2 || ny > h - 2 || pl->seen[nc] == round)
+                continue;
+            if (pl->locked[nc] || rf_prot_is_template(pl->prot[nc]) || label[nc] ||
+                (g->t[nc] != RF_TILE_ROCK && g->t[nc] != RF_TILE_WALL))
+                continue;
+            pl->seen[nc] = round;
+            pl->queue[tail++] = nc;
+        }
+    }
+    return false;
+}
+
 /* The connected regions of the placed forced rooms as a map of the level
  * (rf_tview.reach: the part of a room its doors reach, never a sealed
  * pocket of it, however large): *out gets n bytes, 1 on such a cell, or
@@ -606,7 +642,7 @@ static rf_status connect_level(rf_placer *pl)
         for (main = 1, r = 2; r <= regions; r++)
             if (size[r] > size[main])
                 main = r;
-        if (join_one(pl, label, main))
+        if (main_reachable(pl, label, main) && join_one(pl, label, main))
             continue;
         /* nothing more can be joined: wall the leftovers (a pocket of
          * template cells, or dug cells boxed in by templates and the

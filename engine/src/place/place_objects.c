@@ -26,7 +26,17 @@ typedef struct obj_ctx {
     const rf_horde_table *hordes;
     const rf_horde_table *decor;        /* hordes, or the bundled table when NULL */
     int decor_weight[RF_SYMBOL_DECORS]; /* total weight of each decorated symbol's rows */
+    uint8_t *taken;                     /* w*h: 1 where an object of the level stands */
+    int *horde_top;                     /* the highest horde number an object holds */
 } obj_ctx;
+
+/* Whether an object stands on (x, y): the level's list as a map, so a
+ * query does not walk every object placed so far (a quadratic on large
+ * levels). */
+static bool taken_at(const obj_ctx *c, int x, int y)
+{
+    return rf_grid_in_bounds(c->pl->g, x, y) && c->taken[(size_t)y * (size_t)c->pl->g->w + (size_t)x];
+}
 
 static rf_status add_from(obj_ctx *c, const char *type, const char *name, const char *id, int x,
                           int y, int count, int source)
@@ -37,7 +47,11 @@ static rf_status add_from(obj_ctx *c, const char *type, const char *name, const 
     if (id)
         snprintf(p.id, sizeof p.id, "%s", id);
     p.count = count > 0 ? count : 1;
-    return rf_placed_list_add(c->pl->objs, &p) ? RF_OK : RF_ERR_NOMEM;
+    if (!rf_placed_list_add(c->pl->objs, &p))
+        return RF_ERR_NOMEM;
+    if (rf_grid_in_bounds(c->pl->g, x, y))
+        c->taken[(size_t)y * (size_t)c->pl->g->w + (size_t)x] = 1;
+    return RF_OK;
 }
 
 static rf_status add(obj_ctx *c, const char *type, const char *name, const char *id, int x, int y,
@@ -65,7 +79,7 @@ static bool free_cell(const obj_ctx *c, int x, int y)
     return rf_grid_in_bounds(g, x, y) && rf_grid_room(g, x, y) == c->e->room &&
            rf_tile_is_walkable(rf_grid_get(g, x, y)) &&
            rf_grid_get(g, x, y) != RF_TILE_BREAKABLE &&
-           !rf_placed_list_has_at(c->pl->objs, x, y);
+           !taken_at(c, x, y);
 }
 
 /* The nearest free cell to (x, y) within HORDE_RADIUS rings, scanned ring by
@@ -85,19 +99,6 @@ static bool nearest_free(const obj_ctx *c, int x, int y, int *ox, int *oy)
     return false;
 }
 
-/* The number the next horde of the level takes: one past the highest any
- * object holds (population's and other template hordes'), so every horde,
- * whoever placed it, has its own (rf_placed.horde). */
-static int next_horde(const rf_placed_list *objs)
-{
-    size_t i;
-    int top = 0;
-    for (i = 0; i < objs->n; i++)
-        if (objs->items[i].horde > top)
-            top = objs->items[i].horde;
-    return top + 1;
-}
-
 /* Marks the object just added as a member of horde number, its leader when
  * leader (DESIGN: a template horde's first monster leads it). */
 static void mark_horde(obj_ctx *c, int number, bool leader)
@@ -105,6 +106,8 @@ static void mark_horde(obj_ctx *c, int number, bool leader)
     rf_placed *p = &c->pl->objs->items[c->pl->objs->n - 1];
     p->horde = number;
     p->leader = leader;
+    if (number > *c->horde_top)
+        *c->horde_top = number;
 }
 
 static rf_status place_horde(obj_ctx *c, const rf_object *ob, int x, int y, int source)
@@ -113,7 +116,10 @@ static rf_status place_horde(obj_ctx *c, const rf_object *ob, int x, int y, int 
     const rf_horde *row = name && c->hordes ? rf_horde_find(c->hordes, name) : NULL;
     int n = attr_int(ob, "min", HORDE_MIN) + rf_rng_range(c->rng, 0, attr_int(ob, "additional",
                                                                             HORDE_ADDITIONAL));
-    int k, mx, my, number = next_horde(c->pl->objs);
+    /* one past the highest number any object holds (population's and
+     * other template hordes'), so every horde, whoever placed it, has its
+     * own (rf_placed.horde) */
+    int k, mx, my, number = *c->horde_top + 1;
     rf_status st;
     if (!name || !*name)
         name = "horde";
@@ -301,7 +307,7 @@ static rf_status cell_objects(obj_ctx *c)
                      rf_rng_chance(c->rng, ZOO_CHANCE))
                 st = add(c, "monster", zoo_monster(c), NULL, lx, ly, 1);
             else if (sy->decor >= 0 && !(sy->may_block && f->no_blockers) &&
-                     !rf_placed_list_has_at(c->pl->objs, lx, ly))
+                     !taken_at(c, lx, ly))
                 st = decorate(c, s, sy->decor, lx, ly);
         }
     return st;
@@ -313,8 +319,19 @@ rf_status rf_place_objects_with(rf_placer *pl, rf_rng *cosmetic,
     const rf_horde_table *decor = hordes ? hordes : rf_horde_table_bundled();
     int weight[RF_SYMBOL_DECORS];
     rf_rng rng;
-    size_t i, k;
+    size_t i, k, w = (size_t)pl->g->w;
+    int horde_top = 0;
     rf_status st = RF_OK;
+    uint8_t *taken = rf_calloc(w * (size_t)pl->g->h, 1);
+    if (!taken)
+        return RF_ERR_NOMEM;
+    for (i = 0; i < pl->objs->n; i++) { /* what stood there before */
+        const rf_placed *p = &pl->objs->items[i];
+        if (rf_grid_in_bounds(pl->g, p->x, p->y))
+            taken[(size_t)p->y * w + (size_t)p->x] = 1;
+        if (p->horde > horde_top)
+            horde_top = p->horde;
+    }
     rf_rng_seed_named(&rng, pl->po.seed, "place-objects");
     for (k = 0; k < rf_symbol_count(); k++)
         if (rf_symbol_at(k)->decor >= 0)
@@ -332,13 +349,18 @@ rf_status rf_place_objects_with(rf_placer *pl, rf_rng *cosmetic,
         c.hordes = hordes;
         c.decor = decor;
         memcpy(c.decor_weight, weight, sizeof weight);
-        if (!c.v)
-            return RF_ERR_NOMEM;
+        c.taken = taken;
+        c.horde_top = &horde_top;
+        if (!c.v) {
+            st = RF_ERR_NOMEM;
+            break;
+        }
         if (d)
             check_decorations(pl, i, weight, d);
         st = template_objects(&c);
         if (st == RF_OK)
             st = cell_objects(&c);
     }
+    rf_free(taken);
     return st;
 }
