@@ -170,7 +170,8 @@ START_TEST(blobs_match_a_model_of_the_seeds_automaton)
     d.label = calloc(pad, sizeof *d.label);
     d.queue = calloc(pad, sizeof *d.queue);
     d.ca_w = calloc(2 * ((size_t)bh + 2) * (((size_t)bw + 63) / 64), sizeof *d.ca_w);
-    ck_assert(d.ca_a && d.ca_b && d.ca_w && d.label && d.queue);
+    d.runs = calloc((size_t)bh * (((size_t)bw + 1) / 2), sizeof *d.runs);
+    ck_assert(d.ca_a && d.ca_b && d.ca_w && d.label && d.queue && d.runs);
     for (kind = 0; kind < 2; kind++)
         for (seed = 1; seed <= 40; seed++) {
             rf_rng r, model;
@@ -212,6 +213,66 @@ START_TEST(blobs_match_a_model_of_the_seeds_automaton)
     free(d.ca_w);
     free(d.label);
     free(d.queue);
+    free(d.runs);
+}
+END_TEST
+
+/* Rules that are not "at least k" (the seed's are) take the general path:
+ * Conway's B3/S23 and a B1357/S02468 parity rule match the model too, and
+ * so do areas 64, 65 and 130 wide (blobs across row words). */
+START_TEST(other_rules_and_word_edges_match_the_model)
+{
+    static const int life_birth[9] = {0, 0, 0, 1, 0, 0, 0, 0, 0};
+    static const int life_survive[9] = {0, 0, 1, 1, 0, 0, 0, 0, 0};
+    static const int odd[9] = {0, 1, 0, 1, 0, 1, 0, 1, 0};
+    static const int even[9] = {1, 0, 1, 0, 1, 0, 1, 0, 1};
+    static const int cave_birth[9] = {0, 0, 0, 0, 0, 0, 1, 1, 1};
+    static const int survive[9] = {0, 0, 0, 0, 1, 1, 1, 1, 1};
+    static const struct {
+        const int *birth, *survive;
+        unsigned bmask, smask;
+        int bw, bh;
+    } cases[] = {
+        {life_birth, life_survive, RF_CA_BIT(3), RF_CA_BIT(2) | RF_CA_BIT(3), 30, 15},
+        {odd, even, 0xaau, 0x155u, 30, 15},
+        {cave_birth, survive, RF_CAVE_BIRTH, RF_CAVE_SURVIVE, 64, 9},
+        {cave_birth, survive, RF_CAVE_BIRTH, RF_CAVE_SURVIVE, 65, 9},
+        {cave_birth, survive, RF_CAVE_BIRTH, RF_CAVE_SURVIVE, 130, 12},
+    };
+    size_t k;
+    for (k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        int bw = cases[k].bw, bh = cases[k].bh;
+        size_t pad = (size_t)(bw + 2) * (size_t)(bh + 2);
+        unsigned char *keep = malloc((size_t)bw * (size_t)bh);
+        rf_brogue d;
+        uint64_t seed;
+        memset(&d, 0, sizeof d);
+        d.ca_a = calloc(pad, 1);
+        d.ca_w = calloc(2 * ((size_t)bh + 2) * (((size_t)bw + 63) / 64), sizeof *d.ca_w);
+        d.runs = calloc((size_t)bh * (((size_t)bw + 1) / 2), sizeof *d.runs);
+        ck_assert(keep && d.ca_a && d.ca_w && d.runs);
+        for (seed = 1; seed <= 12; seed++) {
+            rf_rng r, model;
+            rf_blob b;
+            int x, y, cells;
+            rf_rng_seed(&r, seed, 5);
+            model = r;
+            d.rng = &r;
+            rf_cave_blob(&d, bw, bh, cases[k].bmask, cases[k].smask, RF_CA_ALIVE, RF_CA_GENS, 1, 1,
+                         bw, bh, 0, &b);
+            cells = model_blob(&model, bw, bh, cases[k].birth, cases[k].survive, RF_CA_GENS, bw, bh,
+                               keep);
+            ck_assert_int_eq(b.cells, cells);
+            for (y = 0; y < bh; y++)
+                for (x = 0; x < bw; x++)
+                    ck_assert_msg(RF_CA_AT(&d, bw, x, y) == keep[y * bw + x],
+                                  "case %d seed %d: %d,%d", (int)k, (int)seed, x, y);
+        }
+        free(keep);
+        free(d.ca_a);
+        free(d.ca_w);
+        free(d.runs);
+    }
 }
 END_TEST
 
@@ -276,6 +337,7 @@ static Suite *cave_suite(void)
     TCase *tc = tcase_create("cave");
     tcase_add_test(tc, automaton_rules_are_the_seeds);
     tcase_add_test(tc, blobs_match_a_model_of_the_seeds_automaton);
+    tcase_add_test(tc, other_rules_and_word_edges_match_the_model);
     tcase_add_test(tc, cave_first_room_is_one_big_blob);
     tcase_add_test(tc, cave_minimum_scales_with_the_level);
     tcase_add_test(tc, cave_restarts_keep_the_work_linear);

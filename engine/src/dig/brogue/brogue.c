@@ -270,6 +270,7 @@ static void dig_fini(rf_brogue *d)
     rf_free(d->ca_b);
     rf_free(d->ca_w);
     rf_free(d->label);
+    rf_free(d->runs);
     rf_free(d->aux);
     rf_grid_free(d->scratch);
     rf_free(d->protect);
@@ -296,9 +297,10 @@ static bool dig_init(rf_brogue *d, rf_grid *g)
     d->ca_b = rf_calloc(pad, 1);
     /* as ca_a, room for any blob up to the padded level */
     d->ca_w = rf_calloc(2 * ((size_t)g->h + 2) * (((size_t)g->w + 2 + 63) / 64), sizeof *d->ca_w);
+    d->runs = rf_calloc((size_t)g->h * (((size_t)g->w + 1) / 2), sizeof *d->runs);
     d->scratch = rf_grid_new(RF_DESIGN_MAX_SIDE, RF_DESIGN_MAX_SIDE);
     return d->queue && d->stamp && d->dist && d->label && d->aux && d->ca_a && d->ca_b &&
-           d->ca_w && d->scratch;
+           d->ca_w && d->runs && d->scratch;
 }
 
 static bool params_ok(const rf_brogue_params *p)

@@ -49,7 +49,12 @@ struct rf_brogue {
     int *dist;       /* w*h */
     uint8_t *ca_a, *ca_b; /* (w+2)*(h+2): automaton buffers, zero-padded */
     uint64_t *ca_w;  /* 2*h*((w+63)/64): the automaton's generations as row words */
-    int *label;      /* (w+2)*(h+2) blob labels */
+    int *label;      /* (w+2)*(h+2) labels (choke.c) */
+    struct rf_ca_run {  /* a run of live tiles x0..x1-1 of row y of a blob (cave.c) */
+        int y, x0, x1, up;            /* up: union-find parent, the lower index */
+        int minx, maxx, maxy, cells;  /* a root's blob: bbox (its y is the top) and size */
+    } *runs;          /* h * ((w+1)/2): the most runs a blob area holds */
+    int nruns;        /* the last blob's */
     int *aux;        /* w*h */
     rf_grid *scratch; /* RF_DESIGN_MAX_SIDE square design canvas */
     uint8_t walk[256]; /* rf_tile_is_walkable by tile byte, for hot loops */
@@ -89,6 +94,7 @@ void rf_brogue_floor(rf_brogue *d, int c, int room);
  * On return RF_CA_AT(d, bw, x, y) is 1 on the blob's tiles; out->cells is 0
  * when no blob at all was found. */
 #define RF_CA_AT(d, bw, x, y) ((d)->ca_a[((size_t)(y) + 1) * ((size_t)(bw) + 2) + (size_t)(x) + 1])
+typedef struct rf_ca_run rf_ca_run;
 typedef struct rf_blob {
     int x, y, w, h; /* bbox within the bw x bh area */
     int cells;

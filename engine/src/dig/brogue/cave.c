@@ -2,8 +2,10 @@
  * and the cave first room.
  *
  * Pipeline: dig (first room; lakes.c reuses the blob maker).
- * Design: generations on row words (64 tiles a word operation), then a
- * zero-padded byte buffer and one labelling flood fill; no allocation.
+ * Design: generations on row words (64 tiles a word operation), the blobs
+ * labelled as runs of those words (union-find over the runs of adjacent
+ * rows), and only the kept blob written to the zero-padded byte buffer; no
+ * allocation.
  * Seeds: shared/seeds/brogue-level-generation.txt (Lakes, Cave Levels).
  */
 #include <string.h>
@@ -22,10 +24,14 @@ static void ca_seed(rf_brogue *d, int bw, int bh, int alive)
     uint32_t below = (uint32_t)(((uint64_t)alive << 32) / 100u);
     memset(d->ca_w, 0, 2 * ((size_t)bh + 2) * (size_t)nw * sizeof *d->ca_w);
     for (y = 0; y < bh; y++) {
-        uint64_t *row = &d->ca_w[((size_t)y + 1) * (size_t)nw];
-        for (x = 0; x < bw; x++)
-            if (alive >= 100 || rf_rng_next(d->rng) < below)
-                row[x >> 6] |= (uint64_t)1 << (x & 63);
+        uint64_t *row = &d->ca_w[((size_t)y + 1) * (size_t)nw], word = 0;
+        for (x = 0; x < bw; x++) {
+            word |= (uint64_t)(alive >= 100 || rf_rng_next(d->rng) < below) << (x & 63);
+            if ((x & 63) == 63 || x == bw - 1) {
+                row[x >> 6] = word;
+                word = 0;
+            }
+        }
     }
 }
 
@@ -44,12 +50,41 @@ typedef struct ca_rule {
     int n;
     int count[9];
     uint64_t alive[9], dead[9]; /* ~0 when the count keeps (makes) that tile */
+    int keep_from, make_from;   /* survive = counts >= keep_from, birth = >= make_from; -1: not so */
 } ca_rule;
+
+/* k when mask holds exactly the counts k..8 (9: none), else -1. */
+static int threshold_of(unsigned mask)
+{
+    int k = 0;
+    while (k <= 8 && !((mask >> k) & 1u))
+        k++;
+    return (mask & 0x1ffu) == (0x1ffu & ~((1u << k) - 1u)) && !(mask >> 9) ? k : -1;
+}
+
+/* The tiles whose neighbour count (bit planes b[0..3], 0-8) is at least k. */
+static inline uint64_t at_least(const uint64_t b[4], int k)
+{
+    switch (k) {
+    case 0: return ~(uint64_t)0;
+    case 1: return b[0] | b[1] | b[2] | b[3];
+    case 2: return b[1] | b[2] | b[3];
+    case 3: return (b[0] & b[1]) | b[2] | b[3];
+    case 4: return b[2] | b[3];
+    case 5: return b[3] | (b[2] & (b[1] | b[0]));
+    case 6: return b[3] | (b[2] & b[1]);
+    case 7: return b[3] | (b[2] & b[1] & b[0]);
+    case 8: return b[3];
+    default: return 0;
+    }
+}
 
 static ca_rule rule_of(unsigned birth, unsigned survive)
 {
     ca_rule r;
     int n;
+    r.keep_from = threshold_of(survive);
+    r.make_from = threshold_of(birth);
     r.n = 0;
     for (n = 0; n <= 8; n++)
         if (((survive | birth) >> n) & 1u) {
@@ -77,6 +112,10 @@ static uint64_t ca_word(const uint64_t *up, const uint64_t *mid, const uint64_t 
     uint64_t t0 = c1 ^ c2 ^ c3, t1 = (c1 & c2) | (c3 & (c1 ^ c2));
     uint64_t b1 = t0 ^ k1, t2 = t0 & k1, b2 = t1 ^ t2, b3 = t1 & t2;
     int j;
+    if (r->keep_from >= 0 && r->make_from >= 0) { /* the seed's rules: two comparisons */
+        const uint64_t planes[4] = {b0, b1, b2, b3};
+        return (m & at_least(planes, r->keep_from)) | (~m & at_least(planes, r->make_from));
+    }
     for (j = 0; j < r->n; j++) {
         int n = r->count[j];
         out |= ((m & r->alive[j]) | (~m & r->dead[j])) & (n & 1 ? b0 : ~b0) &
@@ -100,90 +139,133 @@ static void ca_step(rf_brogue *d, int bw, int bh, int gen, const ca_rule *r)
     }
 }
 
-/* The last generation (in buffer gens & 1) into ca_a's bytes, the border 0. */
-static void ca_unpack(rf_brogue *d, int bw, int bh, int gens)
+/* The first tile at or after x whose bit is 1 (flip 0) or 0 (flip ~0), or
+ * nw * 64. */
+static int next_bit(const uint64_t *row, int nw, int x, uint64_t flip)
 {
-    size_t stride = (size_t)bw + 2;
-    int nw = ca_words(bw), x, y;
-    const uint64_t *w = d->ca_w + (gens & 1 ? ((size_t)bh + 2) * (size_t)nw : 0);
-    memset(d->ca_a, 0, stride * ((size_t)bh + 2));
-    for (y = 1; y <= bh; y++) {
-        const uint64_t *row = &w[(size_t)y * (size_t)nw];
-        uint8_t *out = &d->ca_a[(size_t)y * stride + 1];
-        for (x = 0; x < bw; x++)
-            out[x] = (uint8_t)(row[x >> 6] >> (x & 63) & 1u);
+    int i = x >> 6;
+    uint64_t v;
+    if (i >= nw)
+        return nw * 64;
+    v = (row[i] ^ flip) & (~(uint64_t)0 << (x & 63));
+    while (!v) {
+        if (++i >= nw)
+            return nw * 64;
+        v = row[i] ^ flip;
     }
+    return i * 64 + __builtin_ctzll(v);
 }
 
-/* Labels 4-connected blobs of ca_a; returns the best one within max. */
-static rf_blob ca_best(rf_brogue *d, int bw, int bh, int max_w, int max_h, int *best_label)
+/* The run set's root (a blob's first run in reading order: unions keep
+ * the lower index). */
+static int run_root(rf_ca_run *r, int i)
 {
-    size_t stride = (size_t)bw + 2, total = stride * ((size_t)bh + 2);
-    /* in rf_dir order: up, right, down, left */
-    const long offs[4] = {-(long)stride, 1, (long)stride, -1};
+    while (r[i].up != i) {
+        r[i].up = r[r[i].up].up;
+        i = r[i].up;
+    }
+    return i;
+}
+
+static void run_join(rf_ca_run *r, int a, int b)
+{
+    a = run_root(r, a);
+    b = run_root(r, b);
+    if (a < b)
+        r[b].up = a;
+    else if (b < a)
+        r[a].up = b;
+}
+
+/* The last generation's blobs (4-connected) as runs of live tiles joined
+ * across rows; returns the best blob within max (the largest, the first in
+ * reading order among equals), its root run in *best_root (-1: none). The
+ * runs stay in d->runs for keep_blob. */
+static rf_blob ca_best(rf_brogue *d, int bw, int bh, int gens, int max_w, int max_h, int *best_root)
+{
+    int nw = ca_words(bw), y, nr = 0, prev = 0, i;
+    const uint64_t *w = d->ca_w + (gens & 1 ? ((size_t)bh + 2) * (size_t)nw : 0);
+    rf_ca_run *r = d->runs;
     rf_blob best = {0, 0, 0, 0, 0};
-    int label = 0;
-    size_t i;
-    memset(d->label, 0, total * sizeof *d->label);
-    *best_label = 0;
-    for (i = stride; i < total - stride; i++) {
-        int head = 0, tail = 0, minx, maxx, miny, maxy, k;
-        if (!d->ca_a[i] || d->label[i])
-            continue;
-        label++;
-        d->label[i] = label;
-        minx = maxx = (int)(i % stride);
-        miny = maxy = (int)(i / stride);
-        /* queue entries pack y << 16 | x (sides < 65536): no division per tile */
-        d->queue[tail++] = miny << 16 | minx;
-        while (head < tail) {
-            int e = d->queue[head++], cx = e & 0xffff, cy = e >> 16;
-            long c = (long)cy * (long)stride + cx;
-            minx = cx < minx ? cx : minx;
-            maxx = cx > maxx ? cx : maxx;
-            miny = cy < miny ? cy : miny;
-            maxy = cy > maxy ? cy : maxy;
-            for (k = 0; k < 4; k++) {
-                long n = c + offs[k];
-                if (d->ca_a[n] && !d->label[n]) {
-                    d->label[n] = label;
-                    d->queue[tail++] = (cy + RF_DIR_DY(k)) << 16 | (cx + RF_DIR_DX(k));
-                }
-            }
+    for (y = 0; y < bh; y++) {
+        const uint64_t *row = &w[((size_t)y + 1) * (size_t)nw];
+        int x = 0, cur = nr, a, b;
+        while ((x = next_bit(row, nw, x, 0)) < bw) {
+            int e = next_bit(row, nw, x, ~(uint64_t)0);
+            r[nr] = (rf_ca_run){y, x, e < bw ? e : bw, nr, 0, 0, 0, 0};
+            nr++;
+            x = e;
         }
-        if (maxx - minx + 1 <= max_w && maxy - miny + 1 <= max_h && tail > best.cells) {
-            best = (rf_blob){minx - 1, miny - 1, maxx - minx + 1, maxy - miny + 1, tail};
-            *best_label = label;
+        /* runs of the row above that share a column join */
+        for (a = prev, b = cur; a < cur && b < nr;) {
+            if (r[a].x0 < r[b].x1 && r[b].x0 < r[a].x1)
+                run_join(r, a, b);
+            if (r[a].x1 < r[b].x1)
+                a++;
+            else
+                b++;
+        }
+        prev = cur;
+    }
+    d->nruns = nr;
+    *best_root = -1;
+    for (i = 0; i < nr; i++) { /* a root comes before its other runs */
+        int k = run_root(r, i);
+        rf_ca_run *t = &r[k];
+        if (k == i) {
+            t->minx = r[i].x0;
+            t->maxx = r[i].x1 - 1;
+            t->maxy = r[i].y;
+            t->cells = 0;
+        }
+        t->minx = r[i].x0 < t->minx ? r[i].x0 : t->minx;
+        t->maxx = r[i].x1 - 1 > t->maxx ? r[i].x1 - 1 : t->maxx;
+        t->maxy = r[i].y;
+        t->cells += r[i].x1 - r[i].x0;
+    }
+    for (i = 0; i < nr; i++) { /* roots in reading order of their first tile */
+        const rf_ca_run *t = &r[i];
+        if (t->up != i)
+            continue;
+        if (t->maxx - t->minx + 1 <= max_w && t->maxy - t->y + 1 <= max_h && t->cells > best.cells) {
+            best = (rf_blob){t->minx, t->y, t->maxx - t->minx + 1, t->maxy - t->y + 1, t->cells};
+            *best_root = i;
         }
     }
     return best;
 }
 
-static void keep_label(rf_brogue *d, int bw, int bh, int keep)
+/* ca_a's bytes: 1 on the runs of blob `root` (none when -1), 0 elsewhere. */
+static void keep_blob(rf_brogue *d, int bw, int bh, int root)
 {
-    size_t total = ((size_t)bw + 2) * ((size_t)bh + 2), i;
-    for (i = 0; i < total; i++)
-        d->ca_a[i] = keep && d->label[i] == keep;
+    size_t stride = (size_t)bw + 2;
+    int i;
+    memset(d->ca_a, 0, stride * ((size_t)bh + 2));
+    if (root < 0)
+        return;
+    for (i = root; i < d->nruns; i++)
+        if (run_root(d->runs, i) == root)
+            memset(&d->ca_a[((size_t)d->runs[i].y + 1) * stride + (size_t)d->runs[i].x0 + 1], 1,
+                   (size_t)(d->runs[i].x1 - d->runs[i].x0));
 }
 
 void rf_cave_blob(rf_brogue *d, int bw, int bh, unsigned birth, unsigned survive, int alive,
                   int gens, int min_w, int min_h, int max_w, int max_h, int restarts,
                   rf_blob *out)
 {
-    int r, g, label = 0;
+    int r, g, root = -1;
     rf_blob b = {0, 0, 0, 0, 0};
     ca_rule rule = rule_of(birth, survive);
     for (r = 0; r <= restarts; r++) {
         ca_seed(d, bw, bh, alive);
         for (g = 0; g < gens; g++)
             ca_step(d, bw, bh, g, &rule);
-        ca_unpack(d, bw, bh, gens);
-        b = ca_best(d, bw, bh, max_w, max_h, &label);
+        b = ca_best(d, bw, bh, gens, max_w, max_h, &root);
         if (b.w >= min_w && b.h >= min_h)
             break;
     }
     /* after the last restart the best blob is kept, whatever its size */
-    keep_label(d, bw, bh, label);
+    keep_blob(d, bw, bh, root);
     *out = b;
 }
 
