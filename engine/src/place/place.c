@@ -796,9 +796,9 @@ rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
     pl->wall_corridors = true;
     pl->prot = rf_calloc(n, 1);
     pl->mark = rf_calloc(n, 1);
-    pl->queue = rf_calloc(n, sizeof *pl->queue);
-    pl->from = rf_calloc(n, sizeof *pl->from);
-    pl->label = rf_calloc(n, sizeof *pl->label);
+    pl->queue = rf_alloc(n * sizeof *pl->queue); /* scratch, written before read */
+    pl->from = rf_alloc(n * sizeof *pl->from);
+    pl->label = rf_alloc(n * sizeof *pl->label);
     pl->seen = rf_calloc(n, sizeof *pl->seen);
     pl->locked = rf_calloc(n, 1);
     for (i = 0; i < 256; i++)
