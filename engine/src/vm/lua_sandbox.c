@@ -176,11 +176,18 @@ static void make_read_only_with(lua_State *L, const char *name, const void *newi
 
 static void make_read_only(lua_State *L, const char *name) { make_read_only_with(L, name, NULL); }
 
-/* A shallow copy of the table at idx, pushed. */
+/* A shallow copy of the table at idx, pushed; made at its size (filling a
+ * table from empty rehashes it at every power of two). */
 static void push_copy(lua_State *L, int idx)
 {
+    int n = 0;
     idx = lua_absindex(L, idx);
-    lua_newtable(L);
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        n++;
+    }
+    lua_createtable(L, 0, n);
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         lua_pushvalue(L, -2);

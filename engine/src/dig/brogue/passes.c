@@ -7,6 +7,8 @@
  */
 #include "brogue_int.h"
 
+#define ROW_WORDS ((RF_GRID_MAX_SIDE + 63) / 64) /* words a row of the widest grid takes */
+
 /* The tile an opened wall at c becomes. It always has open 4-neighbours
  * (the two open corners of its block). With a route one (walkable, no
  * hazard) it becomes floor (shallow water next to shallow water, a chasm's
@@ -37,48 +39,90 @@ static uint8_t opened_tile(const rf_brogue *d, int c)
     return liquid;
 }
 
+/* Row y's solid tiles, bit x of word x / 64 (0 past the row). */
+static void solid_row(const rf_brogue *d, int y, uint64_t *o)
+{
+    const uint8_t *t = d->g->t + (size_t)y * (size_t)d->w;
+    int x, k, nw = (d->w + 63) / 64;
+    for (k = 0; k < nw; k++)
+        o[k] = 0;
+    for (x = 0; x < d->w; x++)
+        o[x >> 6] |= (uint64_t)rf_brogue_is_solid(t[x]) << (x & 63);
+}
+
+/* The 2x2 blocks (x, y) to x + 1, y + 1 of rows s0 and s1 whose one pair of
+ * opposite corners is solid and the other not, from bit `from` on. */
+static void diagonal_blocks(const uint64_t *s0, const uint64_t *s1, int w, int from, uint64_t *out)
+{
+    int nw = (w + 63) / 64, k;
+    for (k = 0; k < nw; k++) {
+        uint64_t a = s0[k], c = s1[k];
+        uint64_t b = a >> 1 | (k + 1 < nw ? s0[k + 1] << 63 : 0);
+        uint64_t e = c >> 1 | (k + 1 < nw ? s1[k + 1] << 63 : 0);
+        int lo = from - k * 64, hi = w - 1 - k * 64; /* blocks from..w-2 */
+        uint64_t keep = hi >= 64 ? ~(uint64_t)0 : hi <= 0 ? 0 : ((uint64_t)1 << hi) - 1;
+        if (lo >= 64)
+            keep = 0;
+        else if (lo > 0)
+            keep &= ~(((uint64_t)1 << lo) - 1);
+        out[k] = (a ^ b) & (a ^ c) & ~(a ^ e) & ~(b ^ c) & keep;
+    }
+}
+
+/* Brogue's diagonal openings, block by block in reading order until a scan
+ * opens none. A row's blocks are found on its solid words; opening a tile
+ * changes the words and the rest of the row is found again. */
 void rf_pass_diagonals(rf_brogue *d)
 {
-    int w = d->w, h = d->h, x, y;
+    uint64_t rows[2][ROW_WORDS], blocks[ROW_WORDS];
+    int w = d->w, h = d->h, nw = (w + 63) / 64, y, k;
     uint8_t *t = d->g->t;
     bool changed = true;
     while (changed) {
         changed = false;
-        for (y = 0; y < h - 1; y++)
-            for (x = 0; x < w - 1; x++) {
-                int c = y * w + x;
-                bool s00 = rf_brogue_is_solid(t[c]), s10 = rf_brogue_is_solid(t[c + 1]);
-                bool s01 = rf_brogue_is_solid(t[c + w]), s11 = rf_brogue_is_solid(t[c + w + 1]);
-                int open;
-                if (s00 == s10 || s00 == s01 || s00 != s11 || s10 != s01)
-                    continue;
-                /* one pair of opposite corners solid, the other open: open one
-                 * of the two solid tiles, chosen at random */
-                if (s00)
-                    open = rf_rng_below_lemire(d->rng, 2) ? c : c + w + 1;
-                else
-                    open = rf_rng_below_lemire(d->rng, 2) ? c + 1 : c + w;
-                /* a placed template's cells stay as drawn: open the other
-                 * tile, or leave a diagonal the template itself has */
-                if (rf_brogue_protected(d, open)) {
-                    int other = s00 ? (open == c ? c + w + 1 : c) : (open == c + 1 ? c + w : c + 1);
-                    if (rf_brogue_protected(d, other))
-                        continue;
-                    open = other;
-                }
-                t[open] = opened_tile(d, open);
-                if (open % w > 0 && open % w < w - 1 && open / w > 0 && open / w < h - 1) {
-                    int k;
-                    static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
-                    static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
-                    for (k = 0; k < 8; k++) {
-                        int n = open + dy[k] * w + dx[k];
-                        if (t[n] == RF_TILE_ROCK)
-                            t[n] = RF_TILE_WALL;
+        if (h > 1)
+            solid_row(d, 0, rows[0]);
+        for (y = 0; y < h - 1; y++) {
+            uint64_t *s0 = rows[y & 1], *s1 = rows[(y + 1) & 1];
+            solid_row(d, y + 1, s1);
+            diagonal_blocks(s0, s1, w, 0, blocks);
+            for (k = 0; k < nw; k++)
+                while (blocks[k]) {
+                    int x = k * 64 + __builtin_ctzll(blocks[k]), c = y * w + x, open;
+                    bool s00 = rf_brogue_is_solid(t[c]);
+                    blocks[k] &= blocks[k] - 1;
+                    /* one pair of opposite corners solid, the other open: open
+                     * one of the two solid tiles, chosen at random */
+                    if (s00)
+                        open = rf_rng_below_lemire(d->rng, 2) ? c : c + w + 1;
+                    else
+                        open = rf_rng_below_lemire(d->rng, 2) ? c + 1 : c + w;
+                    /* a placed template's cells stay as drawn: open the other
+                     * tile, or leave a diagonal the template itself has */
+                    if (rf_brogue_protected(d, open)) {
+                        int other = s00 ? (open == c ? c + w + 1 : c) : (open == c + 1 ? c + w : c + 1);
+                        if (rf_brogue_protected(d, other))
+                            continue;
+                        open = other;
                     }
+                    t[open] = opened_tile(d, open);
+                    if (open % w > 0 && open % w < w - 1 && open / w > 0 && open / w < h - 1) {
+                        int n;
+                        static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+                        static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+                        for (n = 0; n < 8; n++) {
+                            int nc = open + dy[n] * w + dx[n];
+                            if (t[nc] == RF_TILE_ROCK)
+                                t[nc] = RF_TILE_WALL;
+                        }
+                    }
+                    changed = true;
+                    /* the opened tile is no longer solid (rock turned wall
+                     * is): the row's later blocks are found again */
+                    (open / w == y ? s0 : s1)[(open % w) >> 6] &= ~((uint64_t)1 << (open % w & 63));
+                    diagonal_blocks(s0, s1, w, x + 1, blocks);
                 }
-                changed = true;
-            }
+        }
     }
 }
 
@@ -104,22 +148,34 @@ void rf_pass_lake_walls(rf_brogue *d)
         }
 }
 
+/* A solid tile with a tile that is not solid among its 8 neighbours is
+ * wall, else rock. Made on row words: the tiles next to an open one are its
+ * rows' open bits (above, its own, below) spread one column either way;
+ * the pass turns solid tiles only into solid tiles, so the words made
+ * before it stay true. */
 void rf_pass_finish_walls(rf_brogue *d)
 {
-    int w = d->w, h = d->h, x, y, i, j;
+    uint64_t rows[3][ROW_WORDS], near[ROW_WORDS], wall[ROW_WORDS];
+    int w = d->w, h = d->h, nw = (w + 63) / 64, x, y, k;
+    uint64_t last = w % 64 ? ((uint64_t)1 << (w % 64)) - 1 : ~(uint64_t)0;
     uint8_t *t = d->g->t;
-    for (y = 0; y < h; y++)
+    solid_row(d, 0, rows[0]);
+    for (y = 0; y < h; y++) {
+        const uint64_t *up = y > 0 ? rows[(y + 2) % 3] : NULL, *mid = rows[y % 3];
+        uint64_t *dn = rows[(y + 1) % 3];
+        if (y + 1 < h)
+            solid_row(d, y + 1, dn);
+        for (k = 0; k < nw; k++) /* the open tiles of the three rows */
+            near[k] = ~((up ? up[k] : ~(uint64_t)0) & mid[k] & (y + 1 < h ? dn[k] : ~(uint64_t)0)) &
+                      (k == nw - 1 ? last : ~(uint64_t)0);
+        for (k = 0; k < nw; k++) /* each bit, and its west and east neighbours' */
+            wall[k] = near[k] | near[k] << 1 | near[k] >> 1 | (k > 0 ? near[k - 1] >> 63 : 0) |
+                      (k + 1 < nw ? near[k + 1] << 63 : 0);
         for (x = 0; x < w; x++) {
             int c = y * w + x;
-            bool exposed = false;
             if (!rf_brogue_is_solid(t[c]) || rf_brogue_protected(d, c))
                 continue;
-            for (j = y - 1; j <= y + 1 && !exposed; j++)
-                for (i = x - 1; i <= x + 1; i++)
-                    if (i >= 0 && j >= 0 && i < w && j < h && !rf_brogue_is_solid(t[j * w + i])) {
-                        exposed = true;
-                        break;
-                    }
-            t[c] = exposed ? RF_TILE_WALL : RF_TILE_ROCK;
+            t[c] = wall[x >> 6] >> (x & 63) & 1u ? RF_TILE_WALL : RF_TILE_ROCK;
         }
+    }
 }
