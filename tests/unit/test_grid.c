@@ -120,7 +120,8 @@ END_TEST
 
 /* A chasm's edge a floor reaches stays; one cut off by walls and the chasm
  * falls in; brimstone joined only to other brimstone cut off turns impassable;
- * brimstone beside floor stays. */
+ * brimstone beside floor stays, and so do hazards a floor reaches only over
+ * other hazards. */
 START_TEST(stranded_hazards_sink)
 {
     static const char *rows[] = {".;:#;:#BB", "..:#::##B", ".B:######"};
@@ -142,6 +143,17 @@ START_TEST(stranded_hazards_sink)
     ck_assert_int_eq(rf_grid_get(sg, 7, 0), RF_TILE_IMPASSABLE);
     ck_assert_int_eq(rf_grid_get(sg, 8, 0), RF_TILE_IMPASSABLE);
     ck_assert_int_eq(rf_grid_get(sg, 8, 1), RF_TILE_IMPASSABLE);
+    rf_grid_free(sg);
+    /* hazards reached over other hazards stay: the walk goes on over them */
+    sg = rf_grid_new(6, 1);
+    ck_assert_ptr_nonnull(sg);
+    rf_grid_set(sg, 0, 0, RF_TILE_FLOOR);
+    for (x = 1; x < 5; x++)
+        rf_grid_set(sg, x, 0, x % 2 ? RF_TILE_CHASM_EDGE : RF_TILE_BRIMSTONE);
+    rf_grid_set(sg, 5, 0, RF_TILE_WALL);
+    ck_assert_int_eq(rf_grid_sink_stranded(sg, &sunk), RF_OK);
+    ck_assert_uint_eq(sunk, 0);
+    ck_assert_int_eq(rf_grid_get(sg, 4, 0), RF_TILE_BRIMSTONE);
     rf_grid_free(sg);
 }
 END_TEST

@@ -44,18 +44,35 @@ rf_status rf_grid_sink_stranded(rf_grid *g, size_t *sunk)
         rf_free(seen);
         return RF_ERR_NOMEM;
     }
-    for (c = 0; c < n; c++)
-        if (walk[g->t[c]] && !hazard[g->t[c]]) {
-            seen[c] = 1;
-            queue[tail++] = c;
+    /* the walk from the route tiles only matters where it enters hazards:
+     * it starts at each hazard next to a route tile and goes on over
+     * hazards (a route tile is reached from the start, so steps between
+     * them add nothing) */
+    for (c = 0; c < n; c++) {
+        int x = (int)(c % (size_t)g->w), y = (int)(c / (size_t)g->w);
+        if (!hazard[g->t[c]])
+            continue;
+        for (k = 0; k < 4; k++) {
+            int nx = x + dx[k], ny = y + dy[k];
+            uint8_t nt;
+            if (nx < 0 || ny < 0 || nx >= g->w || ny >= g->h)
+                continue;
+            nt = g->t[(size_t)ny * (size_t)g->w + (size_t)nx];
+            if (walk[nt] && !hazard[nt]) {
+                seen[c] = 1;
+                queue[tail++] = c;
+                break;
+            }
         }
+    }
     while (head < tail) {
         int x = (int)(queue[head] % (size_t)g->w), y = (int)(queue[head] / (size_t)g->w);
         head++;
         for (k = 0; k < 4; k++) {
             int nx = x + dx[k], ny = y + dy[k];
             size_t j = (size_t)ny * (size_t)g->w + (size_t)nx;
-            if (nx < 0 || ny < 0 || nx >= g->w || ny >= g->h || seen[j] || !walk[g->t[j]])
+            if (nx < 0 || ny < 0 || nx >= g->w || ny >= g->h || seen[j] || !hazard[g->t[j]] ||
+                !walk[g->t[j]])
                 continue;
             seen[j] = 1;
             queue[tail++] = j;
