@@ -246,13 +246,19 @@ static void level_rows(rf_brogue *d, lake_rows *lr, int y, int x0, int x1)
         return;
     from = x0 >> 6; /* whole words: each is made again from its tiles */
     to = (x1 - 1) >> 6;
-    for (i = from; i <= to; i++)
-        lr->route[at + i] = lr->floor[at + i] = lr->prot[at + i] = 0;
-    for (x = from * 64; x < d->w && x < (to + 1) * 64; x++) {
-        uint64_t bit = (uint64_t)1 << (x & 63);
-        lr->route[at + (x >> 6)] |= d->route[t[x]] ? bit : 0;
-        lr->floor[at + (x >> 6)] |= t[x] == RF_TILE_FLOOR ? bit : 0;
-        lr->prot[at + (x >> 6)] |= rf_brogue_protected(d, y * d->w + x) ? bit : 0;
+    for (i = from; i <= to; i++) { /* a word's bits gather in registers */
+        const uint8_t *prot = d->protect ? d->protect + (size_t)y * (size_t)d->w : NULL;
+        uint64_t route = 0, floor = 0, kept = 0;
+        int end = (i + 1) * 64 < d->w ? (i + 1) * 64 : d->w;
+        for (x = i * 64; x < end; x++) {
+            route |= (uint64_t)d->route[t[x]] << (x & 63);
+            floor |= (uint64_t)(t[x] == RF_TILE_FLOOR) << (x & 63);
+            if (prot)
+                kept |= (uint64_t)(prot[x] != 0) << (x & 63);
+        }
+        lr->route[at + i] = route;
+        lr->floor[at + i] = floor;
+        lr->prot[at + i] = kept;
     }
 }
 
