@@ -46,6 +46,8 @@ typedef struct rf_recipe_run {
     bool machines;                  /* the machines step ran */
     bool rooms_file_read;           /* dig_crawl read o->rooms_file */
     bool choke_stale;               /* terrain changed since lv->choke was made */
+    bool dig_map;                   /* lv->choke is due from the Brogue finish's tiles,
+                                     * kept in lv->maps_t (made when read: step_populate) */
     int params_ref;                 /* registry ref of the profile's parameter table */
     int values_ref;                 /* registry ref of the values behind it (its __index's) */
     bool *asked;                    /* per parameter row of prof: read by the run;

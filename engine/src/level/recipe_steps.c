@@ -291,7 +291,11 @@ static int brogue_stage(lua_State *L, const char *step,
     rf_level_brogue_params(&src, r->lv->depth, r->lv->g->w, r->lv->g->h, &bp);
     if (!rf_recipe_charge(L, r, step, stage_work(stage, &bp)))
         return 0;
-    st = stage ? stage(r->brogue, &bp) : rf_brogue_run_finish(r->brogue, &bp, r->lv->choke);
+    /* the finish's chokepoint map is made only if populate reads it before
+     * the level changes (templates, special rooms and machines make it
+     * again): its tiles wait in maps_t, free while maps_made is false */
+    st = stage ? stage(r->brogue, &bp)
+               : rf_brogue_run_finish(r->brogue, &bp, NULL, r->lv->maps_t);
     if (st == RF_ERR_ARG)
         luaL_error(L, "%s: a parameter is out of the digger's range", step);
     if (st != RF_OK)
@@ -299,8 +303,9 @@ static int brogue_stage(lua_State *L, const char *step,
     if (!stage) {
         r->lv->traps = rf_brogue_run_info(r->brogue)->traps;
         r->brogue_done = true;
-        r->choke_stale = false; /* the passes made the map */
-        r->lv->maps_made = false; /* the chokepoint map alone */
+        r->choke_stale = false; /* the passes' map, when it is read */
+        r->dig_map = true;
+        r->lv->maps_made = false; /* maps_t holds the passes' tiles */
     }
     return 0;
 }
@@ -500,6 +505,16 @@ static int step_machines(lua_State *L)
     return 0;
 }
 
+/* The Brogue finish's chokepoint map, of the tiles it kept in lv->maps_t
+ * (the map populate reads when nothing changed the level since). */
+static rf_status dig_map(rf_recipe_run *r)
+{
+    rf_grid at = *r->lv->g;
+    r->dig_map = false;
+    at.t = r->lv->maps_t;
+    return rf_chokepoints(&at, r->lv->choke, NULL);
+}
+
 /* Hordes and traps (populate.h) from the set's tables or the bundled ones,
  * on stream "populate": asleep out of the up stairs' sight, so after them.
  * The chokepoint map is made again first when special rooms, templates or
@@ -526,7 +541,7 @@ static int step_populate(lua_State *L)
     po.up_y = r->lv->up_y;
     po.choke = r->lv->choke;
     r->lv->traps = po.traps;
-    st = r->choke_stale ? rf_recipe_maps(r) : RF_OK;
+    st = r->choke_stale ? rf_recipe_maps(r) : r->dig_map ? dig_map(r) : RF_OK;
     if (st == RF_OK)
         st = rf_populate(r->lv->g, &r->lv->rooms, t ? t : rf_horde_table_bundled(), &po, &rng,
                          &r->lv->objs, NULL);
@@ -544,6 +559,7 @@ rf_status rf_recipe_maps(rf_recipe_run *r)
     size_t n = (size_t)lv->g->w * (size_t)lv->g->h;
     rf_status st;
     r->choke_stale = false;
+    r->dig_map = false;
     if (lv->maps_made && memcmp(lv->maps_t, lv->g->t, n) == 0)
         return RF_OK;
     st = rf_chokepoints(lv->g, lv->choke, lv->loop);

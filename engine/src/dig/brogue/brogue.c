@@ -412,7 +412,8 @@ rf_status rf_brogue_run_lakes(rf_brogue_run *r, const rf_brogue_params *p)
     return st != RF_OK ? st : rf_lakes_add(&r->d) ? RF_OK : RF_ERR_NOMEM;
 }
 
-rf_status rf_brogue_run_finish(rf_brogue_run *r, const rf_brogue_params *p, int *choke)
+rf_status rf_brogue_run_finish(rf_brogue_run *r, const rf_brogue_params *p, int *choke,
+                               uint8_t *tiles)
 {
     rf_brogue *d = &r->d;
     rf_status st = run_stage(r, p, 1);
@@ -422,6 +423,8 @@ rf_status rf_brogue_run_finish(rf_brogue_run *r, const rf_brogue_params *p, int 
     rf_pass_diagonals(d);
     if (choke && !rf_pass_chokepoints(d, choke))
         return RF_ERR_NOMEM;
+    if (!choke && tiles)
+        memcpy(tiles, d->g->t, (size_t)d->w * (size_t)d->h);
     rf_pass_lake_walls(d);
     rf_pass_diagonals(d); /* knocked-down walls may open new diagonals */
     rf_bridges_add(d);
@@ -465,7 +468,7 @@ rf_status rf_brogue_dig_attach(rf_grid *g, rf_room_list *rooms, const rf_brogue_
     if (st == RF_OK)
         st = rf_brogue_run_lakes(r, p);
     if (st == RF_OK)
-        st = rf_brogue_run_finish(r, p, choke);
+        st = rf_brogue_run_finish(r, p, choke, NULL);
     if (info)
         *info = r->info;
     rf_brogue_run_free(r);

@@ -226,7 +226,13 @@ rf_status rf_brogue_run_new(rf_grid *g, rf_room_list *rooms, const rf_design_row
 rf_status rf_brogue_run_rooms(rf_brogue_run *r, const rf_brogue_params *p);
 rf_status rf_brogue_run_loops(rf_brogue_run *r, const rf_brogue_params *p);
 rf_status rf_brogue_run_lakes(rf_brogue_run *r, const rf_brogue_params *p);
-rf_status rf_brogue_run_finish(rf_brogue_run *r, const rf_brogue_params *p, int *choke);
+/* finish makes the chokepoint map into choke (w*h) when it is not NULL, at
+ * the seed's point of the passes; with choke NULL and tiles not, it copies
+ * the level's tiles at that point into tiles (w*h bytes) instead, for a
+ * caller that makes the map only if it is read before the level changes
+ * (rf_chokepoints of those tiles is the same map). */
+rf_status rf_brogue_run_finish(rf_brogue_run *r, const rf_brogue_params *p, int *choke,
+                               uint8_t *tiles);
 const rf_brogue_info *rf_brogue_run_info(const rf_brogue_run *r);
 void rf_brogue_run_free(rf_brogue_run *r);
 
