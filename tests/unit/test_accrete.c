@@ -233,9 +233,9 @@ START_TEST(design_table_rows_are_drawn_by_weight)
     lc_map m;
     size_t i, vaults = 0;
     rf_design_row rows[3] = {
-        {"plus", 1, design_plus, &calls, {0, 0}},
-        {"never", 0, design_plus, &zero_calls, {0, 0}},
-        {"bad", 1, design_bad, NULL, {0, 0}},
+        {"plus", 1, design_plus, &calls, {0, 0}, false},
+        {"never", 0, design_plus, &zero_calls, {0, 0}, false},
+        {"bad", 1, design_bad, NULL, {0, 0}, false},
     };
     params(4);
     ck_assert_int_eq(dig(16, rows, 3), RF_OK);
@@ -269,14 +269,72 @@ START_TEST(builtin_designs_follow_cross_chance)
 }
 END_TEST
 
+/* The built-in rows say their drawings keep the contract (accretion then
+ * skips its rectangle test): every drawing, at every depth, size and door
+ * side, reports rectangles inside the ring, a size of 3 to
+ * RF_DESIGN_MAX_SIDE and the wanted door on the ring, off the floor, with
+ * floor right behind it. */
+START_TEST(builtin_drawings_keep_the_contract)
+{
+    static const int sizes[][2] = {{79, 29}, {30, 12}, {200, 200}};
+    rf_grid *scratch = rf_grid_new(RF_DESIGN_MAX_SIDE, RF_DESIGN_MAX_SIDE);
+    size_t s, k;
+    int depth, want, n;
+    ck_assert_ptr_nonnull(scratch);
+    for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+        for (depth = 1; depth <= 26; depth += 5) {
+            rf_design_row rows[2];
+            rf_rng r;
+            rf_brogue_params_init(&p, depth);
+            rf_brogue_params_scale(&p, sizes[s][0], sizes[s][1]);
+            p.cross_chance = 50;
+            ck_assert_uint_eq(rf_brogue_designs(&p, rows, 2), 2);
+            rf_rng_seed(&r, (uint64_t)depth, s);
+            for (k = 0; k < 2; k++) {
+                ck_assert(rows[k].drawn_valid);
+                for (n = 0; n < 200; n++)
+                    for (want = 0; want < RF_DIR_COUNT; want++) {
+                        rf_design ds;
+                        int i, dx, dy, inx, iny, in_rect = 0, at_door = 0;
+                        memset(&ds, 0, sizeof ds);
+                        ds.want = want;
+                        ds.kind = RF_ROOM_RECT;
+                        for (i = 0; i < RF_DIR_COUNT; i++)
+                            ds.door_x[i] = ds.door_y[i] = -1;
+                        ck_assert(rows[k].fn(rows[k].ud, &p, &r, scratch, &ds));
+                        ck_assert(ds.w >= 3 && ds.h >= 3 && ds.w <= RF_DESIGN_MAX_SIDE &&
+                                  ds.h <= RF_DESIGN_MAX_SIDE);
+                        ck_assert(ds.nrects >= 1 && ds.nrects <= RF_DESIGN_MAX_RECTS);
+                        dx = ds.door_x[want];
+                        dy = ds.door_y[want];
+                        ck_assert(dx >= 0 && dy >= 0 && dx < ds.w && dy < ds.h);
+                        inx = dx - (want == RF_DIR_RIGHT) + (want == RF_DIR_LEFT);
+                        iny = dy - (want == RF_DIR_DOWN) + (want == RF_DIR_UP);
+                        for (i = 0; i < ds.nrects; i++) {
+                            const rf_design_rect *q = &ds.rects[i];
+                            ck_assert(q->w >= 1 && q->h >= 1 && q->x >= 1 && q->y >= 1 &&
+                                      q->x + q->w <= ds.w - 1 && q->y + q->h <= ds.h - 1);
+                            at_door |= dx >= q->x && dy >= q->y && dx < q->x + q->w &&
+                                       dy < q->y + q->h;
+                            in_rect |= inx >= q->x && iny >= q->y && inx < q->x + q->w &&
+                                       iny < q->y + q->h;
+                        }
+                        ck_assert(!at_door && in_rect);
+                    }
+            }
+        }
+    rf_grid_free(scratch);
+}
+END_TEST
+
 /* A site with less rock ahead than every design's reach takes no try: a
  * row that reaches past the level's inside is never drawn, while the same
  * row with its true reach (the plus's arm: 5) grows the level. */
 START_TEST(sites_short_of_every_reach_take_no_try)
 {
     int calls = 0;
-    rf_design_row far[1] = {{"plus", 1, design_plus, &calls, {28, 78}}};
-    rf_design_row near[1] = {{"plus", 1, design_plus, &calls, {5, 5}}};
+    rf_design_row far[1] = {{"plus", 1, design_plus, &calls, {28, 78}, false}};
+    rf_design_row near[1] = {{"plus", 1, design_plus, &calls, {5, 5}, false}};
     params(2);
     p.cave_chance = 0;
     p.corridor_chance = 0;
@@ -294,7 +352,7 @@ START_TEST(bad_arguments_are_refused)
 {
     rf_rng r;
     rf_grid *small = rf_grid_new(19, 10);
-    rf_design_row rows[1] = {{"x", 1, design_bad, NULL, {0, 0}}};
+    rf_design_row rows[1] = {{"x", 1, design_bad, NULL, {0, 0}, false}};
     params(2);
     rf_rng_seed(&r, 1, 1);
     ck_assert_int_eq(rf_brogue_dig(small, &rooms, &p, NULL, 0, &r, &r, NULL, NULL), RF_ERR_ARG);
@@ -326,6 +384,7 @@ static Suite *accrete_suite(void)
     tcase_add_test(grow, loops_join_rooms_far_apart);
     tcase_add_test(grow, design_table_rows_are_drawn_by_weight);
     tcase_add_test(grow, builtin_designs_follow_cross_chance);
+    tcase_add_test(grow, builtin_drawings_keep_the_contract);
     tcase_add_test(grow, sites_short_of_every_reach_take_no_try);
     tcase_add_test(grow, bad_arguments_are_refused);
     suite_add_tcase(s, first);

@@ -29,6 +29,7 @@ struct rf_brogue {
     const rf_brogue_params *p;
     const rf_design_row *designs;
     size_t ndesigns;
+    long design_weight; /* the rows' total weight (rf_accrete_rooms) */
     rf_rng *rng;      /* layout stream */
     rf_rng *cosmetic; /* cosmetic stream */
     rf_room_list *rooms;

@@ -90,10 +90,11 @@ size_t rf_brogue_designs(const rf_brogue_params *p, rf_design_row *rows, size_t 
     size_t n = 0;
     if (cap >= 1)
         rows[n++] = (rf_design_row){"cross", p->cross_chance, design_cross, NULL,
-                                    {least(p->cross_h.lo, p->room_h.lo), least(p->room_w.lo, p->cross_w.lo)}};
+                                    {least(p->cross_h.lo, p->room_h.lo), least(p->room_w.lo, p->cross_w.lo)},
+                                    true};
     if (cap >= 2)
         rows[n++] = (rf_design_row){"rect", 100 - p->cross_chance, design_rect, NULL,
-                                    {p->room_h.lo, p->room_w.lo}};
+                                    {p->room_h.lo, p->room_w.lo}, true};
     return n;
 }
 

@@ -108,16 +108,23 @@ int rf_accrete_pick_site(rf_brogue *d, int dir, size_t *at)
     return -1;
 }
 
-static const rf_design_row *pick_design(rf_brogue *d)
+/* The rows' total weight (rows <= 0 weigh nothing). */
+static long design_weight(const rf_brogue *d)
 {
     long total = 0;
     size_t i;
-    long k;
     for (i = 0; i < d->ndesigns; i++)
         total += d->designs[i].weight > 0 ? d->designs[i].weight : 0;
-    if (total <= 0)
+    return total;
+}
+
+static const rf_design_row *pick_design(rf_brogue *d)
+{
+    size_t i;
+    long k;
+    if (d->design_weight <= 0)
         return NULL;
-    k = (long)rf_rng_below_lemire(d->rng, (uint32_t)total);
+    k = (long)rf_rng_below_lemire(d->rng, (uint32_t)d->design_weight);
     for (i = 0; i < d->ndesigns; i++) {
         int wgt = d->designs[i].weight > 0 ? d->designs[i].weight : 0;
         if (k < wgt)
@@ -302,7 +309,8 @@ static int try_build(rf_brogue *d, int site, int sx, int sy, int dir, bool corri
         ds.door_x[k] = ds.door_y[k] = -1;
     if (!row->fn(row->ud, d->p, d->rng, d->scratch, &ds) || ds.w < 3 || ds.h < 3 ||
         ds.w > RF_DESIGN_MAX_SIDE || ds.h > RF_DESIGN_MAX_SIDE || ds.door_x[opp] < 0 ||
-        ds.door_x[opp] >= ds.w || ds.door_y[opp] < 0 || ds.door_y[opp] >= ds.h || !rects_valid(&ds))
+        ds.door_x[opp] >= ds.w || ds.door_y[opp] < 0 || ds.door_y[opp] >= ds.h ||
+        (!row->drawn_valid && !rects_valid(&ds)))
         goto out;
     /* the site must lead into the room: floor behind it, none on it */
     if (design_floor(d, &ds, ds.door_x[opp], ds.door_y[opp]) ||
@@ -358,6 +366,7 @@ bool rf_accrete_rooms(rf_brogue *d)
     int i, t, reach[2];
     reach[0] = least_reach(d, 0);
     reach[1] = least_reach(d, 1);
+    d->design_weight = design_weight(d);
     for (i = 0; i < p->attempts && d->info->rooms < p->max_rooms; i++) {
         int dir = (int)rf_rng_below_lemire(d->rng, RF_DIR_COUNT);
         bool corridor = i < p->attempts - p->rooms_only_last &&

@@ -114,6 +114,9 @@ typedef struct rf_design_row {
      * Accretion makes no try at a site with less rock ahead than every row
      * needs (dig_accrete.c). */
     int reach[2];
+    /* The row's drawings keep the contract by construction (the built-in
+     * rows): accretion does not test their rectangles again. */
+    bool drawn_valid;
 } rf_design_row;
 
 /* The built-in designs (cross room, rectangle) weighted by p's cross chance,
