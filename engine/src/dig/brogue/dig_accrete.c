@@ -307,14 +307,17 @@ static int try_build(rf_brogue *d, int site, int sx, int sy, int dir, bool corri
     ds.nrects = 0;
     for (k = 0; k < RF_DIR_COUNT; k++)
         ds.door_x[k] = ds.door_y[k] = -1;
-    if (!row->fn(row->ud, d->p, d->rng, d->scratch, &ds) || ds.w < 3 || ds.h < 3 ||
-        ds.w > RF_DESIGN_MAX_SIDE || ds.h > RF_DESIGN_MAX_SIDE || ds.door_x[opp] < 0 ||
-        ds.door_x[opp] >= ds.w || ds.door_y[opp] < 0 || ds.door_y[opp] >= ds.h ||
-        (!row->drawn_valid && !rects_valid(&ds)))
+    if (!row->fn(row->ud, d->p, d->rng, d->scratch, &ds))
         goto out;
-    /* the site must lead into the room: floor behind it, none on it */
-    if (design_floor(d, &ds, ds.door_x[opp], ds.door_y[opp]) ||
-        !design_floor(d, &ds, ds.door_x[opp] + RF_DIR_DX(dir), ds.door_y[opp] + RF_DIR_DY(dir)))
+    /* a row's drawing is tested unless the row keeps the contract by
+     * construction: its size, its rectangles, and a site that leads into
+     * the room (floor behind it, none on it) */
+    if (!row->drawn_valid &&
+        (ds.w < 3 || ds.h < 3 || ds.w > RF_DESIGN_MAX_SIDE || ds.h > RF_DESIGN_MAX_SIDE ||
+         ds.door_x[opp] < 0 || ds.door_x[opp] >= ds.w || ds.door_y[opp] < 0 ||
+         ds.door_y[opp] >= ds.h || !rects_valid(&ds) ||
+         design_floor(d, &ds, ds.door_x[opp], ds.door_y[opp]) ||
+         !design_floor(d, &ds, ds.door_x[opp] + RF_DIR_DX(dir), ds.door_y[opp] + RF_DIR_DY(dir))))
         goto out;
     ex = sx + RF_DIR_DX(dir) * (len > 0 ? len + 1 : 0);
     ey = sy + RF_DIR_DY(dir) * (len > 0 ? len + 1 : 0);
