@@ -72,7 +72,11 @@ void rf_bridges_add(rf_brogue *d)
         return;
     start = (int)rf_rng_below_lemire(d->rng, (uint32_t)n);
     for (i = 0; i < n; i++) {
-        int c = (start + i) % n, x = c % w, y = c / w;
+        int c = start + i < n ? start + i : start + i - n, x, y;
+        if (!bridge_end(t[c])) /* what span_at asks first: most tiles end here */
+            continue;
+        x = c % w;
+        y = c / w;
         if (x < 1 || y < 1 || x > w - 2 || y > h - 2)
             continue;
         for (dir = 0; dir < 2; dir++) {
