@@ -300,9 +300,8 @@ static bool dig_init(rf_brogue *d, rf_grid *g)
     /* as ca_a, room for any blob up to the padded level */
     d->ca_w = rf_calloc(2 * ((size_t)g->h + 2) * (((size_t)g->w + 2 + 63) / 64), sizeof *d->ca_w);
     d->runs = rf_alloc((size_t)g->h * (((size_t)g->w + 1) / 2) * sizeof *d->runs);
-    d->scratch = rf_grid_new(RF_DESIGN_MAX_SIDE, RF_DESIGN_MAX_SIDE);
     return d->queue && d->stamp && d->dist && d->label && d->aux && d->ca_a && d->ca_b &&
-           d->ca_w && d->runs && d->scratch;
+           d->ca_w && d->runs; /* scratch: made by the first row that draws */
 }
 
 static bool params_ok(const rf_brogue_params *p)

@@ -307,7 +307,12 @@ static int try_build(rf_brogue *d, int site, int sx, int sy, int dir, bool corri
     ds.nrects = 0;
     for (k = 0; k < RF_DIR_COUNT; k++)
         ds.door_x[k] = ds.door_y[k] = -1;
-    if (!row->fn(row->ud, d->p, d->rng, d->scratch, &ds))
+    /* the design canvas, made for the first row that may draw on it (the
+     * built-in rows never do) */
+    if (!row->drawn_valid && !d->scratch &&
+        !(d->scratch = rf_grid_new(RF_DESIGN_MAX_SIDE, RF_DESIGN_MAX_SIDE)))
+        return -1;
+    if (!row->fn(row->ud, d->p, d->rng, row->drawn_valid ? NULL : d->scratch, &ds))
         goto out;
     /* a row's drawing is tested unless the row keeps the contract by
      * construction: its size, its rectangles, and a site that leads into
@@ -327,7 +332,7 @@ static int try_build(rf_brogue *d, int site, int sx, int sy, int dir, bool corri
         goto out;
     rc = build(d, site, dir, len, &ds, ox, oy) ? 1 : -1;
 out:
-    if (ds.nrects == 0) /* a drawing design: clear what it may have drawn */
+    if (ds.nrects == 0 && d->scratch) /* a drawing design: clear what it may have drawn */
         clear_scratch(d->scratch, ds.w > 0 && ds.w <= RF_DESIGN_MAX_SIDE ? ds.w : RF_DESIGN_MAX_SIDE,
                       ds.h > 0 && ds.h <= RF_DESIGN_MAX_SIDE ? ds.h : RF_DESIGN_MAX_SIDE);
     return rc;

@@ -116,8 +116,9 @@ typedef struct rf_design_row {
     int reach[2];
     /* The row's drawings keep the contract by construction (the built-in
      * rows): a side of 3 to RF_DESIGN_MAX_SIDE, rectangles inside the ring,
-     * the wanted door on the ring with floor right behind it. Accretion
-     * tests another row's drawing for all of that before it fits it. */
+     * the wanted door on the ring with floor right behind it, reported as
+     * rectangles (such a row's fn gets scratch NULL). Accretion tests
+     * another row's drawing for all of that before it fits it. */
     bool drawn_valid;
 } rf_design_row;
 
