@@ -659,8 +659,6 @@ static rf_status connect_level(rf_placer *pl)
     return RF_OK;
 }
 
-static bool is_solid(uint8_t t) { return t == RF_TILE_ROCK || t == RF_TILE_WALL; }
-
 /* The tile solid tile c becomes when opened: floor when a 4-neighbour is
  * walkable, else the first of its non-solid 4-neighbours (two liquids that
  * met at a corner), so no floor is left that nothing walks to. c is not on
@@ -674,7 +672,7 @@ static uint8_t opened_tile(const rf_placer *pl, int c)
         if (pl->walk[g->t[nb[k]]])
             return RF_TILE_FLOOR;
     for (k = 0; k < 4; k++)
-        if (!is_solid(g->t[nb[k]]))
+        if (!rf_grid_is_solid(g->t[nb[k]]))
             return g->t[nb[k]];
     return RF_TILE_FLOOR; /* not reached: the two open corners are 4-neighbours */
 }
@@ -697,38 +695,46 @@ static uint8_t opened_tile(const rf_placer *pl, int c)
 static void open_diagonals(rf_placer *pl)
 {
     rf_grid *g = pl->g;
-    int w = g->w, h = g->h, x, y;
+    uint64_t rows[2][RF_GRID_MAX_ROW_WORDS], blocks[RF_GRID_MAX_ROW_WORDS];
+    int w = g->w, h = g->h, nw = RF_GRID_ROW_WORDS(w), y, q;
     bool changed = true;
     while (changed) {
         changed = false;
-        for (y = 0; y + 1 < h; y++)
-            for (x = 0; x + 1 < w; x++) {
-                int c[4] = {y * w + x, y * w + x + 1, (y + 1) * w + x, (y + 1) * w + x + 1};
-                bool s[4];
-                int k, pick = -1;
-                for (k = 0; k < 4; k++)
-                    s[k] = is_solid(g->t[c[k]]);
-                if (!((!s[0] && !s[3] && s[1] && s[2]) || (!s[1] && !s[2] && s[0] && s[3])))
-                    continue;
-                for (k = 0; k < 4 && pick < 0; k++) {
-                    int cx = c[k] % w, cy = c[k] / w;
-                    if (s[k] && !rf_prot_is_template(pl->prot[c[k]]) && !pl->locked[c[k]] &&
-                        cx > 0 && cy > 0 && cx < w - 1 && cy < h - 1)
-                        pick = c[k];
+        if (h > 1)
+            rf_grid_solid_row(g, 0, rows[0]);
+        for (y = 0; y + 1 < h; y++) {
+            uint64_t *s0 = rows[y & 1], *s1 = rows[(y + 1) & 1];
+            rf_grid_solid_row(g, y + 1, s1);
+            rf_grid_diagonal_blocks(s0, s1, w, 0, blocks);
+            for (q = 0; q < nw; q++)
+                while (blocks[q]) {
+                    int x = q * 64 + __builtin_ctzll(blocks[q]), k, pick = -1;
+                    int c[4] = {y * w + x, y * w + x + 1, (y + 1) * w + x, (y + 1) * w + x + 1};
+                    blocks[q] &= blocks[q] - 1;
+                    for (k = 0; k < 4 && pick < 0; k++) {
+                        int cx = c[k] % w, cy = c[k] / w;
+                        if (rf_grid_is_solid(g->t[c[k]]) && !rf_prot_is_template(pl->prot[c[k]]) &&
+                            !pl->locked[c[k]] && cx > 0 && cy > 0 && cx < w - 1 && cy < h - 1)
+                            pick = c[k];
+                    }
+                    if (pick < 0)
+                        continue;
+                    g->t[pick] = opened_tile(pl, pick);
+                    for (k = 0; k < 8; k++) {
+                        static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
+                        static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
+                        int nx = pick % w + dx[k], ny = pick / w + dy[k];
+                        if (nx >= 0 && ny >= 0 && nx < w && ny < h &&
+                            RF_GRID_AT(g, nx, ny) == RF_TILE_ROCK)
+                            RF_GRID_AT(g, nx, ny) = RF_TILE_WALL;
+                    }
+                    changed = true;
+                    /* the opened tile is not solid now (rock turned wall
+                     * is): the row's later blocks are found again */
+                    (pick / w == y ? s0 : s1)[(pick % w) >> 6] &= ~((uint64_t)1 << (pick % w & 63));
+                    rf_grid_diagonal_blocks(s0, s1, w, x + 1, blocks);
                 }
-                if (pick < 0)
-                    continue;
-                g->t[pick] = opened_tile(pl, pick);
-                for (k = 0; k < 8; k++) {
-                    static const int dx[8] = {-1, 0, 1, -1, 1, -1, 0, 1};
-                    static const int dy[8] = {-1, -1, -1, 0, 0, 1, 1, 1};
-                    int nx = pick % w + dx[k], ny = pick / w + dy[k];
-                    if (nx >= 0 && ny >= 0 && nx < w && ny < h &&
-                        RF_GRID_AT(g, nx, ny) == RF_TILE_ROCK)
-                        RF_GRID_AT(g, nx, ny) = RF_TILE_WALL;
-                }
-                changed = true;
-            }
+        }
     }
 }
 

@@ -126,7 +126,4 @@ void rf_pass_secret_doors(rf_brogue *d);
 void rf_pass_finish_walls(rf_brogue *d);
 
 
-/* Tiles that stop movement for the diagonal and door passes: rock and wall. */
-static inline bool rf_brogue_is_solid(uint8_t t) { return t == RF_TILE_ROCK || t == RF_TILE_WALL; }
-
 #endif /* RF_BROGUE_INT_H */

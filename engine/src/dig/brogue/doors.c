@@ -18,10 +18,10 @@ void rf_pass_orphan_doors(rf_brogue *d)
             int open;
             if (t[c] != RF_TILE_DOOR || rf_brogue_protected(d, c))
                 continue;
-            n = !rf_brogue_is_solid(t[c - w]);
-            s = !rf_brogue_is_solid(t[c + w]);
-            e = !rf_brogue_is_solid(t[c + 1]);
-            wst = !rf_brogue_is_solid(t[c - 1]);
+            n = !rf_grid_is_solid(t[c - w]);
+            s = !rf_grid_is_solid(t[c + w]);
+            e = !rf_grid_is_solid(t[c + 1]);
+            wst = !rf_grid_is_solid(t[c - 1]);
             open = n + s + e + wst;
             if (open <= 1)
                 t[c] = RF_TILE_WALL;

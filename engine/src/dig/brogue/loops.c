@@ -14,7 +14,7 @@ static bool loop_rooms(const rf_brogue *d, int c, int off, int *a, int *b)
     int side = off == 1 ? d->w : 1;
     if (rf_brogue_protected(d, c) || t[c] != RF_TILE_WALL || t[c - off] != RF_TILE_FLOOR ||
         t[c + off] != RF_TILE_FLOOR ||
-        !rf_brogue_is_solid(t[c - side]) || !rf_brogue_is_solid(t[c + side]))
+        !rf_grid_is_solid(t[c - side]) || !rf_grid_is_solid(t[c + side]))
         return false;
     *a = d->g->room[c - off];
     *b = d->g->room[c + off];

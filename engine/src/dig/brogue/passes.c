@@ -7,7 +7,6 @@
  */
 #include "brogue_int.h"
 
-#define ROW_WORDS ((RF_GRID_MAX_SIDE + 63) / 64) /* words a row of the widest grid takes */
 
 /* The tile an opened wall at c becomes. It always has open 4-neighbours
  * (the two open corners of its block). With a route one (walkable, no
@@ -28,7 +27,7 @@ static uint8_t opened_tile(const rf_brogue *d, int c)
         if (d->route[n]) {
             walkable = true;
             shallow = shallow || n == RF_TILE_SHALLOW_WATER;
-        } else if (!rf_brogue_is_solid(n) && liquid == RF_TILE_FLOOR) {
+        } else if (!rf_grid_is_solid(n) && liquid == RF_TILE_FLOOR) {
             liquid = n;
         }
     }
@@ -39,57 +38,27 @@ static uint8_t opened_tile(const rf_brogue *d, int c)
     return liquid;
 }
 
-/* Row y's solid tiles, bit x of word x / 64 (0 past the row). */
-static void solid_row(const rf_brogue *d, int y, uint64_t *o)
-{
-    const uint8_t *t = d->g->t + (size_t)y * (size_t)d->w;
-    int x, k, nw = (d->w + 63) / 64;
-    for (k = 0; k < nw; k++)
-        o[k] = 0;
-    for (x = 0; x < d->w; x++)
-        o[x >> 6] |= (uint64_t)rf_brogue_is_solid(t[x]) << (x & 63);
-}
-
-/* The 2x2 blocks (x, y) to x + 1, y + 1 of rows s0 and s1 whose one pair of
- * opposite corners is solid and the other not, from bit `from` on. */
-static void diagonal_blocks(const uint64_t *s0, const uint64_t *s1, int w, int from, uint64_t *out)
-{
-    int nw = (w + 63) / 64, k;
-    for (k = 0; k < nw; k++) {
-        uint64_t a = s0[k], c = s1[k];
-        uint64_t b = a >> 1 | (k + 1 < nw ? s0[k + 1] << 63 : 0);
-        uint64_t e = c >> 1 | (k + 1 < nw ? s1[k + 1] << 63 : 0);
-        int lo = from - k * 64, hi = w - 1 - k * 64; /* blocks from..w-2 */
-        uint64_t keep = hi >= 64 ? ~(uint64_t)0 : hi <= 0 ? 0 : ((uint64_t)1 << hi) - 1;
-        if (lo >= 64)
-            keep = 0;
-        else if (lo > 0)
-            keep &= ~(((uint64_t)1 << lo) - 1);
-        out[k] = (a ^ b) & (a ^ c) & ~(a ^ e) & ~(b ^ c) & keep;
-    }
-}
-
 /* Brogue's diagonal openings, block by block in reading order until a scan
  * opens none. A row's blocks are found on its solid words; opening a tile
  * changes the words and the rest of the row is found again. */
 void rf_pass_diagonals(rf_brogue *d)
 {
-    uint64_t rows[2][ROW_WORDS], blocks[ROW_WORDS];
+    uint64_t rows[2][RF_GRID_MAX_ROW_WORDS], blocks[RF_GRID_MAX_ROW_WORDS];
     int w = d->w, h = d->h, nw = (w + 63) / 64, y, k;
     uint8_t *t = d->g->t;
     bool changed = true;
     while (changed) {
         changed = false;
         if (h > 1)
-            solid_row(d, 0, rows[0]);
+            rf_grid_solid_row(d->g, 0, rows[0]);
         for (y = 0; y < h - 1; y++) {
             uint64_t *s0 = rows[y & 1], *s1 = rows[(y + 1) & 1];
-            solid_row(d, y + 1, s1);
-            diagonal_blocks(s0, s1, w, 0, blocks);
+            rf_grid_solid_row(d->g, y + 1, s1);
+            rf_grid_diagonal_blocks(s0, s1, w, 0, blocks);
             for (k = 0; k < nw; k++)
                 while (blocks[k]) {
                     int x = k * 64 + __builtin_ctzll(blocks[k]), c = y * w + x, open;
-                    bool s00 = rf_brogue_is_solid(t[c]);
+                    bool s00 = rf_grid_is_solid(t[c]);
                     blocks[k] &= blocks[k] - 1;
                     /* one pair of opposite corners solid, the other open: open
                      * one of the two solid tiles, chosen at random */
@@ -120,7 +89,7 @@ void rf_pass_diagonals(rf_brogue *d)
                     /* the opened tile is no longer solid (rock turned wall
                      * is): the row's later blocks are found again */
                     (open / w == y ? s0 : s1)[(open % w) >> 6] &= ~((uint64_t)1 << (open % w & 63));
-                    diagonal_blocks(s0, s1, w, x + 1, blocks);
+                    rf_grid_diagonal_blocks(s0, s1, w, x + 1, blocks);
                 }
         }
     }
@@ -155,16 +124,16 @@ void rf_pass_lake_walls(rf_brogue *d)
  * before it stay true. */
 void rf_pass_finish_walls(rf_brogue *d)
 {
-    uint64_t rows[3][ROW_WORDS], near[ROW_WORDS], wall[ROW_WORDS];
+    uint64_t rows[3][RF_GRID_MAX_ROW_WORDS], near[RF_GRID_MAX_ROW_WORDS], wall[RF_GRID_MAX_ROW_WORDS];
     int w = d->w, h = d->h, nw = (w + 63) / 64, x, y, k;
     uint64_t last = w % 64 ? ((uint64_t)1 << (w % 64)) - 1 : ~(uint64_t)0;
     uint8_t *t = d->g->t;
-    solid_row(d, 0, rows[0]);
+    rf_grid_solid_row(d->g, 0, rows[0]);
     for (y = 0; y < h; y++) {
         const uint64_t *up = y > 0 ? rows[(y + 2) % 3] : NULL, *mid = rows[y % 3];
         uint64_t *dn = rows[(y + 1) % 3];
         if (y + 1 < h)
-            solid_row(d, y + 1, dn);
+            rf_grid_solid_row(d->g, y + 1, dn);
         for (k = 0; k < nw; k++) /* the open tiles of the three rows */
             near[k] = ~((up ? up[k] : ~(uint64_t)0) & mid[k] & (y + 1 < h ? dn[k] : ~(uint64_t)0)) &
                       (k == nw - 1 ? last : ~(uint64_t)0);
@@ -173,7 +142,7 @@ void rf_pass_finish_walls(rf_brogue *d)
                       (k + 1 < nw ? near[k + 1] << 63 : 0);
         for (x = 0; x < w; x++) {
             int c = y * w + x;
-            if (!rf_brogue_is_solid(t[c]) || rf_brogue_protected(d, c))
+            if (!rf_grid_is_solid(t[c]) || rf_brogue_protected(d, c))
                 continue;
             t[c] = wall[x >> 6] >> (x & 63) & 1u ? RF_TILE_WALL : RF_TILE_ROCK;
         }

@@ -57,6 +57,25 @@ RF_NODISCARD rf_status rf_fov_map(const rf_grid *g, int x, int y, unsigned char 
  */
 RF_NODISCARD rf_status rf_grid_sink_stranded(rf_grid *g, size_t *sunk);
 
+/* Rows as words, and diagonal openings (grid_rows.c).
+ *
+ * Pipeline: the Brogue dig's passes and the placer's diagonal rule. Bit x
+ * of word x / 64 is column x; bits past the row are 0. Solid is rock or
+ * wall: what blocks a diagonal step (liquids, chasm and impassable floor
+ * do not).
+ */
+#define RF_GRID_ROW_WORDS(w) (((w) + 63) / 64)
+#define RF_GRID_MAX_ROW_WORDS RF_GRID_ROW_WORDS(RF_GRID_MAX_SIDE)
+
+static inline bool rf_grid_is_solid(uint8_t t) { return t == RF_TILE_ROCK || t == RF_TILE_WALL; }
+/* Row y's solid tiles into out (RF_GRID_ROW_WORDS(w) words). */
+void rf_grid_solid_row(const rf_grid *g, int y, uint64_t *out);
+/* The 2x2 blocks (x, y)-(x + 1, y + 1), x from `from` to w - 2, of the
+ * solid rows s0 (y) and s1 (y + 1) with one pair of opposite corners solid
+ * and the other not: bit x of out. */
+void rf_grid_diagonal_blocks(const uint64_t *s0, const uint64_t *s1, int w, int from,
+                             uint64_t *out);
+
 RF_END_C
 
 #endif /* RF_SEAM_GRID_H */
