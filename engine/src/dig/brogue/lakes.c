@@ -235,19 +235,15 @@ typedef struct lake_rows {
     uint64_t *lake, *open, *rim, *reach; /* h words each: rows y0..y1 of a test */
 } lake_rows;
 
-static void level_rows(rf_brogue *d, lake_rows *lr, int y, int x0, int x1)
+/* Row y of the level into lr's route, floor and prot words (made once a
+ * step; a lake's tiles then change them one by one, set_tile). */
+static void level_row(rf_brogue *d, lake_rows *lr, int y)
 {
     size_t at = (size_t)y * (size_t)lr->nwords;
     const uint8_t *t = &d->g->t[y * d->w];
-    int x, i, from, to;
-    x0 = x0 < 0 ? 0 : x0;
-    x1 = x1 > d->w ? d->w : x1;
-    if (x0 >= x1)
-        return;
-    from = x0 >> 6; /* whole words: each is made again from its tiles */
-    to = (x1 - 1) >> 6;
-    for (i = from; i <= to; i++) { /* a word's bits gather in registers */
-        const uint8_t *prot = d->protect ? d->protect + (size_t)y * (size_t)d->w : NULL;
+    const uint8_t *prot = d->protect ? d->protect + (size_t)y * (size_t)d->w : NULL;
+    int x, i;
+    for (i = 0; i < lr->nwords; i++) { /* a word's bits gather in registers */
         uint64_t route = 0, floor = 0, kept = 0;
         int end = (i + 1) * 64 < d->w ? (i + 1) * 64 : d->w;
         for (x = i * 64; x < end; x++) {
@@ -428,22 +424,42 @@ static void blob_rows(rf_brogue *d, lake_rows *lr, int bw, const rf_blob *b)
     }
 }
 
-static void set_wreath(rf_brogue *d, int c, void *ud)
+/* Tile c becomes t, its bits in the level's rows with it (a lake writes
+ * neither a template's cell nor any protected one: prot stays). */
+static void set_tile(rf_brogue *d, lake_rows *lr, int c, uint8_t t)
 {
-    d->g->t[c] = (uint8_t)((const liquid *)ud)->wreath;
+    int x = c % d->w, y = c / d->w;
+    size_t at = (size_t)y * (size_t)lr->nwords + (size_t)(x >> 6);
+    uint64_t bit = (uint64_t)1 << (x & 63);
+    d->g->t[c] = t;
+    lr->route[at] = (lr->route[at] & ~bit) | (d->route[t] ? bit : 0);
+    lr->floor[at] = (lr->floor[at] & ~bit) | (t == RF_TILE_FLOOR ? bit : 0);
 }
 
-static void fill_lake(rf_brogue *d, int bw, const rf_blob *b, int px, int py, const liquid *lq)
+typedef struct lake_fill {
+    const liquid *lq;
+    lake_rows *lr;
+} lake_fill;
+
+static void set_wreath(rf_brogue *d, int c, void *ud)
 {
+    const lake_fill *f = ud;
+    set_tile(d, f->lr, c, (uint8_t)f->lq->wreath);
+}
+
+static void fill_lake(rf_brogue *d, lake_rows *lr, int bw, const rf_blob *b, int px, int py,
+                      const liquid *lq)
+{
+    lake_fill f = {lq, lr};
     int x, y;
     for (y = 0; y < b->h; y++)
         for (x = 0; x < b->w; x++)
             if (RF_CA_AT(d, bw, b->x + x, b->y + y)) {
                 int c = (py + y) * d->w + px + x;
-                d->g->t[c] = (uint8_t)lq->deep;
+                set_tile(d, lr, c, (uint8_t)lq->deep);
                 d->g->room[c] = 0;
             }
-    each_wreath(d, bw, b, px, py, lq, set_wreath, (void *)lq);
+    each_wreath(d, bw, b, px, py, lq, set_wreath, &f);
 }
 
 bool rf_lakes_add(rf_brogue *d)
@@ -467,7 +483,7 @@ bool rf_lakes_add(rf_brogue *d)
     lr.reach = lr.rim + h;
     lr.blob = lr.reach + h;
     for (y = 0; y < d->h; y++)
-        level_rows(d, &lr, y, 0, d->w);
+        level_row(d, &lr, y);
     for (i = 0; i < p->lakes; i++) {
         /* limits shrink by 2x1 from the first lake's down to the smallest */
         int mw = p->lake_max_w - 2 * i, mh = p->lake_max_h - i;
@@ -485,11 +501,8 @@ bool rf_lakes_add(rf_brogue *d)
             int px = rf_rng_range_lemire(d->rng, 1, d->w - 1 - b.w);
             int py = rf_rng_range_lemire(d->rng, 1, d->h - 1 - b.h);
             if (lake_fits(d, &lr, mw, &b, px, py, lq)) {
-                fill_lake(d, mw, &b, px, py, lq);
+                fill_lake(d, &lr, mw, &b, px, py, lq); /* the rows follow its tiles */
                 d->info->lakes++;
-                for (y = py - lq->radius; y < py + b.h + lq->radius; y++) /* the lake's box */
-                    if (y >= 0 && y < d->h)
-                        level_rows(d, &lr, y, px - lq->radius, px + b.w + lq->radius);
                 break;
             }
         }
