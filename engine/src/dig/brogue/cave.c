@@ -22,17 +22,19 @@ static void ca_seed(rf_brogue *d, int bw, int bh, int alive)
     int nw = ca_words(bw), x, y;
     /* alive% of 2^32: one draw a tile, no division (within 2^-32 of alive%) */
     uint32_t below = (uint32_t)(((uint64_t)alive << 32) / 100u);
+    rf_rng r = *d->rng; /* the stream in a local: the row stores cannot alias it */
     memset(d->ca_w, 0, 2 * ((size_t)bh + 2) * (size_t)nw * sizeof *d->ca_w);
     for (y = 0; y < bh; y++) {
         uint64_t *row = &d->ca_w[((size_t)y + 1) * (size_t)nw], word = 0;
         for (x = 0; x < bw; x++) {
-            word |= (uint64_t)(alive >= 100 || rf_rng_next(d->rng) < below) << (x & 63);
+            word |= (uint64_t)(alive >= 100 || rf_rng_next(&r) < below) << (x & 63);
             if ((x & 63) == 63 || x == bw - 1) {
                 row[x >> 6] = word;
                 word = 0;
             }
         }
     }
+    *d->rng = r;
 }
 
 /* The row's tiles moved one column right (each bit sees its west
