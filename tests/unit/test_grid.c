@@ -158,6 +158,54 @@ START_TEST(stranded_hazards_sink)
 }
 END_TEST
 
+/* Rows as words (grid_rows.c): the solid bits of every tile byte (eight
+ * at a time and the tail), and the diagonal blocks, match a tile-by-tile
+ * reading, at widths round the word edges and from every start column. */
+START_TEST(rows_as_words_match_the_tiles)
+{
+    static const int widths[] = {1, 2, 7, 8, 9, 63, 64, 65, 130};
+    rf_rng r;
+    size_t k;
+    rf_rng_seed(&r, 7, 1);
+    for (k = 0; k < sizeof widths / sizeof widths[0]; k++) {
+        int w = widths[k], h = 4, x, y, round;
+        rf_grid *rg = rf_grid_new(w, h);
+        ck_assert_ptr_nonnull(rg);
+        for (round = 0; round < 20; round++) {
+            uint64_t s0[RF_GRID_MAX_ROW_WORDS], s1[RF_GRID_MAX_ROW_WORDS];
+            uint64_t blocks[RF_GRID_MAX_ROW_WORDS];
+            /* every byte value in some rounds, mostly rock and wall in others */
+            for (x = 0; x < w * h; x++)
+                rg->t[x] = (uint8_t)(round % 2 ? rf_rng_below(&r, 256) : rf_rng_below(&r, 4));
+            for (y = 0; y + 1 < h; y++) {
+                int from;
+                rf_grid_solid_row(rg, y, s0);
+                rf_grid_solid_row(rg, y + 1, s1);
+                for (x = 0; x < RF_GRID_ROW_WORDS(w) * 64; x++)
+                    ck_assert_int_eq((int)(s0[x >> 6] >> (x & 63) & 1u),
+                                     x < w && rf_grid_is_solid(RF_GRID_AT(rg, x, y)));
+                for (from = 0; from <= w; from++) {
+                    rf_grid_diagonal_blocks(s0, s1, w, from, blocks);
+                    for (x = 0; x < RF_GRID_ROW_WORDS(w) * 64; x++) {
+                        bool want = false;
+                        if (x >= from && x + 1 < w) {
+                            bool a = rf_grid_is_solid(RF_GRID_AT(rg, x, y));
+                            bool b = rf_grid_is_solid(RF_GRID_AT(rg, x + 1, y));
+                            bool c = rf_grid_is_solid(RF_GRID_AT(rg, x, y + 1));
+                            bool e = rf_grid_is_solid(RF_GRID_AT(rg, x + 1, y + 1));
+                            want = a == e && b == c && a != b;
+                        }
+                        ck_assert_msg((bool)(blocks[x >> 6] >> (x & 63) & 1u) == want,
+                                      "width %d row %d from %d column %d", w, y, from, x);
+                    }
+                }
+            }
+        }
+        rf_grid_free(rg);
+    }
+}
+END_TEST
+
 static Suite *grid_suite(void)
 {
     Suite *s = suite_create("grid");
@@ -173,6 +221,7 @@ static Suite *grid_suite(void)
     tcase_add_test(tc, glyph_table_round_trips);
     tcase_add_test(tc, walkable_matches_design_6);
     tcase_add_test(tc, stranded_hazards_sink);
+    tcase_add_test(tc, rows_as_words_match_the_tiles);
     tcase_add_test(tc, bad_sizes_are_refused);
     tcase_add_test(tc, allocation_failures_give_null);
     suite_add_tcase(s, tc);
