@@ -182,8 +182,9 @@ START_TEST(rows_as_words_match_the_tiles)
                 rf_grid_solid_row(rg, y, s0);
                 rf_grid_solid_row(rg, y + 1, s1);
                 for (x = 0; x < RF_GRID_ROW_WORDS(w) * 64; x++)
-                    ck_assert_int_eq((int)(s0[x >> 6] >> (x & 63) & 1u),
-                                     x < w && rf_grid_is_solid(RF_GRID_AT(rg, x, y)));
+                    if ((bool)(s0[x >> 6] >> (x & 63) & 1u) !=
+                        (x < w && rf_grid_is_solid(RF_GRID_AT(rg, x, y))))
+                        ck_abort_msg("width %d row %d column %d: solid bit", w, y, x);
                 for (from = 0; from <= w; from++) {
                     rf_grid_diagonal_blocks(s0, s1, w, from, blocks);
                     for (x = 0; x < RF_GRID_ROW_WORDS(w) * 64; x++) {
@@ -195,8 +196,8 @@ START_TEST(rows_as_words_match_the_tiles)
                             bool e = rf_grid_is_solid(RF_GRID_AT(rg, x + 1, y + 1));
                             want = a == e && b == c && a != b;
                         }
-                        ck_assert_msg((bool)(blocks[x >> 6] >> (x & 63) & 1u) == want,
-                                      "width %d row %d from %d column %d", w, y, from, x);
+                        if ((bool)(blocks[x >> 6] >> (x & 63) & 1u) != want)
+                            ck_abort_msg("width %d row %d from %d column %d", w, y, from, x);
                     }
                 }
             }
