@@ -55,7 +55,7 @@ bool rf_level_brogue_knows(const char *key)
 {
     size_t i;
     for (i = 0; i < sizeof params / sizeof params[0]; i++)
-        if (strcmp(params[i].key, key) == 0)
+        if (rf_text_eq(params[i].key, key))
             return true;
     return false;
 }

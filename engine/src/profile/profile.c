@@ -233,7 +233,7 @@ bool rf_profile_range(const rf_profile *p, int depth, const char *key, int *lo, 
     for (i = 0; p && key && i < p->n; i++) {
         const param *q = &p->params[i];
         bool ranged = q->from > 0;
-        if (strcmp(q->key, key) != 0 || (ranged && (depth < q->from || depth > q->to)))
+        if (!rf_text_eq(q->key, key) || (ranged && (depth < q->from || depth > q->to)))
             continue;
         if (!best || ranged || best->from == 0)
             best = q;
