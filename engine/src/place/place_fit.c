@@ -504,6 +504,15 @@ static void repair(rf_placer *pl, rf_plan_entry *e)
     }
 }
 
+/* A join's way: rock or wall of no template (nor locked room) and of no
+ * region, cell c an inner cell of the level (the caller tests the edge). */
+static bool join_way(const rf_placer *pl, const int *label, int c)
+{
+    const uint8_t t = pl->g->t[c];
+    return !pl->locked[c] && !rf_prot_is_template(pl->prot[c]) && !label[c] &&
+           (t == RF_TILE_ROCK || t == RF_TILE_WALL);
+}
+
 /* One join: a breadth-first search from every cell of region `main`
  * through rock and wall of no template (nor locked room) to the first
  * walkable cell of another region, carved. false when none is reachable. */
@@ -528,8 +537,7 @@ static bool join_one(rf_placer *pl, const int *label, int main)
                     carve(pl, cur, false);
                 return true;
             }
-            if (pl->locked[nc] || rf_prot_is_template(pl->prot[nc]) || label[nc] ||
-                (g->t[nc] != RF_TILE_ROCK && g->t[nc] != RF_TILE_WALL))
+            if (!join_way(pl, label, nc))
                 continue;
             pl->seen[nc] = round;
             pl->from[nc] = label[cur] == main ? -1 : cur;
@@ -565,8 +573,7 @@ static bool main_reachable(rf_placer *pl, const int *label, int main)
                 return true;
             if (nx < 1 || ny < 1 || nx > w - 2 || ny > h - 2 || pl->seen[nc] == round)
                 continue;
-            if (pl->locked[nc] || rf_prot_is_template(pl->prot[nc]) || label[nc] ||
-                (g->t[nc] != RF_TILE_ROCK && g->t[nc] != RF_TILE_WALL))
+            if (!join_way(pl, label, nc))
                 continue;
             pl->seen[nc] = round;
             pl->queue[tail++] = nc;
