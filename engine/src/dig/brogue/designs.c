@@ -34,8 +34,7 @@ static void rect_door(rf_rng *r, rf_design *out)
         if (best < 0 || (k == RF_DIR_UP || k == RF_DIR_LEFT ? edge < best : edge > best))
             best = edge;
     }
-    for (i = 0; i < RF_DIR_COUNT; i++)
-        out->door_x[i] = out->door_y[i] = -1;
+    /* the other sides stay -1, as the design contract hands them over */
     if (best >= 0) {
         out->door_x[k] = vertical ? line : best;
         out->door_y[k] = vertical ? best : line;

@@ -134,11 +134,6 @@ static const rf_design_row *pick_design(rf_brogue *d)
     return NULL;
 }
 
-static bool inside(const rf_brogue *d, int x, int y)
-{
-    return x >= 1 && y >= 1 && x <= d->w - 2 && y <= d->h - 2;
-}
-
 /* Floor of the design at drawing cell (i, j). */
 static bool design_floor(const rf_brogue *d, const rf_design *ds, int i, int j)
 {
@@ -342,12 +337,17 @@ out:
  * cap): the room a corridor has. */
 int rf_accrete_free_run(const rf_brogue *d, int sx, int sy, int dir, int cap)
 {
-    int k;
-    for (k = 1; k <= cap; k++) {
-        int x = sx + RF_DIR_DX(dir) * k, y = sy + RF_DIR_DY(dir) * k;
-        if (!inside(d, x, y) || RF_GRID_AT(d->g, x, y) != RF_TILE_ROCK)
-            break;
-    }
+    int dx = RF_DIR_DX(dir), dy = RF_DIR_DY(dir), k;
+    /* the steps that stay inside the border (none when the start's other
+     * coordinate is outside it), then the rock along them */
+    int room = dx > 0 ? d->w - 2 - sx : dx < 0 ? sx - 1 : dy > 0 ? d->h - 2 - sy : sy - 1;
+    const uint8_t *t = &RF_GRID_AT(d->g, sx, sy);
+    long off = (long)dy * d->w + dx;
+    if (dx ? sy < 1 || sy > d->h - 2 : sx < 1 || sx > d->w - 2)
+        return 0;
+    cap = cap < room ? cap : room;
+    for (k = 1; k <= cap && t[off * k] == RF_TILE_ROCK; k++)
+        ;
     return k - 1;
 }
 
