@@ -288,15 +288,16 @@ static bool dig_init(rf_brogue *d, rf_grid *g)
     d->g = g;
     d->w = g->w;
     d->h = g->h;
-    /* scratch every user writes before it reads is not cleared (stamp is
-     * read against stamp_gen, ca_a and ca_b are the automaton's borders) */
+    /* buffers every user writes before it reads are not cleared: only
+     * stamp (read against stamp_gen) and ca_w (the automaton's zero rows
+     * above and below, cleared again each restart anyway) start at 0 */
     d->queue = rf_alloc(n * sizeof *d->queue);
     d->stamp = rf_calloc(n, sizeof *d->stamp);
     d->dist = rf_alloc(n * sizeof *d->dist);
     d->label = rf_alloc(pad * sizeof *d->label);
     d->aux = rf_alloc(n * sizeof *d->aux);
-    d->ca_a = rf_calloc(pad, 1);
-    d->ca_b = rf_calloc(pad, 1);
+    d->ca_a = rf_alloc(pad);
+    d->ca_b = rf_alloc(pad);
     /* as ca_a, room for any blob up to the padded level */
     d->ca_w = rf_calloc(2 * ((size_t)g->h + 2) * (((size_t)g->w + 2 + 63) / 64), sizeof *d->ca_w);
     d->runs = rf_alloc((size_t)g->h * (((size_t)g->w + 1) / 2) * sizeof *d->runs);

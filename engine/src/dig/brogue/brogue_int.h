@@ -48,7 +48,8 @@ struct rf_brogue {
     uint32_t *stamp; /* w*h visit marks, valid when == stamp_gen */
     uint32_t stamp_gen;
     int *dist;       /* w*h */
-    uint8_t *ca_a, *ca_b; /* (w+2)*(h+2): automaton buffers, zero-padded */
+    uint8_t *ca_a;   /* (w+2)*(h+2): the kept blob, zero-padded (written whole, cave.c) */
+    uint8_t *ca_b;   /* (w+2)*(h+2) bytes of scratch (choke.c) */
     uint64_t *ca_w;  /* 2*h*((w+63)/64): the automaton's generations as row words */
     int *label;      /* (w+2)*(h+2) labels (choke.c) */
     struct rf_ca_run {  /* a run of live tiles x0..x1-1 of row y of a blob (cave.c) */
