@@ -5,6 +5,7 @@
 #include "grid/seam.h"
 #include "rf_test.h"
 #include "roomforge/grid.h"
+#include "roomforge/placed.h"
 
 static rf_grid *g;
 static void setup(void)
@@ -207,6 +208,27 @@ START_TEST(rows_as_words_match_the_tiles)
 }
 END_TEST
 
+/* The placed list answers where its objects stand (rf_placed_list_has_at,
+ * public: the engine's own placer asks a map of the list instead). */
+START_TEST(placed_list_says_what_stands_where)
+{
+    rf_placed_list l;
+    rf_placed p;
+    rf_placed_list_init(&l);
+    ck_assert(!rf_placed_list_has_at(&l, 0, 0));
+    rf_placed_init(&p, "monster", "kobold", 3, 2, 1);
+    ck_assert_ptr_nonnull(rf_placed_list_add(&l, &p));
+    rf_placed_init(&p, "item", "potion", 5, 2, 1);
+    ck_assert_ptr_nonnull(rf_placed_list_add(&l, &p));
+    ck_assert(rf_placed_list_has_at(&l, 3, 2));
+    ck_assert(rf_placed_list_has_at(&l, 5, 2));
+    ck_assert(!rf_placed_list_has_at(&l, 2, 3));
+    ck_assert(!rf_placed_list_has_at(&l, 4, 2));
+    rf_placed_list_fini(&l);
+    ck_assert(!rf_placed_list_has_at(&l, 3, 2));
+}
+END_TEST
+
 static Suite *grid_suite(void)
 {
     Suite *s = suite_create("grid");
@@ -223,6 +245,7 @@ static Suite *grid_suite(void)
     tcase_add_test(tc, walkable_matches_design_6);
     tcase_add_test(tc, stranded_hazards_sink);
     tcase_add_test(tc, rows_as_words_match_the_tiles);
+    tcase_add_test(tc, placed_list_says_what_stands_where);
     tcase_add_test(tc, bad_sizes_are_refused);
     tcase_add_test(tc, allocation_failures_give_null);
     suite_add_tcase(s, tc);
