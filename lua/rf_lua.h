@@ -38,6 +38,7 @@ typedef struct rf_lua_pack {
     char *scripts; /* the scripts directory, or NULL */
     size_t levels; /* live levels and worlds borrowing its templates */
     bool closed;
+    rf_level_maker *maker; /* its levels' (made by the first), over its profiles */
 } rf_lua_pack;
 
 /* A generated level; user values: 1 its pack, 2 its fields (made on first

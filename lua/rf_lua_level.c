@@ -458,7 +458,12 @@ int rf_lua_pack_gen(lua_State *L)
     luaL_setmetatable(L, RF_LUA_LEVEL);
     lua_pushvalue(L, 1);
     lua_setiuservalue(L, -2, 1); /* the level borrows the pack's templates */
-    st = rf_level_generate(rf_pack_profiles(p->pack), &o, &lv->level, box->diags);
+    /* the pack's maker: a script's levels share one engine Lua state (a
+     * pack without one, memory short, makes each level with its own) */
+    if (!p->maker)
+        p->maker = rf_level_maker_new(rf_pack_profiles(p->pack));
+    st = p->maker ? rf_level_maker_generate(p->maker, &o, &lv->level, box->diags)
+                  : rf_level_generate(rf_pack_profiles(p->pack), &o, &lv->level, box->diags);
     return rf_lua_made(L, st, p, &lv->pack, box->diags);
 }
 

@@ -34,6 +34,8 @@ void rf_lua_pack_release(rf_lua_pack *p)
     size_t i;
     if (!p->closed || p->levels)
         return;
+    rf_level_maker_free(p->maker);
+    p->maker = NULL;
     rf_pack_free(p->pack);
     p->pack = NULL;
     for (i = 0; p->dirs && i < p->ndirs; i++)

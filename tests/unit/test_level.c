@@ -591,7 +591,9 @@ START_TEST(a_retry_not_kept_gives_the_first_run_whole)
     static const char profiles[] =
         "<profiles><profile name=\"n\" recipe=\"nethack\"><param name=\"templates\" "
         "value=\"1\"/><param name=\"special-rooms\" value=\"0\"/></profile></profiles>";
-    enum { W = 50, H = 12 }; /* a 50x12 box leaves an 80x21 level too little */
+    /* a 60x12 box leaves an 80x21 level too little, and no dug level has
+     * room for it (the fit's scan finds none) */
+    enum { W = 60, H = 12 };
     char xml[(W + 32) * H + 256], *at = xml;
     rf_profile_set *ps = rf_profile_set_new();
     rf_template_set *ts = rf_template_set_new();

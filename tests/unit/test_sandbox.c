@@ -1,5 +1,6 @@
 /* tests/unit/test_sandbox.c: escape and abuse attempts against the Lua
- * sandbox (luavm.c): each gives its diagnostic, at its line, and no harm. */
+ * sandbox (luavm.c): each gives its diagnostic, at its line, and no harm;
+ * and a state kept from use to use (a chunk compiled once, a recycle). */
 #include <fts.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -642,6 +643,67 @@ START_TEST(allocator_keeps_bytes_and_counts_across_classes)
 }
 END_TEST
 
+/* rf_luavm_load_kept inside a call: the same bytes twice give the same
+ * function; the same address with another length is compiled again. */
+typedef struct kept_case {
+    const char *code;
+    bool same, other;
+} kept_case;
+
+static int load_kept_twice(lua_State *L)
+{
+    kept_case *k = lua_touserdata(L, 1);
+    size_t n = strlen(k->code);
+    rf_luavm_load_kept(L, k->code, n, "=kept");
+    rf_luavm_load_kept(L, k->code, n, "=kept");
+    k->same = lua_rawequal(L, -1, -2);
+    rf_luavm_load_kept(L, k->code, n - 1, "=kept"); /* "return 1" less its last byte */
+    k->other = !lua_rawequal(L, -1, -2) && lua_isfunction(L, -1);
+    return 0;
+}
+
+START_TEST(a_kept_chunk_is_compiled_once_a_text)
+{
+    kept_case k = {"return 12", false, false};
+    rf_luavm_fail fail;
+    ck_assert_int_eq(rf_luavm_call(vm, load_kept_twice, &k, 0, NULL, &fail), RF_OK);
+    ck_assert(k.same);
+    ck_assert(k.other);
+}
+END_TEST
+
+/* Pushes three environments, as three levels' recipes would. */
+static int three_envs(lua_State *L)
+{
+    int i;
+    (void)lua_touserdata(L, 1);
+    for (i = 0; i < 3; i++) {
+        rf_luavm_push_env(L, (uint64_t)i);
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+/* A recycled state forgets its environments' streams and holds no more
+ * than it held after the last recycle, whatever a use made in between. */
+START_TEST(a_recycled_state_starts_from_the_same_heap)
+{
+    rf_luavm_fail fail;
+    size_t before;
+    ck_assert_int_eq(rf_luavm_call(vm, three_envs, NULL, 0, NULL, &fail), RF_OK);
+    ck_assert_uint_eq(rf_luavm_rng_count(rf_luavm_state(vm)), 3);
+    rf_luavm_recycle(vm);
+    ck_assert_uint_eq(rf_luavm_rng_count(rf_luavm_state(vm)), 0);
+    before = rf_luavm_memory(vm);
+    ck_assert_int_eq(run("local t = {} for i = 1, 20000 do t[i] = {i} end"), RF_OK);
+    ck_assert_uint_gt(rf_luavm_memory(vm), before + 100000);
+    ck_assert_int_eq(rf_luavm_call(vm, three_envs, NULL, 0, NULL, &fail), RF_OK);
+    rf_luavm_recycle(vm);
+    ck_assert_uint_eq(rf_luavm_rng_count(rf_luavm_state(vm)), 0);
+    ck_assert_uint_le(rf_luavm_memory(vm), before + 4096); /* the run's environment at most */
+}
+END_TEST
+
 static Suite *sandbox_suite(void)
 {
     Suite *s = suite_create("sandbox");
@@ -680,6 +742,11 @@ static Suite *sandbox_suite(void)
     tc = tcase_create("memory");
     tcase_add_test(tc, out_of_memory_at_creation_gives_null);
     tcase_add_test(tc, allocator_keeps_bytes_and_counts_across_classes);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("kept");
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_add_test(tc, a_kept_chunk_is_compiled_once_a_text);
+    tcase_add_test(tc, a_recycled_state_starts_from_the_same_heap);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -2,8 +2,11 @@
  * alone, by profile, size and depth mix.
  *
  * Pipeline: benchmark over the diggers' headers and level.h; prints figures,
- * asserts nothing; both halves walk the same seeds and depths.
- * Usage: `--profile P [--size WxH] [--depths A-B] [--count N] [--mode dig|full]`.
+ * asserts nothing; every mode walks the same seeds and depths. Complete
+ * levels come from one level maker, as a game makes them (full), or from
+ * rf_level_generate, a Lua state each (fresh): the same levels, the same
+ * check.
+ * Usage: `--profile P [--size WxH] [--depths A-B] [--count N] [--mode dig|full|fresh]`.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +19,7 @@
 #include "roomforge/profile.h"
 #include "roomforge/template.h"
 
-enum { MODE_BOTH, MODE_DIG, MODE_FULL };
+enum { MODE_BOTH, MODE_DIG, MODE_FULL, MODE_FRESH };
 
 typedef struct bench {
     const rf_profile_set *ps;
@@ -94,8 +97,11 @@ static double run(const bench *bn, const config *c, int mode, int w, int h, uint
                   size_t *templates)
 {
     rf_level_opts o;
+    rf_level_maker *mk = mode == MODE_FULL ? rf_level_maker_new(bn->ps) : NULL;
     double t0 = bench_now();
     int i;
+    if (mode == MODE_FULL && !mk)
+        return -1;
     rf_level_opts_init(&o);
     o.profile = c->profile;
     o.width = c->w;
@@ -113,11 +119,15 @@ static double run(const bench *bn, const config *c, int mode, int w, int h, uint
             *check = *check * 31 + (uint64_t)floor;
         } else {
             rf_level *lv = NULL;
+            rf_status st;
             o.seed = seed;
             o.depth = depth;
-            if (rf_level_generate(bn->ps, &o, &lv, NULL) != RF_OK) {
+            st = mk ? rf_level_maker_generate(mk, &o, &lv, NULL)
+                    : rf_level_generate(bn->ps, &o, &lv, NULL);
+            if (st != RF_OK) {
                 fprintf(stderr, "bench_place: %s level, seed %llu depth %d failed\n", c->profile,
                         (unsigned long long)seed, depth);
+                rf_level_maker_free(mk);
                 return -1;
             }
             *check ^= rf_level_digest(lv);
@@ -125,6 +135,7 @@ static double run(const bench *bn, const config *c, int mode, int w, int h, uint
             rf_level_free(lv);
         }
     }
+    rf_level_maker_free(mk);
     return bench_now() - t0;
 }
 
@@ -136,19 +147,21 @@ static int line(const bench *bn, const config *c, int mode)
     double td = 0, tf = 0;
     int w = c->w, h = c->h;
     char size[32];
+    bool dig = mode == MODE_BOTH || mode == MODE_DIG;
     rf_level_opts_init(&o);
     o.profile = c->profile;
     if (w == 0 && rf_level_default_size(bn->ps, &o, &w, &h, NULL) != RF_OK) {
         fprintf(stderr, "bench_place: no profile '%s'\n", c->profile);
         return 1;
     }
-    if (mode != MODE_FULL && (td = run(bn, c, MODE_DIG, w, h, &cd, &none)) < 0)
+    if (dig && (td = run(bn, c, MODE_DIG, w, h, &cd, &none)) < 0)
         return 1;
-    if (mode != MODE_DIG && (tf = run(bn, c, MODE_FULL, w, h, &cf, &placed)) < 0)
+    if (mode != MODE_DIG && (tf = run(bn, c, mode == MODE_FRESH ? MODE_FRESH : MODE_FULL, w, h,
+                                      &cf, &placed)) < 0)
         return 1;
     snprintf(size, sizeof size, "%dx%d", w, h);
     printf("  %-12s %-7s d%2d-%-2d %5d lv", c->profile, size, c->a, c->b, c->count);
-    if (mode != MODE_FULL)
+    if (dig)
         printf("  dig %8.1f/s %7.3f ms", c->count / td, td * 1000.0 / c->count);
     if (mode != MODE_DIG)
         printf("  level %8.1f/s %7.3f ms (%4.1f tpl)", c->count / tf, tf * 1000.0 / c->count,
@@ -181,7 +194,7 @@ static bool load(bench *bn, rf_profile_set *ps, rf_template_set *ts, rf_rooms_fi
     return ok;
 }
 
-static const char usage[] = "usage: bench_place [--mode dig|full] [--profile P] [--size WxH] "
+static const char usage[] = "usage: bench_place [--mode dig|full|fresh] [--profile P] [--size WxH] "
                             "[--depths A-B] [--count N]\n";
 
 int main(int argc, char **argv)
@@ -204,6 +217,8 @@ int main(int argc, char **argv)
             mode = MODE_DIG;
         else if (strcmp(argv[k], "--mode") == 0 && strcmp(v, "full") == 0)
             mode = MODE_FULL;
+        else if (strcmp(argv[k], "--mode") == 0 && strcmp(v, "fresh") == 0)
+            mode = MODE_FRESH;
         else if (strcmp(argv[k], "--profile") == 0)
             one.profile = v;
         else if (!(strcmp(argv[k], "--size") == 0 && bench_parse_pair(v, 'x', &one.w, &one.h)) &&

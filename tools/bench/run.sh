@@ -2,11 +2,13 @@
 # tools/bench/run.sh BUILD_DIR: runs every benchmark built in BUILD_DIR/tools/bench
 # and prints its figures. Instruction counts come from callgrind when valgrind
 # is installed: per Brogue level (bench_dig); per level digging alone beside
-# the complete level, each with issue 33's goal for it; and a complete
-# level's instructions a cell at 200x200 beside 1000x1000, every profile
-# (bench_place, counting only inside the digger or rf_level_generate, so
-# loading the content is left out). Nothing here asserts on time: the
-# figures go in docs/reference.md (Benchmarks).
+# the complete level, each with issue 33's goal for it, and beside it the
+# same level made alone (rf_level_generate, a Lua state of its own); and a
+# complete level's instructions a cell at 200x200 beside 1000x1000, every
+# profile (bench_place, counting only inside the digger,
+# rf_level_maker_generate or rf_level_generate, so loading the content is
+# left out). Nothing here asserts on time: the figures go in
+# docs/reference.md (Benchmarks).
 set -eu
 dir=${1:-build-bench}/tools/bench
 [ -d "$dir" ] || { echo "run.sh: no $dir (make bench builds it)" >&2; exit 2; }
@@ -59,11 +61,15 @@ if command -v valgrind >/dev/null 2>&1 && [ -x "$dir/bench_place" ]; then
         dig=""
         [ "$5" = - ] || dig=$(count "$5" --mode dig --profile "$1" --size "$2" --depths "$3" \
             --count "$4")
-        full=$(count rf_level_generate --mode full --profile "$1" --size "$2" --depths "$3" \
+        # a game's levels: one maker, its Lua state kept from level to level
+        full=$(count rf_level_maker_generate --mode full --profile "$1" --size "$2" \
+            --depths "$3" --count "$4")
+        alone=$(count rf_level_generate --mode fresh --profile "$1" --size "$2" --depths "$3" \
             --count "$4")
         goal=""
         [ "$6" -gt 0 ] && [ -n "$full" ] && goal=$(printf '  goal %d: %s' "$6" \
             "$([ $((full / $4)) -le "$6" ] && echo met || echo 'not met')")
+        [ -n "$alone" ] && goal=$(printf '%s  (alone %d)' "$goal" $((alone / $4)))
         if [ -n "$dig" ] && [ -n "$full" ] && [ "$dig" -gt 0 ]; then
             printf '  %-12s %-7s depths %-4s (N=%3d): dig %11d  level %11d  %+d%%%s\n' "$1" "$2" \
                 "$3" "$4" $((dig / $4)) $((full / $4)) $(((full - dig) * 100 / dig)) "$goal"
@@ -76,10 +82,10 @@ if command -v valgrind >/dev/null 2>&1 && [ -x "$dir/bench_place" ]; then
     echo "== callgrind: instructions a cell of a complete level, 200x200 beside 1000x1000"
     echo "   (bench_place; goal: the larger no more than 10% above the smaller)"
     for p in brogue caverns nethack dungeonmaker; do
-        small=$(count rf_level_generate --mode full --profile "$p" --size 200x200 --depths 1-5 \
-            --count 3)
-        large=$(count rf_level_generate --mode full --profile "$p" --size 1000x1000 --depths 1-1 \
-            --count 1)
+        small=$(count rf_level_maker_generate --mode full --profile "$p" --size 200x200 \
+            --depths 1-5 --count 3)
+        large=$(count rf_level_maker_generate --mode full --profile "$p" --size 1000x1000 \
+            --depths 1-1 --count 1)
         [ -n "$small" ] && [ -n "$large" ] && [ "$small" -gt 0 ] && {
             a=$((small / 3 / 40000))
             b=$((large / 1000000))

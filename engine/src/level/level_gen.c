@@ -206,11 +206,12 @@ static rf_status keep_plan(rf_level *lv, const rf_placer *pl)
  * parameter rows the recipe read. retry (nretry entries, may be NULL): the
  * drawn plan entries the placer reserves before digging. */
 static rf_status run_once(const rf_profile_set *profiles, const rf_level_opts *o, bool probe,
-                          long long guard_ms, const bool *retry, size_t nretry, bool cut_ok,
-                          rf_recipe_run *r, rf_diags *d)
+                          long long guard_ms, rf_luavm **keep, const bool *retry, size_t nretry,
+                          bool cut_ok, rf_recipe_run *r, rf_diags *d)
 {
     rf_status st;
     memset(r, 0, sizeof *r);
+    r->keep = keep;
     r->retry = retry;
     r->nretry = nretry;
     r->cut_ok = cut_ok;
@@ -247,6 +248,7 @@ static rf_status run_once(const rf_profile_set *profiles, const rf_level_opts *o
     r->placer = NULL;
     r->retry = NULL;
     r->nretry = 0;
+    r->keep = NULL;
     return st;
 }
 
@@ -292,7 +294,7 @@ static void run_drop(rf_recipe_run *r)
  * are the kept run's (staged, then added to d). Same seed, same runs: same
  * level. */
 static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, bool probe,
-                     long long guard_ms, rf_recipe_run *r, rf_diags *d)
+                     long long guard_ms, rf_luavm **keep, rf_recipe_run *r, rf_diags *d)
 {
     rf_recipe_run next;
     rf_diags *kept = NULL, *more = NULL;
@@ -302,10 +304,10 @@ static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, boo
     int k;
     memset(r, 0, sizeof *r);
     if (probe || !o || !o->templates)
-        return run_once(profiles, o, probe, guard_ms, NULL, 0, false, r, d);
+        return run_once(profiles, o, probe, guard_ms, keep, NULL, 0, false, r, d);
     if (d && !(kept = rf_diags_new_staging()))
         return RF_ERR_NOMEM;
-    st = run_once(profiles, o, false, guard_ms, NULL, 0, RETRY_RUNS > 1, r, kept);
+    st = run_once(profiles, o, false, guard_ms, keep, NULL, 0, RETRY_RUNS > 1, r, kept);
     n = st == RF_OK ? r->lv->nplan : 0;
     for (k = 1; st == RF_OK && k < RETRY_RUNS; k++) {
         rf_status again;
@@ -321,7 +323,8 @@ static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, boo
             st = RF_ERR_NOMEM;
             break;
         }
-        again = run_once(profiles, o, false, guard_ms, retry, n, k + 1 < RETRY_RUNS, &next, more);
+        again = run_once(profiles, o, false, guard_ms, keep, retry, n, k + 1 < RETRY_RUNS, &next,
+                         more);
         take = again == RF_OK && 2 * next.ground >= r->ground && next.whole;
         if (!take) {
             run_drop(&next);
@@ -335,8 +338,8 @@ static rf_status run(const rf_profile_set *profiles, const rf_level_opts *o, boo
                 if (d && !(whole = rf_diags_new_staging()))
                     st = RF_ERR_NOMEM;
                 else
-                    st = run_once(profiles, o, false, guard_ms, k > 1 ? ran : NULL, n, false, r,
-                                  whole);
+                    st = run_once(profiles, o, false, guard_ms, keep, k > 1 ? ran : NULL, n,
+                                  false, r, whole);
                 rf_diags_free(kept);
                 kept = whole;
             }
@@ -371,7 +374,7 @@ rf_status rf_level_default_size(const rf_profile_set *profiles, const rf_level_o
     probe.templates = NULL;
     probe.rooms = NULL;
     probe.nrooms = 0;
-    st = run(profiles, &probe, true, 0, &r, d);
+    st = run(profiles, &probe, true, 0, NULL, &r, d);
     rf_level_free(r.lv);
     rf_free(r.asked);
     if (st != RF_OK)
@@ -384,11 +387,17 @@ rf_status rf_level_default_size(const rf_profile_set *profiles, const rf_level_o
 rf_status rf_level_run(const rf_profile_set *profiles, const rf_level_opts *o, long long guard_ms,
                        rf_recipe_run *r, rf_diags *d)
 {
-    return run(profiles, o, false, guard_ms, r, d);
+    return run(profiles, o, false, guard_ms, NULL, r, d);
 }
 
 rf_status rf_level_generate(const rf_profile_set *profiles, const rf_level_opts *o, rf_level **out,
                             rf_diags *d)
+{
+    return rf_level_generate_kept(profiles, NULL, o, out, d);
+}
+
+rf_status rf_level_generate_kept(const rf_profile_set *profiles, rf_luavm **keep,
+                                 const rf_level_opts *o, rf_level **out, rf_diags *d)
 {
     rf_recipe_run r;
     rf_status st;
@@ -401,7 +410,7 @@ rf_status rf_level_generate(const rf_profile_set *profiles, const rf_level_opts 
     *out = NULL;
     if (!o)
         return rf_level_opts_check(o, d);
-    st = run(profiles, o, false, 0, &r, d);
+    st = run(profiles, o, false, 0, keep, &r, d);
     if (st == RF_OK)
         rf_recipe_report_unread(&r, NULL, d);
     rf_free(r.asked);

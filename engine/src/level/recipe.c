@@ -111,6 +111,8 @@ typedef struct recipe_src {
     size_t len;
     const char *file;  /* what diagnostics name */
     char chunk[256];   /* "=" file */
+    bool lasting;      /* text lives as long as the profiles (theirs, or bundled),
+                        * unlike the caller's: a maker may keep it compiled */
 } recipe_src;
 
 typedef struct main_args {
@@ -129,7 +131,10 @@ static int recipe_main(lua_State *L)
     rf_rng_seed_named(&rng, a->r->seed, "recipe-math");
     seed = (uint64_t)rf_rng_next(&rng) << 32; /* the high word drawn first */
     seed |= rf_rng_next(&rng);
-    rf_luavm_load(L, a->src->text, a->src->len, a->src->chunk);
+    if (a->r->keep && a->src->lasting) /* a maker's state: compiled on its first level */
+        rf_luavm_load_kept(L, a->src->text, a->src->len, a->src->chunk);
+    else
+        rf_luavm_load(L, a->src->text, a->src->len, a->src->chunk);
     rf_luavm_push_env(L, seed);
     if (!lua_setupvalue(L, -2, 1))
         lua_pop(L, 1);
@@ -199,6 +204,7 @@ static rf_status find_source(rf_recipe_run *r, recipe_src *src)
     } else if (r->prof) {
         src->text = rf_profile_recipe_text(r->prof, &src->len, &file);
     }
+    src->lasting = !r->o->recipe;
     if (src->text) {
         snprintf(src->chunk, sizeof src->chunk, "=%.250s", file);
     } else {
@@ -235,8 +241,10 @@ rf_status rf_recipe_run_level(rf_recipe_run *r)
     st = find_source(r, &src);
     if (st != RF_OK)
         return st;
-    vm = rf_luavm_new(0, RECIPE_BUDGET);
-    if (!vm)
+    vm = r->keep ? *r->keep : NULL;
+    if (vm)
+        rf_luavm_recycle(vm);
+    else if (!(vm = rf_luavm_new(0, RECIPE_BUDGET)))
         return RF_ERR_NOMEM;
     r->seed = rf_rng_depth_seed(r->o->seed, r->o->depth);
     rf_rng_seed_named(&r->layout, r->seed, RF_RNG_LAYOUT);
@@ -246,7 +254,19 @@ rf_status rf_recipe_run_level(rf_recipe_run *r)
     args.r = r;
     args.src = &src;
     st = rf_luavm_call(vm, recipe_main, &args, RECIPE_BUDGET, src.chunk, &fail);
-    rf_luavm_free(vm);
+    /* a maker keeps the state of a run that ended well (a stopped one too:
+     * the stop unwinds like an error), with what the run put in the
+     * registry released; a failed run's state goes */
+    if (r->keep && st == RF_OK && r->st == RF_OK) {
+        lua_State *L = rf_luavm_state(vm);
+        luaL_unref(L, LUA_REGISTRYINDEX, r->params_ref);
+        luaL_unref(L, LUA_REGISTRYINDEX, r->values_ref);
+        *r->keep = vm;
+    } else {
+        rf_luavm_free(vm);
+        if (r->keep)
+            *r->keep = NULL;
+    }
     if (r->st != RF_OK)
         return r->st; /* a step failed and said why (or memory ran out), even if
                        * the script caught its error with pcall and went on */

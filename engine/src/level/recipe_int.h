@@ -48,6 +48,9 @@ typedef struct rf_recipe_run {
     bool choke_stale;               /* terrain changed since lv->choke was made */
     bool dig_map;                   /* lv->choke is due from the Brogue finish's tiles,
                                      * kept in lv->maps_t (made when read: step_populate) */
+    struct rf_luavm **keep;         /* the level maker's state (*keep NULL until
+                                     * made), kept from run to run; NULL: a fresh
+                                     * state for this run alone */
     int params_ref;                 /* registry ref of the profile's parameter table */
     int values_ref;                 /* registry ref of the values behind it (its __index's) */
     bool *asked;                    /* per parameter row of prof: read by the run;
@@ -168,6 +171,10 @@ bool rf_recipe_pipeline_key(const char *key);
  * profile's line (RF_ERR_ARG without a profile); one that does not compile
  * is script-syntax or script-forbidden at the recipe's line. */
 rf_status rf_recipe_run_level(rf_recipe_run *r);
+/* rf_level_generate with keep (NULL: a fresh state for each run), the
+ * level maker's Lua state kept from level to level (level_maker.c). */
+rf_status rf_level_generate_kept(const rf_profile_set *profiles, rf_luavm **keep,
+                                 const rf_level_opts *o, rf_level **out, rf_diags *d);
 /* rf_level_generate's run (level_gen.c) without its unknown-param report:
  * r->lv the level (complete on RF_OK), r->asked the parameter rows of the
  * profile the recipe read (NULL without a profile). guard_ms > 0 stops a

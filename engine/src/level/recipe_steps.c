@@ -169,6 +169,9 @@ static void place_opts(rf_recipe_run *r, rf_place_opts *po)
     po->orient = rf_recipe_int(r, "orient", RF_PLACE_ORIENT_TEMPLATE);
     po->retry = r->retry;
     po->nretry = r->nretry;
+    /* one entry left out is worth a retry up to the share (level_retry.c):
+     * up to there a scan costs less than a level made again */
+    po->scan_upto = RF_RECIPE_RETRY_SHARE;
 }
 
 /* The attempts the placer may make for the templates it draws: the scaled

@@ -819,13 +819,10 @@ rf_status rf_place_begin(rf_grid *g, rf_room_list *rooms, rf_placed_list *objs,
         pl->plan[i].pre = !pl->plan[i].forced && !pl->plan[i].retry;
     if (st == RF_OK)
         st = rf_place_reserve(pl);
-    /* accretion slots: entries spread over the first half of the attempts,
-     * forced ones first and with every attempt as their budget */
-    for (i = 0; i < pl->n; i++) {
-        pl->plan[i].slot = (int)i;
+    /* forced entries take every attempt, drawn ones a budget */
+    for (i = 0; i < pl->n; i++)
         pl->plan[i].budget = pl->plan[i].forced ? 1 << 30 : RF_PLACE_BUDGET_DRAWN;
-    }
-    return st;
+    return st == RF_OK ? rf_place_attach_order(pl) : st;
 }
 
 bool rf_place_is_started(const rf_placer *pl)
@@ -889,6 +886,7 @@ void rf_place_free(rf_placer *pl)
     for (i = 0; i < pl->n; i++)
         rf_place_entry_views_free(&pl->plan[i]);
     rf_free(pl->plan);
+    rf_free(pl->order);
     rf_free(pl->prot);
     rf_free(pl->mark);
     rf_free(pl->queue);

@@ -2,10 +2,13 @@
  * Brogue's accretion, their door on a wall site, maybe after a corridor.
  *
  * Pipeline: place, inside dig: the Brogue dig calls rf_place_attach_step
- * before each accretion attempt. Design: an entry's attempts are spread over
- * the open early level; what fails gets a fit after digging.
+ * before each accretion attempt. Design: entries take the attempts of the
+ * open early level, the largest first; what fails gets a fit after digging.
  * Seeds: shared/seeds/brogue-level-generation.txt, dredmor-room-system.txt.
  */
+#include <limits.h>
+#include <stdlib.h>
+
 #include "core/seam.h"
 #include "dig/seam.h"
 #include "grid/seam.h"
@@ -13,6 +16,12 @@
 
 #define FORCED_FIRST 8  /* attempts a forced room makes at the first room */
 #define SEED_TRIES 400  /* origins tried when it is seeded instead */
+/* The entries' first attempts are spread over this share of the attempts
+ * that may dig corridors: a large room finds a site only while accretion
+ * has left the level open, and one left out costs the level a retry or a
+ * fit over dug ground (issue 33: 1/2 left 29 of 100 Brogue levels to a
+ * retry, 1/16 leaves 9, before the fit's scan). */
+#define ATTACH_SPREAD 16
 
 /* Draws entry e's view v at (ox, oy) with door k in use; the corridor (len
  * tiles from the site) first. site -1 (and k -1): a seeded room, joined by
@@ -157,6 +166,47 @@ static bool attach_done(const rf_plan_entry *e)
     return e->placed || e->reserved || e->refused || e->budget <= 0;
 }
 
+/* The attach order: forced entries first, then the drawn ones by the area
+ * of their box, largest first (a small room still finds a site late), plan
+ * order between equals. */
+typedef struct order_key {
+    long rank; /* forced: LONG_MIN; drawn: minus the box's area */
+    size_t i;  /* the plan index */
+} order_key;
+
+static int by_key(const void *a, const void *b)
+{
+    const order_key *x = a, *y = b;
+    if (x->rank != y->rank)
+        return x->rank < y->rank ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
+rf_status rf_place_attach_order(rf_placer *pl)
+{
+    order_key *keys = rf_alloc((pl->n ? pl->n : 1) * sizeof *keys);
+    size_t i;
+    rf_free(pl->order);
+    pl->order = rf_alloc((pl->n ? pl->n : 1) * sizeof *pl->order);
+    if (!keys || !pl->order) {
+        rf_free(keys);
+        return RF_ERR_NOMEM;
+    }
+    for (i = 0; i < pl->n; i++) {
+        const rf_plan_entry *e = &pl->plan[i];
+        keys[i].rank =
+            e->forced ? LONG_MIN : -(long)rf_template_width(e->t) * rf_template_height(e->t);
+        keys[i].i = i;
+    }
+    qsort(keys, pl->n, sizeof *keys, by_key);
+    for (i = 0; i < pl->n; i++) {
+        pl->order[i] = keys[i].i;
+        pl->plan[keys[i].i].slot = (int)i;
+    }
+    rf_free(keys);
+    return RF_OK;
+}
+
 bool rf_place_attach_step(void *ud, rf_brogue *d, int attempt)
 {
     rf_placer *pl = ud;
@@ -179,18 +229,18 @@ bool rf_place_attach_step(void *ud, rf_brogue *d, int attempt)
         if (rc < 0)
             return false;
     }
-    /* the first due entry not done: entries only ever become done while the
-     * level is dug, and slots grow with the index, so the walk starts past
-     * the done ones and stops at the first entry not yet due (a plan of
-     * thousands of entries on a large level no longer costs its length an
-     * attempt) */
+    /* the first due entry not done, in attach order: entries only ever
+     * become done while the level is dug, and slots grow along the order,
+     * so the walk starts past the done ones and stops at the first entry
+     * not yet due (a plan of thousands of entries on a large level no
+     * longer costs its length an attempt) */
     if (attempt == 0)
         pl->attach_from = 0;
-    while (pl->attach_from < pl->n && attach_done(&pl->plan[pl->attach_from]))
+    while (pl->attach_from < pl->n && attach_done(&pl->plan[pl->order[pl->attach_from]]))
         pl->attach_from++;
     for (i = pl->attach_from; i < pl->n; i++) {
-        rf_plan_entry *e = &pl->plan[i];
-        long slot = (long)i * early / (long)(2 * pl->n);
+        rf_plan_entry *e = &pl->plan[pl->order[i]];
+        long slot = (long)i * early / (long)(ATTACH_SPREAD * pl->n);
         int rc;
         if (attempt < slot)
             break;

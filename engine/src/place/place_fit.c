@@ -385,11 +385,12 @@ static int try_at(rf_placer *pl, rf_plan_entry *e, int o, int ox, int oy, int mo
  * first random tries take rock only; the next may also cover dug ground
  * (crawler levels are open floor with thin walls, Brogue levels are full by
  * now) where walkable ground rings the template (a test of its perimeter),
- * the last where the ground around it stays joined (cut_keeps). A
- * forced room, or a retried drawn one that found no box to reserve, then
- * scans every origin and orientation (rock first, then over floor) from a
- * random start, so it is missed only when no place exists. */
-static int fit_one(rf_placer *pl, rf_plan_entry *e)
+ * the last where the ground around it stays joined (cut_keeps). With scan
+ * (a forced room, a retried drawn one that found no box to reserve, or a
+ * drawn one the level would be made again for: rf_place_opts.scan_upto)
+ * it then scans every origin and orientation (rock first, then over
+ * floor) from a random start, so it is missed only when no place exists. */
+static int fit_one(rf_placer *pl, rf_plan_entry *e, bool scan)
 {
 
     int tries, pass, w = pl->g->w, h = pl->g->h;
@@ -416,7 +417,7 @@ static int fit_one(rf_placer *pl, rf_plan_entry *e)
         if (rc != 0)
             return rc;
     }
-    if (!e->forced && !e->retry)
+    if (!scan)
         return 0;
     s0 = (long)rf_rng_below(&pl->rng, (uint32_t)n);
     for (pass = 0; pass < 2; pass++)
@@ -747,16 +748,18 @@ static void open_diagonals(rf_placer *pl)
 
 rf_status rf_place_fit_pending(rf_placer *pl)
 {
-    size_t i;
+    size_t i, drawn = 0;
     mark_locked(pl);
     if (rf_place_stamp_reserved(pl) != RF_OK)
         return RF_ERR_NOMEM;
+    for (i = 0; i < pl->n; i++)
+        drawn += !pl->plan[i].forced;
     for (i = 0; i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[i];
         int rc;
         if (e->placed || e->refused)
             continue;
-        rc = fit_one(pl, e);
+        rc = fit_one(pl, e, e->forced || e->retry || drawn <= pl->po.scan_upto);
         if (rc < 0)
             return RF_ERR_NOMEM;
         if (rc == 0)

@@ -58,7 +58,7 @@ typedef struct rf_plan_entry {
     bool placed;
     bool refused;     /* no variant passed (why RF_PLACE_VALIDATE): never tried */
     rf_place_why why; /* why it is not placed (RF_PLACE_BUDGET until tried) */
-    int slot;         /* Brogue: the first accretion attempt it may take */
+    int slot;         /* Brogue: its place in the attach order (rf_place_attach_order) */
     int budget;       /* Brogue: accretion attempts it may still take */
     bool retry;       /* drawn, on a level's retry: reserved as a forced room is */
     bool pre;         /* drawn, on a digger that does not attach templates
@@ -97,7 +97,8 @@ struct rf_placer {
     rf_placed_list *objs;   /* its objects */
     rf_place_opts po;       /* a copy: templates, forced names, depth, seed, ... */
     rf_plan_entry *plan;
-    size_t attach_from; /* rf_place_attach_step: plan entries before it are done */
+    size_t *order;      /* plan indexes in attach order (rf_place_attach_order) */
+    size_t attach_from; /* rf_place_attach_step: entries of order before it are done */
     size_t n, cap;
     uint8_t *prot;   /* w*h RF_PROT_* marks (0: free) */
     int *queue, *from; /* w*h BFS buffers for fit corridors */
@@ -163,6 +164,10 @@ bool rf_place_template_fits(const rf_template *t, unsigned mask, int w, int h, i
  * RF_ERR_NOMEM; an entry with no box left stays pending (the fit tries it
  * after digging). */
 rf_status rf_place_reserve(rf_placer *pl);
+/* Sets pl->order, the order accretion offers the entries its attempts
+ * (place_attach.c), and each entry's slot, its first attempt;
+ * RF_ERR_NOMEM. */
+rf_status rf_place_attach_order(rf_placer *pl);
 /* After digging: draws every reserved entry in its box and joins its doors.
  * RF_OK or RF_ERR_NOMEM. */
 rf_status rf_place_stamp_reserved(rf_placer *pl);

@@ -128,6 +128,7 @@ void rf_run_free(rf_run *r)
         rf_free(r->groups[i]);
     rf_free(r->groups);
     rf_free(r->profile);
+    rf_level_maker_free(r->maker);
     rf_free(r);
 }
 
@@ -212,7 +213,9 @@ rf_status rf_run_next(rf_run *r, rf_level **out, rf_diags *d)
     o.nused_rooms = r->nused;
     o.used_groups = (const char *const *)r->groups;
     o.nused_groups = r->ngroups;
-    st = rf_level_generate(r->profiles, &o, &lv, d);
+    if (!r->maker && !(r->maker = rf_level_maker_new(r->profiles)))
+        return RF_ERR_NOMEM;
+    st = rf_level_maker_generate(r->maker, &o, &lv, d);
     if (st != RF_OK)
         return st;
     if ((st = note_placed(r, lv)) != RF_OK) {

@@ -23,6 +23,8 @@ struct rf_run {
     size_t nused, cap;
     char **groups;     /* owned unique groups of scope="run" placed (DESIGN 16) */
     size_t ngroups, gcap;
+    rf_level_maker *maker; /* owned, made by the first rf_run_next: the run's
+                            * levels share its Lua state (no part of the state) */
 };
 
 /* A run over profiles and base's borrowed parts with an empty state (profile

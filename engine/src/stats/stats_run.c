@@ -75,6 +75,7 @@ struct worker {
     rf_diags *fail;     /* diagnostics of its first failed level */
     uint64_t fail_index;
     rf_status err;      /* RF_ERR_NOMEM when it had to stop */
+    rf_level_maker *maker; /* its levels' (NULL: rf_level_generate's fresh states) */
 };
 
 static const char *profile_name(const run_ctx *c, size_t pi)
@@ -155,6 +156,14 @@ static bool stats_seed(worker *w, uint64_t i)
     return true;
 }
 
+/* Level lo on w's maker (rf_level_generate when it has none): the same
+ * level either way. */
+static rf_status make_level(worker *w, const rf_level_opts *lo, rf_level **lv, rf_diags *d)
+{
+    return w->maker ? rf_level_maker_generate(w->maker, lo, lv, d)
+                    : rf_level_generate(w->ctx->o->profiles, lo, lv, d);
+}
+
 static bool stats_level(worker *w, uint64_t i)
 {
     run_ctx *c = w->ctx;
@@ -167,7 +176,7 @@ static bool stats_level(worker *w, uint64_t i)
     if (!d)
         return false;
     level_opts(c, i, &lo, &pi);
-    st = rf_level_generate(c->o->profiles, &lo, &lv, d);
+    st = make_level(w, &lo, &lv, d);
     if (st == RF_OK) {
         ok = rf_st_tally(w->part, &w->sc, pi, c->o->templates, c->prof[pi], lv, i);
         rf_level_free(lv);
@@ -204,7 +213,7 @@ static void catalog_level(worker *w, uint64_t i)
     row->seed = lo.seed;
     row->depth = lo.depth;
     if (d)
-        st = rf_level_generate(c->o->profiles, &lo, &lv, d);
+        st = make_level(w, &lo, &lv, d);
     if (st == RF_OK) {
         row->digest = rf_level_digest(lv);
         row->rooms = rf_level_rooms_proper(lv);
@@ -226,6 +235,7 @@ static void *work(void *arg)
 {
     worker *w = arg;
     run_ctx *c = w->ctx;
+    w->maker = rf_level_maker_new(c->o->profiles); /* NULL: fresh states, as well */
     for (;;) {
         uint64_t i = c->begin + atomic_fetch_add(&c->next, 1);
         if (i >= c->end || atomic_load(&c->stop))
@@ -239,6 +249,8 @@ static void *work(void *arg)
             break;
         }
     }
+    rf_level_maker_free(w->maker);
+    w->maker = NULL;
     atomic_fetch_sub(&c->running, 1);
     return NULL;
 }

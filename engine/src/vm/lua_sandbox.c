@@ -297,6 +297,12 @@ static void remember_rng(lua_State *L)
     lua_pop(L, 1);
 }
 
+void rf_vm_forget_rngs(lua_State *L)
+{
+    lua_pushnil(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &rngs_key);
+}
+
 size_t rf_luavm_rng_count(lua_State *L)
 {
     lua_Integer n = 0;

@@ -103,6 +103,14 @@ void rf_luavm_free(rf_luavm *vm)
     rf_free(vm);
 }
 
+void rf_luavm_recycle(rf_luavm *vm)
+{
+    if (!vm)
+        return;
+    rf_vm_forget_rngs(vm->L);
+    lua_gc(vm->L, LUA_GCCOLLECT);
+}
+
 const char *rf_luavm_last_code(const rf_luavm *vm) { return vm ? vm->last_code : NULL; }
 size_t rf_luavm_memory(const rf_luavm *vm) { return vm ? vm->used : 0; }
 
@@ -278,6 +286,42 @@ int rf_luavm_load(lua_State *L, const char *code, size_t len, const char *chunkn
     vm->load_failed = 1;
     return luaL_error(L, "the chunk is at one of Lua's limits (200 locals, 255 upvalues, "
                       "200 levels of nesting) and the budget's counter needs one more");
+}
+
+/* Static-address registry key of the table of kept chunks: code's address
+ * (light userdata) to {function, len}. */
+static const char kept_key = 'K';
+
+int rf_luavm_load_kept(lua_State *L, const char *code, size_t len, const char *chunkname)
+{
+    luaL_checkstack(L, 4, "kept chunk");
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &kept_key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &kept_key);
+    }
+    if (lua_rawgetp(L, -1, code) == LUA_TTABLE) {
+        lua_rawgeti(L, -1, 2);
+        if (lua_tointeger(L, -1) == (lua_Integer)len) {
+            lua_pop(L, 1);
+            lua_rawgeti(L, -1, 1);
+            lua_replace(L, -3);
+            lua_pop(L, 1);
+            return 1;
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    rf_luavm_load(L, code, len, chunkname); /* raises on a compile error */
+    lua_createtable(L, 2, 0);
+    lua_pushvalue(L, -2);
+    lua_rawseti(L, -2, 1);
+    lua_pushinteger(L, (lua_Integer)len);
+    lua_rawseti(L, -2, 2);
+    lua_rawsetp(L, -3, code);
+    lua_replace(L, -2);
+    return 1;
 }
 
 /* Copies the message [msg, end) into out (cap bytes), an embedded NUL as

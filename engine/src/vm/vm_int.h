@@ -106,6 +106,8 @@ rf_status rf_vm_count_points(const char *src, size_t len, bool user, char **out,
  * drops the forbidden names, installs guarded libraries, read-only copies
  * and the environment metatable. */
 int rf_vm_open_sandbox(lua_State *L);
+/* Drops the registry's list of environment streams (rf_luavm_recycle). */
+void rf_vm_forget_rngs(lua_State *L);
 /* The sandbox's text for the script-forbidden classification. */
 #define RF_SANDBOX_TAG "sandbox: "
 

@@ -55,6 +55,11 @@ typedef struct rf_place_opts {
      * diggers that do not attach templates: NetHack, DungeonMaker), so the
      * fit after digging takes only what found no box. */
     bool reserve_drawn;
+    /* While the plan draws at most this many entries, a drawn entry the
+     * fit's random tries miss is looked for at every origin, as a forced
+     * room is: the level would otherwise be made again for it (level
+     * stage, rf_recipe_worth_retry), a whole level's work. 0: never. */
+    size_t scan_upto;
 } rf_place_opts;
 
 /* Defaults: no templates, depth 1, seed 1, W L I G as water, lava, ice, goo

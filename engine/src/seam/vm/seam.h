@@ -39,6 +39,12 @@ typedef struct rf_luavm_origin {
  * instructions per call (0: 1,000,000). */
 rf_luavm *rf_luavm_new(size_t mem_cap, long budget);
 void rf_luavm_free(rf_luavm *vm);
+/* Readies a state for its next independent use (the level maker's next
+ * level): forgets the environments' streams, then collects all garbage,
+ * so each use starts from the same live heap. What one use left in an
+ * environment is garbage by then; the sandbox lets no use write anywhere
+ * else. */
+void rf_luavm_recycle(rf_luavm *vm);
 
 /* Compiles code (text only, never binary) and runs it once. RF_OK, or
  * RF_ERR_SCRIPT with one diagnostic added to diags (when diags is non-NULL).
@@ -88,6 +94,12 @@ void rf_luavm_shift_lines(char *msg, size_t cap, int first);
  * pushes it; a compile error is raised (and classified as script-syntax or,
  * for binary chunks, script-forbidden, by rf_luavm_call). Returns 1. */
 int rf_luavm_load(lua_State *L, const char *code, size_t len, const char *chunkname);
+/* rf_luavm_load, compiled once a state: the function is kept in the
+ * registry under code's address, and a later load of the same bytes (code
+ * and len unchanged, which the caller keeps alive and unchanged while the
+ * state lives) pushes it again. Each push is the same closure: a caller that
+ * sets its _ENV sets it for the next push too. Returns 1. */
+int rf_luavm_load_kept(lua_State *L, const char *code, size_t len, const char *chunkname);
 /* Runs f(L) (ud as light userdata, argument 1) protected by a message
  * handler, with the budget armed at budget instructions (0: the VM's
  * default; negative: none armed, for the engine's own code when no user code
