@@ -1,7 +1,8 @@
-/* tests/unit/same_diags.h: whether two diagnostics sinks hold the same
- * diagnostics in the same order, for the suites that compare two ways of
- * checking the same content (test_world, test_world_lint). The first
- * difference is printed to stderr. */
+/* tests/unit/same_diags.h: what suites ask of diagnostics sinks: whether
+ * two hold the same diagnostics in the same order, for the suites that
+ * compare two ways of checking the same content (test_world,
+ * test_world_lint; the first difference is printed to stderr), and whether
+ * one holds a code (test_stats, test_level_maker). */
 #ifndef RF_SAME_DIAGS_H
 #define RF_SAME_DIAGS_H
 
@@ -29,6 +30,16 @@ static inline bool same_diags(const rf_diags *a, const rf_diags *b)
         }
     }
     return true;
+}
+
+/* Whether d holds a diagnostic with code. */
+static inline bool diags_have(const rf_diags *d, const char *code)
+{
+    size_t i;
+    for (i = 0; i < rf_diags_count(d); i++)
+        if (strcmp(rf_diags_at(d, i)->code, code) == 0)
+            return true;
+    return false;
 }
 
 #endif /* RF_SAME_DIAGS_H */

@@ -10,6 +10,7 @@
 
 #include "core/seam.h"
 #include "rf_test.h"
+#include "same_diags.h"
 #include "roomforge/level.h"
 #include "roomforge/pack.h"
 #include "roomforge/template.h"
@@ -53,15 +54,6 @@ static uint64_t fresh_digest(const rf_level_opts *o)
     return h;
 }
 
-static bool has_code(const rf_diags *d, const char *code)
-{
-    size_t i;
-    for (i = 0; i < rf_diags_count(d); i++)
-        if (strcmp(rf_diags_at(d, i)->code, code) == 0)
-            return true;
-    return false;
-}
-
 START_TEST(a_maker_makes_the_levels_generate_makes)
 {
     static const char raises[] = "local level = ...\nerror('no level today')\n";
@@ -80,13 +72,13 @@ START_TEST(a_maker_makes_the_levels_generate_makes)
             o.profile = "nowhere";
             ck_assert_int_eq(rf_level_maker_generate(m, &o, &lv, d), RF_ERR_ARG);
             ck_assert_ptr_null(lv);
-            ck_assert(has_code(d, "unknown-profile"));
+            ck_assert(diags_have(d, "unknown-profile"));
         }
         if (k == 9) { /* a script that raises drops the state: a new one next */
             o.recipe = raises;
             o.recipe_len = sizeof raises - 1;
             ck_assert_int_eq(rf_level_maker_generate(m, &o, &lv, d), RF_ERR_SCRIPT);
-            ck_assert(has_code(d, "script-error"));
+            ck_assert(diags_have(d, "script-error"));
         }
         rf_diags_free(d);
     }
@@ -120,7 +112,7 @@ START_TEST(a_callers_recipe_is_never_kept)
     lv = NULL;
     memcpy(text, second, sizeof second);
     ck_assert_int_eq(rf_level_maker_generate(m, &o, &lv, d), RF_ERR_SCRIPT);
-    ck_assert(has_code(d, "script-error"));
+    ck_assert(diags_have(d, "script-error"));
     rf_diags_free(d);
     rf_level_maker_free(m);
 }
@@ -135,7 +127,7 @@ START_TEST(no_maker_is_a_bad_option)
     rf_level_opts_init(&o);
     ck_assert_int_eq(rf_level_maker_generate(NULL, &o, &lv, d), RF_ERR_ARG);
     ck_assert_ptr_null(lv);
-    ck_assert(has_code(d, "bad-level-option"));
+    ck_assert(diags_have(d, "bad-level-option"));
     rf_diags_free(d);
 }
 END_TEST

@@ -15,6 +15,7 @@
 
 #include "core/seam.h"
 #include "rf_test.h"
+#include "same_diags.h"
 #include "roomforge/level.h"
 #include "roomforge/place.h"
 #include "roomforge/machines.h"
@@ -385,15 +386,6 @@ START_TEST(machines_by_blueprint_and_depth)
 }
 END_TEST
 
-static bool has_code(const rf_diags *d, const char *code)
-{
-    size_t i;
-    for (i = 0; i < rf_diags_count(d); i++)
-        if (strcmp(rf_diags_at(d, i)->code, code) == 0)
-            return true;
-    return false;
-}
-
 /* Not one run's shards: a missing shard, another run, bad JSON. */
 START_TEST(merge_refuses)
 {
@@ -426,7 +418,7 @@ START_TEST(merge_refuses)
                          RF_ERR_CONTENT);
         ck_assert_ptr_null(m);
     }
-    ck_assert(has_code(d, "stats-merge"));
+    ck_assert(diags_have(d, "stats-merge"));
     rf_stats_free(a);
     rf_stats_free(b);
     rf_stats_free(other);
@@ -613,7 +605,7 @@ START_TEST(bad_options)
     ck_assert_int_eq(rf_stats_run(&o, &s, d), RF_ERR_ARG);
     opts(&o, nope, 1, 1, 1, 1, 1);
     ck_assert_int_eq(rf_stats_run(&o, &s, d), RF_ERR_ARG);
-    ck_assert(has_code(d, "unknown-profile"));
+    ck_assert(diags_have(d, "unknown-profile"));
     ck_assert_ptr_null(s);
     rf_diags_free(d);
 }
@@ -635,7 +627,7 @@ START_TEST(failed_levels_counted)
     ck_assert_int_eq(rf_stats_run(&o, &s, d), RF_OK);
     ck_assert_uint_eq(rf_stats_failed(s), 4);
     ck_assert_uint_eq(rf_stats_levels(s), 0);
-    ck_assert(has_code(d, "room-not-placed"));
+    ck_assert(diags_have(d, "room-not-placed"));
     ck_assert(s->first_failure.set && s->first_failure.seed == 1 && s->first_failure.depth == 1);
     text = report(s, RF_STATS_TEXT, &len);
     ck_assert_ptr_nonnull(strstr(text, "first failed level: profile one, seed 1, depth 1"));

@@ -230,8 +230,8 @@ bool rf_place_attach_step(void *ud, rf_brogue *d, int attempt)
             return false;
     }
     /* the first due entry not done, in attach order: entries only ever
-     * become done while the level is dug, and slots grow along the order,
-     * so the walk starts past the done ones and stops at the first entry
+     * become done while the level is dug, and an entry's first attempt
+     * grows with its slot, its place in the order, so the walk starts past the done ones and stops at the first entry
      * not yet due (a plan of thousands of entries on a large level no
      * longer costs its length an attempt) */
     if (attempt == 0)
@@ -240,9 +240,9 @@ bool rf_place_attach_step(void *ud, rf_brogue *d, int attempt)
         pl->attach_from++;
     for (i = pl->attach_from; i < pl->n; i++) {
         rf_plan_entry *e = &pl->plan[pl->order[i]];
-        long slot = (long)i * early / (long)(ATTACH_SPREAD * pl->n);
+        long due = (long)e->slot * early / (long)(ATTACH_SPREAD * pl->n);
         int rc;
-        if (attempt < slot)
+        if (attempt < due)
             break;
         if (attach_done(e))
             continue;
